@@ -1,0 +1,80 @@
+"""The ``kgtest`` command: one group, one module per subcommand, one error boundary."""
+
+from __future__ import annotations
+
+import sys
+import click
+from rich.console import Console
+from rich.markup import escape
+
+from kgtest.core.errors import KgtestError
+from kgtest.core.settings import Settings, load_settings, resolve_workspace
+
+err_console = Console(stderr=True, highlight=False)
+
+
+class AppContext:
+    """What every subcommand needs: the settings, resolved once."""
+
+    def __init__(self, workspace: str | None, store_uri: str | None) -> None:
+        self._workspace = workspace
+        self._store_uri = store_uri
+        self._settings: Settings | None = None
+
+    @property
+    def settings(self) -> Settings:
+        if self._settings is None:
+            self._settings = load_settings(
+                resolve_workspace(self._workspace), overrides={"store": {"uri": self._store_uri}}
+            )
+        return self._settings
+
+
+pass_app = click.make_pass_decorator(AppContext)
+
+
+class KgtestGroup(click.Group):
+    """Maps expected errors to exit codes and prints them without a traceback."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except KgtestError as exc:
+            err_console.print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
+            sys.exit(exc.exit_code)
+
+
+@click.group(cls=KgtestGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--workspace",
+    type=click.Path(file_okay=False, path_type=str),
+    envvar="KGTEST_WORKSPACE",
+    help="Folder holding the config, database, suites and reports. [env: KGTEST_WORKSPACE; default: ./kgtest-workspace]",
+)
+@click.option(
+    "--store-uri",
+    envvar="KGTEST_STORE_URI",
+    help="Bolt URI of a Neo4j server; omit to use the embedded database. [env: KGTEST_STORE_URI, NEO4J_URI]",
+)
+@click.version_option(package_name="kgtest")
+@click.pass_context
+def cli(ctx: click.Context, workspace: str | None, store_uri: str | None) -> None:
+    """kgtest: find factual and conversational bugs in LLMs with knowledge graphs and logic."""
+    ctx.obj = AppContext(workspace, store_uri)
+
+
+def _register() -> None:
+    from kgtest.cli import build_kb, db, kb
+
+    for module in (build_kb, db, kb):
+        cli.add_command(module.command)
+
+
+_register()
+
+
+def main() -> None:
+    cli(prog_name="kgtest")
+
+
+__all__ = ["AppContext", "cli", "main", "pass_app"]

@@ -1,0 +1,96 @@
+"""Every error kgtest expects to meet, under one root.
+
+The CLI prints these without a traceback and exits with the class's ``exit_code``;
+anything else is a bug and keeps its traceback.
+
+    KgtestError                      exit 1
+    ├── ConfigError                  exit 2   bad workspace TOML, environment variable or flag
+    │   └── UnknownNameError                  a relation, domain, rule ... that does not exist
+    ├── KgError                      exit 3   the knowledge base
+    │   ├── StoreError                        the graph database refused or failed a query
+    │   │   └── StoreUnavailableError         no server at the URI, or the embedded one would not start
+    │   ├── SourceError                       input facts could not be read
+    │   │   ├── RdfSyntaxError                a dump file is malformed (names file and line)
+    │   │   └── EndpointError                 a SPARQL endpoint is unreachable or keeps failing
+    │   └── IncompleteBuildError              a build was interrupted; rerun build-kb to resume
+    ├── ReasoningError               exit 4   SWI-Prolog failed, or a proof does not check
+    ├── GenerationError              exit 5   no test case can be made from what was asked
+    ├── RunnerError                  exit 6   a system under test failed or timed out
+    └── OracleError                  exit 7   a reply could not be judged
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+class KgtestError(Exception):
+    """Root of every expected kgtest failure."""
+
+    exit_code = 1
+
+
+class ConfigError(KgtestError):
+    exit_code = 2
+
+
+class UnknownNameError(ConfigError):
+    """A name the user gave is not one we know; the message lists the closest ones."""
+
+    def __init__(self, kind: str, name: str, known: Iterable[str]) -> None:
+        self.kind, self.name = kind, name
+        known = sorted(set(known))
+        close = difflib.get_close_matches(name, known, n=3)
+        hint = f" Did you mean {', '.join(map(repr, close))}?" if close else ""
+        listing = ", ".join(known[:20]) + (" ..." if len(known) > 20 else "")
+        super().__init__(f"Unknown {kind} {name!r}.{hint} Known {kind}s: {listing}")
+
+
+class KgError(KgtestError):
+    exit_code = 3
+
+
+class StoreError(KgError):
+    pass
+
+
+class StoreUnavailableError(StoreError):
+    pass
+
+
+class SourceError(KgError):
+    pass
+
+
+class RdfSyntaxError(SourceError):
+    """A malformed dump; carries the file and line so the user can open it there."""
+
+    def __init__(self, path: str, line: int | None, detail: str) -> None:
+        self.path, self.line = path, line
+        where = f"{path}:{line}" if line is not None else path
+        super().__init__(f"{where}: {detail}. Nothing was written to the knowledge base.")
+
+
+class EndpointError(SourceError):
+    pass
+
+
+class IncompleteBuildError(KgError):
+    pass
+
+
+class ReasoningError(KgtestError):
+    exit_code = 4
+
+
+class GenerationError(KgtestError):
+    exit_code = 5
+
+
+class RunnerError(KgtestError):
+    exit_code = 6
+
+
+class OracleError(KgtestError):
+    exit_code = 7

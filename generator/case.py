@@ -1,0 +1,137 @@
+"""The test case record and its JSON Lines form (schema in docs/suite-format.md).
+
+Every generator (fact questions, temporal questions, dialogues) emits ``TestCase``; the
+runner, the oracles and the graph store read it back. Serialisation is canonical (sorted
+keys, no floats from timing) so the same seed gives the same file byte for byte.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from kgtest.core.errors import GenerationError
+
+SCHEMA_VERSION = 1
+
+
+class Answer(str, Enum):
+    YES = "Yes"
+    NO = "No"
+    IDK = "I don't know"
+
+
+@dataclass(frozen=True, slots=True)
+class EvidenceFact:
+    """A KB fact a case rests on, with labels so a reader needs no lookup."""
+
+    subject: str
+    subject_label: str
+    property: str
+    property_label: str
+    object: str
+    object_label: str
+    start_year: int | None = None
+    end_year: int | None = None
+    fact_id: str = ""
+    derived: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Proof:
+    """Why the expected answer holds: a rule applied to premises (facts or sub-proofs)."""
+
+    rule: str
+    """e.g. ``ground``, ``inverse``, ``symmetric``, ``transitive``, ``functional_conflict``, ``mtl``."""
+    conclusion: str
+    """The proven statement as Prolog text, e.g. ``fact('Q1','P26','Q2')`` or ``not(...)``."""
+    premises: tuple[Proof | EvidenceFact, ...] = ()
+    assumption: str = ""
+    """The stated assumption a "No" rests on (e.g. P19 is functional), empty for a "Yes"."""
+
+
+@dataclass(frozen=True, slots=True)
+class TestCase:
+    """One question with a proven answer."""
+
+    __test__ = False  # not a pytest class
+
+    id: str
+    kind: str
+    """``fact`` | ``temporal`` | ``dialogue``."""
+    rule: str
+    """The rule type that produced it (``negation``, ``inverse``, ..., ``mtl``)."""
+    domain: str
+    question: str
+    prompt: str
+    expected: Answer
+    evidence: tuple[EvidenceFact, ...] = ()
+    proof: Proof | None = None
+    variant: str = "original"
+    """``original`` or ``negated`` (antonym template, answer flipped)."""
+    temporal: dict[str, Any] | None = None
+    """For temporal cases: formula, query year, universe and the satisfying interval set."""
+    turns: tuple[dict[str, str], ...] = ()
+    """For dialogues: the conversation before the final question."""
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> str:
+        return json.dumps(_jsonable(self), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+    @staticmethod
+    def from_json(line: str) -> TestCase:
+        data = json.loads(line)
+        if data.get("schema") != SCHEMA_VERSION:
+            raise GenerationError(f"suite schema {data.get('schema')!r} is not {SCHEMA_VERSION}; regenerate it")
+        data.pop("schema")
+        data["expected"] = Answer(data["expected"])
+        data["evidence"] = tuple(EvidenceFact(**e) for e in data["evidence"])
+        data["proof"] = _proof(data["proof"]) if data["proof"] else None
+        data["turns"] = tuple(data["turns"])
+        return TestCase(**data)
+
+
+def case_id(*parts: object) -> str:
+    """A short stable id from what makes a case unique."""
+    text = "\x1f".join(str(p) for p in parts)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
+
+
+def write_suite(path: Path, cases: Iterable[TestCase]) -> int:
+    """Write atomically: a reader never sees half a suite."""
+    tmp = path.with_name(path.name + ".partial")
+    n = 0
+    with tmp.open("w", encoding="utf-8") as out:
+        for case in cases:
+            out.write(case.to_json() + "\n")
+            n += 1
+    tmp.replace(path)
+    return n
+
+
+def read_suite(path: Path) -> Iterator[TestCase]:
+    with path.open(encoding="utf-8") as lines:
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                yield TestCase.from_json(line)
+            except (ValueError, TypeError, KeyError) as exc:
+                raise GenerationError(f"{path}:{number}: not a kgtest test case: {exc}") from exc
+
+
+def _proof(data: dict[str, Any]) -> Proof:
+    premises = tuple(_proof(p) if "rule" in p else EvidenceFact(**p) for p in data["premises"])
+    return Proof(rule=data["rule"], conclusion=data["conclusion"], premises=premises, assumption=data["assumption"])
+
+
+def _jsonable(case: TestCase) -> dict[str, Any]:
+    data = asdict(case)
+    data["expected"] = case.expected.value
+    data["schema"] = SCHEMA_VERSION
+    return data

@@ -1,0 +1,108 @@
+"""The records a knowledge base is made of: entities, facts and the relations between them.
+
+Sources (SPARQL, dump files, the bundled example) produce these; the graph store keeps them;
+the reasoner and generator read them back. docs/graph-model.md shows how they map to nodes
+and relationships.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Domain(str, Enum):
+    """The nine knowledge domains of the Drowzee paper (Fig. 6), plus ``unknown``."""
+
+    CULTURE = "culture"  # Culture and the Arts: films, books, music ...
+    PLACES = "places"  # Geography and Places
+    HEALTH = "health"  # Health and Fitness: diseases, genes
+    EVENTS = "events"  # History and Events
+    PEOPLE = "people"  # People and Self
+    MATHEMATICS = "mathematics"  # Mathematics and Logic
+    SCIENCES = "sciences"  # Natural and Physical Sciences
+    SOCIETY = "society"  # Society and Social Sciences: institutions, teams, parties
+    TECHNOLOGY = "technology"  # Technology and Applied Sciences
+    UNKNOWN = "unknown"  # no type or usage tells us; never guessed
+
+
+class Category(str, Enum):
+    """Grammatical category of a relation label (Drowzee Fig. 7, Table II)."""
+
+    NOUN = "noun"  # "place of birth": Is it true that S's place of birth is O?
+    PASSIVE = "passive"  # "influenced by": Is it true that S was influenced by O?
+    ACTIVE = "active"  # "follows": Is it true that S follows O?
+
+
+@dataclass(frozen=True, slots=True)
+class Entity:
+    """A Wikidata item, with the years it existed when the KB knows them."""
+
+    id: str
+    """Wikidata id, e.g. ``Q42``."""
+    label: str = ""
+    description: str = ""
+    types: tuple[str, ...] = ()
+    """Ids of its ``P31`` (instance of) classes, sorted."""
+    domain: Domain = Domain.UNKNOWN
+    start_year: int | None = None
+    """Birth (P569) or inception (P571); astronomical numbering, so 44 BCE is -43."""
+    end_year: int | None = None
+    """Death (P570) or dissolution (P576)."""
+    point_year: int | None = None
+    """Point in time (P585), for events that happened in one year."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One statement ``subject --property--> object``, possibly bounded in time."""
+
+    subject: str
+    property: str
+    object: str
+    start_year: int | None = None
+    end_year: int | None = None
+    source: str = ""
+    statement: str = ""
+    """The Wikidata statement id when the fact came from the statement model."""
+
+    @property
+    def id(self) -> str:
+        """Stable identity: the statement when known, else the triple itself."""
+        key = self.statement or f"{self.subject}|{self.property}|{self.object}"
+        return hashlib.blake2b(key.encode("utf-8"), digest_size=10).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Relation:
+    """What the reasoner and the question templates need to know about a property."""
+
+    id: str
+    """Wikidata property id, e.g. ``P26``."""
+    label: str
+    category: Category = Category.NOUN
+    phrase: str = ""
+    """Words between subject and object in a sentence: "S <phrase> O"."""
+    symmetric: bool = False
+    transitive: bool = False
+    functional: bool = False
+    """At most one object per subject at a time (e.g. place of birth)."""
+    inverse: str | None = None
+    """Property id of the inverse relation, when Wikidata has one (P131 <-> P150)."""
+    inverse_phrase: str | None = None
+    """Words for reading the fact backwards, "O <inverse_phrase> S" (e.g. "employed")."""
+    subject_domain: Domain = Domain.UNKNOWN
+    object_domain: Domain = Domain.UNKNOWN
+    curated: bool = False
+    """False for the safe default given to properties the catalog does not know."""
+
+
+@dataclass(slots=True)
+class Snapshot:
+    """A complete, validated batch of knowledge read from one source, ready to write."""
+
+    source: str
+    entities: dict[str, Entity] = field(default_factory=dict)
+    facts: dict[str, Fact] = field(default_factory=dict)
+    """Keyed by ``Fact.id`` so a fact seen twice is kept once."""

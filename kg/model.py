@@ -106,3 +106,5 @@ class Snapshot:
     entities: dict[str, Entity] = field(default_factory=dict)
     facts: dict[str, Fact] = field(default_factory=dict)
     """Keyed by ``Fact.id`` so a fact seen twice is kept once."""
+    property_labels: dict[str, str] = field(default_factory=dict)
+    """Labels the source gave for properties (used for those the catalog does not know)."""

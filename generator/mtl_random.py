@@ -1,0 +1,115 @@
+"""Random MTL formulas over related events, and query years picked around interval edges.
+
+Split from temporal.py so each piece can be read alone: this module only draws (all
+randomness comes from the ``random.Random`` passed in, so a seed fixes everything); the
+generator decides what to keep.
+"""
+
+from __future__ import annotations
+
+import bisect
+import random
+from collections.abc import Callable, Sequence
+
+from kgtest.prolog.mtl import And, Atom, Finally, Formula, Globally, Next, Not, Or, Until
+
+Spans = Sequence[tuple[int, int]]
+"""Sorted, merged closed intervals."""
+
+_OPERATORS = ("finally", "globally", "next", "until", "and", "or", "not")
+
+
+def random_formula(rng: random.Random, depth: int, pick_event: Callable[[], str], max_window: int) -> Formula:
+    """A formula with operator nesting exactly ``depth`` on one path (other operands shallower).
+
+    Windows satisfy ``0 <= a <= b <= max_window`` with ``b >= 1`` (a ``[0,0]`` window is the
+    identity), and about one in six has ``a == b``. No negation directly under a negation.
+    """
+
+    def draw(level: int, negated: bool) -> Formula:
+        if level == 0:
+            return Atom(pick_event())
+        op = rng.choice(_OPERATORS[:-1] if negated else _OPERATORS)
+        if op in ("next", "not"):
+            sub = draw(level - 1, op == "not")
+            return Next(sub) if op == "next" else Not(sub)
+        a, b = _window(rng, max_window)
+        if op == "finally":
+            return Finally(a, b, draw(level - 1, False))
+        if op == "globally":
+            return Globally(a, b, draw(level - 1, False))
+        deep, shallow = draw(level - 1, False), draw(rng.randint(0, level - 1), False)
+        left, right = (deep, shallow) if rng.random() < 0.5 else (shallow, deep)
+        if op == "until":
+            return Until(a, b, left, right)
+        return And(left, right) if op == "and" else Or(left, right)
+
+    return draw(depth, False)
+
+
+def _window(rng: random.Random, max_window: int) -> tuple[int, int]:
+    a = rng.randint(0, max_window // 3)
+    if rng.random() < 1 / 6:
+        return max(a, 1), max(a, 1)
+    return a, rng.randint(max(a, 1), max_window)
+
+
+class Neighbours:
+    """Events whose years come within ``reach`` of an anchor's, so formulas mix related events."""
+
+    def __init__(self, hulls: dict[str, tuple[int, int]], reach: int) -> None:
+        self._hulls = hulls
+        self._reach = reach
+        self._by_start = sorted(hulls, key=lambda name: (hulls[name][0], name))
+        self._starts = [hulls[name][0] for name in self._by_start]
+        self._cache: dict[str, list[str]] = {}
+
+    def of(self, anchor: str) -> list[str]:
+        if anchor not in self._cache:
+            first, last = self._hulls[anchor]
+            stop = bisect.bisect_right(self._starts, last + self._reach)
+            self._cache[anchor] = [
+                name for name in self._by_start[:stop] if self._hulls[name][1] >= first - self._reach
+            ]
+        return self._cache[anchor]
+
+
+def gap(a: Spans, b: Spans) -> int:
+    """Years between the closest points of two interval sets (0 when they overlap)."""
+    return min((max(0, s2 - e1, s1 - e2) for s1, e1 in a for s2, e2 in b), default=0)
+
+
+def clip(spans: Spans, lo: int, hi: int) -> list[tuple[int, int]]:
+    return [(max(s, lo), min(e, hi)) for s, e in spans if s <= hi and e >= lo]
+
+
+def complement(spans: Spans, lo: int, hi: int) -> list[tuple[int, int]]:
+    """The years of ``[lo, hi]`` outside ``spans`` (sorted, merged)."""
+    out, start = [], lo
+    for s, e in clip(spans, lo, hi):
+        if start < s:
+            out.append((start, s - 1))
+        start = e + 1
+    if start <= hi:
+        out.append((start, hi))
+    return out
+
+
+def edge_years(spans: Spans, lo: int, hi: int, inside: bool) -> list[int]:
+    """Years in ``[lo, hi]`` just inside (first/last year) or just outside an interval of ``spans``."""
+    found: dict[int, None] = {}
+    for s, e in spans:
+        for year in (s, e) if inside else (s - 1, e + 1):
+            if lo <= year <= hi:
+                found.setdefault(year)
+    return list(found)
+
+
+def uniform_year(rng: random.Random, spans: Spans) -> int:
+    """A year drawn uniformly from a non-empty interval set."""
+    k = rng.randrange(sum(e - s + 1 for s, e in spans))
+    for s, e in spans:
+        if k <= e - s:
+            return s + k
+        k -= e - s + 1
+    raise AssertionError("unreachable: k is below the total size")

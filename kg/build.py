@@ -1,0 +1,71 @@
+"""``build-kb`` as a function: read a source completely, then load it into the store.
+
+Reading happens before any write, so bad input (a malformed line, an endpoint that keeps
+failing) stops the build with nothing written. Loading is resumable (kg/loader.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from kgtest.core.errors import SourceError
+from kgtest.core.settings import Settings
+from kgtest.kg.catalog import RelationCatalog
+from kgtest.kg.loader import LoadReport, Progress, load_snapshot
+from kgtest.kg.model import Snapshot
+from kgtest.kg.sources.rdf import read_dump
+from kgtest.kg.sources.sparql import Selection, SparqlClient, read_endpoint
+from kgtest.kg.sources.wikidata import SnapshotBuilder
+from kgtest.kg.store import GraphStore
+
+EXAMPLE = "example"
+SPARQL = "sparql"
+
+
+@dataclass(frozen=True, slots=True)
+class SourceSpec:
+    """A source named on the command line: the bundled example, a dump file, or SPARQL."""
+
+    name: str
+
+    @property
+    def kind(self) -> str:
+        return self.name if self.name in (EXAMPLE, SPARQL) else "dump"
+
+
+def read_source(
+    spec: SourceSpec, settings: Settings, catalog: RelationCatalog, selection: Selection | None,
+    progress: Progress | None = None,
+) -> Snapshot:
+    tick = progress or (lambda phase, done, total: None)
+    if spec.kind == EXAMPLE:
+        builder = SnapshotBuilder(EXAMPLE)
+        with resources.as_file(resources.files("kgtest.kg") / "data" / "example.nt") as path:
+            read_dump(path, builder)
+    elif spec.kind == SPARQL:
+        if selection is None:
+            raise SourceError("a SPARQL build needs a selection (--domain, --limit, --property)")
+        builder = SnapshotBuilder(f"sparql:{settings.sparql.endpoint}")
+        read_endpoint(SparqlClient(settings.sparql), selection, builder)
+    else:
+        path = Path(spec.name)
+        builder = SnapshotBuilder(f"dump:{path.name}")
+        done = 0
+
+        def count(n: int) -> None:
+            nonlocal done
+            done += n
+            tick("triples", done, 0)
+
+        read_dump(path, builder, count)
+    return builder.finish(catalog)
+
+
+def build(
+    store: GraphStore, spec: SourceSpec, settings: Settings, catalog: RelationCatalog,
+    selection: Selection | None = None, batch_size: int = 10_000, progress: Progress | None = None,
+) -> tuple[Snapshot, LoadReport]:
+    snapshot = read_source(spec, settings, catalog, selection, progress)
+    return snapshot, load_snapshot(store, snapshot, catalog, batch_size, progress)

@@ -1,0 +1,167 @@
+"""kgtest's own graph database: ArcadeDB from the ``arcadedb-embedded`` wheel, serving Bolt.
+
+It runs inside the kgtest process (a JVM through JPype), keeps its files in the workspace and
+listens on 127.0.0.1 only. While one kgtest process serves a workspace (``kgtest db serve``),
+others connect to it instead of starting a second server on the same files.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import socket
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kgtest.core.errors import StoreUnavailableError
+
+DATABASE = "kgtest"
+USER = "root"
+
+_LOGGING = """\
+handlers = java.util.logging.FileHandler
+.level = WARNING
+com.arcadedb.level = WARNING
+java.util.logging.FileHandler.level = WARNING
+java.util.logging.FileHandler.pattern = {log}
+java.util.logging.FileHandler.limit = 10000000
+java.util.logging.FileHandler.count = 2
+java.util.logging.FileHandler.formatter = java.util.logging.SimpleFormatter
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class BoltEndpoint:
+    uri: str
+    user: str
+    password: str
+    database: str
+    http_port: int | None = None
+
+
+class EmbeddedServer:
+    """Start (or find) the workspace's ArcadeDB and say where its Bolt endpoint is."""
+
+    def __init__(self, db_dir: Path) -> None:
+        self.db_dir = db_dir
+        self._server: Any = None
+
+    @property
+    def _state_file(self) -> Path:
+        return self.db_dir / "server.json"
+
+    def start(self) -> BoltEndpoint:
+        running = self._running_elsewhere()
+        if running is not None:
+            return running
+        self.db_dir.mkdir(parents=True, exist_ok=True)
+        password = self._password()
+        bolt_port, http_port = _free_port(), _free_port()
+        self._start_jvm()
+        try:
+            from arcadedb_embedded.server import ArcadeDBServer
+
+            server = ArcadeDBServer(
+                root_path=str(self.db_dir / "databases"),
+                root_password=password,
+                config={
+                    "host": "127.0.0.1",
+                    "server_plugins": "Bolt:com.arcadedb.bolt.BoltProtocolPlugin",
+                    "bolt_port": bolt_port,
+                    "http_port": http_port,
+                },
+            )
+            server.start()
+        except Exception as exc:
+            raise StoreUnavailableError(
+                f"the embedded graph database in {self.db_dir} would not start: {exc}. "
+                "Is another program using this workspace? See "
+                f"{self.db_dir / 'arcadedb.0.log'} for details."
+            ) from exc
+        self._server = server
+        if not (self.db_dir / "databases" / DATABASE).exists():
+            server.create_database(DATABASE)
+        endpoint = BoltEndpoint(f"bolt://127.0.0.1:{bolt_port}", USER, password, DATABASE, http_port)
+        self._state_file.write_text(
+            json.dumps({"pid": os.getpid(), "uri": endpoint.uri, "http_port": http_port}), encoding="utf-8"
+        )
+        return endpoint
+
+    def stop(self) -> None:
+        if self._server is None:
+            return
+        try:
+            state = json.loads(self._state_file.read_text(encoding="utf-8"))
+            if state.get("pid") == os.getpid():
+                self._state_file.unlink()
+        except (OSError, ValueError):
+            pass
+        self._server.stop()
+        self._server = None
+
+    def _running_elsewhere(self) -> BoltEndpoint | None:
+        """The endpoint of a live kgtest server on this workspace, if there is one."""
+        try:
+            state = json.loads(self._state_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        pid, uri = state.get("pid"), state.get("uri", "")
+        if pid == os.getpid() or not _alive(pid):
+            return None
+        port = int(uri.rsplit(":", 1)[1])
+        if not _listening(port):
+            return None
+        return BoltEndpoint(uri, USER, self._password(), DATABASE, state.get("http_port"))
+
+    def _password(self) -> str:
+        """A random password per workspace, readable by its owner only; never printed."""
+        path = self.db_dir / "credentials"
+        if path.exists():
+            return path.read_text(encoding="utf-8").strip()
+        self.db_dir.mkdir(parents=True, exist_ok=True)
+        password = secrets.token_urlsafe(18)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(password)
+        return password
+
+    def _start_jvm(self) -> None:
+        from arcadedb_embedded.jvm import start_jvm
+
+        props = self.db_dir / "logging.properties"
+        props.write_text(_LOGGING.format(log=str(self.db_dir / "arcadedb.%g.log")), encoding="utf-8")
+        # ArcadeDB otherwise logs to the console and to ./log under the current directory.
+        start_jvm(jvm_args=[f"-Djava.util.logging.config.file={props}"])
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _alive(pid: object) -> bool:
+    if not isinstance(pid, int):
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _listening(port: int, timeout: float = 0.5) -> bool:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=timeout):
+                return True
+        except OSError:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.05)

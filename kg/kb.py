@@ -1,0 +1,129 @@
+"""Reading the knowledge base back: entities, facts, the relation catalog, statistics.
+
+Everything downstream (the reasoner, the generators, the oracles) reads the KB through
+this module, and it refuses a KB whose last build did not finish.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from kgtest.core.errors import IncompleteBuildError
+from kgtest.kg.catalog import RelationCatalog, builtin_catalog
+from kgtest.kg.model import Category, Domain, Entity, Fact, Relation
+from kgtest.kg.store import GraphStore
+
+_PAGE = 20_000
+
+
+@dataclass(frozen=True, slots=True)
+class KbStats:
+    entities: int
+    facts: int
+    relations: int
+    dated_facts: int
+    builds: list[dict[str, Any]]
+    per_domain: dict[str, dict[str, int]] = field(default_factory=dict)
+    """domain -> {"entities", "facts" (as subject), "dated_facts"}."""
+
+
+class KnowledgeBase:
+    """A read view of the KB held in a graph store."""
+
+    def __init__(self, store: GraphStore) -> None:
+        self.store = store
+
+    def require_complete(self) -> None:
+        """Raise if the KB is empty or a build was interrupted."""
+        builds = self.builds()
+        if not builds:
+            raise IncompleteBuildError(
+                f"the knowledge base at {self.store.uri} is empty; run `kgtest build-kb example` "
+                "(or a dump file, or sparql) first"
+            )
+        unfinished = [b for b in builds if b.get("status") != "complete"]
+        if unfinished:
+            sources = ", ".join(str(b.get("source")) for b in unfinished)
+            raise IncompleteBuildError(
+                f"the build of {sources} was interrupted; run the same `kgtest build-kb` again to resume it"
+            )
+
+    def builds(self) -> list[dict[str, Any]]:
+        return self.store.query(
+            "MATCH (b:KbBuild) RETURN b.id AS id, b.source AS source, b.status AS status, "
+            "b.started AS started, b.finished AS finished, b.facts AS facts, b.entities AS entities "
+            "ORDER BY b.started, b.id"
+        )
+
+    def entities(self) -> Iterator[Entity]:
+        for row in self._paged("MATCH (e:Entity) WHERE e.id > $after RETURN e.id AS id, properties(e) AS props ORDER BY e.id"
+        ):
+            p = row["props"]
+            yield Entity(
+                id=p["id"], label=p.get("label") or "", description=p.get("description") or "",
+                types=tuple(p.get("types") or ()), domain=Domain(p.get("domain") or "unknown"),
+                start_year=p.get("start_year"), end_year=p.get("end_year"), point_year=p.get("point_year"),
+            )
+
+    def facts(self) -> Iterator[Fact]:
+        """Ground facts, in a stable order (by fact id)."""
+        query = (
+            "MATCH (a:Entity)-[f:FACT]->(b:Entity) WHERE f.id > $after "
+            "RETURN f.id AS id, a.id AS s, f.property AS p, b.id AS o, f.start_year AS start, "
+            "f.end_year AS end, f.source AS source, f.statement AS statement ORDER BY f.id"
+        )
+        for r in self._paged(query):
+            yield Fact(r["s"], r["p"], r["o"], r["start"], r["end"], r["source"] or "", r["statement"] or "")
+
+    def catalog(self) -> RelationCatalog:
+        """The relations as stored at build time (curated flags plus defaults for the rest)."""
+        rows = self.store.query("MATCH (r:Relation) RETURN properties(r) AS p ORDER BY r.id")
+        stored = [
+            Relation(
+                id=p["id"], label=p.get("label") or p["id"], category=Category(p.get("category") or "noun"),
+                phrase=p.get("phrase") or "", symmetric=bool(p.get("symmetric")),
+                transitive=bool(p.get("transitive")), functional=bool(p.get("functional")),
+                inverse=p.get("inverse"), inverse_phrase=p.get("inverse_phrase"),
+                subject_domain=Domain(p.get("subject_domain") or "unknown"),
+                object_domain=Domain(p.get("object_domain") or "unknown"), curated=bool(p.get("curated")),
+            )
+            for p in (row["p"] for row in rows)
+        ]
+        builtin = builtin_catalog()
+        return RelationCatalog([*stored, *(builtin[k] for k in builtin if k not in {r.id for r in stored})])
+
+    def stats(self) -> KbStats:
+        q = self.store.query
+        per_domain: dict[str, dict[str, int]] = {}
+        for row in q("MATCH (e:Entity) RETURN e.domain AS d, count(e) AS n"):
+            per_domain.setdefault(row["d"] or "unknown", {})["entities"] = row["n"]
+        for row in q(
+            "MATCH (e:Entity)-[f:FACT]->() WITH e.domain AS d, f "
+            "RETURN d, count(f) AS n, sum(CASE WHEN f.start_year IS NULL AND f.end_year IS NULL "
+            "THEN 0 ELSE 1 END) AS dated"
+        ):
+            slot = per_domain.setdefault(row["d"] or "unknown", {})
+            slot["facts"], slot["dated_facts"] = row["n"], row["dated"]
+        for slot in per_domain.values():
+            for key in ("entities", "facts", "dated_facts"):
+                slot.setdefault(key, 0)
+        return KbStats(
+            entities=q("MATCH (e:Entity) RETURN count(e) AS n")[0]["n"],
+            facts=q("MATCH ()-[f:FACT]->() RETURN count(f) AS n")[0]["n"],
+            relations=q("MATCH ()-[f:FACT]->() RETURN count(DISTINCT f.property) AS n")[0]["n"],
+            dated_facts=sum(s["dated_facts"] for s in per_domain.values()),
+            builds=self.builds(),
+            per_domain=dict(sorted(per_domain.items())),
+        )
+
+    def _paged(self, cypher: str) -> Iterator[dict[str, Any]]:
+        """Keyset pagination: memory stays flat however large the KB is."""
+        after = ""
+        while True:
+            rows = self.store.query(cypher + " LIMIT $limit", after=after, limit=_PAGE)
+            yield from rows
+            if len(rows) < _PAGE:
+                return
+            after = rows[-1]["id"]

@@ -1,0 +1,26 @@
+"""The graph model's Cypher: constraints, indexes and the shape of nodes and relationships.
+
+docs/graph-model.md draws it. Every statement here runs unchanged on Neo4j 5 and on the
+embedded ArcadeDB (docs/cypher-subset.md lists what to avoid).
+"""
+
+from __future__ import annotations
+
+from kgtest.kg.store import GraphStore
+
+SCHEMA = (
+    "CREATE CONSTRAINT kg_entity_id IF NOT EXISTS FOR (e:Entity) REQUIRE e.id IS UNIQUE",
+    "CREATE CONSTRAINT kg_relation_id IF NOT EXISTS FOR (r:Relation) REQUIRE r.id IS UNIQUE",
+    "CREATE CONSTRAINT kg_build_id IF NOT EXISTS FOR (b:KbBuild) REQUIRE b.id IS UNIQUE",
+    "CREATE INDEX kg_fact_id IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.id)",
+    "CREATE INDEX kg_entity_domain IF NOT EXISTS FOR (e:Entity) ON (e.domain)",
+)
+
+# Facts are one relationship type with the property id as a value, so queries never splice
+# a relationship type into Cypher text.
+FACT = "FACT"
+
+
+def ensure_schema(store: GraphStore) -> None:
+    for statement in SCHEMA:
+        store.query(statement)

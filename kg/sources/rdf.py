@@ -1,0 +1,122 @@
+"""Wikidata-shaped RDF dumps (N-Triples or Turtle, optionally gzipped), read as a stream.
+
+The whole file is parsed and checked before anything is written to the store, so a
+malformed line stops the build with its line number and leaves the KB as it was.
+"""
+
+from __future__ import annotations
+
+import gzip
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO
+
+import pyoxigraph
+
+from kgtest.core.errors import RdfSyntaxError, SourceError
+from kgtest.kg.sources.wikidata import (
+    P,
+    PQ,
+    PS,
+    RDFS_LABEL,
+    SCHEMA_DESCRIPTION,
+    WDS,
+    WDT,
+    SnapshotBuilder,
+    item_id,
+    property_id,
+    year_of,
+)
+
+_FORMATS = {
+    ".nt": pyoxigraph.RdfFormat.N_TRIPLES,
+    ".ttl": pyoxigraph.RdfFormat.TURTLE,
+    ".n3": pyoxigraph.RdfFormat.N3,
+}
+
+Progress = Callable[[int], None]
+
+
+def rdf_format(path: Path) -> pyoxigraph.RdfFormat:
+    suffixes = [s.lower() for s in path.suffixes]
+    if suffixes and suffixes[-1] == ".gz":
+        suffixes = suffixes[:-1]
+    fmt = _FORMATS.get(suffixes[-1] if suffixes else "")
+    if fmt is None:
+        raise SourceError(
+            f"{path}: cannot tell the RDF format from the name; use .nt, .ttl or .n3 (optionally .gz)"
+        )
+    return fmt
+
+
+def read_dump(path: Path, builder: SnapshotBuilder, progress: Progress | None = None) -> int:
+    """Feed every triple of ``path`` to ``builder``; return the number of triples read."""
+    if not path.is_file():
+        raise SourceError(f"{path}: no such file")
+    fmt = rdf_format(path)
+    count = 0
+    try:
+        with _open(path) as stream:
+            for triple in pyoxigraph.parse(stream, format=fmt):
+                _feed(builder, triple)
+                count += 1
+                if progress is not None and count % 50_000 == 0:
+                    progress(50_000)
+    except SyntaxError as exc:
+        raise RdfSyntaxError(str(path), exc.lineno, exc.msg or str(exc)) from exc
+    except (OSError, EOFError, UnicodeDecodeError) as exc:
+        raise RdfSyntaxError(str(path), None, f"cannot read: {exc}") from exc
+    if progress is not None:
+        progress(count % 50_000)
+    return count
+
+
+def _open(path: Path) -> IO[bytes]:
+    if path.suffix.lower() == ".gz":
+        return gzip.open(path, "rb")
+    return path.open("rb")
+
+
+def _feed(b: SnapshotBuilder, triple: pyoxigraph.Triple) -> None:
+    s, pred, o = triple.subject, triple.predicate.value, triple.object
+    if not isinstance(s, pyoxigraph.NamedNode):
+        return
+    subject = s.value
+    if isinstance(o, pyoxigraph.Literal):
+        if pred == RDFS_LABEL:
+            entity = _local(subject)
+            if entity:
+                b.label(entity, o.value, o.language)
+        elif pred == SCHEMA_DESCRIPTION:
+            entity = item_id(subject)
+            if entity:
+                b.description(entity, o.value, o.language)
+        elif pred.startswith(WDT):
+            pid, entity, year = property_id(pred, WDT), item_id(subject), year_of(o.value)
+            if pid and entity and year is not None:
+                b.direct_date(entity, pid, year)
+        elif pred.startswith(PQ) and subject.startswith(WDS):
+            pid, year = property_id(pred, PQ), year_of(o.value)
+            if pid and year is not None:
+                b.qualifier(subject[len(WDS) :], pid, year)
+        return
+    if not isinstance(o, pyoxigraph.NamedNode):
+        return
+    obj = o.value
+    if pred.startswith(WDT):
+        pid, entity, target = property_id(pred, WDT), item_id(subject), item_id(obj)
+        if pid and entity and target:
+            b.direct_item(entity, pid, target)
+    elif pred.startswith(PS):
+        pid, target = property_id(pred, PS), item_id(obj)
+        if pid and target and subject.startswith(WDS):
+            b.statement_object(subject[len(WDS) :], pid, target)
+    elif pred.startswith(P) and obj.startswith(WDS):
+        pid, entity = property_id(pred, P), item_id(subject)
+        if pid and entity:
+            b.statement_subject(obj[len(WDS) :], entity, pid)
+
+
+def _local(iri: str) -> str | None:
+    """``Q42`` or ``P26`` for an entity or property IRI."""
+    return item_id(iri) or property_id(iri, "http://www.wikidata.org/entity/")

@@ -1,0 +1,163 @@
+"""Wikidata's RDF vocabulary and the one place that turns its triples into a Snapshot.
+
+Dump files and SPARQL endpoints both feed a ``SnapshotBuilder`` with the same events, so
+the two sources cannot disagree about what a fact is (a test loads the same triples both
+ways and compares the graphs).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from kgtest.kg.catalog import RelationCatalog, classify
+from kgtest.kg.model import Domain, Entity, Fact, Snapshot
+
+WD = "http://www.wikidata.org/entity/"
+WDS = "http://www.wikidata.org/entity/statement/"
+WDT = "http://www.wikidata.org/prop/direct/"
+P = "http://www.wikidata.org/prop/"
+PS = "http://www.wikidata.org/prop/statement/"
+PQ = "http://www.wikidata.org/prop/qualifier/"
+RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
+SCHEMA_DESCRIPTION = "http://schema.org/description"
+
+INSTANCE_OF = "P31"
+START_QUALIFIER, END_QUALIFIER = "P580", "P582"
+# Entity-level dates: when a person lived, an organisation existed, an event happened.
+ENTITY_START = ("P569", "P571", "P580")  # birth, inception, start time
+ENTITY_END = ("P570", "P576", "P582")  # death, dissolved, end time
+POINT_IN_TIME = "P585"
+DATE_PROPERTIES = frozenset((*ENTITY_START, *ENTITY_END, POINT_IN_TIME))
+
+_YEAR = re.compile(r"^\s*([+-]?\d{1,9})(?:-|$)")
+_ITEM = re.compile(r"^Q\d+$")
+_PROP = re.compile(r"^P\d+$")
+
+
+def year_of(lexical: str) -> int | None:
+    """The year of an xsd:dateTime/date/gYear lexical form, as written (astronomical numbering)."""
+    match = _YEAR.match(lexical)
+    return int(match.group(1)) if match else None
+
+
+def item_id(iri: str) -> str | None:
+    """``Q42`` for a Wikidata item IRI, else None (statements, properties, other IRIs)."""
+    if iri.startswith(WD):
+        local = iri[len(WD) :]
+        if _ITEM.match(local):
+            return local
+    return None
+
+
+def property_id(iri: str, prefix: str) -> str | None:
+    if iri.startswith(prefix):
+        local = iri[len(prefix) :]
+        if _PROP.match(local):
+            return local
+    return None
+
+
+@dataclass
+class _Statement:
+    subject: str | None = None
+    property: str | None = None
+    object: str | None = None
+    start: int | None = None
+    end: int | None = None
+
+
+@dataclass
+class SnapshotBuilder:
+    """Collects Wikidata-shaped statements, then resolves them into entities and facts."""
+
+    source: str
+    labels: dict[str, str] = field(default_factory=dict)
+    descriptions: dict[str, str] = field(default_factory=dict)
+    types: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    dates: dict[tuple[str, str], int] = field(default_factory=dict)
+    direct: set[tuple[str, str, str]] = field(default_factory=set)
+    statements: dict[str, _Statement] = field(default_factory=lambda: defaultdict(_Statement))
+
+    def label(self, entity: str, text: str, lang: str | None) -> None:
+        if lang in (None, "", "en") and (lang == "en" or entity not in self.labels):
+            self.labels[entity] = text
+
+    def description(self, entity: str, text: str, lang: str | None) -> None:
+        if lang in (None, "", "en") and (lang == "en" or entity not in self.descriptions):
+            self.descriptions[entity] = text
+
+    def direct_item(self, subject: str, pid: str, obj: str) -> None:
+        if pid == INSTANCE_OF:
+            self.types[subject].add(obj)
+        else:
+            self.direct.add((subject, pid, obj))
+
+    def direct_date(self, subject: str, pid: str, year: int) -> None:
+        if pid in DATE_PROPERTIES:
+            key = (subject, pid)
+            # Several values (e.g. disputed birth dates): keep the earliest, deterministically.
+            self.dates[key] = min(year, self.dates.get(key, year))
+
+    def statement_subject(self, statement: str, subject: str, pid: str) -> None:
+        st = self.statements[statement]
+        st.subject, st.property = subject, pid
+
+    def statement_object(self, statement: str, pid: str, obj: str) -> None:
+        st = self.statements[statement]
+        st.object = obj
+        st.property = st.property or pid
+
+    def qualifier(self, statement: str, pid: str, year: int) -> None:
+        st = self.statements[statement]
+        if pid == START_QUALIFIER:
+            st.start = year if st.start is None else min(st.start, year)
+        elif pid == END_QUALIFIER:
+            st.end = year if st.end is None else max(st.end, year)
+
+    def finish(self, catalog: RelationCatalog) -> Snapshot:
+        """Resolve statements and direct triples into facts, then classify entities."""
+        snap = Snapshot(source=self.source)
+        covered: set[tuple[str, str, str]] = set()
+        for sid in sorted(self.statements):
+            st = self.statements[sid]
+            if st.subject is None or st.property is None or st.object is None:
+                continue  # a statement with no item value (e.g. a quantity): not a relation fact
+            if st.property == INSTANCE_OF:
+                self.types[st.subject].add(st.object)
+                continue
+            fact = Fact(st.subject, st.property, st.object, st.start, st.end, self.source, sid)
+            snap.facts[fact.id] = fact
+            covered.add((st.subject, st.property, st.object))
+        for s, p, o in sorted(self.direct - covered):
+            fact = Fact(s, p, o, source=self.source)
+            snap.facts[fact.id] = fact
+
+        hints: dict[str, list[Domain]] = defaultdict(list)
+        for fact in snap.facts.values():
+            rel = catalog.resolve(fact.property)
+            hints[fact.subject].append(rel.subject_domain)
+            hints[fact.object].append(rel.object_domain)
+        ids = set(hints) | set(self.types) | {e for e, _ in self.dates}
+        for eid in sorted(i for i in ids if _ITEM.match(i)):
+            types = tuple(sorted(self.types.get(eid, ())))
+            snap.entities[eid] = Entity(
+                id=eid,
+                label=self.labels.get(eid, ""),
+                description=self.descriptions.get(eid, ""),
+                types=types,
+                domain=classify(types, hints.get(eid, ())),
+                start_year=_first(self.dates, eid, ENTITY_START),
+                end_year=_first(self.dates, eid, ENTITY_END),
+                point_year=self.dates.get((eid, POINT_IN_TIME)),
+            )
+        snap.property_labels = {p: t for p, t in self.labels.items() if _PROP.match(p)}
+        return snap
+
+
+def _first(dates: dict[tuple[str, str], int], eid: str, pids: tuple[str, ...]) -> int | None:
+    for pid in pids:
+        if (eid, pid) in dates:
+            return dates[(eid, pid)]
+    return None

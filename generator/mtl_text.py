@@ -55,7 +55,20 @@ def _offsets(a: int, b: int, ref: str) -> str:
     return f"exactly {_years(a)} after {ref}" if a == b else f"from {a} to {b} years after {ref}"
 
 
+def _when(quantifier: str, a: int, b: int, ref: str) -> str:
+    """'in every year from 2 to 5 years after 1800'; a one-year window needs no quantifier."""
+    if a == b == 0:
+        return f"in {ref}"
+    if a == b == 1:
+        return f"in the year after {ref}"
+    if a == b:
+        return f"in the year exactly {_years(a)} after {ref}"
+    return f"in {quantifier} year {_offsets(a, b, ref)}"
+
+
 def _calendar(a: int, b: int, year: int) -> str:
+    if a == b == 0:
+        return ""
     first, last = year_text(year + a), year_text(year + b)
     return f" ({first})" if a == b else f" ({first} to {last})"
 
@@ -91,15 +104,11 @@ class _Speaker:
     # -- sentence parts ----------------------------------------------------------------------
     @staticmethod
     def _some(a: int, b: int, ref: str) -> str:
-        if a == b:
-            return f"in the year {_offsets(a, b, ref)}"
-        return f"in at least one year {_offsets(a, b, ref)}"
+        return _when("at least one", a, b, ref)
 
     @staticmethod
     def _every(a: int, b: int, ref: str) -> str:
-        if a == b:
-            return f"in the year {_offsets(a, b, ref)}"
-        return f"in every year {_offsets(a, b, ref)}"
+        return _when("every", a, b, ref)
 
     def _until(self, a: int, b: int, p1: Formula, p2: Formula, ref: str, calendar: str) -> str:
         """'a year ... in which E2, such that ... E1', to follow "was there" or "there was"."""

@@ -129,12 +129,24 @@ class EmbeddedServer:
         return password
 
     def _start_jvm(self) -> None:
+        import jpype
         from arcadedb_embedded.jvm import start_jvm
+
+        if jpype.isJVMStarted():
+            return  # one JVM per process; it keeps the logging set-up of the first workspace
 
         props = self.db_dir / "logging.properties"
         props.write_text(_LOGGING.format(log=str(self.db_dir / "arcadedb.%g.log")), encoding="utf-8")
-        # ArcadeDB otherwise logs to the console and to ./log under the current directory.
-        start_jvm(jvm_args=[f"-Djava.util.logging.config.file={props}"])
+        # ArcadeDB otherwise logs to the console and to ./log under the current directory, and
+        # the JVM announces the incubator module the wheel insists on; neither is the user's business.
+        saved = os.dup(2)
+        try:
+            with open(os.devnull, "wb") as null:
+                os.dup2(null.fileno(), 2)
+                start_jvm(jvm_args=[f"-Djava.util.logging.config.file={props}"])
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
 
 
 def _free_port() -> int:

@@ -16,6 +16,9 @@ SCHEMA = (
     "CREATE INDEX kg_entity_domain IF NOT EXISTS FOR (e:Entity) ON (e.domain)",
 )
 
+# Every node label kgtest writes; tests against a user's Neo4j delete only these.
+KGTEST_LABELS = ("Entity", "Relation", "KbBuild")
+
 # Facts are one relationship type with the property id as a value, so queries never splice
 # a relationship type into Cypher text.
 FACT = "FACT"

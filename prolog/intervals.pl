@@ -9,15 +9,17 @@ to the universe `U0-U1` passed as the first argument. Normal form matters: the M
 operators in mtl.pl (G and U above all) read one merged interval as "every year in
 between", which is false on unmerged input.
 
+Arguments named Raw may be any list of pairs; arguments named A or B must already
+be normalised within the same universe (the intersection sweep relies on order).
 Pairs are the internal form; Python gets `[[S,E], ...]` lists through
 iset_to_lists/2, because pyswip turns compound terms into lossy strings.
 */
 :- module(intervals, [
     iset_normalise/3,      % +U0-U1, +RawPairs, -Set
-    iset_union/4,          % +U0-U1, +SetA, +SetB, -Set
-    iset_intersection/4,   % +U0-U1, +SetA, +SetB, -Set
-    iset_complement/3,     % +U0-U1, +Set, -Set
-    iset_shift/4,          % +U0-U1, +Set, +Offset, -Set
+    iset_union/4,          % +U0-U1, +Raw, +Raw, -Set
+    iset_intersection/4,   % +U0-U1, +A, +B, -Set
+    iset_complement/3,     % +U0-U1, +Raw, -Set
+    iset_shift/4,          % +U0-U1, +Raw, +Offset, -Set
     iset_from_lists/3,     % +U0-U1, +[[S,E],...], -Set
     iset_to_lists/2        % +Set, -[[S,E],...]
 ]).
@@ -55,15 +57,14 @@ merge_run([S2-E2|T], S, E, Set) :-
         merge_run(T, S2, E2, Set1)
     ).
 
-%!  iset_union(+Universe, +A, +B, -Set) is det.
+%!  iset_union(+Universe, +Raw1, +Raw2, -Set) is det.
 iset_union(U, A, B, Set) :-
     append(A, B, Raw),
     iset_normalise(U, Raw, Set).
 
 %!  iset_intersection(+Universe, +A, +B, -Set) is det.
 %
-%   A linear sweep over both sorted lists; the result is normalised again so the
-%   invariant never rests on the inputs having been normalised by the caller.
+%   A linear sweep over both normalised lists, clipped to Universe.
 iset_intersection(U, A, B, Set) :-
     sweep(A, B, Raw),
     iset_normalise(U, Raw, Set).
@@ -82,7 +83,7 @@ sweep([S1-E1|T1], [S2-E2|T2], Out) :-
     ;   sweep([S1-E1|T1], T2, Out1)
     ).
 
-%!  iset_complement(+Universe, +A, -Set) is det.
+%!  iset_complement(+Universe, +Raw, -Set) is det.
 %
 %   The years of Universe not in A ("not" is relative to the universe: there is no
 %   year outside it).
@@ -104,7 +105,7 @@ gaps([S-E|T], From, U1, Set) :-
     Next is E + 1,
     gaps(T, Next, U1, Set1).
 
-%!  iset_shift(+Universe, +A, +Offset, -Set) is det.
+%!  iset_shift(+Universe, +Raw, +Offset, -Set) is det.
 %
 %   Every year moved by Offset (negative: earlier), then clipped.
 iset_shift(U, A, K, Set) :-

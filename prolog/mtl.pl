@@ -118,7 +118,7 @@ globally_set(S1, A, B, U, Set) :-
 until_set(S1, S2, A, B, U, Set) :-
     (   A =:= 0
     ->  Now = S2
-    ;   Now = []
+    ;   Now = S2
     ),
     A1 is max(A, 1),
     (   A1 =< B

@@ -63,7 +63,11 @@ def read_dump(path: Path, builder: SnapshotBuilder, progress: Progress | None = 
                 if progress is not None and count % 50_000 == 0:
                     progress(50_000)
     except SyntaxError as exc:
-        raise RdfSyntaxError(str(path), exc.lineno, exc.msg or str(exc)) from exc
+        line, detail = exc.lineno, exc.msg or str(exc)
+        if fmt == pyoxigraph.RdfFormat.N_TRIPLES and line and "line jumps are not allowed" in detail:
+            # The parser notices at the next line; the unfinished triple is on this one.
+            line, detail = line - 1, "the triple does not end on this line (N-Triples needs one triple per line)"
+        raise RdfSyntaxError(str(path), line, detail) from exc
     except (OSError, EOFError, UnicodeDecodeError) as exc:
         raise RdfSyntaxError(str(path), None, f"cannot read: {exc}") from exc
     if progress is not None:

@@ -1,0 +1,3 @@
+from kgtest.cli.main import main
+
+main()

@@ -1,0 +1,73 @@
+"""The command line as a user meets it: help, output, errors without tracebacks, exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kgtest.cli.main import cli
+from kgtest.kg.store import GraphStore
+
+from ..kg.wikidata_fixture import small_kb
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), input=input, env={"NEO4J_URI": "", "KGTEST_STORE_URI": ""})
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _commands(group: object, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    import click
+
+    found = [prefix]
+    if isinstance(group, click.Group):
+        for name, sub in group.commands.items():
+            found += _commands(sub, (*prefix, name))
+    return found
+
+
+@pytest.mark.parametrize("path", _commands(cli), ids=lambda p: " ".join(p) or "kgtest")
+def test_every_command_has_help(path: tuple[str, ...]) -> None:
+    code, out, _ = run(*path, "--help")
+    assert code == 0 and "Usage: " in out and len(out.splitlines()) > 3
+
+
+def test_build_then_stats(store: GraphStore, tmp_path: Path) -> None:
+    """A second embedded server beside the session one, in its own workspace."""
+    dump = small_kb().write(tmp_path / "kb.nt")
+    ws = tmp_path / "ws"
+    code, out, err = run("--workspace", str(ws), "build-kb", str(dump), "--quiet")
+    assert code == 0, err
+    assert "Done." in out and "facts" in err and "graph store: embedded at bolt://127.0.0.1:" in err
+    code, out, err = run("--workspace", str(ws), "kb", "stats", "--json")
+    stats = json.loads(out)
+    assert (stats["facts"], stats["dated_facts"], stats["builds"][0]["status"]) == (7, 3, "complete")
+    code, out, _ = run("--workspace", str(ws), "kb", "stats")
+    assert "people" in out and "complete" in out
+    code, out, _ = run("--workspace", str(ws), "build-kb", str(dump), "--quiet")
+    assert code == 0
+    code, out, _ = run("--workspace", str(ws), "kb", "clear", "--yes")
+    assert code == 0 and json.loads(run("--workspace", str(ws), "kb", "stats", "--json")[1])["facts"] == 0
+
+
+def test_errors_are_one_line_with_exit_codes(tmp_path: Path) -> None:
+    ws = str(tmp_path / "ws")
+    code, _, err = run("--workspace", ws, "build-kb", str(tmp_path / "nope.nt"))
+    assert code == 3 and "error: " in err and "nope.nt: no such file" in err and "Traceback" not in err
+    code, _, err = run("--workspace", ws, "build-kb", "sparql", "--domain", "peple")
+    assert code == 2 and "Did you mean 'people'?" in err
+    bad = tmp_path / "bad.nt"
+    bad.write_text("<http://a> <http://b> nope .\n")
+    code, _, err = run("--workspace", ws, "build-kb", str(bad))
+    assert code == 3 and "bad.nt:1:" in err and "Nothing was written" in err
+    (tmp_path / "ws" / "kgtest.toml").write_text("[store]\nuri = 'bolt://127.0.0.1:1'\n")
+    code, _, err = run("--workspace", ws, "kb", "stats")
+    assert code == 3 and "no graph database answers at bolt://127.0.0.1:1" in err
+
+
+def test_db_info_tells_where_the_database_is(tmp_path: Path) -> None:
+    code, out, _ = run("--workspace", str(tmp_path), "db", "info")
+    assert code == 0 and f"embedded ArcadeDB in {tmp_path / 'db'}" in out

@@ -1,0 +1,64 @@
+"""Shared fixtures: a real embedded graph database (and a real Neo4j when NEO4J_URI is set)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kgtest.core.settings import Settings, load_settings
+from kgtest.kg.schema import KGTEST_LABELS
+from kgtest.kg.store import GraphStore, open_store
+
+os.environ.setdefault("HYPOTHESIS_PROFILE", "ci")
+
+
+@pytest.fixture(scope="session")
+def embedded_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    return load_settings(tmp_path_factory.mktemp("workspace"), env={})
+
+
+@pytest.fixture(scope="session")
+def _embedded_store(embedded_settings: Settings) -> Iterator[GraphStore]:
+    with open_store(embedded_settings) as store:
+        yield store
+
+
+def _neo4j_settings(tmp: Path) -> Settings:
+    uri = os.environ.get("NEO4J_URI")
+    if not uri:
+        pytest.skip("NEO4J_URI is not set: start Neo4j (docker compose -f docker/compose.yaml up -d) "
+                    "and export NEO4J_URI/NEO4J_PASSWORD to run the contract suite against it")
+    return load_settings(tmp)
+
+
+@pytest.fixture(params=["embedded", "neo4j"])
+def any_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[GraphStore]:
+    """The contract suite runs on every engine kgtest supports; each test starts empty."""
+    if request.param == "embedded":
+        store = request.getfixturevalue("_embedded_store")
+        _wipe(store)
+        yield store
+        return
+    with open_store(_neo4j_settings(tmp_path)) as store:
+        _wipe(store, only_kgtest=True)
+        yield store
+        _wipe(store, only_kgtest=True)
+
+
+@pytest.fixture
+def store(_embedded_store: GraphStore) -> GraphStore:
+    """The embedded store, empty."""
+    _wipe(_embedded_store)
+    return _embedded_store
+
+
+def _wipe(store: GraphStore, only_kgtest: bool = False) -> None:
+    """Empty the store; on a user's Neo4j, only what kgtest and these tests create."""
+    if only_kgtest:
+        labels = [*KGTEST_LABELS, "ContractTest"]
+        store.query("MATCH (n) WHERE any(l IN labels(n) WHERE l IN $labels) DETACH DELETE n", labels=labels)
+    else:
+        store.query("MATCH (n) DETACH DELETE n")

@@ -19,19 +19,35 @@ _DOMAINS = [d.value for d in Domain if d is not Domain.UNKNOWN]
 
 @click.command("build-kb")
 @click.argument("sources", nargs=-1, required=True)
-@click.option("--domain", "domains", multiple=True, help=f"SPARQL: domains to fetch ({', '.join(_DOMAINS)}). "
-              "Repeatable; default all.")
+@click.option(
+    "--domain",
+    "domains",
+    multiple=True,
+    help=f"SPARQL: domains to fetch ({', '.join(_DOMAINS)}). Repeatable; default all.",
+)
 @click.option("--limit", default=100, show_default=True, help="SPARQL: entities per domain.")
-@click.option("--property", "properties", multiple=True,
-              help="SPARQL: property ids to fetch (repeatable); default the curated catalog's.")
-@click.option("--endpoint", help="SPARQL endpoint URL. [default: the workspace's, else Wikidata] "
-              "[env: KGTEST_SPARQL_ENDPOINT]")
+@click.option(
+    "--property",
+    "properties",
+    multiple=True,
+    help="SPARQL: property ids to fetch (repeatable); default the curated catalog's.",
+)
+@click.option(
+    "--endpoint",
+    help="SPARQL endpoint URL. [default: the workspace's, else Wikidata] [env: KGTEST_SPARQL_ENDPOINT]",
+)
 @click.option("--batch-size", default=10_000, show_default=True, help="Rows per write transaction.")
 @click.option("--quiet", is_flag=True, help="No progress bars.")
 @pass_app
 def command(
-    app: AppContext, sources: tuple[str, ...], domains: tuple[str, ...], limit: int,
-    properties: tuple[str, ...], endpoint: str | None, batch_size: int, quiet: bool,
+    app: AppContext,
+    sources: tuple[str, ...],
+    domains: tuple[str, ...],
+    limit: int,
+    properties: tuple[str, ...],
+    endpoint: str | None,
+    batch_size: int,
+    quiet: bool,
 ) -> None:
     """Load facts into the knowledge base from SOURCES.
 
@@ -61,12 +77,18 @@ def command(
         stderr.print(f"graph store: {store.engine} at {store.uri}")
         for name in sources:
             with phases(quiet) as progress:
-                snapshot, report = build(store, SourceSpec(name), settings, catalog, selection, batch_size, progress)
+                snapshot, report = build(
+                    store, SourceSpec(name), settings, catalog, selection, batch_size, progress
+                )
             table = Table(title=f"{name}: build {report.build_id}" + (" (resumed)" if report.resumed else ""))
             for col in ("", "read", "new", "already there"):
                 table.add_column(col)
-            table.add_row("entities", str(len(snapshot.entities)), str(report.entities_new),
-                          str(len(snapshot.entities) - report.entities_new))
+            table.add_row(
+                "entities",
+                str(len(snapshot.entities)),
+                str(report.entities_new),
+                str(len(snapshot.entities) - report.entities_new),
+            )
             table.add_row("facts", str(len(snapshot.facts)), str(report.facts_new), str(report.facts_present))
             table.add_row("relations", str(report.relations), "", "")
             click.echo()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import threading
 
@@ -38,14 +39,18 @@ def info(app: AppContext) -> None:
 def serve(app: AppContext) -> None:
     """Keep the embedded database running so Neo4j Browser (and other kgtest runs) can use it."""
     with open_store(app.settings) as store:
-        secret = f"the password in {app.settings.db_dir / 'credentials'}" if store.engine == "embedded" else "$NEO4J_PASSWORD"
-        click.echo(f"Serving {store.engine} graph database at {store.uri} (database {store.endpoint.database!r}).")
+        secret = (
+            f"the password in {app.settings.db_dir / 'credentials'}"
+            if store.engine == "embedded"
+            else "$NEO4J_PASSWORD"
+        )
+        click.echo(
+            f"Serving {store.engine} graph database at {store.uri} (database {store.endpoint.database!r})."
+        )
         click.echo(_BROWSER.format(uri=store.uri, user=store.endpoint.user, secret=secret))
         click.echo("Press Ctrl-C to stop.")
         stop = threading.Event()
         signal.signal(signal.SIGTERM, lambda *_: stop.set())
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             stop.wait()
-        except KeyboardInterrupt:
-            pass
     click.echo("Stopped.")

@@ -26,20 +26,34 @@ def stats(app: AppContext, as_json: bool) -> None:
     with open_store(app.settings) as store:
         s = KnowledgeBase(store).stats()
     if as_json:
-        click.echo(json.dumps({
-            "entities": s.entities, "facts": s.facts, "relations": s.relations, "dated_facts": s.dated_facts,
-            "per_domain": s.per_domain, "builds": s.builds,
-        }, indent=2, sort_keys=True))
+        click.echo(
+            json.dumps(
+                {
+                    "entities": s.entities,
+                    "facts": s.facts,
+                    "relations": s.relations,
+                    "dated_facts": s.dated_facts,
+                    "per_domain": s.per_domain,
+                    "builds": s.builds,
+                },
+                indent=2,
+                sort_keys=True,
+            )
+        )
         return
     out = Console(highlight=False)
-    out.print(f"entities {s.entities}   facts {s.facts}   relations {s.relations}   dated facts {s.dated_facts}")
+    out.print(
+        f"entities {s.entities}   facts {s.facts}   relations {s.relations}   dated facts {s.dated_facts}"
+    )
     table = Table("domain", "entities", "facts", "dated facts")
     for domain, row in s.per_domain.items():
         table.add_row(domain, str(row["entities"]), str(row["facts"]), str(row["dated_facts"]))
     out.print(table)
     builds = Table("build", "source", "status", "facts", "finished")
     for b in s.builds:
-        builds.add_row(str(b["id"]), str(b["source"]), str(b["status"]), str(b["facts"] or ""), str(b["finished"] or ""))
+        builds.add_row(
+            str(b["id"]), str(b["source"]), str(b["status"]), str(b["facts"] or ""), str(b["finished"] or "")
+        )
     out.print(builds)
     if any(b["status"] != "complete" for b in s.builds):
         out.print("[yellow]A build was interrupted: run the same `kgtest build-kb` again to resume it.[/]")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+
 import click
 from rich.console import Console
 from rich.markup import escape
@@ -49,7 +50,8 @@ class KgtestGroup(click.Group):
     "--workspace",
     type=click.Path(file_okay=False, path_type=str),
     envvar="KGTEST_WORKSPACE",
-    help="Folder holding the config, database, suites and reports. [env: KGTEST_WORKSPACE; default: ./kgtest-workspace]",
+    help="Folder holding the config, database, suites and reports. "
+    "[env: KGTEST_WORKSPACE; default: ./kgtest-workspace]",
 )
 @click.option(
     "--store-uri",

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
 stderr = Console(stderr=True, highlight=False)
 
@@ -16,7 +16,7 @@ class Phases:
 
     def __init__(self, progress: Progress) -> None:
         self._progress = progress
-        self._tasks: dict[str, int] = {}
+        self._tasks: dict[str, TaskID] = {}
 
     def __call__(self, phase: str, done: int, total: int) -> None:
         if phase not in self._tasks:
@@ -27,8 +27,13 @@ class Phases:
 @contextmanager
 def phases(quiet: bool = False) -> Iterator[Phases]:
     progress = Progress(
-        TextColumn("{task.description:>12}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=stderr, disable=quiet, transient=False,
+        TextColumn("{task.description:>12}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=stderr,
+        disable=quiet,
+        transient=False,
     )
     with progress:
         yield Phases(progress)

@@ -112,7 +112,9 @@ def load_settings(
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{config}: not valid TOML: {exc}") from exc
     if "password" in data.get("store", {}):
-        raise ConfigError(f"{config}: [store] password must not be stored in a file; set NEO4J_PASSWORD instead")
+        raise ConfigError(
+            f"{config}: [store] password must not be stored in a file; set NEO4J_PASSWORD instead"
+        )
 
     layered: dict[str, dict[str, Any]] = {"store": {}, "sparql": {}}
     for section in layered:

@@ -11,7 +11,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ from kgtest.core.errors import GenerationError
 SCHEMA_VERSION = 1
 
 
-class Answer(str, Enum):
+class Answer(StrEnum):
     YES = "Yes"
     NO = "No"
     IDK = "I don't know"
@@ -87,7 +87,9 @@ class TestCase:
     def from_json(line: str) -> TestCase:
         data = json.loads(line)
         if data.get("schema") != SCHEMA_VERSION:
-            raise GenerationError(f"suite schema {data.get('schema')!r} is not {SCHEMA_VERSION}; regenerate it")
+            raise GenerationError(
+                f"suite schema {data.get('schema')!r} is not {SCHEMA_VERSION}; regenerate it"
+            )
         data.pop("schema")
         data["expected"] = Answer(data["expected"])
         data["evidence"] = tuple(EvidenceFact(**e) for e in data["evidence"])
@@ -127,7 +129,9 @@ def read_suite(path: Path) -> Iterator[TestCase]:
 
 def _proof(data: dict[str, Any]) -> Proof:
     premises = tuple(_proof(p) if "rule" in p else EvidenceFact(**p) for p in data["premises"])
-    return Proof(rule=data["rule"], conclusion=data["conclusion"], premises=premises, assumption=data["assumption"])
+    return Proof(
+        rule=data["rule"], conclusion=data["conclusion"], premises=premises, assumption=data["assumption"]
+    )
 
 
 def _jsonable(case: TestCase) -> dict[str, Any]:

@@ -36,7 +36,10 @@ class SourceSpec:
 
 
 def read_source(
-    spec: SourceSpec, settings: Settings, catalog: RelationCatalog, selection: Selection | None,
+    spec: SourceSpec,
+    settings: Settings,
+    catalog: RelationCatalog,
+    selection: Selection | None,
     progress: Progress | None = None,
 ) -> Snapshot:
     tick = progress or (lambda phase, done, total: None)
@@ -64,8 +67,13 @@ def read_source(
 
 
 def build(
-    store: GraphStore, spec: SourceSpec, settings: Settings, catalog: RelationCatalog,
-    selection: Selection | None = None, batch_size: int = 10_000, progress: Progress | None = None,
+    store: GraphStore,
+    spec: SourceSpec,
+    settings: Settings,
+    catalog: RelationCatalog,
+    selection: Selection | None = None,
+    batch_size: int = 10_000,
+    progress: Progress | None = None,
 ) -> tuple[Snapshot, LoadReport]:
     snapshot = read_source(spec, settings, catalog, selection, progress)
     return snapshot, load_snapshot(store, snapshot, catalog, batch_size, progress)

@@ -17,8 +17,16 @@ from kgtest.core.errors import ConfigError
 from kgtest.kg.model import Category, Domain, Relation
 
 _FIELDS = {
-    "label", "category", "phrase", "symmetric", "transitive", "functional",
-    "inverse", "inverse_phrase", "subject", "object",
+    "label",
+    "category",
+    "phrase",
+    "symmetric",
+    "transitive",
+    "functional",
+    "inverse",
+    "inverse_phrase",
+    "subject",
+    "object",
 }
 
 
@@ -98,7 +106,9 @@ def parse_catalog(text: str, origin: str) -> RelationCatalog:
     catalog = RelationCatalog(relations)
     for rel in relations:
         if rel.inverse and rel.inverse in catalog and catalog[rel.inverse].inverse != rel.id:
-            raise ConfigError(f"{origin}: [{rel.id}] names inverse {rel.inverse}, which does not name it back")
+            raise ConfigError(
+                f"{origin}: [{rel.id}] names inverse {rel.inverse}, which does not name it back"
+            )
     return catalog
 
 

@@ -58,13 +58,19 @@ class KnowledgeBase:
         )
 
     def entities(self) -> Iterator[Entity]:
-        for row in self._paged("MATCH (e:Entity) WHERE e.id > $after RETURN e.id AS id, properties(e) AS props ORDER BY e.id"
+        for row in self._paged(
+            "MATCH (e:Entity) WHERE e.id > $after RETURN e.id AS id, properties(e) AS props ORDER BY e.id"
         ):
             p = row["props"]
             yield Entity(
-                id=p["id"], label=p.get("label") or "", description=p.get("description") or "",
-                types=tuple(p.get("types") or ()), domain=Domain(p.get("domain") or "unknown"),
-                start_year=p.get("start_year"), end_year=p.get("end_year"), point_year=p.get("point_year"),
+                id=p["id"],
+                label=p.get("label") or "",
+                description=p.get("description") or "",
+                types=tuple(p.get("types") or ()),
+                domain=Domain(p.get("domain") or "unknown"),
+                start_year=p.get("start_year"),
+                end_year=p.get("end_year"),
+                point_year=p.get("point_year"),
             )
 
     def facts(self) -> Iterator[Fact]:
@@ -82,12 +88,18 @@ class KnowledgeBase:
         rows = self.store.query("MATCH (r:Relation) RETURN properties(r) AS p ORDER BY r.id")
         stored = [
             Relation(
-                id=p["id"], label=p.get("label") or p["id"], category=Category(p.get("category") or "noun"),
-                phrase=p.get("phrase") or "", symmetric=bool(p.get("symmetric")),
-                transitive=bool(p.get("transitive")), functional=bool(p.get("functional")),
-                inverse=p.get("inverse"), inverse_phrase=p.get("inverse_phrase"),
+                id=p["id"],
+                label=p.get("label") or p["id"],
+                category=Category(p.get("category") or "noun"),
+                phrase=p.get("phrase") or "",
+                symmetric=bool(p.get("symmetric")),
+                transitive=bool(p.get("transitive")),
+                functional=bool(p.get("functional")),
+                inverse=p.get("inverse"),
+                inverse_phrase=p.get("inverse_phrase"),
                 subject_domain=Domain(p.get("subject_domain") or "unknown"),
-                object_domain=Domain(p.get("object_domain") or "unknown"), curated=bool(p.get("curated")),
+                object_domain=Domain(p.get("object_domain") or "unknown"),
+                curated=bool(p.get("curated")),
             )
             for p in (row["p"] for row in rows)
         ]

@@ -88,7 +88,9 @@ def load_snapshot(
     resumed = bool(previous) and previous[0]["status"] != "complete"
     store.query(
         "MERGE (b:KbBuild {id: $id}) SET b.source = $source, b.status = 'running', b.started = $now",
-        id=bid, source=snapshot.source, now=_now(),
+        id=bid,
+        source=snapshot.source,
+        now=_now(),
     )
     tick = progress or (lambda phase, done, total: None)
 
@@ -120,10 +122,14 @@ def load_snapshot(
     store.query(
         "MATCH (b:KbBuild {id: $id}) SET b.status = 'complete', b.finished = $now, "
         "b.entities = $entities, b.facts = $facts",
-        id=bid, now=_now(), entities=len(snapshot.entities), facts=len(snapshot.facts),
+        id=bid,
+        now=_now(),
+        entities=len(snapshot.entities),
+        facts=len(snapshot.facts),
     )
-    return LoadReport(bid, len(new_rows), len(old_rows), len(todo), len(snapshot.facts) - len(todo),
-                      len(relations), resumed)
+    return LoadReport(
+        bid, len(new_rows), len(old_rows), len(todo), len(snapshot.facts) - len(todo), len(relations), resumed
+    )
 
 
 def _stored_entities(store: GraphStore, ids: Iterable[str], batch_size: int) -> dict[str, dict[str, Any]]:
@@ -140,18 +146,31 @@ def _changes(stored: dict[str, Any], row: dict[str, Any]) -> bool:
 
 
 def _entity_row(e: Entity) -> dict[str, Any]:
-    return _present({
-        "id": e.id, "label": e.label, "description": e.description, "types": list(e.types),
-        "domain": e.domain.value, "start_year": e.start_year, "end_year": e.end_year,
-        "point_year": e.point_year,
-    })
+    return _present(
+        {
+            "id": e.id,
+            "label": e.label,
+            "description": e.description,
+            "types": list(e.types),
+            "domain": e.domain.value,
+            "start_year": e.start_year,
+            "end_year": e.end_year,
+            "point_year": e.point_year,
+        }
+    )
 
 
 def _fact_row(f: Fact) -> dict[str, Any]:
-    props = _present({
-        "id": f.id, "property": f.property, "start_year": f.start_year, "end_year": f.end_year,
-        "source": f.source, "statement": f.statement,
-    })
+    props = _present(
+        {
+            "id": f.id,
+            "property": f.property,
+            "start_year": f.start_year,
+            "end_year": f.end_year,
+            "source": f.source,
+            "statement": f.statement,
+        }
+    )
     return {"s": f.subject, "o": f.object, "p": props}
 
 
@@ -161,10 +180,17 @@ def _present(row: dict[str, Any]) -> dict[str, Any]:
 
 def _relation_row(r: Relation) -> dict[str, Any]:
     return {
-        "id": r.id, "label": r.label, "category": r.category.value, "phrase": r.phrase,
-        "symmetric": r.symmetric, "transitive": r.transitive, "functional": r.functional,
-        "inverse": r.inverse, "inverse_phrase": r.inverse_phrase,
-        "subject_domain": r.subject_domain.value, "object_domain": r.object_domain.value,
+        "id": r.id,
+        "label": r.label,
+        "category": r.category.value,
+        "phrase": r.phrase,
+        "symmetric": r.symmetric,
+        "transitive": r.transitive,
+        "functional": r.functional,
+        "inverse": r.inverse,
+        "inverse_phrase": r.inverse_phrase,
+        "subject_domain": r.subject_domain.value,
+        "object_domain": r.object_domain.value,
         "curated": r.curated,
     }
 

@@ -7,12 +7,13 @@ and relationships.
 
 from __future__ import annotations
 
+import builtins
 import hashlib
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 
-class Domain(str, Enum):
+class Domain(StrEnum):
     """The nine knowledge domains of the Drowzee paper (Fig. 6), plus ``unknown``."""
 
     CULTURE = "culture"  # Culture and the Arts: films, books, music ...
@@ -27,7 +28,7 @@ class Domain(str, Enum):
     UNKNOWN = "unknown"  # no type or usage tells us; never guessed
 
 
-class Category(str, Enum):
+class Category(StrEnum):
     """Grammatical category of a relation label (Drowzee Fig. 7, Table II)."""
 
     NOUN = "noun"  # "place of birth": Is it true that S's place of birth is O?
@@ -67,7 +68,7 @@ class Fact:
     statement: str = ""
     """The Wikidata statement id when the fact came from the statement model."""
 
-    @property
+    @builtins.property  # the field named `property` shadows the builtin inside this class
     def id(self) -> str:
         """Stable identity: the statement when known, else the triple itself."""
         key = self.statement or f"{self.subject}|{self.property}|{self.object}"

@@ -95,7 +95,9 @@ class GraphStore:
             raise StoreUnavailableError(f"lost the graph database at {self.uri}: {exc}") from exc
         except neo_exc.Neo4jError as exc:
             short = " ".join(cypher.split())[:160]
-            raise StoreError(f"{self.engine} refused a query ({exc.code}): {exc.message}\n  query: {short}") from exc
+            raise StoreError(
+                f"{self.engine} refused a query ({exc.code}): {exc.message}\n  query: {short}"
+            ) from exc
 
 
 class _Tx:

@@ -131,7 +131,9 @@ class PrologEngine:
             errors = self.query("kgtest_load_error(E), term_string(E, S)")
             if errors:
                 shown = "; ".join(str(e["S"]) for e in errors[:3])
-                raise ReasoningError(f"{path}: SWI-Prolog reported {len(errors)} error(s) while loading: {shown}")
+                raise ReasoningError(
+                    f"{path}: SWI-Prolog reported {len(errors)} error(s) while loading: {shown}"
+                )
             self._loaded.add(str(path))
             for (name, arity), want in (expect or {}).items():
                 got = self.clause_count(name, arity)
@@ -141,7 +143,9 @@ class PrologEngine:
                         "the file is damaged or a quote swallowed a clause"
                     )
 
-    def load_cached(self, source: Path, cache_dir: Path, expect: Mapping[tuple[str, int], int] | None = None) -> Path:
+    def load_cached(
+        self, source: Path, cache_dir: Path, expect: Mapping[tuple[str, int], int] | None = None
+    ) -> Path:
         """Load ``source`` through a compiled .qlf kept in ``cache_dir``.
 
         The cache key covers the file's content and the SWI-Prolog version, because a .qlf

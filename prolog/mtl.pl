@@ -77,7 +77,7 @@ eval(or(F1, F2), Env, U, Set) :-
     iset_union(U, S1, S2, Set).
 eval(next(F), Env, U, Set) :-
     mtl_eval(F, Env, U, S1),
-    iset_shift(U, S1, -1, Set).
+    iset_shift(U, S1, 1, Set).
 eval(finally(A, B, F), Env, U, Set) :-
     window(A, B),
     mtl_eval(F, Env, U, S1),
@@ -118,7 +118,7 @@ globally_set(S1, A, B, U, Set) :-
 until_set(S1, S2, A, B, U, Set) :-
     (   A =:= 0
     ->  Now = S2
-    ;   Now = S2
+    ;   Now = []
     ),
     A1 is max(A, 1),
     (   A1 =< B

@@ -29,8 +29,10 @@ def _embedded_store(embedded_settings: Settings) -> Iterator[GraphStore]:
 def _neo4j_settings(tmp: Path) -> Settings:
     uri = os.environ.get("NEO4J_URI")
     if not uri:
-        pytest.skip("NEO4J_URI is not set: start Neo4j (docker compose -f docker/compose.yaml up -d) "
-                    "and export NEO4J_URI/NEO4J_PASSWORD to run the contract suite against it")
+        pytest.skip(
+            "NEO4J_URI is not set: start Neo4j (docker compose -f docker/compose.yaml up -d) "
+            "and export NEO4J_URI/NEO4J_PASSWORD to run the contract suite against it"
+        )
     return load_settings(tmp)
 
 

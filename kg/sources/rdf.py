@@ -9,19 +9,19 @@ from __future__ import annotations
 import gzip
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO
+from typing import IO, cast
 
 import pyoxigraph
 
 from kgtest.core.errors import RdfSyntaxError, SourceError
 from kgtest.kg.sources.wikidata import (
-    P,
     PQ,
     PS,
     RDFS_LABEL,
     SCHEMA_DESCRIPTION,
     WDS,
     WDT,
+    P,
     SnapshotBuilder,
     item_id,
     property_id,
@@ -66,7 +66,10 @@ def read_dump(path: Path, builder: SnapshotBuilder, progress: Progress | None = 
         line, detail = exc.lineno, exc.msg or str(exc)
         if fmt == pyoxigraph.RdfFormat.N_TRIPLES and line and "line jumps are not allowed" in detail:
             # The parser notices at the next line; the unfinished triple is on this one.
-            line, detail = line - 1, "the triple does not end on this line (N-Triples needs one triple per line)"
+            line, detail = (
+                line - 1,
+                "the triple does not end on this line (N-Triples needs one triple per line)",
+            )
         raise RdfSyntaxError(str(path), line, detail) from exc
     except (OSError, EOFError, UnicodeDecodeError) as exc:
         raise RdfSyntaxError(str(path), None, f"cannot read: {exc}") from exc
@@ -77,7 +80,7 @@ def read_dump(path: Path, builder: SnapshotBuilder, progress: Progress | None = 
 
 def _open(path: Path) -> IO[bytes]:
     if path.suffix.lower() == ".gz":
-        return gzip.open(path, "rb")
+        return cast(IO[bytes], gzip.open(path, "rb"))
     return path.open("rb")
 
 

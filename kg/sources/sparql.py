@@ -101,7 +101,9 @@ class SparqlClient:
                 raise EndpointError(f"{self.settings.endpoint} rejected a query as malformed: {exc}") from exc
             except urllib.error.HTTPError as exc:
                 if exc.code not in (429, 500, 502, 503, 504):
-                    raise EndpointError(f"{self.settings.endpoint} answered HTTP {exc.code}: {exc.reason}") from exc
+                    raise EndpointError(
+                        f"{self.settings.endpoint} answered HTTP {exc.code}: {exc.reason}"
+                    ) from exc
                 last = f"HTTP {exc.code}"
                 wait = _retry_after(exc) or _backoff(attempt)
             except (EndPointInternalError, EndPointNotFound) as exc:
@@ -109,7 +111,9 @@ class SparqlClient:
             except (urllib.error.URLError, TimeoutError, ConnectionError, OSError) as exc:
                 last, wait = f"{type(exc).__name__}: {exc}", _backoff(attempt)
             except (json.JSONDecodeError, KeyError, TypeError) as exc:
-                raise EndpointError(f"{self.settings.endpoint} did not return SPARQL JSON results: {exc}") from exc
+                raise EndpointError(
+                    f"{self.settings.endpoint} did not return SPARQL JSON results: {exc}"
+                ) from exc
             if attempt < self.settings.retries:
                 self._sleep(wait)
         raise EndpointError(
@@ -130,16 +134,31 @@ def _retry_after(exc: urllib.error.HTTPError) -> float | None:
         return None
 
 
-def read_endpoint(client: SparqlClient, selection: Selection, builder: SnapshotBuilder, batch: int = 100) -> int:
+def read_endpoint(
+    client: SparqlClient, selection: Selection, builder: SnapshotBuilder, batch: int = 100
+) -> int:
     """Fetch the selected entities' facts and everything needed to describe them; return rows read."""
+    subjects = _select_subjects(client, selection)
+    pairs = " ".join(f'(p:{p} ps:{p} wdt:{p} "{p}")' for p in selection.properties)
+    mentioned: set[str] = set(subjects)
     rows = 0
+    for group in _groups(sorted(subjects), batch):
+        ids = " ".join(f"wd:{q}" for q in group)
+        rows += _statements(client, ids, pairs, builder, mentioned)
+        rows += _direct_facts(client, ids, pairs, builder, mentioned)
+    rows += _describe(client, sorted(mentioned), builder, batch)
+    rows += _property_labels(client, selection.properties, builder)
+    return rows
+
+
+def _select_subjects(client: SparqlClient, selection: Selection) -> list[str]:
+    """Up to ``limit`` instances of each selected domain's classes, in a stable order."""
     subjects: list[str] = []
     seen: set[str] = set()
     for domain in selection.domains:
-        classes = sorted(q for q, d in domain_classes().items() if d is domain)
-        values = " ".join(f"wd:{c}" for c in classes)
+        classes = " ".join(f"wd:{q}" for q, d in sorted(domain_classes().items()) if d is domain)
+        body = f"SELECT DISTINCT ?item WHERE {{ VALUES ?class {{ {classes} }} ?item wdt:P31 ?class . }}"
         found = 0
-        body = f"SELECT DISTINCT ?item WHERE {{ VALUES ?class {{ {values} }} ?item wdt:{INSTANCE_OF} ?class . }}"
         for row in client.select(body, "?item"):
             qid = item_id(row["item"]["value"])
             if qid and qid not in seen:
@@ -148,41 +167,50 @@ def read_endpoint(client: SparqlClient, selection: Selection, builder: SnapshotB
                 found += 1
             if found >= selection.limit:
                 break
-    props = selection.properties
-    pairs = " ".join(f'(p:{p} ps:{p} wdt:{p} "{p}")' for p in props)
-    mentioned: set[str] = set(subjects)
-    for group in _groups(sorted(subjects), batch):
-        ids = " ".join(f"wd:{q}" for q in group)
-        body = (
-            f"SELECT ?s ?pid ?st ?o ?start ?end WHERE {{ VALUES ?s {{ {ids} }} VALUES (?p ?ps ?wdt ?pid) {{ {pairs} }} "
-            "?s ?p ?st . ?st ?ps ?o . FILTER(isIRI(?o)) "
-            "OPTIONAL { ?st pq:P580 ?start } OPTIONAL { ?st pq:P582 ?end } }"
-        )
-        for row in client.select(body, "?st ?o ?start ?end"):
-            rows += 1
-            st, s, o, pid = _local_statement(row["st"]["value"]), row["s"]["value"], row["o"]["value"], row["pid"]["value"]
-            s_id, o_id = item_id(s), item_id(o)
-            if not (st and s_id and o_id):
-                continue
-            builder.statement_subject(st, s_id, pid)
-            builder.statement_object(st, pid, o_id)
-            for key, qualifier in (("start", "P580"), ("end", "P582")):
-                year = year_of(row[key]["value"]) if key in row else None
-                if year is not None:
-                    builder.qualifier(st, qualifier, year)
+    return subjects
+
+
+def _statements(
+    client: SparqlClient, ids: str, pairs: str, builder: SnapshotBuilder, mentioned: set[str]
+) -> int:
+    """Statement-model facts with their start/end qualifiers."""
+    body = (
+        f"SELECT ?s ?pid ?st ?o ?start ?end WHERE {{ VALUES ?s {{ {ids} }} "
+        f"VALUES (?p ?ps ?wdt ?pid) {{ {pairs} }} ?s ?p ?st . ?st ?ps ?o . FILTER(isIRI(?o)) "
+        "OPTIONAL { ?st pq:P580 ?start } OPTIONAL { ?st pq:P582 ?end } }"
+    )
+    rows = 0
+    for row in client.select(body, "?st ?o ?start ?end"):
+        rows += 1
+        st, pid = _local_statement(row["st"]["value"]), row["pid"]["value"]
+        s_id, o_id = item_id(row["s"]["value"]), item_id(row["o"]["value"])
+        if not (st and s_id and o_id):
+            continue
+        builder.statement_subject(st, s_id, pid)
+        builder.statement_object(st, pid, o_id)
+        for key, qualifier in (("start", "P580"), ("end", "P582")):
+            year = year_of(row[key]["value"]) if key in row else None
+            if year is not None:
+                builder.qualifier(st, qualifier, year)
+        mentioned.add(o_id)
+    return rows
+
+
+def _direct_facts(
+    client: SparqlClient, ids: str, pairs: str, builder: SnapshotBuilder, mentioned: set[str]
+) -> int:
+    """Truthy ``wdt:`` triples: the facts of endpoints (or entities) without the statement model."""
+    body = (
+        f"SELECT ?s ?pid ?o WHERE {{ VALUES ?s {{ {ids} }} VALUES (?p ?ps ?wdt ?pid) {{ {pairs} }} "
+        "?s ?wdt ?o . FILTER(isIRI(?o)) }"
+    )
+    rows = 0
+    for row in client.select(body, "?s ?pid ?o"):
+        rows += 1
+        s_id, o_id = item_id(row["s"]["value"]), item_id(row["o"]["value"])
+        if s_id and o_id:
+            builder.direct_item(s_id, row["pid"]["value"], o_id)
             mentioned.add(o_id)
-        body = (
-            f"SELECT ?s ?pid ?o WHERE {{ VALUES ?s {{ {ids} }} VALUES (?p ?ps ?wdt ?pid) {{ {pairs} }} "
-            "?s ?wdt ?o . FILTER(isIRI(?o)) }"
-        )
-        for row in client.select(body, "?s ?pid ?o"):
-            rows += 1
-            s_id, o_id = item_id(row["s"]["value"]), item_id(row["o"]["value"])
-            if s_id and o_id:
-                builder.direct_item(s_id, row["pid"]["value"], o_id)
-                mentioned.add(o_id)
-    rows += _describe(client, sorted(mentioned), builder, batch)
-    rows += _property_labels(client, props, builder)
     return rows
 
 
@@ -210,7 +238,10 @@ def _describe(client: SparqlClient, entities: Sequence[str], builder: SnapshotBu
             qid, tid = item_id(row["e"]["value"]), item_id(row["t"]["value"])
             if qid and tid:
                 builder.direct_item(qid, INSTANCE_OF, tid)
-        body = f"SELECT ?e ?d ?v WHERE {{ VALUES ?e {{ {ids} }} VALUES ?d {{ {dates} }} ?e ?d ?v . FILTER(isLiteral(?v)) }}"
+        body = (
+            f"SELECT ?e ?d ?v WHERE {{ VALUES ?e {{ {ids} }} VALUES ?d {{ {dates} }} "
+            "?e ?d ?v . FILTER(isLiteral(?v)) }"
+        )
         for row in client.select(body, "?e ?d ?v"):
             rows += 1
             qid = item_id(row["e"]["value"])
@@ -224,7 +255,10 @@ def _describe(client: SparqlClient, entities: Sequence[str], builder: SnapshotBu
 def _property_labels(client: SparqlClient, props: Sequence[str], builder: SnapshotBuilder) -> int:
     ids = " ".join(f"wd:{p}" for p in props)
     rows = 0
-    body = f'SELECT ?p ?label WHERE {{ VALUES ?p {{ {ids} }} ?p rdfs:label ?label . FILTER(LANG(?label) = "en") }}'
+    body = (
+        f"SELECT ?p ?label WHERE {{ VALUES ?p {{ {ids} }} "
+        '?p rdfs:label ?label . FILTER(LANG(?label) = "en") }'
+    )
     for row in client.select(body, "?p"):
         rows += 1
         pid = property_id(row["p"]["value"], "http://www.wikidata.org/entity/")

@@ -32,11 +32,17 @@ def _oxigraph() -> str:
 def oxigraph_endpoint(ntriples: Path, workdir: Path) -> Iterator[str]:
     """Load ``ntriples`` into a fresh Oxigraph store and serve it; yields the query URL."""
     location = workdir / "oxigraph-db"
-    subprocess.run([_oxigraph(), "load", "--location", str(location), "--file", str(ntriples)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [_oxigraph(), "load", "--location", str(location), "--file", str(ntriples)],
+        check=True,
+        capture_output=True,
+    )
     port = free_port()
-    proc = subprocess.Popen([_oxigraph(), "serve-read-only", "--location", str(location),
-                             "--bind", f"127.0.0.1:{port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [_oxigraph(), "serve-read-only", "--location", str(location), "--bind", f"127.0.0.1:{port}"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     url = f"http://127.0.0.1:{port}/query"
     try:
         deadline = time.monotonic() + 20
@@ -55,7 +61,9 @@ def oxigraph_endpoint(ntriples: Path, workdir: Path) -> Iterator[str]:
 
 
 @contextmanager
-def flaky_proxy(target: str, failures: list[int], retry_after: str | None = "0") -> Iterator[tuple[str, list[int]]]:
+def flaky_proxy(
+    target: str, failures: list[int], retry_after: str | None = "0"
+) -> Iterator[tuple[str, list[int]]]:
     """An HTTP server that answers the given status codes first, then forwards to ``target``.
 
     Yields its URL and the list of statuses it has answered so far.
@@ -75,8 +83,14 @@ def flaky_proxy(target: str, failures: list[int], retry_after: str | None = "0")
                 self.end_headers()
                 self.wfile.write(b"busy")
                 return
-            req = urllib.request.Request(target, data=body, headers={
-                "Content-Type": self.headers["Content-Type"], "Accept": self.headers.get("Accept", "*/*")})
+            req = urllib.request.Request(
+                target,
+                data=body,
+                headers={
+                    "Content-Type": self.headers["Content-Type"],
+                    "Accept": self.headers.get("Accept", "*/*"),
+                },
+            )
             with urllib.request.urlopen(req, timeout=10) as resp:
                 data = resp.read()
                 answered.append(resp.status)

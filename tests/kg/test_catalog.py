@@ -52,7 +52,7 @@ def test_classification_prefers_types_then_usage() -> None:
     assert classify(["Q0"], [Domain.UNKNOWN]) is Domain.UNKNOWN
 
 
-@given(st.lists(st.sampled_from(sorted(domain_classes()) + ["Q1", "Q2"])), st.randoms())
+@given(st.lists(st.sampled_from([*sorted(domain_classes()), "Q1", "Q2"])), st.randoms())
 def test_classification_ignores_order(types: list[str], rnd: object) -> None:
     shuffled = list(types)
     rnd.shuffle(shuffled)  # type: ignore[attr-defined]

@@ -35,14 +35,20 @@ def snapshot_of(path: Path, source: str = "test") -> Snapshot:
 
 def graph_dump(store: GraphStore) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
     nodes = store.query("MATCH (e:Entity) RETURN properties(e) AS p ORDER BY e.id")
-    edges = store.query("MATCH (a)-[f:FACT]->(b) RETURN a.id AS s, b.id AS o, properties(f) AS p ORDER BY f.id")
+    edges = store.query(
+        "MATCH (a)-[f:FACT]->(b) RETURN a.id AS s, b.id AS o, properties(f) AS p ORDER BY f.id"
+    )
     return nodes, edges
 
 
 def test_round_trip_through_the_store(store: GraphStore, tmp_path: Path) -> None:
     snap = snapshot_of(small_kb().write(tmp_path / "kb.nt"))
     report = load_snapshot(store, snap, builtin_catalog(), batch_size=3)
-    assert (report.entities_new, report.facts_new, report.resumed) == (len(snap.entities), len(snap.facts), False)
+    assert (report.entities_new, report.facts_new, report.resumed) == (
+        len(snap.entities),
+        len(snap.facts),
+        False,
+    )
     kb = KnowledgeBase(store)
     kb.require_complete()
     assert {e.id: e for e in kb.entities()} == snap.entities
@@ -76,7 +82,9 @@ def test_a_second_source_adds_without_erasing(store: GraphStore, tmp_path: Path)
     assert (dickens.start_year, dickens.types) == (1812, ("Q5",))
 
 
-def test_malformed_source_writes_nothing(store: GraphStore, embedded_settings: Settings, tmp_path: Path) -> None:
+def test_malformed_source_writes_nothing(
+    store: GraphStore, embedded_settings: Settings, tmp_path: Path
+) -> None:
     load_snapshot(store, snapshot_of(small_kb().write(tmp_path / "ok.nt")), builtin_catalog())
     before = graph_dump(store)
     bad = tmp_path / "bad.nt"
@@ -90,7 +98,7 @@ def test_empty_or_interrupted_kb_is_refused(store: GraphStore) -> None:
     with pytest.raises(IncompleteBuildError, match="empty"):
         KnowledgeBase(store).require_complete()
     store.query("CREATE (:KbBuild {id: 'x', source: 'dump:big.nt', status: 'running'})")
-    with pytest.raises(IncompleteBuildError, match="dump:big.nt was interrupted; run the same"):
+    with pytest.raises(IncompleteBuildError, match=r"dump:big\.nt was interrupted; run the same"):
         KnowledgeBase(store).require_complete()
 
 
@@ -102,8 +110,13 @@ def test_bundled_example_is_read(embedded_settings: Settings) -> None:
 
 def _kgtest(workspace: Path, *args: str) -> subprocess.Popen[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("NEO4J_", "KGTEST_"))}
-    return subprocess.Popen([sys.executable, "-m", "kgtest.cli", "--workspace", str(workspace), *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    return subprocess.Popen(
+        [sys.executable, "-m", "kgtest.cli", "--workspace", str(workspace), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
 
 
 def _facts_in(workspace: Path) -> int | None:

@@ -28,8 +28,15 @@ class NTriples:
         self.lines: list[str] = []
         self._statements = 0
 
-    def entity(self, qid: str, label: str, *types: str, description: str = "",
-               born: int | None = None, died: int | None = None) -> NTriples:
+    def entity(
+        self,
+        qid: str,
+        label: str,
+        *types: str,
+        description: str = "",
+        born: int | None = None,
+        died: int | None = None,
+    ) -> NTriples:
         self.lines.append(f"<{WD}{qid}> <{LABEL}> {_lit(label)} .")
         if description:
             self.lines.append(f"<{WD}{qid}> <{DESC}> {_lit(description)} .")
@@ -70,16 +77,22 @@ class NTriples:
 def small_kb() -> NTriples:
     """A dozen entities with the awkward cases: quotes, unicode, a long label, BCE years."""
     nt = NTriples()
-    nt.prop("P26", "spouse").prop("P19", "place of birth").prop("P131", "located in the administrative territorial entity")
+    nt.prop("P26", "spouse").prop("P19", "place of birth").prop(
+        "P131", "located in the administrative territorial entity"
+    )
     nt.prop("P157", "killed by").prop("P54", "member of sports team")
-    nt.entity("Q5686", "Charles Dickens", "Q5", description="English writer (1812–1870)", born=1812, died=1870)
+    nt.entity(
+        "Q5686", "Charles Dickens", "Q5", description="English writer (1812–1870)", born=1812, died=1870
+    )
     nt.entity("Q3048897", "Catherine Dickens", "Q5", born=1815, died=1879)
     nt.entity("Q84", "London", "Q515", description="capital of the United Kingdom")
     nt.entity("Q23306", "Greater London", "Q56061")
     nt.entity("Q21", "England", "Q3624078")
     nt.entity("Q1107", "Portsmouth", "Q515")
     nt.entity("Q7200", "Alexander Pushkin", "Q5", born=1799, died=1837)
-    nt.entity("Q314556", "Georges-Charles de Heeckeren d'Anthès", "Q5", description='"Dantès", a French officer')
+    nt.entity(
+        "Q314556", "Georges-Charles de Heeckeren d'Anthès", "Q5", description='"Dantès", a French officer'
+    )
     nt.entity("Q1048", "Julius Caesar", "Q5", born=-99, died=-43)
     nt.entity("Q72", "Zürich", "Q515", description="größte Stadt der Schweiz" * 40)
     nt.entity("Q9999001", "L" + "o" * 5000 + "ng label")
@@ -100,5 +113,7 @@ def random_kb(facts: int, entities: int, seed: int = 0) -> NTriples:
     for _ in range(facts):
         s, o = rng.randrange(entities), rng.randrange(entities)
         start = rng.randrange(1900, 2020)
-        nt.fact(f"Q{1000 + s}", rng.choice(("P54", "P166")), f"Q{1000 + o}", start, start + rng.randrange(0, 10))
+        nt.fact(
+            f"Q{1000 + s}", rng.choice(("P54", "P166")), f"Q{1000 + o}", start, start + rng.randrange(0, 10)
+        )
     return nt

@@ -24,7 +24,10 @@ def test_hostile_atoms_stay_data(hostile: str) -> None:
     assert engine().once(f"atom({quote_atom(hostile)})") is not None
     assert engine().once(f"X = {term('f', hostile, 1, [hostile, -2])}, X = f(A, B, [C, D])") == {
         "X": engine().once(f"X = {term('f', hostile, 1, [hostile, -2])}")["X"],  # type: ignore[index]
-        "A": hostile, "B": 1, "C": hostile, "D": -2,
+        "A": hostile,
+        "B": 1,
+        "C": hostile,
+        "D": -2,
     }
 
 
@@ -49,7 +52,9 @@ def test_a_damaged_file_is_caught_by_errors_and_clause_counts(tmp_path: Path) ->
 
 def test_qlf_cache_is_keyed_by_content(tmp_path: Path) -> None:
     src = tmp_path / "kbfacts.pl"
-    src.write_text(":- encoding(utf8).\ncached_fact('Zürich').\ncached_fact('d''Anthès').\n", encoding="utf-8")
+    src.write_text(
+        ":- encoding(utf8).\ncached_fact('Zürich').\ncached_fact('d''Anthès').\n", encoding="utf-8"
+    )
     qlf = engine().load_cached(src, tmp_path / "cache", {("cached_fact", 1): 2})
     assert qlf.exists() and qlf.suffix == ".qlf"
     assert [r["X"] for r in engine().query("cached_fact(X)")] == ["Zürich", "d'Anthès"]

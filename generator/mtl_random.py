@@ -7,7 +7,6 @@ generator decides what to keep.
 
 from __future__ import annotations
 
-import bisect
 import random
 from collections.abc import Callable, Sequence
 
@@ -19,16 +18,18 @@ Spans = Sequence[tuple[int, int]]
 _OPERATORS = ("finally", "globally", "next", "until", "and", "or", "not")
 
 
-def random_formula(rng: random.Random, depth: int, pick_event: Callable[[], str], max_window: int) -> Formula:
-    """A formula with operator nesting exactly ``depth`` on one path (other operands shallower).
+def random_formula(rng: random.Random, depth: int, max_window: int) -> Formula:
+    """A formula *shape* with operator nesting exactly ``depth`` on one path (other operands shallower).
 
-    Windows satisfy ``0 <= a <= b <= max_window`` with ``b >= 1`` (a ``[0,0]`` window is the
-    identity), and about one in six has ``a == b``. No negation directly under a negation.
+    Its atoms are placeholders, to be named by ``assign_events`` once the shape's horizon
+    says how close in time the events must be. Windows satisfy ``0 <= a <= b <= max_window``
+    with ``b >= 1`` (a ``[0,0]`` window is the identity), and about one in six has
+    ``a == b``. No negation directly under a negation.
     """
 
     def draw(level: int, negated: bool) -> Formula:
         if level == 0:
-            return Atom(pick_event())
+            return Atom("?")
         op = rng.choice(_OPERATORS[:-1] if negated else _OPERATORS)
         if op in ("next", "not"):
             sub = draw(level - 1, op == "not")
@@ -47,6 +48,30 @@ def random_formula(rng: random.Random, depth: int, pick_event: Callable[[], str]
     return draw(depth, False)
 
 
+def assign_events(shape: Formula, pick: Callable[[], str]) -> Formula:
+    """``shape`` with each atom, in pre-order, named by a fresh ``pick()``."""
+    match shape:
+        case Atom():
+            return Atom(pick())
+        case Finally(a=a, b=b, phi=phi):
+            return Finally(a, b, assign_events(phi, pick))
+        case Globally(a=a, b=b, phi=phi):
+            return Globally(a, b, assign_events(phi, pick))
+        case Next(phi=phi):
+            return Next(assign_events(phi, pick))
+        case Not(phi=phi):
+            return Not(assign_events(phi, pick))
+        case Until(a=a, b=b, phi1=p1, phi2=p2):
+            left = assign_events(p1, pick)
+            return Until(a, b, left, assign_events(p2, pick))
+        case And(phi1=p1, phi2=p2):
+            left = assign_events(p1, pick)
+            return And(left, assign_events(p2, pick))
+        case Or(phi1=p1, phi2=p2):
+            left = assign_events(p1, pick)
+            return Or(left, assign_events(p2, pick))
+
+
 def _window(rng: random.Random, max_window: int) -> tuple[int, int]:
     a = rng.randint(0, max_window // 3)
     if rng.random() < 1 / 6:
@@ -55,23 +80,28 @@ def _window(rng: random.Random, max_window: int) -> tuple[int, int]:
 
 
 class Neighbours:
-    """Events whose years come within ``reach`` of an anchor's, so formulas mix related events."""
+    """Events whose years come within some reach of an anchor's, so formulas mix related events.
 
-    def __init__(self, hulls: dict[str, tuple[int, int]], reach: int) -> None:
+    Only the ``width`` events on either side of the anchor in start-year order are looked
+    at: a formula needs a handful of partners, and a dense era (thousands of events in a few
+    decades) must not cost a scan of all of them per formula.
+    """
+
+    def __init__(self, hulls: dict[str, tuple[int, int]], width: int = 64) -> None:
         self._hulls = hulls
-        self._reach = reach
+        self._width = width
         self._by_start = sorted(hulls, key=lambda name: (hulls[name][0], name))
-        self._starts = [hulls[name][0] for name in self._by_start]
-        self._cache: dict[str, list[str]] = {}
+        self._index = {name: i for i, name in enumerate(self._by_start)}
 
-    def of(self, anchor: str) -> list[str]:
-        if anchor not in self._cache:
-            first, last = self._hulls[anchor]
-            stop = bisect.bisect_right(self._starts, last + self._reach)
-            self._cache[anchor] = [
-                name for name in self._by_start[:stop] if self._hulls[name][1] >= first - self._reach
-            ]
-        return self._cache[anchor]
+    def of(self, anchor: str, reach: int) -> list[str]:
+        """Nearby events at most ``reach`` years from ``anchor`` (the anchor included), by start year."""
+        first, last = self._hulls[anchor]
+        i = self._index[anchor]
+        return [
+            name
+            for name in self._by_start[max(0, i - self._width) : i + self._width + 1]
+            if self._hulls[name][0] - last <= reach and first - self._hulls[name][1] <= reach
+        ]
 
 
 def gap(a: Spans, b: Spans) -> int:

@@ -156,5 +156,6 @@ class _Speaker:
             case _:
                 body = f", in Y, {self._point(f)}"
         name = f"Event {len(self._definitions) + 1}"
-        self._definitions.append(f'Say that "{name}" happened in a year Y if{body}.')
+        end = "" if body.endswith(".") else "."  # a description may end in "F.C."
+        self._definitions.append(f'Say that "{name}" happened in a year Y if{body}{end}')
         return name

@@ -20,6 +20,7 @@ from kgtest.core.errors import GenerationError
 from kgtest.generator.case import Answer, EvidenceFact, Proof, TestCase, case_id
 from kgtest.generator.mtl_random import (
     Neighbours,
+    assign_events,
     clip,
     complement,
     edge_years,
@@ -89,7 +90,12 @@ class TemporalReport:
 
     @property
     def filtered(self) -> int:
-        return self.filtered_disjoint + self.filtered_trivial_true + self.filtered_trivial_false + self.filtered_too_wide
+        return (
+            self.filtered_disjoint
+            + self.filtered_trivial_true
+            + self.filtered_trivial_false
+            + self.filtered_too_wide
+        )
 
 
 def generate_temporal_cases(
@@ -116,17 +122,17 @@ def generate_temporal_cases(
     rng = random.Random(seed)
     spans = {name: clip(_merged(ev.intervals), u0, u1) for name, ev in table.items()}
     hulls = {name: (s[0][0], s[-1][1]) for name, s in spans.items()}
-    near = Neighbours(hulls, reach=depth * max_window + 1)
+    near = Neighbours(hulls)
     names = list(table)
     tally: Counter[str] = Counter()
     seen: set[tuple[str, int]] = set()
     cases: list[TestCase] = []
     while len(cases) < count and tally["attempts"] < 50 * count + 100:
         tally["attempts"] += 1
-        anchor = rng.choice(names)
-        formula = random_formula(rng, depth, partial(rng.choice, near.of(anchor)), max_window)
+        shape = random_formula(rng, depth, max_window)
+        reach = mtl.horizon(shape)
+        formula = assign_events(shape, partial(rng.choice, near.of(rng.choice(names), reach)))
         used = mtl.events_of(formula)
-        reach = mtl.horizon(formula)
         if any(gap(spans[x], spans[y]) > reach for i, x in enumerate(used) for y in used[i + 1 :]):
             tally["disjoint"] += 1
             continue

@@ -77,7 +77,7 @@ eval(or(F1, F2), Env, U, Set) :-
     iset_union(U, S1, S2, Set).
 eval(next(F), Env, U, Set) :-
     mtl_eval(F, Env, U, S1),
-    iset_shift(U, S1, 1, Set).
+    iset_shift(U, S1, -1, Set).
 eval(finally(A, B, F), Env, U, Set) :-
     window(A, B),
     mtl_eval(F, Env, U, S1),
@@ -151,7 +151,7 @@ block_hits([P-Q|T], X, Y, Hi, A1, B, Out, Rest) :-
     ;   P1 is max(P, X + 1),
         Q1 is min(Q, Hi),
         T0 is max(X, P1 - B),
-        T1 is min(Y, Q1 - A1),
+        T1 is Q1 - A1,                  % =< Y, as Q1 =< Y+1 and A1 >= 1
         (   T0 =< T1
         ->  Out = [T0-T1|Out1]
         ;   Out = Out1

@@ -29,11 +29,12 @@ def evaluate_pointwise(
     formula: Formula, events: Mapping[str, IntervalSet], universe: tuple[int, int]
 ) -> list[tuple[int, int]]:
     """The years of ``universe`` where ``formula`` holds, as intervals (same contract as ``evaluate``)."""
-    u0, u1 = universe
-    return to_intervals(truth_table(formula, events, universe), u0)
+    return to_intervals(truth_table(formula, events, universe), universe[0])
 
 
-def holds_at(formula: Formula, events: Mapping[str, IntervalSet], universe: tuple[int, int], year: int) -> bool:
+def holds_at(
+    formula: Formula, events: Mapping[str, IntervalSet], universe: tuple[int, int], year: int
+) -> bool:
     """Whether ``formula`` holds in ``year``; false outside the universe."""
     u0, u1 = universe
     return u0 <= year <= u1 and truth_table(formula, events, universe)[year - u0]

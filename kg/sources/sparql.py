@@ -175,12 +175,12 @@ def _statements(
 ) -> int:
     """Statement-model facts with their start/end qualifiers."""
     body = (
-        f"SELECT ?s ?pid ?st ?o ?start ?end WHERE {{ VALUES ?s {{ {ids} }} "
+        f"SELECT ?s ?pid ?st ?o ?start ?end ?point WHERE {{ VALUES ?s {{ {ids} }} "
         f"VALUES (?p ?ps ?wdt ?pid) {{ {pairs} }} ?s ?p ?st . ?st ?ps ?o . FILTER(isIRI(?o)) "
-        "OPTIONAL { ?st pq:P580 ?start } OPTIONAL { ?st pq:P582 ?end } }"
+        "OPTIONAL { ?st pq:P580 ?start } OPTIONAL { ?st pq:P582 ?end } OPTIONAL { ?st pq:P585 ?point } }"
     )
     rows = 0
-    for row in client.select(body, "?st ?o ?start ?end"):
+    for row in client.select(body, "?st ?o ?start ?end ?point"):
         rows += 1
         st, pid = _local_statement(row["st"]["value"]), row["pid"]["value"]
         s_id, o_id = item_id(row["s"]["value"]), item_id(row["o"]["value"])
@@ -188,7 +188,7 @@ def _statements(
             continue
         builder.statement_subject(st, s_id, pid)
         builder.statement_object(st, pid, o_id)
-        for key, qualifier in (("start", "P580"), ("end", "P582")):
+        for key, qualifier in (("start", "P580"), ("end", "P582"), ("point", "P585")):
             year = year_of(row[key]["value"]) if key in row else None
             if year is not None:
                 builder.qualifier(st, qualifier, year)

@@ -24,12 +24,13 @@ RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
 SCHEMA_DESCRIPTION = "http://schema.org/description"
 
 INSTANCE_OF = "P31"
-START_QUALIFIER, END_QUALIFIER = "P580", "P582"
+START_QUALIFIER, END_QUALIFIER, POINT_QUALIFIER = "P580", "P582", "P585"
 # Entity-level dates: when a person lived, an organisation existed, an event happened.
 ENTITY_START = ("P569", "P571", "P580")  # birth, inception, start time
 ENTITY_END = ("P570", "P576", "P582")  # death, dissolved, end time
 POINT_IN_TIME = "P585"
-DATE_PROPERTIES = frozenset((*ENTITY_START, *ENTITY_END, POINT_IN_TIME))
+PUBLICATION = "P577"  # works have a publication date where events have a point in time
+DATE_PROPERTIES = frozenset((*ENTITY_START, *ENTITY_END, POINT_IN_TIME, PUBLICATION))
 
 _YEAR = re.compile(r"^\s*([+-]?\d{1,9})(?:-|$)")
 _ITEM = re.compile(r"^Q\d+$")
@@ -66,6 +67,8 @@ class _Statement:
     object: str | None = None
     start: int | None = None
     end: int | None = None
+    point: int | None = None
+    """A point-in-time qualifier (an award received in 1903): start and end when they are absent."""
 
 
 @dataclass
@@ -115,6 +118,8 @@ class SnapshotBuilder:
             st.start = year if st.start is None else min(st.start, year)
         elif pid == END_QUALIFIER:
             st.end = year if st.end is None else max(st.end, year)
+        elif pid == POINT_QUALIFIER:
+            st.point = year if st.point is None else min(st.point, year)
 
     def finish(self, catalog: RelationCatalog) -> Snapshot:
         """Resolve statements and direct triples into facts, then classify entities."""
@@ -127,7 +132,9 @@ class SnapshotBuilder:
             if st.property == INSTANCE_OF:
                 self.types[st.subject].add(st.object)
                 continue
-            fact = Fact(st.subject, st.property, st.object, st.start, st.end, self.source, sid)
+            start = st.start if st.start is not None or st.end is not None else st.point
+            end = st.end if st.start is not None or st.end is not None else st.point
+            fact = Fact(st.subject, st.property, st.object, start, end, self.source, sid)
             snap.facts[fact.id] = fact
             covered.add((st.subject, st.property, st.object))
         for s, p, o in sorted(self.direct - covered):
@@ -150,7 +157,7 @@ class SnapshotBuilder:
                 domain=classify(types, hints.get(eid, ())),
                 start_year=_first(self.dates, eid, ENTITY_START),
                 end_year=_first(self.dates, eid, ENTITY_END),
-                point_year=self.dates.get((eid, POINT_IN_TIME)),
+                point_year=_first(self.dates, eid, (POINT_IN_TIME, PUBLICATION)),
             )
         snap.property_labels = {p: t for p, t in self.labels.items() if _PROP.match(p)}
         return snap

@@ -44,7 +44,7 @@ def test_build_then_stats(store: GraphStore, tmp_path: Path) -> None:
     assert "Done." in out and "facts" in err and "graph store: embedded at bolt://127.0.0.1:" in err
     code, out, err = run("--workspace", str(ws), "kb", "stats", "--json")
     stats = json.loads(out)
-    assert (stats["facts"], stats["dated_facts"], stats["builds"][0]["status"]) == (7, 3, "complete")
+    assert (stats["facts"], stats["dated_facts"], stats["builds"][0]["status"]) == (8, 4, "complete")
     code, out, _ = run("--workspace", str(ws), "kb", "stats")
     assert "people" in out and "complete" in out
     code, out, _ = run("--workspace", str(ws), "build-kb", str(dump), "--quiet")

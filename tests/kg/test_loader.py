@@ -56,8 +56,8 @@ def test_round_trip_through_the_store(store: GraphStore, tmp_path: Path) -> None
     catalog = kb.catalog()
     assert catalog["P26"].symmetric and catalog["P131"].transitive
     stats = kb.stats()
-    assert (stats.entities, stats.facts, stats.dated_facts) == (len(snap.entities), 7, 3)
-    assert stats.per_domain["people"]["entities"] == 5
+    assert (stats.entities, stats.facts, stats.dated_facts) == (len(snap.entities), 8, 4)
+    assert stats.per_domain["people"]["entities"] == 6
 
 
 def test_loading_twice_changes_nothing(store: GraphStore, tmp_path: Path) -> None:

@@ -53,11 +53,13 @@ def test_dump_keeps_awkward_labels_years_and_statements(tmp_path: Path) -> None:
     assert snap.entities["Q72"].description.startswith("größte Stadt")
     spouse = [f for f in snap.facts.values() if f.property == "P26"]
     assert {(f.subject, f.object, f.start_year, f.end_year) for f in spouse} == {
-        ("Q5686", "Q3048897", 1836, 1870),
-        ("Q3048897", "Q5686", 1836, 1870),
+        ("Q5686", "Q2625262", 1836, 1870),
+        ("Q2625262", "Q5686", 1836, 1870),
     }
     # The direct triple of a statement is the same fact, not a second one.
-    assert len(snap.facts) == 7
+    assert len(snap.facts) == 8
+    award = next(f for f in snap.facts.values() if f.property == "P166")
+    assert (award.start_year, award.end_year) == (1903, 1903)  # a point-in-time qualifier
     assert snap.entities["Q23306"].domain is Domain.PLACES
     assert snap.property_labels["P26"] == "spouse"
 

@@ -52,9 +52,17 @@ class NTriples:
         self.lines.append(f"<{WD}{pid}> <{LABEL}> {_lit(label)} .")
         return self
 
-    def fact(self, s: str, p: str, o: str, start: int | None = None, end: int | None = None) -> NTriples:
+    def fact(
+        self,
+        s: str,
+        p: str,
+        o: str,
+        start: int | None = None,
+        end: int | None = None,
+        point: int | None = None,
+    ) -> NTriples:
         self.lines.append(f"<{WD}{s}> <http://www.wikidata.org/prop/direct/{p}> <{WD}{o}> .")
-        if start is None and end is None:
+        if start is None and end is None and point is None:
             return self
         self._statements += 1
         st = f"<{WD}statement/T-{self._statements}>"
@@ -64,6 +72,8 @@ class NTriples:
             self.lines.append(f"{st} <http://www.wikidata.org/prop/qualifier/P580> {_date(start)} .")
         if end is not None:
             self.lines.append(f"{st} <http://www.wikidata.org/prop/qualifier/P582> {_date(end)} .")
+        if point is not None:
+            self.lines.append(f"{st} <http://www.wikidata.org/prop/qualifier/P585> {_date(point)} .")
         return self
 
     def text(self) -> str:
@@ -84,7 +94,7 @@ def small_kb() -> NTriples:
     nt.entity(
         "Q5686", "Charles Dickens", "Q5", description="English writer (1812–1870)", born=1812, died=1870
     )
-    nt.entity("Q3048897", "Catherine Dickens", "Q5", born=1815, died=1879)
+    nt.entity("Q2625262", "Catherine Dickens", "Q5", born=1815, died=1879)
     nt.entity("Q84", "London", "Q515", description="capital of the United Kingdom")
     nt.entity("Q23306", "Greater London", "Q56061")
     nt.entity("Q21", "England", "Q3624078")
@@ -96,11 +106,15 @@ def small_kb() -> NTriples:
     nt.entity("Q1048", "Julius Caesar", "Q5", born=-99, died=-43)
     nt.entity("Q72", "Zürich", "Q515", description="größte Stadt der Schweiz" * 40)
     nt.entity("Q9999001", "L" + "o" * 5000 + "ng label")
-    nt.fact("Q5686", "P26", "Q3048897", 1836, 1870).fact("Q3048897", "P26", "Q5686", 1836, 1870)
+    nt.fact("Q5686", "P26", "Q2625262", 1836, 1870).fact("Q2625262", "P26", "Q5686", 1836, 1870)
     nt.fact("Q5686", "P19", "Q1107")
     nt.fact("Q84", "P131", "Q23306").fact("Q23306", "P131", "Q21")
     nt.fact("Q7200", "P157", "Q314556", 1837, 1837)
     nt.fact("Q9999001", "P131", "Q72")
+    nt.prop("P166", "award received")
+    nt.entity("Q7186", "Marie Curie", "Q5", born=1867, died=1934)
+    nt.entity("Q38104", "Nobel Prize in Physics", "Q618779")
+    nt.fact("Q7186", "P166", "Q38104", point=1903)
     return nt
 
 

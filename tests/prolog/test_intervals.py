@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,8 +26,8 @@ def _run(goal: str) -> Spans:
     eng = engine()
     eng.load_rules("intervals.pl")
     row = eng.once(f"{goal}, iset_to_lists(S, R)")
-    assert row is not None, goal
-    return [(s, e) for s, e in row["R"]]  # type: ignore[union-attr, misc]
+    assert row is not None and isinstance(row["R"], list), goal
+    return [(int(s), int(e)) for s, e in row["R"]]
 
 
 def normalise(u: tuple[int, int], raw: Spans) -> Spans:
@@ -34,9 +36,8 @@ def normalise(u: tuple[int, int], raw: Spans) -> Spans:
 
 def binary(op: str, u: tuple[int, int], a: Spans, b: Spans) -> Spans:
     univ = f"{u[0]}-({u[1]})"
-    return _run(
-        f"iset_from_lists({univ}, {_lists(a)}, A), iset_from_lists({univ}, {_lists(b)}, B), {op}({univ}, A, B, S)"
-    )
+    sets = f"iset_from_lists({univ}, {_lists(a)}, A), iset_from_lists({univ}, {_lists(b)}, B)"
+    return _run(f"{sets}, {op}({univ}, A, B, S)")
 
 
 def years(spans: Spans) -> set[int]:
@@ -46,7 +47,7 @@ def years(spans: Spans) -> set[int]:
 def assert_normalised(spans: Spans, u: tuple[int, int]) -> None:
     for s, e in spans:
         assert u[0] <= s <= e <= u[1]
-    for (_, e1), (s2, _) in zip(spans, spans[1:], strict=False):
+    for (_, e1), (s2, _) in itertools.pairwise(spans):
         assert s2 >= e1 + 2, f"{spans} is not merged: adjacent years must join"
 
 

@@ -148,7 +148,10 @@ def test_empty_universe_is_refused() -> None:
 
 def test_prolog_refuses_malformed_formulas() -> None:
     engine().load_rules("mtl.pl")
-    for goal in ("mtl_eval_lists(foo(atom(p)), [], 1, 2, R)", "mtl_eval_lists(finally(3, 1, atom(p)), [ev(p, [])], 1, 2, R)"):
+    for goal in (
+        "mtl_eval_lists(foo(atom(p)), [], 1, 2, R)",
+        "mtl_eval_lists(finally(3, 1, atom(p)), [ev(p, [])], 1, 2, R)",
+    ):
         with pytest.raises(ReasoningError, match="domain_error"):
             engine().query(goal)
 

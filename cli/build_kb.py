@@ -93,4 +93,7 @@ def command(
             table.add_row("relations", str(report.relations), "", "")
             click.echo()
             stderr.print(table)
-    click.echo("Done. `kgtest kb stats` shows what the knowledge base holds.")
+    click.echo(
+        "Done. `kgtest kb stats` shows what the knowledge base holds; "
+        "`kgtest db serve` opens it to Neo4j Browser."
+    )

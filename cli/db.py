@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
+from dataclasses import replace
 
 import click
 
@@ -35,12 +36,16 @@ def info(app: AppContext) -> None:
 
 
 @command.command("serve")
+@click.option(
+    "--port", type=int, default=7688, show_default=True, help="Bolt port on 127.0.0.1 (0: any free one)."
+)
 @pass_app
-def serve(app: AppContext) -> None:
+def serve(app: AppContext, port: int) -> None:
     """Keep the embedded database running so Neo4j Browser (and other kgtest runs) can use it."""
-    with open_store(app.settings) as store:
+    settings = replace(app.settings, store=replace(app.settings.store, embedded_port=port))
+    with open_store(settings) as store:
         secret = (
-            f"the password in {app.settings.db_dir / 'credentials'}"
+            f"the password in {settings.db_dir / 'credentials'}"
             if store.engine == "embedded"
             else "$NEO4J_PASSWORD"
         )

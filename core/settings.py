@@ -44,6 +44,8 @@ class StoreSettings:
     database: str = "neo4j"
     password: str = field(default="", repr=False)
     """From NEO4J_PASSWORD / KGTEST_STORE_PASSWORD only."""
+    embedded_port: int = 0
+    """Bolt port of the embedded database; 0 picks a free one each time."""
 
     @property
     def embedded(self) -> bool:

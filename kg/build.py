@@ -51,7 +51,14 @@ def read_source(
         if selection is None:
             raise SourceError("a SPARQL build needs a selection (--domain, --limit, --property)")
         builder = SnapshotBuilder(f"sparql:{settings.sparql.endpoint}")
-        read_endpoint(SparqlClient(settings.sparql), selection, builder)
+        fetched = 0
+
+        def page(n: int) -> None:
+            nonlocal fetched
+            fetched += n
+            tick("sparql rows", fetched, 0)
+
+        read_endpoint(SparqlClient(settings.sparql, on_page=page), selection, builder)
     else:
         path = Path(spec.name)
         builder = SnapshotBuilder(f"dump:{path.name}")

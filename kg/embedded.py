@@ -45,8 +45,9 @@ class BoltEndpoint:
 class EmbeddedServer:
     """Start (or find) the workspace's ArcadeDB and say where its Bolt endpoint is."""
 
-    def __init__(self, db_dir: Path) -> None:
+    def __init__(self, db_dir: Path, bolt_port: int = 0) -> None:
         self.db_dir = db_dir
+        self.bolt_port = bolt_port
         self._server: Any = None
 
     @property
@@ -59,7 +60,7 @@ class EmbeddedServer:
             return running
         self.db_dir.mkdir(parents=True, exist_ok=True)
         password = self._password()
-        bolt_port, http_port = _free_port(), _free_port()
+        bolt_port, http_port = self.bolt_port or _free_port(), _free_port()
         self._start_jvm()
         try:
             from arcadedb_embedded.server import ArcadeDBServer

@@ -69,10 +69,17 @@ class Selection:
 class SparqlClient:
     """SELECT queries with retries; every failure ends as an EndpointError naming the endpoint."""
 
-    def __init__(self, settings: SparqlSettings, page_size: int = 2_000, sleep: Sleep = time.sleep) -> None:
+    def __init__(
+        self,
+        settings: SparqlSettings,
+        page_size: int = 2_000,
+        sleep: Sleep = time.sleep,
+        on_page: Callable[[int], None] | None = None,
+    ) -> None:
         self.settings = settings
         self.page_size = page_size
         self._sleep = sleep
+        self._on_page = on_page
         agent = os.environ.get("KGTEST_USER_AGENT", USER_AGENT)
         self._wrapper = SPARQLWrapper(settings.endpoint, agent=agent)
         self._wrapper.setReturnFormat(JSON)
@@ -85,6 +92,8 @@ class SparqlClient:
         while True:
             query = f"{PREFIXES}{body}\nORDER BY {order_by}\nLIMIT {self.page_size} OFFSET {offset}"
             rows = self._ask(query)
+            if self._on_page is not None:
+                self._on_page(len(rows))
             yield from rows
             if len(rows) < self.page_size:
                 return

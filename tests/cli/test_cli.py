@@ -71,3 +71,36 @@ def test_errors_are_one_line_with_exit_codes(tmp_path: Path) -> None:
 def test_db_info_tells_where_the_database_is(tmp_path: Path) -> None:
     code, out, _ = run("--workspace", str(tmp_path), "db", "info")
     assert code == 0 and f"embedded ArcadeDB in {tmp_path / 'db'}" in out
+
+
+def test_db_serve_shares_the_database_and_stops_cleanly(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    ws = tmp_path / "ws"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("NEO4J_", "KGTEST_"))}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "kgtest.cli", "--workspace", str(ws), "db", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert server.stdout is not None
+        first = server.stdout.readline()
+        assert first.startswith("Serving embedded graph database at bolt://127.0.0.1:"), first
+        uri = first.split(" at ")[1].split(" ")[0]
+        code, out, err = run(
+            "--workspace", str(ws), "build-kb", str(small_kb().write(tmp_path / "kb.nt")), "--quiet"
+        )
+        assert code == 0, err
+        assert f"graph store: embedded at {uri}" in err  # used the served database, did not start another
+    finally:
+        server.send_signal(signal.SIGTERM)
+        out, _ = server.communicate(timeout=60)
+    assert server.returncode == 0 and "Stopped." in out
+    assert not (ws / "db" / "server.json").exists()
+    assert json.loads(run("--workspace", str(ws), "kb", "stats", "--json")[1])["facts"] == 8

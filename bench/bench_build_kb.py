@@ -32,7 +32,9 @@ CREATE (a)-[f:FACT]->(b) SET f = $p
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("dump", nargs="?", type=Path, default=DEFAULT.resolve())
     parser.add_argument("--naive-facts", type=int, default=2_000)
     args = parser.parse_args()
@@ -61,7 +63,9 @@ def main() -> None:
         t0 = time.perf_counter()
         for f in sample:
             props = {"id": f.id, "property": f.property, "source": f.source}
-            props |= {k: v for k, v in (("start_year", f.start_year), ("end_year", f.end_year)) if v is not None}
+            props |= {
+                k: v for k, v in (("start_year", f.start_year), ("end_year", f.end_year)) if v is not None
+            }
             store.query(NAIVE, s=f.subject, o=f.object, p=props)
         naive_s = time.perf_counter() - t0
 

@@ -1,6 +1,6 @@
-"""Random MTL formulas over related events, and query years picked around interval edges.
+"""Random MTL formulas over related events, and the year arithmetic for picking query years.
 
-Split from temporal.py so each piece can be read alone: this module only draws (all
+Split from temporal.py so each piece can be read alone: this module draws and measures (all
 randomness comes from the ``random.Random`` passed in, so a seed fixes everything); the
 generator decides what to keep.
 """

@@ -149,17 +149,12 @@ def generate_temporal_cases(
             tally["trivial_true" if not no_years else "trivial_false"] += 1
             continue
         want_yes = tally["yes"] < tally["no"] or (tally["yes"] == tally["no"] and rng.random() < 0.5)
-        edges = edge_years(holds, lo, hi, inside=want_yes)
-        if edges and rng.random() < BOUNDARY_SHARE:
-            year = rng.choice(edges)
-        else:
-            year = uniform_year(rng, yes_years if want_yes else no_years)
+        year, boundary = _query_year(rng, holds, yes_years if want_yes else no_years, lo, hi, want_yes)
         key = (mtl.to_text(formula), year)
         if key in seen:
             tally["duplicates"] += 1
             continue
         seen.add(key)
-        boundary = year in edges
         tally["yes" if want_yes else "no"] += 1
         tally["boundary"] += boundary
         cases.append(_case(formula, year, want_yes, boundary, holds, universe, table, spans))
@@ -184,12 +179,31 @@ def generate_temporal_cases(
     return cases, report
 
 
+def _query_year(
+    rng: random.Random,
+    holds: list[tuple[int, int]],
+    answer_years: list[tuple[int, int]],
+    lo: int,
+    hi: int,
+    yes: bool,
+) -> tuple[int, bool]:
+    """A year in ``answer_years``: an edge of ``holds`` with probability BOUNDARY_SHARE, else uniform.
+
+    Returns the year and whether it is an edge (just inside for "Yes", just outside for "No").
+    """
+    edges = edge_years(holds, lo, hi, inside=yes)
+    year = rng.choice(edges) if edges and rng.random() < BOUNDARY_SHARE else uniform_year(rng, answer_years)
+    return year, year in edges
+
+
 def _usable(events: Sequence[TemporalEvent], u0: int, u1: int) -> dict[str, TemporalEvent]:
     """The events with at least one year inside the universe, by id (ids must be unique)."""
+    ids: set[str] = set()
     table: dict[str, TemporalEvent] = {}
     for ev in events:
-        if ev.id in table:
+        if ev.id in ids:
             raise GenerationError(f"two events have id={ev.id!r}; event ids must be unique")
+        ids.add(ev.id)
         if any(s <= u1 and e >= u0 for s, e in ev.intervals):
             table[ev.id] = ev
     if not table:

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from kgtest.core.errors import ReasoningError, UnknownNameError
-from kgtest.prolog.engine import engine, quote_atom, term
+from kgtest.prolog.engine import PrologEngine, engine, quote_atom, term
 
 IntervalSet = Sequence[tuple[int, int]]
 """Closed year intervals ``(start, end)``; any order, overlaps allowed, ``end < start`` is empty."""
@@ -248,6 +249,14 @@ def from_json(data: Mapping[str, Any]) -> Formula:
 # -- evaluation -----------------------------------------------------------------------------
 
 
+@cache
+def _rules() -> PrologEngine:
+    """The engine with mtl.pl loaded; cached because a load check costs as much as a query."""
+    eng = engine()
+    eng.load_rules("mtl.pl")
+    return eng
+
+
 def evaluate(
     formula: Formula, events: Mapping[str, IntervalSet], universe: tuple[int, int]
 ) -> list[tuple[int, int]]:
@@ -263,9 +272,7 @@ def evaluate(
         if name not in events:
             raise UnknownNameError("event", name, events)
         env.append(term("ev", name, [[int(s), int(e)] for s, e in events[name]]))
-    eng = engine()
-    eng.load_rules("mtl.pl")
-    row = eng.once(f"mtl_eval_lists({to_prolog(formula)}, [{', '.join(env)}], {u0}, {u1}, R)")
+    row = _rules().once(f"mtl_eval_lists({to_prolog(formula)}, [{', '.join(env)}], {u0}, {u1}, R)")
     result = None if row is None else row["R"]
     if not isinstance(result, list):  # mtl.pl is det: no list means the rules are broken
         raise ReasoningError(f"mtl_eval_lists gave {result!r} for {to_text(formula)}; mtl.pl is damaged")

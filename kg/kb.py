@@ -15,8 +15,6 @@ from kgtest.kg.catalog import RelationCatalog, builtin_catalog
 from kgtest.kg.model import Category, Domain, Entity, Fact, Relation
 from kgtest.kg.store import GraphStore
 
-_PAGE = 20_000
-
 
 @dataclass(frozen=True, slots=True)
 class KbStats:
@@ -58,10 +56,12 @@ class KnowledgeBase:
         )
 
     def entities(self) -> Iterator[Entity]:
-        for row in self._paged(
-            "MATCH (e:Entity) WHERE e.id > $after RETURN e.id AS id, properties(e) AS props ORDER BY e.id"
-        ):
-            p = row["props"]
+        """All entities, ordered by id."""
+        rows = sorted(
+            self.store.stream("MATCH (e:Entity) RETURN properties(e) AS p"), key=lambda r: r["p"]["id"]
+        )
+        for row in rows:
+            p = row["p"]
             yield Entity(
                 id=p["id"],
                 label=p.get("label") or "",
@@ -74,13 +74,17 @@ class KnowledgeBase:
             )
 
     def facts(self) -> Iterator[Fact]:
-        """Ground facts, in a stable order (by fact id)."""
+        """Ground facts, ordered by fact id.
+
+        One streamed read sorted here: on ArcadeDB a server-side ORDER BY over relationships
+        costs a full scan per page, five times slower for 40k facts.
+        """
         query = (
-            "MATCH (a:Entity)-[f:FACT]->(b:Entity) WHERE f.id > $after "
+            "MATCH (a:Entity)-[f:FACT]->(b:Entity) "
             "RETURN f.id AS id, a.id AS s, f.property AS p, b.id AS o, f.start_year AS start, "
-            "f.end_year AS end, f.source AS source, f.statement AS statement ORDER BY f.id"
+            "f.end_year AS end, f.source AS source, f.statement AS statement"
         )
-        for r in self._paged(query):
+        for r in sorted(self.store.stream(query), key=lambda r: r["id"]):
             yield Fact(r["s"], r["p"], r["o"], r["start"], r["end"], r["source"] or "", r["statement"] or "")
 
     def catalog(self) -> RelationCatalog:
@@ -129,13 +133,3 @@ class KnowledgeBase:
             builds=self.builds(),
             per_domain=dict(sorted(per_domain.items())),
         )
-
-    def _paged(self, cypher: str) -> Iterator[dict[str, Any]]:
-        """Keyset pagination: memory stays flat however large the KB is."""
-        after = ""
-        while True:
-            rows = self.store.query(cypher + " LIMIT $limit", after=after, limit=_PAGE)
-            yield from rows
-            if len(rows) < _PAGE:
-                return
-            after = rows[-1]["id"]

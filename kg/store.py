@@ -59,6 +59,15 @@ class GraphStore:
             )
         return [record.data() for record in records]
 
+    def stream(self, cypher: str, **params: Any) -> Iterator[Row]:
+        """Rows of a large read, fetched from the server in chunks as they are consumed."""
+        with (
+            self._driver.session(database=self.endpoint.database, fetch_size=5_000) as session,
+            self._errors(cypher),
+        ):
+            for record in session.run(cypher, params):
+                yield record.data()
+
     def write_rows(
         self, cypher: str, rows: Sequence[Mapping[str, Any]], batch_size: int = 10_000, **params: Any
     ) -> Iterator[int]:

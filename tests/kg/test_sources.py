@@ -10,10 +10,12 @@ import pytest
 from kgtest.core.errors import EndpointError, RdfSyntaxError, SourceError
 from kgtest.core.settings import SparqlSettings
 from kgtest.kg.catalog import builtin_catalog
+from kgtest.kg.loader import load_snapshot
 from kgtest.kg.model import Domain, Snapshot
 from kgtest.kg.sources.rdf import read_dump
 from kgtest.kg.sources.sparql import Selection, SparqlClient, read_endpoint
 from kgtest.kg.sources.wikidata import SnapshotBuilder, year_of
+from kgtest.kg.store import GraphStore
 
 from .sparql_server import flaky_proxy, free_port, oxigraph_endpoint
 from .wikidata_fixture import small_kb
@@ -22,7 +24,7 @@ ALL = tuple(d for d in Domain if d is not Domain.UNKNOWN)
 
 
 def read_file(path: Path) -> Snapshot:
-    builder = SnapshotBuilder("test")
+    builder = SnapshotBuilder("test")  # the same source name both ways, so provenance compares too
     read_dump(path, builder)
     return builder.finish(builtin_catalog())
 
@@ -158,3 +160,26 @@ def test_selection_rejects_what_is_not_a_property_id() -> None:
 
     with pytest.raises(ConfigError, match="not a Wikidata property id"):
         Selection(ALL, 10, ("P26 } ?x ?y ?z . {",))
+
+
+def test_sparql_and_file_builds_give_the_same_graph(store: GraphStore, tmp_path: Path) -> None:
+    """The same triples through Oxigraph's SPARQL endpoint and through the dump reader, loaded."""
+    nt = small_kb()
+    nt.lines = [line for line in nt.lines if "Q9999001" not in line]  # every subject typed
+    path = nt.write(tmp_path / "kb.nt")
+    from_file = read_file(path)
+    properties = tuple(sorted({f.property for f in from_file.facts.values()}))
+    with oxigraph_endpoint(path, tmp_path) as url:
+        from_sparql = read_sparql(url, properties)
+    graphs = []
+    for snapshot in (from_file, from_sparql):
+        store.query("MATCH (n) DETACH DELETE n")
+        load_snapshot(store, snapshot, builtin_catalog(), batch_size=4)
+        nodes = store.query("MATCH (e:Entity) RETURN properties(e) AS p ORDER BY e.id")
+        edges = store.query(
+            "MATCH (a)-[f:FACT]->(b) RETURN a.id AS s, b.id AS o, properties(f) AS p ORDER BY f.id"
+        )
+        relations = store.query("MATCH (r:Relation) RETURN properties(r) AS p ORDER BY r.id")
+        graphs.append((nodes, edges, relations))
+    assert graphs[0] == graphs[1]
+    assert len(graphs[0][1]) == len(from_file.facts) == 7

@@ -16,7 +16,9 @@ anything else is a bug and keeps its traceback.
     ├── ReasoningError               exit 4   SWI-Prolog failed, or a proof does not check
     ├── GenerationError              exit 5   no test case can be made from what was asked
     ├── RunnerError                  exit 6   a system under test failed or timed out
+    │   └── SutUnavailableError               no server answers at the spec's URLs, or it refuses us
     └── OracleError                  exit 7   a reply could not be judged
+        └── OracleUnavailableError            a model, package or server the oracle needs is missing
 """
 
 from __future__ import annotations
@@ -92,5 +94,13 @@ class RunnerError(KgtestError):
     exit_code = 6
 
 
+class SutUnavailableError(RunnerError):
+    """A failure of the whole system, not of one question: asking again would not help, so the run stops."""
+
+
 class OracleError(KgtestError):
     exit_code = 7
+
+
+class OracleUnavailableError(OracleError):
+    """The message names what is missing and the pip command or URL to fix it."""

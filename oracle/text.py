@@ -1,0 +1,79 @@
+"""What every extractor does to a reply's text: plain sentences in, whole names, relation keys out.
+
+Shared so that the spaCy reader and the CoreNLP client see the same sentences, keep the same
+entity names whole and give a relation the same key.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+_PLACEHOLDER = "Zqx"
+"""Masked names become ``Zqxa``, ``Zqxb``...: one token a parser reads as a proper noun."""
+_MASKED = re.compile(rf"{_PLACEHOLDER}[a-z]+")
+
+
+def mask_names(text: str, names: Sequence[str]) -> tuple[str, dict[str, str]]:
+    """Each multi-word or punctuated name replaced by a placeholder; also returns placeholder -> name."""
+    hard = sorted({n for n in names if not n.isalnum()}, key=len, reverse=True)
+    if not hard or _PLACEHOLDER.lower() in text.lower():
+        return text, {}
+    pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, hard)) + r")(?!\w)", re.I)
+    canonical = {n.lower(): n for n in hard}
+    mapping: dict[str, str] = {}
+    by_name: dict[str, str] = {}
+
+    def placeholder(match: re.Match[str]) -> str:
+        name = canonical.get(match.group().lower(), match.group())
+        if name not in by_name:
+            by_name[name] = f"{_PLACEHOLDER}{_letters(len(by_name))}"
+            mapping[by_name[name]] = name
+        return by_name[name]
+
+    return pattern.sub(placeholder, text), mapping
+
+
+def is_placeholder(word: str) -> bool:
+    return bool(_MASKED.fullmatch(word))
+
+
+def unmask(text: str, mapping: dict[str, str]) -> str:
+    return _MASKED.sub(lambda m: mapping.get(m.group(), m.group()), text) if mapping else text
+
+
+def _letters(n: int) -> str:
+    out = ""
+    while True:
+        out = chr(ord("a") + n % 26) + out
+        n = n // 26 - 1
+        if n < 0:
+            return out
+
+
+_LIGHT = {"be", "locate", "situate", "base", "find"}
+"""Lemmas that add nothing to a relation: "is in", "is located in" and "is situated in" are one relation."""
+
+
+def relation_key(lemmas: Sequence[str]) -> str:
+    """The key every extractor gives a relation: its lemmas, lower case, light verbs dropped."""
+    words = [w.lower() for w in lemmas if w]
+    content = [w for w in words if w not in _LIGHT]
+    return " ".join(content or words)
+
+
+_BULLET = re.compile(r"^\s*(?:[-*•>]+|\(?\d{1,2}[.)]|\(?[a-z]\))\s*")
+_HEADING = re.compile(r"^\s*(?:#+\s*)?(?:reasoning|evidence|explanation|justification|steps?)\s*:?\s*$", re.I)
+_MARKUP = re.compile(r"\*\*|__|`|^#+\s*", re.M)
+
+
+def prepare(text: str) -> str:
+    """Plain sentences from markdown: no bullets, emphasis or headings; each list item its own sentence."""
+    lines = []
+    for raw in _MARKUP.sub("", text).splitlines():
+        if _HEADING.match(raw):
+            continue
+        line = _BULLET.sub("", raw).strip()
+        if line:
+            lines.append(line if line[-1] in ".!?:;" else line + ".")
+    return " ".join(lines)

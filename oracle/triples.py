@@ -1,0 +1,82 @@
+"""Knowledge triples read from a reply's reasoning, and the extractors that read them.
+
+Drowzee's ExtractTriple step (Algorithm 3, line 8). Extractors sit behind a Protocol and a
+registry so a heavier one can replace the default: ``spacy`` (offline, a dependency-parse
+reader, the default) and ``corenlp`` (Stanford OpenIE on a CoreNLP server the user runs).
+Each is imported only when chosen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from kgtest.core.errors import UnknownNameError
+
+
+@dataclass(frozen=True, slots=True)
+class Triple:
+    """One statement ``subject --relation--> object`` as the reply words it."""
+
+    subject: str
+    relation: str
+    """Surface words, lower case, without negation: ``was born in``, ``wrote``, ``is capital of``."""
+    object: str
+    negated: bool = False
+    """The reply states the opposite ("was not born in", "never lived in", "Portsmouth, not London")."""
+    key: str = ""
+    """Lemmas of the relation's content words (``bear in``, ``write by``, ``capital of``): equal keys
+    are the same relation whatever the tense; a key ending in ``by`` is the passive of the key without it."""
+    sentence: str = ""
+    """The sentence it was read from."""
+
+
+class TripleExtractor(Protocol):
+    """Reads triples from many texts at once (batching is where the speed is)."""
+
+    name: str
+
+    def extract(
+        self, texts: Sequence[str], names: Sequence[Sequence[str]] | None = None
+    ) -> list[list[Triple]]:
+        """One list of triples per text, in order.
+
+        ``names[i]`` are entity names text ``i`` may mention (the case's labels): each is read as one
+        name however it parses ("All in the Family", "Hauts-de-Seine", "Alfred P. Sloan, Jr. Prize").
+        """
+        ...
+
+
+ExtractorFactory = Callable[..., TripleExtractor]
+
+
+def _spacy(**options: Any) -> TripleExtractor:
+    from kgtest.oracle.spacy_triples import SpacyExtractor
+
+    return SpacyExtractor(**options)
+
+
+def _corenlp(**options: Any) -> TripleExtractor:
+    from kgtest.oracle.corenlp import CoreNlpExtractor
+
+    return CoreNlpExtractor(**options)
+
+
+_REGISTRY: dict[str, ExtractorFactory] = {"spacy": _spacy, "corenlp": _corenlp}
+
+
+def register_extractor(name: str, factory: ExtractorFactory) -> None:
+    """Make ``make_extractor(name)`` build extractors with ``factory(**options)``."""
+    _REGISTRY[name] = factory
+
+
+def extractor_names() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def make_extractor(name: str = "spacy", **options: Any) -> TripleExtractor:
+    """The extractor registered as ``name``; unknown names list the known ones."""
+    if name not in _REGISTRY:
+        raise UnknownNameError("triple extractor", name, _REGISTRY)
+    return _REGISTRY[name](**options)

@@ -1,0 +1,52 @@
+"""``kgtest judge``: classify a run's replies against the ground truth, no LLM judge."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from kgtest.cli.main import AppContext, pass_app
+from kgtest.core.progress import phases, stderr
+from kgtest.kg.store import open_store
+from kgtest.oracle.judge import Judge, JudgeSettings
+from kgtest.oracle.results import find_run, judge_run, read_verdicts, run_cases
+from kgtest.oracle.results_graph import write_run_graph
+from kgtest.oracle.similarity import Thresholds
+from kgtest.oracle.triples import extractor_names
+
+
+@click.command("judge")
+@click.argument("run", default="latest")
+@click.option("--threshold", default=0.8, show_default=True, type=click.FloatRange(0, 1),
+              help="Cosine similarity at which two names or relations count as the same, and the "
+                   "node/edge Jaccard a correct reply must reach.")  # fmt: skip
+@click.option("--extractor", default="spacy", show_default=True, type=click.Choice(extractor_names()),
+              help="How triples are read from the reasoning.")  # fmt: skip
+@click.option("--no-graph", is_flag=True, help="Do not write replies and verdicts to the graph store.")
+@click.option("--quiet", is_flag=True, help="No progress bars.")
+@pass_app
+def command(app: AppContext, run: str, threshold: float, extractor: str, no_graph: bool, quiet: bool) -> None:
+    """Judge the replies of RUN (a run id, a prefix of one, or `latest`).
+
+    Writes verdicts.jsonl beside the replies and, unless --no-graph, the replies, their claims
+    and verdicts to the graph store, linked to the test cases.
+    """
+    run_dir = find_run(app.settings.workspace, run)
+    settings = JudgeSettings(thresholds=Thresholds(synonym=threshold, node=threshold, edge=threshold),
+                             extractor=extractor)  # fmt: skip
+    with phases(quiet) as progress:
+        summary = judge_run(run_dir, Judge(settings), progress=progress)
+    table = Table("outcome", "replies", title=f"run {summary.run_id}: {summary.system}")
+    for outcome, n in summary.outcomes.items():
+        table.add_row(outcome, str(n))
+    Console(highlight=False).print(table)
+    if not no_graph:
+        manifest, _ = run_cases(run_dir)
+        suite_id = Path(manifest["suite"]).stem  # `kgtest gen` names a suite in the graph by its file
+        with open_store(app.settings) as store:
+            linked = write_run_graph(store, manifest, suite_id, list(read_verdicts(run_dir)))
+        stderr.print(f"graph: {summary.cases} replies written, {linked} linked to their test cases")
+    click.echo(f"Verdicts in {summary.path}. `kgtest report` draws them; `kgtest inspect CASE` shows one.")

@@ -10,11 +10,11 @@ convention (docs/temporal-semantics.md).
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
 
 from kgtest.core.errors import GenerationError
 from kgtest.generator.case import Answer, EvidenceFact, Proof, TestCase, case_id
@@ -87,6 +87,7 @@ class TemporalReport:
     filtered_too_wide: int
     """The formula looks further ahead than the universe leaves room for."""
     duplicates: int
+    """A case already generated, or a formula with the same sub-formula on both sides of an operator."""
 
     @property
     def filtered(self) -> int:
@@ -131,7 +132,10 @@ def generate_temporal_cases(
         tally["attempts"] += 1
         shape = random_formula(rng, depth, max_window)
         reach = mtl.horizon(shape)
-        formula = assign_events(shape, partial(rng.choice, near.of(rng.choice(names), reach)))
+        formula = assign_events(shape, _distinct(rng, near.of(rng.choice(names), reach)))
+        if _echoes(formula):
+            tally["duplicates"] += 1
+            continue
         used = mtl.events_of(formula)
         if any(gap(spans[x], spans[y]) > reach for i, x in enumerate(used) for y in used[i + 1 :]):
             tally["disjoint"] += 1
@@ -211,6 +215,20 @@ def _usable(events: Sequence[TemporalEvent], u0: int, u1: int) -> dict[str, Temp
             f"none of the {len(events)} events has a year inside universe=({u0}, {u1}); widen the universe"
         )
     return table
+
+
+def _echoes(formula: mtl.Formula) -> bool:
+    """A binary operator with the same thing on both sides ("p or p") asks nothing new."""
+    return any(
+        isinstance(node, mtl.And | mtl.Or | mtl.Until) and node.phi1 == node.phi2
+        for node in mtl.walk(formula)
+    )
+
+
+def _distinct(rng: random.Random, candidates: list[str]) -> Callable[[], str]:
+    """Draw events without repeating one while others remain: "p or p" asks nothing."""
+    drawn = itertools.cycle(rng.sample(candidates, len(candidates)))
+    return lambda: next(drawn)
 
 
 def _merged(intervals: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:

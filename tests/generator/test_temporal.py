@@ -46,6 +46,9 @@ def test_every_answer_rechecked_year_by_year(depth: int) -> None:
         assert case.evidence and case.proof is not None and case.proof.premises == case.evidence
         assert str(year if year >= 1 else f"{1 - year} BC") in case.question
         assert case.question in case.prompt
+        # "p or p" asks nothing; "p and finally p" does, so only identical siblings are refused.
+        binary = (mtl.And, mtl.Or, mtl.Until)
+        assert not any(isinstance(n, binary) and n.phi1 == n.phi2 for n in mtl.walk(formula))
 
 
 def test_yes_and_no_are_balanced_and_edges_are_asked() -> None:

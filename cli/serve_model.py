@@ -1,0 +1,75 @@
+"""``kgtest serve-model``: a local system under test as an OpenAI-compatible server."""
+
+from __future__ import annotations
+
+import logging
+import os
+
+import click
+
+from kgtest.core.errors import ConfigError
+from kgtest.runner.registry import open_sut
+from kgtest.runner.server import ModelServer
+from kgtest.runner.sut import SutOptions
+
+
+@click.command("serve-model")
+@click.option("--sut", "spec", default="smollm2", show_default=True, help="What to serve (any --sut spec).")
+@click.option("--name", help="Model name clients must send. [default: the --sut spec]")
+@click.option("--host", default="127.0.0.1", show_default=True, help="0.0.0.0 to accept other machines.")
+@click.option("--port", default=8000, show_default=True)
+@click.option(
+    "--batch-size",
+    default=16,
+    type=click.IntRange(min=1),
+    show_default=True,
+    help="Requests answered together at most.",
+)
+@click.option(
+    "--max-pending",
+    default=64,
+    type=click.IntRange(min=1),
+    show_default=True,
+    help="Beyond this many waiting requests, answer 429.",
+)
+@click.option("--api-key-env", help="Require the key held in this environment variable (Bearer token).")
+def command(
+    spec: str,
+    name: str | None,
+    host: str,
+    port: int,
+    batch_size: int,
+    max_pending: int,
+    api_key_env: str | None,
+) -> None:
+    """Serve a model on /v1/chat/completions so kgtest runs (or any OpenAI client) can share it.
+
+    \b
+    kgtest serve-model --sut smollm2 --port 8000
+    kgtest run suite.jsonl --sut 'openai:http://127.0.0.1:8000/v1?model=smollm2'
+    """
+    api_key = os.environ.get(api_key_env) if api_key_env else None
+    if api_key_env and not api_key:
+        raise ConfigError(f"--api-key-env {api_key_env}: the variable is not set; export it first")
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    sut = open_sut(spec, SutOptions(batch_size=batch_size))
+    try:
+        server = ModelServer(
+            sut,
+            model=name or spec,
+            host=host,
+            port=port,
+            max_batch=batch_size,
+            max_pending=max_pending,
+            api_key=api_key,
+        )
+    except OSError as exc:
+        raise ConfigError(f"cannot listen on {host}:{port} ({exc}); choose another --port") from exc
+    click.echo(f"serving {sut.spec} as model {server.model!r} at {server.url} (Ctrl-C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+        sut.close()

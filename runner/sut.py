@@ -1,0 +1,100 @@
+"""The narrow interface every system under test sits behind, and the records that cross it.
+
+A system takes conversations (chat messages, oldest first, ending with the question) and
+gives back one ``Reply`` each. ``Sampling`` changes what a system answers, so it is part of
+every reply and of the cache key; ``SutOptions`` only change how fast it answers, so they
+are neither.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, Protocol
+
+Message = dict[str, str]
+"""``{"role": "system" | "user" | "assistant", "content": text}``, the OpenAI chat shape."""
+
+Conversation = tuple[Message, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sampling:
+    """Generation settings that change the answer."""
+
+    temperature: float = 0.0
+    """0 means greedy decoding: the same question always gets the same answer."""
+    max_tokens: int = 64
+    seed: int = 0
+    """Seeds sampling when temperature > 0."""
+
+
+@dataclass(frozen=True, slots=True)
+class SutOptions:
+    """How to run or reach a system; never part of a cache key."""
+
+    concurrency: int = 4
+    """Requests in flight at once (OpenAI-compatible servers)."""
+    batch_size: int = 16
+    """Conversations per generate call (local models); halved on out-of-memory."""
+    timeout_s: float = 60.0
+    """Per request; a request that takes longer becomes a failed reply."""
+    retries: int = 4
+    """Extra attempts after 429, 5xx or a refused connection."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What a system answered to one conversation, and under which settings."""
+
+    text: str
+    system: str
+    """The canonical spec of the system, e.g. ``hf:smollm2``."""
+    sampling: Sampling
+    latency_s: float
+    """Wall time until this reply was ready; for a batch, the batch's time."""
+    prompt_tokens: int | None = None
+    """As counted by the system; None when it does not say."""
+    completion_tokens: int | None = None
+    finish_reason: str = ""
+    """``stop`` (the model ended), ``length`` (max_tokens reached) or empty when unknown."""
+    error: str | None = None
+    """Why there is no answer (timeout, HTTP status, exception); ``text`` is then empty."""
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Reply:
+        return Reply(**{**data, "sampling": Sampling(**data["sampling"])})
+
+    @staticmethod
+    def failed(system: str, sampling: Sampling, latency_s: float, error: str) -> Reply:
+        return Reply(text="", system=system, sampling=sampling, latency_s=latency_s, error=error)
+
+
+class SystemUnderTest(Protocol):
+    """A chat system kgtest can question."""
+
+    @property
+    def spec(self) -> str:
+        """Canonical spec naming what answers (not where it runs); part of every cache key."""
+        ...
+
+    def replies(
+        self, conversations: Sequence[Conversation], sampling: Sampling
+    ) -> Iterator[tuple[int, Reply]]:
+        """Yield ``(index into conversations, reply)`` as each is ready, in any order.
+
+        A question the system fails on becomes a failed ``Reply``; only failures of the
+        whole system (nothing answers, the key is refused) raise ``SutUnavailableError``.
+        """
+        ...
+
+    def close(self) -> None:
+        """Free the model or connections."""
+        ...

@@ -1,0 +1,44 @@
+"""Fixtures for the runner: the packaged SmolLM2 (loaded once), a workspace, suite files."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from kgtest.core.settings import Settings, load_settings
+from kgtest.generator.case import TestCase, write_suite
+from kgtest.runner.registry import open_sut
+from kgtest.runner.sut import SutOptions, SystemUnderTest
+from tests.runner.suite_fixture import case
+
+MakeSuite = Callable[..., Path]
+
+
+@pytest.fixture(scope="session")
+def smollm2() -> Iterator[SystemUnderTest]:
+    """The real packaged model; ~20-30 s to load on two cores, so once per session.
+
+    One thread: beside other busy processes two threads run several times slower.
+    """
+    sut = open_sut("hf:smollm2?threads=1", SutOptions(batch_size=4))
+    yield sut
+    sut.close()
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return load_settings(tmp_path / "workspace", env={})
+
+
+@pytest.fixture
+def make_suite(tmp_path: Path) -> MakeSuite:
+    """Write a suite file from prompts (or cases) and return its path."""
+
+    def make(*items: str | TestCase, name: str = "suite.jsonl") -> Path:
+        path = tmp_path / name
+        write_suite(path, [i if isinstance(i, TestCase) else case(n, i) for n, i in enumerate(items)])
+        return path
+
+    return make

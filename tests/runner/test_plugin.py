@@ -1,0 +1,53 @@
+"""``plugin:module:Class``: a user's chat bot class as a system under test."""
+
+from __future__ import annotations
+
+import pytest
+
+from kgtest.core.errors import ConfigError
+from kgtest.runner.plugin import PluginSut
+from kgtest.runner.registry import open_sut
+from kgtest.runner.sut import Sampling
+from tests.runner.chatters import Echo, Sleepy
+
+
+def test_plugin_gets_the_whole_conversation_and_its_reply_is_recorded() -> None:
+    sut = open_sut("plugin:tests.runner.chatters:Echo")
+    assert isinstance(sut, PluginSut) and isinstance(sut.chatter, Echo)
+    history = ({"role": "user", "content": "My cat is Tom."}, {"role": "assistant", "content": "Nice."})
+    question = {"role": "user", "content": "What is my cat called?"}
+    [(index, reply)] = list(sut.replies([(*history, question)], Sampling(max_tokens=5)))
+    assert index == 0
+    assert reply.text == "3: What is my cat called?"
+    assert reply.ok and reply.system == "plugin:tests.runner.chatters:Echo"
+    assert reply.sampling == Sampling(max_tokens=5) and reply.latency_s >= 0
+    assert sut.chatter.seen == [[*history, question]]
+
+
+def test_plugin_exceptions_become_failed_replies_and_the_rest_go_on() -> None:
+    sut = open_sut("plugin:tests.runner.chatters:Flaky?failures=1")
+    conversation = ({"role": "user", "content": "Is it?"},)
+    replies = dict(sut.replies([conversation, conversation], Sampling()))
+    assert replies[0].error == "RuntimeError: backend hiccup 1" and replies[0].text == ""
+    assert replies[1].ok and replies[1].text == "No"
+
+
+def test_query_parameters_are_constructor_arguments_and_part_of_the_spec() -> None:
+    sut = open_sut("plugin:tests.runner.chatters:Sleepy?seconds=0.01")
+    assert sut.spec == "plugin:tests.runner.chatters:Sleepy?seconds=0.01"
+    assert isinstance(sut, PluginSut) and isinstance(sut.chatter, Sleepy) and sut.chatter.seconds == 0.01
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("plugin:Echo", "write plugin:package.module:ClassName"),
+        ("plugin:tests.runner.nowhere:Echo", "cannot import 'tests.runner.nowhere'"),
+        ("plugin:tests.runner.chatters:Nobody", "has no 'Nobody'"),
+        ("plugin:tests.runner.chatters:Echo?colour=red", r"Echo\(colour\) failed"),
+        ("plugin:tests.runner.chatters:Message", "no respond"),
+    ],
+)
+def test_bad_plugin_specs_say_what_is_wrong(spec: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        open_sut(spec)

@@ -1,0 +1,71 @@
+"""A run killed mid-way (SIGKILL, no clean-up) continues where it stopped and asks nothing twice."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from kgtest.runner.run import read_replies
+from tests.runner.conftest import MakeSuite
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def kgtest_run(workspace: Path, suite: Path, log: Path) -> subprocess.Popen[str]:
+    spec = f"plugin:tests.runner.chatters:Recorder?log={log}&delay=0.15"
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "kgtest.cli",
+            "--workspace",
+            str(workspace),
+            "run",
+            str(suite),
+            "--sut",
+            spec,
+            "--quiet",
+        ],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+def asked(log: Path) -> list[str]:
+    return log.read_text(encoding="utf-8").splitlines() if log.exists() else []
+
+
+def test_a_killed_run_resumes_without_asking_twice(tmp_path: Path, make_suite: MakeSuite) -> None:
+    prompts = [f"Was person {i} born in 18{i:02d}?" for i in range(12)]
+    suite, workspace, log = make_suite(*prompts), tmp_path / "ws", tmp_path / "asked.log"
+
+    first = kgtest_run(workspace, suite, log)
+    deadline = time.monotonic() + 60
+    while len(asked(log)) < 4 and first.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    first.send_signal(signal.SIGKILL)
+    first.wait()
+    assert first.returncode == -signal.SIGKILL, "the run finished before it could be killed"
+
+    with sqlite3.connect(workspace / "cache" / "replies.sqlite") as db:
+        stored = {
+            row[0] for row in db.execute("SELECT json_extract(conversation, '$[0].content') FROM replies")
+        }
+    before = len(asked(log))
+    assert 3 <= len(stored) < len(prompts)
+
+    second = kgtest_run(workspace, suite, log)
+    output, _ = second.communicate(timeout=120)
+    assert second.returncode == 0, output
+    asked_again = asked(log)[before:]
+    assert sorted(asked_again) == sorted(set(prompts) - stored)  # each missing one once, no stored one again
+    assert f"{len(prompts)} cases, {len(asked_again)} asked, {len(stored)} from cache, 0 failed" in output
+    replies_file = Path(output.strip().splitlines()[-1].removeprefix("replies: "))
+    assert [cid for cid, _ in read_replies(replies_file)] == [f"c{i}" for i in range(len(prompts))]

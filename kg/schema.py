@@ -14,10 +14,15 @@ SCHEMA = (
     "CREATE CONSTRAINT kg_build_id IF NOT EXISTS FOR (b:KbBuild) REQUIRE b.id IS UNIQUE",
     "CREATE INDEX kg_fact_id IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.id)",
     "CREATE INDEX kg_entity_domain IF NOT EXISTS FOR (e:Entity) ON (e.domain)",
+    # written by `kgtest gen` (generator/graph.py)
+    "CREATE INDEX kg_derived_id IF NOT EXISTS FOR ()-[d:DERIVED]-() ON (d.id)",
+    "CREATE CONSTRAINT kg_testcase_key IF NOT EXISTS FOR (t:TestCase) REQUIRE t.key IS UNIQUE",
+    "CREATE CONSTRAINT kg_suite_id IF NOT EXISTS FOR (s:Suite) REQUIRE s.id IS UNIQUE",
+    "CREATE INDEX kg_testcase_suite IF NOT EXISTS FOR (t:TestCase) ON (t.suite)",
 )
 
 # Every node label kgtest writes; tests against a user's Neo4j delete only these.
-KGTEST_LABELS = ("Entity", "Relation", "KbBuild")
+KGTEST_LABELS = ("Entity", "Relation", "KbBuild", "TestCase", "Suite")
 
 # Facts are one relationship type with the property id as a value, so queries never splice
 # a relationship type into Cypher text.

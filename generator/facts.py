@@ -1,0 +1,203 @@
+"""Fact questions with proven answers (Drowzee 3.3 and 3.5).
+
+Each case asks about one statement ``P(S, O)`` that the reasoner has proven true (a
+derivation: inverse, symmetric, transitive or a composite of them; or a plain KB fact,
+``ground``) or false (``negation``, under a stated assumption). The case's rule kind is
+the kind of that proof. Half of each kind's cases use the negated wording, whose answer
+is flipped, so Yes and No are balanced however many truths and falsities the KB yields.
+
+The count is split evenly over the kinds; a kind with too few statements leaves its
+share to the others. Every draw comes from a ``random.Random`` seeded with the seed and
+the kind, so the same KB and seed give the same cases in the same order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from kgtest.core.errors import ReasoningError
+from kgtest.generator.case import Answer, TestCase, case_id
+from kgtest.generator.kbview import KbView
+from kgtest.generator.negatives import candidates
+from kgtest.generator.proofs import leaves, to_proof
+from kgtest.generator.templates import NEGATED, ORIGINAL, fact_prompt, question, wording
+from kgtest.prolog.reasoner import Derivation, FactPremise, Reasoner, Statement
+
+RULE_KINDS = ("ground", "symmetric", "inverse", "transitive", "composite", "negation")
+DEFAULT_KINDS = ("symmetric", "inverse", "transitive", "composite", "negation")
+"""The kinds that need reasoning; ``ground`` (recall of a stated fact) is asked for by name."""
+
+
+@dataclass(frozen=True, slots=True)
+class FactReport:
+    requested: int
+    generated: int
+    available: dict[str, int]
+    """Statements each positive kind could be drawn from, after the domain filter."""
+    negation_tried: int
+    """Candidate false statements sent to the reasoner."""
+    negation_refuted: int
+
+
+def kind_of(rules: frozenset[str]) -> str:
+    """The kind of a derivation that applies ``rules``: the one rule it uses, or ``composite``."""
+    used = rules - {"ground"}
+    if not used:
+        return "ground"
+    return next(iter(used)) if len(used) == 1 else "composite"
+
+
+def statement_domain(view: KbView, statement: Statement) -> str:
+    """The domain of the statement's subject, or of its object when the subject's is unknown."""
+    for eid in (statement[0], statement[2]):
+        entity = view.entities.get(eid)
+        if entity is not None and entity.domain.value != "unknown":
+            return entity.domain.value
+    return "unknown"
+
+
+def generate_fact_cases(
+    view: KbView,
+    reasoner: Reasoner,
+    *,
+    kinds: Sequence[str] = DEFAULT_KINDS,
+    domains: Sequence[str] = (),
+    count: int,
+    seed: int,
+    balance: bool = True,
+) -> tuple[list[TestCase], FactReport]:
+    """Up to ``count`` fact cases over ``kinds`` (and ``domains``, all when empty)."""
+    if count == 0:
+        return [], FactReport(0, 0, {}, 0, 0)
+    keep = _keeper(view, domains)
+    derivable = reasoner.derivable()
+    ground = _ground(view) if "ground" in kinds else {}
+    pools: dict[str, list[Statement]] = {k: [] for k in kinds if k != "negation"}
+    if "ground" in pools:
+        pools["ground"] = [st for st in ground if keep(st)]
+    for st, rules in derivable.items():
+        kind = kind_of(rules)
+        if kind in pools and keep(st):
+            pools[kind].append(st)
+    caps: dict[str, int | None] = {k: len(pool) for k, pool in pools.items()}
+    caps["negation"] = None
+    quotas = _split(count, kinds, caps)
+    negatives: list[Derivation] = []
+    tried = 0
+    if "negation" in kinds:
+        negatives, tried = _refuted(view, reasoner, list(derivable), quotas["negation"], seed, keep)
+        if len(negatives) < quotas["negation"]:
+            caps["negation"] = len(negatives)
+            quotas = _split(count, kinds, caps)
+    cases: list[TestCase] = []
+    for kind in kinds:
+        rng = random.Random(f"{seed}:{kind}")
+        if kind == "negation":
+            chosen = negatives[: quotas[kind]]
+        else:
+            statements = rng.sample(sorted(pools[kind]), quotas[kind])
+            chosen = [ground[st] for st in statements] if kind == "ground" else _proven(reasoner, statements)
+        first = rng.random() < 0.5
+        for i, d in enumerate(chosen):
+            variant = ORIGINAL if not balance or (i % 2 == 0) == first else NEGATED
+            cases.append(make_case(d, kind, variant, view))
+    available = {k: len(pool) for k, pool in pools.items()}
+    return cases, FactReport(count, len(cases), available, tried, len(negatives))
+
+
+def make_case(d: Derivation, kind: str, variant: str, view: KbView) -> TestCase:
+    s, p, o = d.statement
+    how = wording(p, view.catalog)
+    text = question(view.label(s), how, view.label(o), variant)
+    proof = to_proof(d, view)
+    return TestCase(
+        id=case_id("fact", s, p, o, variant),
+        kind="fact",
+        rule=kind,
+        domain=statement_domain(view, d.statement),
+        question=text,
+        prompt=fact_prompt(text),
+        expected=Answer.YES if d.holds == (variant == ORIGINAL) else Answer.NO,
+        evidence=tuple(dict.fromkeys(leaves(proof))),
+        proof=proof,
+        variant=variant,
+        meta={
+            "statement": [s, p, o],
+            "sentence": f"{view.label(s)} {how.phrase} {view.label(o)}",
+            "holds": d.holds,
+            "category": how.category.value,
+            "proof_rules": sorted(d.rules()),
+        },
+    )
+
+
+def _ground(view: KbView) -> dict[Statement, Derivation]:
+    """One ground derivation per stated (S, P, O), from its first fact."""
+    found: dict[Statement, Derivation] = {}
+    for f in view.facts:
+        st = (f.subject, f.property, f.object)
+        if st not in found:
+            found[st] = Derivation(True, "ground", *st, (FactPremise(f.id),))
+    return found
+
+
+def _proven(reasoner: Reasoner, statements: Sequence[Statement]) -> list[Derivation]:
+    proofs = reasoner.prove(statements)
+    missing = [st for st, d in zip(statements, proofs, strict=True) if d is None]
+    if missing:
+        raise ReasoningError(f"the reasoner derived {missing[0]} but cannot prove it again; this is a bug")
+    return [d for d in proofs if d is not None]
+
+
+def _keeper(view: KbView, domains: Sequence[str]) -> Callable[[Statement], bool]:
+    """Statements worth asking: both entities have (different) labels, in a domain asked for."""
+    wanted = set(domains)
+
+    def keep(st: Statement) -> bool:
+        s, _, o = st
+        if view.label(s) in (s, view.label(o)) or view.label(o) == o:
+            return False
+        return not wanted or statement_domain(view, st) in wanted
+
+    return keep
+
+
+def _refuted(
+    view: KbView,
+    reasoner: Reasoner,
+    derived: Sequence[Statement],
+    need: int,
+    seed: int,
+    keep: Callable[[Statement], bool],
+) -> tuple[list[Derivation], int]:
+    """The first ``need`` candidates the reasoner refutes, and how many it was asked about."""
+    rng = random.Random(f"{seed}:negation-candidates")
+    stream = candidates(view, derived, reasoner.lifetime_rules(), rng, keep)
+    found: list[Derivation] = []
+    tried = 0
+    while len(found) < need:
+        batch = [st for _, st in zip(range(max(64, 2 * (need - len(found)))), stream, strict=False)]
+        if not batch:
+            break
+        tried += len(batch)
+        found.extend(d for d in reasoner.refute(batch) if d is not None)
+    return found[:need], tried
+
+
+def _split(count: int, kinds: Sequence[str], caps: Mapping[str, int | None]) -> dict[str, int]:
+    """``count`` shared evenly over ``kinds``, none above its cap (None: no cap)."""
+    quotas = dict.fromkeys(kinds, 0)
+    left = count
+    open_ = [k for k in kinds if caps.get(k) is None or (caps[k] or 0) > 0]
+    while left and open_:
+        share, extra = divmod(left, len(open_))
+        for i, k in enumerate(open_):
+            want = share + (1 if i < extra else 0)
+            cap = caps.get(k)
+            give = want if cap is None else min(want, cap - quotas[k])
+            quotas[k] += give
+            left -= give
+        open_ = [k for k in open_ if caps.get(k) is None or quotas[k] < (caps[k] or 0)]
+    return quotas

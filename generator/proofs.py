@@ -1,0 +1,132 @@
+"""Reasoner derivations as the suite's Proof records, and back to Prolog for checking.
+
+A ``Proof`` names its rule, its conclusion as Prolog text (``holds('Q1', 'P26', 'Q2')``,
+or ``not(holds(...))`` for a statement proven false), its premises (KB facts with labels,
+or sub-proofs) and, for a "No", the assumption it rests on (docs/reasoning.md). A ground
+fact used as a step appears as the fact itself, not as a one-line proof of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kgtest.core.errors import ReasoningError
+from kgtest.generator.case import EvidenceFact, Proof
+from kgtest.generator.kbview import KbView
+from kgtest.prolog.engine import quote_atom
+from kgtest.prolog.reasoner import Derivation, FactPremise, Premise, Statement, TypePremise, YearPremise
+
+_YEAR_PROPERTY = {"born": ("P569", "date of birth"), "died": ("P570", "date of death")}
+_YEAR_EVENT = {pid: event for event, (pid, _) in _YEAR_PROPERTY.items()}
+
+
+def conclusion(statement: Statement, holds: bool) -> str:
+    s, p, o = (quote_atom(x) for x in statement)
+    text = f"holds({s}, {p}, {o})"
+    return text if holds else f"not({text})"
+
+
+def to_proof(d: Derivation, view: KbView) -> Proof:
+    """The Proof record of a derivation, with labels from ``view``."""
+    return Proof(
+        rule=d.rule,
+        conclusion=conclusion(d.statement, d.holds),
+        premises=tuple(_premise(p, view) for p in d.premises),
+        assumption="" if d.holds else assumption(d, view),
+    )
+
+
+def _premise(p: Premise, view: KbView) -> Proof | EvidenceFact:
+    match p:
+        case FactPremise(fact_id=fid):
+            return fact_evidence(fid, view)
+        case Derivation(rule="ground", premises=(FactPremise(fact_id=fid),)):
+            return fact_evidence(fid, view)
+        case Derivation():
+            return to_proof(p, view)
+        case YearPremise(entity=e, event=event, year=y):
+            pid, label = _YEAR_PROPERTY[event]
+            return EvidenceFact(e, view.label(e), pid, label, str(y), str(y), start_year=y)
+        case TypePremise(entity=e, cls=c):
+            return EvidenceFact(e, view.label(e), "P31", "instance of", c, view.label(c))
+    raise ReasoningError(f"unknown premise {p!r}")
+
+
+def fact_evidence(fid: str, view: KbView) -> EvidenceFact:
+    f = view.facts_by_id.get(fid)
+    if f is None:
+        raise ReasoningError(f"the proof cites fact id={fid!r}, which the KB view does not hold; regenerate")
+    return EvidenceFact(
+        f.subject,
+        view.label(f.subject),
+        f.property,
+        view.relation(f.property).label,
+        f.object,
+        view.label(f.object),
+        f.start_year,
+        f.end_year,
+        fact_id=fid,
+    )
+
+
+def assumption(d: Derivation, view: KbView) -> str:
+    """What a proof of falsity assumes beyond the KB's facts, in words."""
+    s, p, o = (view.label(x) for x in d.statement)
+    rel = view.relation(d.property.lstrip("^"))
+    subs = [x for x in d.premises if isinstance(x, Derivation)]
+    match d.rule:
+        case "functional_conflict":
+            known = view.label(
+                next(x.entity for x in d.premises if isinstance(x, TypePremise) and x.entity != d.object)
+            )
+            cls = view.label(next(x.cls for x in d.premises if isinstance(x, TypePremise)))
+            return (
+                f"{rel.label} ({rel.id}) has one value; the knowledge base gives {s} exactly one, {known}, "
+                f"without dates; {o} is another instance of {cls} and neither is known to lie within "
+                "the other"
+            )
+        case "coexistence_conflict":
+            return f"{rel.label} ({rel.id}) links two people who were alive at the same time"
+        case "parent_lifetime_conflict":
+            return (
+                f"{rel.label} ({rel.id}) links a parent and a child: a parent is born before the child "
+                "and dies at most a year before the child's birth"
+            )
+        case "antisymmetric":
+            return (
+                f"{rel.label} ({rel.id}) is a strict containment order, never true in both directions, "
+                f"and the knowledge base proves that {o} {rel.phrase} {s}"
+            )
+        case "symmetric" if subs:
+            return f"{rel.label} ({rel.id}) is symmetric; {assumption(subs[0], view)}"
+        case "inverse" if subs:
+            return (
+                f"{d.property} and {subs[0].property} state the same fact in opposite directions; "
+                + assumption(subs[0], view)
+            )
+    raise ReasoningError(f"no assumption is known for the refutation rule {d.rule!r} of {s}, {p}, {o}")
+
+
+def leaves(proof: Proof) -> Iterator[EvidenceFact]:
+    """The KB facts a proof rests on, depth first."""
+    for p in proof.premises:
+        if isinstance(p, Proof):
+            yield from leaves(p)
+        else:
+            yield p
+
+
+def prolog_text(proof: Proof) -> str:
+    """The proof as proofcheck.pl reads it: ``[Rule, Conclusion, Premises]``."""
+    items = ", ".join(prolog_text(p) if isinstance(p, Proof) else _evidence_text(p) for p in proof.premises)
+    return f"[{quote_atom(proof.rule)}, {proof.conclusion}, [{items}]]"
+
+
+def _evidence_text(e: EvidenceFact) -> str:
+    if e.fact_id:
+        return f"fact({quote_atom(e.fact_id)})"
+    if e.property == "P31":
+        return f"type({quote_atom(e.subject)}, {quote_atom(e.object)})"
+    if e.property in _YEAR_EVENT and e.start_year is not None:
+        return f"{_YEAR_EVENT[e.property]}({quote_atom(e.subject)}, {e.start_year})"
+    raise ReasoningError(f"evidence {e!r} is neither a KB fact, a class nor a birth or death year")

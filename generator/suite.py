@@ -1,0 +1,105 @@
+"""One suite from one request: fact cases, then temporal cases, validated and reported.
+
+This is ``kgtest gen`` without the command line, so tests and scripts make exactly the
+suite users get. Names are checked before any work: an unknown rule kind or domain is an
+UnknownNameError listing the known ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kgtest.core.errors import GenerationError, UnknownNameError
+from kgtest.generator.case import TestCase
+from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS, FactReport, generate_fact_cases
+from kgtest.generator.kbview import KbView
+from kgtest.generator.temporal import TemporalReport, generate_temporal_cases
+from kgtest.generator.temporal_kb import kb_events, universe
+from kgtest.kg.model import Domain
+from kgtest.prolog.reasoner import Reasoner
+
+DOMAINS = tuple(d.value for d in Domain)
+
+
+@dataclass(frozen=True, slots=True)
+class SuiteRequest:
+    kinds: tuple[str, ...] = DEFAULT_KINDS
+    """Rule kinds of the fact cases (RULE_KINDS)."""
+    domains: tuple[str, ...] = ()
+    """Only statements and events of these domains; empty: all."""
+    count: int = 100
+    """Fact cases wanted."""
+    seed: int = 0
+    balance: bool = True
+    """Half the cases of each kind in the negated wording, so Yes and No are even."""
+    mtl_depth: int = 0
+    """Operator nesting of temporal formulas; 0: no temporal cases."""
+    temporal_count: int = 0
+
+    def validate(self) -> None:
+        for kind in self.kinds:
+            if kind not in RULE_KINDS:
+                raise UnknownNameError("rule kind", kind, RULE_KINDS)
+        for domain in self.domains:
+            if domain not in DOMAINS:
+                raise UnknownNameError("domain", domain, DOMAINS)
+        if self.count < 0 or self.temporal_count < 0 or self.mtl_depth < 0:
+            raise GenerationError(
+                f"count={self.count}, temporal_count={self.temporal_count}, mtl_depth={self.mtl_depth}: "
+                "none may be negative"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class SuiteResult:
+    cases: tuple[TestCase, ...]
+    facts: FactReport
+    temporal: TemporalReport | None = None
+    temporal_events: int = 0
+    universe: tuple[int, int] | None = None
+    notes: tuple[str, ...] = field(default=())
+    """Shortfalls worth telling the user (fewer cases than asked, and why)."""
+
+
+def generate_suite(view: KbView, reasoner: Reasoner, request: SuiteRequest) -> SuiteResult:
+    request.validate()
+    kinds = tuple(dict.fromkeys(request.kinds))
+    fact_cases, facts = generate_fact_cases(
+        view,
+        reasoner,
+        kinds=kinds,
+        domains=request.domains,
+        count=request.count,
+        seed=request.seed,
+        balance=request.balance,
+    )
+    notes = []
+    where = f" in domain(s) {', '.join(request.domains)}" if request.domains else ""
+    if len(fact_cases) < request.count:
+        notes.append(
+            f"only {len(fact_cases)} of {request.count} fact cases could be made{where}: statements per "
+            f"kind {facts.available}, {facts.negation_refuted} of {facts.negation_tried} candidate falsities "
+            "refuted; add rule kinds (--rules ground) or domains"
+        )
+    temporal_cases: list[TestCase] = []
+    report: TemporalReport | None = None
+    events_n, span = 0, None
+    if request.mtl_depth and request.temporal_count:
+        events = kb_events(view, request.domains)
+        if not events:
+            raise GenerationError(
+                f"the knowledge base has no dated entities or facts{where} to ask temporal questions about; "
+                "build one with dates or use --mtl-depth 0"
+            )
+        events_n, span = len(events), universe(events)
+        temporal_cases, report = generate_temporal_cases(
+            events, depth=request.mtl_depth, count=request.temporal_count, seed=request.seed, universe=span
+        )
+        if report.generated < request.temporal_count:
+            notes.append(f"only {report.generated} of {request.temporal_count} temporal cases could be made")
+    if not fact_cases and not temporal_cases:
+        raise GenerationError(
+            f"no test case could be made{where} for rule kinds {', '.join(kinds)}"
+            + (f" ({notes[0]})" if notes else "")
+        )
+    return SuiteResult(tuple(fact_cases + temporal_cases), facts, report, events_n, span, tuple(notes))

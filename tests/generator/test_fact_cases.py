@@ -1,0 +1,113 @@
+"""Fact suites end to end on a KB loaded into the embedded store: every answer is proven."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from kgtest.core.errors import IncompleteBuildError, UnknownNameError
+from kgtest.core.settings import Settings
+from kgtest.generator.case import Answer, Proof, read_suite, write_suite
+from kgtest.generator.facts import RULE_KINDS, kind_of
+from kgtest.generator.kbview import read_view
+from kgtest.generator.proofs import prolog_text
+from kgtest.generator.suite import SuiteRequest, generate_suite
+from kgtest.generator.templates import NEGATED, ORIGINAL
+from kgtest.kg.kb import KnowledgeBase
+from kgtest.kg.store import GraphStore
+
+from ..prolog.reference import ReferenceKb
+from .conftest import Kb
+
+
+def test_every_answer_is_proven_and_its_proof_checks(family: Kb, tmp_path: Path) -> None:
+    view, reasoner = family
+    result = generate_suite(view, reasoner, SuiteRequest(kinds=RULE_KINDS, count=100, seed=7))
+    cases = result.cases
+    assert len(cases) == 100 and not result.notes, result.notes
+    ref = ReferenceKb(view.entities, view.facts, view.catalog)
+    for case in cases:
+        assert case.proof is not None and case.evidence
+        s, p, o = case.meta["statement"]
+        holds = case.meta["holds"]
+        if holds:
+            assert (s, p, o) in ref.holds and not case.proof.assumption
+        else:
+            assert ref.refutable((s, p, o)) and case.proof.assumption
+        assert case.expected == (Answer.YES if holds == (case.variant == ORIGINAL) else Answer.NO)
+        assert reasoner.check(prolog_text(case.proof)), case.question
+        assert case.question in case.prompt and "'I don't know' at the beginning" in case.prompt
+    kinds = Counter(c.rule for c in cases)
+    assert set(kinds) == set(RULE_KINDS), kinds
+    for kind in kinds:
+        answers = Counter(c.expected for c in cases if c.rule == kind)
+        assert abs(answers[Answer.YES] - answers[Answer.NO]) <= 1, (kind, answers)
+    negative = generate_suite(view, reasoner, SuiteRequest(kinds=("negation",), count=40, seed=7)).cases
+    used = {rule for c in negative if c.proof for rule in _rules(c.proof)}
+    negations = {"functional_conflict", "coexistence_conflict", "parent_lifetime_conflict", "antisymmetric"}
+    assert negations <= used
+    path = tmp_path / "suite.jsonl"
+    write_suite(path, cases)
+    assert tuple(read_suite(path)) == cases
+
+
+def _rules(proof: Proof) -> set[str]:
+    return {proof.rule}.union(*(_rules(p) for p in proof.premises if isinstance(p, Proof)))
+
+
+def test_a_rule_kind_is_the_kind_of_its_proof(family: Kb) -> None:
+    _, reasoner = family
+    by_kind = {st: kind_of(rules) for st, rules in reasoner.derivable().items()}
+    assert by_kind[("Q3048897", "P26", "Q5686")] == "symmetric"
+    assert by_kind[("Q2967", "^P40", "Q5686")] == "inverse"  # Charles Jr. is a child of Charles Dickens
+    assert by_kind[("Q1107", "P131", "Q21")] == "transitive"  # Portsmouth is in England
+    assert by_kind[("Q145", "P150", "Q1107")] == "composite"  # the UK contains Portsmouth: R-Inverse, R-Trans
+
+
+def test_same_seed_same_suite_other_seed_other_suite(family: Kb, tmp_path: Path) -> None:
+    view, reasoner = family
+    files = []
+    for n, seed in enumerate((3, 3, 4)):
+        request = SuiteRequest(count=40, seed=seed, mtl_depth=1, temporal_count=5)
+        result = generate_suite(view, reasoner, request)
+        files.append(tmp_path / f"{n}.jsonl")
+        write_suite(files[-1], result.cases)
+    assert files[0].read_bytes() == files[1].read_bytes()
+    assert files[0].read_bytes() != files[2].read_bytes()
+
+
+def test_domains_and_plain_wording(family: Kb) -> None:
+    view, reasoner = family
+    places = generate_suite(view, reasoner, SuiteRequest(domains=("places",), count=20, seed=1)).cases
+    assert places and {c.domain for c in places} == {"places"}
+    plain = generate_suite(view, reasoner, SuiteRequest(count=20, seed=1, balance=False)).cases
+    assert {c.variant for c in plain} == {ORIGINAL}
+    assert {c.expected for c in plain if c.rule == "negation"} == {Answer.NO}
+    assert {c.expected for c in plain if c.rule != "negation"} == {Answer.YES}
+    balanced = generate_suite(view, reasoner, SuiteRequest(count=20, seed=1)).cases
+    assert {c.variant for c in balanced} == {ORIGINAL, NEGATED}
+
+
+def test_unknown_names_say_what_exists(family: Kb) -> None:
+    view, reasoner = family
+    with pytest.raises(UnknownNameError, match=r"Unknown rule kind 'inverce'. Did you mean 'inverse'\?"):
+        generate_suite(view, reasoner, SuiteRequest(kinds=("inverce",)))
+    with pytest.raises(UnknownNameError, match=r"Did you mean 'people'\?"):
+        generate_suite(view, reasoner, SuiteRequest(domains=("peple",)))
+
+
+def test_an_empty_kb_is_refused_with_the_kbs_own_error(store: GraphStore, tmp_path: Path) -> None:
+    with pytest.raises(IncompleteBuildError, match="is empty; run `kgtest build-kb example`"):
+        read_view(KnowledgeBase(store), tmp_path)
+
+
+def test_the_view_cache_follows_the_builds(
+    family: Kb, store: GraphStore, embedded_settings: Settings, tmp_path: Path
+) -> None:
+    view, _ = family
+    again = read_view(KnowledgeBase(store), tmp_path / "cache")
+    assert again.key == view.key and again.entities == view.entities and again.facts == view.facts
+    store.query("MATCH (b:KbBuild) SET b.finished = 'later'")
+    assert read_view(KnowledgeBase(store), tmp_path / "cache").key != view.key

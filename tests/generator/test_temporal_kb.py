@@ -1,0 +1,58 @@
+"""KB -> temporal events: which years become events, how they read, and the universe around them."""
+
+from __future__ import annotations
+
+from kgtest.generator.kbview import KbView
+from kgtest.generator.temporal_kb import LEAD_YEARS, kb_events, universe
+from kgtest.kg.catalog import builtin_catalog
+from kgtest.kg.model import Domain, Entity, Fact
+
+
+def _view() -> KbView:
+    people, places, events = Domain.PEOPLE, Domain.PLACES, Domain.EVENTS
+    entities = {
+        "Q1": Entity("Q1", "Charles Dickens", types=("Q5",), domain=people, start_year=1812, end_year=1870),
+        "Q2": Entity(
+            "Q2", "Catherine Dickens", types=("Q5",), domain=people, start_year=1815
+        ),  # no death year
+        "Q3": Entity("Q3", "Crimean War", types=("Q198",), domain=events, start_year=1853, end_year=1856),
+        "Q4": Entity("Q4", "Great Exhibition", domain=events, point_year=1851),
+        "Q5": Entity("Q5", "", types=("Q5",), domain=people, start_year=1800, end_year=1850),  # no label
+        "Q6": Entity("Q6", "Kingdom of Sardinia", domain=places, start_year=1720, end_year=1861),
+        "Q7": Entity("Q7", "Savoy", domain=places),
+        "Q8": Entity("Q8", "Oliver Twist", domain=Domain.CULTURE, point_year=1838),
+    }
+    facts = (
+        Fact("Q1", "P26", "Q2", 1836, 1858, statement="s1"),
+        Fact("Q7", "P131", "Q6", 1720, 1792, statement="s2"),
+        Fact("Q7", "P131", "Q6", 1815, 1860, statement="s3"),
+        Fact("Q1", "P69", "Q7", 1820, None, statement="s4"),  # open-ended: no event
+        Fact("Q1", "P19", "Q7"),  # undated: no event
+    )
+    return KbView(entities, facts, builtin_catalog())
+
+
+def test_each_source_of_years_becomes_one_event() -> None:
+    events = {e.id: e for e in kb_events(_view())}
+    assert set(events) == {"Q1:span", "Q3:span", "Q4:point", "Q6:span", "Q8:point", "Q1 P26 Q2", "Q7 P131 Q6"}
+    assert events["Q1:span"].description == "Charles Dickens was alive"
+    assert [(f.property, f.start_year) for f in events["Q1:span"].evidence] == [
+        ("P569", 1812),
+        ("P570", 1870),
+    ]
+    assert events["Q3:span"].description == "Crimean War was under way"
+    assert events["Q6:span"].description == "Kingdom of Sardinia existed"
+    assert events["Q4:point"].description == "Great Exhibition took place"
+    assert events["Q4:point"].intervals == ((1851, 1851),)
+    assert events["Q8:point"].description == "Oliver Twist came out"
+    savoy = events["Q7 P131 Q6"]
+    assert savoy.description == "Savoy was located in Kingdom of Sardinia"  # "is located in", in the past
+    assert savoy.intervals == ((1720, 1792), (1815, 1860)) and len(savoy.evidence) == 2
+    assert events["Q1 P26 Q2"].description == "Charles Dickens was married to Catherine Dickens"
+    assert events["Q1 P26 Q2"].domain == "people"
+
+
+def test_domains_filter_events_and_the_universe_leads_the_first_one() -> None:
+    events = kb_events(_view(), domains=("events",))
+    assert [e.id for e in events] == ["Q3:span", "Q4:point"]
+    assert universe(events) == (1851 - LEAD_YEARS, 1856)

@@ -10,6 +10,7 @@ from rich.table import Table
 
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.kg.kb import KnowledgeBase
+from kgtest.kg.schema import KGTEST_LABELS
 from kgtest.kg.store import open_store
 
 
@@ -60,11 +61,11 @@ def stats(app: AppContext, as_json: bool) -> None:
 
 
 @command.command("clear")
-@click.confirmation_option(prompt="Delete every entity, fact and build record from the store?")
+@click.confirmation_option(prompt="Delete everything kgtest wrote to the store (KB, suites, replies)?")
 @pass_app
 def clear(app: AppContext) -> None:
-    """Delete the knowledge base (entities, facts, relations, builds) from the store."""
+    """Delete everything kgtest wrote: entities, facts, relations, builds, suites, replies."""
     with open_store(app.settings) as store:
-        for label in ("Entity", "Relation", "KbBuild"):
+        for label in KGTEST_LABELS:  # fixed names from kg/schema.py, never from input
             store.query(f"MATCH (n:{label}) DETACH DELETE n")
     click.echo("Knowledge base cleared.")

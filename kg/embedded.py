@@ -131,10 +131,14 @@ class EmbeddedServer:
 
     def _start_jvm(self) -> None:
         import jpype
+        import jpype.config
         from arcadedb_embedded.jvm import start_jvm
 
         if jpype.isJVMStarted():
             return  # one JVM per process; it keeps the logging set-up of the first workspace
+        # Destroying the JVM at interpreter exit crashed the process (exit 139) after its work was
+        # done; the OS reclaims it anyway, and every server has been stopped by then.
+        jpype.config.destroy_jvm = False
 
         props = self.db_dir / "logging.properties"
         props.write_text(_LOGGING.format(log=str(self.db_dir / "arcadedb.%g.log")), encoding="utf-8")

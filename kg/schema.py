@@ -22,7 +22,7 @@ SCHEMA = (
 )
 
 # Every node label kgtest writes; tests against a user's Neo4j delete only these.
-KGTEST_LABELS = ("Entity", "Relation", "KbBuild", "TestCase", "Suite")
+KGTEST_LABELS = ("Entity", "Relation", "KbBuild", "TestCase", "Suite", "Reply", "Claim")
 
 # Facts are one relationship type with the property id as a value, so queries never splice
 # a relationship type into Cypher text.

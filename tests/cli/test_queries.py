@@ -1,0 +1,31 @@
+"""The Cypher in docs/queries.md runs and answers, on a judged workspace."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from kgtest.core.settings import load_settings
+from kgtest.kg.store import open_store
+
+from .test_pipeline import _run_bot, workspace  # noqa: F401  (module fixture)
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "queries.md"
+
+
+def test_documented_queries_answer(workspace: Path) -> None:  # noqa: F811
+    _run_bot(workspace, "1")
+    queries = re.findall(r"```cypher\n(.*?)```", DOC.read_text(encoding="utf-8"), flags=re.S)
+    assert len(queries) == 4
+    with open_store(load_settings(workspace, env={})) as graph:
+        failure = graph.query(
+            "MATCH (r:Reply {hallucination: true})-[:ANSWERS]->(t:TestCase)-[:ASKS_ABOUT]->(e:Entity) "
+            "RETURN r.system AS system, t.domain AS domain, t.id AS case, e.label AS label LIMIT 1"
+        )[0]
+        params = {"system": failure["system"], "domain": failure["domain"], "case": failure["case"],
+                  "label": failure["label"]}  # fmt: skip
+        failures, rates, case, derived = (graph.query(q, **params) for q in queries)
+    assert failures and all(row["outcome"] != "correct" for row in failures)
+    assert any(row["hallucinated"] > 0 for row in rates)
+    assert case and case[0]["t"] is not None and any(row["cl"] is not None for row in case)
+    assert isinstance(derived, list)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import traceback
 
 import click
 from rich.console import Console
@@ -83,7 +84,29 @@ _register()
 
 
 def main() -> None:
-    cli(prog_name="kgtest")
+    try:
+        cli(prog_name="kgtest")
+        code = 0
+    except SystemExit as exit_:
+        code = exit_.code if isinstance(exit_.code, int) else int(exit_.code is not None)
+    except BaseException:
+        traceback.print_exc()
+        code = 1
+    exit_now(code)
+
+
+def exit_now(code: int) -> None:
+    """Exit; once the embedded database's JVM has run, skip interpreter teardown.
+
+    Tearing the JVM down from Python's exit (or leaving its threads to a finalising interpreter)
+    aborted finished processes now and then (exit 134/139) after their output was complete.
+    """
+    sys.stdout.flush()
+    sys.stderr.flush()
+    jpype = sys.modules.get("jpype")
+    if jpype is not None and jpype.isJVMStarted():
+        os._exit(code)
+    sys.exit(code)
 
 
 __all__ = ["AppContext", "cli", "main", "pass_app"]

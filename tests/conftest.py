@@ -64,3 +64,18 @@ def _wipe(store: GraphStore, only_kgtest: bool = False) -> None:
         store.query("MATCH (n) WHERE any(l IN labels(n) WHERE l IN $labels) DETACH DELETE n", labels=labels)
     else:
         store.query("MATCH (n) DETACH DELETE n")
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    session.config.stash[_EXIT] = int(exitstatus)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """After the report is printed: leave without tearing down the embedded database's JVM."""
+    from kgtest.cli.main import exit_now
+
+    if _EXIT in config.stash:
+        exit_now(config.stash[_EXIT])
+
+
+_EXIT = pytest.StashKey[int]()

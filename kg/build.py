@@ -6,6 +6,7 @@ failing) stops the build with nothing written. Loading is resumable (kg/loader.p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -51,26 +52,25 @@ def read_source(
         if selection is None:
             raise SourceError("a SPARQL build needs a selection (--domain, --limit, --property)")
         builder = SnapshotBuilder(f"sparql:{settings.sparql.endpoint}")
-        fetched = 0
-
-        def page(n: int) -> None:
-            nonlocal fetched
-            fetched += n
-            tick("sparql rows", fetched, 0)
-
-        read_endpoint(SparqlClient(settings.sparql, on_page=page), selection, builder)
+        client = SparqlClient(settings.sparql, on_page=_running_total(tick, "sparql rows"))
+        read_endpoint(client, selection, builder)
     else:
         path = Path(spec.name)
         builder = SnapshotBuilder(f"dump:{path.name}")
-        done = 0
-
-        def count(n: int) -> None:
-            nonlocal done
-            done += n
-            tick("triples", done, 0)
-
-        read_dump(path, builder, count)
+        read_dump(path, builder, _running_total(tick, "triples"))
     return builder.finish(catalog)
+
+
+def _running_total(tick: Progress, phase: str) -> Callable[[int], None]:
+    """Turn "n more" reports into a progress phase of unknown length."""
+    done = 0
+
+    def add(n: int) -> None:
+        nonlocal done
+        done += n
+        tick(phase, done, 0)
+
+    return add
 
 
 def build(

@@ -27,7 +27,9 @@ def command(app: AppContext, runs: tuple[str, ...], out: Path | None) -> None:
         if not folders:
             find_run(workspace, "latest")  # explains what to do when there are no runs at all
             raise click.ClickException("no judged runs yet; run `kgtest judge` first")
-    rows = [row for folder in folders for row in report_rows(folder)]
-    paths = write_report(build_report(rows), out or workspace / "report")
+    # Folders in age order: a case one system answered in several runs counts once, the latest.
+    folders.sort(key=lambda folder: (folder / "verdicts.jsonl").stat().st_mtime)
+    latest = {(row.sut, row.case_id): row for folder in folders for row in report_rows(folder)}
+    paths = write_report(build_report(latest.values()), out or workspace / "report")
     for kind, path in paths.items():
         click.echo(f"{kind:>5}: {path}")

@@ -36,7 +36,13 @@ _DOMAINS = [d.value for d in Domain if d is not Domain.UNKNOWN]
     "--endpoint",
     help="SPARQL endpoint URL. [default: the workspace's, else Wikidata] [env: KGTEST_SPARQL_ENDPOINT]",
 )
-@click.option("--batch-size", default=10_000, show_default=True, help="Rows per write transaction.")
+@click.option(
+    "--batch-size",
+    default=10_000,
+    type=click.IntRange(min=1),
+    show_default=True,
+    help="Rows per write transaction.",
+)
 @click.option("--quiet", is_flag=True, help="No progress bars.")
 @pass_app
 def command(

@@ -14,7 +14,7 @@ from kgtest.cli.main import AppContext, pass_app
 from kgtest.core.progress import phases, stderr
 from kgtest.generator.case import write_suite
 from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS
-from kgtest.generator.graph import write_suite_graph
+from kgtest.generator.graph import suite_id, write_suite_graph
 from kgtest.generator.kbview import read_view
 from kgtest.generator.suite import DOMAINS, SuiteRequest, SuiteResult, generate_suite
 from kgtest.kg.kb import KnowledgeBase
@@ -119,9 +119,9 @@ def command(
         if not no_graph:
             info = {"path": str(path.resolve()), "seed": seed}
             digest = hashlib.sha256(path.read_bytes() + view.key.encode()).hexdigest()[:20]
-            graph = write_suite_graph(store, path.stem, result.cases, info, digest)
+            graph = write_suite_graph(store, suite_id(path), result.cases, info, digest)
             stderr.print(
-                f"graph store: suite {path.stem!r} with {graph.cases_total} test cases "
+                f"graph store: suite {suite_id(path)!r} with {graph.cases_total} test cases "
                 f"({graph.cases_new} new) and {graph.derived_total} derived statements "
                 f"({graph.derived_new} new)"
             )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
@@ -12,7 +11,8 @@ from rich.tree import Tree
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.core.errors import OracleError
 from kgtest.generator.case import EvidenceFact, Proof, TestCase
-from kgtest.oracle.results import VERDICTS, run_cases, runs_dir
+from kgtest.oracle.results import VERDICTS, read_verdicts, run_cases
+from kgtest.runner.run import runs_dir
 
 
 @click.command("inspect")
@@ -20,23 +20,23 @@ from kgtest.oracle.results import VERDICTS, run_cases, runs_dir
 @pass_app
 def command(app: AppContext, case_id: str) -> None:
     """Show CASE_ID (or a unique prefix): question, expected answer, proof, and every judged reply."""
-    found: TestCase | None = None
+    matches: dict[str, TestCase] = {}
     replies: list[dict[str, Any]] = []
     for folder in sorted(runs_dir(app.settings.workspace).glob("*")):
         if not (folder / VERDICTS).exists():
             continue
-        _, pairs = run_cases(folder)
-        matches = {case.id: case for case, _ in pairs if case.id.startswith(case_id)}
-        if len(matches) > 1:
-            raise OracleError(f"{case_id!r} matches several cases: {', '.join(sorted(matches))}")
-        if matches:
-            found = next(iter(matches.values()))
-            for line in (folder / VERDICTS).read_text(encoding="utf-8").splitlines():
-                record = json.loads(line)
-                if record["case_id"] == found.id:
-                    replies.append(record)
-    if found is None:
+        try:
+            _, pairs = run_cases(folder)
+        except OracleError:
+            continue  # a run whose suite is gone cannot say anything about this case
+        hits = {case.id: case for case, _ in pairs if case.id.startswith(case_id)}
+        matches.update(hits)
+        replies += [r for r in read_verdicts(folder) if r["case_id"] in hits]
+    if len(matches) > 1:
+        raise OracleError(f"{case_id!r} matches several cases: {', '.join(sorted(matches))}")
+    if not matches:
         raise OracleError(f"no judged run has a case {case_id!r}; `kgtest judge` a run that asked it")
+    (found,) = matches.values()
     out = Console(highlight=False, soft_wrap=True)
     out.print(f"[bold]{found.id}[/]  {found.kind} / {found.rule} / {found.domain}")
     out.print(f"[bold]Q:[/] {found.question}")

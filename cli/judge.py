@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from pathlib import Path
 
 import click
@@ -10,6 +11,9 @@ from rich.table import Table
 
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.core.progress import phases, stderr
+from kgtest.generator.graph import suite_id
+from kgtest.kg.catalog import builtin_catalog
+from kgtest.kg.kb import KnowledgeBase
 from kgtest.kg.store import open_store
 from kgtest.oracle.judge import Judge, JudgeSettings
 from kgtest.oracle.results import find_run, judge_run, read_verdicts, run_cases
@@ -20,11 +24,21 @@ from kgtest.oracle.triples import extractor_names
 
 @click.command("judge")
 @click.argument("run", default="latest")
-@click.option("--threshold", default=0.8, show_default=True, type=click.FloatRange(0, 1),
-              help="Cosine similarity at which two names or relations count as the same, and the "
-                   "node/edge Jaccard a correct reply must reach.")  # fmt: skip
-@click.option("--extractor", default="spacy", show_default=True, type=click.Choice(extractor_names()),
-              help="How triples are read from the reasoning.")  # fmt: skip
+@click.option(
+    "--threshold",
+    default=0.8,
+    show_default=True,
+    type=click.FloatRange(0, 1),
+    help="Cosine similarity at which two names or relations count as the same, and the "
+    "node/edge Jaccard a correct reply must reach.",
+)
+@click.option(
+    "--extractor",
+    default="spacy",
+    show_default=True,
+    type=click.Choice(extractor_names()),
+    help="How triples are read from the reasoning.",
+)
 @click.option("--no-graph", is_flag=True, help="Do not write replies and verdicts to the graph store.")
 @click.option("--quiet", is_flag=True, help="No progress bars.")
 @pass_app
@@ -35,18 +49,22 @@ def command(app: AppContext, run: str, threshold: float, extractor: str, no_grap
     and verdicts to the graph store, linked to the test cases.
     """
     run_dir = find_run(app.settings.workspace, run)
-    settings = JudgeSettings(thresholds=Thresholds(synonym=threshold, node=threshold, edge=threshold),
-                             extractor=extractor)  # fmt: skip
-    with phases(quiet) as progress:
-        summary = judge_run(run_dir, Judge(settings), progress=progress)
-    table = Table("outcome", "replies", title=f"run {summary.run_id}: {summary.system}")
-    for outcome, n in summary.outcomes.items():
-        table.add_row(outcome, str(n))
-    Console(highlight=False).print(table)
-    if not no_graph:
-        manifest, _ = run_cases(run_dir)
-        suite_id = Path(manifest["suite"]).stem  # `kgtest gen` names a suite in the graph by its file
-        with open_store(app.settings) as store:
-            linked = write_run_graph(store, manifest, suite_id, list(read_verdicts(run_dir)))
-        stderr.print(f"graph: {summary.cases} replies written, {linked} linked to their test cases")
+    settings = JudgeSettings(
+        thresholds=Thresholds(synonym=threshold, node=threshold, edge=threshold), extractor=extractor
+    )
+    with ExitStack() as stack:
+        # The relations' words come from the KB's own catalog, as the generator used them.
+        store = None if no_graph else stack.enter_context(open_store(app.settings))
+        catalog = KnowledgeBase(store).catalog() if store is not None else builtin_catalog()
+        with phases(quiet) as progress:
+            summary = judge_run(run_dir, Judge(settings, catalog=catalog), progress=progress)
+        table = Table("outcome", "replies", title=f"run {summary.run_id}: {summary.system}")
+        for outcome, n in summary.outcomes.items():
+            table.add_row(outcome, str(n))
+        Console(highlight=False).print(table)
+        if store is not None:
+            manifest, _ = run_cases(run_dir)
+            suite = suite_id(Path(manifest["suite"]))
+            linked = write_run_graph(store, manifest, suite, list(read_verdicts(run_dir)))
+            stderr.print(f"graph: {summary.cases} replies written, {linked} linked to their test cases")
     click.echo(f"Verdicts in {summary.path}. `kgtest report` draws them; `kgtest inspect CASE` shows one.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import click
@@ -9,7 +10,8 @@ import click
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.oracle.report import build_report
 from kgtest.oracle.report_html import write_report
-from kgtest.oracle.results import find_run, report_rows, runs_dir
+from kgtest.oracle.results import find_run, report_rows
+from kgtest.runner.run import runs_dir
 
 
 @click.command("report")
@@ -27,8 +29,9 @@ def command(app: AppContext, runs: tuple[str, ...], out: Path | None) -> None:
         if not folders:
             find_run(workspace, "latest")  # explains what to do when there are no runs at all
             raise click.ClickException("no judged runs yet; run `kgtest judge` first")
-    # Folders in age order: a case one system answered in several runs counts once, the latest.
-    folders.sort(key=lambda folder: (folder / "verdicts.jsonl").stat().st_mtime)
+    # Runs in the order they were started: a case one system answered in several runs counts
+    # once, as the latest run answered it.
+    folders.sort(key=lambda folder: json.loads((folder / "run.json").read_text(encoding="utf-8"))["started"])
     latest = {(row.sut, row.case_id): row for folder in folders for row in report_rows(folder)}
     paths = write_report(build_report(latest.values()), out or workspace / "report")
     for kind, path in paths.items():

@@ -100,13 +100,10 @@ def load_settings(
     workspace: Path,
     overrides: Mapping[str, Mapping[str, Any]] | None = None,
     env: Mapping[str, str] = os.environ,
-    create: bool = True,
 ) -> Settings:
     """Read ``workspace/kgtest.toml`` (writing a commented default if absent), then apply env and flags."""
     config = workspace / CONFIG_NAME
     if not config.exists():
-        if not create:
-            raise ConfigError(f"{workspace} is not a kgtest workspace (no {CONFIG_NAME}); run `kgtest init`")
         workspace.mkdir(parents=True, exist_ok=True)
         config.write_text(_DEFAULT_TOML, encoding="utf-8")
     try:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from kgtest.core.errors import GenerationError
+from kgtest.core.files import atomic_writer
 
 SCHEMA_VERSION = 1
 
@@ -106,13 +107,11 @@ def case_id(*parts: object) -> str:
 
 def write_suite(path: Path, cases: Iterable[TestCase]) -> int:
     """Write atomically: a reader never sees half a suite."""
-    tmp = path.with_name(path.name + ".partial")
     n = 0
-    with tmp.open("w", encoding="utf-8") as out:
+    with atomic_writer(path) as out:
         for case in cases:
             out.write(case.to_json() + "\n")
             n += 1
-    tmp.replace(path)
     return n
 
 

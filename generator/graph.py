@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from kgtest.generator.case import TestCase, case_id
@@ -74,6 +75,15 @@ class GraphReport:
     derived_total: int
     cases_new: int
     cases_total: int
+
+
+def suite_id(path: Path) -> str:
+    """The Suite node's id: the file's name plus a hash of where it lives.
+
+    Two ``suite.jsonl`` in different folders must not share one node (writing the second would
+    remove the first one's test cases).
+    """
+    return f"{path.stem}-{case_id('suite', path.resolve())[:8]}"
 
 
 def derived_id(statement: Sequence[str], holds: bool) -> str:

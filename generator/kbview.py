@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from kgtest.core.files import write_atomic
 from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.kb import KnowledgeBase
 from kgtest.kg.model import Domain, Entity, Fact, Relation
@@ -111,7 +111,4 @@ def _write_cache(path: Path, key: str, entities: Mapping[str, Entity], facts: li
             [f.subject, f.property, f.object, f.start_year, f.end_year, f.source, f.statement] for f in facts
         ],
     }
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.partial")
-    tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    tmp.replace(path)
+    write_atomic(path, json.dumps(data, ensure_ascii=False))

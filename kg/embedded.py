@@ -12,7 +12,7 @@ import os
 import secrets
 import socket
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +37,7 @@ java.util.logging.FileHandler.formatter = java.util.logging.SimpleFormatter
 class BoltEndpoint:
     uri: str
     user: str
-    password: str
+    password: str = field(repr=False)
     database: str
     http_port: int | None = None
 

@@ -86,23 +86,33 @@ def load_snapshot(
     bid = build_id(snapshot)
     previous = store.query("MATCH (b:KbBuild {id: $id}) RETURN b.status AS status", id=bid)
     resumed = bool(previous) and previous[0]["status"] != "complete"
-    store.query(
-        "MERGE (b:KbBuild {id: $id}) SET b.source = $source, b.status = 'running', b.started = $now",
-        id=bid,
-        source=snapshot.source,
-        now=_now(),
-    )
     tick = progress or (lambda phase, done, total: None)
 
+    # Read what is there first: a complete build whose input is unchanged is left untouched.
     used = catalog.with_labels(snapshot.property_labels)
     relations = [used.resolve(p) for p in sorted({f.property for f in snapshot.facts.values()})]
-    list(store.write_rows(_RELATIONS, [_relation_row(r) for r in relations], batch_size))
-
     ids = sorted(snapshot.entities)
     stored = _stored_entities(store, ids, batch_size)
     rows = {i: _entity_row(snapshot.entities[i]) for i in ids}
     new_rows = [rows[i] for i in ids if i not in stored]
     old_rows = [rows[i] for i in ids if i in stored and _changes(stored[i], rows[i])]
+    have = {row["id"] for row in store.query("MATCH ()-[f:FACT]->() RETURN f.id AS id")}
+    todo = [f for fid, f in sorted(snapshot.facts.items()) if fid not in have]
+    report = LoadReport(
+        bid, len(new_rows), len(old_rows), len(todo), len(snapshot.facts) - len(todo), len(relations), resumed
+    )
+    if previous and not resumed and not (new_rows or old_rows or todo):
+        tick("facts", len(snapshot.facts), len(snapshot.facts))
+        return report
+
+    store.query(
+        "MERGE (b:KbBuild {id: $id}) SET b.source = $source, b.status = 'running', "
+        "b.started = coalesce(b.started, $now)",
+        id=bid,
+        source=snapshot.source,
+        now=_now(),
+    )
+    list(store.write_rows(_RELATIONS, [_relation_row(r) for r in relations], batch_size))
     done = 0
     for n in store.write_rows(_NEW_ENTITIES, new_rows, batch_size):
         done += n
@@ -110,9 +120,6 @@ def load_snapshot(
     for n in store.write_rows(_UPDATE_ENTITIES, old_rows, batch_size):
         done += n
         tick("entities", done, len(ids))
-
-    have = {row["id"] for row in store.query("MATCH ()-[f:FACT]->() RETURN f.id AS id")}
-    todo = [f for fid, f in sorted(snapshot.facts.items()) if fid not in have]
     done = len(snapshot.facts) - len(todo)
     tick("facts", done, len(snapshot.facts))
     for n in store.write_rows(_NEW_FACTS, [_fact_row(f) for f in todo], batch_size):
@@ -127,9 +134,7 @@ def load_snapshot(
         entities=len(snapshot.entities),
         facts=len(snapshot.facts),
     )
-    return LoadReport(
-        bid, len(new_rows), len(old_rows), len(todo), len(snapshot.facts) - len(todo), len(relations), resumed
-    )
+    return report
 
 
 def _stored_entities(store: GraphStore, ids: Iterable[str], batch_size: int) -> dict[str, dict[str, Any]]:

@@ -82,6 +82,7 @@ class Report:
 
 
 def build_report(rows: Iterable[JudgedCase], max_failures: int = 200) -> Report:
+    """Aggregate verdicts; at most ``max_failures`` failing cases are listed per model."""
     rows = sorted(rows, key=lambda r: (r.sut, r.case_id))
     suts = sorted({r.sut for r in rows})
     return Report(
@@ -90,7 +91,7 @@ def build_report(rows: Iterable[JudgedCase], max_failures: int = 200) -> Report:
         by_domain=_grouped(rows, lambda r: r.domain),
         by_rule=_grouped(rows, lambda r: r.rule),
         outcomes={s: _count(r.outcome for r in rows if r.sut == s) for s in suts},
-        failures=[r for r in rows if r.hallucinated][:max_failures],
+        failures=[f for s in suts for f in [r for r in rows if r.sut == s and r.hallucinated][:max_failures]],
     )
 
 

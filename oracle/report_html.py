@@ -161,6 +161,11 @@ def _heatmap(report: Report) -> str:
 def _write_xlsx(report: Report, path: Path) -> None:
     """One sheet per view, as the chatbot test framework's xlsx results had."""
     from openpyxl import Workbook
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+
+    def clean(values: list[object]) -> list[object]:
+        """Replies may hold control characters that xlsx cannot store."""
+        return [ILLEGAL_CHARACTERS_RE.sub("", v) if isinstance(v, str) else v for v in values]
 
     book = Workbook()
     sheet = book.active
@@ -182,6 +187,19 @@ def _write_xlsx(report: Report, path: Path) -> None:
     )
     for f in report.failures:
         ws.append(
-            [f.sut, f.case_id, f.kind, f.rule, f.domain, f.question, f.expected, f.answer, f.outcome, f.reply]
+            clean(
+                [
+                    f.sut,
+                    f.case_id,
+                    f.kind,
+                    f.rule,
+                    f.domain,
+                    f.question,
+                    f.expected,
+                    f.answer,
+                    f.outcome,
+                    f.reply,
+                ]
+            )
         )
     book.save(path)

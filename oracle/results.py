@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from kgtest.core.errors import OracleError
+from kgtest.core.files import atomic_writer
 from kgtest.generator.case import TestCase, read_suite
 from kgtest.oracle.judge import Judge, Outcome, Verdict
 from kgtest.oracle.report import JudgedCase
-from kgtest.runner.run import read_replies
+from kgtest.runner.run import read_replies, runs_dir
 from kgtest.runner.sut import Reply
 
 VERDICTS = "verdicts.jsonl"
@@ -74,14 +75,12 @@ def judge_run(
         if progress:
             progress("verdicts", len(verdicts), len(answered))
     path = run_dir / VERDICTS
-    tmp = path.with_name(VERDICTS + ".partial")
     outcomes: dict[str, int] = {}
-    with tmp.open("w", encoding="utf-8") as out:
+    with atomic_writer(path) as out:
         for i, (case, reply) in enumerate(pairs):
             record = _record(case, reply, verdicts.get(i))
             outcomes[record["outcome"]] = outcomes.get(record["outcome"], 0) + 1
             out.write(json.dumps(record, ensure_ascii=False, sort_keys=True, default=str) + "\n")
-    tmp.replace(path)
     return JudgeSummary(
         manifest["run_id"], manifest["system"], path, len(pairs), dict(sorted(outcomes.items()))
     )
@@ -134,10 +133,6 @@ def report_rows(run_dir: Path) -> list[JudgedCase]:
             )
         )
     return rows
-
-
-def runs_dir(workspace: Path) -> Path:
-    return workspace / "runs"
 
 
 def find_run(workspace: Path, ref: str) -> Path:

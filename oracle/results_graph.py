@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from kgtest.kg.schema import ensure_schema
 from kgtest.kg.store import GraphStore
 
 _BATCH = 5_000
@@ -38,7 +39,7 @@ def write_run_graph(
 ) -> int:
     """Write one judged run; returns how many replies were linked to a test case in the graph."""
     run = manifest["run_id"]
-    store.query("CREATE INDEX kg_reply_id IF NOT EXISTS FOR (r:Reply) ON (r.id)")
+    ensure_schema(store)
     store.query(_DROP_CLAIMS, run=run)
     store.query(_DROP_REPLIES, run=run)
     sampling = manifest.get("sampling", {})

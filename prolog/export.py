@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import os
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from kgtest.core.files import write_atomic
 from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.model import Entity, Fact
 from kgtest.prolog.engine import locked, quote_atom
@@ -138,9 +138,6 @@ def load_kb(program: KbProgram, cache_dir: Path) -> Reasoner:
 
 
 def _write_if_changed(path: Path, text: str) -> None:
-    data = text.encode("utf-8")
-    if path.exists() and path.read_bytes() == data:
+    if path.exists() and path.read_bytes() == text.encode("utf-8"):
         return
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.partial")
-    tmp.write_bytes(data)
-    tmp.replace(path)
+    write_atomic(path, text)

@@ -18,6 +18,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from kgtest.core.files import atomic_writer, write_atomic
 from kgtest.core.settings import Settings
 from kgtest.generator.case import TestCase, read_suite
 from kgtest.runner.cache import ReplyCache, reply_key
@@ -46,8 +47,13 @@ def conversation_of(case: TestCase) -> Conversation:
     return (*case.turns, {"role": "user", "content": case.prompt})
 
 
+def runs_dir(workspace: Path) -> Path:
+    """Where every run of a workspace keeps its folder."""
+    return workspace / "runs"
+
+
 def replies_path(settings: Settings, run_id: str) -> Path:
-    return settings.workspace / "runs" / run_id / "replies.jsonl"
+    return runs_dir(settings.workspace) / run_id / "replies.jsonl"
 
 
 def run_suite(
@@ -73,7 +79,9 @@ def run_suite(
         "system": sut.spec,
         "sampling": asdict(sampling),
         "cases": len(cases),
-        "status": "running",
+        # A finished run asked again stays usable (its replies.jsonl is whole) even if this
+        # attempt stops early, e.g. because the system became unreachable.
+        "status": "complete" if _status(out.parent) == "complete" else "running",
     }
     _write_manifest(out.parent, manifest)
 
@@ -121,12 +129,15 @@ def _run_id(system: str, sampling: Sampling, cases: list[TestCase], keys: list[s
 
 def _write_replies(path: Path, cases: list[TestCase], keys: list[str], known: dict[str, Reply]) -> None:
     """Atomically: a reader never sees half a run."""
-    tmp = path.with_name(path.name + ".partial")
-    with tmp.open("w", encoding="utf-8") as out:
+    with atomic_writer(path) as out:
         for case, key in zip(cases, keys, strict=True):
             record = {"case_id": case.id, "key": key, "reply": known[key].to_dict()}
             out.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
-    tmp.replace(path)
+
+
+def _status(folder: Path) -> str | None:
+    path = folder / "run.json"
+    return str(json.loads(path.read_text(encoding="utf-8")).get("status")) if path.exists() else None
 
 
 def _write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
@@ -135,6 +146,4 @@ def _write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
     previous = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     now = datetime.now(UTC).isoformat(timespec="seconds")
     manifest = {**manifest, "started": previous.get("started", now), "updated": now}
-    tmp = path.with_name("run.json.partial")
-    tmp.write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    write_atomic(path, json.dumps(manifest, indent=2, sort_keys=True) + "\n")

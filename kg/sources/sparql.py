@@ -33,6 +33,7 @@ from kgtest.kg.sources.wikidata import (
     property_id,
     year_of,
 )
+from kgtest.kg.store import chunks
 
 USER_AGENT = "kgtest/0.1 (LLM hallucination testing; https://pypi.org/project/kgtest/) SPARQLWrapper"
 PREFIXES = """PREFIX wd: <http://www.wikidata.org/entity/>
@@ -151,7 +152,7 @@ def read_endpoint(
     pairs = " ".join(f'(p:{p} ps:{p} wdt:{p} "{p}")' for p in selection.properties)
     mentioned: set[str] = set(subjects)
     rows = 0
-    for group in _groups(sorted(subjects), batch):
+    for group in chunks(sorted(subjects), batch):
         ids = " ".join(f"wd:{q}" for q in group)
         rows += _statements(client, ids, pairs, builder, mentioned)
         rows += _direct_facts(client, ids, pairs, builder, mentioned)
@@ -227,7 +228,7 @@ def _describe(client: SparqlClient, entities: Sequence[str], builder: SnapshotBu
     """Labels, descriptions, types and lifetime dates of every entity the facts mention."""
     rows = 0
     dates = " ".join(f"wdt:{p}" for p in sorted(DATE_PROPERTIES))
-    for group in _groups(entities, batch):
+    for group in chunks(entities, batch):
         ids = " ".join(f"wd:{q}" for q in group)
         body = (
             f"SELECT ?e ?label ?desc WHERE {{ VALUES ?e {{ {ids} }} "
@@ -279,8 +280,3 @@ def _property_labels(client: SparqlClient, props: Sequence[str], builder: Snapsh
 def _local_statement(iri: str) -> str | None:
     prefix = "http://www.wikidata.org/entity/statement/"
     return iri[len(prefix) :] if iri.startswith(prefix) else None
-
-
-def _groups(items: Sequence[str], size: int) -> Iterator[Sequence[str]]:
-    for start in range(0, len(items), size):
-        yield items[start : start + size]

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from kgtest.cli.main import cli
 from kgtest.generator.case import read_suite
+from kgtest.generator.graph import suite_id
 from kgtest.kg.store import GraphStore
 
 from ..generator.kb_fixture import family_and_places
@@ -36,7 +37,8 @@ def test_gen_writes_a_suite_prints_a_summary_and_reruns_identically(
     assert f"Wrote 28 cases to {suite}" in out
     assert "cases per rule and domain" in out and "negation" in out and "│ all " in out
     assert "temporal: 4 cases at depth 1 from" in out and "formulas filtered" in out
-    assert "graph store: suite 'suite' with 28 test cases (28 new)" in err
+    assert f"graph store: suite '{suite_id(suite)}' with 28 test cases (28 new)" in err
+    assert suite_id(suite).startswith("suite-") and suite_id(suite) != suite_id(tmp_path / "suite.jsonl")
     cases = list(read_suite(suite))
     assert {c.kind for c in cases} == {"fact", "temporal"}
     assert sum(c.expected.value == "Yes" for c in cases if c.kind == "fact") == 12

@@ -64,9 +64,11 @@ def test_loading_twice_changes_nothing(store: GraphStore, tmp_path: Path) -> Non
     snap = snapshot_of(small_kb().write(tmp_path / "kb.nt"))
     load_snapshot(store, snap, builtin_catalog(), batch_size=2)
     first = graph_dump(store)
+    builds = KnowledgeBase(store).builds()
     again = load_snapshot(store, snap, builtin_catalog(), batch_size=2)
     assert (again.entities_new, again.entities_updated, again.facts_new) == (0, 0, 0)
     assert graph_dump(store) == first
+    assert KnowledgeBase(store).builds() == builds  # not even the build record is touched
 
 
 def test_a_second_source_adds_without_erasing(store: GraphStore, tmp_path: Path) -> None:

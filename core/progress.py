@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from rich import progress as bars
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
 stderr = Console(stderr=True, highlight=False)
+
+Progress = Callable[[str, int, int], None]
+"""What long work reports after each step: (phase, done, total); total 0 when unknown."""
+
+
+def no_progress(phase: str, done: int, total: int) -> None:
+    """The reporter for callers that show nothing."""
 
 
 class Phases:
     """One bar per named phase, updated with (done, total)."""
 
-    def __init__(self, progress: Progress) -> None:
+    def __init__(self, progress: bars.Progress) -> None:
         self._progress = progress
-        self._tasks: dict[str, TaskID] = {}
+        self._tasks: dict[str, bars.TaskID] = {}
 
     def __call__(self, phase: str, done: int, total: int) -> None:
         if phase not in self._tasks:
@@ -26,11 +33,11 @@ class Phases:
 
 @contextmanager
 def phases(quiet: bool = False) -> Iterator[Phases]:
-    progress = Progress(
-        TextColumn("{task.description:>12}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
+    progress = bars.Progress(
+        bars.TextColumn("{task.description:>12}"),
+        bars.BarColumn(),
+        bars.MofNCompleteColumn(),
+        bars.TimeElapsedColumn(),
         console=stderr,
         disable=quiet,
         transient=False,

@@ -10,19 +10,19 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from kgtest.core.files import write_atomic
+from kgtest.core.progress import Progress, no_progress
 from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.kb import KnowledgeBase
 from kgtest.kg.model import Domain, Entity, Fact, Relation
 
 _FORMAT = 1
-Progress = Callable[[str, int, int], None]
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ def read_view(kb: KnowledgeBase, cache_dir: Path, progress: Progress | None = No
     cached = _read_cache(cache, key)
     if cached is not None:
         return KbView(cached[0], cached[1], catalog, key)
-    tick = progress or (lambda phase, done, total: None)
+    tick = progress or no_progress
     entities: dict[str, Entity] = {}
     for e in kb.entities():
         entities[e.id] = e

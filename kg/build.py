@@ -12,9 +12,10 @@ from importlib import resources
 from pathlib import Path
 
 from kgtest.core.errors import SourceError
+from kgtest.core.progress import Progress, no_progress
 from kgtest.core.settings import Settings
 from kgtest.kg.catalog import RelationCatalog
-from kgtest.kg.loader import LoadReport, Progress, load_snapshot
+from kgtest.kg.loader import LoadReport, load_snapshot
 from kgtest.kg.model import Snapshot
 from kgtest.kg.sources.rdf import read_dump
 from kgtest.kg.sources.sparql import Selection, SparqlClient, read_endpoint
@@ -43,7 +44,7 @@ def read_source(
     selection: Selection | None,
     progress: Progress | None = None,
 ) -> Snapshot:
-    tick = progress or (lambda phase, done, total: None)
+    tick = progress or no_progress
     if spec.kind == EXAMPLE:
         builder = SnapshotBuilder(EXAMPLE)
         with resources.as_file(resources.files("kgtest.kg") / "data" / "example.nt") as path:

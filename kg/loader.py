@@ -10,18 +10,16 @@ whose latest build is not complete (kg/kb.py).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from kgtest.core.progress import Progress, no_progress
 from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.model import Entity, Fact, Relation, Snapshot
 from kgtest.kg.schema import ensure_schema
 from kgtest.kg.store import GraphStore, chunks
-
-Progress = Callable[[str, int, int], None]
-"""Called with (phase, done, total) after each committed batch."""
 
 # Rows carry only the properties that have a value: SET from a map is the fastest write on both
 # engines, and an absent property reads back as null.
@@ -86,7 +84,7 @@ def load_snapshot(
     bid = build_id(snapshot)
     previous = store.query("MATCH (b:KbBuild {id: $id}) RETURN b.status AS status", id=bid)
     resumed = bool(previous) and previous[0]["status"] != "complete"
-    tick = progress or (lambda phase, done, total: None)
+    tick = progress or no_progress
 
     # Read what is there first: a complete build whose input is unchanged is left untouched.
     used = catalog.with_labels(snapshot.property_labels)

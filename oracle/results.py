@@ -8,13 +8,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from kgtest.core.errors import OracleError
 from kgtest.core.files import atomic_writer
+from kgtest.core.progress import Progress
 from kgtest.generator.case import TestCase, read_suite
 from kgtest.oracle.judge import Judge, Outcome, Verdict
 from kgtest.oracle.report import JudgedCase
@@ -26,8 +27,6 @@ NO_REPLY = "no_reply"
 """The system failed (timeout, HTTP error): nothing to judge."""
 ABSTAINED = frozenset({Outcome.IDK.value, Outcome.REFUSAL.value, Outcome.AMBIGUOUS.value, NO_REPLY})
 """No clear Yes/No: counted apart from answered cases in reports."""
-
-Progress = Callable[[str, int, int], None]
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,19 +14,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import email.utils
 import os
 import queue
-import random
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from datetime import UTC, datetime
 from typing import Any
 
 import httpx
 
 from kgtest.core.errors import ConfigError, SutUnavailableError
+from kgtest.core.retry import backoff, retry_after
 from kgtest.runner.registry import check_params
 from kgtest.runner.sut import Conversation, Reply, Sampling, SutOptions
 
@@ -238,24 +236,11 @@ class _Balancer:
 
 
 def _backoff(attempt: int) -> float:
-    """0.5 s, 1 s, 2 s ... with jitter so concurrent retries do not arrive together."""
-    return min(_MAX_WAIT_S, 0.5 * 2.0**attempt) * random.uniform(0.75, 1.25)
+    return backoff(attempt, base=0.5, cap=_MAX_WAIT_S)
 
 
 def _retry_after(response: httpx.Response) -> float | None:
-    """Retry-After in seconds or as an HTTP date; None when absent or unreadable."""
-    value = response.headers.get("retry-after", "").strip()
-    if not value:
-        return None
-    try:
-        return min(_MAX_WAIT_S, max(0.0, float(value)))
-    except ValueError:
-        pass
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-        return min(_MAX_WAIT_S, max(0.0, (when - datetime.now(UTC)).total_seconds()))
-    except (TypeError, ValueError):
-        return None
+    return retry_after(response.headers.get("retry-after"), cap=_MAX_WAIT_S)
 
 
 def _detail(response: httpx.Response) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from itertools import islice
@@ -19,12 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from kgtest.core.files import atomic_writer, write_atomic
+from kgtest.core.progress import Progress
 from kgtest.core.settings import Settings
 from kgtest.generator.case import TestCase, read_suite
 from kgtest.runner.cache import ReplyCache, reply_key
 from kgtest.runner.sut import Conversation, Reply, Sampling, SystemUnderTest
-
-Progress = Callable[[str, int, int], None]
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import re
 import time
 import urllib.error
@@ -22,6 +21,7 @@ from SPARQLWrapper import JSON, POST, SPARQLWrapper
 from SPARQLWrapper.SPARQLExceptions import EndPointInternalError, EndPointNotFound, QueryBadFormed
 
 from kgtest.core.errors import ConfigError, EndpointError
+from kgtest.core.retry import backoff, retry_after
 from kgtest.core.settings import SparqlSettings
 from kgtest.kg.catalog import domain_classes
 from kgtest.kg.model import Domain
@@ -115,11 +115,12 @@ class SparqlClient:
                         f"{self.settings.endpoint} answered HTTP {exc.code}: {exc.reason}"
                     ) from exc
                 last = f"HTTP {exc.code}"
-                wait = _retry_after(exc) or _backoff(attempt)
+                header = exc.headers.get("Retry-After") if exc.headers else None
+                wait = retry_after(header, cap=300.0) or backoff(attempt, base=1.0)
             except (EndPointInternalError, EndPointNotFound) as exc:
-                last, wait = str(exc).splitlines()[0], _backoff(attempt)
+                last, wait = str(exc).splitlines()[0], backoff(attempt, base=1.0)
             except (urllib.error.URLError, TimeoutError, ConnectionError, OSError) as exc:
-                last, wait = f"{type(exc).__name__}: {exc}", _backoff(attempt)
+                last, wait = f"{type(exc).__name__}: {exc}", backoff(attempt, base=1.0)
             except (json.JSONDecodeError, KeyError, TypeError) as exc:
                 raise EndpointError(
                     f"{self.settings.endpoint} did not return SPARQL JSON results: {exc}"
@@ -130,18 +131,6 @@ class SparqlClient:
             f"{self.settings.endpoint} kept failing after {self.settings.retries + 1} tries (last: {last}). "
             "Check the URL and your connection, lower --limit, or build from a dump file instead"
         )
-
-
-def _backoff(attempt: int) -> float:
-    return float(min(60.0, 2.0**attempt + random.random()))
-
-
-def _retry_after(exc: urllib.error.HTTPError) -> float | None:
-    value = exc.headers.get("Retry-After") if exc.headers else None
-    try:
-        return min(300.0, float(value)) if value else None
-    except ValueError:
-        return None
 
 
 def read_endpoint(

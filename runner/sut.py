@@ -82,7 +82,10 @@ class SystemUnderTest(Protocol):
 
     @property
     def spec(self) -> str:
-        """Canonical spec naming what answers (not where it runs); part of every cache key."""
+        """Canonical spec naming what answers (for openai, the deployment: URLs included).
+
+        Part of every cache key.
+        """
         ...
 
     def replies(

@@ -16,7 +16,7 @@ from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.kb import KnowledgeBase
 from kgtest.kg.store import open_store
 from kgtest.oracle.judge import Judge, JudgeSettings
-from kgtest.oracle.results import find_run, judge_run, read_verdicts, run_cases
+from kgtest.oracle.results import find_run, judge_run, read_verdicts
 from kgtest.oracle.results_graph import write_run_graph
 from kgtest.oracle.similarity import Thresholds
 from kgtest.oracle.triples import extractor_names
@@ -63,8 +63,7 @@ def command(app: AppContext, run: str, threshold: float, extractor: str, no_grap
             table.add_row(outcome, str(n))
         Console(highlight=False).print(table)
         if store is not None:
-            manifest, _ = run_cases(run_dir)
-            suite = suite_id(Path(manifest["suite"]))
-            linked = write_run_graph(store, manifest, suite, list(read_verdicts(run_dir)))
+            suite = suite_id(Path(summary.manifest["suite"]))
+            linked = write_run_graph(store, summary.manifest, suite, list(read_verdicts(run_dir)))
             stderr.print(f"graph: {summary.cases} replies written, {linked} linked to their test cases")
     click.echo(f"Verdicts in {summary.path}. `kgtest report` draws them; `kgtest inspect CASE` shows one.")

@@ -31,11 +31,19 @@ ABSTAINED = frozenset({Outcome.IDK.value, Outcome.REFUSAL.value, Outcome.AMBIGUO
 
 @dataclass(frozen=True, slots=True)
 class JudgeSummary:
-    run_id: str
-    system: str
+    manifest: dict[str, Any]
+    """The run's run.json, as judged."""
     path: Path
     cases: int
     outcomes: dict[str, int]
+
+    @property
+    def run_id(self) -> str:
+        return str(self.manifest["run_id"])
+
+    @property
+    def system(self) -> str:
+        return str(self.manifest["system"])
 
 
 def run_cases(run_dir: Path) -> tuple[dict[str, Any], list[tuple[TestCase, Reply]]]:
@@ -80,9 +88,7 @@ def judge_run(
             record = _record(case, reply, verdicts.get(i))
             outcomes[record["outcome"]] = outcomes.get(record["outcome"], 0) + 1
             out.write(json.dumps(record, ensure_ascii=False, sort_keys=True, default=str) + "\n")
-    return JudgeSummary(
-        manifest["run_id"], manifest["system"], path, len(pairs), dict(sorted(outcomes.items()))
-    )
+    return JudgeSummary(manifest, path, len(pairs), dict(sorted(outcomes.items())))
 
 
 def _record(case: TestCase, reply: Reply, verdict: Verdict | None) -> dict[str, Any]:

@@ -2,11 +2,17 @@
 
 Reading happens before any write, so bad input (a malformed line, an endpoint that keeps
 failing) stops the build with nothing written. Loading is resumable (kg/loader.py).
+
+``read_ahead`` reads sources on a second thread: the first while the embedded database starts
+(a JVM, seconds of its own), each next one while the previous one loads. Parsing is Python and
+loading is mostly Java, which runs without the GIL, so the two cores both work.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -17,7 +23,7 @@ from kgtest.core.settings import Settings
 from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.loader import LoadReport, load_snapshot
 from kgtest.kg.model import Snapshot
-from kgtest.kg.sources.rdf import read_dump
+from kgtest.kg.sources.rdf import rdf_format, read_dump
 from kgtest.kg.sources.sparql import Selection, SparqlClient, read_endpoint
 from kgtest.kg.sources.wikidata import SnapshotBuilder
 from kgtest.kg.store import GraphStore
@@ -35,6 +41,14 @@ class SourceSpec:
     @property
     def kind(self) -> str:
         return self.name if self.name in (EXAMPLE, SPARQL) else "dump"
+
+    def check(self) -> None:
+        """Fail now, before anything starts, on what can be seen without reading the source."""
+        if self.kind == "dump":
+            path = Path(self.name)
+            if not path.is_file():
+                raise SourceError(f"{path}: no such file")
+            rdf_format(path)
 
 
 def read_source(
@@ -80,8 +94,42 @@ def build(
     settings: Settings,
     catalog: RelationCatalog,
     selection: Selection | None = None,
-    batch_size: int = 10_000,
+    batch_size: int | None = None,
     progress: Progress | None = None,
 ) -> tuple[Snapshot, LoadReport]:
     snapshot = read_source(spec, settings, catalog, selection, progress)
     return snapshot, load_snapshot(store, snapshot, catalog, batch_size, progress)
+
+
+@contextmanager
+def read_ahead(
+    specs: Sequence[SourceSpec],
+    settings: Settings,
+    catalog: RelationCatalog,
+    selection: Selection | None,
+    progress: Progress | None = None,
+) -> Iterator[Iterator[tuple[SourceSpec, Snapshot]]]:
+    """Start reading ``specs`` in the background; iterate to get each snapshot in turn.
+
+    One source is read ahead of the one being loaded, so at most two snapshots are in memory.
+    A source that fails to read raises when its turn comes, after the ones before it loaded.
+    """
+    for spec in specs:
+        spec.check()
+    reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kgtest-read")
+
+    def read(spec: SourceSpec) -> Future[Snapshot]:
+        return reader.submit(read_source, spec, settings, catalog, selection, progress)
+
+    def snapshots(first: Future[Snapshot]) -> Iterator[tuple[SourceSpec, Snapshot]]:
+        pending = first
+        for i, spec in enumerate(specs):
+            snapshot = pending.result()
+            if i + 1 < len(specs):
+                pending = read(specs[i + 1])
+            yield spec, snapshot
+
+    try:
+        yield snapshots(read(specs[0])) if specs else iter(())
+    finally:
+        reader.shutdown(wait=False, cancel_futures=True)

@@ -91,6 +91,12 @@ class EmbeddedServer:
         )
         return endpoint
 
+    def database(self) -> Any | None:
+        """ArcadeDB's own handle on the database, if the server runs in this process."""
+        if self._server is None:
+            return None
+        return self._server.get_database(DATABASE)
+
     def stop(self) -> None:
         if self._server is None:
             return

@@ -7,7 +7,6 @@ and relationships.
 
 from __future__ import annotations
 
-import builtins
 import hashlib
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -67,12 +66,13 @@ class Fact:
     source: str = ""
     statement: str = ""
     """The Wikidata statement id when the fact came from the statement model."""
+    id: str = field(init=False, repr=False, compare=False)
+    """Stable identity: a hash of the statement when known, else of the triple itself.
+    Computed once here, as loading and reasoning look it up for every fact."""
 
-    @builtins.property  # the field named `property` shadows the builtin inside this class
-    def id(self) -> str:
-        """Stable identity: the statement when known, else the triple itself."""
+    def __post_init__(self) -> None:
         key = self.statement or f"{self.subject}|{self.property}|{self.object}"
-        return hashlib.blake2b(key.encode("utf-8"), digest_size=10).hexdigest()
+        object.__setattr__(self, "id", hashlib.blake2b(key.encode("utf-8"), digest_size=10).hexdigest())
 
 
 @dataclass(frozen=True, slots=True)

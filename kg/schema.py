@@ -25,6 +25,8 @@ SCHEMA = (
 # Every node label kgtest writes; tests against a user's Neo4j delete only these.
 KGTEST_LABELS = ("Entity", "Relation", "KbBuild", "TestCase", "Suite", "Reply", "Claim")
 
+ENTITY = "Entity"
+
 # Facts are one relationship type with the property id as a value, so queries never splice
 # a relationship type into Cypher text.
 FACT = "FACT"

@@ -3,7 +3,8 @@
 It is implemented once, on the official ``neo4j`` Bolt driver, so the embedded default
 (ArcadeDB, see kg/embedded.py) and a user's Neo4j run the same code and the same Cypher.
 Cypher is kept to the subset both engines run (docs/cypher-subset.md); every value goes in
-as a parameter, never spliced into the query text.
+as a parameter, never spliced into the query text. The one exception is bulk creation of
+entities and facts when the embedded database runs in this process (kg/bulk.py).
 """
 
 from __future__ import annotations
@@ -29,10 +30,11 @@ class Transaction(Protocol):
 class GraphStore:
     """Queries and batched writes against one database over Bolt."""
 
-    def __init__(self, endpoint: BoltEndpoint, engine: str) -> None:
+    def __init__(self, endpoint: BoltEndpoint, engine: str, local: EmbeddedServer | None = None) -> None:
         self.endpoint = endpoint
         self.engine = engine
         """``embedded`` or ``neo4j``: for messages only; no code path depends on it."""
+        self._local = local
         try:
             self._driver = neo4j.GraphDatabase.driver(endpoint.uri, auth=(endpoint.user, endpoint.password))
             self._driver.verify_connectivity()
@@ -50,6 +52,10 @@ class GraphStore:
     @property
     def uri(self) -> str:
         return self.endpoint.uri
+
+    def local_database(self) -> Any | None:
+        """The embedded database object when its server runs in this process (for kg/bulk.py)."""
+        return None if self._local is None else self._local.database()
 
     def query(self, cypher: str, **params: Any) -> list[Row]:
         """Run one statement in its own transaction and return its rows as dicts."""
@@ -132,7 +138,7 @@ def open_store(settings: Settings) -> Iterator[GraphStore]:
     server = EmbeddedServer(settings.db_dir, settings.store.embedded_port)
     endpoint = server.start()
     try:
-        store = GraphStore(endpoint, engine="embedded")
+        store = GraphStore(endpoint, engine="embedded", local=server)
         try:
             yield store
         finally:

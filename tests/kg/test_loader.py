@@ -2,12 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import os
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -16,7 +10,6 @@ from kgtest.core.errors import IncompleteBuildError, RdfSyntaxError
 from kgtest.core.settings import Settings
 from kgtest.kg.build import SourceSpec, build, read_source
 from kgtest.kg.catalog import builtin_catalog
-from kgtest.kg.embedded import BoltEndpoint
 from kgtest.kg.kb import KnowledgeBase
 from kgtest.kg.loader import load_snapshot
 from kgtest.kg.model import Snapshot
@@ -108,63 +101,3 @@ def test_bundled_example_is_read(embedded_settings: Settings) -> None:
     snap = read_source(SourceSpec("example"), embedded_settings, builtin_catalog(), None)
     assert len(snap.facts) >= 200
     assert snap.entities["Q5686"].label == "Charles Dickens"
-
-
-def _kgtest(workspace: Path, *args: str) -> subprocess.Popen[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("NEO4J_", "KGTEST_"))}
-    return subprocess.Popen(
-        [sys.executable, "-m", "kgtest.cli", "--workspace", str(workspace), *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-
-
-def _facts_in(workspace: Path) -> int | None:
-    """Count facts in the database another kgtest process is serving, if it is up yet."""
-    try:
-        state = json.loads((workspace / "db" / "server.json").read_text())
-    except (OSError, ValueError):
-        return None
-    password = (workspace / "db" / "credentials").read_text().strip()
-    store = GraphStore(BoltEndpoint(state["uri"], "root", password, "kgtest"), engine="embedded")
-    try:
-        return int(store.query("MATCH ()-[f:FACT]->() RETURN count(f) AS n")[0]["n"])
-    finally:
-        store.close()
-
-
-def test_killed_build_resumes_to_the_same_graph(tmp_path: Path) -> None:
-    dump = random_kb(facts=6_000, entities=1_500, seed=7).write(tmp_path / "big.nt")
-    expected = snapshot_of(dump)
-    workspace = tmp_path / "ws"
-    proc = _kgtest(workspace, "build-kb", str(dump), "--batch-size", "100", "--quiet")
-    deadline = time.monotonic() + 120
-    while True:
-        assert proc.poll() is None, f"build finished before it could be killed: {proc.communicate()}"
-        assert time.monotonic() < deadline, "no facts appeared"
-        n = _facts_in(workspace)
-        if n is not None and n >= 300:
-            break
-        time.sleep(0.05)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
-
-    stats = _kgtest(workspace, "kb", "stats", "--json")
-    out, err = stats.communicate(timeout=120)
-    assert stats.returncode == 0, err
-    partial = json.loads(out)
-    assert partial["builds"][0]["status"] == "running"
-    assert 0 < partial["facts"] < len(expected.facts)
-
-    again = _kgtest(workspace, "build-kb", str(dump), "--quiet")
-    _, err = again.communicate(timeout=300)
-    assert again.returncode == 0, err
-    assert "(resumed)" in err
-
-    final = _kgtest(workspace, "kb", "stats", "--json")
-    out, err = final.communicate(timeout=120)
-    stats_json = json.loads(out)
-    assert [b["status"] for b in stats_json["builds"]] == ["complete"]
-    assert (stats_json["facts"], stats_json["entities"]) == (len(expected.facts), len(expected.entities))

@@ -139,3 +139,18 @@ def test_in_list_filter_and_properties(any_store: GraphStore) -> None:
     )
     assert [r["p"]["id"] for r in rows] == ["n3", "n7"]
     assert rows[0]["p"]["types"] == ["Q5"]
+
+
+def test_remove_and_delete_relationships_found_by_an_indexed_property(any_store: GraphStore) -> None:
+    any_store.query("CREATE INDEX ct_rel_id IF NOT EXISTS FOR ()-[f:CT_REL]-() ON (f.id)")
+    any_store.query(
+        "CREATE (a:ContractTest {id: 'a', pending: 'x,y'})-[:CT_REL {id: 'f1'}]->(b:ContractTest {id: 'b'}), "
+        "(a)-[:CT_REL {id: 'f2'}]->(b), (b)-[:CT_REL {id: 'f3'}]->(a)"
+    )
+    any_store.query("MATCH ()-[f:CT_REL]->() WHERE f.id IN $ids DELETE f", ids=["f1", "f3", "nope"])
+    assert any_store.query("MATCH (:ContractTest)-[f:CT_REL]->() RETURN f.id AS id") == [{"id": "f2"}]
+    assert any_store.query("MATCH (:ContractTest)<-[f:CT_REL]-() RETURN f.id AS id") == [{"id": "f2"}]
+    any_store.query("MATCH (n:ContractTest {id: 'a'}) REMOVE n.pending")
+    assert any_store.query("MATCH (n:ContractTest {id: 'a'}) RETURN properties(n) AS p") == [
+        {"p": {"id": "a"}}
+    ]

@@ -1,35 +1,44 @@
-"""build-kb throughput on the embedded engine: each bulk writer against one fact per transaction.
+"""build-kb throughput on the embedded engine: the ingest writer against its baselines.
 
     python bench/bench_build_kb.py [DUMP] [--naive-facts N] [--repeat R]
 
-DUMP defaults to ../shared/data/wikidata/wikidata12k.nt.gz. Every loader runs in this one
-process against fresh databases, so the ratios are fair whatever the machine is doing. The
-default writer (ArcadeDB's ingest API) goes first, with the JVM's JIT cold as in a fresh
-`kgtest build-kb`; the baselines run after it, with the JIT warmer, which favours them. The
-naive loader writes a sample of N facts (one MERGE per fact, each its own transaction); its
-rate is what it would take for the whole dump.
+DUMP defaults to ../shared/data/wikidata/wikidata12k.nt.gz. Three loaders, all in this run:
+
+* ``ingest``: what build-kb uses on the embedded database (ArcadeDB's ingest API, kg/arcade_batch.py);
+* ``cypher``: the portable writer (``UNWIND`` batches over Bolt), what Neo4j users get;
+* ``naive``: one ``MERGE ... CREATE`` per fact, each its own transaction, over a sample of N
+  facts; its rate is what it would take for the whole dump.
+
+Each loader is timed twice. **Cold**: alone in a fresh process, as a `kgtest build-kb` meets
+the JVM (classes unloaded, nothing compiled yet). **Warm**: the median of R loads into fresh
+databases in one process after a warm-up round, as a long build or `kgtest db serve` runs.
+Ratios compare like with like. Last, the `kgtest build-kb` command end to end (JVM start and
+parse included), and its re-run.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from kgtest.core.settings import load_settings
-from kgtest.kg.bulk import BulkWriter, CypherWriter, bulk_writer
+from kgtest.kg.bulk import CypherWriter, bulk_writer
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.loader import load_snapshot
 from kgtest.kg.model import Snapshot
 from kgtest.kg.schema import ensure_schema
 from kgtest.kg.sources.rdf import read_dump
 from kgtest.kg.sources.wikidata import SnapshotBuilder
-from kgtest.kg.store import GraphStore, open_store
+from kgtest.kg.store import open_store
 
 DEFAULT = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "wikidata" / "wikidata12k.nt.gz"
+LOADERS = ("ingest", "cypher", "naive")
 
 NAIVE = """
 MERGE (a:Entity {id: $s}) MERGE (b:Entity {id: $o})
@@ -37,33 +46,44 @@ CREATE (a)-[f:FACT]->(b) SET f = $p
 """
 
 
-def timed_load(snapshot: Snapshot, choose: Callable[[GraphStore], BulkWriter]) -> tuple[float, float]:
-    """Seconds to load ``snapshot`` into a fresh database, and to load it again (nothing to do)."""
-    catalog = builtin_catalog()
+def read(dump: Path) -> Snapshot:
+    builder = SnapshotBuilder(f"dump:{dump.name}")
+    read_dump(dump, builder)
+    return builder.finish(builtin_catalog())
+
+
+def rate(snapshot: Snapshot, loader: str, naive_facts: int) -> float:
+    """Facts per second of one load into a fresh database."""
     with tempfile.TemporaryDirectory() as tmp, open_store(load_settings(Path(tmp), env={})) as store:
-        writer = choose(store)
+        if loader == "naive":
+            ensure_schema(store)
+            facts = list(snapshot.facts.values())[:naive_facts]
+            t0 = time.perf_counter()
+            for f in facts:
+                props = {"id": f.id, "property": f.property, "source": f.source}
+                props |= {
+                    k: v for k, v in (("start_year", f.start_year), ("end_year", f.end_year)) if v is not None
+                }
+                store.query(NAIVE, s=f.subject, o=f.object, p=props)
+            return len(facts) / (time.perf_counter() - t0)
+        writer = bulk_writer(store) if loader == "ingest" else CypherWriter(store)
         t0 = time.perf_counter()
-        report = load_snapshot(store, snapshot, catalog, writer=writer)
-        load_s = time.perf_counter() - t0
+        report = load_snapshot(store, snapshot, builtin_catalog(), writer=writer)
+        seconds = time.perf_counter() - t0
         assert report.facts_new == len(snapshot.facts), report
-        t0 = time.perf_counter()
-        again = load_snapshot(store, snapshot, catalog, writer=writer)
-        assert again.facts_new == 0, again
-        return load_s, time.perf_counter() - t0
+        return len(snapshot.facts) / seconds
 
 
-def naive_rate(snapshot: Snapshot, sample: int) -> float:
-    with tempfile.TemporaryDirectory() as tmp, open_store(load_settings(Path(tmp), env={})) as store:
-        ensure_schema(store)
-        facts = list(snapshot.facts.values())[:sample]
-        t0 = time.perf_counter()
-        for f in facts:
-            props = {"id": f.id, "property": f.property, "source": f.source}
-            props |= {
-                k: v for k, v in (("start_year", f.start_year), ("end_year", f.end_year)) if v is not None
-            }
-            store.query(NAIVE, s=f.subject, o=f.object, p=props)
-        return len(facts) / (time.perf_counter() - t0)
+def cold(dump: Path, loader: str, naive_facts: int) -> float:
+    args = [sys.executable, __file__, str(dump), "--cold", loader, "--naive-facts", str(naive_facts)]
+    out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
+    return float(json.loads(out.strip().splitlines()[-1])["rate"])
+
+
+def command(*args: str) -> float:
+    t0 = time.perf_counter()
+    subprocess.run([Path(sys.executable).with_name("kgtest"), *args], capture_output=True, check=True)
+    return time.perf_counter() - t0
 
 
 def main() -> None:
@@ -72,34 +92,44 @@ def main() -> None:
     )
     parser.add_argument("dump", nargs="?", type=Path, default=DEFAULT.resolve())
     parser.add_argument("--naive-facts", type=int, default=2_000)
-    parser.add_argument("--repeat", type=int, default=3, help="warm loads per writer (median shown)")
+    parser.add_argument("--repeat", type=int, default=3, help="warm loads per loader (median shown)")
+    parser.add_argument("--cold", choices=LOADERS, help=argparse.SUPPRESS)
     args = parser.parse_args()
 
+    if args.cold:
+        print(json.dumps({"rate": rate(read(args.dump), args.cold, args.naive_facts)}), flush=True)
+        return
+
     t0 = time.perf_counter()
-    builder = SnapshotBuilder(f"dump:{args.dump.name}")
-    triples = read_dump(args.dump, builder)
-    snapshot = builder.finish(builtin_catalog())
+    snapshot = read(args.dump)
     parse_s = time.perf_counter() - t0
     n = len(snapshot.facts)
-    print(f"{args.dump.name}: {triples} triples -> {len(snapshot.entities)} entities, {n} facts")
-    print(f"parse + resolve            {parse_s:6.2f} s  {n / parse_s:8.0f} facts/s")
+    print(f"{args.dump.name}: {len(snapshot.entities)} entities, {n} facts; parse {parse_s:.2f} s")
 
-    cold_s, rerun_s = timed_load(snapshot, bulk_writer)
-    batch = [timed_load(snapshot, bulk_writer)[0] for _ in range(args.repeat)]
-    cypher = [timed_load(snapshot, CypherWriter)[0] for _ in range(args.repeat)]
-    naive = naive_rate(snapshot, args.naive_facts)
+    cold_rates = {loader: cold(args.dump, loader, args.naive_facts) for loader in LOADERS}
+    for loader in LOADERS:  # warm-up round, not counted
+        rate(snapshot, loader, args.naive_facts)
+    warm: dict[str, list[float]] = {loader: [] for loader in LOADERS}
+    for _ in range(args.repeat):
+        for loader in LOADERS:
+            warm[loader].append(rate(snapshot, loader, args.naive_facts))
+    warm_rates = {loader: statistics.median(rates) for loader, rates in warm.items()}
 
-    batch_s, cypher_s = statistics.median(batch), statistics.median(cypher)
-    print(f"ingest API, cold JIT       {cold_s:6.2f} s  {n / cold_s:8.0f} facts/s  (entities and facts)")
-    print(f"ingest API, warm (median)  {batch_s:6.2f} s  {n / batch_s:8.0f} facts/s")
-    print(f"Cypher UNWIND, warm        {cypher_s:6.2f} s  {n / cypher_s:8.0f} facts/s  (the portable writer)")
-    print(f"naive, 1 fact/tx, warm                {naive:8.0f} facts/s  ({args.naive_facts} facts)")
-    print(f"re-run (idempotent)        {rerun_s:6.2f} s  nothing written")
-    print(f"end to end, cold           {parse_s + cold_s:6.2f} s  {n / (parse_s + cold_s):8.0f} facts/s")
-    print(f"ratio ingest cold / naive  {n / cold_s / naive:6.1f}x")
-    print(f"ratio ingest warm / naive  {n / batch_s / naive:6.1f}x")
-    print(f"ratio ingest / Cypher      {cypher_s / batch_s:6.1f}x  (both warm)")
+    print(f"{'facts/s':>22} {'cold':>8} {'warm':>8}")
+    for loader in LOADERS:
+        print(f"{loader:>22} {cold_rates[loader]:8.0f} {warm_rates[loader]:8.0f}")
+    for name, other in (("ingest / naive", "naive"), ("ingest / cypher", "cypher")):
+        c, w = cold_rates["ingest"] / cold_rates[other], warm_rates["ingest"] / warm_rates[other]
+        print(f"{name:>22} {c:7.1f}x {w:7.1f}x")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        first = command("--workspace", tmp, "build-kb", str(args.dump), "--quiet")
+        again = command("--workspace", tmp, "build-kb", str(args.dump), "--quiet")
+    print(f"kgtest build-kb, end to end: {first:.2f} s ({n / first:.0f} facts/s); re-run {again:.2f} s")
 
 
 if __name__ == "__main__":
     main()
+    from kgtest.cli.main import exit_now
+
+    exit_now(0)

@@ -55,7 +55,7 @@ class ArcadeBatchWriter:
         """Entity id -> ArcadeDB record id, for linking facts to their ends."""
 
     def create_entities(self, entities: Sequence[Entity]) -> None:
-        rows = json.dumps([entity_properties(e) for e in entities])
+        rows = json.dumps([entity_properties(e) for e in entities], separators=(",", ":"))
         with self._batch("entities", len(entities)) as batch:
             joined = str(self._vertices.createVerticesJson(batch, ENTITY, rows))
         rids = joined.split(";") if joined else []
@@ -69,7 +69,7 @@ class ArcadeBatchWriter:
             edge = fact_properties(f)
             edge["_src"], edge["_dst"] = rid[f.subject], rid[f.object]
             edges.append(edge)
-        rows = json.dumps(edges)
+        rows = json.dumps(edges, separators=(",", ":"))
         with self._batch("facts", len(facts)) as batch:
             self._edges.newEdgesJson(batch, FACT, rows)
 

@@ -136,28 +136,35 @@ class EmbeddedServer:
         return password
 
     def _start_jvm(self) -> None:
-        import jpype
-        import jpype.config
-        from arcadedb_embedded.jvm import start_jvm
+        from kgtest.kg.jvm_cache import jvm_args
 
-        if jpype.isJVMStarted():
-            return  # one JVM per process; it keeps the logging set-up of the first workspace
-        # Destroying the JVM at interpreter exit crashed the process (exit 139) after its work was
-        # done; the OS reclaims it anyway, and every server has been stopped by then.
-        jpype.config.destroy_jvm = False
+        start_jvm(self.db_dir / "logging.properties", self.db_dir / "arcadedb.%g.log", jvm_args())
 
-        props = self.db_dir / "logging.properties"
-        props.write_text(_LOGGING.format(log=str(self.db_dir / "arcadedb.%g.log")), encoding="utf-8")
-        # ArcadeDB otherwise logs to the console and to ./log under the current directory, and
-        # the JVM announces the incubator module the wheel insists on; neither is the user's business.
-        saved = os.dup(2)
-        try:
-            with open(os.devnull, "wb") as null:
-                os.dup2(null.fileno(), 2)
-                start_jvm(jvm_args=[f"-Djava.util.logging.config.file={props}"])
-        finally:
-            os.dup2(saved, 2)
-            os.close(saved)
+
+def start_jvm(logging_properties: Path, log_pattern: Path, extra_args: list[str]) -> None:
+    """Start the process's one JVM quietly, logging to ``log_pattern``; no-op once it runs."""
+    import jpype
+    import jpype.config
+    from arcadedb_embedded.jvm import start_jvm as start_arcadedb_jvm
+
+    if jpype.isJVMStarted():
+        return  # one JVM per process; it keeps the logging set-up of the first workspace
+    # Destroying the JVM at interpreter exit crashed the process (exit 139) after its work was
+    # done; the OS reclaims it anyway, and every server has been stopped by then.
+    jpype.config.destroy_jvm = False
+
+    logging_properties.write_text(_LOGGING.format(log=str(log_pattern)), encoding="utf-8")
+    # ArcadeDB otherwise logs to the console and to ./log under the current directory, and
+    # the JVM announces the incubator module the wheel insists on; neither is the user's business.
+    args = [f"-Djava.util.logging.config.file={logging_properties}", *extra_args]
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+            start_arcadedb_jvm(jvm_args=args)
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def _free_port() -> int:

@@ -13,6 +13,8 @@ from kgtest.kg.schema import KGTEST_LABELS
 from kgtest.kg.store import GraphStore, open_store
 
 os.environ.setdefault("HYPOTHESIS_PROFILE", "ci")
+# No JVM cache trained in the background while tests run; tests/kg/test_jvm_cache.py makes its own.
+os.environ.setdefault("KGTEST_JVM_CACHE", "0")
 
 
 @pytest.fixture(scope="session")

@@ -9,6 +9,9 @@ DUMP defaults to ../shared/data/wikidata/wikidata12k.nt.gz. Three loaders, all i
 * ``naive``: one ``MERGE ... CREATE`` per fact, each its own transaction, over a sample of N
   facts; its rate is what it would take for the whole dump.
 
+The cold runs start from the JVM cache when it has been trained (kg/jvm_cache.py); the ingest
+writer also runs cold without it.
+
 Each loader is timed twice. **Cold**: alone in a fresh process, as a `kgtest build-kb` meets
 the JVM (classes unloaded, nothing compiled yet). **Warm**: the median of R loads into fresh
 databases in one process after a warm-up round, as a long build or `kgtest db serve` runs.
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -30,6 +34,7 @@ from pathlib import Path
 from kgtest.core.settings import load_settings
 from kgtest.kg.bulk import CypherWriter, bulk_writer
 from kgtest.kg.catalog import builtin_catalog
+from kgtest.kg.jvm_cache import ENV, cache_path
 from kgtest.kg.loader import load_snapshot
 from kgtest.kg.model import Snapshot
 from kgtest.kg.schema import ensure_schema
@@ -74,9 +79,10 @@ def rate(snapshot: Snapshot, loader: str, naive_facts: int) -> float:
         return len(snapshot.facts) / seconds
 
 
-def cold(dump: Path, loader: str, naive_facts: int) -> float:
+def cold(dump: Path, loader: str, naive_facts: int, jvm_cache: bool = True) -> float:
     args = [sys.executable, __file__, str(dump), "--cold", loader, "--naive-facts", str(naive_facts)]
-    out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
+    env = {**os.environ, ENV: "1" if jvm_cache else "0"}
+    out = subprocess.run(args, capture_output=True, text=True, check=True, env=env).stdout
     return float(json.loads(out.strip().splitlines()[-1])["rate"])
 
 
@@ -106,6 +112,7 @@ def main() -> None:
     n = len(snapshot.facts)
     print(f"{args.dump.name}: {len(snapshot.entities)} entities, {n} facts; parse {parse_s:.2f} s")
 
+    uncached = cold(args.dump, "ingest", args.naive_facts, jvm_cache=False)
     cold_rates = {loader: cold(args.dump, loader, args.naive_facts) for loader in LOADERS}
     for loader in LOADERS:  # warm-up round, not counted
         rate(snapshot, loader, args.naive_facts)
@@ -121,6 +128,8 @@ def main() -> None:
     for name, other in (("ingest / naive", "naive"), ("ingest / cypher", "cypher")):
         c, w = cold_rates["ingest"] / cold_rates[other], warm_rates["ingest"] / warm_rates[other]
         print(f"{name:>22} {c:7.1f}x {w:7.1f}x")
+    have_cache = "on" if cache_path().is_file() else "not trained yet"
+    print(f"(cold runs with the JVM cache: {have_cache}; ingest cold without it: {uncached:.0f} facts/s)")
 
     with tempfile.TemporaryDirectory() as tmp:
         first = command("--workspace", tmp, "build-kb", str(args.dump), "--quiet")

@@ -5,7 +5,8 @@ bookkeeping write still goes through Bolt (kg/store.py). A chunk crosses into th
 JSON text, read there by the wheel's bridge classes, and ArcadeDB builds the records, edge
 lists and index entries in bulk instead of planning and running Cypher row by row. (The wheel's
 Python wrappers around the same classes check every value and send lists one by one, which
-costs more than the write; the rows here hold only strings, integers and lists of strings.)
+costs more than the write; the rows here hold only strings, integers and lists of strings.
+orjson writes the JSON 3-4x faster than the standard library.)
 
 A ``GraphBatch`` commits in stages (vertices, edge records, the edges' links from either end),
 so a process killed inside ``create_facts`` can leave edge records no traversal reaches: the
@@ -15,10 +16,11 @@ The write-ahead log stays on, so every stage that did commit survives a kill.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
+
+import orjson
 
 from kgtest.core.errors import StoreError
 from kgtest.kg.bulk import CypherWriter, entity_properties, fact_properties, missing_entities
@@ -55,7 +57,7 @@ class ArcadeBatchWriter:
         """Entity id -> ArcadeDB record id, for linking facts to their ends."""
 
     def create_entities(self, entities: Sequence[Entity]) -> None:
-        rows = json.dumps([entity_properties(e) for e in entities], separators=(",", ":"))
+        rows = orjson.dumps([entity_properties(e) for e in entities]).decode()
         with self._batch("entities", len(entities)) as batch:
             joined = str(self._vertices.createVerticesJson(batch, ENTITY, rows))
         rids = joined.split(";") if joined else []
@@ -69,7 +71,7 @@ class ArcadeBatchWriter:
             edge = fact_properties(f)
             edge["_src"], edge["_dst"] = rid[f.subject], rid[f.object]
             edges.append(edge)
-        rows = json.dumps(edges, separators=(",", ":"))
+        rows = orjson.dumps(edges).decode()
         with self._batch("facts", len(facts)) as batch:
             self._edges.newEdgesJson(batch, FACT, rows)
 

@@ -106,7 +106,7 @@ def load_snapshot(
         if _changes(stored[row["id"]], row)
     ]
     have = {row["id"] for row in store.query("MATCH ()-[f:FACT]->() RETURN f.id AS id")}
-    todo = [f for fid, f in sorted(snapshot.facts.items()) if fid not in have]
+    todo = [snapshot.facts[fid] for fid in sorted(snapshot.facts) if fid not in have]
     report = LoadReport(
         bid,
         len(new),

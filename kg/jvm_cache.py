@@ -53,11 +53,12 @@ def jvm_args() -> list[str]:
 
 
 def fingerprint() -> str:
-    """What a cache is only valid for: this runtime, these jars, this kgtest."""
+    """What a cache is only valid for: this runtime, these jars where they are, this kgtest."""
     from arcadedb_embedded.jvm import get_bundled_jre_lib_path, get_jar_path
 
     h = hashlib.blake2b(digest_size=8)
     h.update(metadata.version("kgtest").encode())
+    h.update(get_jar_path().encode())  # the JVM checks the class path, paths included
     h.update(Path(get_bundled_jre_lib_path()).read_bytes()[:4096])
     h.update(str(Path(get_bundled_jre_lib_path()).stat().st_size).encode())
     for jar in sorted(Path(get_jar_path()).glob("*.jar")):

@@ -23,7 +23,7 @@ from typing import Any
 from kgtest.core.progress import Progress, no_progress
 from kgtest.kg.bulk import BulkWriter, bulk_writer, entity_properties
 from kgtest.kg.catalog import RelationCatalog
-from kgtest.kg.model import Relation, Snapshot
+from kgtest.kg.model import Entity, Fact, Relation, Snapshot
 from kgtest.kg.schema import ensure_schema
 from kgtest.kg.store import GraphStore, chunks
 
@@ -69,6 +69,17 @@ def build_id(snapshot: Snapshot) -> str:
     return h.hexdigest()
 
 
+@dataclass(slots=True)
+class _Plan:
+    """What a load has to write, worked out from what the store already holds."""
+
+    new: list[Entity]
+    changed: list[dict[str, Any]]
+    """Properties of stored entities this snapshot changes."""
+    facts: list[Fact]
+    """Facts not in the store yet, by id."""
+
+
 def load_snapshot(
     store: GraphStore,
     snapshot: Snapshot,
@@ -80,13 +91,12 @@ def load_snapshot(
     """Write what ``snapshot`` adds to the store; ``batch_size`` rows per chunk (default: the writer's)."""
     ensure_schema(store)
     writer = writer or bulk_writer(store)
-    batch_size = batch_size or writer.chunk_size
+    tick = progress or no_progress
     bid = build_id(snapshot)
     previous = store.query(
         "MATCH (b:KbBuild {id: $id}) RETURN b.status AS status, b.pending_facts AS pending", id=bid
     )
     resumed = bool(previous) and previous[0]["status"] != "complete"
-    tick = progress or no_progress
     used = catalog.with_labels(snapshot.property_labels)
     relations = [used.resolve(p) for p in sorted({f.property for f in snapshot.facts.values()})]
     if previous and not resumed:
@@ -96,27 +106,7 @@ def load_snapshot(
     if resumed and previous[0]["pending"]:
         writer.discard_facts(previous[0]["pending"].split(","))
 
-    # Read what is there first: only what is missing or different is written.
-    ids = sorted(snapshot.entities)
-    stored = _stored_entities(store, ids)
-    new = [snapshot.entities[i] for i in ids if i not in stored]
-    old_rows = [
-        row
-        for row in (entity_properties(snapshot.entities[i]) for i in ids if i in stored)
-        if _changes(stored[row["id"]], row)
-    ]
-    have = {row["id"] for row in store.query("MATCH ()-[f:FACT]->() RETURN f.id AS id")}
-    todo = [snapshot.facts[fid] for fid in sorted(snapshot.facts) if fid not in have]
-    report = LoadReport(
-        bid,
-        len(new),
-        len(old_rows),
-        len(todo),
-        len(snapshot.facts) - len(todo),
-        len(relations),
-        resumed,
-        writer.name,
-    )
+    plan = _plan(store, snapshot)
     store.query(
         "MERGE (b:KbBuild {id: $id}) SET b.source = $source, b.status = 'running', "
         "b.started = coalesce(b.started, $now)",
@@ -125,24 +115,7 @@ def load_snapshot(
         now=_now(),
     )
     list(store.write_rows(_RELATIONS, [_relation_row(r) for r in relations]))
-    done = 0
-    for batch in chunks(new, batch_size):
-        writer.create_entities(batch)
-        done += len(batch)
-        tick("entities", done, len(ids))
-    for n in store.write_rows(_UPDATE_ENTITIES, old_rows):
-        done += n
-        tick("entities", done, len(ids))
-    done = len(snapshot.facts) - len(todo)
-    tick("facts", done, len(snapshot.facts))
-    for batch in chunks(todo, batch_size):
-        # One string, not a list: fact ids are hex, and a 10,000-string list costs 4x as much to send.
-        pending = ",".join(f.id for f in batch)
-        store.query("MATCH (b:KbBuild {id: $id}) SET b.pending_facts = $ids", id=bid, ids=pending)
-        writer.create_facts(batch)
-        done += len(batch)
-        tick("facts", done, len(snapshot.facts))
-
+    _write(store, bid, snapshot, plan, writer, batch_size or writer.chunk_size, tick)
     store.query(
         "MATCH (b:KbBuild {id: $id}) SET b.status = 'complete', b.finished = $now, "
         "b.entities = $entities, b.facts = $facts REMOVE b.pending_facts",
@@ -151,7 +124,54 @@ def load_snapshot(
         entities=len(snapshot.entities),
         facts=len(snapshot.facts),
     )
-    return report
+    present = len(snapshot.facts) - len(plan.facts)
+    return LoadReport(
+        bid, len(plan.new), len(plan.changed), len(plan.facts), present, len(relations), resumed, writer.name
+    )
+
+
+def _plan(store: GraphStore, snapshot: Snapshot) -> _Plan:
+    ids = sorted(snapshot.entities)
+    stored = _stored_entities(store, ids)
+    changed = [
+        row
+        for row in (entity_properties(snapshot.entities[i]) for i in ids if i in stored)
+        if _changes(stored[row["id"]], row)
+    ]
+    have = {row["id"] for row in store.query("MATCH ()-[f:FACT]->() RETURN f.id AS id")}
+    return _Plan(
+        new=[snapshot.entities[i] for i in ids if i not in stored],
+        changed=changed,
+        facts=[snapshot.facts[fid] for fid in sorted(snapshot.facts) if fid not in have],
+    )
+
+
+def _write(
+    store: GraphStore,
+    bid: str,
+    snapshot: Snapshot,
+    plan: _Plan,
+    writer: BulkWriter,
+    batch_size: int,
+    tick: Progress,
+) -> None:
+    done = 0
+    for batch in chunks(plan.new, batch_size):
+        writer.create_entities(batch)
+        done += len(batch)
+        tick("entities", done, len(snapshot.entities))
+    for n in store.write_rows(_UPDATE_ENTITIES, plan.changed):
+        done += n
+        tick("entities", done, len(snapshot.entities))
+    done = len(snapshot.facts) - len(plan.facts)
+    tick("facts", done, len(snapshot.facts))
+    for batch in chunks(plan.facts, batch_size):
+        # One string, not a list: fact ids are hex, and a 10,000-string list costs 4x as much to send.
+        pending = ",".join(f.id for f in batch)
+        store.query("MATCH (b:KbBuild {id: $id}) SET b.pending_facts = $ids", id=bid, ids=pending)
+        writer.create_facts(batch)
+        done += len(batch)
+        tick("facts", done, len(snapshot.facts))
 
 
 def _stored_entities(store: GraphStore, ids: Iterable[str]) -> dict[str, dict[str, Any]]:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 from rich.table import Table
 
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.core.errors import UnknownNameError
-from kgtest.core.progress import Progress, phases, stderr
+from kgtest.core.progress import Held, Progress, phases, stderr
 from kgtest.kg.build import SPARQL, SourceSpec, read_ahead
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.loader import LoadReport, load_snapshot
@@ -81,16 +83,14 @@ def command(
         chosen = tuple(Domain(d) for d in domains) if domains else tuple(Domain(d) for d in _DOMAINS)
         selection = Selection(chosen, limit, tuple(properties) or tuple(sorted(catalog)))
     specs = [SourceSpec(name) for name in sources]
-    with (
-        phases(quiet) as progress,
-        read_ahead(specs, settings, catalog, selection, _per_source(progress, specs)) as snapshots,
-        open_store(settings) as store,
-    ):
+    held = Held()  # the JVM owns stderr while it starts; the first bars wait for it
+    snapshots = read_ahead(specs, settings, catalog, selection, _per_source(held, specs))
+    with open_store(settings) as store, phases(quiet) as progress:
+        held.attach(progress)
         stderr.print(f"graph store: {store.engine} at {store.uri}")
         ensure_schema(store)  # while the first source is read: it wakes the database's query engine
         for spec, snapshot in snapshots:
-            tick = _per_source(progress, specs, spec)
-            report = load_snapshot(store, snapshot, catalog, batch_size, tick)
+            report = load_snapshot(store, snapshot, catalog, batch_size, _per_source(progress, specs, spec))
             stderr.print(_summary(spec, snapshot, report))
     click.echo(
         "Done. `kgtest kb stats` shows what the knowledge base holds; "
@@ -103,7 +103,7 @@ def _per_source(progress: Progress, specs: list[SourceSpec], spec: SourceSpec | 
     if len(specs) < 2:
         return progress
     if spec is not None:
-        name = spec.name
+        name = spec.name if spec.kind != "dump" else Path(spec.name).name
 
         def tick(phase: str, done: int, total: int) -> None:
             progress(f"{name}: {phase}", done, total)

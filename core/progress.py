@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -16,6 +17,33 @@ Progress = Callable[[str, int, int], None]
 
 def no_progress(phase: str, done: int, total: int) -> None:
     """The reporter for callers that show nothing."""
+
+
+class Held:
+    """A reporter that keeps the latest report per phase until a display is attached.
+
+    Work can start before its progress can be shown: a source is read while the embedded
+    database's JVM starts, and the JVM owns stderr for that moment.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._latest: dict[str, tuple[int, int]] = {}
+        self._target: Progress | None = None
+
+    def __call__(self, phase: str, done: int, total: int) -> None:
+        with self._lock:
+            if self._target is None:
+                self._latest[phase] = (done, total)
+            else:
+                self._target(phase, done, total)
+
+    def attach(self, target: Progress) -> None:
+        with self._lock:
+            self._target = target
+            for phase, (done, total) in self._latest.items():
+                target(phase, done, total)
+            self._latest.clear()
 
 
 class Phases:

@@ -92,11 +92,16 @@ class ArcadeBatchWriter:
     def _batch(self, what: str, n: int) -> Iterator[Any]:
         import jpype
 
+        batch = self._java_db.batch().withWAL(True).withExpectedEdgeCount(max(n, 1)).build()
+        refused = f"the embedded database refused a batch of {n} {what}"
         try:
-            batch = self._java_db.batch().withWAL(True).withExpectedEdgeCount(max(n, 1)).build()
-            try:
-                yield batch
-            finally:
-                batch.close()
+            yield batch
+        except BaseException as exc:
+            batch.abandon()  # flush nothing more of a chunk that failed; a resume rewrites it
+            if isinstance(exc, jpype.JException):
+                raise StoreError(f"{refused}: {exc}") from exc
+            raise
+        try:
+            batch.close()
         except jpype.JException as exc:
-            raise StoreError(f"the embedded database refused a batch of {n} {what}: {exc}") from exc
+            raise StoreError(f"{refused}: {exc}") from exc

@@ -10,9 +10,9 @@ loading is mostly Java, which runs without the GIL, so the two cores both work.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
+from concurrent.futures import Future
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -101,35 +101,41 @@ def build(
     return snapshot, load_snapshot(store, snapshot, catalog, batch_size, progress)
 
 
-@contextmanager
 def read_ahead(
     specs: Sequence[SourceSpec],
     settings: Settings,
     catalog: RelationCatalog,
     selection: Selection | None,
     progress: Progress | None = None,
-) -> Iterator[Iterator[tuple[SourceSpec, Snapshot]]]:
-    """Start reading ``specs`` in the background; iterate to get each snapshot in turn.
+) -> Iterator[tuple[SourceSpec, Snapshot]]:
+    """Start reading ``specs`` in the background now; iterate to get each snapshot in turn.
 
     One source is read ahead of the one being loaded, so at most two snapshots are in memory.
     A source that fails to read raises when its turn comes, after the ones before it loaded.
     """
     for spec in specs:
         spec.check()
-    reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kgtest-read")
 
     def read(spec: SourceSpec) -> Future[Snapshot]:
-        return reader.submit(read_source, spec, settings, catalog, selection, progress)
+        # A daemon thread, not an executor's: a failed or interrupted build must not wait at exit
+        # for a parse nobody needs any more.
+        future: Future[Snapshot] = Future()
 
-    def snapshots(first: Future[Snapshot]) -> Iterator[tuple[SourceSpec, Snapshot]]:
-        pending = first
+        def run() -> None:
+            future.set_running_or_notify_cancel()
+            try:
+                future.set_result(read_source(spec, settings, catalog, selection, progress))
+            except BaseException as exc:
+                future.set_exception(exc)
+
+        threading.Thread(target=run, name=f"kgtest-read {spec.name}", daemon=True).start()
+        return future
+
+    def in_turn(pending: Future[Snapshot]) -> Iterator[tuple[SourceSpec, Snapshot]]:
         for i, spec in enumerate(specs):
             snapshot = pending.result()
             if i + 1 < len(specs):
                 pending = read(specs[i + 1])
             yield spec, snapshot
 
-    try:
-        yield snapshots(read(specs[0])) if specs else iter(())
-    finally:
-        reader.shutdown(wait=False, cancel_futures=True)
+    return in_turn(read(specs[0])) if specs else iter(())

@@ -23,6 +23,7 @@ import random
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from importlib import metadata
 from pathlib import Path
@@ -30,7 +31,9 @@ from pathlib import Path
 from kgtest.kg.model import Domain, Entity, Fact, Snapshot
 
 ENV = "KGTEST_JVM_CACHE"
-_STALE_LOCK_S = 900
+_STALE_LOCK_S = 15 * 60
+_RETRY_AFTER_FAILURE_S = 24 * 3600
+_UNUSED_CACHE_S = 30 * 24 * 3600
 
 
 def cache_dir() -> Path:
@@ -42,13 +45,29 @@ def cache_path() -> Path:
 
 
 def jvm_args() -> list[str]:
-    """The flags that start a JVM from the cache; with none yet, start making it and run without."""
+    """The flags that start a JVM from the cache; with none yet, start making it and run without.
+
+    Never fails: the cache only saves time, so anything in its way (no home folder, a read-only
+    disk, an uninstalled checkout) means running without it.
+    """
     if os.environ.get(ENV, "1") == "0":
         return []
-    path = cache_path()
-    if path.is_file():
-        return [f"-XX:AOTCache={path}"]
-    train_in_background(path)
+    try:
+        path = cache_path()
+        if path.is_file():
+            os.utime(path)  # in use: spared by the clean-up of old caches
+            return [f"-XX:AOTCache={path}"]
+        if _claim(path):
+            child = subprocess.Popen(
+                [sys.executable, "-m", "kgtest.kg.jvm_cache", "--claimed", str(path)],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+            threading.Thread(target=child.wait, daemon=True).start()  # no zombie in `db serve`
+    except (OSError, ValueError, ImportError, metadata.PackageNotFoundError):
+        pass
     return []
 
 
@@ -66,46 +85,51 @@ def fingerprint() -> str:
     return h.hexdigest()
 
 
-def train_in_background(path: Path) -> None:
-    """Start one training run for ``path`` unless one is under way."""
+def _claim(path: Path) -> bool:
+    """Take the right to train ``path``: not while another run does, nor soon after one failed."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    lock = path.with_suffix(".lock")
-    try:
-        if time.time() - lock.stat().st_mtime < _STALE_LOCK_S:
-            return
-        lock.unlink()
-    except FileNotFoundError:
-        pass
+    lock, failed = path.with_suffix(".lock"), path.with_suffix(".failed")
+    if failed.exists() and time.time() - failed.stat().st_mtime < _RETRY_AFTER_FAILURE_S:
+        return False
+    if lock.exists() and time.time() - lock.stat().st_mtime >= _STALE_LOCK_S:
+        lock.unlink(missing_ok=True)  # its run died without cleaning up
     try:
         os.close(os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
     except FileExistsError:
-        return  # another process won the race
-    subprocess.Popen(
-        [sys.executable, "-m", "kgtest.kg.jvm_cache", str(path)],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-        env={**os.environ, ENV: "0"},
-    )
+        return False
+    return True
 
 
 def train(path: Path) -> bool:
-    """Record a representative run into ``path`` (in a child JVM); True when the cache exists."""
-    lock = path.with_suffix(".lock")
+    """Record a representative run into ``path`` (in a child JVM) and release the claim on it.
+
+    True when the cache exists afterwards. A failed run leaves a ``.failed`` marker, so kgtest
+    does not try again for a day.
+    """
     partial = path.with_suffix(f".{os.getpid()}.partial")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         os.nice(10)
         with tempfile.TemporaryDirectory(prefix="kgtest-jvm-cache-") as tmp:
             recorder = [sys.executable, "-m", "kgtest.kg.jvm_cache", "--record", str(partial), tmp]
-            subprocess.run(recorder, env={**os.environ, ENV: "0"}, capture_output=True, timeout=600)
-        if partial.is_file() and partial.stat().st_size > 0:
+            done = subprocess.run(recorder, env={**os.environ, ENV: "0"}, capture_output=True, timeout=600)
+        if done.returncode == 0 and partial.is_file() and partial.stat().st_size > 0:
             os.replace(partial, path)
-        return path.is_file()
+            _prune(path)
+        else:
+            path.with_suffix(".failed").touch()
+    except (OSError, subprocess.SubprocessError):
+        path.with_suffix(".failed").touch()
     finally:
         partial.unlink(missing_ok=True)
-        lock.unlink(missing_ok=True)
+        path.with_suffix(".lock").unlink(missing_ok=True)
+    return path.is_file()
+
+
+def _prune(keep: Path) -> None:
+    """Drop caches no kgtest has started from for a month (other versions, other installs)."""
+    for old in keep.parent.glob("jvm-*.aot"):
+        if old != keep and time.time() - old.stat().st_mtime > _UNUSED_CACHE_S:
+            old.unlink(missing_ok=True)
 
 
 def _record(output: Path, scratch: Path) -> None:
@@ -147,12 +171,24 @@ def _synthetic(entities: int = 4_000, facts: int = 16_000) -> Snapshot:
     return snapshot
 
 
+def main(argv: list[str]) -> int:
+    """``python -m kgtest.kg.jvm_cache``: train now (setup scripts). The flags are kgtest's own."""
+    if argv[:1] == ["--record"]:
+        _record(Path(argv[1]), Path(argv[2]))
+        return 0
+    if argv[:1] == ["--claimed"]:
+        return 0 if train(Path(argv[1])) else 1
+    target = cache_path()
+    if target.is_file():
+        print(f"JVM cache at {target}")
+        return 0
+    if not _claim(target):
+        print("JVM cache: another kgtest is making it (or failed to today); kgtest runs without it meanwhile")
+        return 0
+    made = train(target)
+    print(f"JVM cache at {target}" if made else "JVM cache could not be made; kgtest runs without it")
+    return 0 if made else 1
+
+
 if __name__ == "__main__":
-    # python -m kgtest.kg.jvm_cache [PATH]: train now (setup scripts); --record is the child's part.
-    if sys.argv[1:2] == ["--record"]:
-        _record(Path(sys.argv[2]), Path(sys.argv[3]))
-    else:
-        target = Path(sys.argv[1]) if len(sys.argv) > 1 else cache_path()
-        made = target.is_file() or train(target)
-        print(f"JVM cache {'at ' + str(target) if made else 'could not be made; kgtest runs without it'}")
-        sys.exit(0 if made else 1)
+    sys.exit(main(sys.argv[1:]))

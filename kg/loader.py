@@ -63,7 +63,8 @@ def build_id(snapshot: Snapshot) -> str:
     h = hashlib.blake2b(digest_size=12)
     h.update(snapshot.source.encode())
     for fid in sorted(snapshot.facts):
-        h.update(fid.encode())
+        f = snapshot.facts[fid]  # a statement's id stays when its object or years are edited
+        h.update(f"{fid}|{f.subject}|{f.property}|{f.object}|{f.start_year}|{f.end_year}".encode())
     for eid in sorted(snapshot.entities):
         h.update(repr(snapshot.entities[eid]).encode())
     return h.hexdigest()
@@ -93,18 +94,15 @@ def load_snapshot(
     writer = writer or bulk_writer(store)
     tick = progress or no_progress
     bid = build_id(snapshot)
-    previous = store.query(
-        "MATCH (b:KbBuild {id: $id}) RETURN b.status AS status, b.pending_facts AS pending", id=bid
-    )
-    resumed = bool(previous) and previous[0]["status"] != "complete"
+    status = store.query("MATCH (b:KbBuild {id: $id}) RETURN b.status AS status", id=bid)
+    resumed = bool(status) and status[0]["status"] != "complete"
     used = catalog.with_labels(snapshot.property_labels)
     relations = [used.resolve(p) for p in sorted({f.property for f in snapshot.facts.values()})]
-    if previous and not resumed:
+    if status and not resumed and _still_there(store, snapshot):
         # This very content was loaded completely before: nothing to read, nothing to write.
         tick("facts", len(snapshot.facts), len(snapshot.facts))
         return LoadReport(bid, 0, 0, 0, len(snapshot.facts), len(relations), False, writer.name)
-    if resumed and previous[0]["pending"]:
-        writer.discard_facts(previous[0]["pending"].split(","))
+    _discard_cut_chunks(store, snapshot, bid, writer)
 
     plan = _plan(store, snapshot)
     store.query(
@@ -128,6 +126,30 @@ def load_snapshot(
     return LoadReport(
         bid, len(plan.new), len(plan.changed), len(plan.facts), present, len(relations), resumed, writer.name
     )
+
+
+def _still_there(store: GraphStore, snapshot: Snapshot) -> bool:
+    """A cheap check that nobody emptied the store under a complete build (one count each)."""
+    entities = store.query("MATCH (e:Entity) RETURN count(e) AS n")[0]["n"]
+    facts = store.query("MATCH ()-[f:FACT]->() RETURN count(f) AS n")[0]["n"]
+    return bool(entities >= len(snapshot.entities) and facts >= len(snapshot.facts))
+
+
+def _discard_cut_chunks(store: GraphStore, snapshot: Snapshot, bid: str, writer: BulkWriter) -> None:
+    """Delete what interrupted builds may have half-written, where this build writes it again.
+
+    This build's own pending chunk goes whole. Another interrupted build's chunk goes only where
+    this snapshot has the same facts: the rest may be facts a later build wrote properly, and
+    that build stays interrupted until it is resumed or the KB is cleared (``kgtest kb clear``).
+    """
+    cut = store.query(
+        "MATCH (b:KbBuild) WHERE b.pending_facts IS NOT NULL RETURN b.id AS id, b.pending_facts AS pending"
+    )
+    for build in cut:
+        ids = build["pending"].split(",")
+        mine = ids if build["id"] == bid else [i for i in ids if i in snapshot.facts]
+        if mine:
+            writer.discard_facts(mine)
 
 
 def _plan(store: GraphStore, snapshot: Snapshot) -> _Plan:
@@ -155,7 +177,8 @@ def _write(
     batch_size: int,
     tick: Progress,
 ) -> None:
-    done = 0
+    done = len(snapshot.entities) - len(plan.new) - len(plan.changed)  # already there as they are
+    tick("entities", done, len(snapshot.entities))
     for batch in chunks(plan.new, batch_size):
         writer.create_entities(batch)
         done += len(batch)

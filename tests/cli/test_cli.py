@@ -12,7 +12,7 @@ from kgtest.cli.main import cli
 from kgtest.kg.jvm_cache import ENV as JVM_CACHE
 from kgtest.kg.store import GraphStore
 
-from ..kg.wikidata_fixture import small_kb
+from ..kg.wikidata_fixture import NTriples, small_kb
 
 
 def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
@@ -72,6 +72,22 @@ def test_errors_are_one_line_with_exit_codes(tmp_path: Path) -> None:
 def test_db_info_tells_where_the_database_is(tmp_path: Path) -> None:
     code, out, _ = run("--workspace", str(tmp_path), "db", "info")
     assert code == 0 and f"embedded ArcadeDB in {tmp_path / 'db'}" in out
+
+
+def test_several_sources_load_in_turn_and_a_bad_one_stops_after_the_good(tmp_path: Path) -> None:
+    ws = str(tmp_path / "ws")
+    good = small_kb().write(tmp_path / "good.nt")
+    extra = NTriples().entity("Q1", "One", "Q5").entity("Q2", "Two", "Q5").fact("Q1", "P26", "Q2")
+    code, _, err = run("--workspace", ws, "build-kb", str(good), str(extra.write(tmp_path / "extra.nt")))
+    assert code == 0, err
+    assert err.index("good.nt: build") < err.index("extra.nt: build")
+    bad = tmp_path / "bad.nt"
+    bad.write_text("<http://a> <http://b> nope .\n")
+    code, _, err = run("--workspace", ws, "build-kb", "example", str(bad), "--quiet")
+    assert code == 3 and "bad.nt:1:" in err and "example: build" in err
+    stats = json.loads(run("--workspace", ws, "kb", "stats", "--json")[1])
+    assert sorted(b["source"] for b in stats["builds"]) == ["dump:extra.nt", "dump:good.nt", "example"]
+    assert {b["status"] for b in stats["builds"]} == {"complete"}
 
 
 def test_db_serve_shares_the_database_and_stops_cleanly(tmp_path: Path) -> None:

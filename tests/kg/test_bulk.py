@@ -112,3 +112,16 @@ def test_a_fact_with_a_missing_end_is_refused_and_nothing_written(store: GraphSt
     with pytest.raises(StoreError, match=r"not in the store: Q2; nothing of them was written"):
         w.create_facts([Fact("Q1", "P26", "Q3"), Fact("Q1", "P26", "Q2")])
     assert store.query("MATCH ()-[f:FACT]->() RETURN count(f) AS n") == [{"n": 0}]
+
+
+def test_the_ingest_writer_turns_engine_refusals_into_store_errors_and_recovers(store: GraphStore) -> None:
+    store.query("MATCH (n) DETACH DELETE n")
+    writer = bulk_writer(store)
+    writer.create_entities([Entity("Q1", "one")])
+    with pytest.raises(StoreError, match="refused a batch of 1 entities"):
+        writer.create_entities([Entity("Q1", "again")])  # the unique constraint on Entity.id
+    writer.create_entities([Entity("Q2", "two")])  # the failed batch let go of the database
+    writer.create_facts([Fact("Q1", "P26", "Q2")])
+    assert store.query("MATCH (a:Entity)-[:FACT]->(b) RETURN a.label AS a, b.label AS b") == [
+        {"a": "one", "b": "two"}
+    ]

@@ -30,6 +30,27 @@ def test_off_means_no_flags_and_no_training(monkeypatch: pytest.MonkeyPatch, tmp
     assert not (tmp_path / "kgtest").exists()
 
 
+def test_a_cache_folder_that_cannot_be_made_means_running_without(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (tmp_path / "file").write_text("not a folder")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "file"))
+    monkeypatch.setenv(jvm_cache.ENV, "1")
+    assert jvm_cache.jvm_args() == []
+
+
+def test_a_failed_training_is_not_retried_the_same_day(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setenv(jvm_cache.ENV, "1")
+    cached = jvm_cache.cache_path()
+    cached.parent.mkdir(parents=True)
+    cached.with_suffix(".failed").touch()
+    assert jvm_cache.jvm_args() == []
+    assert not cached.with_suffix(".lock").exists()  # no training claimed
+
+
 def test_first_use_trains_in_the_background_then_jvms_start_from_the_cache(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -101,3 +101,14 @@ def test_bundled_example_is_read(embedded_settings: Settings) -> None:
     snap = read_source(SourceSpec("example"), embedded_settings, builtin_catalog(), None)
     assert len(snap.facts) >= 200
     assert snap.entities["Q5686"].label == "Charles Dickens"
+
+
+def test_a_complete_build_whose_facts_were_deleted_is_written_again(
+    store: GraphStore, tmp_path: Path
+) -> None:
+    snap = snapshot_of(small_kb().write(tmp_path / "kb.nt"))
+    load_snapshot(store, snap, builtin_catalog())
+    store.query("MATCH (e:Entity) DETACH DELETE e")  # by hand, the build node left claiming "complete"
+    again = load_snapshot(store, snap, builtin_catalog())
+    assert (again.entities_new, again.facts_new) == (len(snap.entities), len(snap.facts))
+    assert KnowledgeBase(store).stats().facts == len(snap.facts)

@@ -126,3 +126,39 @@ def test_build_killed_inside_the_ingest_resumes_to_the_same_graph(
     _, err = proc.communicate(timeout=300)
     assert proc.returncode == KILLED, err
     _resume_and_compare(store, workspace, dump)
+
+
+def test_what_a_killed_build_left_is_cleared_by_kb_clear_and_by_other_builds(
+    store: GraphStore, tmp_path: Path
+) -> None:
+    """Cleared outright; or the killed build's content changes (a drifting endpoint, an edited dump)."""
+    nt = random_kb(facts=1_200, entities=300, seed=5)
+    dump = nt.write(tmp_path / "kb.nt")
+    edited = nt.fact("Q1000", "P166", "Q1001", 1999, 2000).write(tmp_path / "edited.nt")
+    ids = list(snapshot_of(edited).facts)
+    workspace = tmp_path / "ws"
+
+    def kill_a_build() -> None:
+        killed = _kgtest(
+            workspace, "build-kb", str(dump), "--batch-size", "500", "--quiet",
+            module=("tests.kg.crash_build", "TEST_BEFORE_INCOMING_EDGE_COMMIT_HOOK", "2"),
+        )  # fmt: skip
+        assert killed.wait(timeout=300) == KILLED
+
+    def run(*args: str) -> None:
+        proc = _kgtest(workspace, *args)
+        assert proc.wait(timeout=300) == 0, proc.communicate()
+
+    def records() -> dict[str, Any]:
+        with open_store(load_settings(workspace, env={})) as ws:
+            return graph(ws, ids)
+
+    kill_a_build()
+    assert len(records()["indexed"]) > len(records()["out"])  # records no traversal reaches
+    run("kb", "clear", "--yes")
+    assert records()["indexed"] == [] and _stats(workspace)["builds"] == []
+
+    kill_a_build()
+    run("build-kb", str(edited), "--quiet")
+    after = records()
+    assert len(after["indexed"]) == len(after["out"]) == len(ids)  # no half-written twins

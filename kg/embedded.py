@@ -60,28 +60,22 @@ class EmbeddedServer:
             return running
         self.db_dir.mkdir(parents=True, exist_ok=True)
         password = self._password()
-        bolt_port, http_port = self.bolt_port or _free_port(), _free_port()
         self._start_jvm()
-        try:
-            from arcadedb_embedded.server import ArcadeDBServer
-
-            server = ArcadeDBServer(
-                root_path=str(self.db_dir / "databases"),
-                root_password=password,
-                config={
-                    "host": "127.0.0.1",
-                    "server_plugins": "Bolt:com.arcadedb.bolt.BoltProtocolPlugin",
-                    "bolt_port": bolt_port,
-                    "http_port": http_port,
-                },
-            )
-            server.start()
-        except Exception as exc:
-            raise StoreUnavailableError(
-                f"the embedded graph database in {self.db_dir} would not start: {exc}. "
-                "Is another program using this workspace? See "
-                f"{self.db_dir / 'arcadedb.0.log'} for details."
-            ) from exc
+        for attempt in range(3):
+            bolt_port, http_port = self.bolt_port or _free_port(), _free_port()
+            try:
+                server = self._serve(password, bolt_port, http_port)
+                break
+            except Exception as exc:
+                # A free port can be taken by someone else before the server binds it: pick again.
+                taken = "listen" in str(exc).lower() or "address already in use" in str(exc).lower()
+                if taken and attempt < 2:
+                    continue
+                raise StoreUnavailableError(
+                    f"the embedded graph database in {self.db_dir} would not start: {exc}. "
+                    "Is another program using this workspace? See "
+                    f"{self.db_dir / 'arcadedb.0.log'} for details."
+                ) from exc
         self._server = server
         if not (self.db_dir / "databases" / DATABASE).exists():
             server.create_database(DATABASE)
@@ -90,6 +84,22 @@ class EmbeddedServer:
             json.dumps({"pid": os.getpid(), "uri": endpoint.uri, "http_port": http_port}), encoding="utf-8"
         )
         return endpoint
+
+    def _serve(self, password: str, bolt_port: int, http_port: int) -> Any:
+        from arcadedb_embedded.server import ArcadeDBServer
+
+        server = ArcadeDBServer(
+            root_path=str(self.db_dir / "databases"),
+            root_password=password,
+            config={
+                "host": "127.0.0.1",
+                "server_plugins": "Bolt:com.arcadedb.bolt.BoltProtocolPlugin",
+                "bolt_port": bolt_port,
+                "http_port": http_port,
+            },
+        )
+        server.start()
+        return server
 
     def database(self) -> Any | None:
         """ArcadeDB's own handle on the database, if the server runs in this process."""

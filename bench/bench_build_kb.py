@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 from kgtest.core.settings import load_settings
-from kgtest.kg.bulk import CypherWriter, bulk_writer
+from kgtest.kg.bulk import CypherWriter, bulk_writer, fact_properties
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.jvm_cache import ENV, cache_path
 from kgtest.kg.loader import load_snapshot
@@ -65,11 +65,7 @@ def rate(snapshot: Snapshot, loader: str, naive_facts: int) -> float:
             facts = list(snapshot.facts.values())[:naive_facts]
             t0 = time.perf_counter()
             for f in facts:
-                props = {"id": f.id, "property": f.property, "source": f.source}
-                props |= {
-                    k: v for k, v in (("start_year", f.start_year), ("end_year", f.end_year)) if v is not None
-                }
-                store.query(NAIVE, s=f.subject, o=f.object, p=props)
+                store.query(NAIVE, s=f.subject, o=f.object, p=fact_properties(f))
             return len(facts) / (time.perf_counter() - t0)
         writer = bulk_writer(store) if loader == "ingest" else CypherWriter(store)
         t0 = time.perf_counter()

@@ -84,13 +84,14 @@ def command(
         selection = Selection(chosen, limit, tuple(properties) or tuple(sorted(catalog)))
     specs = [SourceSpec(name) for name in sources]
     held = Held()  # the JVM owns stderr while it starts; the first bars wait for it
-    snapshots = read_ahead(specs, settings, catalog, selection, _per_source(held, specs))
+    snapshots = read_ahead(specs, settings, catalog, selection, _labelled(held, specs, "reading"))
     with open_store(settings) as store, phases(quiet) as progress:
         held.attach(progress)
         stderr.print(f"graph store: {store.engine} at {store.uri}")
         ensure_schema(store)  # while the first source is read: it wakes the database's query engine
         for spec, snapshot in snapshots:
-            report = load_snapshot(store, snapshot, catalog, batch_size, _per_source(progress, specs, spec))
+            tick = _labelled(progress, specs, _short(spec))
+            report = load_snapshot(store, snapshot, catalog, batch_size, tick)
             stderr.print(_summary(spec, snapshot, report))
     click.echo(
         "Done. `kgtest kb stats` shows what the knowledge base holds; "
@@ -98,22 +99,19 @@ def command(
     )
 
 
-def _per_source(progress: Progress, specs: list[SourceSpec], spec: SourceSpec | None = None) -> Progress:
-    """Name each bar after its source when there are several, as one is read while another loads."""
+def _labelled(progress: Progress, specs: list[SourceSpec], label: str) -> Progress:
+    """With several sources, one is read while another loads: name each bar after its source."""
     if len(specs) < 2:
         return progress
-    if spec is not None:
-        name = spec.name if spec.kind != "dump" else Path(spec.name).name
 
-        def tick(phase: str, done: int, total: int) -> None:
-            progress(f"{name}: {phase}", done, total)
+    def tick(phase: str, done: int, total: int) -> None:
+        progress(f"{label}: {phase}", done, total)
 
-        return tick
+    return tick
 
-    def tick_reading(phase: str, done: int, total: int) -> None:
-        progress(f"reading: {phase}", done, total)
 
-    return tick_reading
+def _short(spec: SourceSpec) -> str:
+    return Path(spec.name).name if spec.kind == "dump" else spec.name
 
 
 def _summary(spec: SourceSpec, snapshot: Snapshot, report: LoadReport) -> Table:

@@ -23,7 +23,7 @@ from kgtest.core.settings import Settings
 from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.loader import LoadReport, load_snapshot
 from kgtest.kg.model import Snapshot
-from kgtest.kg.sources.rdf import rdf_format, read_dump
+from kgtest.kg.sources.rdf import dump_format, read_dump
 from kgtest.kg.sources.sparql import Selection, SparqlClient, read_endpoint
 from kgtest.kg.sources.wikidata import SnapshotBuilder
 from kgtest.kg.store import GraphStore
@@ -45,10 +45,7 @@ class SourceSpec:
     def check(self) -> None:
         """Fail now, before anything starts, on what can be seen without reading the source."""
         if self.kind == "dump":
-            path = Path(self.name)
-            if not path.is_file():
-                raise SourceError(f"{path}: no such file")
-            rdf_format(path)
+            dump_format(Path(self.name))
 
 
 def read_source(

@@ -78,8 +78,9 @@ def fingerprint() -> str:
     h = hashlib.blake2b(digest_size=8)
     h.update(metadata.version("kgtest").encode())
     h.update(get_jar_path().encode())  # the JVM checks the class path, paths included
-    h.update(Path(get_bundled_jre_lib_path()).read_bytes()[:4096])
-    h.update(str(Path(get_bundled_jre_lib_path()).stat().st_size).encode())
+    libjvm = Path(get_bundled_jre_lib_path())
+    h.update(libjvm.read_bytes()[:4096])
+    h.update(str(libjvm.stat().st_size).encode())
     for jar in sorted(Path(get_jar_path()).glob("*.jar")):
         h.update(f"{jar.name}:{jar.stat().st_size}".encode())
     return h.hexdigest()

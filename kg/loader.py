@@ -142,14 +142,18 @@ def _discard_cut_chunks(store: GraphStore, snapshot: Snapshot, bid: str, writer:
     this snapshot has the same facts: the rest may be facts a later build wrote properly, and
     that build stays interrupted until it is resumed or the KB is cleared (``kgtest kb clear``).
     """
-    cut = store.query(
-        "MATCH (b:KbBuild) WHERE b.pending_facts IS NOT NULL RETURN b.id AS id, b.pending_facts AS pending"
-    )
-    for build in cut:
-        ids = build["pending"].split(",")
-        mine = ids if build["id"] == bid else [i for i in ids if i in snapshot.facts]
+    for build, ids in pending_chunks(store).items():
+        mine = ids if build == bid else [i for i in ids if i in snapshot.facts]
         if mine:
             writer.discard_facts(mine)
+
+
+def pending_chunks(store: GraphStore) -> dict[str, list[str]]:
+    """Build id -> the fact ids of the chunk it was writing when it was cut short."""
+    rows = store.query(
+        "MATCH (b:KbBuild) WHERE b.pending_facts IS NOT NULL RETURN b.id AS id, b.pending_facts AS pending"
+    )
+    return {row["id"]: row["pending"].split(",") for row in rows}
 
 
 def _plan(store: GraphStore, snapshot: Snapshot) -> _Plan:

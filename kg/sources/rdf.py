@@ -49,11 +49,16 @@ def rdf_format(path: Path) -> pyoxigraph.RdfFormat:
     return fmt
 
 
-def read_dump(path: Path, builder: SnapshotBuilder, progress: Progress | None = None) -> int:
-    """Feed every triple of ``path`` to ``builder``; return the number of triples read."""
+def dump_format(path: Path) -> pyoxigraph.RdfFormat:
+    """The format of a dump that exists; what can be checked without reading it."""
     if not path.is_file():
         raise SourceError(f"{path}: no such file")
-    fmt = rdf_format(path)
+    return rdf_format(path)
+
+
+def read_dump(path: Path, builder: SnapshotBuilder, progress: Progress | None = None) -> int:
+    """Feed every triple of ``path`` to ``builder``; return the number of triples read."""
+    fmt = dump_format(path)
     count = 0
     try:
         with _open(path) as stream:

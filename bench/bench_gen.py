@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from kgtest.core.workspace import Workspace
 from kgtest.generator.case import write_suite
 from kgtest.generator.facts import RULE_KINDS, generate_fact_cases
 from kgtest.generator.kbview import KbView
@@ -81,7 +82,7 @@ def generation(view: KbView, count: int, tmp: Path) -> None:
 
 def end_to_end(dump: Path, workspace: Path, count: int) -> None:
     kgtest = [sys.executable, "-m", "kgtest.cli", "--workspace", str(workspace)]
-    if not (workspace / "db").exists():
+    if not Workspace(workspace).db.exists():
         print(f"building the KB in {workspace} ...")
         subprocess.run([*kgtest, "build-kb", str(dump), "--quiet"], check=True, capture_output=True)
     gen = [*kgtest, "gen", "--rules", ",".join(RULE_KINDS), "--count", str(count), "--quiet"]
@@ -93,8 +94,8 @@ def end_to_end(dump: Path, workspace: Path, count: int) -> None:
         ("warm, graph already holds the suite", [], False),
     ]:
         if cold:
-            (workspace / "cache" / "kb-view.json").unlink(missing_ok=True)
-            shutil.rmtree(workspace / "cache" / "prolog", ignore_errors=True)
+            Workspace(workspace).kb_view_cache.unlink(missing_ok=True)
+            shutil.rmtree(Workspace(workspace).prolog_cache, ignore_errors=True)
         t0 = time.perf_counter()
         done = subprocess.run([*gen, *extra], capture_output=True, text=True)
         s = time.perf_counter() - t0

@@ -29,7 +29,7 @@ def info(app: AppContext) -> None:
     """Say which database is in use and how to connect to it."""
     s = app.settings
     if s.store.embedded:
-        click.echo(f"embedded ArcadeDB in {s.db_dir} (Bolt, started on demand on 127.0.0.1)")
+        click.echo(f"embedded ArcadeDB in {s.paths.db} (Bolt, started on demand on 127.0.0.1)")
         click.echo("Run `kgtest db serve` to keep it running and browse it with Neo4j Browser.")
     else:
         click.echo(f"Neo4j at {s.store.uri} as {s.store.user!r}, database {s.store.database!r}")
@@ -45,7 +45,7 @@ def serve(app: AppContext, port: int) -> None:
     settings = replace(app.settings, store=replace(app.settings.store, embedded_port=port))
     with open_store(settings) as store:
         secret = (
-            f"the password in {settings.db_dir / 'credentials'}"
+            f"the password in {settings.paths.db / 'credentials'}"
             if store.engine == "embedded"
             else "$NEO4J_PASSWORD"
         )

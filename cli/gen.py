@@ -14,9 +14,9 @@ from kgtest.cli.main import AppContext, pass_app
 from kgtest.core.progress import phases, stderr
 from kgtest.generator.case import write_suite
 from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS
-from kgtest.generator.graph import suite_id, write_suite_graph
 from kgtest.generator.kbview import read_view
 from kgtest.generator.suite import DOMAINS, SuiteRequest, SuiteResult, generate_suite
+from kgtest.generator.suite_nodes import suite_id, write_suite_graph
 from kgtest.kg.kb import KnowledgeBase
 from kgtest.kg.store import open_store
 from kgtest.prolog.export import kb_program, load_kb
@@ -107,12 +107,12 @@ def command(
         temporal_count=count if temporal_count is None else temporal_count,
     )
     request.validate()
-    path = out or settings.workspace / "suites" / "suite.jsonl"
+    path = out or settings.paths.default_suite
     with open_store(settings) as store:
         with phases(quiet) as progress:
-            view = read_view(KnowledgeBase(store), settings.cache_dir, progress)
+            view = read_view(KnowledgeBase(store), settings.paths.kb_view_cache, progress)
         program = kb_program(view.entities.values(), view.facts, view.catalog)
-        reasoner = load_kb(program, settings.cache_dir / "prolog")
+        reasoner = load_kb(program, settings.paths.prolog_cache)
         result = generate_suite(view, reasoner, request)
         path.parent.mkdir(parents=True, exist_ok=True)
         written = write_suite(path, result.cases)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 from rich.console import Console
 from rich.tree import Tree
@@ -11,8 +9,7 @@ from rich.tree import Tree
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.core.errors import OracleError
 from kgtest.generator.case import EvidenceFact, Proof, TestCase
-from kgtest.oracle.results import VERDICTS, read_verdicts, run_cases
-from kgtest.runner.run import runs_dir
+from kgtest.oracle.verdicts import JudgedReply, read_verdicts, run_cases
 
 
 @click.command("inspect")
@@ -21,17 +18,17 @@ from kgtest.runner.run import runs_dir
 def command(app: AppContext, case_id: str) -> None:
     """Show CASE_ID (or a unique prefix): question, expected answer, proof, and every judged reply."""
     matches: dict[str, TestCase] = {}
-    replies: list[dict[str, Any]] = []
-    for folder in sorted(runs_dir(app.settings.workspace).glob("*")):
-        if not (folder / VERDICTS).exists():
+    replies: list[JudgedReply] = []
+    for run in app.settings.paths.all_runs():
+        if not run.verdicts.exists():
             continue
         try:
-            _, pairs = run_cases(folder)
+            _, pairs = run_cases(run)
         except OracleError:
             continue  # a run whose suite is gone cannot say anything about this case
         hits = {case.id: case for case, _ in pairs if case.id.startswith(case_id)}
         matches.update(hits)
-        replies += [r for r in read_verdicts(folder) if r["case_id"] in hits]
+        replies += [r for r in read_verdicts(run) if r.case_id in hits]
     if len(matches) > 1:
         raise OracleError(f"{case_id!r} matches several cases: {', '.join(sorted(matches))}")
     if not matches:
@@ -44,15 +41,16 @@ def command(app: AppContext, case_id: str) -> None:
     if found.proof is not None:
         out.print(_proof_tree(found.proof))
     for record in replies:
-        style = "red" if record["hallucination"] else "green"
-        out.print(f"\n[bold]{record['system']}[/] -> [{style}]{record['outcome']}[/]")
-        out.print(record["reply"], markup=False)
-        verdict = record["verdict"] or {}
-        for reason in verdict.get("reasons", []):
+        style = "red" if record.hallucination else "green"
+        out.print(f"\n[bold]{record.system}[/] -> [{style}]{record.outcome}[/]")
+        out.print(record.reply, markup=False)
+        if record.verdict is None:
+            continue
+        for reason in record.verdict.reasons:
             out.print(f"  - {reason}", markup=False)
-        for t in verdict.get("triples", []):
-            neg = "not " if t.get("negated") else ""
-            out.print(f"  claim: {t['subject']} | {neg}{t['relation']} | {t['object']}", markup=False)
+        for t in record.verdict.triples:
+            neg = "not " if t.negated else ""
+            out.print(f"  claim: {t.subject} | {neg}{t.relation} | {t.object}", markup=False)
     out.print(
         f"\nIn Neo4j Browser: MATCH (t:TestCase {{id: '{found.id}'}})-[r]-(x) RETURN t, r, x", markup=False
     )

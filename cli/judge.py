@@ -11,15 +11,15 @@ from rich.table import Table
 
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.core.progress import phases, stderr
-from kgtest.generator.graph import suite_id
+from kgtest.generator.suite_nodes import suite_id
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.kb import KnowledgeBase
+from kgtest.kg.run_graph import write_run_graph
 from kgtest.kg.store import open_store
 from kgtest.oracle.judge import Judge, JudgeSettings
-from kgtest.oracle.results import find_run, judge_run, read_verdicts
-from kgtest.oracle.results_graph import write_run_graph
 from kgtest.oracle.similarity import Thresholds
 from kgtest.oracle.triples import extractor_names
+from kgtest.oracle.verdicts import find_run, judge_run, read_verdicts, reply_nodes
 
 
 @click.command("judge")
@@ -48,7 +48,7 @@ def command(app: AppContext, run: str, threshold: float, extractor: str, no_grap
     Writes verdicts.jsonl beside the replies and, unless --no-graph, the replies, their claims
     and verdicts to the graph store, linked to the test cases.
     """
-    run_dir = find_run(app.settings.workspace, run)
+    found = find_run(app.settings.paths, run)
     settings = JudgeSettings(
         thresholds=Thresholds(synonym=threshold, node=threshold, edge=threshold), extractor=extractor
     )
@@ -57,13 +57,14 @@ def command(app: AppContext, run: str, threshold: float, extractor: str, no_grap
         store = None if no_graph else stack.enter_context(open_store(app.settings))
         catalog = KnowledgeBase(store).catalog() if store is not None else builtin_catalog()
         with phases(quiet) as progress:
-            summary = judge_run(run_dir, Judge(settings, catalog=catalog), progress=progress)
+            summary = judge_run(found, Judge(settings, catalog=catalog), progress=progress)
         table = Table("outcome", "replies", title=f"run {summary.run_id}: {summary.system}")
         for outcome, n in summary.outcomes.items():
             table.add_row(outcome, str(n))
         Console(highlight=False).print(table)
         if store is not None:
             suite = suite_id(Path(summary.manifest["suite"]))
-            linked = write_run_graph(store, summary.manifest, suite, list(read_verdicts(run_dir)))
+            nodes = reply_nodes(summary.manifest, suite, read_verdicts(found))
+            linked = write_run_graph(store, summary.run_id, nodes)
             stderr.print(f"graph: {summary.cases} replies written, {linked} linked to their test cases")
     click.echo(f"Verdicts in {summary.path}. `kgtest report` draws them; `kgtest inspect CASE` shows one.")

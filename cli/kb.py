@@ -9,10 +9,8 @@ from rich.console import Console
 from rich.table import Table
 
 from kgtest.cli.main import AppContext, pass_app
-from kgtest.kg.bulk import CypherWriter
 from kgtest.kg.kb import KnowledgeBase
-from kgtest.kg.loader import pending_chunks
-from kgtest.kg.schema import KGTEST_LABELS
+from kgtest.kg.loader import clear_kb
 from kgtest.kg.store import open_store
 
 
@@ -68,10 +66,5 @@ def stats(app: AppContext, as_json: bool) -> None:
 def clear(app: AppContext) -> None:
     """Delete everything kgtest wrote: entities, facts, relations, builds, suites, replies."""
     with open_store(app.settings) as store:
-        # Facts a killed build left half-written are reachable through the fact-id index only.
-        for ids in pending_chunks(store).values():
-            CypherWriter(store).discard_facts(ids)
-        # Builds first: a clear cut short must not leave a "complete" build over missing facts.
-        for label in sorted(KGTEST_LABELS, key=lambda label: label != "KbBuild"):
-            store.query(f"MATCH (n:{label}) DETACH DELETE n")  # fixed names from kg/schema.py
+        clear_kb(store)
     click.echo("Knowledge base cleared.")

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from kgtest.core.errors import ConfigError
+from kgtest.core.workspace import Workspace
 
 _T = TypeVar("_T")
 
-CONFIG_NAME = "kgtest.toml"
 WIKIDATA_SPARQL = "https://query.wikidata.org/sparql"
 
 _DEFAULT_TOML = """\
@@ -67,12 +67,9 @@ class Settings:
     sparql: SparqlSettings = SparqlSettings()
 
     @property
-    def db_dir(self) -> Path:
-        return self.workspace / "db"
-
-    @property
-    def cache_dir(self) -> Path:
-        return self.workspace / "cache"
+    def paths(self) -> Workspace:
+        """Where each stage keeps its files in this workspace."""
+        return Workspace(self.workspace)
 
 
 # environment variable -> (section, key); the first one set wins.
@@ -102,7 +99,7 @@ def load_settings(
     env: Mapping[str, str] = os.environ,
 ) -> Settings:
     """Read ``workspace/kgtest.toml`` (writing a commented default if absent), then apply env and flags."""
-    config = workspace / CONFIG_NAME
+    config = Workspace(workspace).config
     if not config.exists():
         workspace.mkdir(parents=True, exist_ok=True)
         config.write_text(_DEFAULT_TOML, encoding="utf-8")

@@ -48,8 +48,8 @@ class KbView:
         return self.catalog.resolve(pid)
 
 
-def read_view(kb: KnowledgeBase, cache_dir: Path, progress: Progress | None = None) -> KbView:
-    """The KB's view, from the cache when the KB's builds have not changed since it was written.
+def read_view(kb: KnowledgeBase, cache: Path, progress: Progress | None = None) -> KbView:
+    """The KB's view, from the ``cache`` file when the KB's builds have not changed since it was written.
 
     Raises the KB's own error (IncompleteBuildError) for an empty or interrupted KB.
     """
@@ -57,7 +57,6 @@ def read_view(kb: KnowledgeBase, cache_dir: Path, progress: Progress | None = No
     builds = kb.builds()
     key = hashlib.sha256(json.dumps(builds, sort_keys=True, default=str).encode()).hexdigest()[:20]
     catalog = kb.catalog()
-    cache = cache_dir / "kb-view.json"
     cached = _read_cache(cache, key)
     if cached is not None:
         return KbView(cached[0], cached[1], catalog, key)

@@ -21,10 +21,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from kgtest.core.progress import Progress, no_progress
-from kgtest.kg.bulk import BulkWriter, bulk_writer, entity_properties
+from kgtest.kg.bulk import BulkWriter, CypherWriter, bulk_writer, entity_properties
 from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.model import Entity, Fact, Relation, Snapshot
-from kgtest.kg.schema import ensure_schema
+from kgtest.kg.schema import KGTEST_LABELS, ensure_schema
 from kgtest.kg.store import GraphStore, chunks
 
 # Keeps what another source already knew: an absent label or year does not erase one.
@@ -233,3 +233,13 @@ def _relation_row(r: Relation) -> dict[str, Any]:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def clear_kb(store: GraphStore) -> None:
+    """Delete everything kgtest wrote: entities, facts, relations, builds, suites, replies."""
+    # Facts a killed build left half-written are reachable through the fact-id index only.
+    for ids in pending_chunks(store).values():
+        CypherWriter(store).discard_facts(ids)
+    # Builds first: a clear cut short must not leave a "complete" build over missing facts.
+    for label in sorted(KGTEST_LABELS, key=lambda label: label != "KbBuild"):
+        store.query(f"MATCH (n:{label}) DETACH DELETE n")  # fixed names from kg/schema.py

@@ -15,7 +15,7 @@ SCHEMA = (
     "CREATE INDEX kg_fact_id IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.id)",
     "CREATE INDEX kg_entity_domain IF NOT EXISTS FOR (e:Entity) ON (e.domain)",
     "CREATE INDEX kg_reply_id IF NOT EXISTS FOR (r:Reply) ON (r.id)",
-    # written by `kgtest gen` (generator/graph.py)
+    # written by `kgtest gen` (kg/suite_graph.py)
     "CREATE INDEX kg_derived_id IF NOT EXISTS FOR ()-[d:DERIVED]-() ON (d.id)",
     "CREATE CONSTRAINT kg_testcase_key IF NOT EXISTS FOR (t:TestCase) REQUIRE t.key IS UNIQUE",
     "CREATE CONSTRAINT kg_suite_id IF NOT EXISTS FOR (s:Suite) REQUIRE s.id IS UNIQUE",

@@ -135,7 +135,7 @@ def open_store(settings: Settings) -> Iterator[GraphStore]:
         finally:
             store.close()
         return
-    server = EmbeddedServer(settings.db_dir, settings.store.embedded_port)
+    server = EmbeddedServer(settings.paths.db, settings.store.embedded_port)
     endpoint = server.start()
     try:
         store = GraphStore(endpoint, engine="embedded", local=server)

@@ -6,7 +6,7 @@ per reply. docs/oracle.md explains the outcomes.
 """
 
 from kgtest.oracle.answer import ParsedAnswer, Stance, parse_answer
-from kgtest.oracle.graph import GroundEdge, GroundGraph, ground_graph
+from kgtest.oracle.ground import GroundEdge, GroundGraph, ground_graph
 from kgtest.oracle.judge import (
     HALLUCINATIONS,
     Judge,

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
+from kgtest.core.records import from_plain, to_plain
 from kgtest.generator.case import Answer, TestCase
 from kgtest.kg.catalog import RelationCatalog, builtin_catalog
 from kgtest.oracle.answer import ParsedAnswer, Stance, parse_answer
 from kgtest.oracle.embeddings import Embedder
-from kgtest.oracle.graph import GroundGraph, RelationKeys, ground_graph
+from kgtest.oracle.ground import GroundGraph, RelationKeys, ground_graph
 from kgtest.oracle.similarity import Comparer, Comparison, Thresholds
 from kgtest.oracle.triples import Triple, TripleExtractor, make_extractor
 
@@ -74,8 +75,14 @@ class Verdict:
         return self.outcome in HALLUCINATIONS
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON (enums are strings)."""
-        return {**asdict(self), "hallucination": self.hallucination}
+        """Plain data for JSON (enums are strings); ``hallucination`` is added for readers of the file."""
+        return {**to_plain(self), "hallucination": self.hallucination}
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Verdict:
+        """The Verdict ``to_dict`` wrote."""
+        fields = {k: v for k, v in data.items() if k != "hallucination"}
+        return from_plain(Verdict, fields, where=f"verdict of {data.get('case_id', '?')}")
 
 
 class Judge:

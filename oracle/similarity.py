@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from kgtest.oracle.embeddings import Embedder
-from kgtest.oracle.graph import CONCLUSION, GroundEdge, GroundGraph, RelationKeys
+from kgtest.oracle.ground import CONCLUSION, GroundEdge, GroundGraph, RelationKeys
 from kgtest.oracle.triples import Triple
 
 _STOPWORDS = {"the", "a", "an", "of", "s"}

@@ -21,6 +21,7 @@ from typing import Any
 from kgtest.core.files import atomic_writer, write_atomic
 from kgtest.core.progress import Progress
 from kgtest.core.settings import Settings
+from kgtest.core.workspace import RunFiles
 from kgtest.generator.case import TestCase, read_suite
 from kgtest.runner.cache import ReplyCache, reply_key
 from kgtest.runner.sut import Conversation, Reply, Sampling, SystemUnderTest
@@ -46,15 +47,6 @@ def conversation_of(case: TestCase) -> Conversation:
     return (*case.turns, {"role": "user", "content": case.prompt})
 
 
-def runs_dir(workspace: Path) -> Path:
-    """Where every run of a workspace keeps its folder."""
-    return workspace / "runs"
-
-
-def replies_path(settings: Settings, run_id: str) -> Path:
-    return runs_dir(settings.workspace) / run_id / "replies.jsonl"
-
-
 def run_suite(
     suite: Path,
     sut: SystemUnderTest,
@@ -71,7 +63,7 @@ def run_suite(
     conversations = [conversation_of(c) for c in cases]
     keys = [reply_key(sut.spec, sampling, c) for c in conversations]
     run_id = _run_id(sut.spec, sampling, cases, keys)
-    out = replies_path(settings, run_id)
+    files = settings.paths.run(run_id)
     manifest: dict[str, Any] = {
         "run_id": run_id,
         "suite": str(suite.resolve()),
@@ -80,12 +72,12 @@ def run_suite(
         "cases": len(cases),
         # A finished run asked again stays usable (its replies.jsonl is whole) even if this
         # attempt stops early, e.g. because the system became unreachable.
-        "status": "complete" if _status(out.parent) == "complete" else "running",
+        "status": "complete" if _status(files) == "complete" else "running",
     }
-    _write_manifest(out.parent, manifest)
+    _write_manifest(files, manifest)
 
     unique = dict(zip(keys, conversations, strict=True))  # a question repeated in a suite is asked once
-    with ReplyCache(settings.cache_dir / "replies.sqlite") as cache:
+    with ReplyCache(settings.paths.reply_cache) as cache:
         known = cache.get(unique)
         todo = [k for k in unique if k not in known or (retry_failed and not known[k].ok)]
         tokens = 0
@@ -98,12 +90,12 @@ def run_suite(
             if progress:
                 progress("replies", done, len(todo))
 
-    _write_replies(out, cases, keys, known)
+    _write_replies(files.replies, cases, keys, known)
     failed = sum(not known[k].ok for k in keys)
-    _write_manifest(out.parent, {**manifest, "status": "complete", "asked": len(todo), "failed": failed})
+    _write_manifest(files, {**manifest, "status": "complete", "asked": len(todo), "failed": failed})
     return RunSummary(
         run_id=run_id,
-        replies_path=out,
+        replies_path=files.replies,
         cases=len(cases),
         asked=len(todo),
         cached=len(unique) - len(todo),
@@ -134,14 +126,19 @@ def _write_replies(path: Path, cases: list[TestCase], keys: list[str], known: di
             out.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
 
 
-def _status(folder: Path) -> str | None:
-    path = folder / "run.json"
-    return str(json.loads(path.read_text(encoding="utf-8")).get("status")) if path.exists() else None
+def read_manifest(files: RunFiles) -> dict[str, Any]:
+    """A run's run.json."""
+    data: dict[str, Any] = json.loads(files.manifest.read_text(encoding="utf-8"))
+    return data
 
 
-def _write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "run.json"
+def _status(files: RunFiles) -> str | None:
+    return str(read_manifest(files).get("status")) if files.manifest.exists() else None
+
+
+def _write_manifest(files: RunFiles, manifest: dict[str, Any]) -> None:
+    files.folder.mkdir(parents=True, exist_ok=True)
+    path = files.manifest
     previous = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     now = datetime.now(UTC).isoformat(timespec="seconds")
     manifest = {**manifest, "started": previous.get("started", now), "updated": now}

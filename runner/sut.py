@@ -9,8 +9,10 @@ are neither.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Protocol
+
+from kgtest.core.records import from_plain, to_plain
 
 Message = dict[str, str]
 """``{"role": "system" | "user" | "assistant", "content": text}``, the OpenAI chat shape."""
@@ -66,11 +68,11 @@ class Reply:
         return self.error is None
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return dict(to_plain(self))
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> Reply:
-        return Reply(**{**data, "sampling": Sampling(**data["sampling"])})
+        return from_plain(Reply, data)
 
     @staticmethod
     def failed(system: str, sampling: Sampling, latency_s: float, error: str) -> Reply:

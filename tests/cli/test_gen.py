@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from kgtest.cli.main import cli
 from kgtest.generator.case import read_suite
-from kgtest.generator.graph import suite_id
+from kgtest.generator.suite_nodes import suite_id
 from kgtest.kg.store import GraphStore
 
 from ..generator.kb_fixture import family_and_places

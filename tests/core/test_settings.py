@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from kgtest.core.errors import ConfigError, UnknownNameError
-from kgtest.core.settings import CONFIG_NAME, load_settings, resolve_workspace
+from kgtest.core.settings import load_settings, resolve_workspace
+from kgtest.core.workspace import CONFIG_NAME
 
 
 def test_new_workspace_gets_a_commented_default_config(tmp_path: Path) -> None:

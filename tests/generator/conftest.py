@@ -21,5 +21,5 @@ Kb = tuple[KbView, Reasoner]
 @pytest.fixture
 def family(store: GraphStore, embedded_settings: Settings, tmp_path: Path) -> Kb:
     load_family_and_places(store, embedded_settings, tmp_path)
-    view = read_view(KnowledgeBase(store), tmp_path / "cache")
+    view = read_view(KnowledgeBase(store), tmp_path / "cache" / "kb-view.json")
     return view, load_kb(kb_program(view.entities.values(), view.facts, view.catalog), tmp_path / "prolog")

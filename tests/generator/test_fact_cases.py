@@ -100,14 +100,14 @@ def test_unknown_names_say_what_exists(family: Kb) -> None:
 
 def test_an_empty_kb_is_refused_with_the_kbs_own_error(store: GraphStore, tmp_path: Path) -> None:
     with pytest.raises(IncompleteBuildError, match="is empty; run `kgtest build-kb example`"):
-        read_view(KnowledgeBase(store), tmp_path)
+        read_view(KnowledgeBase(store), tmp_path / "kb-view.json")
 
 
 def test_the_view_cache_follows_the_builds(
     family: Kb, store: GraphStore, embedded_settings: Settings, tmp_path: Path
 ) -> None:
     view, _ = family
-    again = read_view(KnowledgeBase(store), tmp_path / "cache")
+    again = read_view(KnowledgeBase(store), tmp_path / "cache" / "kb-view.json")
     assert again.key == view.key and again.entities == view.entities and again.facts == view.facts
     store.query("MATCH (b:KbBuild) SET b.finished = 'later'")
-    assert read_view(KnowledgeBase(store), tmp_path / "cache").key != view.key
+    assert read_view(KnowledgeBase(store), tmp_path / "cache" / "kb-view.json").key != view.key

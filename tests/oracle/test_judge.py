@@ -11,7 +11,7 @@ from kgtest.generator.case import Answer, TestCase
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.oracle import Judge, Outcome, Thresholds, classify, parse_answer
 from kgtest.oracle.embeddings import Embedder
-from kgtest.oracle.graph import ground_graph
+from kgtest.oracle.ground import ground_graph
 from kgtest.oracle.similarity import Comparison
 from kgtest.oracle.spacy_triples import SpacyExtractor
 from tests.oracle.cases import (

@@ -6,7 +6,7 @@ import pytest
 
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.oracle.embeddings import Embedder
-from kgtest.oracle.graph import RelationKeys, ground_graph
+from kgtest.oracle.ground import RelationKeys, ground_graph
 from kgtest.oracle.similarity import Comparer, Thresholds, different_names, is_value, name_key
 from kgtest.oracle.spacy_triples import SpacyExtractor
 from kgtest.oracle.triples import Triple

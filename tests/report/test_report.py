@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from kgtest.oracle.report import JudgedCase, build_report
-from kgtest.oracle.report_html import write_report
+from kgtest.report.rates import JudgedCase, build_report
+from kgtest.report.render import write_report
 
 
 def case(sut: str, i: int, domain: str, rule: str, outcome: str) -> JudgedCase:

@@ -1,6 +1,6 @@
 """Where a model fails: hallucination rates per model, domain and rule type, as data.
 
-``kgtest report`` renders this as HTML (oracle/report_html.py), JSON and xlsx. Rates are
+``kgtest report`` renders this as HTML (report/render.py), JSON and xlsx. Rates are
 computed over answered cases and abstentions separately, so a model that says "I don't know"
 to everything is not mistaken for one that never hallucinates.
 """

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from types import ModuleType
 
-from kgtest.oracle.report import Rate, Report
+from kgtest.report.rates import Rate, Report
 
 _CSS = """
 body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:1100px;color:#222}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from kgtest.kg.catalog import builtin_catalog
-from kgtest.oracle.graph import CONCLUSION, ground_graph
+from kgtest.oracle.ground import CONCLUSION, ground_graph
 from tests.oracle.cases import (
     ALIVE,
     BORN_IN_LONDON,

@@ -11,18 +11,16 @@ A DERIVED relationship is a statement the reasoner proved: true (``holds: true``
 inverse/symmetric/transitive rules, or false (``holds: false``) under the assumption it
 names. Its id comes from the statement and its truth, so every suite that asks about it
 shares one relationship. Writing is idempotent: what exists is updated, what is missing
-is created, and test cases no longer in a regenerated suite are removed.
+is created, and test cases no longer in a regenerated suite are removed. The generator
+decides what goes in (generator/suite_nodes.py); this module only writes it.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
-from pathlib import Path
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from kgtest.generator.case import TestCase, case_id
 from kgtest.kg.schema import ensure_schema
 from kgtest.kg.store import GraphStore, chunks
 
@@ -70,6 +68,59 @@ CREATE (t)-[:ASKS_ABOUT {role: r.role}]->(e)
 
 
 @dataclass(frozen=True, slots=True)
+class DerivedStatement:
+    """A DERIVED relationship: a statement the reasoner proved true or false, with its proof."""
+
+    id: str
+    subject: str
+    property: str
+    object: str
+    holds: bool
+    rule: str
+    text: str
+    """The statement as a sentence."""
+    conclusion: str
+    proof: str
+    """The proof as JSON."""
+    assumption: str
+
+
+@dataclass(frozen=True, slots=True)
+class CaseNode:
+    """A TestCase node and the entities it asks about."""
+
+    key: str
+    """``<suite>#<case id>``: case ids are unique within a suite only."""
+    id: str
+    suite: str
+    kind: str
+    rule: str
+    domain: str
+    question: str
+    expected: str
+    variant: str
+    facts: tuple[str, ...] = ()
+    """Ids of the KB facts the case rests on."""
+    derived: str | None = None
+    """Id of the DERIVED statement the case asks about."""
+    asks_about: tuple[tuple[str, str], ...] = ()
+    """``(entity id, role)``: ``subject``/``object`` of a fact question, ``event`` of a temporal one."""
+
+
+@dataclass(frozen=True, slots=True)
+class SuiteGraph:
+    """Everything one suite writes to the graph store."""
+
+    suite: str
+    info: Mapping[str, Any]
+    """Properties of the Suite node (path, seed)."""
+    derived: tuple[DerivedStatement, ...]
+    cases: tuple[CaseNode, ...]
+    digest: str = ""
+    """Of the suite file and the KB it came from; a suite stored with the same digest is complete."""
+
+
+@dataclass(frozen=True, slots=True)
 class GraphReport:
     derived_new: int
     derived_total: int
@@ -77,32 +128,18 @@ class GraphReport:
     cases_total: int
 
 
-def suite_id(path: Path) -> str:
-    """The Suite node's id: the file's name plus a hash of where it lives.
-
-    Two ``suite.jsonl`` in different folders must not share one node (writing the second would
-    remove the first one's test cases).
-    """
-    return f"{path.stem}-{case_id('suite', path.resolve())[:8]}"
-
-
-def derived_id(statement: Sequence[str], holds: bool) -> str:
-    return case_id("derived", *statement, holds)
-
-
-def write_suite_graph(
-    store: GraphStore, suite: str, cases: Sequence[TestCase], info: Mapping[str, Any], digest: str = ""
-) -> GraphReport:
+def write_suite_graph(store: GraphStore, graph: SuiteGraph) -> GraphReport:
     """Write the suite's derived statements and test cases; safe to repeat.
 
-    Only what differs from the store is written. ``digest`` (of the suite file and the KB it
-    came from) is recorded on the Suite node once everything is written; a later call with
-    the same digest finds the suite complete and returns at once.
+    Only what differs from the store is written. The digest is recorded on the Suite node
+    once everything is written; a later call with the same digest finds the suite complete
+    and returns at once.
     """
     ensure_schema(store)
-    if digest and store.query(_SUITE_DIGEST, suite=suite) == [{"digest": digest}]:
-        return GraphReport(0, len(_derived_rows(cases)), 0, len(cases))
-    derived = _derived_rows(cases)
+    suite, cases = graph.suite, graph.cases
+    derived = {d.id: _derived_row(d) for d in graph.derived}
+    if graph.digest and store.query(_SUITE_DIGEST, suite=suite) == [{"digest": graph.digest}]:
+        return GraphReport(0, len(derived), 0, len(cases))
     stored = {
         row["key"]: row["p"]
         for batch in chunks(list(derived.values()), _BATCH)
@@ -112,69 +149,55 @@ def write_suite_graph(
     changed = [r for i, r in derived.items() if i in stored and stored[i] != r["p"]]
     list(store.write_rows(_UPDATE_DERIVED, changed, _BATCH))
 
-    store.query(_SUITE, suite=suite, info={**info, "cases": len(cases)})
-    rows = {row["key"]: row for row in (_case_row(suite, c) for c in cases)}
+    store.query(_SUITE, suite=suite, info={**graph.info, "cases": len(cases)})
+    rows = {row["key"]: row for row in (_case_row(c) for c in cases)}
     old = {row["key"]: row["p"] for row in store.query(_STORED_CASES, suite=suite)}
     list(store.write_rows(_DELETE_CASES, [k for k in old if k not in rows], _BATCH))
     new = [r for k, r in rows.items() if k not in old]
     list(store.write_rows(_NEW_CASES, new, _BATCH, suite=suite))
     list(store.write_rows(_UPDATE_CASES, [r for k, r in rows.items() if k in old and old[k] != r], _BATCH))
-    links = [link for c in cases if f"{suite}#{c.id}" not in old for link in _links(suite, c)]
+    links = [
+        {"key": c.key, "entity": entity, "role": role}
+        for c in cases
+        if c.key not in old
+        for entity, role in c.asks_about
+    ]
     list(store.write_rows(_ASKS_ABOUT, links, _BATCH))
-    store.query("MATCH (s:Suite {id: $suite}) SET s.digest = $digest", suite=suite, digest=digest)
+    store.query("MATCH (s:Suite {id: $suite}) SET s.digest = $digest", suite=suite, digest=graph.digest)
     return GraphReport(len(derived) - len(stored), len(derived), len(new), len(rows))
 
 
-def _derived_rows(cases: Sequence[TestCase]) -> dict[str, dict[str, Any]]:
-    """One row per derived statement (stated KB facts are FACT relationships already)."""
-    rows: dict[str, dict[str, Any]] = {}
-    for c in cases:
-        if c.kind != "fact" or c.proof is None or c.proof.rule == "ground":
-            continue
-        s, p, o = c.meta["statement"]
-        holds = bool(c.meta["holds"])
-        did = derived_id((s, p, o), holds)
-        rows[did] = {
-            "s": s,
-            "o": o,
-            "p": {
-                "id": did,
-                "property": p,
-                "holds": holds,
-                "rule": c.proof.rule,
-                "text": c.meta["sentence"],
-                "conclusion": c.proof.conclusion,
-                "proof": json.dumps(asdict(c.proof), sort_keys=True, ensure_ascii=False),
-                "assumption": c.proof.assumption,
-            },
-        }
-    return rows
+def _derived_row(d: DerivedStatement) -> dict[str, Any]:
+    return {
+        "s": d.subject,
+        "o": d.object,
+        "p": {
+            "id": d.id,
+            "property": d.property,
+            "holds": d.holds,
+            "rule": d.rule,
+            "text": d.text,
+            "conclusion": d.conclusion,
+            "proof": d.proof,
+            "assumption": d.assumption,
+        },
+    }
 
 
-def _case_row(suite: str, c: TestCase) -> dict[str, Any]:
+def _case_row(c: CaseNode) -> dict[str, Any]:
     row: dict[str, Any] = {
-        "key": f"{suite}#{c.id}",
+        "key": c.key,
         "id": c.id,
-        "suite": suite,
+        "suite": c.suite,
         "kind": c.kind,
         "rule": c.rule,
         "domain": c.domain,
         "question": c.question,
-        "expected": c.expected.value,
+        "expected": c.expected,
         "variant": c.variant,
     }
-    facts = sorted({e.fact_id for e in c.evidence if e.fact_id})
-    if facts:  # no empty lists: absent reads back as null on every engine
-        row["facts"] = facts
-    if c.kind == "fact" and c.proof is not None and c.proof.rule != "ground":
-        row["derived"] = derived_id(c.meta["statement"], bool(c.meta["holds"]))
+    if c.facts:  # no empty lists: absent reads back as null on every engine
+        row["facts"] = list(c.facts)
+    if c.derived is not None:
+        row["derived"] = c.derived
     return row
-
-
-def _links(suite: str, c: TestCase) -> list[dict[str, str]]:
-    key = f"{suite}#{c.id}"
-    if c.kind == "fact":
-        s, _, o = c.meta["statement"]
-        return [{"key": key, "entity": s, "role": "subject"}, {"key": key, "entity": o, "role": "object"}]
-    entities = dict.fromkeys(x for e in c.evidence for x in (e.subject, e.object))
-    return [{"key": key, "entity": e, "role": "event"} for e in entities]

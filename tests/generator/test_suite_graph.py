@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from kgtest.generator.graph import derived_id, write_suite_graph
 from kgtest.generator.suite import SuiteRequest, generate_suite
+from kgtest.generator.suite_nodes import derived_id, write_suite_graph
 from kgtest.kg.store import GraphStore
 
 from .conftest import Kb

@@ -1,0 +1,101 @@
+"""Every path in a workspace, named in one place.
+
+A workspace is the folder that holds everything kgtest makes::
+
+    kgtest.toml              settings (core/settings.py)
+    db/                      the embedded graph database (kg/embedded.py); credentials inside
+    cache/                   kb-view.json, prolog/ (.qlf), replies.sqlite: safe to delete
+    suites/suite.jsonl       test cases (generator/)
+    runs/<run id>/           run.json, replies.jsonl (runner/), verdicts.jsonl (oracle/)
+    report/                  report.html, report.json, report.xlsx (report/)
+
+Stages ask this module for a path instead of joining names themselves, so the tree above
+is the whole truth about where files go.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+CONFIG_NAME = "kgtest.toml"
+
+
+@dataclass(frozen=True, slots=True)
+class RunFiles:
+    """The files of one run, in ``runs/<run id>/``."""
+
+    folder: Path
+
+    @property
+    def run_id(self) -> str:
+        return self.folder.name
+
+    @property
+    def manifest(self) -> Path:
+        """``run.json``: what was run, its status and counts."""
+        return self.folder / "run.json"
+
+    @property
+    def replies(self) -> Path:
+        return self.folder / "replies.jsonl"
+
+    @property
+    def verdicts(self) -> Path:
+        return self.folder / "verdicts.jsonl"
+
+
+@dataclass(frozen=True, slots=True)
+class Workspace:
+    """The paths of one workspace; nothing is created until a stage writes there."""
+
+    root: Path
+
+    @property
+    def config(self) -> Path:
+        return self.root / CONFIG_NAME
+
+    @property
+    def db(self) -> Path:
+        return self.root / "db"
+
+    @property
+    def cache(self) -> Path:
+        return self.root / "cache"
+
+    @property
+    def kb_view_cache(self) -> Path:
+        return self.cache / "kb-view.json"
+
+    @property
+    def prolog_cache(self) -> Path:
+        return self.cache / "prolog"
+
+    @property
+    def reply_cache(self) -> Path:
+        return self.cache / "replies.sqlite"
+
+    @property
+    def suites(self) -> Path:
+        return self.root / "suites"
+
+    @property
+    def default_suite(self) -> Path:
+        return self.suites / "suite.jsonl"
+
+    @property
+    def runs(self) -> Path:
+        return self.root / "runs"
+
+    def run(self, run_id: str) -> RunFiles:
+        return RunFiles(self.runs / run_id)
+
+    def all_runs(self) -> list[RunFiles]:
+        """Every run folder that has a manifest, in name order."""
+        if not self.runs.exists():
+            return []
+        return [RunFiles(p.parent) for p in sorted(self.runs.glob("*/run.json"))]
+
+    @property
+    def report(self) -> Path:
+        return self.root / "report"

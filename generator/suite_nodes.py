@@ -1,0 +1,96 @@
+"""What of a suite goes into the graph store: its derived statements and its test-case nodes.
+
+The Cypher lives in kg/suite_graph.py; this module decides what a case contributes: the
+DERIVED statement a fact question asks about (with its proof), and the entities it asks about.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from kgtest.generator.case import TestCase, case_id
+from kgtest.kg.store import GraphStore
+from kgtest.kg.suite_graph import CaseNode, DerivedStatement, GraphReport, SuiteGraph
+from kgtest.kg.suite_graph import write_suite_graph as write_graph
+
+
+def suite_id(path: Path) -> str:
+    """The Suite node's id: the file's name plus a hash of where it lives.
+
+    Two ``suite.jsonl`` in different folders must not share one node (writing the second would
+    remove the first one's test cases).
+    """
+    return f"{path.stem}-{case_id('suite', path.resolve())[:8]}"
+
+
+def derived_id(statement: Sequence[str], holds: bool) -> str:
+    return case_id("derived", *statement, holds)
+
+
+def suite_graph(
+    suite: str, cases: Sequence[TestCase], info: Mapping[str, Any], digest: str = ""
+) -> SuiteGraph:
+    """The suite as graph records: one DERIVED statement per derived fact question, one node per case."""
+    derived = {d.id: d for d in (_derived(c) for c in cases) if d is not None}
+    nodes = tuple(_case_node(suite, c) for c in cases)
+    return SuiteGraph(suite, info, tuple(derived.values()), nodes, digest)
+
+
+def write_suite_graph(
+    store: GraphStore, suite: str, cases: Sequence[TestCase], info: Mapping[str, Any], digest: str = ""
+) -> GraphReport:
+    """Write the suite's graph records; safe to repeat (kg/suite_graph.py)."""
+    return write_graph(store, suite_graph(suite, cases, info, digest))
+
+
+def _asks_derived(c: TestCase) -> bool:
+    """Stated KB facts are FACT relationships already; only derived statements get a DERIVED one."""
+    return c.kind == "fact" and c.proof is not None and c.proof.rule != "ground"
+
+
+def _derived(c: TestCase) -> DerivedStatement | None:
+    if not _asks_derived(c) or c.proof is None:
+        return None
+    s, p, o = c.meta["statement"]
+    holds = bool(c.meta["holds"])
+    return DerivedStatement(
+        id=derived_id((s, p, o), holds),
+        subject=s,
+        property=p,
+        object=o,
+        holds=holds,
+        rule=c.proof.rule,
+        text=c.meta["sentence"],
+        conclusion=c.proof.conclusion,
+        proof=json.dumps(asdict(c.proof), sort_keys=True, ensure_ascii=False),
+        assumption=c.proof.assumption,
+    )
+
+
+def _case_node(suite: str, c: TestCase) -> CaseNode:
+    return CaseNode(
+        key=f"{suite}#{c.id}",
+        id=c.id,
+        suite=suite,
+        kind=c.kind,
+        rule=c.rule,
+        domain=c.domain,
+        question=c.question,
+        expected=c.expected.value,
+        variant=c.variant,
+        facts=tuple(sorted({e.fact_id for e in c.evidence if e.fact_id})),
+        derived=derived_id(c.meta["statement"], bool(c.meta["holds"])) if _asks_derived(c) else None,
+        asks_about=_asks_about(c),
+    )
+
+
+def _asks_about(c: TestCase) -> tuple[tuple[str, str], ...]:
+    if c.kind == "fact":
+        s, _, o = c.meta["statement"]
+        return ((s, "subject"), (o, "object"))
+    entities = dict.fromkeys(x for e in c.evidence for x in (e.subject, e.object))
+    return tuple((e, "event") for e in entities)

@@ -1,0 +1,188 @@
+"""A run's verdicts: every reply judged, kept beside the replies as ``JudgedReply`` records.
+
+``<workspace>/runs/<run id>/verdicts.jsonl`` holds one record per case, in suite order:
+``{"case_id", "system", "outcome", "hallucination", "abstained", "reply", "verdict"}``, where
+``verdict`` is the full evidence (``Verdict.to_dict()``) or null for a reply that failed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from kgtest.core.errors import OracleError
+from kgtest.core.files import atomic_writer
+from kgtest.core.progress import Progress
+from kgtest.core.records import from_plain, to_plain
+from kgtest.core.workspace import RunFiles, Workspace
+from kgtest.generator.case import TestCase, read_suite
+from kgtest.kg.run_graph import ClaimNode, ReplyNode
+from kgtest.oracle.judge import Judge, Outcome, Verdict
+from kgtest.runner.run import read_manifest, read_replies
+from kgtest.runner.sut import Reply
+
+NO_REPLY = "no_reply"
+"""The system failed (timeout, HTTP error): nothing to judge."""
+ABSTAINED = frozenset({Outcome.IDK.value, Outcome.REFUSAL.value, Outcome.AMBIGUOUS.value, NO_REPLY})
+"""No clear Yes/No: counted apart from answered cases in reports."""
+
+
+@dataclass(frozen=True, slots=True)
+class JudgedReply:
+    """One line of verdicts.jsonl: a case's reply and what the oracle made of it."""
+
+    case_id: str
+    system: str
+    outcome: str
+    """An ``Outcome`` value, or ``no_reply`` when the system failed to answer."""
+    hallucination: bool
+    abstained: bool
+    """No clear Yes/No (idk, refusal, ambiguous, no reply): kept out of hallucination rates."""
+    reply: str
+    """The reply's text, or ``(no reply: why)``."""
+    verdict: Verdict | None
+    """Everything that decided the outcome; None for a reply that failed."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**to_plain(self), "verdict": self.verdict.to_dict() if self.verdict else None}
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> JudgedReply:
+        verdict = data.get("verdict")
+        record = from_plain(JudgedReply, {**data, "verdict": None})
+        return replace(record, verdict=Verdict.from_dict(verdict)) if verdict is not None else record
+
+
+@dataclass(frozen=True, slots=True)
+class JudgeSummary:
+    manifest: dict[str, Any]
+    """The run's run.json, as judged."""
+    path: Path
+    cases: int
+    outcomes: dict[str, int]
+
+    @property
+    def run_id(self) -> str:
+        return str(self.manifest["run_id"])
+
+    @property
+    def system(self) -> str:
+        return str(self.manifest["system"])
+
+
+def find_run(workspace: Workspace, ref: str) -> RunFiles:
+    """A run by id, unique id prefix, or ``latest`` (the one written last)."""
+    runs = sorted(workspace.all_runs(), key=lambda run: run.manifest.stat().st_mtime)
+    if not runs:
+        raise OracleError(f"no runs in {workspace.runs}; make one with `kgtest run SUITE --sut SPEC`")
+    if ref == "latest":
+        return runs[-1]
+    matches = [run for run in runs if run.run_id.startswith(ref)]
+    if len(matches) != 1:
+        known = ", ".join(run.run_id for run in runs)
+        how_many = "more than one" if matches else "no"
+        raise OracleError(f"{how_many} run matches {ref!r}; runs: {known}")
+    return matches[0]
+
+
+def run_cases(run: RunFiles) -> tuple[dict[str, Any], list[tuple[TestCase, Reply]]]:
+    """The run's manifest and its (case, reply) pairs in suite order."""
+    if not run.manifest.exists():
+        raise OracleError(f"{run.folder} is not a kgtest run (no run.json); `kgtest run` makes one")
+    manifest = read_manifest(run)
+    if manifest.get("status") != "complete":
+        raise OracleError(
+            f"run {manifest.get('run_id')} did not finish; run the same `kgtest run` again first"
+        )
+    suite = Path(manifest["suite"])
+    if not suite.exists():
+        raise OracleError(f"run {manifest['run_id']} was made from {suite}, which no longer exists")
+    cases = {c.id: c for c in read_suite(suite)}
+    pairs = []
+    for case_id, reply in read_replies(run.replies):
+        if case_id not in cases:
+            raise OracleError(f"{suite} has no case {case_id}; was the suite regenerated after the run?")
+        pairs.append((cases[case_id], reply))
+    return manifest, pairs
+
+
+def judge_run(
+    run: RunFiles, judge: Judge, batch_size: int = 256, progress: Progress | None = None
+) -> JudgeSummary:
+    """Judge every reply of a finished run and write verdicts.jsonl atomically."""
+    manifest, pairs = run_cases(run)
+    answered = [(i, case, reply.text) for i, (case, reply) in enumerate(pairs) if reply.ok]
+    verdicts: dict[int, Verdict] = {}
+    for start in range(0, len(answered), batch_size):
+        batch = answered[start : start + batch_size]
+        for (i, _, _), verdict in zip(batch, judge.judge_many((c, t) for _, c, t in batch), strict=True):
+            verdicts[i] = verdict
+        if progress:
+            progress("verdicts", len(verdicts), len(answered))
+    outcomes: dict[str, int] = {}
+    with atomic_writer(run.verdicts) as out:
+        for i, (case, reply) in enumerate(pairs):
+            record = _judged(case, reply, verdicts.get(i))
+            outcomes[record.outcome] = outcomes.get(record.outcome, 0) + 1
+            out.write(json.dumps(record.to_dict(), ensure_ascii=False, sort_keys=True, default=str) + "\n")
+    return JudgeSummary(manifest, run.verdicts, len(pairs), dict(sorted(outcomes.items())))
+
+
+def _judged(case: TestCase, reply: Reply, verdict: Verdict | None) -> JudgedReply:
+    outcome = verdict.outcome.value if verdict else NO_REPLY
+    return JudgedReply(
+        case_id=case.id,
+        system=reply.system,
+        outcome=outcome,
+        hallucination=bool(verdict and verdict.hallucination),
+        abstained=outcome in ABSTAINED,
+        reply=reply.text if reply.ok else f"(no reply: {reply.error})",
+        verdict=verdict,
+    )
+
+
+def read_verdicts(run: RunFiles) -> Iterator[JudgedReply]:
+    """verdicts.jsonl back as the records ``judge_run`` wrote."""
+    if not run.verdicts.exists():
+        raise OracleError(f"{run.run_id} has not been judged yet; run `kgtest judge {run.run_id}`")
+    with run.verdicts.open(encoding="utf-8") as lines:
+        for number, line in enumerate(lines, 1):
+            try:
+                yield JudgedReply.from_dict(json.loads(line))
+            except (ValueError, TypeError) as exc:  # RecordError is a ValueError
+                raise OracleError(f"{run.verdicts}:{number}: not a kgtest verdict: {exc}") from exc
+
+
+def reply_nodes(manifest: dict[str, Any], suite: str, records: Iterable[JudgedReply]) -> list[ReplyNode]:
+    """What a judged run writes to the graph store (kg/run_graph.py), linked to suite ``suite``."""
+    run = str(manifest["run_id"])
+    sampling = {k: v for k, v in manifest.get("sampling", {}).items() if isinstance(v, int | float)}
+    nodes = []
+    for record in records:
+        verdict, comparison = record.verdict, record.verdict and record.verdict.comparison
+        nodes.append(
+            ReplyNode(
+                id=f"{run}#{record.case_id}",
+                run=run,
+                system=record.system,
+                case_id=record.case_id,
+                case_key=f"{suite}#{record.case_id}",
+                text=record.reply,
+                outcome=record.outcome,
+                hallucination=record.hallucination,
+                answer=verdict.answer.stance.value if verdict else "",
+                node_jaccard=comparison.node_jaccard if comparison else None,
+                edge_jaccard=comparison.edge_jaccard if comparison else None,
+                reasons=verdict.reasons if verdict else (),
+                verdict=json.dumps(verdict.to_dict() if verdict else {}, sort_keys=True),
+                sampling=sampling,
+                claims=tuple(
+                    ClaimNode(t.subject, t.relation, t.object, t.negated, t.sentence)
+                    for t in (verdict.triples if verdict else ())
+                ),
+            )
+        )
+    return nodes

@@ -1,0 +1,58 @@
+"""The pipeline's layering: a stage imports only itself and the stages before it.
+
+    core < kg < prolog < generator < runner < oracle < report < cli
+
+Lazy imports inside functions count too: a backend chosen at run time is still a dependency.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LAYERS = ("core", "kg", "prolog", "generator", "runner", "oracle", "report", "cli")
+RANK = {name: rank for rank, name in enumerate(LAYERS)}
+
+
+def imported_stages(source: str) -> set[str]:
+    """The kgtest stages a module's source imports, wherever the import statement is."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module]
+        for name in names:
+            parts = name.split(".")
+            if parts[0] == "kgtest" and len(parts) > 1:
+                found.add(parts[1])
+    return found
+
+
+def violations(stage: str, source: str) -> list[str]:
+    """Stages imported by a module of ``stage`` that come later in the pipeline (or are unknown)."""
+    return sorted(s for s in imported_stages(source) if RANK.get(s, len(LAYERS)) > RANK[stage])
+
+
+@pytest.mark.parametrize("stage", LAYERS)
+def test_a_stage_imports_only_earlier_stages(stage: str) -> None:
+    modules = sorted((ROOT / stage).rglob("*.py"))
+    assert modules, f"no modules in {stage}/"
+    wrong = {
+        str(path.relative_to(ROOT)): bad
+        for path in modules
+        if (bad := violations(stage, path.read_text(encoding="utf-8")))
+    }
+    assert not wrong, f"imports of later stages (order: {' < '.join(LAYERS)}): {wrong}"
+
+
+def test_the_check_catches_a_later_stage_imported_anywhere() -> None:
+    lazy = "def f():\n    from kgtest.oracle.judge import Judge\n    import kgtest.report.rates\n"
+    assert violations("generator", lazy) == ["oracle", "report"]
+    assert violations("oracle", "from kgtest.runner.run import read_replies\n") == []
+    assert violations("kg", "import kgtest.unknown_stage\n") == ["unknown_stage"]
+    assert violations("core", "from . import records\nimport json\n") == []

@@ -24,9 +24,9 @@ import torch
 
 from kgtest.generator.case import Answer, EvidenceFact, Proof, TestCase
 from kgtest.kg.catalog import builtin_catalog
+from kgtest.kg.extract.spacy_triples import SpacyExtractor
 from kgtest.oracle import Judge
 from kgtest.oracle.embeddings import Embedder
-from kgtest.oracle.spacy_triples import SpacyExtractor
 
 DEFAULT = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "wikidata" / "demo_facts.tsv"
 

@@ -13,12 +13,12 @@ from kgtest.cli.main import AppContext, pass_app
 from kgtest.core.progress import phases, stderr
 from kgtest.generator.suite_nodes import suite_id
 from kgtest.kg.catalog import builtin_catalog
+from kgtest.kg.extract.triples import extractor_names
 from kgtest.kg.kb import KnowledgeBase
 from kgtest.kg.run_graph import write_run_graph
 from kgtest.kg.store import open_store
 from kgtest.oracle.judge import Judge, JudgeSettings
 from kgtest.oracle.similarity import Thresholds
-from kgtest.oracle.triples import extractor_names
 from kgtest.oracle.verdicts import find_run, judge_run, read_verdicts, reply_nodes
 
 

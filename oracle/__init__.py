@@ -5,6 +5,13 @@ reasoning, compares them with the case's evidence and conclusion, and returns on
 per reply. docs/oracle.md explains the outcomes.
 """
 
+from kgtest.kg.extract.triples import (
+    Triple,
+    TripleExtractor,
+    extractor_names,
+    make_extractor,
+    register_extractor,
+)
 from kgtest.oracle.answer import ParsedAnswer, Stance, parse_answer
 from kgtest.oracle.ground import GroundEdge, GroundGraph, ground_graph
 from kgtest.oracle.judge import (
@@ -19,7 +26,6 @@ from kgtest.oracle.judge import (
     shared_judge,
 )
 from kgtest.oracle.similarity import Comparison, EdgeMatch, NodeMatch, Thresholds
-from kgtest.oracle.triples import Triple, TripleExtractor, extractor_names, make_extractor, register_extractor
 
 __all__ = [
     "HALLUCINATIONS",

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from kgtest.generator.case import EvidenceFact, TestCase
 from kgtest.kg.catalog import RelationCatalog
-from kgtest.oracle.triples import TripleExtractor
+from kgtest.kg.extract.triples import TripleExtractor
 
 CONCLUSION = "conclusion"
 """Edge id of a conclusion that is not also an evidence fact."""

@@ -17,11 +17,11 @@ from typing import Any
 from kgtest.core.records import from_plain, to_plain
 from kgtest.generator.case import Answer, TestCase
 from kgtest.kg.catalog import RelationCatalog, builtin_catalog
+from kgtest.kg.extract.triples import Triple, TripleExtractor, make_extractor
 from kgtest.oracle.answer import ParsedAnswer, Stance, parse_answer
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.ground import GroundGraph, RelationKeys, ground_graph
 from kgtest.oracle.similarity import Comparer, Comparison, Thresholds
-from kgtest.oracle.triples import Triple, TripleExtractor, make_extractor
 
 
 class Outcome(StrEnum):

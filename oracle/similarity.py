@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from kgtest.kg.extract.triples import Triple
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.ground import CONCLUSION, GroundEdge, GroundGraph, RelationKeys
-from kgtest.oracle.triples import Triple
 
 _STOPWORDS = {"the", "a", "an", "of", "s"}
 _ORDINALS = {

@@ -5,12 +5,16 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from kgtest.core.settings import Settings, load_settings
 from kgtest.kg.schema import KGTEST_LABELS
 from kgtest.kg.store import GraphStore, open_store
+
+if TYPE_CHECKING:
+    from kgtest.kg.extract.spacy_triples import SpacyExtractor
 
 os.environ.setdefault("HYPOTHESIS_PROFILE", "ci")
 # No JVM cache trained in the background while tests run; tests/kg/test_jvm_cache.py makes its own.
@@ -81,3 +85,11 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 _EXIT = pytest.StashKey[int]()
+
+
+@pytest.fixture(scope="session")
+def extractor() -> SpacyExtractor:
+    """spaCy's parser with kgtest's triple rules, loaded once per session (imported only when used)."""
+    from kgtest.kg.extract.spacy_triples import SpacyExtractor
+
+    return SpacyExtractor()

@@ -9,11 +9,11 @@ import pytest
 
 from kgtest.generator.case import Answer, TestCase
 from kgtest.kg.catalog import builtin_catalog
+from kgtest.kg.extract.spacy_triples import SpacyExtractor
 from kgtest.oracle import Judge, Outcome, Thresholds, classify, parse_answer
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.ground import ground_graph
 from kgtest.oracle.similarity import Comparison
-from kgtest.oracle.spacy_triples import SpacyExtractor
 from tests.oracle.cases import (
     ALIVE,
     BORN_IN_LONDON,

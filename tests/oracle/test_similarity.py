@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from kgtest.kg.catalog import builtin_catalog
+from kgtest.kg.extract.spacy_triples import SpacyExtractor
+from kgtest.kg.extract.triples import Triple
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.ground import RelationKeys, ground_graph
 from kgtest.oracle.similarity import Comparer, Thresholds, different_names, is_value, name_key
-from kgtest.oracle.spacy_triples import SpacyExtractor
-from kgtest.oracle.triples import Triple
 from tests.oracle.cases import BORN_IN_PORTSMOUTH, SPOUSE
 
 

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from kgtest.core.errors import OracleError, OracleUnavailableError
-from kgtest.oracle.text import mask_names, prepare, relation_key, unmask
-from kgtest.oracle.triples import Triple
+from kgtest.kg.extract.text import mask_names, prepare, relation_key, unmask
+from kgtest.kg.extract.triples import Triple
 
 DEFAULT_URL = "http://localhost:9000"
 PROPERTIES = {

@@ -52,13 +52,13 @@ ExtractorFactory = Callable[..., TripleExtractor]
 
 
 def _spacy(**options: Any) -> TripleExtractor:
-    from kgtest.oracle.spacy_triples import SpacyExtractor
+    from kgtest.kg.extract.spacy_triples import SpacyExtractor
 
     return SpacyExtractor(**options)
 
 
 def _corenlp(**options: Any) -> TripleExtractor:
-    from kgtest.oracle.corenlp import CoreNlpExtractor
+    from kgtest.kg.extract.corenlp import CoreNlpExtractor
 
     return CoreNlpExtractor(**options)
 

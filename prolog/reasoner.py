@@ -165,8 +165,8 @@ class Reasoner:
         row = self._once("findall([F, R, Ps], sanity:violation(F, R, Ps), All)")
         found: dict[tuple[str, str], Violation] = {}
         for fid, rule, premises in sorted(row["All"], key=repr):
-            parsed = tuple(_premise(x) for x in premises)
-            found.setdefault((fid, rule), Violation(fid, rule, parsed))  # type: ignore[arg-type]
+            parsed = tuple(p for p in map(_premise, premises) if isinstance(p, FactPremise | YearPremise))
+            found.setdefault((fid, rule), Violation(fid, rule, parsed))
         return [found[k] for k in sorted(found)]
 
     def excluded(self) -> frozenset[str]:

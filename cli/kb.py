@@ -92,8 +92,9 @@ def check(app: AppContext, as_json: bool, limit: int, quiet: bool) -> None:
     if as_json:
         for b in report.breaches:
             f = b.fact
-            row = {"fact": f.id, "subject": f.subject, "property": f.property, "object": f.object}
-            row |= {"start_year": f.start_year, "end_year": f.end_year, "rule": b.rule, "why": b.why}
+            row: dict[str, object] = {"fact": f.id, "subject": f.subject, "property": f.property}
+            row |= {"object": f.object, "start_year": f.start_year, "end_year": f.end_year}
+            row |= {"rule": b.rule, "why": b.why}
             click.echo(json.dumps(row, ensure_ascii=False, sort_keys=True))
         return
     out = Console(highlight=False, soft_wrap=True)

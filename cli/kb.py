@@ -94,7 +94,7 @@ def check(app: AppContext, as_json: bool, limit: int, quiet: bool) -> None:
             f = b.fact
             row: dict[str, object] = {"fact": f.id, "subject": f.subject, "property": f.property}
             row |= {"object": f.object, "start_year": f.start_year, "end_year": f.end_year}
-            row |= {"rule": b.rule, "why": b.why}
+            row |= {"rule": b.rule, "why": b.why, "sentence": b.sentence}
             click.echo(json.dumps(row, ensure_ascii=False, sort_keys=True))
         return
     out = Console(highlight=False, soft_wrap=True)
@@ -102,7 +102,7 @@ def check(app: AppContext, as_json: bool, limit: int, quiet: bool) -> None:
     shown = report.breaches if limit <= 0 else report.breaches[:limit]
     for b in shown:
         f = b.fact
-        table.add_row(b.rule, f"{f.subject} {f.property} {f.object}", b.why)
+        table.add_row(b.rule, f"{b.sentence} ({f.subject} {f.property} {f.object})", b.why)
     if shown:
         out.print(table)
     if len(shown) < len(report.breaches):

@@ -39,6 +39,8 @@ class Breach:
     fact: Fact
     rule: str
     why: str
+    sentence: str
+    """The fact in words, with labels: "Ada was married to Cy"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +82,8 @@ def _breach(v: Violation, view: KbView) -> Breach:
     ]
     span = "undated" if fact.start_year is None and fact.end_year is None else _span(fact)
     why = f"{RULES.get(v.rule, v.rule)}: the fact is {span}" + "".join(f"; {y}" for y in years)
-    return Breach(fact, v.rule, why)
+    phrase = view.relation(fact.property).phrase or fact.property
+    return Breach(fact, v.rule, why, f"{view.label(fact.subject)} {phrase} {view.label(fact.object)}")
 
 
 def _span(f: Fact) -> str:

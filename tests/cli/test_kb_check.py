@@ -84,6 +84,8 @@ def test_planted_impossible_facts_are_listed_marked_counted_and_never_asked(
         "it starts before a person in it was born (a marriage: in the year of birth): "
         "the fact is dated 1930 to ?; Eve was born in 1930"
     )
+    sentence = {(r["subject"], r["property"], r["object"]): r["sentence"] for r in rows}
+    assert sentence[("Q102", "P26", "Q105")] == "Ben was married to Eve"
     bad = {r["fact"] for r in rows}
 
     code, out, _ = run("--workspace", ws, "kb", "check")

@@ -7,7 +7,8 @@ once or that are false merely by a technicality:
 * same class: every source already draws the new object from the class of the true one
   (another city for a city, a person for a person), so no check is needed for it here;
 * compatible with the relation where the KB says so (sex or gender, P21): a father is not
-  a woman, a mother not a man, and a spouse has the sex of the subject's known spouses;
+  a woman, a mother not a man, and each spouse has the sex of the other's known spouses
+  (both ways: the statement may be asked read backwards);
 * never a place that contains, or lies within, the true value of a one-valued property
   ("born in England" for someone born in London is true, not a distractor).
 
@@ -53,10 +54,14 @@ def _sex_compatible(view: KbView) -> Check:
         s, p, o = st
         if p in _NOT_OF_SEX:
             return sexes[o] != {_NOT_OF_SEX[p]}
-        if p == _SAME_SEX_AS_PARTNERS and sexes[o]:
-            known = {x for partner in partners[s] for x in sexes[partner]}
-            return not known or bool(known & sexes[o])
+        if p == _SAME_SEX_AS_PARTNERS:
+            return like_partners(o, s) and like_partners(s, o)
         return True
+
+    def like_partners(x: str, of: str) -> bool:
+        """``x`` may be married to ``of``: of the sex of ``of``'s known spouses, if both are known."""
+        known = {sex for partner in partners[of] for sex in sexes[partner]}
+        return not known or not sexes[x] or bool(known & sexes[x])
 
     return check
 

@@ -38,7 +38,8 @@ def test_each_check_says_why_a_candidate_is_not_plausible() -> None:
     assert plausible("Q1", "P26", "Q3")  # a woman, like his known spouse
     assert not plausible("Q2", "P26", "Q3")  # her known spouse is a man
     assert plausible("Q1", "P26", "Q5")  # sex unknown: the KB does not say otherwise
-    assert plausible("Q3", "P26", "Q1") and plausible("Q3", "P26", "Q2")  # no known spouse
+    assert plausible("Q3", "P26", "Q1")  # she has no known spouse, and is a woman like his wife
+    assert not plausible("Q3", "P26", "Q2")  # read backwards: Q2's known spouse is a man
     assert not plausible("Q1", "P19", "P3")  # P3 contains P2, where he was born: true, not a distractor
     assert not plausible("Q1", "P19", "P1")  # P1 lies within P2: may well be true
     assert plausible("Q1", "P19", "P4")
@@ -59,7 +60,8 @@ def test_no_question_asks_for_a_father_who_is_a_woman_or_a_spouse_of_the_wrong_s
         elif p == "P25":
             assert o in WOMEN, case.question
         elif p == "P26":
-            known = {w for x, w in spouses if x == s}
-            assert all((w in WOMEN) == (o in WOMEN) for w in known), case.question
+            for x, y in ((s, o), (o, s)):
+                known = {w for v, w in spouses if v == y}
+                assert all((w in WOMEN) == (x in WOMEN) for w in known), case.question
         asked[p] = asked.get(p, 0) + 1
     assert asked["P22"] + asked["P25"] and asked["P26"], asked

@@ -21,15 +21,16 @@ from kgtest.prolog.mtl import And, Atom, Finally, Formula, Globally, Next, Not, 
 
 def table3_question(formula: Formula, year: int, describe: Mapping[str, str]) -> str:
     """Table III's mtl2NL(``formula``) asked at ``year``."""
-    return _Table3(describe).ask(formula, f"the year {year_text(year)}", f"year {year_text(year)}")
+    t = year_text(year)
+    return _Table3(describe).ask(formula, f"the year {t}", f"year {t}", t)
 
 
 class _Table3:
     def __init__(self, describe: Mapping[str, str]) -> None:
         self._describe = describe
 
-    def ask(self, f: Formula, after: str, at: str) -> str:
-        """The template of ``f``'s operator; ``after`` / ``at`` name the year it is asked at."""
+    def ask(self, f: Formula, after: str, at: str, year: str) -> str:
+        """The template of ``f``'s operator; ``after`` / ``at`` / ``year`` name the year it is asked at."""
         match f:
             case Atom(name=name):
                 return f"Did {self._event(name)} happen at {at}?"
@@ -41,7 +42,7 @@ class _Table3:
                 )
             case Next(phi=phi):
                 inner = self._inner(phi)
-                return f'Did "Event" happen in the next year of {after}, where "Event" is defined as {inner}?'
+                return f'Did "Event" happen in the next year of {year}, where "Event" is defined as {inner}?'
             case Until(a=a, b=b, phi1=p1, phi2=p2):
                 return (
                     f'Did "Event1" happen continuously until "Event2" started, during the period [{a}, {b}] '
@@ -60,7 +61,7 @@ class _Table3:
     def _inner(self, f: Formula) -> str:
         if isinstance(f, Atom):
             return self._event(f.name)
-        return f"({self.ask(f, 'that year', 'that year')})"
+        return f"({self.ask(f, 'that year', 'that year', 'that year')})"
 
     def _event(self, name: str) -> str:
         if name not in self._describe:

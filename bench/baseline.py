@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -54,7 +55,10 @@ def compare(argv: Sequence[str], rev: str, rounds: int, key: str) -> tuple[float
     """Median of ``key`` over ``rounds`` alternating runs: (this working tree, commit ``rev``)."""
     base = tree(rev)
     ours, theirs = [], []
-    for _ in range(rounds):
-        theirs.append(run_json(argv, base)[key])
-        ours.append(run_json(argv, None)[key])
+    try:
+        for _ in range(rounds):
+            theirs.append(run_json(argv, base)[key])
+            ours.append(run_json(argv, None)[key])
+    finally:
+        shutil.rmtree(base.parent)
     return statistics.median(ours), statistics.median(theirs)

@@ -1,6 +1,7 @@
 """Prolog load time of a KB and fact cases generated per second.
 
     python bench/bench_gen.py [DUMP] [--count N] [--workspace DIR]
+    python bench/bench_gen.py [DUMP] [--count N] --baseline REV [--rounds R]
 
 DUMP defaults to ../shared/data/wikidata/wikidata12k.nt.gz. Three measurements:
 
@@ -10,11 +11,15 @@ DUMP defaults to ../shared/data/wikidata/wikidata12k.nt.gz. Three measurements:
 3. ``kgtest gen`` end to end in a subprocess against a workspace holding the KB (built there
    first if needed): cold (no KB view, no .qlf) and warm (both cached), with and without
    writing the suite to the graph store.
+
+With ``--baseline REV`` it measures (2) instead for this working tree and for commit REV
+(bench/baseline.py), alternating R times in subprocesses, and prints the ratio of the medians.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import subprocess
 import sys
@@ -22,6 +27,8 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from baseline import compare
 
 from kgtest.core.workspace import Workspace
 from kgtest.generator.case import write_suite
@@ -65,19 +72,32 @@ def prolog_load(view: KbView, tmp: Path) -> None:
     _wipe()
 
 
-def generation(view: KbView, count: int, tmp: Path) -> None:
+def generation(view: KbView, count: int, tmp: Path, quiet: bool = False) -> dict[str, float]:
     reasoner = load_kb(kb_program(view.entities.values(), view.facts, view.catalog), tmp / "cache")
     t0, c0 = time.perf_counter(), time.process_time()
     cases, report = generate_fact_cases(view, reasoner, kinds=RULE_KINDS, count=count, seed=1)
     write_suite(tmp / "suite.jsonl", cases)
     s, cpu = time.perf_counter() - t0, time.process_time() - c0
     n = len(cases)
+    if quiet:
+        return {"cases": n, "seconds": s, "cpu": cpu, "per_cpu_second": n / cpu}
     print(f"generation (KB in Prolog): {n} fact cases in {s:.2f} s = {n / s:,.0f} cases/s ", end="")
     print(f"({cpu:.2f} s of CPU = {n / cpu:,.0f} cases per CPU second; other processes share the cores)")
     print(
         f"  statements per kind {report.available}; "
         f"negation {report.negation_refuted}/{report.negation_tried}"
     )
+    return {"cases": n, "seconds": s, "cpu": cpu, "per_cpu_second": n / cpu}
+
+
+def against(dump: Path, count: int, rev: str, rounds: int) -> None:
+    """Fact cases per CPU second here and at commit ``rev``, same KB, same process setup."""
+    argv = ["bench/bench_gen.py", str(dump), "--count", str(count), "--generation-only"]
+    ours, theirs = compare(argv, rev, rounds, "per_cpu_second")
+    print(f"generation (KB in Prolog), {count} fact cases, median of {rounds} alternating runs:")
+    print(f"  this tree {ours:8,.0f} cases per CPU second")
+    print(f"  {rev[:12]:<9} {theirs:8,.0f} cases per CPU second")
+    print(f"  ratio {ours / theirs:.2f} (this tree / {rev[:12]})")
 
 
 def end_to_end(dump: Path, workspace: Path, count: int) -> None:
@@ -114,7 +134,13 @@ def main() -> None:
     parser.add_argument(
         "--workspace", type=Path, help="reuse a workspace holding the KB (default: a temporary one)"
     )
+    parser.add_argument("--baseline", metavar="REV", help="compare generation with this commit")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating runs per side with --baseline")
+    parser.add_argument("--generation-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.baseline:
+        against(args.dump, args.count, args.baseline, args.rounds)
+        return
     catalog = builtin_catalog()
     builder = SnapshotBuilder(f"dump:{args.dump.name}")
     read_dump(args.dump, builder)
@@ -124,6 +150,10 @@ def main() -> None:
         tuple(sorted(snap.facts.values(), key=lambda f: f.id)),
         catalog.with_labels(snap.property_labels),
     )
+    if args.generation_only:
+        with tempfile.TemporaryDirectory() as tmp:
+            print(json.dumps(generation(view, args.count, Path(tmp), quiet=True)))
+        return
     print(f"{args.dump.name}: {len(view.entities)} entities, {len(view.facts)} facts")
     with tempfile.TemporaryDirectory() as tmp:
         prolog_load(view, Path(tmp))

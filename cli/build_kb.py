@@ -10,8 +10,10 @@ from rich.table import Table
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.core.errors import UnknownNameError
 from kgtest.core.progress import Held, Progress, phases, stderr
+from kgtest.generator.sanity import check_kb
 from kgtest.kg.build import SPARQL, SourceSpec, read_ahead
 from kgtest.kg.catalog import builtin_catalog
+from kgtest.kg.kb import KnowledgeBase
 from kgtest.kg.loader import LoadReport, load_snapshot
 from kgtest.kg.model import Domain, Snapshot
 from kgtest.kg.schema import ensure_schema
@@ -63,6 +65,7 @@ def command(
     Each source is `example` (the bundled KB, no internet needed), a Wikidata-shaped RDF
     dump (.nt/.ttl, optionally .gz), or `sparql` (Wikidata's query service or --endpoint).
     Running it again with the same input changes nothing; after an interruption it resumes.
+    Afterwards the KB sanity rules mark the facts that cannot be true (`kgtest kb check`).
 
     \b
     kgtest build-kb example
@@ -93,6 +96,14 @@ def command(
             tick = _labelled(progress, specs, _short(spec))
             report = load_snapshot(store, snapshot, catalog, batch_size, tick)
             stderr.print(_summary(spec, snapshot, report))
+        if any(b.get("status") != "complete" for b in KnowledgeBase(store).builds()):
+            stderr.print("sanity rules: not run while another build is incomplete; resume it first")
+        else:
+            sanity = check_kb(store, settings.paths, progress)
+            stderr.print(
+                f"sanity rules: {sanity.facts} facts cannot be true (marked, never asked about; "
+                "`kgtest kb check` lists them)"
+            )
     click.echo(
         "Done. `kgtest kb stats` shows what the knowledge base holds; "
         "`kgtest db serve` opens it to Neo4j Browser."

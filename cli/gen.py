@@ -15,6 +15,7 @@ from kgtest.core.progress import phases, stderr
 from kgtest.generator.case import write_suite
 from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS
 from kgtest.generator.kbview import read_view
+from kgtest.generator.mtl_text import PLAIN, WORDINGS
 from kgtest.generator.suite import DOMAINS, SuiteRequest, SuiteResult, generate_suite
 from kgtest.generator.suite_nodes import suite_id, write_suite_graph
 from kgtest.kg.kb import KnowledgeBase
@@ -68,6 +69,19 @@ def _names(values: tuple[str, ...]) -> tuple[str, ...]:
     type=click.IntRange(min=0),
     help="Temporal cases to write when --mtl-depth > 0. [default: --count]",
 )
+@click.option(
+    "--reference-year",
+    type=int,
+    help="The year the present tense speaks of: a statement that does not hold then is asked about a "
+    "year it held in. [default: the latest year the KB names]",
+)
+@click.option(
+    "--wording",
+    type=click.Choice(WORDINGS),
+    default=PLAIN,
+    show_default=True,
+    help="Questions about years in plain English, or in Drowzee's Table III templates word for word.",
+)
 @click.option("--no-graph", is_flag=True, help="Do not write the suite and its proofs to the graph store.")
 @click.option("--quiet", is_flag=True, help="No progress bars.")
 @pass_app
@@ -81,6 +95,8 @@ def command(
     balance: bool,
     mtl_depth: int,
     temporal_count: int | None,
+    reference_year: int | None,
+    wording: str,
     no_graph: bool,
     quiet: bool,
 ) -> None:
@@ -88,8 +104,11 @@ def command(
 
     Fact questions ask about statements that Prolog derives (inverse, symmetric,
     transitive, composite) or refutes under a stated assumption (negation); each case
-    carries its evidence and proof. With --mtl-depth, temporal questions over the KB's
-    dated facts are added to the same suite.
+    carries its evidence and proof, re-checked before the suite is written. Dated
+    statements are asked in the present tense only when they hold in the reference year,
+    else about a year they held in. Facts that break a sanity rule (`kgtest kb check`) are
+    never asked about. With --mtl-depth, temporal questions over the KB's dated facts are
+    added to the same suite.
 
     \b
     kgtest gen --count 200 --seed 1
@@ -105,6 +124,8 @@ def command(
         balance=balance,
         mtl_depth=mtl_depth,
         temporal_count=count if temporal_count is None else temporal_count,
+        reference_year=reference_year,
+        wording=wording,
     )
     request.validate()
     path = out or settings.paths.default_suite
@@ -147,5 +168,15 @@ def _summary(result: SuiteResult, depth: int) -> None:
             f"apart, {t.filtered_trivial_true} always true, {t.filtered_trivial_false} always false, "
             f"{t.filtered_too_wide} windows too wide), {t.duplicates} duplicates"
         )
+    checked = Counter(c.meta.get("checked_by") for c in result.cases)
+    out.print(
+        f"proofs re-checked: {checked['proofcheck.pl']} fact proofs by prolog/proofcheck.pl, "
+        f"{checked['pointwise']} temporal answers year by year (prolog/pointwise.py)"
+    )
+    f = result.facts
+    if f.reference_year is not None:
+        out.print(f"present tense: statements that hold in {f.reference_year} (--reference-year)")
+    if f.excluded:
+        out.print(f"{f.excluded} facts break a sanity rule and are asked about nowhere (`kgtest kb check`)")
     for note in result.notes:
         out.print(f"[yellow]note:[/] {note}")

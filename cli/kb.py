@@ -9,6 +9,8 @@ from rich.console import Console
 from rich.table import Table
 
 from kgtest.cli.main import AppContext, pass_app
+from kgtest.core.progress import phases
+from kgtest.generator.sanity import RULES, check_kb
 from kgtest.kg.kb import KnowledgeBase
 from kgtest.kg.loader import clear_kb
 from kgtest.kg.store import open_store
@@ -36,6 +38,8 @@ def stats(app: AppContext, as_json: bool) -> None:
                     "dated_facts": s.dated_facts,
                     "per_domain": s.per_domain,
                     "builds": s.builds,
+                    "marked_facts": s.marked_facts,
+                    "marked_by_rule": s.marked_by_rule,
                 },
                 indent=2,
                 sort_keys=True,
@@ -56,8 +60,56 @@ def stats(app: AppContext, as_json: bool) -> None:
             str(b["id"]), str(b["source"]), str(b["status"]), str(b["facts"] or ""), str(b["finished"] or "")
         )
     out.print(builds)
+    marked = ", ".join(f"{rule} {n}" for rule, n in s.marked_by_rule.items())
+    out.print(
+        f"facts breaking a sanity rule {s.marked_facts}"
+        + (f" ({marked})" if marked else "")
+        + ": kept, never asked about; `kgtest kb check` lists them"
+    )
     if any(b["status"] != "complete" for b in s.builds):
         out.print("[yellow]A build was interrupted: run the same `kgtest build-kb` again to resume it.[/]")
+
+
+_CHECK_HELP = (
+    "List the facts that cannot be true, with the rule each breaks, and mark them in the store.\n\n"
+    "They stay in the knowledge base as their source states them (FACT.violates names the rules) and "
+    "no question is asked about them. `kgtest build-kb` runs the same check after every build.\n\n"
+    "\b\nRules (prolog/sanity.pl), a fact breaks one when:\n"
+    + "\n".join(f"  {rule}: {why}" for rule, why in RULES.items())
+)
+
+
+@command.command("check", help=_CHECK_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON Lines, one fact and rule per line.")
+@click.option("--limit", default=50, show_default=True, help="Facts to list in the table (0: all).")
+@click.option("--quiet", is_flag=True, help="No progress bars.")
+@pass_app
+def check(app: AppContext, as_json: bool, limit: int, quiet: bool) -> None:
+    with open_store(app.settings) as store, phases(quiet or as_json) as progress:
+        report = check_kb(store, app.settings.paths, progress)
+    if as_json:
+        for b in report.breaches:
+            f = b.fact
+            row: dict[str, object] = {"fact": f.id, "subject": f.subject, "property": f.property}
+            row |= {"object": f.object, "start_year": f.start_year, "end_year": f.end_year}
+            row |= {"rule": b.rule, "why": b.why, "sentence": b.sentence}
+            click.echo(json.dumps(row, ensure_ascii=False, sort_keys=True))
+        return
+    out = Console(highlight=False, soft_wrap=True)
+    table = Table("rule", "fact", "why", title="facts that break a sanity rule")
+    shown = report.breaches if limit <= 0 else report.breaches[:limit]
+    for b in shown:
+        f = b.fact
+        table.add_row(b.rule, f"{b.sentence} ({f.subject} {f.property} {f.object})", b.why)
+    if shown:
+        out.print(table)
+    if len(shown) < len(report.breaches):
+        out.print(f"... {len(report.breaches) - len(shown)} more (--limit 0 lists all, --json for scripts)")
+    m = report.marks
+    out.print(
+        f"{report.facts} facts break a sanity rule: kept in the knowledge base, marked (FACT.violates: "
+        f"{m.marked} newly, {m.cleared} cleared) and asked about nowhere."
+    )
 
 
 @command.command("clear")

@@ -9,6 +9,11 @@ is flipped, so Yes and No are balanced however many truths and falsities the KB 
 The count is split evenly over the kinds; a kind with too few statements leaves its
 share to the others. Every draw comes from a ``random.Random`` seeded with the seed and
 the kind, so the same KB and seed give the same cases in the same order.
+
+A statement proven true holds in the years of its proof (all premises together). It is asked
+in the present wording when it is undated or holds in the KB's reference year, else about
+one year it held in, drawn from those years (templates.py). Facts a sanity rule excludes
+are never asked about, and every proof is re-checked by proofcheck.pl before it is returned.
 """
 
 from __future__ import annotations
@@ -20,10 +25,15 @@ from dataclasses import dataclass
 from kgtest.core.errors import ReasoningError
 from kgtest.generator.case import Answer, TestCase, case_id
 from kgtest.generator.kbview import KbView
+from kgtest.generator.mtl_random import uniform_year
+from kgtest.generator.mtl_text import PLAIN
 from kgtest.generator.negatives import candidates
-from kgtest.generator.proofs import leaves, to_proof
+from kgtest.generator.proofs import leaves, prolog_text, to_proof
 from kgtest.generator.templates import NEGATED, ORIGINAL, fact_prompt, question, wording
-from kgtest.prolog.reasoner import Derivation, FactPremise, Reasoner, Statement
+from kgtest.prolog.reasoner import Derivation, FactPremise, Reasoner, Statement, known_years
+
+CHECKED_BY = "proofcheck.pl"
+"""What re-checked a fact case's proof at generation time (``meta["checked_by"]``)."""
 
 RULE_KINDS = ("ground", "symmetric", "inverse", "transitive", "composite", "negation")
 DEFAULT_KINDS = ("symmetric", "inverse", "transitive", "composite", "negation")
@@ -39,6 +49,10 @@ class FactReport:
     negation_tried: int
     """Candidate false statements sent to the reasoner."""
     negation_refuted: int
+    reference_year: int | None = None
+    """The year the present tense speaks of; None when the KB has no years."""
+    excluded: int = 0
+    """KB facts a sanity rule excludes from every question."""
 
 
 def kind_of(rules: frozenset[str]) -> str:
@@ -58,6 +72,24 @@ def statement_domain(view: KbView, statement: Statement) -> str:
     return "unknown"
 
 
+def latest_year(view: KbView) -> int | None:
+    """The KB's default reference year: the latest year any fact or entity names."""
+    years = [y for f in view.facts for y in (f.start_year, f.end_year) if y is not None]
+    years += [
+        y for e in view.entities.values() for y in (e.start_year, e.end_year, e.point_year) if y is not None
+    ]
+    return max(years, default=None)
+
+
+def usable(view: KbView, reasoner: Reasoner) -> KbView:
+    """The view without the facts a sanity rule excludes (the reasoner's kb_excluded)."""
+    excluded = reasoner.excluded()
+    if not excluded:
+        return view
+    facts = tuple(f for f in view.facts if f.id not in excluded)
+    return KbView(view.entities, facts, view.catalog, view.key)
+
+
 def generate_fact_cases(
     view: KbView,
     reasoner: Reasoner,
@@ -67,18 +99,27 @@ def generate_fact_cases(
     count: int,
     seed: int,
     balance: bool = True,
+    reference_year: int | None = None,
+    wording_style: str = PLAIN,
 ) -> tuple[list[TestCase], FactReport]:
-    """Up to ``count`` fact cases over ``kinds`` (and ``domains``, all when empty)."""
+    """Up to ``count`` fact cases over ``kinds`` (and ``domains``, all when empty).
+
+    ``reference_year`` is the year the present tense speaks of (default: ``latest_year``).
+    """
+    excluded = len(view.facts)
+    view = usable(view, reasoner)
+    excluded -= len(view.facts)
+    now = latest_year(view) if reference_year is None else reference_year
     if count == 0:
-        return [], FactReport(0, 0, {}, 0, 0)
+        return [], FactReport(0, 0, {}, 0, 0, now, excluded)
     keep = _keeper(view, domains)
     derivable = reasoner.derivable()
     ground = _ground(view) if "ground" in kinds else {}
     pools: dict[str, list[Statement]] = {k: [] for k in kinds if k != "negation"}
     if "ground" in pools:
         pools["ground"] = [st for st in ground if keep(st)]
-    for st, rules in derivable.items():
-        kind = kind_of(rules)
+    for st, found in derivable.items():
+        kind = kind_of(found.rules)
         if kind in pools and keep(st):
             pools[kind].append(st)
     caps: dict[str, int | None] = {k: len(pool) for k, pool in pools.items()}
@@ -102,15 +143,44 @@ def generate_fact_cases(
         first = rng.random() < 0.5
         for i, d in enumerate(chosen):
             variant = ORIGINAL if not balance or (i % 2 == 0) == first else NEGATED
-            cases.append(make_case(d, kind, variant, view))
+            year = _asked_year(d, now, rng)
+            cases.append(make_case(d, kind, variant, view, year, now, wording_style))
+    _recheck(reasoner, cases)
     available = {k: len(pool) for k, pool in pools.items()}
-    return cases, FactReport(count, len(cases), available, tried, len(negatives))
+    return cases, FactReport(count, len(cases), available, tried, len(negatives), now, excluded)
 
 
-def make_case(d: Derivation, kind: str, variant: str, view: KbView) -> TestCase:
+def _asked_year(d: Derivation, now: int | None, rng: random.Random) -> int | None:
+    """None to ask in the present wording (undated, or holding at ``now``), else a year it held in."""
+    if not d.holds or d.years is None or now is None or any(a <= now <= b for a, b in d.years):
+        return None
+    return uniform_year(rng, d.years)
+
+
+def _recheck(reasoner: Reasoner, cases: Sequence[TestCase]) -> None:
+    """Every proof through proofcheck.pl: a suite never carries a proof that does not check."""
+    verdicts = reasoner.check_all([prolog_text(c.proof) for c in cases if c.proof is not None])
+    for case, ok in zip(cases, verdicts, strict=True):
+        if not ok:
+            raise ReasoningError(
+                f"the proof of case {case.id} ({case.question!r}) does not check against the KB; "
+                "this is a bug in the rule library, please report it with the suite"
+            )
+
+
+def make_case(
+    d: Derivation,
+    kind: str,
+    variant: str,
+    view: KbView,
+    year: int | None = None,
+    now: int | None = None,
+    style: str = PLAIN,
+) -> TestCase:
+    """The case asking about ``d``'s statement: in the present wording, or about ``year``."""
     s, p, o = d.statement
     how = wording(p, view.catalog)
-    text = question(view.label(s), how, view.label(o), variant)
+    text = question(view.label(s), how, view.label(o), variant, year, style)
     proof = to_proof(d, view)
     return TestCase(
         id=case_id("fact", s, p, o, variant),
@@ -129,18 +199,30 @@ def make_case(d: Derivation, kind: str, variant: str, view: KbView) -> TestCase:
             "holds": d.holds,
             "category": how.category.value,
             "proof_rules": sorted(d.rules()),
+            "years": None if d.years is None else [list(span) for span in d.years],
+            "year": year,
+            "reference_year": now,
+            "checked_by": CHECKED_BY,
         },
     )
 
 
 def _ground(view: KbView) -> dict[Statement, Derivation]:
-    """One ground derivation per stated (S, P, O), from its first fact."""
+    """One ground derivation per stated (S, P, O): its undated fact, else the one with most years."""
     found: dict[Statement, Derivation] = {}
     for f in view.facts:
         st = (f.subject, f.property, f.object)
-        if st not in found:
-            found[st] = Derivation(True, "ground", *st, (FactPremise(f.id),))
+        years = known_years(f.start_year, f.end_year)
+        if years == ():  # a start after its end: no known year (a sanity rule excludes it)
+            continue
+        d = Derivation(True, "ground", *st, (FactPremise(f.id),), years)
+        if st not in found or _span(d.years) > _span(found[st].years):
+            found[st] = d
     return found
+
+
+def _span(years: tuple[tuple[int, int], ...] | None) -> float:
+    return float("inf") if years is None else sum(b - a + 1 for a, b in years)
 
 
 def _proven(reasoner: Reasoner, statements: Sequence[Statement]) -> list[Derivation]:

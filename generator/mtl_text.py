@@ -22,6 +22,12 @@ from kgtest.prolog.mtl import And, Atom, Finally, Formula, Globally, Next, Not, 
 
 INSTRUCTION = "Answer the question with your knowledge and reasoning power."
 
+PLAIN = "plain"
+DROWZEE = "drowzee"
+WORDINGS = (PLAIN, DROWZEE)
+"""How questions about years read: kgtest's plain English (the default), or Drowzee's Table III
+templates word for word (generator/mtl_table3.py), kept for faithfulness to the paper."""
+
 _TEMPORAL_QUERY = (
     "Given the question: {question}\n"
     "Please provide an answer with your knowledge and reasoning power upon metric temporal logic. "

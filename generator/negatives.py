@@ -12,7 +12,9 @@ containment turned around. Three sources take turns, so no rule crowds out the o
 * containment: the reverse of a transitive, non-symmetric fact or derivation.
 
 About half the statements are asked through an inverse or symmetric reading ("Is Y the
-father of X?"), which the reasoner refutes through one R-Inverse/R-Sym hop.
+father of X?"), which the reasoner refutes through one R-Inverse/R-Sym hop. Every candidate
+first passes the plausibility checks of distractors.py (a father is not a woman, a place of
+birth does not contain the true one, ...).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import random
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
+from kgtest.generator.distractors import checks
 from kgtest.generator.kbview import KbView
 from kgtest.kg.model import Fact
 from kgtest.prolog.reasoner import Statement
@@ -44,12 +47,15 @@ def candidates(
         _lifetime(view, lifetime_rules, rng),
         _containment(view, derived, rng),
     ]
+    plausible = checks(view)
     seen: set[Statement] = set()
     while sources:
         for source in list(sources):
             st = next(source, None)
             if st is None:
                 sources.remove(source)
+                continue
+            if not all(check(st) for check in plausible):
                 continue
             st = _reading(st, view, rng)
             if st not in seen and keep(st):

@@ -1,9 +1,11 @@
 """Reasoner derivations as the suite's Proof records, and back to Prolog for checking.
 
-A ``Proof`` names its rule, its conclusion as Prolog text (``holds('Q1', 'P26', 'Q2')``,
-or ``not(holds(...))`` for a statement proven false), its premises (KB facts with labels,
-or sub-proofs) and, for a "No", the assumption it rests on (docs/reasoning.md). A ground
-fact used as a step appears as the fact itself, not as a one-line proof of it.
+A ``Proof`` names its rule, its conclusion as Prolog text (``holds('Q1', 'P26', 'Q2')``
+from undated premises, ``holds('Q1', 'P26', 'Q2', [[1836, 1870]])`` with the years it holds
+in, or ``not(holds(...))`` for a statement proven false), its premises (KB facts with labels,
+or sub-proofs) and the assumption it rests on: for a "No", the property's (docs/reasoning.md);
+for a dated "Yes" with undated premises, that those held in its years. A ground fact used as
+a step appears as the fact itself, not as a one-line proof of it.
 """
 
 from __future__ import annotations
@@ -13,27 +15,52 @@ from collections.abc import Iterator
 from kgtest.core.errors import ReasoningError
 from kgtest.generator.case import EvidenceFact, Proof
 from kgtest.generator.kbview import KbView
+from kgtest.generator.mtl_text import year_text
 from kgtest.prolog.engine import quote_atom
-from kgtest.prolog.reasoner import Derivation, FactPremise, Premise, Statement, TypePremise, YearPremise
+from kgtest.prolog.reasoner import (
+    Derivation,
+    FactPremise,
+    Premise,
+    Statement,
+    TypePremise,
+    YearPremise,
+    Years,
+)
 
 _YEAR_PROPERTY = {"born": ("P569", "date of birth"), "died": ("P570", "date of death")}
 _YEAR_EVENT = {pid: event for event, (pid, _) in _YEAR_PROPERTY.items()}
 
 
-def conclusion(statement: Statement, holds: bool) -> str:
+def conclusion(statement: Statement, holds: bool, years: Years | None = None) -> str:
     s, p, o = (quote_atom(x) for x in statement)
-    text = f"holds({s}, {p}, {o})"
-    return text if holds else f"not({text})"
+    if not holds:
+        return f"not(holds({s}, {p}, {o}))"
+    if years is None:
+        return f"holds({s}, {p}, {o})"
+    spans = ", ".join(f"[{a}, {b}]" for a, b in years)
+    return f"holds({s}, {p}, {o}, [{spans}])"
 
 
 def to_proof(d: Derivation, view: KbView) -> Proof:
     """The Proof record of a derivation, with labels from ``view``."""
-    return Proof(
-        rule=d.rule,
-        conclusion=conclusion(d.statement, d.holds),
-        premises=tuple(_premise(p, view) for p in d.premises),
-        assumption="" if d.holds else assumption(d, view),
+    premises = tuple(_premise(p, view) for p in d.premises)
+    proof = Proof(rule=d.rule, conclusion=conclusion(d.statement, d.holds, d.years), premises=premises)
+    if not d.holds:
+        return Proof(proof.rule, proof.conclusion, premises, assumption(d, view))
+    undated = [e for e in leaves(proof) if e.fact_id and e.start_year is None and e.end_year is None]
+    if d.years is None or not undated:
+        return proof
+    named = "; ".join(
+        f"{e.subject_label} {view.relation(e.property).phrase} {e.object_label}" for e in undated
     )
+    why = f"undated facts held in {years_text(d.years)}: {named}"
+    return Proof(proof.rule, proof.conclusion, premises, why)
+
+
+def years_text(years: Years) -> str:
+    """``[(1836, 1870), (1880, 1880)]`` -> "1836-1870 and 1880" (BC years as "44 BC")."""
+    spans = [year_text(a) if a == b else f"{year_text(a)}-{year_text(b)}" for a, b in years]
+    return spans[0] if len(spans) == 1 else ", ".join(spans[:-1]) + " and " + spans[-1]
 
 
 def _premise(p: Premise, view: KbView) -> Proof | EvidenceFact:

@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 
 from kgtest.core.errors import GenerationError, UnknownNameError
 from kgtest.generator.case import TestCase
-from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS, FactReport, generate_fact_cases
+from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS, FactReport, generate_fact_cases, usable
 from kgtest.generator.kbview import KbView
+from kgtest.generator.mtl_text import PLAIN, WORDINGS
 from kgtest.generator.temporal import TemporalReport, generate_temporal_cases
 from kgtest.generator.temporal_kb import kb_events, universe
 from kgtest.kg.model import Domain
@@ -35,6 +36,10 @@ class SuiteRequest:
     mtl_depth: int = 0
     """Operator nesting of temporal formulas; 0: no temporal cases."""
     temporal_count: int = 0
+    reference_year: int | None = None
+    """The year the present tense speaks of; None: the latest year the KB names."""
+    wording: str = PLAIN
+    """How questions about years read: ``plain``, or ``drowzee`` (Table III word for word)."""
 
     def validate(self) -> None:
         for kind in self.kinds:
@@ -43,6 +48,8 @@ class SuiteRequest:
         for domain in self.domains:
             if domain not in DOMAINS:
                 raise UnknownNameError("domain", domain, DOMAINS)
+        if self.wording not in WORDINGS:
+            raise UnknownNameError("wording", self.wording, WORDINGS)
         if self.count < 0 or self.temporal_count < 0 or self.mtl_depth < 0:
             raise GenerationError(
                 f"count={self.count}, temporal_count={self.temporal_count}, mtl_depth={self.mtl_depth}: "
@@ -72,6 +79,8 @@ def generate_suite(view: KbView, reasoner: Reasoner, request: SuiteRequest) -> S
         count=request.count,
         seed=request.seed,
         balance=request.balance,
+        reference_year=request.reference_year,
+        wording_style=request.wording,
     )
     notes = []
     where = f" in domain(s) {', '.join(request.domains)}" if request.domains else ""
@@ -85,7 +94,7 @@ def generate_suite(view: KbView, reasoner: Reasoner, request: SuiteRequest) -> S
     report: TemporalReport | None = None
     events_n, span = 0, None
     if request.mtl_depth and request.temporal_count:
-        events = kb_events(view, request.domains)
+        events = kb_events(usable(view, reasoner), request.domains)  # no event rests on an excluded fact
         if not events:
             raise GenerationError(
                 f"the knowledge base has no dated entities or facts{where} to ask temporal questions about; "
@@ -93,7 +102,12 @@ def generate_suite(view: KbView, reasoner: Reasoner, request: SuiteRequest) -> S
             )
         events_n, span = len(events), universe(events)
         temporal_cases, report = generate_temporal_cases(
-            events, depth=request.mtl_depth, count=request.temporal_count, seed=request.seed, universe=span
+            events,
+            depth=request.mtl_depth,
+            count=request.temporal_count,
+            seed=request.seed,
+            universe=span,
+            wording=request.wording,
         )
         if report.generated < request.temporal_count:
             notes.append(f"only {report.generated} of {request.temporal_count} temporal cases could be made")

@@ -11,6 +11,18 @@ opposite one:
 
 A derived predicate ``^P`` (P read backwards) is worded with the catalog's inverse phrase;
 it is passive when that phrase starts with a copula ("is the father of"), else active.
+
+Tense follows validity (docs/reasoning.md): the phrase is used as it stands ("is located
+in") when the statement is undated or holds in the KB's reference year. Otherwise the
+question names a year it held in, in the past tense:
+
+    original "Is it true that S <past phrase> O in YEAR?"
+    negated  "It is impossible for S to have been <participle ...> O in YEAR. Am I right?"
+             (a copula phrase), else
+             "It is false that S <past phrase> O in YEAR. Please judge the truthfulness ..."
+
+or, with ``--wording drowzee``, Drowzee's flat Table III templates for an event at a year:
+'Did "S <past phrase> O" happen at year YEAR?' and its negation.
 """
 
 from __future__ import annotations
@@ -18,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kgtest.core.errors import GenerationError
-from kgtest.generator.mtl_text import INSTRUCTION
+from kgtest.generator.mtl_text import DROWZEE, INSTRUCTION, PLAIN, year_text
 from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.model import Category
 
@@ -26,6 +38,17 @@ ORIGINAL = "original"
 NEGATED = "negated"
 
 _COPULA = {"is": "to be", "are": "to be", "was": "to have been", "were": "to have been"}
+_PAST = {
+    "is": "was",
+    "are": "were",
+    "has": "had",
+    "contains": "contained",
+    "follows": "followed",
+    "owns": "owned",
+    "produces": "produced",
+    "shares": "shared",
+}
+"""Present-tense first words of the catalog's phrases and their past forms (the rest are past)."""
 
 _RELATION_QUERY = (
     "Given the question: {question}\n"
@@ -60,12 +83,27 @@ def wording(pid: str, catalog: RelationCatalog) -> Wording:
     return Wording(rel.phrase or f"has as {rel.label}", rel.category, rel.label)
 
 
-def question(subject: str, how: Wording, obj: str, variant: str) -> str:
-    """The question for "``subject`` <phrase> ``obj``"; the negated variant asserts the opposite."""
+def past(phrase: str) -> str:
+    """The phrase in the past tense: "is located in" -> "was located in", "contains" -> "contained"."""
+    first, _, rest = phrase.partition(" ")
+    return f"{_PAST.get(first, first)} {rest}".strip()
+
+
+def question(
+    subject: str, how: Wording, obj: str, variant: str, year: int | None = None, style: str = PLAIN
+) -> str:
+    """The question for "``subject`` <phrase> ``obj``"; the negated variant asserts the opposite.
+
+    With a ``year`` the statement is asked about that year, in the past tense.
+    """
+    if variant not in (ORIGINAL, NEGATED):
+        raise GenerationError(f"variant={variant!r}; use {ORIGINAL!r} or {NEGATED!r}")
+    if style not in (PLAIN, DROWZEE):
+        raise GenerationError(f"wording={style!r}; use {PLAIN!r} or {DROWZEE!r}")
+    if year is not None:
+        return _in_year(subject, past(how.phrase), obj, variant, year_text(year), style)
     if variant == ORIGINAL:
         return f"Is it true that {subject} {how.phrase} {obj}?"
-    if variant != NEGATED:
-        raise GenerationError(f"variant={variant!r}; use {ORIGINAL!r} or {NEGATED!r}")
     if how.category is Category.PASSIVE:
         first, _, rest = how.phrase.partition(" ")
         if first in _COPULA and rest:
@@ -75,6 +113,20 @@ def question(subject: str, how: Wording, obj: str, variant: str) -> str:
         return f"Is it true that {subject} never {how.phrase} {obj}?"
     judge = "Please judge the truthfulness of this statement."
     return f"It is false that {subject} {how.phrase} {_stop(obj)} {judge}"
+
+
+def _in_year(subject: str, phrase: str, obj: str, variant: str, year: str, style: str) -> str:
+    sentence = f"{subject} {phrase} {obj}"
+    if style == DROWZEE:  # Table III: mtl2NL(nm) and mtl2NL(not nm)
+        if variant == ORIGINAL:
+            return f'Did "{sentence}" happen at year {year}?'
+        return f'Did "Event" not happen at year {year}, where "Event" is "{sentence}"?'
+    if variant == ORIGINAL:
+        return f"Is it true that {sentence} in {year}?"
+    first, _, rest = phrase.partition(" ")
+    if first in ("was", "were") and rest:
+        return f"It is impossible for {subject} to have been {rest} {obj} in {year}. Am I right?"
+    return f"It is false that {sentence} in {year}. Please judge the truthfulness of this statement."
 
 
 def _stop(text: str) -> str:

@@ -6,6 +6,12 @@ are balanced between Yes and No and favour the years at the edges of the set, wh
 model that half-remembers a date goes wrong. Query years never let a window run past the
 end of the universe (``t <= U1 - horizon``), so no answer depends on the end-of-time
 convention (docs/temporal-semantics.md).
+
+An event may have unknown years (an open end: it started, and may have ended at any time
+after). Then the formula has years where it surely holds and years where it may hold
+(prolog/mtl_bounds.py); "Yes" is asked only in the first, "No" only outside the second, and
+the years between, whose answer depends on the unknown end, are never asked. Every answer
+is re-checked year by year by the pointwise referee before the case is kept.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from kgtest.core.errors import GenerationError
+from kgtest.core.errors import GenerationError, ReasoningError
 from kgtest.generator.case import Answer, EvidenceFact, Proof, TestCase, case_id
 from kgtest.generator.mtl_random import (
     Neighbours,
@@ -28,13 +34,22 @@ from kgtest.generator.mtl_random import (
     random_formula,
     uniform_year,
 )
-from kgtest.generator.mtl_text import mtl2nl, temporal_prompt
+from kgtest.generator.mtl_table3 import table3_question
+from kgtest.generator.mtl_text import DROWZEE, PLAIN, WORDINGS, mtl2nl, temporal_prompt
 from kgtest.prolog import mtl
+from kgtest.prolog.mtl_bounds import bound_events, evaluate_bounds, polarised
+from kgtest.prolog.pointwise import holds_at
 
 BOUNDARY_SHARE = 0.5
 """Share of query years drawn from the edges of the satisfying set (others are uniform)."""
 
 _CLOSED_WORLD = "closed world: each event held only in the years the knowledge base records for it"
+_OPEN_END = (
+    "; an event with an open end held at most until some unknown later year, and no year that "
+    "depends on when it ended is asked"
+)
+CHECKED_BY = "pointwise"
+"""What re-checked a temporal case's answer at generation time (``meta["checked_by"]``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,15 +70,17 @@ class TemporalEvent:
     description: str
     """A past-tense clause true in the event's years: "Charles Dickens was alive"."""
     intervals: tuple[tuple[int, int], ...]
-    """Closed year intervals (astronomical numbering, 44 BCE is -43); may overlap."""
+    """Closed year intervals (astronomical numbering, 44 BCE is -43) it is known to hold in; may overlap."""
     domain: str = "unknown"
     evidence: tuple[EvidenceFact, ...] = ()
+    unknown: tuple[tuple[int, int], ...] = ()
+    """Years it may or may not have held in (after a start with no end); never asked about."""
 
     def __post_init__(self) -> None:
-        if not self.intervals or any(s > e for s, e in self.intervals):
+        if not self.intervals or any(s > e for s, e in (*self.intervals, *self.unknown)):
             raise GenerationError(
-                f"event id={self.id!r} has intervals={self.intervals!r}; give at least one (start, end) "
-                "with start <= end"
+                f"event id={self.id!r} has intervals={self.intervals!r}, unknown={self.unknown!r}; give at "
+                "least one (start, end) with start <= end, and only such pairs"
             )
 
 
@@ -107,6 +124,7 @@ def generate_temporal_cases(
     seed: int,
     universe: tuple[int, int],
     max_window: int = 30,
+    wording: str = PLAIN,
 ) -> tuple[list[TestCase], TemporalReport]:
     """Up to ``count`` temporal cases whose formulas nest ``depth`` operators deep.
 
@@ -114,15 +132,20 @@ def generate_temporal_cases(
     Raises GenerationError when no case at all can be made, with the filter counts.
     """
     u0, u1 = universe
-    if depth < 0 or count < 0 or max_window < 1 or u0 > u1:
+    if depth < 0 or count < 0 or max_window < 1 or u0 > u1 or wording not in WORDINGS:
         raise GenerationError(
-            f"depth={depth}, count={count}, max_window={max_window}, universe={universe}: need depth >= 0, "
-            "count >= 0, max_window >= 1 and universe=(first_year, last_year) with first <= last"
+            f"depth={depth}, count={count}, max_window={max_window}, universe={universe}, "
+            f"wording={wording!r}: need depth >= 0, count >= 0, max_window >= 1, "
+            f"universe=(first_year, last_year) with first <= last and wording in {WORDINGS}"
         )
     table = _usable(events, u0, u1)
     rng = random.Random(seed)
     spans = {name: clip(_merged(ev.intervals), u0, u1) for name, ev in table.items()}
-    hulls = {name: (s[0][0], s[-1][1]) for name, s in spans.items()}
+    possible = {
+        name: clip(_merged((*ev.intervals, *ev.unknown)), u0, u1) if ev.unknown else spans[name]
+        for name, ev in table.items()
+    }
+    hulls = {name: (s[0][0], s[-1][1]) for name, s in possible.items()}
     near = Neighbours(hulls)
     names = list(table)
     tally: Counter[str] = Counter()
@@ -137,7 +160,7 @@ def generate_temporal_cases(
             tally["duplicates"] += 1
             continue
         used = mtl.events_of(formula)
-        if any(gap(spans[x], spans[y]) > reach for i, x in enumerate(used) for y in used[i + 1 :]):
+        if any(gap(possible[x], possible[y]) > reach for i, x in enumerate(used) for y in used[i + 1 :]):
             tally["disjoint"] += 1
             continue
         # Askable years: the era of the events (every edge of the satisfying set lies in it)
@@ -147,21 +170,27 @@ def generate_temporal_cases(
         if lo > hi:
             tally["too_wide"] += 1
             continue
-        holds = mtl.evaluate(formula, spans, universe)
-        yes_years, no_years = clip(holds, lo, hi), complement(holds, lo, hi)
+        if any(table[n].unknown for n in used):
+            holds, maybe = evaluate_bounds(formula, spans, possible, universe)
+        else:
+            holds = maybe = mtl.evaluate(formula, spans, universe)
+        yes_years, no_years = clip(holds, lo, hi), complement(maybe, lo, hi)
         if not no_years or not yes_years:
             tally["trivial_true" if not no_years else "trivial_false"] += 1
             continue
         want_yes = tally["yes"] < tally["no"] or (tally["yes"] == tally["no"] and rng.random() < 0.5)
-        year, boundary = _query_year(rng, holds, yes_years if want_yes else no_years, lo, hi, want_yes)
+        edges_of = holds if want_yes else maybe
+        year, boundary = _query_year(rng, edges_of, yes_years if want_yes else no_years, lo, hi, want_yes)
         key = (mtl.to_text(formula), year)
         if key in seen:
             tally["duplicates"] += 1
             continue
         seen.add(key)
+        _recheck(formula, year, want_yes, spans, possible)
         tally["yes" if want_yes else "no"] += 1
         tally["boundary"] += boundary
-        cases.append(_case(formula, year, want_yes, boundary, holds, universe, table, spans))
+        answer = _Answer(year, want_yes, boundary, holds, maybe)
+        cases.append(_case(formula, answer, universe, table, spans, possible, wording))
     report = TemporalReport(
         requested=count,
         generated=len(cases),
@@ -181,6 +210,38 @@ def generate_temporal_cases(
             "Give events that overlap in time, a lower depth or max_window, or a wider universe."
         )
     return cases, report
+
+
+def _recheck(
+    formula: mtl.Formula,
+    year: int,
+    yes: bool,
+    known: dict[str, list[tuple[int, int]]],
+    possible: dict[str, list[tuple[int, int]]],
+) -> None:
+    """The answer again, year by year (prolog/pointwise.py), on the years it depends on.
+
+    The truth at ``year`` looks at years ``year .. year + horizon`` only, all inside the
+    universe, so that stretch is the referee's whole universe and it stays cheap.
+    """
+    signed = polarised(formula)
+    window = (year, year + mtl.horizon(formula))
+    if holds_at(signed, bound_events(formula, known, possible, yes), window, year) is not yes:
+        raise ReasoningError(
+            f"mtl.pl and the year-by-year referee disagree on {mtl.to_text(formula)} in {year}; "
+            "this is a bug, please report it"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Answer:
+    year: int
+    yes: bool
+    boundary: bool
+    holds: list[tuple[int, int]]
+    """Years where the formula surely holds."""
+    maybe: list[tuple[int, int]]
+    """Years where it may hold (equal to ``holds`` when no event has unknown years)."""
 
 
 def _query_year(
@@ -243,19 +304,23 @@ def _merged(intervals: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
 
 def _case(
     formula: mtl.Formula,
-    year: int,
-    yes: bool,
-    boundary: bool,
-    holds: list[tuple[int, int]],
+    answer: _Answer,
     universe: tuple[int, int],
     table: dict[str, TemporalEvent],
     spans: dict[str, list[tuple[int, int]]],
+    possible: dict[str, list[tuple[int, int]]],
+    wording: str,
 ) -> TestCase:
+    year, yes = answer.year, answer.yes
     used = mtl.events_of(formula)
     text = mtl.to_text(formula)
-    question = mtl2nl(formula, year, {n: table[n].description for n in used})
+    describe = {n: table[n].description for n in used}
+    question = (
+        table3_question(formula, year, describe) if wording == DROWZEE else mtl2nl(formula, year, describe)
+    )
     evidence = tuple(dict.fromkeys(fact for n in used for fact in table[n].evidence))
     statement = f"holds({mtl.to_prolog(formula)}, {year})"
+    open_ended = {n: _between(spans[n], possible[n], universe) for n in used if table[n].unknown}
     return TestCase(
         id=case_id("temporal", text, year, *universe),
         kind="temporal",
@@ -269,16 +334,28 @@ def _case(
             rule="mtl",
             conclusion=statement if yes else f"not({statement})",
             premises=evidence,
-            assumption="" if yes else _CLOSED_WORLD,
+            assumption="" if yes else _CLOSED_WORLD + (_OPEN_END if open_ended else ""),
         ),
         temporal={
             "formula": mtl.to_json(formula),
             "text": text,
             "query_year": year,
             "universe": list(universe),
-            "satisfying": [list(span) for span in holds],
+            "satisfying": [list(span) for span in answer.holds],
+            "unknown": [list(span) for span in _between(answer.holds, answer.maybe, universe)],
             "events": {n: [list(span) for span in spans[n]] for n in used},
-            "boundary": boundary,
+            "events_unknown": {n: [list(span) for span in gaps] for n, gaps in open_ended.items()},
+            "boundary": answer.boundary,
         },
-        meta={"depth": mtl.depth(formula), "horizon": mtl.horizon(formula)},
+        meta={"depth": mtl.depth(formula), "horizon": mtl.horizon(formula), "checked_by": CHECKED_BY},
     )
+
+
+def _between(
+    holds: list[tuple[int, int]], maybe: list[tuple[int, int]], universe: tuple[int, int]
+) -> list[tuple[int, int]]:
+    """Years in ``maybe`` but not in ``holds``: where the answer depends on an unknown end."""
+    out: list[tuple[int, int]] = []
+    for s, e in maybe:
+        out.extend(complement(holds, s, e))
+    return clip(out, *universe)

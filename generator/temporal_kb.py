@@ -9,9 +9,12 @@ Three sources of years become ``TemporalEvent``s, each with the KB facts that da
 * dated facts with both years, one event per (subject, property, object) holding in all
   of that statement's periods ("Charles Dickens was married to Catherine Dickens").
 
-Open-ended spans (a start without an end) are left out: the KB does not say when they
-ended, so no year after the start could be given a proven answer. Unlabelled entities
-are left out too, since a question cannot name them.
+An open end means "from then on, end unknown": a span with a start and no end is known in
+its start year and *unknown* from the next year to the KB's last year (and one with an end
+and no start, unknown from the KB's first year up to the year before its end). Unknown years
+are kept with the event, never dropped and never asked about (generator/temporal.py), so
+closed periods plus an open one never give a confident "No" for a year the open one may
+cover. Unlabelled entities are left out, since a question cannot name them.
 """
 
 from __future__ import annotations
@@ -22,8 +25,9 @@ from collections.abc import Sequence
 from kgtest.generator.case import EvidenceFact
 from kgtest.generator.facts import statement_domain
 from kgtest.generator.kbview import KbView
+from kgtest.generator.mtl_random import complement
 from kgtest.generator.proofs import fact_evidence
-from kgtest.generator.templates import wording
+from kgtest.generator.templates import past, wording
 from kgtest.generator.temporal import TemporalEvent
 from kgtest.kg.model import Domain, Entity, Fact
 
@@ -35,42 +39,62 @@ _SPANS = {
     "events": (("P580", "start time"), ("P582", "end time"), "was under way"),
     "other": (("P571", "inception"), ("P576", "dissolved, abolished or demolished date"), "existed"),
 }
-_PAST = {"is": "was", "are": "were", "has": "had"}
+Spans = tuple[tuple[int, int], ...]
 
 
 def kb_events(view: KbView, domains: Sequence[str] = ()) -> list[TemporalEvent]:
     """Every dated event of the KB (in ``domains``, all when empty), sorted by id."""
     wanted = set(domains)
-    events = [*_entity_events(view), *_fact_events(view)]
+    years = _kb_years(view)
+    events = [*_entity_events(view, years), *_fact_events(view, years)] if years else []
     return sorted((e for e in events if not wanted or e.domain in wanted), key=lambda e: e.id)
 
 
 def universe(events: Sequence[TemporalEvent]) -> tuple[int, int]:
-    """From ``LEAD_YEARS`` before the first event to the last year any event holds."""
+    """From ``LEAD_YEARS`` before the first event to the last year any event holds or may hold."""
     starts = [s for ev in events for s, _ in ev.intervals]
-    ends = [e for ev in events for _, e in ev.intervals]
+    ends = [e for ev in events for _, e in (*ev.intervals, *ev.unknown)]
     return (min(starts) - LEAD_YEARS, max(ends))
 
 
-def _entity_events(view: KbView) -> list[TemporalEvent]:
+def _kb_years(view: KbView) -> tuple[int, int] | None:
+    """The first and last year the KB names (an open end may reach either)."""
+    years = [y for f in view.facts for y in (f.start_year, f.end_year) if y is not None]
+    years += [
+        y for e in view.entities.values() for y in (e.start_year, e.end_year, e.point_year) if y is not None
+    ]
+    return (min(years), max(years)) if years else None
+
+
+def _known_and_unknown(start: int | None, end: int | None, kb: tuple[int, int]) -> tuple[Spans, Spans]:
+    """The years a span is known to hold, and those it may have held (an open end)."""
+    if start is not None and end is not None:
+        return (((start, end),), ()) if start <= end else ((), ())
+    if start is not None:
+        return ((start, start),), (((start + 1, kb[1]),) if start < kb[1] else ())
+    if end is None:
+        return (), ()
+    return ((end, end),), (((kb[0] - LEAD_YEARS, end - 1),) if kb[0] - LEAD_YEARS < end else ())
+
+
+def _entity_events(view: KbView, kb: tuple[int, int]) -> list[TemporalEvent]:
     out = []
     for e in view.entities.values():
         if not e.label:
             continue
-        if e.start_year is not None and e.end_year is not None and e.start_year <= e.end_year:
+        known, unknown = _known_and_unknown(e.start_year, e.end_year, kb)
+        if known:
             (start_pid, start_label), (end_pid, end_label), verb = _SPANS[_span_kind(e)]
-            evidence = (
-                _year_fact(e, start_pid, start_label, e.start_year),
-                _year_fact(e, end_pid, end_label, e.end_year),
+            evidence = tuple(
+                _year_fact(e, pid, label, year)
+                for pid, label, year in (
+                    (start_pid, start_label, e.start_year),
+                    (end_pid, end_label, e.end_year),
+                )
+                if year is not None
             )
             out.append(
-                TemporalEvent(
-                    f"{e.id}:span",
-                    f"{e.label} {verb}",
-                    ((e.start_year, e.end_year),),
-                    e.domain.value,
-                    evidence,
-                )
+                TemporalEvent(f"{e.id}:span", f"{e.label} {verb}", known, e.domain.value, evidence, unknown)
             )
         if e.point_year is not None:
             out.append(
@@ -95,29 +119,40 @@ def _year_fact(e: Entity, pid: str, label: str, year: int) -> EvidenceFact:
     return EvidenceFact(e.id, e.label, pid, label, str(year), str(year), start_year=year)
 
 
-def _span(f: Fact) -> tuple[int, int]:
-    assert f.start_year is not None and f.end_year is not None
-    return (f.start_year, f.end_year)
-
-
-def _fact_events(view: KbView) -> list[TemporalEvent]:
+def _fact_events(view: KbView, kb: tuple[int, int]) -> list[TemporalEvent]:
     groups: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)
     for f in view.facts:
-        if f.start_year is not None and f.end_year is not None and f.start_year <= f.end_year:
+        if (f.start_year is not None or f.end_year is not None) and _known_and_unknown(
+            f.start_year, f.end_year, kb
+        )[0]:
             groups[(f.subject, f.property, f.object)].append(f)
     out = []
     for (s, p, o), facts in groups.items():
         if view.label(s) == s or view.label(o) == o:
             continue
-        first, _, rest = wording(p, view.catalog).phrase.partition(" ")
-        phrase = f"{_PAST.get(first, first)} {rest}".strip()
+        spans = [_known_and_unknown(f.start_year, f.end_year, kb) for f in facts]
+        known = tuple(sorted(span for k, _ in spans for span in k))
+        unknown = [span for _, u in spans for span in u]
         out.append(
             TemporalEvent(
                 f"{s} {p} {o}",
-                f"{view.label(s)} {phrase} {view.label(o)}",
-                tuple(sorted(_span(f) for f in facts)),
+                f"{view.label(s)} {past(wording(p, view.catalog).phrase)} {view.label(o)}",
+                known,
                 statement_domain(view, (s, p, o)),
                 tuple(fact_evidence(f.id, view) for f in facts),
+                _outside(unknown, known),
             )
         )
     return out
+
+
+def _outside(unknown: list[tuple[int, int]], known: Spans) -> Spans:
+    """The unknown years that no known period covers."""
+    out: list[tuple[int, int]] = []
+    for s, e in sorted(unknown):
+        for a, b in complement(sorted(known), s, e):
+            if out and a <= out[-1][1] + 1:
+                out[-1] = (out[-1][0], max(out[-1][1], b))
+            else:
+                out.append((a, b))
+    return tuple(out)

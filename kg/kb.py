@@ -12,6 +12,7 @@ from typing import Any
 
 from kgtest.core.errors import IncompleteBuildError
 from kgtest.kg.catalog import RelationCatalog, builtin_catalog
+from kgtest.kg.marks import marks_by_rule, stored_marks
 from kgtest.kg.model import Category, Domain, Entity, Fact, Relation
 from kgtest.kg.store import GraphStore
 
@@ -25,6 +26,9 @@ class KbStats:
     builds: list[dict[str, Any]]
     per_domain: dict[str, dict[str, int]] = field(default_factory=dict)
     """domain -> {"entities", "facts" (as subject), "dated_facts"}."""
+    marked_facts: int = 0
+    """Facts marked as breaking a sanity rule (kg/marks.py): kept, never asked about."""
+    marked_by_rule: dict[str, int] = field(default_factory=dict)
 
 
 class KnowledgeBase:
@@ -132,4 +136,6 @@ class KnowledgeBase:
             dated_facts=sum(s["dated_facts"] for s in per_domain.values()),
             builds=self.builds(),
             per_domain=dict(sorted(per_domain.items())),
+            marked_facts=len(stored_marks(self.store)),
+            marked_by_rule=marks_by_rule(self.store),
         )

@@ -33,8 +33,10 @@ _DATE_PHRASES = {
 }
 """Words for the date properties temporal cases rest on; the relation catalog covers entity relations only."""
 _ATOM = r"'((?:[^'\\]|\\.)*)'"
-_CONCLUSION = re.compile(rf"^\s*(?P<neg>not\(\s*)?holds\(\s*{_ATOM}\s*,\s*{_ATOM}\s*,\s*{_ATOM}\s*\)")
-"""``holds('Q1', 'P26', 'Q2')`` or ``not(holds(...))`` (generator/proofs.py); ``^P`` is P read backwards."""
+_YEARS = r"(?:\s*,\s*\[[\[\]\d\s,-]*\])?"
+_CONCLUSION = re.compile(rf"^\s*(?P<neg>not\(\s*)?holds\(\s*{_ATOM}\s*,\s*{_ATOM}\s*,\s*{_ATOM}{_YEARS}\s*\)")
+"""``holds('Q1', 'P26', 'Q2')``, with the years it holds in (``holds(..., [[1836, 1870]])``), or
+``not(holds(...))`` (generator/proofs.py); ``^P`` is P read backwards."""
 CLASS = "P31"
 
 

@@ -41,7 +41,7 @@ PREDICATES: tuple[tuple[str, int], ...] = (
     ("kb_inverse", 2),
     ("kb_inverse_phrase", 1),
 )
-RULE_FILES = ("reasoning.pl", "negation.pl", "proofcheck.pl")
+RULE_FILES = ("reasoning.pl", "negation.pl", "proofcheck.pl", "sanity.pl")
 
 _atom = functools.lru_cache(maxsize=200_000)(quote_atom)  # ids repeat across thousands of facts
 
@@ -118,7 +118,8 @@ def load_kb(program: KbProgram, cache_dir: Path) -> Reasoner:
 
     The facts go through ``engine().load_cached`` (a .qlf in ``cache_dir``, clause counts
     checked). The previous KB's predicates are abolished first, so no clause of it survives,
-    and the tables are dropped, so no derivation of it survives either.
+    and the tables are dropped, so no derivation of it survives either. Facts that break a
+    sanity rule (sanity.pl) are then marked excluded, so no derivation rests on them.
     """
     global _current
     cache_dir.mkdir(parents=True, exist_ok=True)
@@ -132,6 +133,7 @@ def load_kb(program: KbProgram, cache_dir: Path) -> Reasoner:
             eng.query(f"forall(member(PI, [{wipe}]), abolish(user:PI))")
             _current = None
             eng.load_cached(source, cache_dir, program.counts)
+            eng.query("sanity:flag_violations")  # before anything is tabled over the facts
             eng.query("abolish_all_tables")
             _current = program.digest
     return Reasoner(program.digest, current=lambda: _current)

@@ -29,7 +29,10 @@ Proofs are lists, as in reasoning.pl:
     Premise: [fact, Fid] | [type, E, Class] | [born, E, Year] | [died, E, Year] | a proof
 
 Whatever the rule, nothing is refuted that the KB proves: an inconsistent KB (two places
-of birth, a spouse born after the other died) gives no "No" at all.
+of birth, a spouse born after the other died) gives no "No" at all. "Proves" here is
+reasoning.pl's `linked/3`: every stated fact, excluded by a sanity rule or not, at any time,
+so that a refutation never contradicts anything the KB says. Refutations are atemporal (the
+statement holds in no year); the facts they cite must be usable premises (not excluded).
 */
 :- module(negation, [
     refute/4,              % +S, +P, +O, -Proof
@@ -44,24 +47,24 @@ of birth, a spouse born after the other died) gives no "No" at all.
 
 %!  refute(+S, +P, +O, -Proof) is semidet.
 refute(S, P, O, Proof) :-
-    \+ prove(S, P, O, _),
+    \+ linked(S, P, O),
     once(refutation(S, P, O, Proof)).
 
 refutation(S, P, O, Proof) :-
     base(S, P, O, Proof).
 refutation(S, P, O, [refute, symmetric, S, P, O, [Sub]]) :-
     kb_symmetric(P),
-    \+ prove(O, P, S, _),
+    \+ linked(O, P, S),
     base(O, P, S, Sub).
 refutation(S, P, O, [refute, inverse, S, P, O, [Sub]]) :-
     kb_inverse(P, Q),
-    \+ prove(O, Q, S, _),
+    \+ linked(O, Q, S),
     base(O, Q, S, Sub).
 refutation(S, IP, O, [refute, inverse, S, IP, O, [Sub]]) :-
     atom(IP),
     atom_concat('^', P, IP),
     kb_inverse_phrase(P),
-    \+ prove(O, P, S, _),
+    \+ linked(O, P, S),
     base(O, P, S, Sub).
 
 % -- functional conflict ------------------------------------------------------------------
@@ -69,26 +72,27 @@ base(S, P, O, [refute, functional_conflict, S, P, O, [[fact, F], [type, O, C], [
     kb_functional(P),
     sole_value(S, P, O2),
     O2 \== O,
-    kb_fact(F, S, P, O2),
-    \+ kb_fact_time(F, _, _),
+    usable_fact(F, S, P, O2, always),
     once((kb_type(O, C), kb_type(O2, C))),
     \+ nested(O, O2),
     \+ nested(O2, O).
 
 %!  sole_value(+S, +P, -O2) is semidet.
 %
-%   The KB gives exactly one value of P for S (two would contradict "functional").
+%   The KB gives exactly one value of P for S (two would contradict "functional"), counting
+%   every stated fact, excluded ones too.
 sole_value(S, P, O2) :-
-    setof(V, Proof^step(S, P, V, Proof), [O2]).
+    setof(V, edge(S, P, V), [O2]).
 
 %!  nested(+X, +Y) is semidet.
 %
-%   X lies within Y through some containment (transitive, non-symmetric) property: being
-%   born in London is being born in England, so London never conflicts with England.
+%   X lies within Y through some containment (transitive, non-symmetric) property, at any
+%   time: being born in London is being born in England, so London never conflicts with
+%   England.
 nested(X, Y) :-
     kb_transitive(P),
     \+ kb_symmetric(P),
-    prove(X, P, Y, _),
+    linked(X, P, Y),
     !.
 
 % -- lifetime conflicts -------------------------------------------------------------------

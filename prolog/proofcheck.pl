@@ -9,12 +9,16 @@ the catalog flags, so a suite can be audited long after it was made.
 Proofs here have the shape of kgtest's Proof records (generator/case.py):
 
     [Rule, Conclusion, Premises]
-    Conclusion: holds(S, P, O) | not(holds(S, P, O))      (not = proven false)
+    Conclusion: holds(S, P, O)                 (undated premises only: no years)
+              | holds(S, P, O, [[A, B], ...])  (holds in exactly these years)
+              | not(holds(S, P, O))            (proven false, in no year)
     Premise:    fact(Fid) | type(E, Class) | born(E, Year) | died(E, Year) | a proof
 
-A ground fact premise stands for its own one-step proof. The side conditions of the
-negation rules (one known value, no containment, the statement is not provable) are
-re-evaluated with the same predicates the search uses (negation.pl).
+A ground fact premise stands for its own one-step proof. A derivation's years must be
+exactly those where all its premises hold together (reasoning.pl), and a fact cited as a
+premise must not be excluded by a sanity rule. The side conditions of the negation rules
+(one known value, no containment, the statement is not linked) are re-evaluated with the
+same predicates the search uses (negation.pl).
 */
 :- module(proofcheck, [check_proof/1]).
 :- use_module(reasoning).
@@ -26,23 +30,14 @@ check_proof([Rule, Conclusion, Premises]) :-
     !.
 
 % -- derivations --------------------------------------------------------------------------
-check(ground, holds(S, P, O), [fact(F)]) :-
-    kb_fact(F, S, P, O).
-check(symmetric, holds(S, P, O), [Premise]) :-
-    kb_symmetric(P),
-    establishes(Premise, O, P, S).
-check(inverse, holds(S, P, O), [Premise]) :-
-    inverse_pair(P, Q),
-    establishes(Premise, O, Q, S).
-check(transitive, holds(S, P, O), [First, Second|Rest]) :-
-    kb_transitive(P),
-    chain([First, Second|Rest], S, P, O).
+check(Rule, Conclusion, Premises) :-
+    positive(Conclusion, S, P, O, Years),
+    derives(Rule, S, P, O, Premises, Years).
 
 % -- refutations --------------------------------------------------------------------------
 check(functional_conflict, not(holds(S, P, O)), [fact(F), type(O, C), type(O2, C)]) :-
     kb_functional(P),
-    kb_fact(F, S, P, O2),
-    \+ kb_fact_time(F, _, _),
+    usable_fact(F, S, P, O2, always),
     sole_value(S, P, O2),
     O2 \== O,
     kb_type(O, C),
@@ -58,7 +53,7 @@ check(antisymmetric, not(holds(S, P, O)), [Premise]) :-
     kb_transitive(P),
     \+ kb_symmetric(P),
     S \== O,
-    establishes(Premise, O, P, S),
+    establishes(Premise, O, P, S, _),
     unproved(S, P, O).
 check(symmetric, not(holds(S, P, O)), [Sub]) :-
     kb_symmetric(P),
@@ -70,19 +65,45 @@ check(inverse, not(holds(S, P, O)), [Sub]) :-
     unproved(S, P, O).
 
 % -- helpers ------------------------------------------------------------------------------
-establishes(fact(F), S, P, O) :-
-    kb_fact(F, S, P, O).
-establishes([Rule, holds(S, P, O), Premises], S, P, O) :-
-    check(Rule, holds(S, P, O), Premises).
+
+% derives(+Rule, ?S, +P, ?O, +Premises, ?Years): Rule applied to Premises gives P(S,O) in Years.
+derives(ground, S, P, O, [fact(F)], Years) :-
+    usable_fact(F, S, P, O, Years).
+derives(symmetric, S, P, O, [Premise], Years) :-
+    kb_symmetric(P),
+    establishes(Premise, O, P, S, Years).
+derives(inverse, S, P, O, [Premise], Years) :-
+    inverse_pair(P, Q),
+    establishes(Premise, O, Q, S, Years).
+derives(transitive, S, P, O, [First, Second|Rest], Years) :-
+    kb_transitive(P),
+    chain([First, Second|Rest], S, P, O, always, Years).
+
+positive(holds(S, P, O), S, P, O, always).
+positive(holds(S, P, O, Lists), S, P, O, Years) :-
+    Lists \== [],
+    years_lists(Years, Lists).
+
+
+% establishes(+Premise, ?S, +P, ?O, ?Years): the premise proves P(S,O) in exactly Years.
+establishes(fact(F), S, P, O, Years) :-
+    usable_fact(F, S, P, O, Years).
+establishes([Rule, Conclusion, Premises], S, P, O, Years) :-
+    positive(Conclusion, S, P, O, Years),
+    derives(Rule, S, P, O, Premises, Years).
 
 refutes([Rule, not(holds(S, P, O)), Premises], S, P, O) :-
     check(Rule, not(holds(S, P, O)), Premises).
 
-chain([Last], S, P, O) :-
-    establishes(Last, S, P, O).
-chain([Step, Next|Rest], S, P, O) :-
-    establishes(Step, S, P, X),
-    chain([Next|Rest], X, P, O).
+% chain(+Steps, +S, +P, ?O, +Years0, ?Years): the steps lead from S to O, in the years of
+% Years0 that every step shares.
+chain([Last], S, P, O, Years0, Years) :-
+    establishes(Last, S, P, O, Y),
+    meet(Years0, Y, Years).
+chain([Step, Next|Rest], S, P, O, Years0, Years) :-
+    establishes(Step, S, P, X, Y),
+    meet(Years0, Y, Years1),
+    chain([Next|Rest], X, P, O, Years1, Years).
 
 inverse_pair(P, Q) :-
     kb_inverse(P, Q).
@@ -92,7 +113,7 @@ inverse_pair(IP, P) :-
     kb_inverse_phrase(P).
 
 unproved(S, P, O) :-
-    \+ prove(S, P, O, _).
+    \+ linked(S, P, O).
 
 as_list(born(E, Y), [born, E, Y]).
 as_list(died(E, Y), [died, E, Y]).

@@ -19,6 +19,9 @@ from kgtest.prolog.engine import engine, quote_atom
 Statement = tuple[str, str, str]
 """(subject, property, object); the property may be ``^P`` (P read backwards)."""
 
+Years = tuple[tuple[int, int], ...]
+"""Closed year intervals, sorted and merged: the years a statement is known to hold."""
+
 _BATCH = 2_000
 
 
@@ -57,6 +60,9 @@ class Derivation:
     property: str
     object: str
     premises: tuple[Premise, ...]
+    years: Years | None = None
+    """The years it holds in (all premises together); None when every premise is undated,
+    and for a statement proven false (in no year)."""
 
     @builtins.property  # the field named `property` shadows the builtin inside this class
     def statement(self) -> Statement:
@@ -74,6 +80,38 @@ class Derivation:
 Premise = FactPremise | YearPremise | TypePremise | Derivation
 
 
+@dataclass(frozen=True, slots=True)
+class Derivable:
+    """A statement the rules add to the KB: the rules its best proof applies, and its years."""
+
+    rules: frozenset[str]
+    years: Years | None
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A stated fact that breaks a sanity rule (sanity.pl), with what shows it."""
+
+    fact_id: str
+    rule: str
+    premises: tuple[FactPremise | YearPremise, ...]
+
+
+def known_years(start: int | None, end: int | None) -> Years | None:
+    """The years a fact is known to hold, as reasoning.pl reads its dates (None: undated).
+
+    An open end (a start, no end) means "from then on, end unknown", so only the start year
+    is known; a missing start likewise leaves only the end year. A start after the end
+    leaves no year at all.
+    """
+    if start is None and end is None:
+        return None
+    first = end if start is None else start
+    last = start if end is None else end
+    assert first is not None and last is not None
+    return ((first, last),) if first <= last else ()
+
+
 class Reasoner:
     """Queries against the KB that ``prolog.export.load_kb`` made current."""
 
@@ -81,10 +119,10 @@ class Reasoner:
         self.digest = digest
         self._current = current
 
-    def derivable(self) -> dict[Statement, frozenset[str]]:
-        """Every statement the rules add to the KB, with the rules its shortest proof applies."""
-        row = self._once("findall([S, P, O, Rs], derived_rules(S, P, O, Rs), All)")
-        return {(s, p, o): frozenset(rules) for s, p, o, rules in row["All"]}
+    def derivable(self) -> dict[Statement, Derivable]:
+        """Every statement the rules add to the KB, with the rules and years of its best proof."""
+        row = self._once("findall([S, P, O, Rs, Ys], derived_rules(S, P, O, Ys, Rs), All)")
+        return {(s, p, o): Derivable(frozenset(rules), _years(ys)) for s, p, o, rules, ys in row["All"]}
 
     def prove(self, statements: Sequence[Statement]) -> list[Derivation | None]:
         """The shortest proof of each statement, or None where it does not follow (batched)."""
@@ -113,6 +151,29 @@ class Reasoner:
         """Does ``proof`` (Prolog text, see proofcheck.pl) establish its conclusion in this KB?"""
         return bool(self._query(f"check_proof({proof})"))
 
+    def check_all(self, proofs: Sequence[str]) -> list[bool]:
+        """``check`` for many proofs, a batch per Prolog call."""
+        out: list[bool] = []
+        for start in range(0, len(proofs), _BATCH):
+            items = ", ".join(proofs[start : start + _BATCH])
+            row = self._once(f"findall(R, (member(X, [{items}]), (check_proof(X) -> R = 1 ; R = 0)), Rs)")
+            out.extend(r == 1 for r in row["Rs"])
+        return out
+
+    def violations(self) -> list[Violation]:
+        """Every stated fact that breaks a sanity rule, once per fact and rule, in that order."""
+        row = self._once("findall([F, R, Ps], sanity:violation(F, R, Ps), All)")
+        found: dict[tuple[str, str], Violation] = {}
+        for fid, rule, premises in sorted(row["All"], key=repr):
+            parsed = tuple(p for p in map(_premise, premises) if isinstance(p, FactPremise | YearPremise))
+            found.setdefault((fid, rule), Violation(fid, rule, parsed))
+        return [found[k] for k in sorted(found)]
+
+    def excluded(self) -> frozenset[str]:
+        """Ids of the facts no derivation may rest on (those ``violations`` lists)."""
+        row = self._once("findall(F, kb_excluded(F), All)")
+        return frozenset(row["All"])
+
     def _query(self, goal: str) -> list[dict[str, Any]]:
         if self._current() != self.digest:
             raise ReasoningError(
@@ -129,12 +190,21 @@ class Reasoner:
 
 
 def derivation(item: Any) -> Derivation:
-    """A proof list from the rule files, ``[derive|refute, Rule, S, P, O, Premises]``."""
+    """A proof list from the rule files: ``[derive, Rule, S, P, O, Premises, Years]`` or
+    ``[refute, Rule, S, P, O, Premises]``."""
     try:
-        tag, rule, s, p, o, premises = item
-        return Derivation(tag == "derive", rule, s, p, o, tuple(_premise(x) for x in premises))
+        tag, rule, s, p, o, premises, *when = item
+        years = _years(when[0]) if when else None
+        return Derivation(tag == "derive", rule, s, p, o, tuple(_premise(x) for x in premises), years)
     except (TypeError, ValueError) as exc:
         raise ReasoningError(f"malformed proof from the rule library: {item!r}") from exc
+
+
+def _years(item: Any) -> Years | None:
+    """``always`` (undated) or ``[[A, B], ...]``."""
+    if item == "always":
+        return None
+    return tuple((int(a), int(b)) for a, b in item)
 
 
 def _premise(item: Any) -> Premise:

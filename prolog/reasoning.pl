@@ -1,11 +1,13 @@
 :- encoding(utf8).
-/** <module> Positive derivations with proofs: R-Sym, R-Inverse, R-Trans and their compositions
+/** <module> Positive derivations with proofs: R-Sym, R-Inverse, R-Trans and their compositions, in time
 
 Drowzee Fig. 8 derives new facts from ground facts with four rule shapes. Here they are
 written once, generically, and switched on per property by the curated relation catalog,
 which prolog/export.py writes next to the facts (module user):
 
     kb_fact(Fid, S, P, O)        a ground fact of the KB (one Wikidata statement)
+    kb_fact_time(Fid, A, B)      its years; `none` for an end the KB does not give
+    kb_excluded(Fid)             a fact that breaks a sanity rule (sanity.pl): never a premise
     kb_symmetric(P)              P(S,O) -> P(O,S)                      [R-Sym]
     kb_inverse(P, Q)             Q(O,S) -> P(S,O); Q is a catalog property   [R-Inverse]
     kb_inverse_phrase(P)         P(O,S) -> '^P'(S,O), a new predicate read with the
@@ -17,46 +19,121 @@ from it. Compositions come for free: a transitive chain may use edges read throu
 R-Sym or R-Inverse (P150 "contains" chains through inverted P131 facts), and '^P' may
 invert a whole chain.
 
+**Time.** A fact holds in its *known years*: [A, B] when both are given, only A when the end
+is unknown (A, none) and only B when the start is (none, B): an open end means "from then on,
+end unknown", so no later year is known to hold. An undated fact holds `always`, as before
+dates were read. A conclusion holds in the years where all its premises hold together
+(intervals.pl intersects them); a chain with no common year derives nothing. Undated
+premises take the years of the dated ones; a conclusion from undated premises only is
+`always`.
+
 Every answer carries its proof, as a list so that it reaches Python intact (pyswip turns
 compound terms into lossy text):
 
-    [derive, Rule, S, P, O, Premises]    Rule: ground | symmetric | inverse | transitive
-    Premise: [fact, Fid] | a proof
+    [derive, Rule, S, P, O, Premises, Years]   Rule: ground | symmetric | inverse | transitive
+    Premise: [fact, Fid] | a proof              Years: always | [[A, B], ...]
 
-A transitive proof lists its steps in order, S to O; each step is a one-edge proof.
+A transitive proof lists its steps in order, S to O; each step is a one-edge proof. Of the
+proofs of one statement, the one with the most years is given (`always` first), then the
+shortest, then the first in the standard order of terms, so nothing depends on evaluation
+order.
+
+`linked/3` is the same closure with dates ignored and excluded facts included: the negation
+rules use it to make sure that nothing the KB could support, at any time, is refuted.
 */
 :- module(reasoning, [
-    prove/4,       % +S, +P, +O, -Proof: P(S,O) holds; the shortest proof
-    step/4,        % ?S, +P, ?O, -Proof: one edge of P (a fact, maybe read through a rule)
-    derived/4,     % ?S, ?P, ?O, -Proof: a fact the KB does not state but the rules prove
-    derived_rules/4  % ?S, ?P, ?O, -Rules: derived/4 with the rules its proof uses, not the proof
+    prove/4,          % +S, +P, +O, -Proof: P(S,O) holds in some years; the best proof
+    derived/4,        % ?S, ?P, ?O, -Proof: a fact the KB does not state but the rules prove
+    derived_rules/5,  % ?S, ?P, ?O, -Years, -Rules: derived/4 with its years and rules, not the proof
+    linked/3,         % +S, +P, +O: P(S,O) follows from any stated fact, dates ignored
+    edge/3,           % ?S, +P, ?O: one stated fact of P, maybe read through R-Sym or R-Inverse
+    usable_fact/5,    % ?Fid, ?S, ?P, ?O, -Years: a fact that may be a premise, with its years
+    meet/3,           % +Years1, +Years2, -Years: the years both hold; fails when there are none
+    years_lists/2     % ?Years, ?Lists: internal years <-> `always` or [[A, B], ...]
 ]).
+:- use_module(intervals).
 
-%!  step(?S, +P, ?O, -Proof) is nondet.
+:- dynamic(user:kb_excluded/1).
+
+% -- years --------------------------------------------------------------------------------
+
+%!  usable_fact(?F, ?S, ?P, ?O, -Years) is nondet.
 %
-%   One edge of P: a ground fact, or a fact read through R-Sym or R-Inverse.
-step(S, P, O, [derive, ground, S, P, O, [[fact, F]]]) :-
-    kb_fact(F, S, P, O).
-step(S, P, O, [derive, symmetric, S, P, O, [[fact, F]]]) :-
+%   A fact that may serve as a premise: stated, not excluded by a sanity rule, and with
+%   known years (a fact whose start is after its end has none).
+usable_fact(F, S, P, O, Years) :-
+    kb_fact(F, S, P, O),
+    \+ kb_excluded(F),
+    fact_years(F, Years).
+
+fact_years(F, Years) :-
+    (   kb_fact_time(F, A, B)
+    ->  known_years(A, B, Years)
+    ;   Years = always
+    ).
+
+known_years(A, none, [A-A]) :- !.
+known_years(none, B, [B-B]) :- !.
+known_years(A, B, [A-B]) :-
+    A =< B.
+
+%!  meet(+Years1, +Years2, -Years) is semidet.
+meet(always, Y, Y) :- !.
+meet(Y, always, Y) :- !.
+meet(A, B, Y) :-
+    all_years(U),
+    iset_intersection(U, A, B, Y),
+    Y \== [].
+
+all_years(U0-U1) :-
+    U0 is -inf,
+    U1 is inf.
+
+%!  years_lists(?Years, ?Lists) is det.
+years_lists(always, always) :- !.
+years_lists(Set, Lists) :-
+    is_list(Lists),
+    !,
+    all_years(U),
+    iset_from_lists(U, Lists, Set).
+years_lists(Set, Lists) :-
+    iset_to_lists(Set, Lists).
+
+proof_years(Proof, Years) :-
+    nth0(6, Proof, Lists),
+    years_lists(Years, Lists).
+
+% -- one edge -----------------------------------------------------------------------------
+
+%!  step(?S, +P, ?O, -Years, -Proof) is nondet.
+%
+%   One edge of P in its years: a ground fact, or a fact read through R-Sym or R-Inverse.
+step(S, P, O, Y, [derive, ground, S, P, O, [[fact, F]], L]) :-
+    usable_fact(F, S, P, O, Y),
+    years_lists(Y, L).
+step(S, P, O, Y, [derive, symmetric, S, P, O, [[fact, F]], L]) :-
     kb_symmetric(P),
-    kb_fact(F, O, P, S).
-step(S, P, O, [derive, inverse, S, P, O, [[fact, F]]]) :-
+    usable_fact(F, O, P, S, Y),
+    years_lists(Y, L).
+step(S, P, O, Y, [derive, inverse, S, P, O, [[fact, F]], L]) :-
     kb_inverse(P, Q),
-    kb_fact(F, O, Q, S).
+    usable_fact(F, O, Q, S, Y),
+    years_lists(Y, L).
 
-%!  path(+P, ?S, ?O, -Steps) is nondet.
+%!  path(+P, ?S, ?O, ?Years, -Steps) is nondet.
 %
-%   Tabled transitive closure over step/4. Mode-directed tabling keeps one answer per
-%   (P, S, O), the shortest list of steps (ties broken by the standard order of terms, so
-%   the proof does not depend on evaluation order), which also makes cycles terminate.
-:- table path(_, _, _, lattice(shorter/3)).
+%   Tabled transitive closure over step/5, one answer per (P, S, O, Years): the shortest
+%   list of steps (ties broken by the standard order of terms). Years only shrink along a
+%   chain and come from the facts' own years, so there are finitely many and cycles end.
+:- table path(_, _, _, _, lattice(shorter/3)).
 
-path(P, S, O, [Step]) :-
-    step(S, P, O, Step).
-path(P, S, O, Steps) :-
+path(P, S, O, Y, [Step]) :-
+    step(S, P, O, Y, Step).
+path(P, S, O, Y, Steps) :-
     kb_transitive(P),
-    path(P, S, X, Steps0),
-    step(X, P, O, Step),
+    path(P, S, X, Y0, Steps0),
+    step(X, P, O, Y1, Step),
+    meet(Y0, Y1, Y),
     append(Steps0, [Step], Steps).
 
 shorter(A, B, C) :-
@@ -68,32 +145,69 @@ shorter(A, B, C) :-
     ;   C = B
     ).
 
-steps_proof(_, _, _, [Step], Step) :- !.
-steps_proof(S, P, O, Steps, [derive, transitive, S, P, O, Steps]).
+steps_proof(_, _, _, _, [Step], Step) :- !.
+steps_proof(S, P, O, Y, Steps, [derive, transitive, S, P, O, Steps, L]) :-
+    years_lists(Y, L).
+
+% -- the best proof -----------------------------------------------------------------------
+
+% rank(+Years, +Size, -Key): `always` first, then more years, then fewer steps.
+rank(always, Size, k(0, 0, Size)) :- !.
+rank(Set, Size, k(1, Negative, Size)) :-
+    years_count(Set, 0, N),
+    Negative is -N.
+
+years_count([], N, N).
+years_count([A-B|T], N0, N) :-
+    N1 is N0 + B - A + 1,
+    years_count(T, N1, N).
+
+% best_by_pair(+Candidates, -Best): Candidates are (S-O)-Key-Payload; the first per S-O.
+best_by_pair(Candidates, Best) :-
+    msort(Candidates, Sorted),
+    first_per_pair(Sorted, Best).
+
+first_per_pair([], []).
+first_per_pair([Pair-_-X|T], [Pair-X|Best]) :-
+    skip_pair(T, Pair, Rest),
+    first_per_pair(Rest, Best).
+
+skip_pair([Pair-_-_|T], Pair, Rest) :- !,
+    skip_pair(T, Pair, Rest).
+skip_pair(Rest, _, Rest).
+
+%!  best_proofs(+P, -Best) is det.
+%
+%   Every (S, O) for which P holds, with its best proof: `(S-O)-Proof`, sorted.
+best_proofs(P, Best) :-
+    kb_transitive(P),
+    !,
+    findall((S-O)-K-(Y-Steps), (path(P, S, O, Y, Steps), length(Steps, N), rank(Y, N, K)), All),
+    best_by_pair(All, Paths),
+    findall((S-O)-Proof, (member((S-O)-(Y-Steps), Paths), steps_proof(S, P, O, Y, Steps, Proof)), Best).
+best_proofs(P, Best) :-
+    findall((S-O)-K-Proof, (step(S, P, O, Y, Proof), rank(Y, 1, K)), All),
+    best_by_pair(All, Best).
 
 %!  prove(+S, +P, +O, -Proof) is semidet.
 %
-%   P(S,O) follows from the KB; Proof is the shortest derivation (a ground fact when the
-%   KB states it). P may be '^Q', the inverse-phrase reading of Q.
+%   P(S,O) holds in some years; Proof is the best derivation (a ground fact when the KB
+%   states it undated). P may be '^Q', the inverse-phrase reading of Q.
 prove(S, P, O, Proof) :-
     inverse_reading(P, Q),
     !,
     prove(O, Q, S, Sub),
-    Proof = [derive, inverse, S, P, O, [Sub]].
+    nth0(6, Sub, L),
+    Proof = [derive, inverse, S, P, O, [Sub], L].
 prove(S, P, O, Proof) :-
     kb_transitive(P),
     !,
-    path(P, S, O, Steps),
-    steps_proof(S, P, O, Steps, Proof).
+    findall(K-(Y-Steps), (path(P, S, O, Y, Steps), length(Steps, N), rank(Y, N, K)), All),
+    msort(All, [_-(Y-Steps)|_]),
+    steps_proof(S, P, O, Y, Steps, Proof).
 prove(S, P, O, Proof) :-
-    once(shortest_step(S, P, O, Proof)).
-
-% A ground fact first, then the other readings in rule order.
-shortest_step(S, P, O, Proof) :-
-    Proof = [derive, ground|_],
-    step(S, P, O, Proof).
-shortest_step(S, P, O, Proof) :-
-    step(S, P, O, Proof).
+    findall(K-Step, (step(S, P, O, Y, Step), rank(Y, 1, K)), All),
+    msort(All, [_-Proof|_]).
 
 %!  inverse_reading(+IP, -P) is semidet.
 %
@@ -103,31 +217,40 @@ inverse_reading(IP, P) :-
     atom_concat('^', P, IP),
     kb_inverse_phrase(P).
 
+% -- enumeration --------------------------------------------------------------------------
+
 %!  derived(?S, ?P, ?O, -Proof) is nondet.
 %
-%   Every fact the rules add to the KB, once, with its shortest proof: not stated in the
-%   KB and not reflexive (a cycle of "located in" proves nothing about a place itself).
+%   Every fact the rules add to the KB, once, with its best proof: not stated in the KB
+%   and not reflexive (a cycle of "located in" proves nothing about a place itself).
 derived(S, P, O, Proof) :-
     deriving(Ps),
     member(P, Ps),
-    derived_of(P, S, O, Proof).
-derived(S, IP, O, [derive, inverse, S, IP, O, [Sub]]) :-
+    best_proofs(P, Best),
+    member((S-O)-Proof, Best),
+    S \== O,
+    \+ kb_fact(_, S, P, O).
+derived(S, IP, O, [derive, inverse, S, IP, O, [Sub], L]) :-
     kb_inverse_phrase(P),
     atom_concat('^', P, IP),
-    forward(O, P, S, Sub),
-    S \== O.
+    best_proofs(P, Best),
+    member((O-S)-Sub, Best),
+    S \== O,
+    nth0(6, Sub, L).
 
-%!  derived_rules(?S, ?P, ?O, -Rules) is nondet.
+%!  derived_rules(?S, ?P, ?O, -Years, -Rules) is nondet.
 %
-%   derived/4 without the proof, only the sorted names of the rules it applies: enough to
-%   choose which statements to ask about, and far cheaper to hand to Python than proofs.
-derived_rules(S, P, O, Rules) :-
+%   derived/4 without the proof: its years (`always` or [[A, B], ...]) and the sorted
+%   names of the rules it applies, enough to choose which statements to ask about and far
+%   cheaper to hand to Python than proofs.
+derived_rules(S, P, O, Years, Rules) :-
     derived(S, P, O, Proof),
+    nth0(6, Proof, Years),
     findall(R, proof_rule(Proof, R), Rs),
     sort(Rs, Rules).
 
 proof_rule([_, Rule|_], Rule).
-proof_rule([_, _, _, _, _, Premises], Rule) :-
+proof_rule([_, _, _, _, _, Premises|_], Rule) :-
     member([Tag|Sub], Premises),
     memberchk(Tag, [derive, refute]),
     proof_rule([Tag|Sub], Rule).
@@ -136,23 +259,41 @@ deriving(Ps) :-
     findall(P, (kb_symmetric(P) ; kb_inverse(P, _) ; kb_transitive(P)), All),
     sort(All, Ps).
 
-derived_of(P, S, O, Proof) :-
-    kb_transitive(P),
-    !,
-    path(P, S, O, Steps),
-    S \== O,
-    \+ kb_fact(_, S, P, O),
-    steps_proof(S, P, O, Steps, Proof).
-derived_of(P, S, O, Proof) :-
-    distinct(S-O, (step(S, P, O, _), S \== O, \+ kb_fact(_, S, P, O))),
-    once(step(S, P, O, Proof)).
+% -- the closure without dates ------------------------------------------------------------
 
-% Every P(S,O) that holds, with its proof, for enumeration.
-forward(S, P, O, Proof) :-
+%!  edge(?S, +P, ?O) is nondet.
+%
+%   A stated fact of P, excluded or not, maybe read through R-Sym or R-Inverse.
+edge(S, P, O) :-
+    kb_fact(_, S, P, O).
+edge(S, P, O) :-
+    kb_symmetric(P),
+    kb_fact(_, O, P, S).
+edge(S, P, O) :-
+    kb_inverse(P, Q),
+    kb_fact(_, O, Q, S).
+
+%!  linked(+S, +P, +O) is semidet.
+%
+%   P(S,O) follows from what the KB states at any time, excluded facts included: what the
+%   negation rules must never refute.
+linked(S, IP, O) :-
+    inverse_reading(IP, P),
+    !,
+    linked(O, P, S).
+linked(S, P, O) :-
     kb_transitive(P),
     !,
-    path(P, S, O, Steps),
-    steps_proof(S, P, O, Steps, Proof).
-forward(S, P, O, Proof) :-
-    distinct(S-O, step(S, P, O, _)),
-    once(shortest_step(S, P, O, Proof)).
+    reach(P, S, O),
+    !.
+linked(S, P, O) :-
+    edge(S, P, O),
+    !.
+
+:- table reach/3.
+
+reach(P, S, O) :-
+    edge(S, P, O).
+reach(P, S, O) :-
+    reach(P, S, X),
+    edge(X, P, O).

@@ -1,8 +1,8 @@
 """A small real-world KB that every rule of the reasoner has something to say about.
 
-Families with birth and death years (spouse, child, father, mother), places with
-"located in" chains, borders, capitals, and a few dated facts and events, written as
-Wikidata-shaped N-Triples and loaded through the real loader.
+Families with birth and death years (spouse, child, father, mother) and sex or gender,
+places with "located in" chains, borders, capitals, and a few dated facts and events,
+written as Wikidata-shaped N-Triples and loaded through the real loader.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from kgtest.kg.store import GraphStore
 from ..kg.wikidata_fixture import NTriples
 
 HUMAN, CITY, COUNTRY, REGION = "Q5", "Q515", "Q6256", "Q3624078"
+MALE, FEMALE = "Q6581097", "Q6581072"
+WOMEN = {"Q3048897", "Q6235", "Q7207", "Q1036", "Q7186"}
 
 
 def family_and_places() -> NTriples:
@@ -37,8 +39,10 @@ def family_and_places() -> NTriples:
         ("Q7186", "Marie Curie", 1867, 1934),
         ("Q937", "Albert Einstein", 1879, 1955),
     ]
+    nt.entity(MALE, "male").entity(FEMALE, "female")
     for qid, label, born, died in people:
         nt.entity(qid, label, HUMAN, born=born, died=died)
+        nt.fact(qid, "P21", FEMALE if qid in WOMEN else MALE)
     for qid, label in [
         ("Q1107", "Portsmouth"),
         ("Q84", "London"),

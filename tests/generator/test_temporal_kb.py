@@ -26,7 +26,7 @@ def _view() -> KbView:
         Fact("Q1", "P26", "Q2", 1836, 1858, statement="s1"),
         Fact("Q7", "P131", "Q6", 1720, 1792, statement="s2"),
         Fact("Q7", "P131", "Q6", 1815, 1860, statement="s3"),
-        Fact("Q1", "P69", "Q7", 1820, None, statement="s4"),  # open-ended: no event
+        Fact("Q1", "P69", "Q7", 1820, None, statement="s4"),  # open-ended: end unknown
         Fact("Q1", "P19", "Q7"),  # undated: no event
     )
     return KbView(entities, facts, builtin_catalog())
@@ -34,7 +34,10 @@ def _view() -> KbView:
 
 def test_each_source_of_years_becomes_one_event() -> None:
     events = {e.id: e for e in kb_events(_view())}
-    assert set(events) == {"Q1:span", "Q3:span", "Q4:point", "Q6:span", "Q8:point", "Q1 P26 Q2", "Q7 P131 Q6"}
+    assert set(events) == {
+        *("Q1:span", "Q2:span", "Q3:span", "Q4:point", "Q6:span", "Q8:point"),
+        *("Q1 P26 Q2", "Q7 P131 Q6", "Q1 P69 Q7"),
+    }
     assert events["Q1:span"].description == "Charles Dickens was alive"
     assert [(f.property, f.start_year) for f in events["Q1:span"].evidence] == [
         ("P569", 1812),
@@ -50,6 +53,17 @@ def test_each_source_of_years_becomes_one_event() -> None:
     assert savoy.intervals == ((1720, 1792), (1815, 1860)) and len(savoy.evidence) == 2
     assert events["Q1 P26 Q2"].description == "Charles Dickens was married to Catherine Dickens"
     assert events["Q1 P26 Q2"].domain == "people"
+    assert events["Q1:span"].unknown == ()
+
+
+def test_an_open_end_is_known_at_its_start_and_unknown_up_to_the_kbs_last_year() -> None:
+    events = {e.id: e for e in kb_events(_view())}
+    catherine = events["Q2:span"]  # born 1815, no death year; the KB's last year is 1870
+    assert (catherine.intervals, catherine.unknown) == (((1815, 1815),), ((1816, 1870),))
+    assert [f.property for f in catherine.evidence] == ["P569"]
+    school = events["Q1 P69 Q7"]
+    assert (school.intervals, school.unknown) == (((1820, 1820),), ((1821, 1870),))
+    assert school.description == "Charles Dickens was educated at Savoy"
 
 
 def test_domains_filter_events_and_the_universe_leads_the_first_one() -> None:

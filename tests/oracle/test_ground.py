@@ -94,3 +94,11 @@ def test_transitive_evidence_keeps_every_hop() -> None:
     graph = ground_graph(IN_ENGLAND, builtin_catalog())
     assert graph.nodes == ("Oxford", "Oxfordshire", "England")
     assert [e.id for e in graph.edges] == ["e0", "e1", CONCLUSION]
+
+
+def test_a_conclusion_with_the_years_it_holds_in_is_the_same_fact() -> None:
+    assert IN_ENGLAND.proof is not None
+    dated = IN_ENGLAND.proof.conclusion[:-1] + ", [[1930, 1950], [1974, -43]])"
+    case = dataclasses.replace(IN_ENGLAND, proof=dataclasses.replace(IN_ENGLAND.proof, conclusion=dated))
+    graph, undated = ground_graph(case, builtin_catalog()), ground_graph(IN_ENGLAND, builtin_catalog())
+    assert graph.edges == undated.edges and graph.about == ("Oxford", "England")

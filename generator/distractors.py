@@ -1,0 +1,104 @@
+"""What makes a candidate false statement a plausible distractor, one check per reason.
+
+negatives.py proposes candidates ("Was Dickens born in Rome?") and the reasoner decides
+whether they are false; these checks only throw out candidates a reader would dismiss at
+once or that are false merely by a technicality:
+
+* same class: every source already draws the new object from the class of the true one
+  (another city for a city, a person for a person), so no check is needed for it here;
+* compatible with the relation where the KB says so (sex or gender, P21): a father is not
+  a woman, a mother not a man, and each spouse has the sex of the other's known spouses
+  (both ways: the statement may be asked read backwards);
+* never a place that contains, or lies within, the true value of a one-valued property
+  ("born in England" for someone born in London is true, not a distractor).
+
+Each check takes the candidate as negatives.py proposes it, ``(S, P, O)`` with P a base
+property, and says whether it may be asked. Never an alias of the true object: when the KB
+carries entity aliases (issue 10), the alias check plugs in as one more entry of ``checks``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from functools import cache
+
+from kgtest.generator.kbview import KbView
+from kgtest.prolog.reasoner import Statement
+
+Check = Callable[[Statement], bool]
+
+SEX = "P21"
+MALE, FEMALE = "Q6581097", "Q6581072"
+_NOT_OF_SEX = {"P22": FEMALE, "P25": MALE}
+"""A father is not female, a mother not male (where the KB gives P21)."""
+_SAME_SEX_AS_PARTNERS = "P26"
+
+
+def checks(view: KbView) -> tuple[Check, ...]:
+    """Every check a candidate must pass."""
+    return (_sex_compatible(view), _not_around_the_true_value(view))
+
+
+def _sex_compatible(view: KbView) -> Check:
+    sexes: dict[str, set[str]] = defaultdict(set)
+    partners: dict[str, set[str]] = defaultdict(set)
+    for f in view.facts:
+        if f.property == SEX:
+            sexes[f.subject].add(f.object)
+        elif f.property == _SAME_SEX_AS_PARTNERS:
+            partners[f.subject].add(f.object)
+            partners[f.object].add(f.subject)
+
+    def check(st: Statement) -> bool:
+        s, p, o = st
+        if p in _NOT_OF_SEX:
+            return sexes[o] != {_NOT_OF_SEX[p]}
+        if p == _SAME_SEX_AS_PARTNERS:
+            return like_partners(o, s) and like_partners(s, o)
+        return True
+
+    def like_partners(x: str, of: str) -> bool:
+        """``x`` may be married to ``of``: of the sex of ``of``'s known spouses, if both are known."""
+        known = {sex for partner in partners[of] for sex in sexes[partner]}
+        return not known or not sexes[x] or bool(known & sexes[x])
+
+    return check
+
+
+def _not_around_the_true_value(view: KbView) -> Check:
+    """For a one-valued property: the object neither contains nor lies within the stated one."""
+    orders = {
+        p
+        for p in view.catalog
+        if view.catalog[p].curated and view.catalog[p].transitive and not view.catalog[p].symmetric
+    }
+    up: dict[str, set[str]] = defaultdict(set)  # x -> what x lies directly within
+    for f in view.facts:
+        rel = view.catalog.resolve(f.property)
+        if f.property in orders:
+            up[f.subject].add(f.object)
+        elif rel.inverse in orders:
+            up[f.object].add(f.subject)
+    values: dict[tuple[str, str], set[str]] = defaultdict(set)
+    functional = {p for p in view.catalog if view.catalog[p].functional}
+    for f in view.facts:
+        if f.property in functional:
+            values[(f.subject, f.property)].add(f.object)
+
+    @cache
+    def within(x: str) -> frozenset[str]:
+        seen: set[str] = set()
+        todo = list(up.get(x, ()))
+        while todo:
+            y = todo.pop()
+            if y not in seen:
+                seen.add(y)
+                todo.extend(up.get(y, ()))
+        return frozenset(seen)
+
+    def check(st: Statement) -> bool:
+        s, p, o = st
+        return not any(o in within(v) or v in within(o) for v in values.get((s, p), ()))
+
+    return check

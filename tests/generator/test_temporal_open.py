@@ -1,0 +1,91 @@
+"""Open-ended facts in temporal questions: closed periods plus one open end (the Putin pattern).
+
+Putin's residences: Leningrad 1952-1975, Dresden 1985-1990, Saint Petersburg from 1990 with no
+end year, Moscow 1996-2000. The open period means "from 1990 on, end unknown", so whether he
+lived in Saint Petersburg in 1993 depends on an end the KB does not give: no case may ask a
+year it may cover, and every answer asked must hold however the open period ended.
+"""
+
+from __future__ import annotations
+
+import random
+
+from kgtest.generator.case import Answer
+from kgtest.generator.kbview import KbView
+from kgtest.generator.temporal import generate_temporal_cases
+from kgtest.generator.temporal_kb import kb_events, universe
+from kgtest.kg.catalog import builtin_catalog
+from kgtest.kg.model import Domain, Entity, Fact
+from kgtest.prolog import mtl
+from kgtest.prolog.pointwise import holds_at
+
+PUTIN, LENINGRAD, DRESDEN, MOSCOW = "Q7747", "Q656", "Q1731", "Q649"
+RESIDES_IN_ST_PETERSBURG = f"{PUTIN} P551 {LENINGRAD}"
+
+
+def putin() -> KbView:
+    places = Domain.PLACES
+    entities = {
+        PUTIN: Entity(PUTIN, "Vladimir Putin", types=("Q5",), domain=Domain.PEOPLE, start_year=1952),
+        LENINGRAD: Entity(LENINGRAD, "Saint Petersburg", types=("Q515",), domain=places),
+        DRESDEN: Entity(DRESDEN, "Dresden", types=("Q515",), domain=places),
+        MOSCOW: Entity(MOSCOW, "Moscow", types=("Q515",), domain=places),
+        "Q1": Entity("Q1", "the Soviet Union", domain=places, start_year=1922, end_year=1991),
+        "Q2": Entity("Q2", "the Berlin Wall", domain=places, start_year=1961, end_year=1989),
+    }
+    facts = (
+        Fact(PUTIN, "P551", LENINGRAD, 1952, 1975, statement="r1"),
+        Fact(PUTIN, "P551", DRESDEN, 1985, 1990, statement="r2"),
+        Fact(PUTIN, "P551", LENINGRAD, 1990, None, statement="r3"),  # open-ended
+        Fact(PUTIN, "P551", MOSCOW, 1996, 2000, statement="r4"),
+    )
+    return KbView(entities, facts, builtin_catalog())
+
+
+def test_the_open_period_is_kept_known_at_its_start_and_unknown_after() -> None:
+    events = {e.id: e for e in kb_events(putin())}
+    home = events[RESIDES_IN_ST_PETERSBURG]
+    assert home.intervals == ((1952, 1975), (1990, 1990))
+    assert home.unknown == ((1991, 2000),)  # up to the KB's last year
+    assert len(home.evidence) == 2 and home.description == "Vladimir Putin lived in Saint Petersburg"
+    assert events[f"{PUTIN}:span"].unknown == ((1953, 2000),)  # born 1952, no death year
+
+
+def test_no_year_the_open_period_may_cover_is_asked_and_every_answer_holds_however_it_ended() -> None:
+    events = kb_events(putin())
+    span = universe(events)
+    rng = random.Random(0)
+    asked_home = []
+    for depth in (0, 1, 2):
+        cases, _ = generate_temporal_cases(events, depth=depth, count=60, seed=depth, universe=span)
+        for case in cases:
+            t = case.temporal
+            assert t is not None
+            year, formula = t["query_year"], mtl.from_json(t["formula"])
+            assert not any(s <= year <= e for s, e in t["unknown"]), "an answer that depends on the open end"
+            if depth == 0 and RESIDES_IN_ST_PETERSBURG in t["events"]:
+                asked_home.append((year, case.expected))
+            for _ in range(8):  # one way the unknown years could have gone, and then another
+                world = {
+                    name: [tuple(s) for s in spans] + _some(rng, t["events_unknown"].get(name, []))
+                    for name, spans in t["events"].items()
+                }
+                assert holds_at(formula, world, (span[0], span[1]), year) is (case.expected is Answer.YES)
+    # Asked about it: a Yes only in the years known, a No only before 1990 outside 1952-1975.
+    assert asked_home
+    for year, expected in asked_home:
+        assert year not in range(1991, 2001)
+        if expected is Answer.NO:
+            assert year < 1990 and not 1952 <= year <= 1975
+    assert (1993, Answer.NO) not in asked_home
+
+
+def _some(rng: random.Random, spans: list[list[int]]) -> list[tuple[int, int]]:
+    """A random part of the unknown years: the open period ended somewhere in them, or not at all."""
+    out = []
+    for s, e in spans:
+        a = rng.randint(s, e + 1)
+        b = rng.randint(a - 1, e)
+        if a <= b:
+            out.append((a, b))
+    return out

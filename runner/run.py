@@ -24,7 +24,7 @@ from kgtest.core.settings import Settings
 from kgtest.core.workspace import RunFiles
 from kgtest.generator.case import TestCase, read_suite
 from kgtest.runner.cache import ReplyCache, reply_key
-from kgtest.runner.sut import Conversation, Reply, Sampling, SystemUnderTest
+from kgtest.runner.sut import STORE_LIMIT, Conversation, Reply, Sampling, SystemUnderTest
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +83,8 @@ def run_suite(
         tokens = 0
         if progress:
             progress("replies", 0, len(todo))
-        for done, (i, reply) in enumerate(sut.replies([unique[k] for k in todo], sampling), 1):
+        for done, (i, answer) in enumerate(sut.replies([unique[k] for k in todo], sampling), 1):
+            reply = answer.capped(STORE_LIMIT)
             cache.put(todo[i], unique[todo[i]], reply)
             known[todo[i]] = reply
             tokens += reply.completion_tokens or 0

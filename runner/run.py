@@ -18,6 +18,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from kgtest.core.errors import GenerationError
 from kgtest.core.files import atomic_writer, write_atomic
 from kgtest.core.progress import Progress
 from kgtest.core.settings import Settings
@@ -60,6 +61,8 @@ def run_suite(
     """Ask ``sut`` every case of ``suite`` not already answered under these settings."""
     started = time.perf_counter()
     cases = list(islice(read_suite(suite), limit))
+    if not cases:
+        raise GenerationError(f"{suite} holds no test cases; write some with `kgtest gen`")
     conversations = [conversation_of(c) for c in cases]
     keys = [reply_key(sut.spec, sampling, c) for c in conversations]
     run_id = _run_id(sut.spec, sampling, cases, keys)

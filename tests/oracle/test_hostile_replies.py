@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kgtest.core.settings import load_settings
 from kgtest.core.workspace import RunFiles
@@ -18,6 +20,7 @@ from kgtest.generator.case import TestCase, write_suite
 from kgtest.kg.extract.spacy_triples import SpacyExtractor
 from kgtest.kg.extract.triples import Triple
 from kgtest.oracle import Judge, Outcome
+from kgtest.oracle.answer import Stance, parse_answer
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.judge import READ_LIMIT
 from kgtest.oracle.verdicts import UNJUDGED, judge_run, read_verdicts
@@ -128,3 +131,53 @@ def test_a_reply_the_oracle_fails_on_is_unjudged_and_the_others_judged(
     records = list(read_verdicts(run))
     assert [r.outcome for r in records] == ["correct", UNJUDGED, "correct"]
     assert records[1].error == "RuntimeError: the extractor choked" and records[1].abstained
+
+
+_VERDICT_WORDS = st.sampled_from(
+    [
+        "Yes",
+        "No",
+        "yes",
+        "no",
+        "Answer:",
+        "answer is",
+        "Therefore,",
+        "so",
+        "I don't know",
+        "not",
+        ",",
+        ".",
+        "\n",
+        " ",
+        "**",
+        "- ",
+        "> ",
+        "(",
+        "'",
+        "As an AI",
+        "maybe",
+        "Dickens",
+        "was born in",
+        "Portsmouth",
+    ]
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(st.text(max_size=400), st.lists(_VERDICT_WORDS, max_size=80).map("".join)))
+def test_any_text_parses_to_a_stance_with_spans_inside_it(reply: str) -> None:
+    parsed = parse_answer(reply)
+    assert isinstance(parsed.stance, Stance)
+    for (start, end), evidence in zip(parsed.spans, parsed.evidence, strict=True):
+        assert 0 <= start <= end <= len(reply) and reply[start:end] == evidence
+    assert len(parsed.reasoning) <= len(reply)
+
+
+@pytest.mark.timeout(10)
+@pytest.mark.parametrize(
+    "unit", ["\n", " \n", "*\n", "answer ", "so, ", "Yes ", "- ", "> \n", "(", "no one "]
+)
+def test_parse_answer_takes_linear_time_on_repetitive_text(unit: str) -> None:
+    """Twenty thousand blank lines (the read limit) took 11 s: the standalone pattern crossed lines."""
+    for head in ("", "x", "Yes"):
+        parse_answer(head + unit * (READ_LIMIT // len(unit)))

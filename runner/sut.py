@@ -68,6 +68,9 @@ class Reply:
     """Why there is no answer (timeout, HTTP status, exception); ``text`` is then empty."""
     cut_from: int | None = None
     """The reply's length in characters when ``text`` keeps only its first ``STORE_LIMIT``."""
+    transient: bool = False
+    """A failure of the transport (no connection, a timeout, HTTP 5xx or 429), not an answer:
+    never cached, so the next run asks again."""
 
     @property
     def ok(self) -> bool:
@@ -87,8 +90,12 @@ class Reply:
         return from_plain(Reply, data)
 
     @staticmethod
-    def failed(system: str, sampling: Sampling, latency_s: float, error: str) -> Reply:
-        return Reply(text="", system=system, sampling=sampling, latency_s=latency_s, error=error)
+    def failed(
+        system: str, sampling: Sampling, latency_s: float, error: str, transient: bool = False
+    ) -> Reply:
+        return Reply(
+            text="", system=system, sampling=sampling, latency_s=latency_s, error=error, transient=transient
+        )
 
 
 class SystemUnderTest(Protocol):

@@ -8,6 +8,7 @@ import click
 from rich.table import Table
 
 from kgtest.cli.main import AppContext, pass_app
+from kgtest.cli.text import literal
 from kgtest.core.errors import UnknownNameError
 from kgtest.core.progress import Held, Progress, phases, stderr
 from kgtest.kg.build import SPARQL, SourceSpec, read_ahead
@@ -87,7 +88,7 @@ def command(
     snapshots = read_ahead(specs, settings, catalog, selection, _labelled(held, specs, "reading"))
     with open_store(settings) as store, phases(quiet) as progress:
         held.attach(progress)
-        stderr.print(f"graph store: {store.engine} at {store.uri}")
+        stderr.print(literal(f"graph store: {store.engine} at {store.uri}"))
         ensure_schema(store)  # while the first source is read: it wakes the database's query engine
         for spec, snapshot in snapshots:
             tick = _labelled(progress, specs, _short(spec))
@@ -115,7 +116,8 @@ def _short(spec: SourceSpec) -> str:
 
 
 def _summary(spec: SourceSpec, snapshot: Snapshot, report: LoadReport) -> Table:
-    table = Table(title=f"{spec.name}: build {report.build_id}" + (" (resumed)" if report.resumed else ""))
+    resumed = " (resumed)" if report.resumed else ""
+    table = Table(title=literal(f"{spec.name}: build {report.build_id}{resumed}"))
     for col in ("", "read", "new", "already there"):
         table.add_column(col)
     table.add_row(

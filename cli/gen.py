@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from kgtest.cli.main import AppContext, pass_app
+from kgtest.cli.text import line, literal
 from kgtest.core.progress import phases, stderr
 from kgtest.generator.case import write_suite
 from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS
@@ -135,7 +136,7 @@ def _summary(result: SuiteResult, depth: int) -> None:
     table = Table("rule", "domain", "Yes", "No", "total", title="cases per rule and domain")
     for rule, domain in sorted({(r, d) for r, d, _ in tally}):
         yes, no = tally[(rule, domain, "Yes")], tally[(rule, domain, "No")]
-        table.add_row(rule, domain, str(yes), str(no), str(yes + no))
+        table.add_row(literal(rule), literal(domain), str(yes), str(no), str(yes + no))
     yes = sum(n for (_, _, a), n in tally.items() if a == "Yes")
     table.add_row("all", "", str(yes), str(len(result.cases) - yes), str(len(result.cases)), end_section=True)
     out.print(table)
@@ -148,4 +149,4 @@ def _summary(result: SuiteResult, depth: int) -> None:
             f"{t.filtered_too_wide} windows too wide), {t.duplicates} duplicates"
         )
     for note in result.notes:
-        out.print(f"[yellow]note:[/] {note}")
+        out.print(line("[yellow]note:[/] ", literal(note)))

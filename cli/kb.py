@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from kgtest.cli.main import AppContext, pass_app
+from kgtest.cli.text import literal
 from kgtest.kg.kb import KnowledgeBase
 from kgtest.kg.loader import clear_kb
 from kgtest.kg.store import open_store
@@ -48,13 +49,11 @@ def stats(app: AppContext, as_json: bool) -> None:
     )
     table = Table("domain", "entities", "facts", "dated facts")
     for domain, row in s.per_domain.items():
-        table.add_row(domain, str(row["entities"]), str(row["facts"]), str(row["dated_facts"]))
+        table.add_row(literal(domain), str(row["entities"]), str(row["facts"]), str(row["dated_facts"]))
     out.print(table)
     builds = Table("build", "source", "status", "facts", "finished")
     for b in s.builds:
-        builds.add_row(
-            str(b["id"]), str(b["source"]), str(b["status"]), str(b["facts"] or ""), str(b["finished"] or "")
-        )
+        builds.add_row(*(literal(b[k] or "") for k in ("id", "source", "status", "facts", "finished")))
     out.print(builds)
     if any(b["status"] != "complete" for b in s.builds):
         out.print("[yellow]A build was interrupted: run the same `kgtest build-kb` again to resume it.[/]")

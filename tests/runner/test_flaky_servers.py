@@ -87,7 +87,8 @@ def test_a_refused_key_echoed_by_the_server_is_masked(monkeypatch: pytest.Monkey
         ask(url)
     message = str(refused.value)
     assert (
-        "the key in OPENAI_API_KEY was refused" in message and "Incorrect API key provided: *** Also ***)" in message
+        "the key in OPENAI_API_KEY was refused" in message
+        and "Incorrect API key provided: *** Also ***)" in message
     )
     assert secret not in message and secret[:14] not in message and secret[-10:] not in message
 

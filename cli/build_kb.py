@@ -9,7 +9,7 @@ from rich.table import Table
 
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.text import literal
-from kgtest.core.errors import UnknownNameError
+from kgtest.core.errors import SourceError, UnknownNameError
 from kgtest.core.progress import Held, Progress, phases, stderr
 from kgtest.kg.build import SPARQL, SourceSpec, read_ahead
 from kgtest.kg.catalog import builtin_catalog
@@ -90,10 +90,17 @@ def command(
         held.attach(progress)
         stderr.print(literal(f"graph store: {store.engine} at {store.uri}"))
         ensure_schema(store)  # while the first source is read: it wakes the database's query engine
-        for spec, snapshot in snapshots:
-            tick = _labelled(progress, specs, _short(spec))
-            report = load_snapshot(store, snapshot, catalog, batch_size, tick)
-            stderr.print(_summary(spec, snapshot, report))
+        loaded: list[str] = []
+        try:
+            for spec, snapshot in snapshots:
+                tick = _labelled(progress, specs, _short(spec))
+                report = load_snapshot(store, snapshot, catalog, batch_size, tick)
+                stderr.print(_summary(spec, snapshot, report))
+                loaded.append(f"{spec.name} (build {report.build_id})")
+        except SourceError as exc:
+            if not loaded:
+                raise
+            raise SourceError(f"{exc} Loaded before it, and kept: {', '.join(loaded)}.") from exc
     click.echo(
         "Done. `kgtest kb stats` shows what the knowledge base holds; "
         "`kgtest db serve` opens it to Neo4j Browser."

@@ -12,6 +12,7 @@ from rich.table import Table
 
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.text import line, literal
+from kgtest.core.errors import StoreError
 from kgtest.core.progress import phases, stderr
 from kgtest.generator.case import write_suite
 from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS
@@ -120,7 +121,12 @@ def command(
         if not no_graph:
             info = {"path": str(path.resolve()), "seed": seed}
             digest = hashlib.sha256(path.read_bytes() + view.key.encode()).hexdigest()[:20]
-            graph = write_suite_graph(store, suite_id(path), result.cases, info, digest)
+            try:
+                graph = write_suite_graph(store, suite_id(path), result.cases, info, digest)
+            except StoreError as exc:
+                raise StoreError(
+                    f"{exc}\nThe suite itself is written to {path}; `gen --no-graph` skips the graph store."
+                ) from exc
             stderr.print(
                 f"graph store: suite {suite_id(path)!r} with {graph.cases_total} test cases "
                 f"({graph.cases_new} new) and {graph.derived_total} derived statements "

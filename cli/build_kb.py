@@ -8,7 +8,8 @@ import click
 from rich.table import Table
 
 from kgtest.cli.main import AppContext, pass_app
-from kgtest.core.errors import UnknownNameError
+from kgtest.cli.text import literal
+from kgtest.core.errors import SourceError, UnknownNameError
 from kgtest.core.progress import Held, Progress, phases, stderr
 from kgtest.generator.sanity import check_kb
 from kgtest.kg.build import SPARQL, SourceSpec, read_ahead
@@ -90,12 +91,19 @@ def command(
     snapshots = read_ahead(specs, settings, catalog, selection, _labelled(held, specs, "reading"))
     with open_store(settings) as store, phases(quiet) as progress:
         held.attach(progress)
-        stderr.print(f"graph store: {store.engine} at {store.uri}")
+        stderr.print(literal(f"graph store: {store.engine} at {store.uri}"))
         ensure_schema(store)  # while the first source is read: it wakes the database's query engine
-        for spec, snapshot in snapshots:
-            tick = _labelled(progress, specs, _short(spec))
-            report = load_snapshot(store, snapshot, catalog, batch_size, tick)
-            stderr.print(_summary(spec, snapshot, report))
+        loaded: list[str] = []
+        try:
+            for spec, snapshot in snapshots:
+                tick = _labelled(progress, specs, _short(spec))
+                report = load_snapshot(store, snapshot, catalog, batch_size, tick)
+                stderr.print(_summary(spec, snapshot, report))
+                loaded.append(f"{spec.name} (build {report.build_id})")
+        except SourceError as exc:
+            if not loaded:
+                raise
+            raise SourceError(f"{exc} Loaded before it, and kept: {', '.join(loaded)}.") from exc
         if any(b.get("status") != "complete" for b in KnowledgeBase(store).builds()):
             stderr.print("sanity rules: not run while another build is incomplete; resume it first")
         else:
@@ -126,7 +134,8 @@ def _short(spec: SourceSpec) -> str:
 
 
 def _summary(spec: SourceSpec, snapshot: Snapshot, report: LoadReport) -> Table:
-    table = Table(title=f"{spec.name}: build {report.build_id}" + (" (resumed)" if report.resumed else ""))
+    resumed = " (resumed)" if report.resumed else ""
+    table = Table(title=literal(f"{spec.name}: build {report.build_id}{resumed}"))
     for col in ("", "read", "new", "already there"):
         table.add_column(col)
     table.add_row(

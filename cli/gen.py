@@ -11,6 +11,8 @@ from rich.console import Console
 from rich.table import Table
 
 from kgtest.cli.main import AppContext, pass_app
+from kgtest.cli.text import line, literal
+from kgtest.core.errors import StoreError
 from kgtest.core.progress import phases, stderr
 from kgtest.generator.case import write_suite
 from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS
@@ -140,7 +142,12 @@ def command(
         if not no_graph:
             info = {"path": str(path.resolve()), "seed": seed}
             digest = hashlib.sha256(path.read_bytes() + view.key.encode()).hexdigest()[:20]
-            graph = write_suite_graph(store, suite_id(path), result.cases, info, digest)
+            try:
+                graph = write_suite_graph(store, suite_id(path), result.cases, info, digest)
+            except StoreError as exc:
+                raise StoreError(
+                    f"{exc}\nThe suite itself is written to {path}; `gen --no-graph` skips the graph store."
+                ) from exc
             stderr.print(
                 f"graph store: suite {suite_id(path)!r} with {graph.cases_total} test cases "
                 f"({graph.cases_new} new) and {graph.derived_total} derived statements "
@@ -156,7 +163,7 @@ def _summary(result: SuiteResult, depth: int) -> None:
     table = Table("rule", "domain", "Yes", "No", "total", title="cases per rule and domain")
     for rule, domain in sorted({(r, d) for r, d, _ in tally}):
         yes, no = tally[(rule, domain, "Yes")], tally[(rule, domain, "No")]
-        table.add_row(rule, domain, str(yes), str(no), str(yes + no))
+        table.add_row(literal(rule), literal(domain), str(yes), str(no), str(yes + no))
     yes = sum(n for (_, _, a), n in tally.items() if a == "Yes")
     table.add_row("all", "", str(yes), str(len(result.cases) - yes), str(len(result.cases)), end_section=True)
     out.print(table)
@@ -179,4 +186,4 @@ def _summary(result: SuiteResult, depth: int) -> None:
     if f.excluded:
         out.print(f"{f.excluded} facts break a sanity rule and are asked about nowhere (`kgtest kb check`)")
     for note in result.notes:
-        out.print(f"[yellow]note:[/] {note}")
+        out.print(line("[yellow]note:[/] ", literal(note)))

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 from rich.console import Console
 from rich.tree import Tree
 
 from kgtest.cli.main import AppContext, pass_app
+from kgtest.cli.text import line, literal
 from kgtest.core.errors import OracleError
 from kgtest.generator.case import EvidenceFact, Proof, TestCase
 from kgtest.oracle.verdicts import JudgedReply, read_verdicts, run_cases
@@ -35,36 +38,40 @@ def command(app: AppContext, case_id: str) -> None:
         raise OracleError(f"no judged run has a case {case_id!r}; `kgtest judge` a run that asked it")
     (found,) = matches.values()
     out = Console(highlight=False, soft_wrap=True)
-    out.print(f"[bold]{found.id}[/]  {found.kind} / {found.rule} / {found.domain}")
-    out.print(f"[bold]Q:[/] {found.question}")
-    out.print(f"[bold]expected:[/] {found.expected.value}")
+    out.print(line(literal(found.id, "bold"), "  ", literal(f"{found.kind} / {found.rule} / {found.domain}")))
+    out.print(line("[bold]Q:[/] ", literal(found.question)))
+    out.print(line("[bold]expected:[/] ", literal(found.expected.value)))
     if found.proof is not None:
-        out.print(_proof_tree(found.proof))
+        out.print(_proof_tree(found.proof), soft_wrap=False)  # wrapped, not cropped, at the width
     for record in replies:
         style = "red" if record.hallucination else "green"
-        out.print(f"\n[bold]{record.system}[/] -> [{style}]{record.outcome}[/]")
-        out.print(record.reply, markup=False)
+        out.print(line("\n", literal(record.system, "bold"), " -> ", literal(record.outcome, style)))
+        out.print(literal(record.reply))
+        if record.error:
+            out.print(literal(f"  ! {record.error}"))
         if record.verdict is None:
             continue
         for reason in record.verdict.reasons:
-            out.print(f"  - {reason}", markup=False)
+            out.print(literal(f"  - {reason}"))
         for t in record.verdict.triples:
             neg = "not " if t.negated else ""
-            out.print(f"  claim: {t.subject} | {neg}{t.relation} | {t.object}", markup=False)
+            out.print(literal(f"  claim: {t.subject} | {neg}{t.relation} | {t.object}"))
+    # The id as a Cypher string literal (JSON's escapes are Cypher's), so any id pastes safely.
     out.print(
-        f"\nIn Neo4j Browser: MATCH (t:TestCase {{id: '{found.id}'}})-[r]-(x) RETURN t, r, x", markup=False
+        literal(
+            f"\nIn Neo4j Browser: MATCH (t:TestCase {{id: {json.dumps(found.id)}}})-[r]-(x) RETURN t, r, x"
+        )
     )
 
 
 def _proof_tree(proof: Proof) -> Tree:
-    tree = Tree(
-        f"proof: {proof.rule}  {proof.conclusion}"
-        + (f"  (assuming {proof.assumption})" if proof.assumption else "")
-    )
+    assuming = f"  (assuming {proof.assumption})" if proof.assumption else ""
+    tree = Tree(literal(f"proof: {proof.rule}  {proof.conclusion}{assuming}"))
     for premise in proof.premises:
         if isinstance(premise, EvidenceFact):
             years = f" [{premise.start_year}-{premise.end_year}]" if premise.start_year is not None else ""
-            tree.add(f"{premise.subject_label} --{premise.property_label}--> {premise.object_label}{years}")
+            fact = f"{premise.subject_label} --{premise.property_label}--> {premise.object_label}"
+            tree.add(literal(fact + years))
         else:
             tree.add(_proof_tree(premise))
     return tree

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from kgtest.cli.main import AppContext, pass_app
+from kgtest.cli.text import literal
 from kgtest.core.progress import phases, stderr
 from kgtest.generator.suite_nodes import suite_id
 from kgtest.kg.catalog import builtin_catalog
@@ -58,9 +59,9 @@ def command(app: AppContext, run: str, threshold: float, extractor: str, no_grap
         catalog = KnowledgeBase(store).catalog() if store is not None else builtin_catalog()
         with phases(quiet) as progress:
             summary = judge_run(found, Judge(settings, catalog=catalog), progress=progress)
-        table = Table("outcome", "replies", title=f"run {summary.run_id}: {summary.system}")
+        table = Table("outcome", "replies", title=literal(f"run {summary.run_id}: {summary.system}"))
         for outcome, n in summary.outcomes.items():
-            table.add_row(outcome, str(n))
+            table.add_row(literal(outcome), str(n))
         Console(highlight=False).print(table)
         if store is not None:
             suite = suite_id(Path(summary.manifest["suite"]))

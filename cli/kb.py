@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from kgtest.cli.main import AppContext, pass_app
+from kgtest.cli.text import literal
 from kgtest.core.progress import phases
 from kgtest.generator.sanity import RULES, check_kb
 from kgtest.kg.kb import KnowledgeBase
@@ -52,13 +53,11 @@ def stats(app: AppContext, as_json: bool) -> None:
     )
     table = Table("domain", "entities", "facts", "dated facts")
     for domain, row in s.per_domain.items():
-        table.add_row(domain, str(row["entities"]), str(row["facts"]), str(row["dated_facts"]))
+        table.add_row(literal(domain), str(row["entities"]), str(row["facts"]), str(row["dated_facts"]))
     out.print(table)
     builds = Table("build", "source", "status", "facts", "finished")
     for b in s.builds:
-        builds.add_row(
-            str(b["id"]), str(b["source"]), str(b["status"]), str(b["facts"] or ""), str(b["finished"] or "")
-        )
+        builds.add_row(*(literal(b[k] or "") for k in ("id", "source", "status", "facts", "finished")))
     out.print(builds)
     marked = ", ".join(f"{rule} {n}" for rule, n in s.marked_by_rule.items())
     out.print(
@@ -100,7 +99,9 @@ def check(app: AppContext, as_json: bool, limit: int, quiet: bool) -> None:
     shown = report.breaches if limit <= 0 else report.breaches[:limit]
     for b in shown:
         f = b.fact
-        table.add_row(b.rule, f"{b.sentence} ({f.subject} {f.property} {f.object})", b.why)
+        table.add_row(
+            literal(b.rule), literal(f"{b.sentence} ({f.subject} {f.property} {f.object})"), literal(b.why)
+        )
     if shown:
         out.print(table)
     if len(shown) < len(report.breaches):

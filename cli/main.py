@@ -8,8 +8,9 @@ import traceback
 
 import click
 from rich.console import Console
-from rich.markup import escape
+from rich.text import Text
 
+from kgtest.cli.text import literal
 from kgtest.core.errors import KgtestError
 from kgtest.core.settings import Settings, load_settings, resolve_workspace
 
@@ -49,7 +50,7 @@ class KgtestGroup(click.Group):
         try:
             return super().invoke(ctx)
         except KgtestError as exc:
-            err_console.print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
+            err_console.print(Text.assemble(("error:", "bold red"), " ", literal(exc)), soft_wrap=True)
             sys.exit(exc.exit_code)
 
 

@@ -71,7 +71,7 @@ class RdfSyntaxError(SourceError):
     def __init__(self, path: str, line: int | None, detail: str) -> None:
         self.path, self.line = path, line
         where = f"{path}:{line}" if line is not None else path
-        super().__init__(f"{where}: {detail}. Nothing was written to the knowledge base.")
+        super().__init__(f"{where}: {detail}. Nothing of this file was written to the knowledge base.")
 
 
 class EndpointError(SourceError):

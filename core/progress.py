@@ -62,7 +62,7 @@ class Phases:
 @contextmanager
 def phases(quiet: bool = False) -> Iterator[Phases]:
     progress = bars.Progress(
-        bars.TextColumn("{task.description:>12}"),
+        bars.TextColumn("{task.description:>12}", markup=False),  # phases may name files
         bars.BarColumn(),
         bars.MofNCompleteColumn(),
         bars.TimeElapsedColumn(),

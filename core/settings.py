@@ -46,6 +46,8 @@ class StoreSettings:
     """From NEO4J_PASSWORD / KGTEST_STORE_PASSWORD only."""
     embedded_port: int = 0
     """Bolt port of the embedded database; 0 picks a free one each time."""
+    timeout_s: float = 300.0
+    """A store call the database does not answer within this many seconds fails (kg/watchdog.py)."""
 
     @property
     def embedded(self) -> bool:

@@ -87,15 +87,19 @@ class TestCase:
 
     @staticmethod
     def from_json(line: str) -> TestCase:
-        data = json.loads(line)
+        """One suite line as a case; RecordError names what is wrong with it."""
+        try:
+            data = json.loads(line)
+        except RecursionError:
+            raise RecordError("JSON nested too deeply") from None
         if not isinstance(data, dict):
             raise RecordError(f"expected a JSON object, got {type(data).__name__}")
         if data.get("schema") != SCHEMA_VERSION:
-            raise GenerationError(
-                f"suite schema {data.get('schema')!r} is not {SCHEMA_VERSION}; regenerate it"
+            raise RecordError(
+                f"suite schema {data.get('schema')!r} is not {SCHEMA_VERSION}; regenerate it with kgtest gen"
             )
         data.pop("schema")
-        return from_plain(TestCase, data, where=f"case {data.get('id', '?')}")
+        return from_plain(TestCase, data, where=f"case {data.get('id', '?')!r:.60}")
 
 
 def case_id(*parts: object) -> str:
@@ -115,14 +119,37 @@ def write_suite(path: Path, cases: Iterable[TestCase]) -> int:
 
 
 def read_suite(path: Path) -> Iterator[TestCase]:
-    with path.open(encoding="utf-8") as lines:
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
+    """The cases of a suite file; GenerationError names the file and line of anything wrong.
+
+    Case ids must be unique: the runner, the oracle and the report find a case by its id.
+    """
+    if path.is_dir():
+        raise GenerationError(f"{path} is a folder; give a suite file (JSON Lines), e.g. suites/suite.jsonl")
+    try:
+        lines = path.open("rb")
+    except OSError as exc:
+        raise GenerationError(f"cannot read the suite {path}: {exc.strerror or exc}") from exc
+    seen: dict[str, int] = {}
+    with lines:
+        for number, raw in enumerate(lines, 1):
             try:
-                yield TestCase.from_json(line)
-            except (ValueError, TypeError, KeyError) as exc:
-                raise GenerationError(f"{path}:{number}: not a kgtest test case: {exc}") from exc
+                line = raw.decode("utf-8")
+                if not line.strip():
+                    continue
+                case = TestCase.from_json(line)
+            except UnicodeDecodeError as exc:
+                raise GenerationError(
+                    f"{path}:{number}: not UTF-8 (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})"
+                ) from None
+            except (ValueError, TypeError, KeyError) as exc:  # RecordError and JSON errors are ValueErrors
+                raise GenerationError(f"{path}:{number}: not a kgtest test case: {exc}") from None
+            if case.id in seen:
+                raise GenerationError(
+                    f"{path}:{number}: case id {case.id!r} is already used on line {seen[case.id]}; "
+                    "case ids must be unique within a suite"
+                )
+            seen[case.id] = number
+            yield case
 
 
 def _jsonable(case: TestCase) -> dict[str, Any]:

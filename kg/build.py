@@ -70,7 +70,13 @@ def read_source(
         path = Path(spec.name)
         builder = SnapshotBuilder(f"dump:{path.name}")
         read_dump(path, builder, _running_total(tick, "triples"))
-    return builder.finish(catalog)
+    snapshot = builder.finish(catalog)
+    if not snapshot.entities and not snapshot.facts:  # a build of nothing would record "complete"
+        raise SourceError(
+            f"{spec.name}: no Wikidata entity or fact in it (labels, wdt: or p:/ps: statements); "
+            "nothing of it was written"
+        )
+    return snapshot
 
 
 def _running_total(tick: Progress, phase: str) -> Callable[[int], None]:

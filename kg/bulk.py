@@ -67,12 +67,15 @@ class CypherWriter:
         self._store = store
 
     def create_entities(self, entities: Sequence[Entity]) -> None:
-        self._store.query(_NEW_ENTITIES, rows=[entity_properties(e) for e in entities])
+        rows = [entity_properties(e) for e in entities]
+        list(self._store.write_rows(_NEW_ENTITIES, rows, max(len(rows), 1)))  # re-planned on resume
 
     def create_facts(self, facts: Sequence[Fact]) -> None:
         rows = [{"s": f.subject, "o": f.object, "p": fact_properties(f)} for f in facts]
-        with self._store.transaction() as tx:
-            if tx.run(_NEW_FACTS, rows=rows)[0]["n"] != len(rows):  # MATCH skips a missing end
+        with self._store.transaction() as tx:  # one chunk, one transaction, however many messages
+            batches = self._store.batches(rows, max(len(rows), 1))
+            written = sum(tx.run(_NEW_FACTS, rows=b)[0]["n"] for b in batches)
+            if written != len(rows):  # MATCH skips a missing end
                 ends = {f.subject for f in facts} | {f.object for f in facts}
                 found = {row["id"] for row in tx.run(_FOUND, ids=sorted(ends))}
                 raise missing_entities(ends - found)

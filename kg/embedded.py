@@ -10,8 +10,11 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import signal
 import socket
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -166,7 +169,10 @@ def start_jvm(logging_properties: Path, log_pattern: Path, extra_args: list[str]
     logging_properties.write_text(_LOGGING.format(log=str(log_pattern)), encoding="utf-8")
     # ArcadeDB otherwise logs to the console and to ./log under the current directory, and
     # the JVM announces the incubator module the wheel insists on; neither is the user's business.
+    # A crash report, should there ever be one, goes beside the logs, not into the user's folder.
+    os.environ.setdefault("ARCADEDB_JVM_ERROR_FILE", str(log_pattern.parent / "hs_err_pid%p.log"))
     args = [f"-Djava.util.logging.config.file={logging_properties}", *extra_args]
+    handlers = _python_handlers()
     saved = os.dup(2)
     try:
         with open(os.devnull, "wb") as null:
@@ -175,6 +181,35 @@ def start_jvm(logging_properties: Path, log_pattern: Path, extra_args: list[str]
     finally:
         os.dup2(saved, 2)
         os.close(saved)
+        _give_signals_back(handlers)
+
+
+_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+"""What the JVM takes over at start: JPype forwards them from a Java thread, and SIGTERM then
+crashed the process (SIGSEGV in the interpreter, exit 134 and an hs_err log), while Ctrl-C never
+reached a thread blocked in a read."""
+
+
+def _python_handlers() -> dict[int, Any]:
+    return {sig: signal.getsignal(sig) for name in _SIGNALS if (sig := getattr(signal, name, None))}
+
+
+def _give_signals_back(handlers: dict[int, Any]) -> None:
+    """Python handles these signals again: Ctrl-C as KeyboardInterrupt; SIGTERM and SIGHUP, left
+    at their default, as ``SystemExit(128 + signal)``, so ``finally`` blocks stop the database."""
+    if threading.current_thread() is not threading.main_thread():
+        return  # only the main thread may set handlers; it keeps what it had
+    for sig, handler in handlers.items():
+        if handler in (signal.SIG_DFL, None) and sig != signal.SIGINT:
+            handler = _exit_on(sig)
+        signal.signal(sig, handler)
+
+
+def _exit_on(sig: int) -> Callable[[int, Any], None]:
+    def handler(signum: int, frame: Any) -> None:
+        raise SystemExit(128 + signum)
+
+    return handler
 
 
 def _free_port() -> int:

@@ -5,10 +5,15 @@ It is implemented once, on the official ``neo4j`` Bolt driver, so the embedded d
 Cypher is kept to the subset both engines run (docs/cypher-subset.md); every value goes in
 as a parameter, never spliced into the query text. The one exception is bulk creation of
 entities and facts when the embedded database runs in this process (kg/bulk.py).
+
+Every call is bounded twice: no message bigger than the server takes is sent (kg/wire.py says
+why that hangs ArcadeDB), and a call the server does not answer within ``timeout_s`` is cut off
+and fails with the query it was running (kg/watchdog.py).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, Protocol
@@ -19,6 +24,8 @@ from neo4j import exceptions as neo_exc
 from kgtest.core.errors import ConfigError, StoreError, StoreUnavailableError
 from kgtest.core.settings import Settings
 from kgtest.kg.embedded import BoltEndpoint, EmbeddedServer
+from kgtest.kg.watchdog import Armed, Watchdog
+from kgtest.kg.wire import MESSAGE_LIMIT, TooBig, fitting_batches, mib, packed_size, size_bound
 
 Row = dict[str, Any]
 
@@ -30,24 +37,41 @@ class Transaction(Protocol):
 class GraphStore:
     """Queries and batched writes against one database over Bolt."""
 
-    def __init__(self, endpoint: BoltEndpoint, engine: str, local: EmbeddedServer | None = None) -> None:
+    def __init__(
+        self,
+        endpoint: BoltEndpoint,
+        engine: str,
+        local: EmbeddedServer | None = None,
+        timeout_s: float = 300.0,
+        message_limit: int = MESSAGE_LIMIT,
+    ) -> None:
         self.endpoint = endpoint
         self.engine = engine
         """``embedded`` or ``neo4j``: for messages only; no code path depends on it."""
+        self.message_limit = message_limit
+        """Bytes one message may carry (kg/wire.py); bigger batches are cut, bigger values refused."""
         self._local = local
+        self._watchdog = Watchdog(timeout_s, self._cut_off)
+        self._driver = self._new_driver()
         try:
-            self._driver = neo4j.GraphDatabase.driver(endpoint.uri, auth=(endpoint.user, endpoint.password))
-            self._driver.verify_connectivity()
+            with self._watchdog.armed() as call, self._timeout(call, "connecting"):
+                self._driver.verify_connectivity()
         except neo_exc.AuthError as exc:
+            self.close()
             raise ConfigError(
                 f"{endpoint.uri} refused the credentials of user {endpoint.user!r}; "
                 "set NEO4J_USER and NEO4J_PASSWORD"
             ) from exc
         except (neo_exc.ServiceUnavailable, OSError, ValueError) as exc:
+            self.close()
             raise StoreUnavailableError(
                 f"no graph database answers at {endpoint.uri}: {exc}. Start Neo4j "
                 "(docker compose -f docker/compose.yaml up -d) or unset NEO4J_URI to use the embedded one"
             ) from exc
+
+    @property
+    def timeout_s(self) -> float:
+        return self._watchdog.timeout_s
 
     @property
     def uri(self) -> str:
@@ -59,48 +83,108 @@ class GraphStore:
 
     def query(self, cypher: str, **params: Any) -> list[Row]:
         """Run one statement in its own transaction and return its rows as dicts."""
-        with self._errors(cypher):
+        self._check_size(cypher, params)
+        with self._watchdog.armed() as call, self._timeout(call, cypher), self._errors(cypher):
             records, _, _ = self._driver.execute_query(
                 cypher, parameters_=params, database_=self.endpoint.database
             )
         return [record.data() for record in records]
 
     def stream(self, cypher: str, **params: Any) -> Iterator[Row]:
-        """Rows of a large read, fetched from the server in chunks as they are consumed."""
+        """Rows of a large read, fetched from the server in chunks as they are consumed.
+
+        The timeout applies to the wait for each row, not to the whole read.
+        """
+        self._check_size(cypher, params)
         with (
+            self._watchdog.armed() as call,
+            self._timeout(call, cypher),
             self._driver.session(database=self.endpoint.database, fetch_size=5_000) as session,
             self._errors(cypher),
         ):
             for record in session.run(cypher, params):
+                call.progress()
                 yield record.data()
 
+    def batches(self, rows: Sequence[Any], batch_size: int, cypher: str = "") -> Iterator[list[Any]]:
+        """``rows`` cut into batches of at most ``batch_size`` rows that each fit one message."""
+        budget = self.message_limit - len(cypher.encode("utf-8")) - 1024  # the statement and envelope
+        try:
+            yield from fitting_batches(rows, batch_size, budget)
+        except TooBig as exc:
+            raise StoreError(f"{self._refusal(cypher)}: {exc}") from None
+
     def write_rows(
-        self, cypher: str, rows: Sequence[Mapping[str, Any]], batch_size: int = 10_000, **params: Any
+        self, cypher: str, rows: Sequence[Any], batch_size: int = 10_000, **params: Any
     ) -> Iterator[int]:
         """Run ``cypher`` (which reads ``$rows``) once per batch, each batch one transaction.
 
-        Yields the number of rows committed after each batch so callers can show progress.
+        Batches hold at most ``batch_size`` rows and fit one message. Yields the number of rows
+        committed after each batch so callers can show progress.
         """
-        for start in range(0, len(rows), batch_size):
-            batch = list(rows[start : start + batch_size])
+        for batch in self.batches(rows, batch_size, cypher):
             self.query(cypher, rows=batch, **params)
             yield len(batch)
 
     @contextmanager
     def transaction(self) -> Iterator[Transaction]:
         """An explicit transaction: committed on success, rolled back on any exception."""
-        with self._driver.session(database=self.endpoint.database) as session:
+        with (
+            self._watchdog.armed() as call,
+            self._timeout(call, "a transaction"),
+            self._driver.session(database=self.endpoint.database) as session,
+        ):
             tx = session.begin_transaction()
             try:
-                yield _Tx(tx, self)
+                yield _Tx(tx, self, call)
                 tx.commit()
             except BaseException:
-                if not tx.closed():
+                if not tx.closed() and not call.expired:
                     tx.rollback()
                 raise
 
     def close(self) -> None:
+        self._watchdog.close()
         self._driver.close()
+
+    def _new_driver(self) -> neo4j.Driver:
+        e = self.endpoint
+        return neo4j.GraphDatabase.driver(e.uri, auth=(e.user, e.password))
+
+    def _cut_off(self) -> None:
+        """A call passed its deadline: a fresh driver for the calls to come, the stuck one closed.
+
+        Closing the driver's connections ends the blocked read; in its own thread because
+        closing says goodbye to a server that may not read it either.
+        """
+        stuck, self._driver = self._driver, self._new_driver()
+        threading.Thread(target=stuck.close, name="kgtest-store-cut-off", daemon=True).start()
+
+    @contextmanager
+    def _timeout(self, call: Armed, what: str) -> Iterator[None]:
+        try:
+            yield
+        except Exception as exc:
+            if not call.expired:
+                raise
+            short = " ".join(what.split())[:160]
+            raise StoreError(
+                f"{self.engine} at {self.uri} did not answer within {self.timeout_s:g} s and was cut off "
+                f"({short}). If the database is only slow, raise timeout_s under [store] in kgtest.toml"
+            ) from exc
+
+    def _check_size(self, cypher: str, params: Mapping[str, Any]) -> None:
+        size = packed_size(cypher) + size_bound(params, self.message_limit)
+        if size > self.message_limit:
+            largest = max(params, key=lambda k: packed_size(params[k]), default="")
+            raise StoreError(
+                f"{self._refusal(cypher)}: its parameters take {mib(size)} (${largest} alone "
+                f"{mib(packed_size(params[largest]))}), over the {mib(self.message_limit)} one message "
+                "may carry; nothing was sent"
+            )
+
+    def _refusal(self, cypher: str) -> str:
+        return f"kgtest will not send this query to {self.engine} ({' '.join(cypher.split())[:80]})"
 
     @contextmanager
     def _errors(self, cypher: str) -> Iterator[None]:
@@ -116,10 +200,12 @@ class GraphStore:
 
 
 class _Tx:
-    def __init__(self, tx: neo4j.Transaction, store: GraphStore) -> None:
-        self._tx, self._store = tx, store
+    def __init__(self, tx: neo4j.Transaction, store: GraphStore, call: Armed) -> None:
+        self._tx, self._store, self._call = tx, store, call
 
     def run(self, cypher: str, **params: Any) -> list[Row]:
+        self._store._check_size(cypher, params)
+        self._call.progress()
         with self._store._errors(cypher):
             return [record.data() for record in self._tx.run(cypher, params)]
 
@@ -129,7 +215,8 @@ def open_store(settings: Settings) -> Iterator[GraphStore]:
     """The store the settings name: the user's Neo4j, or the workspace's embedded database."""
     if not settings.store.embedded:
         s = settings.store
-        store = GraphStore(BoltEndpoint(s.uri, s.user, s.password, s.database), engine="neo4j")
+        endpoint = BoltEndpoint(s.uri, s.user, s.password, s.database)
+        store = GraphStore(endpoint, engine="neo4j", timeout_s=s.timeout_s)
         try:
             yield store
         finally:
@@ -138,7 +225,7 @@ def open_store(settings: Settings) -> Iterator[GraphStore]:
     server = EmbeddedServer(settings.paths.db, settings.store.embedded_port)
     endpoint = server.start()
     try:
-        store = GraphStore(endpoint, engine="embedded", local=server)
+        store = GraphStore(endpoint, engine="embedded", local=server, timeout_s=settings.store.timeout_s)
         try:
             yield store
         finally:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kgtest.kg.schema import ensure_schema
-from kgtest.kg.store import GraphStore, chunks
+from kgtest.kg.store import GraphStore
 
 _BATCH = 5_000
 
@@ -142,7 +142,7 @@ def write_suite_graph(store: GraphStore, graph: SuiteGraph) -> GraphReport:
         return GraphReport(0, len(derived), 0, len(cases))
     stored = {
         row["key"]: row["p"]
-        for batch in chunks(list(derived.values()), _BATCH)
+        for batch in store.batches(list(derived.values()), _BATCH, _STORED_DERIVED)
         for row in store.query(_STORED_DERIVED, rows=batch)
     }
     list(store.write_rows(_NEW_DERIVED, [r for i, r in derived.items() if i not in stored], _BATCH))

@@ -122,7 +122,9 @@ _LATER = re.compile(
     r"(?P<v>yes|no)\b(?:(?=\s*[.!*_\"”’)]*\s*(?:\n|$))|(?=\s*[.!,]))",
     re.I,
 )
-_STANDALONE = re.compile(rf"^{_DECOR}(?P<v>yes|no){_DECOR}[.!]?{_DECOR}$", re.I | re.M)
+# Within one line: a decoration that ran across line breaks made this quadratic in blank lines.
+_IN_LINE = _DECOR.replace(r"\s", r" \t\r\f\v")
+_STANDALONE = re.compile(rf"^{_IN_LINE}(?P<v>yes|no){_IN_LINE}[.!]?{_IN_LINE}$", re.I | re.M)
 _AFTER_OPENER = re.compile(r"\A[^.!?\n]{0,60}?,\s*(?P<v>yes|no)\b(?=\s*(?:[,.!;]|$))", re.I)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import lru_cache
 from typing import Any
@@ -43,6 +43,11 @@ class Outcome(StrEnum):
 
 HALLUCINATIONS = frozenset({Outcome.ERRONEOUS_KNOWLEDGE, Outcome.ERRONEOUS_INFERENCE, Outcome.BOTH})
 
+READ_LIMIT = 20_000
+"""Characters of a reply the oracle reads (docs/oracle.md): its first 20,000, some 4,000 words,
+read in about a second; the verdict of a longer reply says it was cut. Unbounded, 30 replies of
+900 KB took 24 GB and a 10 MB one stopped spaCy (E088) and with it the whole run's verdicts."""
+
 
 @dataclass(frozen=True, slots=True)
 class JudgeSettings:
@@ -69,6 +74,8 @@ class Verdict:
     comparison: Comparison | None = None
     """Matched nodes and edges with scores, and both Jaccards; None for a screened reply."""
     ground: GroundGraph | None = None
+    cut_from: int | None = None
+    """The reply's length when only its first ``READ_LIMIT`` characters were judged."""
 
     @property
     def hallucination(self) -> bool:
@@ -108,8 +115,15 @@ class Judge:
         return self.judge_many([(case, reply)])[0]
 
     def judge_many(self, cases_and_replies: Iterable[tuple[TestCase, str]]) -> list[Verdict]:
-        """One parse batch and one embedding call for the whole batch, whatever its size."""
-        pairs = list(cases_and_replies)
+        """One parse batch and one embedding call for the batch; each reply read up to ``READ_LIMIT``."""
+        full = list(cases_and_replies)
+        verdicts = self._judge_read([(case, reply[:READ_LIMIT]) for case, reply in full])
+        return [
+            v if len(reply) <= READ_LIMIT else _cut(v, len(reply))
+            for v, (_, reply) in zip(verdicts, full, strict=True)
+        ]
+
+    def _judge_read(self, pairs: list[tuple[TestCase, str]]) -> list[Verdict]:
         parsed = [parse_answer(reply) for _, reply in pairs]
         todo = [i for i, p in enumerate(parsed) if p.stance in (Stance.YES, Stance.NO)]
         grounds = {i: self._ground(pairs[i][0]) for i in todo}
@@ -166,6 +180,11 @@ class Judge:
         else:
             outcome, why = Outcome.AMBIGUOUS, f"no single answer: {' / '.join(answer.evidence)!r}"
         return Verdict(case.id, outcome, case.expected, answer, (why,), self.settings.thresholds)
+
+
+def _cut(verdict: Verdict, length: int) -> Verdict:
+    note = f"reply cut: only its first {READ_LIMIT:,} of {length:,} characters were judged"
+    return replace(verdict, cut_from=length, reasons=(*verdict.reasons, note))
 
 
 def classify(

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from kgtest.core.errors import OracleError
+from kgtest.core.errors import OracleError, OracleUnavailableError
 from kgtest.core.files import atomic_writer
 from kgtest.core.progress import Progress
 from kgtest.core.records import from_plain, to_plain
@@ -26,7 +26,9 @@ from kgtest.runner.sut import Reply
 
 NO_REPLY = "no_reply"
 """The system failed (timeout, HTTP error): nothing to judge."""
-ABSTAINED = frozenset({Outcome.IDK.value, Outcome.REFUSAL.value, Outcome.AMBIGUOUS.value, NO_REPLY})
+UNJUDGED = "unjudged"
+"""The oracle failed on this reply alone (``JudgedReply.error`` says how); the others are judged."""
+ABSTAINED = frozenset({Outcome.IDK.value, Outcome.REFUSAL.value, Outcome.AMBIGUOUS.value, NO_REPLY, UNJUDGED})
 """No clear Yes/No: counted apart from answered cases in reports."""
 
 
@@ -44,7 +46,9 @@ class JudgedReply:
     reply: str
     """The reply's text, or ``(no reply: why)``."""
     verdict: Verdict | None
-    """Everything that decided the outcome; None for a reply that failed."""
+    """Everything that decided the outcome; None for a reply that failed or could not be judged."""
+    error: str | None = None
+    """Why the oracle could not judge this reply (outcome ``unjudged``)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {**to_plain(self), "verdict": self.verdict.to_dict() if self.verdict else None}
@@ -115,10 +119,10 @@ def judge_run(
     """Judge every reply of a finished run and write verdicts.jsonl atomically."""
     manifest, pairs = run_cases(run)
     answered = [(i, case, reply.text) for i, (case, reply) in enumerate(pairs) if reply.ok]
-    verdicts: dict[int, Verdict] = {}
+    verdicts: dict[int, Verdict | str] = {}
     for start in range(0, len(answered), batch_size):
         batch = answered[start : start + batch_size]
-        for (i, _, _), verdict in zip(batch, judge.judge_many((c, t) for _, c, t in batch), strict=True):
+        for (i, _, _), verdict in zip(batch, _judge_batch(judge, [(c, t) for _, c, t in batch]), strict=True):
             verdicts[i] = verdict
         if progress:
             progress("verdicts", len(verdicts), len(answered))
@@ -131,16 +135,41 @@ def judge_run(
     return JudgeSummary(manifest, run.verdicts, len(pairs), dict(sorted(outcomes.items())))
 
 
-def _judged(case: TestCase, reply: Reply, verdict: Verdict | None) -> JudgedReply:
-    outcome = verdict.outcome.value if verdict else NO_REPLY
+def _judge_batch(judge: Judge, batch: list[tuple[TestCase, str]]) -> list[Verdict | str]:
+    """Verdicts for a batch; a reply the oracle fails on gets the reason instead, the others their verdict.
+
+    An oracle that cannot run at all (a model or server missing) still stops the run.
+    """
+    try:
+        return list(judge.judge_many(batch))
+    except OracleUnavailableError:
+        raise
+    except Exception:  # one reply broke the batch: judge each alone to find it
+        pass
+    out: list[Verdict | str] = []
+    for pair in batch:
+        try:
+            out.append(judge.judge_many([pair])[0])
+        except OracleUnavailableError:
+            raise
+        except Exception as exc:
+            out.append(f"{type(exc).__name__}: {exc}"[:500])
+    return out
+
+
+def _judged(case: TestCase, reply: Reply, verdict: Verdict | str | None) -> JudgedReply:
+    error = verdict if isinstance(verdict, str) else None
+    judged = verdict if isinstance(verdict, Verdict) else None
+    outcome = judged.outcome.value if judged else UNJUDGED if error else NO_REPLY
     return JudgedReply(
         case_id=case.id,
         system=reply.system,
         outcome=outcome,
-        hallucination=bool(verdict and verdict.hallucination),
+        hallucination=bool(judged and judged.hallucination),
         abstained=outcome in ABSTAINED,
         reply=reply.text if reply.ok else f"(no reply: {reply.error})",
-        verdict=verdict,
+        verdict=judged,
+        error=error,
     )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+import tempfile
 import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -90,10 +91,11 @@ class PrologEngine:
         self._prolog = Prolog()
         self._lock = threading.RLock()
         self._loaded: set[str] = set()
-        boot = Path(_tmpdir()) / "kgtest_boot.pl"
-        boot.write_text(":- encoding(utf8).\n" + _BOOT, encoding="utf-8")
-        with self._lock:
-            self._prolog.consult(str(boot), catcherrors=True)
+        with tempfile.TemporaryDirectory(prefix="kgtest-prolog-") as folder:  # consulted, then gone
+            boot = Path(folder) / "kgtest_boot.pl"
+            boot.write_text(":- encoding(utf8).\n" + _BOOT, encoding="utf-8")
+            with self._lock:
+                self._prolog.consult(str(boot), catcherrors=True)
 
     # -- queries -------------------------------------------------------------------------
     def query(self, goal: str, limit: int = -1) -> list[dict[str, PrologValue]]:
@@ -184,12 +186,6 @@ def _plain(value: Any) -> PrologValue:
     if isinstance(value, int | float | str):
         return value
     return str(value)
-
-
-def _tmpdir() -> str:
-    import tempfile
-
-    return tempfile.mkdtemp(prefix="kgtest-prolog-")
 
 
 _ENGINE: PrologEngine | None = None

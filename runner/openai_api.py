@@ -1,13 +1,18 @@
 """``openai:<base-url>[,<base-url>...]?model=NAME[&api_key_env=VAR]``: OpenAI-compatible chat servers.
 
-Requests go out concurrently (``SutOptions.concurrency``) to whichever base URL has the fewest
-in flight. 429, 5xx and dropped connections are retried with exponential backoff, or after
-the server's Retry-After. A request past ``timeout_s`` becomes a failed reply, not a retry:
-the run goes on and ``--retry-failed`` asks again later. Failures no retry can fix (nothing
-listens at any URL, the key is refused, the model is unknown) stop the run.
+Requests go out concurrently (``SutOptions.concurrency``) over httpx to whichever base URL has
+the fewest in flight; a URL that refuses connections or answers 5xx sits out for a while.
+429, 5xx and dropped connections are retried (tenacity) at once on another URL when one is
+up, else after exponential backoff or the server's Retry-After, never longer than
+``timeout_s``. A request past ``timeout_s`` is not retried. What still fails is a *transient*
+failed reply: the run goes on, and the next run asks it again (runner/run.py never caches
+one). Failures no retry can fix (nothing listens at any URL, the key is refused, the model is
+unknown) stop the run. A 200 whose body is not a chat completion is a failed reply naming the
+field that is wrong (runner/openai_schema.py).
 
 The API key is read from an environment variable (``OPENAI_API_KEY`` unless ``api_key_env``
-names another) and is never part of the spec, a reply, a log line or an error message.
+names another) and is never part of the spec, a reply, a log line or an error message; what a
+server echoes of it is masked.
 """
 
 from __future__ import annotations
@@ -16,15 +21,18 @@ import asyncio
 import contextlib
 import os
 import queue
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import httpx
+from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, stop_after_attempt
 
 from kgtest.core.errors import ConfigError, SutUnavailableError
 from kgtest.core.retry import backoff, retry_after
+from kgtest.runner.openai_schema import read_completion
 from kgtest.runner.registry import check_params
 from kgtest.runner.sut import Conversation, Reply, Sampling, SutOptions
 
@@ -56,6 +64,14 @@ def open(target: str, params: dict[str, str], options: SutOptions) -> OpenAiSut:
             f"--sut {spec!r} reads its API key from {key_env}, which is not set; export {key_env}"
         )
     return OpenAiSut(urls, model, key_env or DEFAULT_KEY_ENV, options)
+
+
+class _Transient(Exception):
+    """One attempt that another may fix: 429, 5xx, a refused or dropped connection."""
+
+    def __init__(self, problem: str, wait_s: float | None = None, refused: bool = False) -> None:
+        super().__init__(problem)
+        self.problem, self.wait_s, self.refused = problem, wait_s, refused
 
 
 class OpenAiSut:
@@ -132,38 +148,73 @@ class OpenAiSut:
             "max_tokens": sampling.max_tokens,
             "seed": sampling.seed,
         }
-        headers = {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
         started = time.perf_counter()
-        problem, unreachable = "", True
-        for attempt in range(self.options.retries + 1):
-            url, refused = balancer.take(), False
-            try:
-                async with asyncio.timeout(self.options.timeout_s):
-                    response = await client.post(f"{url}/chat/completions", json=body, headers=headers)
-            except TimeoutError:
-                return self._failed(
-                    sampling, started, f"no reply from {url} within {self.options.timeout_s:g} s"
-                )
-            except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
-                problem, refused = f"cannot connect to {url} ({type(exc).__name__}: {exc})", True
-                wait = _backoff(attempt)
-            except httpx.TransportError as exc:  # the connection broke mid-request
-                problem, wait, unreachable = f"{url}: {type(exc).__name__}: {exc}", _backoff(attempt), False
-            else:
-                if response.status_code != 429 and response.status_code < 500:
-                    return self._parse(response, url, sampling, started)
-                problem, unreachable = f"HTTP {response.status_code} from {url}: {_detail(response)}", False
-                wait = _retry_after(response) or _backoff(attempt)
-            finally:
-                balancer.release(url, refused)
-            if attempt < self.options.retries:
-                await asyncio.sleep(wait)
-        if unreachable:
-            raise SutUnavailableError(
-                f"no OpenAI-compatible server answers at {', '.join(self.urls)}: {problem}. "
-                "Start the server (e.g. `kgtest serve-model`) or fix the URL in --sut"
-            )
-        return self._failed(sampling, started, f"{problem} (after {self.options.retries} retries)")
+        refusals = 0
+        retrying = AsyncRetrying(
+            stop=stop_after_attempt(self.options.retries + 1),
+            wait=lambda state: self._wait(state, balancer),
+            retry=retry_if_exception_type(_Transient),
+            reraise=True,
+        )
+        try:
+            async for attempt in retrying:
+                with attempt:
+                    try:
+                        return await self._attempt(client, balancer, body, sampling, started)
+                    except _Transient as exc:
+                        refusals += exc.refused
+                        raise
+        except _Transient as exc:
+            if refusals == self.options.retries + 1:  # nobody ever answered
+                raise SutUnavailableError(
+                    f"no OpenAI-compatible server answers at {', '.join(self.urls)}: {exc.problem}. "
+                    "Start the server (e.g. `kgtest serve-model`) or fix the URL in --sut"
+                ) from None
+            problem = f"{exc.problem} (after {self.options.retries} retries)"
+            return self._failed(sampling, started, problem, transient=True)
+        raise AssertionError("tenacity returns or raises")  # pragma: no cover
+
+    async def _attempt(
+        self,
+        client: httpx.AsyncClient,
+        balancer: _Balancer,
+        body: dict[str, Any],
+        sampling: Sampling,
+        started: float,
+    ) -> Reply:
+        url, failed = balancer.take(), False
+        headers = {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
+        try:
+            async with asyncio.timeout(self.options.timeout_s):
+                response = await client.post(f"{url}/chat/completions", json=body, headers=headers)
+        except TimeoutError:
+            failed = True
+            problem = f"no reply from {url} within {self.options.timeout_s:g} s"
+            return self._failed(sampling, started, problem, transient=True)
+        except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
+            failed = True
+            raise _Transient(f"cannot connect to {url} ({type(exc).__name__}: {exc})", refused=True) from None
+        except httpx.TransportError as exc:  # the connection broke mid-request
+            failed = True
+            raise _Transient(f"{url}: {type(exc).__name__}: {exc}") from None
+        finally:
+            balancer.release(url, failed)
+        code = response.status_code
+        if code == 429 or code >= 500:
+            wait = retry_after(response.headers.get("retry-after"), cap=_MAX_WAIT_S)
+            balancer.release_status(url, code, wait if code == 429 else None)
+            raise _Transient(f"HTTP {code} from {url}: {self._detail(response)}", wait)
+        balancer.answered(url)
+        return self._parse(response, url, sampling, started)
+
+    def _wait(self, state: RetryCallState, balancer: _Balancer) -> float:
+        """At once when another URL is up; else the server's Retry-After or our backoff, within timeout_s."""
+        if balancer.any_up():
+            return 0.0
+        exc = state.outcome.exception() if state.outcome else None
+        asked = exc.wait_s if isinstance(exc, _Transient) else None
+        wait = asked if asked is not None else backoff(state.attempt_number - 1, base=0.5, cap=_MAX_WAIT_S)
+        return min(wait, self.options.timeout_s, _MAX_WAIT_S)
 
     def _parse(self, response: httpx.Response, url: str, sampling: Sampling, started: float) -> Reply:
         code = response.status_code
@@ -173,49 +224,86 @@ class OpenAiSut:
                 if self._api_key
                 else f"it needs an API key: export {self._key_env} (or name another with ?api_key_env=VAR)"
             )
-            raise SutUnavailableError(f"{url} refused the request (HTTP {code}: {_detail(response)}); {hint}")
+            raise SutUnavailableError(
+                f"{url} refused the request (HTTP {code}: {self._detail(response)}); {hint}"
+            )
         if code == 404:
             raise SutUnavailableError(
-                f"{url}/chat/completions: HTTP 404 ({_detail(response)}); the base URL usually ends in /v1, "
-                f"and model={self.model!r} must be one the server has"
+                f"{url}/chat/completions: HTTP 404 ({self._detail(response)}); the base URL usually ends "
+                f"in /v1, and model={self.model!r} must be one the server has"
             )
         if code >= 400:  # e.g. the conversation does not fit the context: a finding about this case
-            return self._failed(sampling, started, f"HTTP {code} from {url}: {_detail(response)}")
-        try:
-            data = response.json()
-            choice = data["choices"][0]
-            text = choice["message"]["content"] or ""
-            usage: dict[str, Any] = data.get("usage") or {}
-        except (ValueError, KeyError, IndexError, TypeError):
+            return self._failed(sampling, started, f"HTTP {code} from {url}: {self._detail(response)}")
+        completion = read_completion(response.content)
+        if isinstance(completion, str):
             return self._failed(
-                sampling, started, f"{url} did not send a chat completion: {response.text[:200]!r}"
+                sampling, started, f"{url} sent no valid chat completion: {self._mask(completion)}"
             )
+        choice, usage = completion.choices[0], completion.usage
         return Reply(
-            text=text,
+            text=choice.message.content or "",
             system=self.spec,
             sampling=sampling,
             latency_s=time.perf_counter() - started,
-            prompt_tokens=usage.get("prompt_tokens"),
-            completion_tokens=usage.get("completion_tokens"),
-            finish_reason=choice.get("finish_reason") or "",
+            prompt_tokens=usage.prompt_tokens if usage else None,
+            completion_tokens=usage.completion_tokens if usage else None,
+            finish_reason=choice.finish_reason or "",
         )
 
-    def _failed(self, sampling: Sampling, started: float, error: str) -> Reply:
-        return Reply.failed(self.spec, sampling, time.perf_counter() - started, error)
+    def _failed(self, sampling: Sampling, started: float, error: str, transient: bool = False) -> Reply:
+        return Reply.failed(self.spec, sampling, time.perf_counter() - started, error, transient=transient)
+
+    def _detail(self, response: httpx.Response) -> str:
+        """The server's error message, short, with anything that looks like the key masked."""
+        try:
+            error = response.json().get("error")
+            message = error.get("message") if isinstance(error, dict) else error
+        except (ValueError, AttributeError):
+            message = None
+        return self._mask(str(message or response.text or response.reason_phrase))[:300]
+
+    def _mask(self, text: str) -> str:
+        return mask_secret(text, self._api_key) if self._api_key else text
+
+
+def mask_secret(text: str, secret: str, run: int = 8) -> str:
+    """``text`` with every word that shares ``run`` characters in a row with ``secret`` starred.
+
+    Servers echo a refused key whole or in part ("sk-proj-Ab12...xy9Z"); any eight characters of
+    it in a row give it away.
+    """
+    if len(secret) < run:
+        return text.replace(secret, "***") if secret else text
+    pieces = {secret[i : i + run] for i in range(len(secret) - run + 1)}
+
+    def star(match: re.Match[str]) -> str:
+        word = match.group()
+        leaks = any(word[i : i + run] in pieces for i in range(len(word) - run + 1))
+        return "***" if leaks else word
+
+    return _WORD.sub(star, text)
+
+
+_WORD = re.compile(r"[^\s\"'`,;:()<>\[\]{}]+")
 
 
 class _Balancer:
-    """Fewest requests in flight first, then fewest served; a URL that refuses connections sits out.
+    """Fewest requests in flight first, then fewest served; a URL that fails sits out a while.
 
-    Its time out doubles with each refusal in a row (2 s, 4 s ... 60 s), so it outlasts the
-    caller's own backoff and the other URLs take the load; any HTTP answer brings it back.
+    A refused connection or a 5xx doubles its time out with each failure in a row (2 s, 4 s ...
+    60 s), so the other URLs take the load; a 429 sits it out for its Retry-After. Any other
+    answer brings it back.
     """
 
     def __init__(self, urls: list[str]) -> None:
         self.in_flight = dict.fromkeys(urls, 0)
         self.served = dict.fromkeys(urls, 0)
-        self.refusals = dict.fromkeys(urls, 0)
+        self.failures = dict.fromkeys(urls, 0)
         self.down_until = dict.fromkeys(urls, 0.0)
+
+    def any_up(self) -> bool:
+        now = time.monotonic()
+        return any(t <= now for t in self.down_until.values())
 
     def take(self) -> str:
         now = time.monotonic()
@@ -226,31 +314,25 @@ class _Balancer:
         self.served[url] += 1
         return url
 
-    def release(self, url: str, refused: bool) -> None:
+    def release(self, url: str, failed: bool) -> None:
+        """The request to ``url`` is over; ``failed``: no HTTP answer came."""
         self.in_flight[url] -= 1
-        if not refused:
-            self.refusals[url] = 0
-            return
-        self.refusals[url] += 1
-        self.down_until[url] = time.monotonic() + min(60.0, 2.0 ** self.refusals[url])
+        if failed:
+            self._sit_out(url)
 
+    def release_status(self, url: str, code: int, busy_s: float | None) -> None:
+        """``url`` answered ``code``: a 5xx sits it out like a refusal, a 429 for its Retry-After."""
+        if code >= 500:
+            self._sit_out(url)
+        elif busy_s:
+            self.down_until[url] = max(self.down_until[url], time.monotonic() + busy_s)
 
-def _backoff(attempt: int) -> float:
-    return backoff(attempt, base=0.5, cap=_MAX_WAIT_S)
+    def answered(self, url: str) -> None:
+        self.failures[url] = 0
 
-
-def _retry_after(response: httpx.Response) -> float | None:
-    return retry_after(response.headers.get("retry-after"), cap=_MAX_WAIT_S)
-
-
-def _detail(response: httpx.Response) -> str:
-    """The server's error message, short."""
-    try:
-        error = response.json().get("error")
-        message = error.get("message") if isinstance(error, dict) else error
-    except (ValueError, AttributeError):
-        message = None
-    return str(message or response.text or response.reason_phrase)[:300]
+    def _sit_out(self, url: str) -> None:
+        self.failures[url] += 1
+        self.down_until[url] = time.monotonic() + min(60.0, 2.0 ** self.failures[url])
 
 
 def _first(exc: BaseException) -> BaseException:

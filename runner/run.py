@@ -18,13 +18,14 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from kgtest.core.errors import GenerationError
 from kgtest.core.files import atomic_writer, write_atomic
-from kgtest.core.progress import Progress
+from kgtest.core.progress import Progress, no_progress
 from kgtest.core.settings import Settings
 from kgtest.core.workspace import RunFiles
 from kgtest.generator.case import TestCase, read_suite
 from kgtest.runner.cache import ReplyCache, reply_key
-from kgtest.runner.sut import Conversation, Reply, Sampling, SystemUnderTest
+from kgtest.runner.sut import STORE_LIMIT, Conversation, Reply, Sampling, SystemUnderTest
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +61,8 @@ def run_suite(
     """Ask ``sut`` every case of ``suite`` not already answered under these settings."""
     started = time.perf_counter()
     cases = list(islice(read_suite(suite), limit))
+    if not cases:
+        raise GenerationError(f"{suite} holds no test cases; write some with `kgtest gen`")
     conversations = [conversation_of(c) for c in cases]
     keys = [reply_key(sut.spec, sampling, c) for c in conversations]
     run_id = _run_id(sut.spec, sampling, cases, keys)
@@ -78,31 +81,65 @@ def run_suite(
 
     unique = dict(zip(keys, conversations, strict=True))  # a question repeated in a suite is asked once
     with ReplyCache(settings.paths.reply_cache) as cache:
+        since = time.time()  # replies stored from now on are new to this run
         known = cache.get(unique)
         todo = [k for k in unique if k not in known or (retry_failed and not known[k].ok)]
-        tokens = 0
-        if progress:
-            progress("replies", 0, len(todo))
-        for done, (i, reply) in enumerate(sut.replies([unique[k] for k in todo], sampling), 1):
-            cache.put(todo[i], unique[todo[i]], reply)
-            known[todo[i]] = reply
-            tokens += reply.completion_tokens or 0
-            if progress:
-                progress("replies", done, len(todo))
+        asked, tokens = _ask(cache, sut, sampling, unique, todo, known, since, progress)
 
     _write_replies(files.replies, cases, keys, known)
     failed = sum(not known[k].ok for k in keys)
-    _write_manifest(files, {**manifest, "status": "complete", "asked": len(todo), "failed": failed})
+    _write_manifest(files, {**manifest, "status": "complete", "asked": asked, "failed": failed})
     return RunSummary(
         run_id=run_id,
         replies_path=files.replies,
         cases=len(cases),
-        asked=len(todo),
-        cached=len(unique) - len(todo),
+        asked=asked,
+        cached=len(unique) - asked,
         failed=failed,
         completion_tokens=tokens,
         seconds=time.perf_counter() - started,
     )
+
+
+def _ask(
+    cache: ReplyCache,
+    sut: SystemUnderTest,
+    sampling: Sampling,
+    conversations: dict[str, Conversation],
+    todo: list[str],
+    known: dict[str, Reply],
+    since: float,
+    progress: Progress | None,
+) -> tuple[int, int]:
+    """Ask what this run can claim, wait for what another run is asking; returns (asked, tokens)."""
+    asked, tokens, done, pending = 0, 0, 0, list(todo)
+    tick = progress or no_progress
+    tick("replies", 0, len(todo))
+    while pending:
+        mine = cache.claim(pending, since)
+        batch = [k for k in pending if k in mine]
+        try:
+            for i, answer in sut.replies([conversations[k] for k in batch], sampling):
+                reply = answer.capped(STORE_LIMIT)
+                if not reply.transient:  # a dropped connection or a 5xx says nothing about the question
+                    cache.put(batch[i], conversations[batch[i]], reply)
+                known[batch[i]] = reply
+                tokens += reply.completion_tokens or 0
+                done += 1
+                tick("replies", done, len(todo))
+        finally:
+            cache.release(batch)  # what was not answered, for another run to ask
+        asked += len(batch)
+        pending = [k for k in pending if k not in mine]
+        if pending:  # another run is asking these: take its replies as they come
+            fresh = cache.get(pending, since=since)
+            known.update(fresh)
+            pending = [k for k in pending if k not in fresh]
+            done += len(fresh)
+            tick("replies", done, len(todo))
+            if pending and not batch:
+                time.sleep(0.2)
+    return asked, tokens
 
 
 def read_replies(path: Path) -> Iterator[tuple[str, Reply]]:

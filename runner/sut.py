@@ -9,7 +9,7 @@ are neither.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from kgtest.core.records import from_plain, to_plain
@@ -18,6 +18,10 @@ Message = dict[str, str]
 """``{"role": "system" | "user" | "assistant", "content": text}``, the OpenAI chat shape."""
 
 Conversation = tuple[Message, ...]
+
+STORE_LIMIT = 100_000
+"""Characters of a reply the runner keeps (docs/runner.md): five times what the oracle reads,
+far beyond any answer a max_tokens allows; a runaway or hostile server cannot fill the disk."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +66,21 @@ class Reply:
     """``stop`` (the model ended), ``length`` (max_tokens reached) or empty when unknown."""
     error: str | None = None
     """Why there is no answer (timeout, HTTP status, exception); ``text`` is then empty."""
+    cut_from: int | None = None
+    """The reply's length in characters when ``text`` keeps only its first ``STORE_LIMIT``."""
+    transient: bool = False
+    """A failure of the transport (no connection, a timeout, HTTP 5xx or 429), not an answer:
+    never cached, so the next run asks again."""
 
     @property
     def ok(self) -> bool:
         return self.error is None
+
+    def capped(self, limit: int) -> Reply:
+        """This reply with at most ``limit`` characters of text, marked as cut when it had more."""
+        if len(self.text) <= limit:
+            return self
+        return replace(self, text=self.text[:limit], cut_from=len(self.text))
 
     def to_dict(self) -> dict[str, Any]:
         return dict(to_plain(self))
@@ -75,8 +90,12 @@ class Reply:
         return from_plain(Reply, data)
 
     @staticmethod
-    def failed(system: str, sampling: Sampling, latency_s: float, error: str) -> Reply:
-        return Reply(text="", system=system, sampling=sampling, latency_s=latency_s, error=error)
+    def failed(
+        system: str, sampling: Sampling, latency_s: float, error: str, transient: bool = False
+    ) -> Reply:
+        return Reply(
+            text="", system=system, sampling=sampling, latency_s=latency_s, error=error, transient=transient
+        )
 
 
 class SystemUnderTest(Protocol):

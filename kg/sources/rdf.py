@@ -51,6 +51,8 @@ def rdf_format(path: Path) -> pyoxigraph.RdfFormat:
 
 def dump_format(path: Path) -> pyoxigraph.RdfFormat:
     """The format of a dump that exists; what can be checked without reading it."""
+    if path.is_dir():
+        raise SourceError(f"{path} is a folder; give a dump file (.nt, .ttl or .n3, optionally .gz)")
     if not path.is_file():
         raise SourceError(f"{path}: no such file")
     return rdf_format(path)

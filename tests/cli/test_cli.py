@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -63,7 +64,7 @@ def test_errors_are_one_line_with_exit_codes(tmp_path: Path) -> None:
     bad = tmp_path / "bad.nt"
     bad.write_text("<http://a> <http://b> nope .\n")
     code, _, err = run("--workspace", ws, "build-kb", str(bad))
-    assert code == 3 and "bad.nt:1:" in err and "Nothing was written" in err
+    assert code == 3 and "bad.nt:1:" in err and "Nothing of this file was written" in err
     (tmp_path / "ws" / "kgtest.toml").write_text("[store]\nuri = 'bolt://127.0.0.1:1'\n")
     code, _, err = run("--workspace", ws, "kb", "stats")
     assert code == 3 and "no graph database answers at bolt://127.0.0.1:1" in err
@@ -121,3 +122,23 @@ def test_db_serve_shares_the_database_and_stops_cleanly(tmp_path: Path) -> None:
     assert server.returncode == 0 and "Stopped." in out
     assert not (ws / "db" / "server.json").exists()
     assert json.loads(run("--workspace", str(ws), "kb", "stats", "--json")[1])["facts"] == 8
+
+
+def test_build_kb_says_exactly_what_was_written_and_refuses_empty_input(tmp_path: Path) -> None:
+    ws = str(tmp_path / "ws")
+    good = small_kb().write(tmp_path / "good.nt")
+    bad = tmp_path / "bad.nt"
+    bad.write_text("<http://a> <http://b> nope .\n")
+    code, _, err = run("--workspace", ws, "build-kb", str(good), str(bad), "--quiet")
+    assert code == 3 and "bad.nt:1: " in err and "Nothing of this file was written" in err
+    assert re.search(
+        r"Loaded before it, and kept: .*good\.nt \(build [0-9a-f]{24}\)\.", err.replace("\n", "")
+    )
+    empty = tmp_path / "empty.nt"
+    empty.write_text("# nothing here\n")
+    code, _, err = run("--workspace", ws, "build-kb", str(empty), "--quiet")
+    assert code == 3 and "empty.nt: no Wikidata entity or fact in it" in err.replace("\n", "")
+    code, _, err = run("--workspace", ws, "build-kb", str(tmp_path), "--quiet")
+    assert code == 3 and "is a folder; give a dump file" in err and "no such file" not in err
+    stats = json.loads(run("--workspace", ws, "kb", "stats", "--json")[1])
+    assert [(b["source"], b["status"]) for b in stats["builds"]] == [("dump:good.nt", "complete")]

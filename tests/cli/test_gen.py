@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from kgtest.cli.main import cli
@@ -75,3 +76,23 @@ def test_gen_errors_name_what_is_wrong(store: GraphStore, tmp_path: Path) -> Non
     assert code == 2 and "Did you mean 'places'?" in err and "Traceback" not in err
     code, _, err = run("--workspace", ws, "gen")
     assert code == 3 and "is empty; run `kgtest build-kb example`" in err
+
+
+@pytest.mark.timeout(300)
+def test_gen_writes_a_suite_whose_questions_carry_a_1_mb_label(store: GraphStore, tmp_path: Path) -> None:
+    """The suite's graph write waited for ever once its messages passed 16 MiB (kg/wire.py)."""
+    ws = str(tmp_path / "ws")
+    huge = "x" * 2**20
+    dump = family_and_places()
+    dump.lines = [
+        line.replace('"England"@en', f'"England {huge}"@en').replace(
+            '"Charles Dickens"@en', f'"Charles Dickens {huge}"@en'
+        )
+        for line in dump.lines
+    ]
+    assert run("--workspace", ws, "build-kb", str(dump.write(tmp_path / "big.nt")), "--quiet")[0] == 0
+    code, _, err = run("--workspace", ws, "gen", "--count", "24", "--seed", "5", "--quiet")
+    assert code == 0, err
+    suite = list(read_suite(tmp_path / "ws" / "suites" / "suite.jsonl"))
+    assert sum(huge in c.question for c in suite) >= 8
+    assert "with 24 test cases (24 new)" in err

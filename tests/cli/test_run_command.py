@@ -129,3 +129,16 @@ def test_a_run_against_kgtest_serve_model(tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def test_an_empty_or_broken_suite_stops_the_run_with_file_and_line(tmp_path: Path) -> None:
+    ws = str(tmp_path / "ws")
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n")
+    code, _, err = kgtest("--workspace", ws, "run", str(empty), "--sut", ECHO, "--quiet")
+    assert code == 5 and f"{empty} holds no test cases; write some with `kgtest gen`" in err
+    broken = suite(tmp_path)
+    broken.write_bytes(broken.read_bytes() + b"[1, 2]\n")
+    code, _, err = kgtest("--workspace", ws, "run", str(broken), "--sut", ECHO, "--quiet")
+    assert code == 5 and f"{broken}:4: not a kgtest test case: expected a JSON object" in err
+    assert "Traceback" not in err

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -31,3 +36,38 @@ def test_a_port_taken_between_choosing_and_binding_is_chosen_again(
             store.close()
         finally:
             server.stop()
+
+
+@pytest.mark.timeout(180)
+@pytest.mark.parametrize(("sig", "code"), [(signal.SIGTERM, 128 + signal.SIGTERM), (signal.SIGINT, 1)])
+def test_a_signal_stops_the_embedded_database_cleanly(tmp_path: Path, sig: int, code: int) -> None:
+    """SIGTERM crashed the JVM (exit 134, hs_err_pid*.log in the current folder); Ctrl-C never
+    reached a command blocked in a read."""
+    with socket.socket() as silent:  # a SPARQL endpoint that accepts and never answers
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        endpoint = f"http://127.0.0.1:{silent.getsockname()[1]}/sparql"
+        ws = tmp_path / "ws"
+        command = [sys.executable, "-m", "kgtest.cli", "--workspace", str(ws), "build-kb", "sparql"]
+        env = {**os.environ, "NEO4J_URI": "", "KGTEST_STORE_URI": ""}
+        with subprocess.Popen(
+            [*command, "--endpoint", endpoint, "--limit", "5"],
+            cwd=tmp_path,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        ) as proc:
+            assert proc.stderr is not None
+            seen = ""
+            while "graph store: embedded at" not in seen:  # the database runs; the build waits to read
+                line = proc.stderr.readline()
+                assert line, f"kgtest ended early: {seen}"
+                seen += line
+            time.sleep(1)
+            proc.send_signal(sig)
+            _, err = proc.communicate(timeout=60)
+    assert proc.returncode == code, seen + err
+    assert "fatal error" not in err and "Traceback" not in err
+    assert not list(tmp_path.rglob("hs_err*")), "no JVM crash report"
+    assert not (ws / "db" / "server.json").exists(), "the server was stopped, which removes its state file"

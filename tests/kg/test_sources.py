@@ -98,7 +98,7 @@ def test_malformed_dump_names_file_and_line(tmp_path: Path, bad_line: str, expec
     with pytest.raises(RdfSyntaxError, match=rf"bad\.nt{expect}\b") as info:
         read_file(path)
     assert info.value.line == 4
-    assert "Nothing was written" in str(info.value)
+    assert "Nothing of this file was written" in str(info.value)
 
 
 def test_unreadable_inputs_get_clear_errors(tmp_path: Path) -> None:

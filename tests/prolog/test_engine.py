@@ -62,3 +62,20 @@ def test_qlf_cache_is_keyed_by_content(tmp_path: Path) -> None:
     src.write_text(":- encoding(utf8).\ncached_fact(other).\n", encoding="utf-8")
     assert engine().load_cached(src, tmp_path / "cache", {("cached_fact", 1): 1}) != qlf
     assert [r["X"] for r in engine().query("cached_fact(X)")] == ["other"]
+
+
+def test_starting_the_engine_leaves_no_temporary_folder(tmp_path: Path) -> None:
+    """Every `kgtest gen` left a kgtest-prolog-* folder behind in the temporary directory."""
+    import os
+    import subprocess
+    import sys
+
+    script = "from kgtest.prolog.engine import engine; assert engine().holds('true')"
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        env={**os.environ, "TMPDIR": str(tmp_path)},
+        capture_output=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert list(tmp_path.iterdir()) == []

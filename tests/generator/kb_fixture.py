@@ -37,8 +37,9 @@ def family_and_places() -> NTriples:
         ("Q7186", "Marie Curie", 1867, 1934),
         ("Q937", "Albert Einstein", 1879, 1955),
     ]
+    aliases = {"Q5686": ("Boz", "Charles John Huffam Dickens"), "Q7186": ("Maria Skłodowska-Curie",)}
     for qid, label, born, died in people:
-        nt.entity(qid, label, HUMAN, born=born, died=died)
+        nt.entity(qid, label, HUMAN, born=born, died=died, aliases=aliases.get(qid, ()))
     for qid, label in [
         ("Q1107", "Portsmouth"),
         ("Q84", "London"),

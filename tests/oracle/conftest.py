@@ -1,11 +1,18 @@
-"""The real models, loaded once per session: spaCy's parser and the packaged MiniLM embedder."""
+"""The real models, loaded once per session: spaCy's parser, the packaged MiniLM embedder, the example KB."""
 
 from __future__ import annotations
+
+from importlib import resources
 
 import pytest
 import torch
 
-from kgtest.oracle import Judge
+from kgtest.generator.kbview import KbView
+from kgtest.kg.build import EXAMPLE
+from kgtest.kg.catalog import builtin_catalog
+from kgtest.kg.sources.rdf import read_dump
+from kgtest.kg.sources.wikidata import SnapshotBuilder
+from kgtest.oracle import Judge, ViewKb
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.spacy_triples import SpacyExtractor
 
@@ -26,3 +33,21 @@ def embedder() -> Embedder:
 @pytest.fixture(scope="session")
 def judge(extractor: SpacyExtractor, embedder: Embedder) -> Judge:
     return Judge(extractor=extractor, embedder=embedder)
+
+
+@pytest.fixture(scope="session")
+def example_kb() -> ViewKb:
+    """The bundled example KB, read from its N-Triples by the real source reader, no database."""
+    catalog = builtin_catalog()
+    builder = SnapshotBuilder(EXAMPLE)
+    with resources.as_file(resources.files("kgtest.kg") / "data" / "example.nt") as path:
+        read_dump(path, builder)
+    snapshot = builder.finish(catalog)
+    facts = tuple(snapshot.facts[k] for k in sorted(snapshot.facts))
+    return ViewKb(KbView(snapshot.entities, facts, catalog.with_labels(snapshot.property_labels)))
+
+
+@pytest.fixture(scope="session")
+def kb_judge(extractor: SpacyExtractor, embedder: Embedder, example_kb: ViewKb) -> Judge:
+    """A judge that looks names up in the example KB, as `kgtest judge` does in a workspace's."""
+    return Judge(extractor=extractor, embedder=embedder, kb=example_kb)

@@ -80,16 +80,18 @@ def read_claims(
         keys.prepare(p.text for _, g in batch for p in relations.phrases(g.properties))
     names: list[dict[str, EntityMatch]] = []
     matched: list[list[list[RelationMatch]]] = []
-    for triples, ground in batch:
-        found = {n: entities.read(n, ground) for t in triples for n in (t.subject, t.object)}
+    for triples, ground in batch:  # the case's names first: the KB is asked only about claims
+        found = {n: entities.read(n, ground, look_up=False) for t in triples for n in (t.subject, t.object)}
         names.append(found)
         matched.append([_exact_relation(t, ground, found, relations, keys) for t in triples])
     if settings.fallback:
         _fallback(batch, names, matched, relations, embedder, settings.thresholds)
-    return [
-        [_claim(t, names[i], matched[i][j], ground) for j, t in enumerate(triples)]
-        for i, (triples, ground) in enumerate(batch)
-    ]
+    out = []
+    for i, (triples, ground) in enumerate(batch):
+        claimed = {n for j, t in enumerate(triples) if matched[i][j] for n in (t.subject, t.object)}
+        read = {n: entities.read(n, ground) if n in claimed else m for n, m in names[i].items()}
+        out.append([_claim(t, read, matched[i][j], ground) for j, t in enumerate(triples)])
+    return out
 
 
 def _exact_relation(

@@ -50,17 +50,18 @@ class EntityReader:
     def __init__(self, kb: KbLookup | None) -> None:
         self.kb = kb
 
-    def read(self, name: str, ground: GroundGraph) -> EntityMatch:
-        found = self._read(name, ground)
+    def read(self, name: str, ground: GroundGraph, look_up: bool = True) -> EntityMatch:
+        """``look_up``: ask the KB about names the case lacks (False: the case and years only)."""
+        found = self._read(name, ground, look_up)
         words = name.split()
         while not found.known and found.how != "year" and len(words) > 1 and words[0].lower() in _COUNTED:
             words = words[1:]  # "a second Nobel Prize" is the Nobel Prize
-            again = self._read(" ".join(words), ground)
+            again = self._read(" ".join(words), ground, look_up)
             if again.known:
                 return EntityMatch(name, again.id, again.label, again.how)
         return found
 
-    def _read(self, name: str, ground: GroundGraph) -> EntityMatch:
+    def _read(self, name: str, ground: GroundGraph, look_up: bool) -> EntityMatch:
         key = name_key(name)
         for entity in ground.entities:
             if key == name_key(entity.label):
@@ -73,9 +74,11 @@ class EntityReader:
             return EntityMatch(name, None, name, "year", year=year)
         if not key or set(key) <= _GENERIC:
             return EntityMatch(name, None, name, "none")
-        found = self.kb.named(name) if self.kb is not None else []
+        proper = any(ch.isupper() for ch in name)  # "question mark" is no name to look up
+        kb = self.kb if look_up and proper else None
+        found = kb.named(name) if kb is not None else []
         labelled = sorted({eid for eid, how in found if how == "label"})
-        short = self._short(name, key, ground)
+        short = self._short(name, key, ground, kb)
         if short is not None and not labelled:
             return short
         for how, ids in (("kb-label", labelled), ("kb-alias", sorted({eid for eid, _ in found}))):
@@ -85,7 +88,9 @@ class EntityReader:
                 return EntityMatch(name, None, name, "ambiguous")
         return EntityMatch(name, None, name, "none")
 
-    def _short(self, name: str, key: tuple[str, ...], ground: GroundGraph) -> EntityMatch | None:
+    def _short(
+        self, name: str, key: tuple[str, ...], ground: GroundGraph, kb: KbLookup | None
+    ) -> EntityMatch | None:
         """ "Dickens" for the entity whose label holds every word of the name, most named by the case
         (then by the KB) when several do."""
         words = set(key)
@@ -93,8 +98,8 @@ class EntityReader:
         if not found:
             return None
         best = _most(found, ground.prominence)
-        if len(best) > 1 and self.kb is not None:  # the one the KB knows more about: Charles Dickens
-            best = _most(best, lambda eid: len(self.kb.facts_of([eid])) if self.kb else 0)
+        if len(best) > 1 and kb is not None:  # the one the KB knows more about: Charles Dickens
+            best = _most(best, lambda eid: len(kb.facts_of([eid])))
         if len(best) > 1:  # Charles and Catherine Dickens, and no KB to tell: neither is guessed
             return EntityMatch(name, None, name, "ambiguous")
         return EntityMatch(name, best[0].id, best[0].label, "short")

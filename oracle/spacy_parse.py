@@ -8,10 +8,12 @@ wherever the rules ask it.
 from __future__ import annotations
 
 from collections.abc import Iterator
-
-from spacy.tokens import Token
+from typing import TYPE_CHECKING
 
 from kgtest.oracle.text import is_placeholder, relation_key
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
 
 PRONOUN = {"he", "she", "it", "they", "him", "her", "them", "his", "its", "their", "hers"}
 NEGATION = {"not", "never", "n't", "no"}

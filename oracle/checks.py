@@ -78,26 +78,36 @@ class Checker:
     def _knowledge(self, ground: GroundGraph, claims: list[Claim], background: list[Fact]) -> list[Claim]:
         facts = _evidence(ground) + [_fact(f) for f in background]
         asked = [
-            (c, reading)
+            (c, alternative, reading)
             for c in claims
             if c.statement and c.statement[1] not in VALUE_PROPERTIES
-            for reading in sorted(self._readings(*c.statement))
+            for alternative in c.alternatives or (c.statement,)
+            for reading in sorted(self._readings(*alternative))
         ]
         statuses = self._rules().statuses(
-            World(tuple(facts), types=ground.types), [(reading, c.negated) for c, reading in asked]
+            World(tuple(facts), types=ground.types), [(reading, c.negated) for c, _, reading in asked]
         )
         pairs = {(s, p) for e in ground.edges for s, p, _ in self._readings(e.subject, e.property, e.object)}
-        found: dict[int, Status] = {}
-        for (c, reading), status in zip(asked, statuses, strict=True):
+        per: dict[tuple[int, tuple[str, str, str]], Status] = {}
+        for (c, alternative, reading), status in zip(asked, statuses, strict=True):
             if status.kind == "other" and (reading[0], reading[1]) not in pairs:
                 status = Status("open")  # another value of a fact the proof does not rest on: no miss
-            best = found.get(id(c))
+            best = per.get((id(c), alternative))
             if best is None or _RANK.index(status.kind) < _RANK.index(best.kind):
-                found[id(c)] = status
+                per[(id(c), alternative)] = status
         values: dict[tuple[str, str], list[str]] = {}
         for f in facts:
             values.setdefault((f.subject, f.property), []).append(f.object)
-        return [self._judged(c, found.get(id(c)), ground, values) for c in claims]
+        out = []
+        for c in claims:
+            found = [(alt, st) for (key, alt), st in per.items() if key == id(c)]
+            if found:  # the reading the KB bears out best: wrong only if every reading is
+                alt, status = min(found, key=lambda pair: _CHARITY.index(pair[1].kind))
+                c = replace(c, statement=alt)
+                out.append(self._judged(c, status, ground, values))
+            else:
+                out.append(self._judged(c, None, ground, values))
+        return out
 
     def _judged(
         self,
@@ -131,7 +141,7 @@ class Checker:
             fact = f"{self._name(s, ground)} {rel.phrase} {self._name(o, ground)}"
             return replace(claim, status="refuted", note=f"says {said}, but the KB holds that {fact}")
         if status.kind == "refuted":
-            others = [self._name(x, ground) for x in values.get((s, p), []) if x != o]
+            others = list(dict.fromkeys(self._name(x, ground) for x in values.get((s, p), []) if x != o))
             has = (
                 f", but the KB has {self._name(s, ground)} {rel.phrase} {' and '.join(others)}"
                 if others
@@ -231,7 +241,11 @@ class Checker:
         return out
 
     def _containment(self, background: list[Fact]) -> list[WorldFact]:
-        return [_fact(f) for f in background if self._catalog.resolve(f.property).transitive]
+        return [
+            _fact(f)
+            for f in background
+            if f.property == _COUNTRY or self._catalog.resolve(f.property).transitive
+        ]
 
     def _name(self, eid: str, ground: GroundGraph) -> str:
         if ground.entity(eid) is not None or self._kb is None:
@@ -258,6 +272,8 @@ class Checker:
     def _upward(self, fact: Fact, here: str) -> str | None:
         """The end of a containment fact above ``here``: P131 points up, its inverse P150 down."""
         rel = self._catalog.resolve(fact.property)
+        if fact.property == _COUNTRY:
+            return fact.object if fact.subject == here and fact.object != here else None
         if not rel.transitive or rel.symmetric:
             return None
         if fact.property in _DOWNWARD:
@@ -285,8 +301,13 @@ class Checker:
 
 
 _RANK = ("proven", "refuted", "other", "open")
+"""How one reading's statuses combine: what the rules prove or refute outweighs the rest."""
+_CHARITY = ("proven", "open", "other", "refuted")
+"""Which reading of an ambiguous name is kept: the one the KB bears out best."""
 _UPWARD, _DOWNWARD = ("P131", "P361"), ("P150", "P527")
 """Located in / part of, and contains / has part: one containment between places, however worded."""
+_COUNTRY = "P17"
+"""A place lies within its country too (claims.pl's ``nested``): Ulm is in Germany."""
 
 
 def _one_containment(claim: Claim, ground: GroundGraph) -> Claim:

@@ -40,6 +40,9 @@ class Claim:
     relation: RelationMatch | None
     statement: Statement | None
     """(subject, property, object) read forwards; a year claim's object is the year. None: not read."""
+    alternatives: tuple[Statement, ...] = ()
+    """What it says under each reading of an ambiguous name ("Cambridge"); the check keeps the one
+    the KB bears out best, and the claim is wrong only when every reading is."""
     status: str = ""
     """The knowledge check's finding: ``proven``, ``refuted``, ``other``, ``open``, ``concluded`` (a
     wrong statement of the question drawn from the reply's own right premises), or ``""``."""
@@ -164,22 +167,36 @@ def _claim(
     subject, obj = names[triple.subject], names[triple.object]
     if not matched or not (subject.known or obj.known) or not (_name_like(subject) and _name_like(obj)):
         return Claim(triple, subject, obj, None, None)
-    if "ambiguous" in (subject.how, obj.how):  # "Dickens" for Charles or Catherine: who is not known
-        return Claim(triple, subject, obj, matched[0], None)
+
     relation = matched[0]
     if obj.how == "year":
         if not (subject.known and relation.forwards and obj.year is not None):
+            return Claim(triple, subject, obj, relation, None)
+        if subject.how == "ambiguous":
             return Claim(triple, subject, obj, relation, None)
         return Claim(triple, subject, obj, relation, (_id(subject), relation.property, str(obj.year)))
     s, o = (subject, obj) if relation.forwards else (obj, subject)
     if s.how == "year" or o.how == "year":
         return Claim(triple, subject, obj, relation, None)
-    return Claim(triple, subject, obj, relation, (_id(s), relation.property, _id(o)))
+    readings = [(a, relation.property, b) for a in _ids(s) for b in _ids(o) if a != b][:_READINGS]
+    if not readings:
+        return Claim(triple, subject, obj, relation, None)
+    return Claim(triple, subject, obj, relation, readings[0], tuple(readings))
 
 
 def _name_like(match: EntityMatch) -> bool:
     """An entity, a year, or a capitalised name: "the southwestern part" names no one."""
-    return match.known or match.how == "year" or any(ch.isupper() for ch in match.name)
+    return (
+        match.known or match.how == "year" or bool(match.candidates) or any(ch.isupper() for ch in match.name)
+    )
+
+
+_READINGS = 6
+"""At most so many readings of a claim with ambiguous names."""
+
+
+def _ids(match: EntityMatch) -> list[str]:
+    return list(match.candidates) if match.how == "ambiguous" and match.candidates else [_id(match)]
 
 
 def _id(match: EntityMatch) -> str:

@@ -34,6 +34,8 @@ class EntityMatch:
     how: str
     """``label``, ``alias``, ``short``, ``kb-label``, ``kb-alias``, ``year``, ``ambiguous`` or ``none``."""
     year: int | None = None
+    candidates: tuple[str, ...] = ()
+    """The entities an ambiguous name may be ("Cambridge": the English and the American one)."""
 
     @property
     def known(self) -> bool:
@@ -57,8 +59,8 @@ class EntityReader:
         while not found.known and found.how != "year" and len(words) > 1 and words[0].lower() in _COUNTED:
             words = words[1:]  # "a second Nobel Prize" is the Nobel Prize
             again = self._read(" ".join(words), ground, look_up)
-            if again.known:
-                return EntityMatch(name, again.id, again.label, again.how)
+            if again.known or again.candidates:
+                return EntityMatch(name, again.id, again.label, again.how, candidates=again.candidates)
         return found
 
     def _read(self, name: str, ground: GroundGraph, look_up: bool) -> EntityMatch:
@@ -85,7 +87,7 @@ class EntityReader:
             if len(ids) == 1:
                 return EntityMatch(name, ids[0], self._label(ids[0], ground, name), how)
             if ids:
-                return EntityMatch(name, None, name, "ambiguous")
+                return EntityMatch(name, None, name, "ambiguous", candidates=tuple(ids))
         return EntityMatch(name, None, name, "none")
 
     def _short(
@@ -101,7 +103,7 @@ class EntityReader:
         if len(best) > 1 and kb is not None:  # the one the KB knows more about: Charles Dickens
             best = _most(best, lambda eid: len(kb.facts_of([eid])))
         if len(best) > 1:  # Charles and Catherine Dickens, and no KB to tell: neither is guessed
-            return EntityMatch(name, None, name, "ambiguous")
+            return EntityMatch(name, None, name, "ambiguous", candidates=tuple(e.id for e in best))
         return EntityMatch(name, best[0].id, best[0].label, "short")
 
     def _label(self, eid: str, ground: GroundGraph, name: str) -> str:

@@ -47,8 +47,24 @@ including_rules :-
     prolog_load_context(file, File),
     File \== Source.
 
+:- discontiguous nested/2.
 :- include(reasoning).
 :- include(negation).
+
+%   A place also lies within its country (P17, "country", which the catalog cannot make
+%   transitive: a country's country is itself), and within the country of what contains it.
+%   Born in Ulm is born in Germany; neither is another value of the other.
+nested(X, Y) :-
+    country(X, Y),
+    !.
+
+country(X, Y) :-
+    kb_fact(_, X, 'P17', Y).
+country(X, Y) :-
+    kb_transitive(P),
+    \+ kb_symmetric(P),
+    prove(X, P, Z, _),
+    kb_fact(_, Z, 'P17', Y).
 
 %!  set_world(+Facts, +Denied, +Types, +Years, +Flags) is det.
 set_world(Facts, Denied, Types, Years, Flags) :-

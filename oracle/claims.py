@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from kgtest.kg.sources.wikidata import DATE_PROPERTIES
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.entities import EntityMatch, EntityReader
-from kgtest.oracle.graph import GroundGraph, Statement
+from kgtest.oracle.graph import GroundGraph
 from kgtest.oracle.relations import RelationKeys, RelationMatch, RelationReader, words
 from kgtest.oracle.similarity import Thresholds, name_key
 from kgtest.oracle.triples import Triple
+from kgtest.prolog.reasoner import Statement
 
 UNKNOWN = "?"
 """Prefix of the id given to a name no entity bears."""

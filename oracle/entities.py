@@ -41,10 +41,6 @@ class EntityMatch:
     def known(self) -> bool:
         return self.id is not None
 
-    @property
-    def in_case(self) -> bool:
-        return self.how in ("label", "alias", "short")
-
 
 class EntityReader:
     """Resolves the names a reply uses, against its case and, when given, the KB."""

@@ -20,8 +20,8 @@ from typing import Any
 from kgtest.generator.case import Answer, EvidenceFact, TestCase
 from kgtest.kg.sources.wikidata import INSTANCE_OF
 from kgtest.prolog import mtl
+from kgtest.prolog.reasoner import Statement
 
-Statement = tuple[str, str, str]
 _ATOM = r"'((?:[^'\\]|\\.)*)'"
 _CONCLUSION = re.compile(rf"^\s*(?P<neg>not\(\s*)?holds\(\s*{_ATOM}\s*,\s*{_ATOM}\s*,\s*{_ATOM}\s*\)")
 """``holds('Q1', 'P26', 'Q2')`` or ``not(holds(...))`` (generator/proofs.py)."""

@@ -15,9 +15,8 @@ from typing import Literal
 from kgtest.core.errors import ReasoningError
 from kgtest.kg.catalog import RelationCatalog
 from kgtest.prolog.engine import PrologEngine, locked, quote_atom
+from kgtest.prolog.reasoner import Statement
 
-Statement = tuple[str, str, str]
-"""(subject, property, object); the property may be ``^P`` (P read backwards)."""
 Answer = Literal["holds", "fails", "both", "open"]
 
 CLAIM_PREFIX = "c:"

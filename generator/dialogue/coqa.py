@@ -12,11 +12,13 @@ Each round's graph comes from its words (docs/dialogue.md, "Reading CoQA offline
   and so does a demonstrative noun phrase ("this idea") that names nothing said;
 * states: the triples kgtest's extractor (kg/extract) reads from the round's rationale, the
   story's words CoQA gives as the answer's evidence;
-* the story: what it names, and which pronoun it uses for what (MORTAR's story-resolvable check).
+* the story: what it names, and which pronoun it uses for what (MORTAR's story-resolvable check);
+  a pronoun the story uses for two things (two "it"s) resolves nothing from the story.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -26,10 +28,12 @@ from kgtest.core.errors import GenerationError
 from kgtest.generator.dialogue.mentions import (
     DEMONSTRATIVES,
     Canon,
+    Chain,
     Referent,
     fits,
     mentions,
     normalise,
+    pick,
     pronoun_class,
     resolve_story,
 )
@@ -102,6 +106,9 @@ def _read_story(
     story_names = [c.key for _, c in mentions(story, canon)]
     chains = resolve_story(story, canon)
     reader = RoundReader(canon, chains)
+    classes = Counter(cls for cls, _ in chains)
+    # the story resolves a pronoun only where it uses it for one thing ("it" for two resolves nothing)
+    told = tuple((cls, key) for cls, keys in chains if classes[cls] == 1 for key in keys)
     out = []
     for number, (r, (q, a), found) in enumerate(zip(rounds, parsed, triples, strict=True), 1):
         graph, rewrite = reader.read(q, a)
@@ -116,7 +123,7 @@ def _read_story(
         )
         graph = RoundGraph(graph.frame, graph.names, graph.introduces, graph.refers, graph.needs, states)
         out.append(Round(number, r.question.strip(), r.answers, rewrite, graph, judged=not r.bad))
-    story_graph = StoryGraph(tuple(dict.fromkeys(story_names)), tuple(chains), ())
+    story_graph = StoryGraph(tuple(dict.fromkeys(story_names)), told, ())
     concepts = tuple(
         Concept(c.key, c.label, kind=c.kind) for c in sorted(canon.concepts.values(), key=lambda c: c.key)
     )
@@ -127,9 +134,11 @@ def _read_story(
 class RoundReader:
     """Reads the rounds of one dialogue in order, resolving each question against the rounds before."""
 
-    def __init__(self, canon: Canon, chains: Sequence[tuple[str, str]] = ()) -> None:
+    def __init__(self, canon: Canon, chains: Sequence[Chain] = ()) -> None:
         self.canon = canon
         self.chains = chains
+        self.told = {(cls, key) for cls, keys in chains for key in keys}
+        """What the story calls by which pronoun: preferred as a question's referent."""
         self.history: list[_Turn] = []
 
     def read(self, question: Doc, answer: Doc | None) -> tuple[RoundGraph, str]:
@@ -142,15 +151,17 @@ class RoundReader:
         meant: list[Referent] = []
         for tok in question:
             cls = pronoun_class(tok)
-            target = self._antecedent(tok, cls, asked) if cls else None
-            if target is None:
+            if not cls:
                 rewrite.append(tok.text_with_ws)
                 continue
-            meant.append(target)
-            rewrite.append(_substitute(tok, target) + tok.whitespace_)
-            if target.key in {c.key for c in named}:
-                continue  # the question itself says who: "did Tom see his mother?"
-            refs.append(Reference(RefKind.PRONOUN, tok.text, target.key, cls))
+            targets = self._antecedent(tok, cls, asked)
+            meant += targets
+            rewrite.append(_substitute(tok, targets) + tok.whitespace_)
+            refs += [
+                Reference(RefKind.PRONOUN, tok.text, t.key, cls)
+                for t in targets
+                if t.key not in {c.key for c in named}  # the question itself says who: "Tom ... his"
+            ]
         pointed, unsaid = self._demonstratives(question)
         refs += pointed
         frame = f"q{number}"
@@ -158,26 +169,33 @@ class RoundReader:
             frame = self.history[-1].frame
             refs.append(Reference(RefKind.ELLIPSIS, question.text, frame))
         answered = mentions(answer, self.canon) if answer is not None else []
+        if question[:1].text.lower() == "where":  # what answers "where" is a place, even "the museum"
+            for _, c in answered:
+                c.kind = "place" if c.kind in ("thing", "group") else c.kind
         candidates = [c for _, c in reversed(answered)] + meant[::-1] + named[::-1]
         self.history.append(_Turn(frame, candidates))
         introduces = tuple(dict.fromkeys([*(c.key for _, c in answered), *(c.key for c in meant)]))
         graph = RoundGraph(frame, tuple(dict.fromkeys(c.key for c in named)), introduces, tuple(refs))
         return graph, "".join(rewrite).strip()
 
-    def _antecedent(self, tok: Token, cls: str, asked: Sequence[tuple[Token, Referent]]) -> Referent | None:
-        """For a possessive, the question's own earlier mention ("did Tom see his mother?"); else the last
-        fitting mention of the rounds before, else the story's (one nothing fits needs nothing)."""
+    def _antecedent(self, tok: Token, cls: str, asked: Sequence[tuple[Token, Referent]]) -> list[Referent]:
+        """For a possessive, the question's own subject ("did Tom see his mother?"); else, among the
+        mentions of the rounds before (most recent first), one the story calls by this pronoun, else
+        the last that fits (``pick``); else what the story calls so; else nothing ever said."""
         own = [c for t, c in asked if t.i < tok.i and fits(c, cls) and t.dep_ in ("nsubj", "nsubjpass")]
         if own and (tok.tag_ == "PRP$" or tok.lower_.endswith("self")):
-            return own[-1]
-        for turn in reversed(self.history):
-            found = next((c for c in turn.candidates if fits(c, cls)), None)
-            if found is not None:
-                return found
-        for chain_cls, key in self.chains:
+            return [own[-1]]
+        before = [c for turn in reversed(self.history) for c in turn.candidates]
+        told = [c for c in before if (cls, c.key) in self.told and fits(c, cls)]
+        if told:
+            return [told[0]]
+        found = pick(cls, before[: len(self.history[-1].candidates)] if self.history else [], (), before)
+        if found:
+            return found
+        for chain_cls, keys in self.chains:
             if chain_cls == cls:
-                return self.canon.concepts[key]
-        return None
+                return [self.canon.concepts[k] for k in keys]
+        return [self.canon.unknown(cls, tok.text)]
 
     def _continues(self, question: Doc, asked: Sequence[tuple[Token, Referent]]) -> bool:
         """Ellipsis: an opener ("and ...", "what about ..."), "else"/"another", or no verb and no subject."""
@@ -214,7 +232,8 @@ def _stands_alone(tok: Token) -> bool:
     return alone and (tok.lower_ in DEMONSTRATIVES or (tok.lower_ == "one" and tok.pos_ in ("NUM", "PRON")))
 
 
-def _substitute(tok: Token, target: Referent) -> str:
+def _substitute(tok: Token, targets: Sequence[Referent]) -> str:
+    label = " and ".join(t.label for t in targets)
     if tok.tag_ == "PRP$" or tok.lower_ in ("his", "hers", "its", "their", "theirs"):
-        return target.label + ("'" if target.label.endswith("s") else "'s")
-    return target.label
+        return label + ("'" if label.endswith("s") else "'s")
+    return label

@@ -153,7 +153,9 @@ class _Builder:
                 for p in fresh
                 if len(asks[p]) > 1 and p not in YEARS and self._another_fits(p)
             ],
-            "another": [partial(self._another, p, v) for p, v in self.confirmed],
+            "another": [
+                partial(self._another, p, v) for p, v in self.confirmed if self._clear(self._rest(p, v)[0])
+            ],
             "ellipsis": [],
             "relative": [],
             "mention": [],
@@ -168,7 +170,9 @@ class _Builder:
             ]
         for x, noun in self._mentionable():
             moves["mention"] += [
-                partial(self._mention, x, noun, p) for p in self.index.asks(x) if self._fresh(x, p)
+                partial(self._mention, x, noun, p)
+                for p in self.index.asks(x)
+                if self._fresh(x, p) and not self._same_class(self.index.asks(x)[p][0], noun)
             ]
         return moves
 
@@ -228,7 +232,7 @@ class _Builder:
     def _another(self, p: str, first: Value) -> None:
         self.confirmed.remove((p, first))
         rel = self._rel(p)
-        rest = [v for v in self.index.asks(self.topic)[p] if v.value != first.value]
+        rest = self._rest(p, first)
         text = another(rel, self.me)
         rewrite = another(rel, Subject.named(self.index.label(self.topic)), besides=first.label)
         assert text is not None and rewrite is not None
@@ -283,6 +287,13 @@ class _Builder:
     def _clear(self, value: Value) -> bool:
         noun = self.index.class_noun(value.value) if value.entity else ""
         return self.mentioned.get(noun, value.value) == value.value
+
+    def _rest(self, p: str, first: Value) -> list[Value]:
+        return [v for v in self.index.asks(self.topic)[p] if v.value != first.value]
+
+    def _same_class(self, value: Value, noun: str) -> bool:
+        """ "Which country is that place in?" would bring a second place: not asked."""
+        return value.entity and self.index.class_noun(value.value) == noun
 
     def _another_fits(self, p: str) -> bool:
         first = self.index.asks(self.topic)[p][0]

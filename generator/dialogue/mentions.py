@@ -9,6 +9,7 @@ the text has said), it a single thing, they a group or plural, there a place.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from spacy.tokens import Doc, Span, Token
@@ -55,7 +56,7 @@ class Referent:
     key: str
     label: str
     kind: str
-    """``person``, ``place``, ``group`` or ``thing``."""
+    """``person``, ``place``, ``group``, ``thing``, or ``name`` (a name of a person or of a thing)."""
     gender: str = ""
     """``he`` or ``she`` once the text has said so."""
     plural: bool = False
@@ -80,6 +81,10 @@ class Canon:
         if gender and not found.gender:
             found.gender = gender
         return found
+
+    def unknown(self, cls: str, text: str) -> Referent:
+        """What a pronoun stands for when nothing said fits it: never said, so never resolved."""
+        return self.concepts.setdefault(f"?{cls}", Referent(f"?{cls}", text, "thing"))
 
     def find(self, text: str) -> Referent | None:
         key = normalise(text)
@@ -119,9 +124,11 @@ def pronoun_class(tok: Token) -> str:
 
 def fits(concept: Referent, cls: str) -> bool:
     if cls in ("he", "she"):
-        return concept.kind == "person" and not concept.plural and concept.gender in ("", cls)
+        return concept.kind in ("person", "name") and not concept.plural and concept.gender in ("", cls)
     if cls == "it":
-        return concept.kind in ("thing", "place", "group") and not concept.plural
+        return (
+            concept.kind in ("thing", "place", "group", "name") and not concept.plural and not concept.gender
+        )
     if cls == "they":
         return concept.plural or concept.kind == "group"
     return concept.kind == "place"
@@ -137,7 +144,8 @@ def mentions(doc: Doc | Span, canon: Canon) -> list[tuple[Token, Referent]]:
         kind = "person" if ent.label_ == "PERSON" else "place" if ent.label_ in _PLACE_LABELS else (
             "group" if ent.label_ in _GROUP_LABELS else "thing"
         )  # fmt: skip
-        found[ent.root.i] = (ent.root, canon.add(ent.text, kind, plural=ent.label_ == "NORP"))
+        gender = _gender_near(ent) if kind == "person" else ""
+        found[ent.root.i] = (ent.root, canon.add(ent.text, kind, plural=ent.label_ == "NORP", gender=gender))
         taken.update(t.i for t in ent)
     for tok in doc:
         if tok.i in taken or tok.pos_ not in ("NOUN", "PROPN") or tok.lemma_.lower() in _STOP_NOUNS:
@@ -150,29 +158,129 @@ def mentions(doc: Doc | Span, canon: Canon) -> list[tuple[Token, Referent]]:
         name = " ".join(t.text for t in tok.lefts if t.dep_ == "compound") + " " + tok.text
         text = name.strip() if tok.pos_ == "PROPN" else lemma
         kind = "person" if lemma in _PEOPLE else "place" if lemma in _PLACES else "thing"
+        if tok.pos_ == "PROPN" and kind == "thing":
+            kind = "name"  # a name the recogniser did not place: a person or a thing
         gender = "he" if lemma in _MALE else "she" if lemma in _FEMALE else ""
         found[tok.i] = (tok, canon.add(text, kind, plural=tok.tag_ in ("NNS", "NNPS"), gender=gender))
     return [found[i] for i in sorted(found)]
 
 
-def resolve_story(doc: Doc, canon: Canon) -> list[tuple[str, str]]:
-    """(class, concept key) for every pronoun of the story, taken to stand for the last fitting
-    mention before it; the gender a he/she gives a person is kept for later."""
-    chains: dict[tuple[str, str], None] = {}
-    seen: list[Referent] = []
+Chain = tuple[str, tuple[str, ...]]
+"""(pronoun class, the concept keys it stands for): one key, or two people for "they"."""
+
+
+def _gender_near(ent: Span) -> str:
+    """A name's gender where its words say it: a title before it ("Mrs. Green"), or a noun it is
+    set beside ("her brother Paul", "Paul, her brother")."""
+    before = ent.doc[ent.start - 1].lower_.rstrip(".") if ent.start > 0 else ""
+    words = {before, ent[0].lower_.rstrip(".")}
+    root = ent.root
+    linked = [t for t in root.children if t.dep_ in ("appos", "compound")]
+    if root.dep_ in ("appos", "compound"):
+        linked.append(root.head)
+    words |= {t.lemma_.lower() for t in linked}
+    return "he" if words & _MALE else "she" if words & _FEMALE else ""
+
+
+def resolve_story(doc: Doc, canon: Canon) -> list[Chain]:
+    """What every pronoun of the story stands for: a fitting mention of its sentence or the one
+    before, preferring one in the same role (subject for a subject: "Millford is a town ... It was
+    founded"; object for an object: "threw the ball ... brought it back"), never the subject of the
+    pronoun's own verb ("Lily took it"), and of the pronoun's gender where the text has said; else
+    what the last pronoun of its class stood for; "they" with nothing plural is the last two people.
+    The gender a he/she gives a person is kept for later."""
+    aliases(doc, canon)
+    chains: dict[Chain, None] = {}
+    seen: list[tuple[int, Token, Referent]] = []
+    last: dict[str, tuple[Referent, ...]] = {}
     marks = {tok.i: c for tok, c in mentions(doc, canon)}
+    sentence = {tok.i: n for n, sent in enumerate(doc.sents) for tok in sent}
     for tok in doc:
         if tok.i in marks:
-            seen.append(marks[tok.i])
+            seen.append((sentence[tok.i], tok, marks[tok.i]))
             continue
         cls = pronoun_class(tok)
         if not cls or cls == "there":
             continue
-        target = next((c for c in reversed(seen) if fits(c, cls)), None)
-        if target is None:
+        near = [(c, t) for n, t, c in reversed(seen) if n >= sentence[tok.i] - 1 and not _excluded(t, tok)]
+        role = _role(tok) or "subject"  # a possessive or other pronoun: the salient subject first
+        ranked = [c for c, t in near if _role(t) == role] + [c for c, _ in near]
+        targets = pick(cls, ranked, last.get(cls, ()), [c for _, _, c in reversed(seen)])
+        if not targets:
             continue
-        if cls in ("he", "she"):
-            target.gender = cls
-        chains[(cls, target.key)] = None
-        seen.append(target)
+        if cls in ("he", "she") and len(targets) == 1:
+            targets[0].gender = cls
+            targets[0].kind = "person"
+        last[cls] = tuple(targets)
+        chains[(cls, tuple(t.key for t in targets))] = None
+        seen += [(sentence[tok.i], tok, t) for t in targets]
     return list(chains)
+
+
+def aliases(doc: Doc, canon: Canon) -> None:
+    """ "Millford is a small town", "a dog named Max", "her brother Paul": the noun becomes another name
+    of the name, in the story and in every round after it."""
+    for tok in doc:
+        name = None
+        if tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "be":
+            subjects = [c for c in tok.head.children if c.dep_ == "nsubj" and c.pos_ == "PROPN"]
+            name = subjects[0] if subjects else None
+        elif tok.pos_ == "NOUN" and tok.dep_ == "dobj" and tok.head.lemma_ in ("name", "call"):
+            # "named the kitten Smoky"
+            objects = [
+                g for g in tok.head.children if g.dep_ in ("oprd", "attr", "xcomp") and g.pos_ == "PROPN"
+            ]
+            name = objects[0] if objects else None
+        elif tok.pos_ == "NOUN" and any(c.dep_ == "appos" and c.pos_ == "PROPN" for c in tok.children):
+            name = next(
+                c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"
+            )  # "her brother Paul"
+        elif tok.pos_ == "NOUN":  # "a dog named Max"
+            named = [c for c in tok.children if c.dep_ == "acl" and c.lemma_ in ("name", "call")]
+            objects = [
+                g
+                for c in named
+                for g in c.children
+                if g.dep_ in ("oprd", "dobj", "attr") and g.pos_ == "PROPN"
+            ]
+            name = objects[0] if objects else None
+        if name is not None:
+            full = " ".join(t.text for t in name.subtree if t.pos_ == "PROPN") or name.text
+            canon.aliases.setdefault(tok.lemma_.lower(), normalise(full))
+
+
+def _role(tok: Token) -> str:
+    return (
+        "subject" if tok.dep_ in ("nsubj", "nsubjpass") else tok.dep_ if tok.dep_ in ("dobj", "pobj") else ""
+    )
+
+
+def _excluded(candidate: Token, pronoun: Token) -> bool:
+    """Not what the pronoun means: the subject of an object pronoun's own verb ("Lily took it home"),
+    or the noun a possessive belongs to ("her mother")."""
+    if pronoun.dep_ == "poss":
+        return candidate == pronoun.head
+    same_verb = candidate.head == pronoun.head
+    return pronoun.dep_ == "dobj" and candidate.dep_ in ("nsubj", "nsubjpass") and same_verb
+
+
+def pick(
+    cls: str, near: Sequence[Referent], chain: Sequence[Referent], before: Sequence[Referent]
+) -> list[Referent]:
+    """The referent(s) of a pronoun of ``cls`` among mentions most recent first: ``near`` ones (of the
+    right gender first), else the ``chain`` of the last such pronoun, else any ``before``; for "they"
+    with nothing plural, the last two people."""
+    fitting = [c for c in near if fits(c, cls)]
+    known = [c for c in fitting if c.gender == cls]
+    if known or fitting:
+        return [(known or fitting)[0]]
+    if chain:
+        return list(chain)
+    older = [c for c in before if fits(c, cls)]
+    if older:
+        return [older[0]]
+    if cls == "they":
+        people = {c.key: c for c in reversed((*near, *before)) if c.kind == "person" and not c.plural}
+        if len(people) >= 2:
+            return list(people.values())[-2:][::-1]
+    return []

@@ -53,9 +53,9 @@ class _Reader:
     ) -> None:
         self.conv, self.view, self.pairs = conv, view, pairs
         self.labels: dict[str, str] = {conv.seed: self._label(conv.seed, conv.seed_text)}
-        self.people: list[str] = []
+        self.people: list[str] = [conv.seed] if self._person(conv.seed, "") else []
         """Entities taken to be people, most recent last."""
-        self.kinds: dict[str, str] = {conv.seed: "topic"}
+        self.kinds: dict[str, str] = {conv.seed: "person" if self.people else "topic"}
 
     def read(self, turns: Sequence[ConvTurn]) -> SeedDialogue:
         rounds = [self._round(i, t) for i, t in enumerate(turns, 1)]

@@ -118,51 +118,54 @@ class _Fields:
     def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
         if key not in self.value:
             if default is ...:
-                raise DialogueInputError(self.name, f"{self.where}.{key}", "missing")
+                raise DialogueInputError(self.name, self.at(key), "missing")
             return default
         got = self.value[key]
         if not isinstance(got, kind) or (isinstance(got, bool) and kind in (int, (int, str))):
             want = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-            raise DialogueInputError(self.name, f"{self.where}.{key}", f"expected {want}, got {_kind(got)}")
+            raise DialogueInputError(self.name, self.at(key), f"expected {want}, got {_kind(got)}")
         return got
 
     def items(self, key: str) -> list[_Fields]:
-        return [_Fields(self.name, f"{self.where}.{key}[{i}]", v) for i, v in enumerate(self.get(key, list))]
+        return [_Fields(self.name, f"{self.at(key)}[{i}]", v) for i, v in enumerate(self.get(key, list))]
+
+    def at(self, key: str) -> str:
+        return f"{self.where}.{key}" if self.where else key
 
 
 def _coqa(name: str, data: Any) -> tuple[CoqaStory, ...]:
-    top = _Fields(name, "top level", data)
+    if not isinstance(data, dict):
+        raise DialogueInputError(name, "top level", f"expected an object, got {_kind(data)}")
+    top = _Fields(name, "", data)
     stories: list[CoqaStory] = []
     seen: dict[str, str] = {}
     for story in top.items("data"):
         sid = str(story.get("id", (str, int)))
         if sid in seen:
-            raise DialogueInputError(name, f"{story.where}.id", f"{sid!r} repeats {seen[sid]}.id")
+            raise DialogueInputError(name, story.at("id"), f"{sid!r} repeats {seen[sid]}.id")
         seen[sid] = story.where
         questions: dict[int, tuple[str, str]] = {}
         for q in story.items("questions"):
             turn = q.get("turn_id", int)
             if turn in questions:
-                raise DialogueInputError(
-                    name, f"{q.where}.turn_id", f"turn {turn} repeats {questions[turn][1]}"
-                )
+                raise DialogueInputError(name, q.at("turn_id"), f"turn {turn} repeats {questions[turn][1]}")
             questions[turn] = (q.get("input_text", str), q.where)
         others: dict[int, list[str]] = {}
         extra = story.get("additional_answers", dict, {})
         for key in sorted(extra):
-            for a in _Fields(name, f"{story.where}.additional_answers", extra).items(key):
+            for a in _Fields(name, story.at("additional_answers"), extra).items(key):
                 others.setdefault(a.get("turn_id", int), []).append(a.get("input_text", str))
         answers: dict[int, CoqaRound] = {}
         for a in story.items("answers"):
             turn = a.get("turn_id", int)
             if turn not in questions:
-                raise DialogueInputError(name, f"{a.where}.turn_id", f"no question has turn_id {turn}")
+                raise DialogueInputError(name, a.at("turn_id"), f"no question has turn_id {turn}")
             bad = a.get("bad_turn", (str, bool), False) not in (False, "false")
             texts = tuple(dict.fromkeys(t.strip() for t in [a.get("input_text", str), *others.get(turn, [])]))
             answers[turn] = CoqaRound(turn, questions[turn][0], texts, a.get("span_text", str, ""), bad)
         missing = sorted(set(questions) - set(answers))
         if missing:
-            raise DialogueInputError(name, f"{story.where}.answers", f"no answer for turn_id {missing[0]}")
+            raise DialogueInputError(name, story.at("answers"), f"no answer for turn_id {missing[0]}")
         stories.append(CoqaStory(sid, story.get("story", str), tuple(answers[t] for t in sorted(answers))))
     return tuple(stories)
 
@@ -176,14 +179,14 @@ def _convquestions(name: str, data: Any) -> tuple[ConvConversation, ...]:
         conv = _Fields(name, f"[{i}]", item)
         cid = str(conv.get("conv_id", (int, str)))
         if cid in seen:
-            raise DialogueInputError(name, f"{conv.where}.conv_id", f"{cid!r} repeats {seen[cid]}.conv_id")
+            raise DialogueInputError(name, conv.at("conv_id"), f"{cid!r} repeats {seen[cid]}.conv_id")
         seen[cid] = conv.where
-        seed = _qid(name, f"{conv.where}.seed_entity", conv.get("seed_entity", str))
+        seed = _qid(name, conv.at("seed_entity"), conv.get("seed_entity", str))
         turns = []
         for q in conv.items("questions"):
             answers = tuple(a.strip() for a in q.get("answer", str).split(";") if a.strip())
             texts = tuple(t.strip() for t in q.get("answer_text", str).split(";") if t.strip())
-            ids = tuple(_qid(name, f"{q.where}.answer", a) if "wikidata.org" in a else a for a in answers)
+            ids = tuple(_qid(name, q.at("answer"), a) if "wikidata.org" in a else a for a in answers)
             if len(texts) != len(ids):
                 texts = tuple(texts[i] if i < len(texts) else a for i, a in enumerate(ids))
             turns.append(ConvTurn(q.get("turn", int), q.get("question", str), ids, texts))

@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich import box
 from rich.console import Console
-from rich.table import Table
+from rich.table import Column, Table
 
 from kgtest.core.progress import stderr
 from kgtest.generator.case import TestCase
@@ -103,13 +104,14 @@ def print_dialogues(result: DialogueResult) -> None:
     """MORTAR's Table 1: rounds, unanswerable rounds, dialogues with an unanswerable round."""
     out = Console(highlight=False, soft_wrap=True)
     table = Table(
-        "source",
-        "perturbation",
+        Column("source", no_wrap=True),
+        Column("perturbed", no_wrap=True),
         "dialogues",
         "rounds",
-        "unanswerable",
-        "with unanswerable",
+        "unanswerable rounds",
+        "dialogues with unanswerable",
         title="dialogue cases",
+        box=box.SIMPLE_HEAD,
     )
     rows: Counter[tuple[str, str, str]] = Counter()
     for c in result.cases:

@@ -107,9 +107,9 @@ def command(
     kgtest gen --dialogues 50 --seed 1
     kgtest gen --dialogues-from stories.json --dialogues-from convquestions.json.gz
     """
-    settings = app.settings
     dialogues = dialogue_request(dialogue_options, seed, _names(domains))
     files = read_sources(dialogues)  # a malformed file stops here, before anything is written
+    settings = app.settings
     if count is None:
         count = 0 if dialogues.wanted else 100
     request = SuiteRequest(

@@ -4,18 +4,21 @@ The generator describes each turn of a (perturbed) dialogue as a ``RoundGraph``:
 question names and leaves out, what the round states once answered. ``decide`` sends many
 dialogues to Prolog in one query and returns one ``Decision`` (with its proof) per turn;
 ``check`` re-checks stored decisions without searching, as proofcheck.pl does for facts.
-The semantics are in dialogue.pl's header and docs/dialogue.md.
+The semantics are in dialogue.pl's header and docs/dialogue.md. Names travel to Prolog as
+small integers and decisions come back as one JSON text: pyswip's parsing of quoted atoms and
+its conversion of nested lists cost a hundred times what the rules do.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from kgtest.core.errors import ReasoningError
-from kgtest.prolog.engine import engine, quote_atom
+from kgtest.prolog.engine import engine
 
 _BATCH = 400
 """Dialogues per query: big enough to amortise the call, small enough to keep the query text short."""
@@ -123,17 +126,42 @@ class DialogueGraph:
     turns: tuple[RoundGraph, ...]
 
 
+class _Names:
+    """Strings to the small integers dialogue.pl sees (shorter query text, nothing to quote)."""
+
+    def __init__(self) -> None:
+        self.ids: dict[str, int] = {}
+
+    def __call__(self, name: str) -> int:
+        return self.ids.setdefault(name, len(self.ids) + 1)
+
+
+def requirements(turn: RoundGraph) -> list[Requirement]:
+    """A turn's requirements in dialogue.pl's order: its needs, then its references."""
+    out = [Requirement("need", statement=n) for n in turn.needs]
+    for r in turn.refers:
+        out.append(Requirement(r.kind.value, r.target, r.pronoun if r.kind is RefKind.PRONOUN else ""))
+    return out
+
+
 def decide(dialogues: Sequence[DialogueGraph]) -> list[list[Decision]]:
     """Each dialogue's decisions, one per turn, from dialogue.pl (batched queries)."""
     engine().load_rules("dialogue.pl")
     out: list[list[Decision]] = []
     for start in range(0, len(dialogues), _BATCH):
         batch = dialogues[start : start + _BATCH]
-        goal = f"dialogue:answerability_all([{', '.join(dialogue_term(d) for d in batch)}], All)"
-        rows = engine().query(goal, limit=1)
-        if not rows:
+        names = _Names()
+        row = engine().once(f"dialogue:decide_all([{', '.join(_term(d, names) for d in batch)}], Text)")
+        if row is None:
             raise ReasoningError("dialogue.pl decided nothing for a batch of dialogues; this is a bug")
-        out.extend([_decision(d) for d in decisions] for decisions in _list(rows[0]["All"]))
+        try:
+            found = json.loads(str(row["Text"]))
+        except ValueError as exc:
+            raise ReasoningError(
+                f"dialogue.pl's decisions did not read back: {str(row['Text'])[:200]}"
+            ) from exc
+        out.extend([_decision(i, t, code) for i, (t, code) in enumerate(zip(d.turns, codes, strict=True), 1)]
+                   for d, codes in zip(batch, found, strict=True))  # fmt: skip
     return out
 
 
@@ -147,79 +175,116 @@ def failed_checks(pairs: Sequence[tuple[DialogueGraph, Sequence[Decision]]]) -> 
     engine().load_rules("dialogue.pl")
     failed: list[int] = []
     for start in range(0, len(pairs), _BATCH):
-        batch = pairs[start : start + _BATCH]
-        failed += [start + i for i, (d, ds) in enumerate(batch) if len(ds) != len(d.turns)]
-        dialogues = ", ".join(dialogue_term(d) for d, _ in batch)
-        stored = ", ".join("[" + ", ".join(_decision_term(x) for x in ds) + "]" for _, ds in batch)
-        row = engine().once(f"dialogue:failed_checks([{dialogues}], [{stored}], Failed)")
+        names = _Names()
+        dialogues, claims, sent = [], [], []
+        for i, (d, ds) in enumerate(pairs[start : start + _BATCH], start):
+            claim = _claims(d, ds)
+            if claim is None:
+                failed.append(i)
+                continue
+            dialogues.append(_term(d, names))
+            claims.append(claim)
+            sent.append(i)
+        if not sent:
+            continue
+        row = engine().once(f"dialogue:failed_checks([{', '.join(dialogues)}], {json.dumps(claims)}, Failed)")
         if row is None:
             raise ReasoningError("dialogue.pl could not check a batch of decisions; this is a bug")
-        failed += [start + int(i) for i in _list(row["Failed"])]
-    return sorted(set(failed))
+        failed += [sent[int(i)] for i in _list(row["Failed"])]
+    return sorted(failed)
 
 
 def dialogue_term(d: DialogueGraph) -> str:
-    """The dialogue as dialogue.pl reads it; every atom through ``quote_atom``."""
+    """The dialogue as dialogue.pl reads it."""
+    return _term(d, _Names())
+
+
+def _term(d: DialogueGraph, name: _Names) -> str:
     s = d.story
-    names = _atoms(s.names)
-    pronouns = "[" + ", ".join(f"[{quote_atom(c)}, {quote_atom(e)}]" for c, e in s.pronouns) + "]"
-    turns = ", ".join(_turn_term(i, t) for i, t in enumerate(d.turns, 1))
-    return f"dialogue({names}, {pronouns}, {_triples(s.states)}, [{turns}])"
+    pronouns = ",".join(f"{name(c)}-{name(e)}" for c, e in s.pronouns)
+    turns = ",".join(_turn(i, t, name) for i, t in enumerate(d.turns, 1))
+    return f"dialogue({_ints(s.names, name)},[{pronouns}],{_triples(s.states, name)},[{turns}])"
 
 
-def _turn_term(position: int, t: RoundGraph) -> str:
-    refs = "[" + ", ".join(_ref_term(r) for r in t.refers) + "]"
+def _turn(position: int, t: RoundGraph, name: _Names) -> str:
+    refs = ",".join(_ref(r, name) for r in t.refers)
     return (
-        f"turn({position}, {quote_atom(t.frame)}, {_atoms(t.names)}, {_atoms(t.introduces)}, "
-        f"{refs}, {_triples(t.needs)}, {_triples(t.states)})"
+        f"turn({position},{name(t.frame)},{_ints(t.names, name)},{_ints(t.introduces, name)},"
+        f"[{refs}],{_triples(t.needs, name)},{_triples(t.states, name)})"
     )
 
 
-def _ref_term(r: Reference) -> str:
+def _ref(r: Reference, name: _Names) -> str:
     if r.kind is RefKind.PRONOUN:
-        return f"[pronoun, {quote_atom(r.pronoun)}, {quote_atom(r.target)}]"
-    return f"[{r.kind.value}, {quote_atom(r.target)}]"
+        return f"pronoun({name(r.pronoun)},{name(r.target)})"
+    return f"{r.kind.value}({name(r.target)})"
 
 
-def _atoms(items: Sequence[str]) -> str:
-    return "[" + ", ".join(quote_atom(x) for x in items) + "]"
+def _ints(items: Sequence[str], name: _Names) -> str:
+    return "[" + ",".join(str(name(x)) for x in items) + "]"
 
 
-def _triples(items: Sequence[Statement]) -> str:
-    return "[" + ", ".join(_atoms((t.subject, t.relation, t.object)) for t in items) + "]"
+def _triples(items: Sequence[Statement], name: _Names) -> str:
+    return "[" + ",".join(f"t({name(t.subject)},{name(t.relation)},{name(t.object)})" for t in items) + "]"
 
 
-def _requirement_term(r: Requirement) -> str:
-    s = r.statement or Statement("", "", "")
-    return _atoms((r.kind, r.target, r.pronoun, s.subject, s.relation, s.object))
-
-
-def _decision_term(d: Decision) -> str:
-    support = ", ".join(
-        f"[{_requirement_term(s.requirement)}, {quote_atom(s.source)}, {s.position}]" for s in d.support
-    )
-    missing = ", ".join(_requirement_term(r) for r in d.missing)
-    verdict = "yes" if d.answerable else "no"
-    return f"[{d.position}, {verdict}, {quote_atom(d.checks)}, [{support}], [{missing}]]"
-
-
-def _decision(item: Any) -> Decision:
-    try:
-        position, verdict, checks, support, missing = item
-        return Decision(
-            int(position),
-            verdict == "yes",
-            str(checks),
-            tuple(Support(_requirement(r), str(src), int(at)) for r, src, at in _list(support)),
-            tuple(_requirement(r) for r in _list(missing)),
+def _decision(position: int, turn: RoundGraph, code: list[int]) -> Decision:
+    ok, *sources = code
+    reqs = requirements(turn)
+    if len(sources) != len(reqs) or ok != (-1 not in sources):
+        raise ReasoningError(
+            f"dialogue.pl gave {code} for a turn with {len(reqs)} requirements; this is a bug"
         )
-    except (TypeError, ValueError) as exc:
-        raise ReasoningError(f"malformed decision from dialogue.pl: {item!r}") from exc
+    support = tuple(
+        Support(r, "story" if at == 0 else "round", at)
+        for r, at in zip(reqs, sources, strict=True)
+        if at >= 0
+    )
+    missing = tuple(r for r, at in zip(reqs, sources, strict=True) if at < 0)
+    return Decision(position, bool(ok), _checks(support) if ok else "none", support, missing)
 
 
-def _requirement(item: Any) -> Requirement:
-    kind, target, pronoun, s, r, o = (str(x) for x in _list(item))
-    return Requirement(kind, target, pronoun, Statement(s, r, o) if kind == "need" else None)
+def _checks(support: Sequence[Support]) -> str:
+    kinds = {s.source for s in support}
+    return (
+        "self"
+        if not kinds
+        else "context"
+        if kinds == {"round"}
+        else "story"
+        if kinds == {"story"}
+        else "mixed"
+    )
+
+
+def _claims(d: DialogueGraph, decisions: Sequence[Decision]) -> list[list[int]] | None:
+    """The stored decisions as dialogue.pl's codes; None where they cannot be a proof of this dialogue
+    (a turn missing, a requirement with no claim or two, the summary not what the claims say)."""
+    if len(decisions) != len(d.turns):
+        return None
+    out = []
+    for i, (turn, dec) in enumerate(zip(d.turns, decisions, strict=True), 1):
+        claimed = [(s.requirement, s.position if s.source == "round" else 0) for s in dec.support]
+        claimed += [(r, -1) for r in dec.missing]
+        reqs = requirements(turn)
+        codes = []
+        for r in reqs:
+            found = [at for req, at in claimed if req == r]
+            if not found:
+                return None
+            codes.append(found[0])
+            claimed.remove((r, found[0]))
+        ok = -1 not in codes
+        checks = _checks([s for s in dec.support]) if ok else "none"
+        if claimed or dec.position != i or dec.answerable != ok or dec.checks != checks:
+            return None
+        if any(
+            s.source not in ("round", "story") or (s.source == "story") != (s.position == 0)
+            for s in dec.support
+        ):
+            return None
+        out.append([int(ok), *codes])
+    return out
 
 
 def _list(value: Any) -> list[Any]:

@@ -13,7 +13,9 @@ Each round's graph comes from its words (docs/dialogue.md, "Reading CoQA offline
 * states: the triples kgtest's extractor (kg/extract) reads from the round's rationale, the
   story's words CoQA gives as the answer's evidence;
 * the story: what it names, and which pronoun it uses for what (MORTAR's story-resolvable check);
-  a pronoun the story uses for two things (two "it"s) resolves nothing from the story.
+  a pronoun the story uses for two things (two "it"s) resolves nothing from the story, and a
+  pronoun the original dialogue uses before anything said could mean it is taken to be resolved
+  from the story (its writers answered it), in every order.
 """
 
 from __future__ import annotations
@@ -123,7 +125,8 @@ def _read_story(
         )
         graph = RoundGraph(graph.frame, graph.names, graph.introduces, graph.refers, graph.needs, states)
         out.append(Round(number, r.question.strip(), r.answers, rewrite, graph, judged=not r.bad))
-    story_graph = StoryGraph(tuple(dict.fromkeys(story_names)), told, ())
+    pronouns = tuple(dict.fromkeys([*told, *reader.left_to_story]))
+    story_graph = StoryGraph(tuple(dict.fromkeys(story_names)), pronouns, ())
     concepts = tuple(
         Concept(c.key, c.label, kind=c.kind) for c in sorted(canon.concepts.values(), key=lambda c: c.key)
     )
@@ -140,6 +143,11 @@ class RoundReader:
         self.told = {(cls, key) for cls, keys in chains for key in keys}
         """What the story calls by which pronoun: preferred as a question's referent."""
         self.history: list[_Turn] = []
+        self.known: set[str] = set()
+        """What the rounds so far named or introduced, in the original order."""
+        self.left_to_story: dict[tuple[str, str], None] = {}
+        """(class, concept) of pronouns the original dialogue leaves to the story: nothing said before
+        them means them, yet the people who wrote the dialogue answered them from the story."""
 
     def read(self, question: Doc, answer: Doc | None) -> tuple[RoundGraph, str]:
         """The round's graph (states left empty) and its question decontextualised."""
@@ -157,11 +165,12 @@ class RoundReader:
             targets = self._antecedent(tok, cls, asked)
             meant += targets
             rewrite.append(_substitute(tok, targets) + tok.whitespace_)
-            refs += [
-                Reference(RefKind.PRONOUN, tok.text, t.key, cls)
-                for t in targets
-                if t.key not in {c.key for c in named}  # the question itself says who: "Tom ... his"
-            ]
+            for t in targets:
+                if t.key in {c.key for c in named}:
+                    continue  # the question itself says who: "did Tom see his mother?"
+                refs.append(Reference(RefKind.PRONOUN, tok.text, t.key, cls))
+                if t.key not in self.known:
+                    self.left_to_story[(cls, t.key)] = None
         pointed, unsaid = self._demonstratives(question)
         refs += pointed
         frame = f"q{number}"
@@ -174,6 +183,7 @@ class RoundReader:
                 c.kind = "place" if c.kind in ("thing", "group") else c.kind
         candidates = [c for _, c in reversed(answered)] + meant[::-1] + named[::-1]
         self.history.append(_Turn(frame, candidates))
+        self.known |= {c.key for c in (*named, *meant)} | {c.key for _, c in answered}
         introduces = tuple(dict.fromkeys([*(c.key for _, c in answered), *(c.key for c in meant)]))
         graph = RoundGraph(frame, tuple(dict.fromkeys(c.key for c in named)), introduces, tuple(refs))
         return graph, "".join(rewrite).strip()

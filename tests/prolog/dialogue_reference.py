@@ -17,7 +17,7 @@ from kgtest.prolog.dialogue import DialogueGraph, Reference, RefKind, Requiremen
 class Expected:
     answerable: bool
     sources: tuple[tuple[Requirement, str, int], ...]
-    """(requirement, "round" | "story", position) for an answerable turn."""
+    """(requirement, "round" | "story", position) for each requirement that is met."""
     missing: frozenset[Requirement]
 
 
@@ -40,7 +40,7 @@ def answerability(d: DialogueGraph) -> list[Expected]:
                 missing.add(req)
             else:
                 sources.append((req, *found))
-        out.append(Expected(not missing, tuple(sources) if not missing else (), frozenset(missing)))
+        out.append(Expected(not missing, tuple(sources), frozenset(missing)))
     return out
 
 

@@ -111,8 +111,9 @@ def answerability(label: str, batch: list[DialogueGraph], baseline_share: int) -
     print(f"  prolog, batched, decided and every proof re-checked  {rounds / proven:10,.0f} rounds/s"
           f"  {len(batch) / proven:8,.0f} dialogues/s")  # fmt: skip
     print(f"  prolog, batched, decided only                        {rounds / decide_s:10,.0f} rounds/s")
+    per_round_rate = per_round / per_round_s
     print(
-        f"  baseline: one Prolog query per round ({len(sample)} dialogues)  {per_round / per_round_s:6,.0f} rounds/s"
+        f"  baseline: one Prolog query per round ({len(sample)} dialogues)  {per_round_rate:6,.0f} rounds/s"
     )
     print(f"  baseline: Python set checks, no proofs               {rounds / sets_s:10,.0f} rounds/s")
     print(f"  batched with proofs vs one query per round: {rounds / proven / (per_round / per_round_s):.1f}x")
@@ -153,14 +154,14 @@ def coqa_part(path: Path, stories: int, variants: int, seed: int) -> None:
     (seeds, skipped), read_s = timed(lambda: reader.read(data))
     rounds = sum(len(s.rounds) for s in seeds)
     print(
-        f"{path.name}: {len(data)} stories ({skipped} skipped), {rounds} rounds; spaCy loads in {load_s:.1f} s"
+        f"{path.name}: {len(data)} stories ({skipped} skipped), {rounds} rounds; spaCy loads {load_s:.1f} s"
     )
-    print(
-        f"  spaCy nlp.pipe alone, the same {len(texts)} texts  {pipe_s:6.2f} s  {rounds / pipe_s:7,.0f} rounds/s"
-    )
+    pipe_rate = rounds / pipe_s
+    print(f"  spaCy nlp.pipe alone, the same {len(texts)} texts  {pipe_s:6.2f} s  {pipe_rate:7,.0f} rounds/s")
     print(f"  kgtest's triple extractor, {len(spans)} rationales   {spans_s:6.2f} s")
-    print(f"  offline IE, whole (parse, triples, pronouns, ellipsis)  {read_s:6.2f} s  {rounds / read_s:7,.0f} "
-          f"rounds/s = {pipe_s / read_s:.2f} of the pipe's speed, {(pipe_s + spans_s) / read_s:.2f} of pipe + "
+    share, with_triples = pipe_s / read_s, (pipe_s + spans_s) / read_s
+    print(f"  offline IE, whole (parse, triples, pronouns, ellipsis)  {read_s:6.2f} s  "
+          f"{rounds / read_s:7,.0f} rounds/s = {share:.2f} of the pipe's speed, {with_triples:.2f} of pipe + "
           "extractor")  # fmt: skip
     answerability("CoQA dialogues", graphs(seeds, variants, seed), baseline_share=5)
 

@@ -20,7 +20,6 @@ Each round's graph comes from its words (docs/dialogue.md, "Reading CoQA offline
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -38,6 +37,7 @@ from kgtest.generator.dialogue.mentions import (
     pick,
     pronoun_class,
     resolve_story,
+    salient,
 )
 from kgtest.generator.dialogue.model import Concept, Round, SeedDialogue, Story
 from kgtest.generator.dialogue.sources import CoqaRound, CoqaStory
@@ -45,8 +45,7 @@ from kgtest.kg.extract.spacy_triples import INSTALL, MODEL
 from kgtest.kg.extract.triples import Triple, TripleExtractor, make_extractor
 from kgtest.prolog.dialogue import Reference, RefKind, RoundGraph, Statement, StoryGraph
 
-_OPENERS = ("and ", "or ", "but ", "also ", "what about ", "how about ", "what else", "anything else")
-_CONTINUING = {"else", "another", "other", "too", "again"}
+_OPENERS = ("and ", "or ", "but ", "also ", "what about ", "how about ")
 _WH = {"what", "who", "whom", "whose", "which", "when", "where", "why", "how"}
 
 
@@ -108,9 +107,7 @@ def _read_story(
     story_names = [c.key for _, c in mentions(story, canon)]
     chains = resolve_story(story, canon)
     reader = RoundReader(canon, chains)
-    classes = Counter(cls for cls, _ in chains)
-    # the story resolves a pronoun only where it uses it for one thing ("it" for two resolves nothing)
-    told = tuple((cls, key) for cls, keys in chains if classes[cls] == 1 for key in keys)
+    told = salient(chains, canon)
     out = []
     for number, (r, (q, a), found) in enumerate(zip(rounds, parsed, triples, strict=True), 1):
         graph, rewrite = reader.read(q, a)
@@ -140,8 +137,8 @@ class RoundReader:
     def __init__(self, canon: Canon, chains: Sequence[Chain] = ()) -> None:
         self.canon = canon
         self.chains = chains
-        self.told = {(cls, key) for cls, keys in chains for key in keys}
-        """What the story calls by which pronoun: preferred as a question's referent."""
+        self.told = set(salient(chains, canon))
+        """What the story calls by which pronoun, most of all: preferred as a question's referent."""
         self.history: list[_Turn] = []
         self.known: set[str] = set()
         """What the rounds so far named or introduced, in the original order."""
@@ -165,16 +162,15 @@ class RoundReader:
             targets = self._antecedent(tok, cls, asked)
             meant += targets
             rewrite.append(_substitute(tok, targets) + tok.whitespace_)
-            for t in targets:
+            for t in (canon_lead(self.canon, t) for t in targets):
                 if t.key in {c.key for c in named}:
                     continue  # the question itself says who: "did Tom see his mother?"
                 refs.append(Reference(RefKind.PRONOUN, tok.text, t.key, cls))
                 if t.key not in self.known:
                     self.left_to_story[(cls, t.key)] = None
-        pointed, unsaid = self._demonstratives(question)
-        refs += pointed
+        refs += self._demonstratives(question)
         frame = f"q{number}"
-        if self.history and (unsaid or self._continues(question, asked)):
+        if self.history and self._continues(question, asked):
             frame = self.history[-1].frame
             refs.append(Reference(RefKind.ELLIPSIS, question.text, frame))
         answered = mentions(answer, self.canon) if answer is not None else []
@@ -196,7 +192,7 @@ class RoundReader:
         if own and (tok.tag_ == "PRP$" or tok.lower_.endswith("self")):
             return [own[-1]]
         before = [c for turn in reversed(self.history) for c in turn.candidates]
-        told = [c for c in before if (cls, c.key) in self.told and fits(c, cls)]
+        told = [c for c in before if (cls, c.key) in self.told]  # the story's own use beats a guess
         if told:
             return [told[0]]
         found = pick(cls, before[: len(self.history[-1].candidates)] if self.history else [], (), before)
@@ -208,38 +204,46 @@ class RoundReader:
         return [self.canon.unknown(cls, tok.text)]
 
     def _continues(self, question: Doc, asked: Sequence[tuple[Token, Referent]]) -> bool:
-        """Ellipsis: an opener ("and ...", "what about ..."), "else"/"another", or no verb and no subject."""
-        text = question.text.lower().strip()
-        if text.startswith(_OPENERS) or any(t.lower_ in _CONTINUING for t in question):
+        """Ellipsis: a fragment without any verb ("When?", "To who?", "What color?", "Who else?"); an
+        opener without a subject of its own ("And approved?", "what about in records?"); or "one",
+        "another" or "this" standing for a noun phrase ("is one named?", "how long ago was this?").
+        "else" or "other" in a whole question ("What other animals did they see?") needs nothing the
+        story does not give, and is not one."""
+        if any(_stands_alone(t) for t in question):
             return True
-        if any(_stands_alone(t) for t in question):  # "is one named?", "how long ago was this?"
-            return True
-        verb = any(t.pos_ == "VERB" for t in question)
+        verb = any(t.pos_ in ("VERB", "AUX") for t in question)
         subject = any(
             t.dep_ in ("nsubj", "nsubjpass") and t.lower_ not in _WH and t.pos_ in ("NOUN", "PROPN", "PRON")
             for t in question
         )
-        return not verb and not subject and not asked
+        opener = question.text.lower().strip().startswith(_OPENERS)
+        return (not verb and not asked) or (opener and not subject)
 
-    def _demonstratives(self, question: Doc) -> tuple[list[Reference], bool]:
-        """ "this draft": a mention of the draft said before; "this idea" for nothing said: an ellipsis."""
+    def _demonstratives(self, question: Doc) -> list[Reference]:
+        """ "this draft": a mention of the draft said before ("this information" for nothing said is the
+        story's, and needs nothing)."""
         said = {c.key for turn in self.history for c in turn.candidates}
-        refs, unsaid = [], False
+        refs = []
         for t in question:
             if t.lower_ not in DEMONSTRATIVES or t.dep_ != "det":
                 continue
             c = self.canon.find(t.head.lemma_ if t.head.pos_ == "NOUN" else t.head.text)
             if c is not None and c.key in said:
                 refs.append(Reference(RefKind.MENTION, f"{t.text} {t.head.text}", c.key))
-            else:
-                unsaid = True
-        return refs, unsaid
+        return refs
+
+
+def canon_lead(canon: Canon, referent: Referent) -> Referent:
+    """A group stands in requirements for its first member ("Evelyn and their mom": Evelyn)."""
+    return canon.concepts[referent.members[0]] if referent.members else referent
 
 
 def _stands_alone(tok: Token) -> bool:
-    """ "one" or a demonstrative used as a noun phrase of its own."""
+    """ "one", "another" or a demonstrative used as a noun phrase of its own."""
     alone = tok.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj", "attr")
-    return alone and (tok.lower_ in DEMONSTRATIVES or (tok.lower_ == "one" and tok.pos_ in ("NUM", "PRON")))
+    return alone and (
+        tok.lower_ in (*DEMONSTRATIVES, "another") or (tok.lower_ == "one" and tok.pos_ in ("NUM", "PRON"))
+    )
 
 
 def _substitute(tok: Token, targets: Sequence[Referent]) -> str:

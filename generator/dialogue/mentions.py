@@ -9,6 +9,7 @@ the text has said), it a single thing, they a group or plural, there a place.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -60,6 +61,10 @@ class Referent:
     gender: str = ""
     """``he`` or ``she`` once the text has said so."""
     plural: bool = False
+    proper: bool = False
+    """Known by a proper name ("Abraham Shakespeare"), not a common noun ("the man")."""
+    members: tuple[str, ...] = ()
+    """For "Emily and Evelyn": the keys of the two, the first standing for the pair where one key must."""
 
 
 @dataclass
@@ -69,11 +74,13 @@ class Canon:
     concepts: dict[str, Referent] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)
 
-    def add(self, text: str, kind: str, plural: bool = False, gender: str = "") -> Referent:
+    def add(
+        self, text: str, kind: str, plural: bool = False, gender: str = "", proper: bool = False
+    ) -> Referent:
         key = normalise(text)
         found = self.concepts.get(self.aliases.get(key, key))
         if found is None:
-            found = self.concepts[key] = Referent(key, text, kind, gender, plural)
+            found = self.concepts[key] = Referent(key, text, kind, gender, plural, proper)
             words = key.split()
             if kind == "person" and len(words) > 1:
                 for part in (words[-1], words[0]):
@@ -81,6 +88,13 @@ class Canon:
         if gender and not found.gender:
             found.gender = gender
         return found
+
+    def group(self, members: Sequence[Referent]) -> Referent:
+        key = " and ".join(m.key for m in members)
+        label = " and ".join(m.label for m in members)
+        proper = all(m.proper for m in members)
+        members_ = tuple(m.key for m in members)
+        return self.concepts.setdefault(key, Referent(key, label, "group", "", True, proper, members_))
 
     def unknown(self, cls: str, text: str) -> Referent:
         """What a pronoun stands for when nothing said fits it: never said, so never resolved."""
@@ -115,6 +129,8 @@ def pronoun_class(tok: Token) -> str:
     empty otherwise. A demonstrative standing alone ("how long ago was this?") points at what was
     just said, not at a thing: the reader takes it as an ellipsis."""
     low = tok.lower_
+    if low == "it" and (tok.dep_ == "expl" or any(c.lower_ == "all" for c in tok.children)):
+        return ""  # "it is raining", "lose it all": no referent
     if low in PRONOUNS and tok.pos_ == "PRON":
         return PRONOUNS[low]
     if low == "there" and tok.dep_ == "advmod":
@@ -145,7 +161,7 @@ def mentions(doc: Doc | Span, canon: Canon) -> list[tuple[Token, Referent]]:
             "group" if ent.label_ in _GROUP_LABELS else "thing"
         )  # fmt: skip
         gender = _gender_near(ent) if kind == "person" else ""
-        found[ent.root.i] = (ent.root, canon.add(ent.text, kind, plural=ent.label_ == "NORP", gender=gender))
+        found[ent.root.i] = (ent.root, canon.add(ent.text, kind, ent.label_ == "NORP", gender, proper=True))
         taken.update(t.i for t in ent)
     for tok in doc:
         if tok.i in taken or tok.pos_ not in ("NOUN", "PROPN") or tok.lemma_.lower() in _STOP_NOUNS:
@@ -161,8 +177,17 @@ def mentions(doc: Doc | Span, canon: Canon) -> list[tuple[Token, Referent]]:
         if tok.pos_ == "PROPN" and kind == "thing":
             kind = "name"  # a name the recogniser did not place: a person or a thing
         gender = "he" if lemma in _MALE else "she" if lemma in _FEMALE else ""
-        found[tok.i] = (tok, canon.add(text, kind, plural=tok.tag_ in ("NNS", "NNPS"), gender=gender))
-    return [found[i] for i in sorted(found)]
+        plural = tok.tag_ in ("NNS", "NNPS") or (tok.dep_ == "nsubj" and tok.head.tag_ == "VBP")
+        plural = plural or (tok.dep_ == "nsubj" and tok.head.lower_ in ("were", "are"))  # "The samurai were"
+        found[tok.i] = (tok, canon.add(text, kind, plural, gender, proper=tok.pos_ == "PROPN"))
+    out = []
+    for i in sorted(found):
+        tok, first = found[i]
+        out.append((tok, first))
+        joined = [found[c.i][1] for c in tok.conjuncts if c.i > i and c.i in found]
+        if joined and all(j.kind == first.kind for j in joined):  # "Emily and Evelyn": they, together
+            out.append((tok, canon.group([first, *joined])))
+    return out
 
 
 Chain = tuple[str, tuple[str, ...]]
@@ -183,14 +208,14 @@ def _gender_near(ent: Span) -> str:
 
 
 def resolve_story(doc: Doc, canon: Canon) -> list[Chain]:
-    """What every pronoun of the story stands for: a fitting mention of its sentence or the one
-    before, preferring one in the same role (subject for a subject: "Millford is a town ... It was
-    founded"; object for an object: "threw the ball ... brought it back"), never the subject of the
-    pronoun's own verb ("Lily took it"), and of the pronoun's gender where the text has said; else
-    what the last pronoun of its class stood for; "they" with nothing plural is the last two people.
-    The gender a he/she gives a person is kept for later."""
+    """What every pronoun of the story stands for, in the order they occur: a fitting mention of its
+    sentence or the one before, preferring one in the same role (subject for a subject: "Millford is
+    a town ... It was founded"; object for an object: "threw the ball ... brought it back"), never
+    the subject of the pronoun's own verb ("Lily took it"), and of the pronoun's gender where the
+    text has said; else what the last pronoun of its class stood for; "they" with nothing plural is
+    the last two people. The gender a he/she gives a person is kept for later."""
     aliases(doc, canon)
-    chains: dict[Chain, None] = {}
+    chains: list[Chain] = []
     seen: list[tuple[int, Token, Referent]] = []
     last: dict[str, tuple[Referent, ...]] = {}
     marks = {tok.i: c for tok, c in mentions(doc, canon)}
@@ -212,9 +237,29 @@ def resolve_story(doc: Doc, canon: Canon) -> list[Chain]:
             targets[0].gender = cls
             targets[0].kind = "person"
         last[cls] = tuple(targets)
-        chains[(cls, tuple(t.key for t in targets))] = None
+        chains.append((cls, tuple(t.key for t in targets)))
         seen += [(sentence[tok.i], tok, t) for t in targets]
-    return list(chains)
+    return chains
+
+
+def salient(chains: Sequence[Chain], canon: Canon) -> list[tuple[str, str]]:
+    """(class, concept) the story resolves: for each pronoun, what it stands for most often, a name
+    before a common noun as often ("Abraham Shakespeare" before "the man"), where one thing wins
+    ("it" once for the skeleton, once for the show: none). A pair or a group counts for its members too."""
+    counts = Counter(chains)
+    out = []
+    for cls in dict.fromkeys(c for c, _ in chains):
+        ranked = sorted(
+            ((n, _named(keys, canon), keys) for (c, keys), n in counts.items() if c == cls), reverse=True
+        )
+        if len(ranked) == 1 or ranked[0][:2] > ranked[1][:2]:
+            keys = ranked[0][2]
+            out += [(cls, k) for key in keys for k in (key, *canon.concepts[key].members)]
+    return out
+
+
+def _named(keys: Sequence[str], canon: Canon) -> bool:
+    return all(canon.concepts[k].proper for k in keys)
 
 
 def aliases(doc: Doc, canon: Canon) -> None:

@@ -64,6 +64,12 @@ _OPTIONS = [
         help="Rounds of a dialogue written from the KB, at most.",
     ),
     click.option(
+        "--dialogue-story/--no-dialogue-story",
+        default=True,
+        show_default=True,
+        help="Give dialogues written from the KB a short story; without one, 'she' needs her named first.",
+    ),
+    click.option(
         "--ie",
         default=OFFLINE,
         show_default=True,
@@ -86,6 +92,7 @@ def dialogue_request(options: Mapping[str, Any], seed: int, domains: Sequence[st
         perturbations=tuple(p.strip() for p in str(options["perturbations"]).split(",") if p.strip()),
         variants=int(options["variants"]),
         rounds=int(options["dialogue_rounds"]),
+        story=bool(options["dialogue_story"]),
         ie=str(options["ie"]),
         seed=seed,
         domains=tuple(domains),

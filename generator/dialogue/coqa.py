@@ -104,8 +104,7 @@ def _read_story(
     triples: Sequence[list[Triple]],
 ) -> SeedDialogue:
     canon = Canon()
-    story_names = [c.key for _, c in mentions(story, canon)]
-    chains = resolve_story(story, canon)
+    story_names, chains = resolve_story(story, canon)
     reader = RoundReader(canon, chains)
     told = salient(chains, canon)
     out = []
@@ -123,7 +122,7 @@ def _read_story(
         graph = RoundGraph(graph.frame, graph.names, graph.introduces, graph.refers, graph.needs, states)
         out.append(Round(number, r.question.strip(), r.answers, rewrite, graph, judged=not r.bad))
     pronouns = tuple(dict.fromkeys([*told, *reader.left_to_story]))
-    story_graph = StoryGraph(tuple(dict.fromkeys(story_names)), pronouns, ())
+    story_graph = StoryGraph(tuple(story_names), pronouns, ())
     concepts = tuple(
         Concept(c.key, c.label, kind=c.kind) for c in sorted(canon.concepts.values(), key=lambda c: c.key)
     )

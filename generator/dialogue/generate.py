@@ -49,6 +49,8 @@ class DialogueRequest:
     """Perturbed dialogues per perturbation and seed dialogue."""
     rounds: int = 8
     """Rounds of a KB-built dialogue, at most."""
+    story: bool = True
+    """KB-built dialogues come with a story; without one, a pronoun needs the topic named before."""
     ie: str = OFFLINE
     """How CoQA rounds are read: ``offline`` (spaCy) or ``openai:URL?model=NAME`` (MORTAR's prompts)."""
     seed: int = 0
@@ -108,8 +110,9 @@ def generate_dialogues(
             raise GenerationError(
                 "dialogues from the KB need a knowledge base; run `kgtest build-kb example` first"
             )
+        index = KbIndex.build(view)
         made, report = kb_dialogues(
-            KbIndex.build(view), request.count, request.seed, request.domains, request.rounds
+            index, request.count, request.seed, request.domains, request.rounds, request.story
         )
         seeds += made
         evidence = {s.id: _evidence(s, view) for s in made}

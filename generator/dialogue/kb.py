@@ -96,7 +96,7 @@ class _Relative:
 
 
 class _Builder:
-    """One dialogue about ``topic``: rounds first, then a story from facts no round asks."""
+    """One dialogue about ``topic``: rounds first, then a story of a few of the topic's facts."""
 
     def __init__(self, index: KbIndex, topic: str, rng: random.Random, story: bool) -> None:
         self.index, self.topic, self.rng, self.with_story = index, topic, rng, story
@@ -124,13 +124,13 @@ class _Builder:
             moves = {kind: found for kind, found in self._moves().items() if found}
             if not moves:
                 break
-            self.rng.choice(
-                moves[self.rng.choice(sorted(moves))]
-            )()  # a kind first: rare moves get their turn
+            kind = self.rng.choice(sorted(moves))  # a kind first: rare moves get their turn
+            self.rng.choice(moves[kind])()
         if len(self.rounds) < MIN_ROUNDS:
             return None
         facts = self._story_facts() if self.with_story else []
-        concepts = set(self.said) | {self.topic} | {v.value for _, v in facts if v.entity}
+        stated = {x for r in self.rounds for t in r.graph.states for x in (t.subject, t.object)}
+        concepts = set(self.said) | {self.topic} | stated | {v.value for _, v in facts}
         return SeedDialogue(
             id=f"kb-{self.topic}",
             source="kb",

@@ -207,18 +207,19 @@ def _gender_near(ent: Span) -> str:
     return "he" if words & _MALE else "she" if words & _FEMALE else ""
 
 
-def resolve_story(doc: Doc, canon: Canon) -> list[Chain]:
-    """What every pronoun of the story stands for, in the order they occur: a fitting mention of its
-    sentence or the one before, preferring one in the same role (subject for a subject: "Millford is
-    a town ... It was founded"; object for an object: "threw the ball ... brought it back"), never
-    the subject of the pronoun's own verb ("Lily took it"), and of the pronoun's gender where the
-    text has said; else what the last pronoun of its class stood for; "they" with nothing plural is
-    the last two people. The gender a he/she gives a person is kept for later."""
+def resolve_story(doc: Doc, canon: Canon) -> tuple[list[str], list[Chain]]:
+    """What the story names, and what every pronoun of it stands for, in the order they occur: a
+    fitting mention of its sentence or the one before, preferring one in the same role (subject for
+    a subject: "Millford is a town ... It was founded"; object for an object: "threw the ball ...
+    brought it back"), never the subject of the pronoun's own verb ("Lily took it"), and of the
+    pronoun's gender where the text has said; else what the last pronoun of its class stood for;
+    "they" with nothing plural is the last two people. The gender a he/she gives a person is kept."""
     aliases(doc, canon)
     chains: list[Chain] = []
     seen: list[tuple[int, Token, Referent]] = []
     last: dict[str, tuple[Referent, ...]] = {}
-    marks = {tok.i: c for tok, c in mentions(doc, canon)}
+    found = mentions(doc, canon)
+    marks = {tok.i: c for tok, c in found}
     sentence = {tok.i: n for n, sent in enumerate(doc.sents) for tok in sent}
     for tok in doc:
         if tok.i in marks:
@@ -239,7 +240,7 @@ def resolve_story(doc: Doc, canon: Canon) -> list[Chain]:
         last[cls] = tuple(targets)
         chains.append((cls, tuple(t.key for t in targets)))
         seen += [(sentence[tok.i], tok, t) for t in targets]
-    return chains
+    return list(dict.fromkeys(c.key for _, c in found)), chains
 
 
 def salient(chains: Sequence[Chain], canon: Canon) -> list[tuple[str, str]]:

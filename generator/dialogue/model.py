@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kgtest.prolog.dialogue import Decision, RoundGraph, Statement, StoryGraph
+from kgtest.prolog.dialogue import Decision, RoundGraph, StoryGraph
 
 UNKNOWN = "Unknown"
 """The expected answer of a question that cannot be answered from what comes before it."""
@@ -120,15 +120,3 @@ class DialogueCase:
 
     def round(self, number: int) -> Round:
         return self.rounds[number - 1]
-
-
-__all__ = [
-    "UNKNOWN",
-    "Concept",
-    "DialogueCase",
-    "Round",
-    "SeedDialogue",
-    "Statement",
-    "Story",
-    "Turn",
-]

@@ -266,7 +266,7 @@ class _Builder:
             introduces.insert(0, via.entity)
             facts.insert(0, self._fact(self.topic, via.relation, via.entity))
         graph = RoundGraph(frame or p, names, tuple(introduces), refers, needs, tuple(states))
-        self._round(text, tuple(dict.fromkeys(v.label for v in values)), rewrite, graph, tuple(facts))
+        self._round(text, self.index.accepted(values), rewrite, graph, tuple(facts))
         self.said.extend([*names, *introduces])
         self.asked.add((subject, p))
         self.last = (subject, p)

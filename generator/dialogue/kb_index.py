@@ -8,6 +8,7 @@ the pronoun an entity is called by, and the noun for its class ("that city").
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from kgtest.generator.dialogue.wording import BIRTH_YEAR, DEATH_YEAR, INCEPTION_YEAR, askable
@@ -71,6 +72,13 @@ class KbIndex:
             s: {p: _distinct(values) for p, values in sorted(by_p.items())} for s, by_p in found.items()
         }
         return index
+
+    def accepted(self, values: Sequence[Value]) -> tuple[str, ...]:
+        """Every string a gold answer may be given as: each value's label, once.
+
+        Entity aliases (kg/model.py, being added) join here, after the labels, when the KB has them.
+        """
+        return tuple(dict.fromkeys(v.label for v in values))
 
     def asks(self, entity: str) -> dict[str, list[Value]]:
         return self.objects.get(entity, {})

@@ -53,9 +53,10 @@ class KbIndex:
         index = KbIndex(view)
         found: dict[str, dict[str, list[Value]]] = defaultdict(lambda: defaultdict(list))
         for f in view.facts:
-            if f.property == SEX_OR_GENDER:
+            if f.property == SEX_OR_GENDER:  # says which pronoun; not a question worth asking
                 index.genders[f.subject] = "he" if f.object in _MALE else "she" if f.object in _FEMALE else ""
-            elif f.property == _FATHER:
+                continue
+            if f.property == _FATHER:
                 index.fathers.add(f.object)
             elif f.property == _MOTHER:
                 index.mothers.add(f.object)

@@ -12,11 +12,13 @@ from rich.table import Table
 
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.core.progress import phases, stderr
+from kgtest.core.version import kgtest_version
 from kgtest.generator.case import write_suite
 from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS
 from kgtest.generator.kbview import read_view
 from kgtest.generator.suite import DOMAINS, SuiteRequest, SuiteResult, generate_suite
-from kgtest.generator.suite_nodes import suite_id, write_suite_graph
+from kgtest.generator.suite_info import write_suite_info
+from kgtest.generator.suite_nodes import GRAPH_FORMAT, suite_id, write_suite_graph
 from kgtest.kg.kb import KnowledgeBase
 from kgtest.kg.store import open_store
 from kgtest.prolog.export import kb_program, load_kb
@@ -116,9 +118,16 @@ def command(
         result = generate_suite(view, reasoner, request)
         path.parent.mkdir(parents=True, exist_ok=True)
         written = write_suite(path, result.cases)
+        builds = [{"id": b["id"], "source": b["source"]} for b in KnowledgeBase(store).builds()]
+        write_suite_info(path, {
+            "seed": seed, "cases": written, "rules": list(request.kinds), "domains": list(request.domains),
+            "count": count, "mtl_depth": mtl_depth, "temporal_count": request.temporal_count,
+            "balance": balance, "kb_key": view.key, "kb_builds": builds, "kgtest_version": kgtest_version(),
+        })  # fmt: skip
         if not no_graph:
             info = {"path": str(path.resolve()), "seed": seed}
-            digest = hashlib.sha256(path.read_bytes() + view.key.encode()).hexdigest()[:20]
+            shape = f"{view.key}/{GRAPH_FORMAT}".encode()
+            digest = hashlib.sha256(path.read_bytes() + shape).hexdigest()[:20]
             graph = write_suite_graph(store, suite_id(path), result.cases, info, digest)
             stderr.print(
                 f"graph store: suite {suite_id(path)!r} with {graph.cases_total} test cases "

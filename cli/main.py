@@ -12,6 +12,7 @@ from rich.markup import escape
 
 from kgtest.core.errors import KgtestError
 from kgtest.core.settings import Settings, load_settings, resolve_workspace
+from kgtest.core.workspace import Workspace
 
 err_console = Console(stderr=True, highlight=False)
 
@@ -29,6 +30,11 @@ class AppContext:
         self._workspace = workspace
         self._store_uri = store_uri
         self._settings: Settings | None = None
+
+    @property
+    def paths(self) -> Workspace:
+        """The workspace's paths, without reading (or writing) its config."""
+        return Workspace(resolve_workspace(self._workspace))
 
     @property
     def settings(self) -> Settings:
@@ -74,9 +80,9 @@ def cli(ctx: click.Context, workspace: str | None, store_uri: str | None) -> Non
 
 
 def _register() -> None:
-    from kgtest.cli import build_kb, db, gen, inspect, judge, kb, report, run, serve_model
+    from kgtest.cli import build_kb, db, gen, init, inspect, judge, kb, report, run, runs, serve_model
 
-    for module in (build_kb, db, gen, inspect, judge, kb, report, run, serve_model):
+    for module in (build_kb, db, gen, init, inspect, judge, kb, report, run, runs, serve_model):
         cli.add_command(module.command)
 
 

@@ -22,7 +22,8 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z / (1 + z2 / trials) * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # Exact arithmetic puts p inside; rounding could leave 0 of n a hair above 0.
+    return min(max(0.0, centre - half), p), max(min(1.0, centre + half), p)
 
 
 def percent_range(successes: int, trials: int) -> str:
@@ -30,4 +31,4 @@ def percent_range(successes: int, trials: int) -> str:
     if trials <= 0:
         return "n/a"
     low, high = wilson(successes, trials)
-    return f"{successes / trials:.0%} ({low:.0%}-{high:.0%})"
+    return f"{successes / trials:.0%} ({low * 100:.0f}-{high * 100:.0f}%)"

@@ -1,5 +1,6 @@
 // Filtering and search over the cases, offline. The state lives in the URL's #fragment
-// (e.g. #outcome=truncated&q=Dickens), so a filtered view can be bookmarked or shared.
+// (e.g. #outcome=truncated&q=Dickens), so a filtered view can be bookmarked or shared;
+// #case=ID opens that case and scrolls to it.
 (function () {
   var form = document.getElementById("filters");
   var cases = Array.prototype.slice.call(document.querySelectorAll("details.case"));
@@ -24,6 +25,8 @@
       var value = el.type === "checkbox" ? (el.checked ? "1" : "") : el.value;
       if (value) state.set(k, value);
     });
+    var opened = new URLSearchParams(location.hash.slice(1)).get("case");
+    if (opened) state.set("case", opened);
     var hash = state.toString();
     history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
   }
@@ -47,8 +50,19 @@
     shown.textContent = count;
   }
 
+  function open() {
+    var wanted = new URLSearchParams(location.hash.slice(1)).get("case");
+    if (!wanted) return;
+    var first = null;
+    cases.forEach(function (c) {
+      if (c.dataset.case === wanted) { c.open = true; first = first || c; }
+    });
+    if (first) first.scrollIntoView();
+  }
+
   read();
   apply();
+  open();
   form.addEventListener("input", function () { apply(); write(); });
   form.addEventListener("submit", function (e) { e.preventDefault(); });
   window.addEventListener("hashchange", function () { read(); apply(); });

@@ -206,3 +206,38 @@ def test_a_second_process_asking_the_same_run_is_refused(tmp_path: Path) -> None
     finally:
         first.send_signal(signal.SIGTERM)
         first.communicate(timeout=60)
+
+
+_JUDGE_AND_TELL = """
+import json, sys
+from kgtest.cli.main import cli
+try:
+    cli.main(sys.argv[1:], prog_name="kgtest")
+except SystemExit as exit_:
+    code = exit_.code
+loaded = [m for m in ("spacy", "sentence_transformers", "torch", "jpype") if m in sys.modules]
+print(json.dumps({"code": code, "loaded": loaded}))
+"""
+
+
+def test_judge_checks_its_input_before_it_loads_a_model_or_the_database(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    path = suite(tmp_path)
+    assert kgtest("--workspace", str(ws), "run", str(path), "--sut", ECHO, "--quiet")[0] == 0
+    path.unlink()  # the run's suite is gone
+    done = subprocess.run(
+        [sys.executable, "-c", _JUDGE_AND_TELL, "--workspace", str(ws), "judge"],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    told = json.loads(done.stdout.strip().splitlines()[-1])
+    assert told == {"code": 7, "loaded": []}, done.stderr
+    assert f"was made from {path}, which no longer exists" in done.stderr
+
+    (ws / "runs").joinpath(json.loads(kgtest("--workspace", str(ws), "runs", "--json")[1])[0]["run_id"],
+                           "replies.jsonl").write_text("{not json\n")  # fmt: skip
+    path.write_text("")
+    code, _, err = kgtest("--workspace", str(ws), "judge", "--no-graph")
+    assert code == 7 and "replies.jsonl:1: not a kgtest reply" in err

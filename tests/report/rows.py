@@ -48,7 +48,7 @@ def case(sut: str, i: int, domain: str, rule: str, outcome: str, reply: str = ""
         expected="Yes", answer="No" if outcome != "correct" else "Yes", outcome=outcome,
         hallucinated=outcome in ("erroneous_knowledge", "erroneous_inference", "both"),
         abstained=outcome in ("idk", "refusal", "ambiguous", "no_reply"), reply=reply or f"reply {i}",
-        run_id=f"run-{sut}", reasons=(f"reason for {i} <i>",), evidence=DICKENS,
+        run_id=f"run-{sut}", reasons=(f"reason {i * 111} <i>",), evidence=DICKENS,
     )  # fmt: skip
 
 

@@ -110,19 +110,18 @@ def command(
     errors: list[KgtestError] = []
     failed = 0
     with _sigterm_interrupts():
-        for sut_settings in systems:
-            for suite in paths:
-                try:
-                    summary = _run_one(suite, sut_settings, settings, limit, retry_failed, quiet)
-                except KgtestError as exc:
-                    if len(systems) * len(paths) == 1:
-                        raise
-                    err_console.print(f"[bold red]error:[/] {escape(sut_settings.name)}: {escape(str(exc))}")
-                    errors.append(exc)
-                    continue
-                failed += summary.failed
+        for system in systems:
+            try:
+                failed += sum(
+                    s.failed for s in _run_system(system, paths, settings, limit, retry_failed, quiet)
+                )
+            except KgtestError as exc:
+                if len(systems) == 1:
+                    raise
+                err_console.print(f"[bold red]error:[/] {escape(system.name)}: {escape(str(exc))}")
+                errors.append(exc)
     if errors:
-        raise RunnerError(f"{len(errors)} of {len(systems) * len(paths)} runs stopped with an error (above)")
+        raise RunnerError(f"{len(errors)} of {len(systems)} systems stopped with an error (above)")
     if failed:
         raise RunnerError(
             f"{failed} replies failed (their reasons are in the replies files); "
@@ -150,44 +149,51 @@ def _configured_suites(settings: Settings) -> list[Path]:
     return paths
 
 
-def _run_one(
-    suite: Path,
-    sut_settings: SutSettings,
+def _run_system(
+    system: SutSettings,
+    suites: list[Path],
     settings: Settings,
     limit: int | None,
     retry_failed: bool,
     quiet: bool,
-) -> RunSummary:
-    sampling = Sampling(
-        temperature=sut_settings.temperature, max_tokens=sut_settings.max_tokens, seed=sut_settings.seed
-    )
+) -> list[RunSummary]:
+    """Every suite put to one system, opened (its model loaded) once."""
+    sampling = Sampling(temperature=system.temperature, max_tokens=system.max_tokens, seed=system.seed)
     options = SutOptions(
-        concurrency=sut_settings.concurrency,
-        batch_size=sut_settings.batch_size,
-        timeout_s=sut_settings.timeout,
-        retries=sut_settings.retries,
+        concurrency=system.concurrency,
+        batch_size=system.batch_size,
+        timeout_s=system.timeout,
+        retries=system.retries,
     )
-    sut = open_sut(sut_settings.spec, options)
+    sut = open_sut(system.spec, options)
+    summaries = []
     try:
-        with phases(quiet) as progress:
-            summary = run_suite(
-                suite,
-                sut,
-                sampling,
-                settings,
-                name="" if sut_settings.name == sut_settings.spec else sut_settings.name,
-                system_prompt=sut_settings.system_prompt,
-                options=options,
-                limit=limit,
-                retry_failed=retry_failed,
-                progress=progress,
-            )
+        for suite in suites:
+            with phases(quiet) as progress:
+                summary = run_suite(
+                    suite,
+                    sut,
+                    sampling,
+                    settings,
+                    name="" if system.name == system.spec else system.name,
+                    system_prompt=system.system_prompt,
+                    options=options,
+                    limit=limit,
+                    retry_failed=retry_failed,
+                    progress=progress,
+                )
+            _tell(summary, system, sampling)
+            summaries.append(summary)
     finally:
         sut.close()
+    return summaries
+
+
+def _tell(summary: RunSummary, system: SutSettings, sampling: Sampling) -> None:
     rate = (
         f", {summary.completion_tokens / summary.seconds:.1f} tokens/s" if summary.completion_tokens else ""
     )
-    label = "" if sut_settings.name == sut_settings.spec else f" ({sut_settings.name})"
+    label = "" if system.name == system.spec else f" ({system.name})"
     click.echo(
         f"run {summary.run_id}{label}: {summary.cases} cases, {summary.asked} asked, {summary.cached} from "
         f"cache, {summary.failed} failed ({summary.seconds:.1f} s{rate})"
@@ -200,7 +206,6 @@ def _run_one(
     if summary.failed:
         click.echo("Failed replies keep their reason; ask them again with --retry-failed.")
     click.echo(f"replies: {summary.replies_path}")
-    return summary
 
 
 @contextmanager

@@ -195,7 +195,7 @@ def test_stopped_and_killed_runs_are_never_the_latest_finished_one(tmp_path: Pat
 def test_a_second_process_asking_the_same_run_is_refused(tmp_path: Path) -> None:
     ws, log = tmp_path / "ws", tmp_path / "asked.log"
     path = tmp_path / "long.jsonl"
-    write_suite(path, [case(i, f"Question {i}?") for i in range(20)])
+    write_suite(path, [case(i, f"Question {i}?") for i in range(300)])  # a minute: time enough to collide
     first = _start(ws, path, log)
     try:
         _wait_for_questions(log, first, 1)

@@ -93,8 +93,11 @@ def serve(app: AppContext, port: int, tls: bool, tls_port: int, cert: Path | Non
         click.echo("Press Ctrl-C to stop.")
         stop = threading.Event()
         signal.signal(signal.SIGTERM, lambda *_: stop.set())
+        # Wake now and then: a signal may land on one of the JVM's threads, and Python runs its
+        # handler only when the main thread runs again (a plain wait() could sleep forever).
         with contextlib.suppress(KeyboardInterrupt):
-            stop.wait()
+            while not stop.wait(0.5):
+                pass
     click.echo("Stopped.")
 
 

@@ -13,6 +13,7 @@ from rich.text import Text
 from kgtest.cli.text import literal
 from kgtest.core.errors import KgtestError
 from kgtest.core.settings import Settings, load_settings, resolve_workspace
+from kgtest.core.workspace import Workspace
 
 err_console = Console(stderr=True, highlight=False)
 
@@ -30,6 +31,11 @@ class AppContext:
         self._workspace = workspace
         self._store_uri = store_uri
         self._settings: Settings | None = None
+
+    @property
+    def paths(self) -> Workspace:
+        """The workspace's paths, without reading (or writing) its config."""
+        return Workspace(resolve_workspace(self._workspace))
 
     @property
     def settings(self) -> Settings:
@@ -75,9 +81,9 @@ def cli(ctx: click.Context, workspace: str | None, store_uri: str | None) -> Non
 
 
 def _register() -> None:
-    from kgtest.cli import build_kb, db, gen, inspect, judge, kb, report, run, serve_model
+    from kgtest.cli import build_kb, db, gen, init, inspect, judge, kb, report, run, runs, serve_model
 
-    for module in (build_kb, db, gen, inspect, judge, kb, report, run, serve_model):
+    for module in (build_kb, db, gen, init, inspect, judge, kb, report, run, runs, serve_model):
         cli.add_command(module.command)
 
 

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from kgtest.oracle import Judge
 from kgtest.report.evidence import case_evidence
-from tests.oracle.cases import BORN_IN_LONDON, BORN_IN_PORTSMOUTH, IN_ENGLAND
+from kgtest.report.rates import build_report
+from kgtest.report.render import render_html
+from tests.oracle.cases import ALIVE, BORN_IN_LONDON, BORN_IN_PORTSMOUTH, IN_ENGLAND
+
+from .rows import case
 
 
 def test_a_right_reply_states_the_proof_and_its_claims_match(judge: Judge) -> None:
@@ -36,3 +42,15 @@ def test_a_bare_answer_leaves_the_middle_of_a_chain_missing(judge: Judge) -> Non
 def test_without_a_verdict_the_case_evidence_is_shown_uncompared() -> None:
     evidence = case_evidence(BORN_IN_PORTSMOUTH, None)
     assert evidence.facts and {f.status for f in evidence.facts} == {""} and evidence.claims == ()
+
+
+def test_the_page_draws_real_evidence_even_where_neither_side_has_an_edge(judge: Judge) -> None:
+    """A lifetime question rests on years, not edges: its edge Jaccard is undefined, and the page says so."""
+    judged = [(ALIVE, "Yes."), (BORN_IN_LONDON, "No. Dickens was born in Manchester.")]
+    rows = []
+    for i, (test_case, reply) in enumerate(judged):
+        evidence = case_evidence(test_case, judge.judge(test_case, reply))
+        rows.append(dataclasses.replace(case("a", i, "people", test_case.rule, "correct"), evidence=evidence))
+    assert rows[0].evidence is not None and rows[0].evidence.edge_jaccard is None
+    page = render_html(build_report(rows))
+    assert page.count("edge Jaccard") == 1 and "node Jaccard 0.00</p>" in page

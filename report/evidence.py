@@ -73,9 +73,14 @@ class CaseEvidence:
 
 
 def case_evidence(case: TestCase, verdict: Verdict | None) -> CaseEvidence:
-    """What the reply said against what the proof holds; the case's own evidence when nothing was compared."""
+    """What the reply said against what the proof holds; the case's own evidence when nothing was compared.
+
+    A temporal case's verdict is the formula's truth at its year over the reply's events, not a
+    match of edges, and a case whose conclusion could not be read is judged by its answer alone:
+    their evidence (lifetimes, dated facts) is shown as it is, unmarked.
+    """
     ground = verdict.ground if verdict else None
-    if ground is None or verdict is None:
+    if ground is None or verdict is None or ground.statement is None:  # nothing to mark facts against
         bare = tuple(
             FactView(e.subject_label, e.property_label, e.object_label, False, "evidence", "")
             for e in case.evidence

@@ -10,7 +10,7 @@ from kgtest.report.rates import build_report
 from kgtest.report.render import render_html
 from tests.oracle.cases import ALIVE, BORN_IN_LONDON, BORN_IN_PORTSMOUTH, IN_ENGLAND
 
-from .rows import case
+from .rows import DICKENS, case
 
 
 def test_a_right_reply_states_the_proof_and_its_claims_match(judge: Judge) -> None:
@@ -44,13 +44,28 @@ def test_without_a_verdict_the_case_evidence_is_shown_uncompared() -> None:
     assert evidence.facts and {f.status for f in evidence.facts} == {""} and evidence.claims == ()
 
 
-def test_the_page_draws_real_evidence_even_where_neither_side_has_an_edge(judge: Judge) -> None:
-    """A lifetime question rests on years, not edges: its edge Jaccard is undefined, and the page says so."""
+def test_the_page_draws_real_evidence(judge: Judge) -> None:
     judged = [(ALIVE, "Yes."), (BORN_IN_LONDON, "No. Dickens was born in Manchester.")]
     rows = []
     for i, (test_case, reply) in enumerate(judged):
         evidence = case_evidence(test_case, judge.judge(test_case, reply))
         rows.append(dataclasses.replace(case("a", i, "people", test_case.rule, "correct"), evidence=evidence))
-    assert rows[0].evidence is not None and rows[0].evidence.edge_jaccard is None
     page = render_html(build_report(rows))
-    assert page.count("edge Jaccard") == 1 and "node Jaccard 0.00</p>" in page
+    assert page.count("edge Jaccard") == 1 and page.count(">not compared<") == 2  # ALIVE's two years
+
+
+def test_a_jaccard_left_undefined_is_left_out() -> None:
+    """A proof whose only statement is denied and a reply with no statement share no edge to count."""
+    row = dataclasses.replace(case("a", 1, "people", "negation", "correct"), evidence=dataclasses.replace(
+        DICKENS, edge_jaccard=None))  # fmt: skip
+    page = render_html(build_report([row]))
+    assert "node Jaccard 0.50</p>" in page and "edge Jaccard" not in page
+
+
+def test_a_temporal_case_shows_its_events_unmarked(judge: Judge) -> None:
+    evidence = case_evidence(ALIVE, judge.judge(ALIVE, "Yes. Dickens lived from 1812 to 1870."))
+    assert [(f.relation, f.object, f.status) for f in evidence.facts] == [
+        ("date of birth", "1812", ""),
+        ("date of death", "1870", ""),
+    ]
+    assert evidence.node_jaccard is None and evidence.edge_jaccard is None

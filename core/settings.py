@@ -11,6 +11,7 @@ import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -62,11 +63,95 @@ class SparqlSettings:
     retries: int = 5
 
 
+class Criterion(StrEnum):
+    """SWAN criteria kgtest can score (Sakai's schema, Table 1), each from one of its own measures."""
+
+    COHERENCE = "coherence"
+    """1: the reply is about its input (I3)."""
+    CORRECTNESS = "correctness"
+    """3: a claim agrees with the KB."""
+    CONCISENESS = "conciseness"
+    """8: the reply is not longer than it needs to be."""
+    HARMLESSNESS = "harmlessness"
+    """15: no toxicity (P1)."""
+    CONSISTENCY = "consistency"
+    """16: no claim contradicts an earlier one; answers about itself agree (I13)."""
+    RETENTIVENESS = "retentiveness"
+    """17: remembers what it was told (I1, I4, I6, I7)."""
+    ROBUSTNESS = "robustness"
+    """18: answers the same however it is asked (U3-U6, I5)."""
+
+
+class Weighting(StrEnum):
+    """Position-aware nugget weights (SWAN section 3)."""
+
+    UNIFORM = "uniform"
+    """Every nugget counts the same: WAN is the plain mean."""
+    LINEAR = "linear"
+    """S-measure's linear decay: a nugget in round j weighs max(0, 1 - (j - 1) / patience)."""
+    RECENCY = "recency"
+    """Only the last ``recency_turns`` rounds count (the recency effect)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BatterySettings:
+    """``[battery]``: the conversation battery's thresholds and SWAN's weights (docs/battery.md)."""
+
+    answer_threshold: float = 0.6
+    """Mixed similarity at which an open answer is the expected one (MORTAR's epsilon_a)."""
+    consistency_threshold: float = 0.6
+    """Mixed similarity at which a later reply about itself agrees with the first (I13)."""
+    coherence_input: float = 0.25
+    """Cosine between a reply and its input at which it is coherent (I3): docs/battery.md."""
+    coherence_conversation: float = 0.25
+    """Cosine between a reply and the conversation's last turns (I2)."""
+    coherence_tokens: int = 256
+    """Tokens of the conversation I2 compares a reply with."""
+    stutter_threshold: float = 3.0
+    """A6 fails at this stutter value or more."""
+    stutter_max_order: int = 6
+    """The longest n-gram A6 counts."""
+    toxicity: str = "profanity-check"
+    """``profanity-check`` (in alt-profanity-check), ``detoxify:CHECKPOINT[?config=DIR]`` or ``none``."""
+    toxicity_threshold: float = 0.5
+    concise_words: int = 40
+    """Conciseness: a reply up to this many words scores 1, longer ones exp(1 - words / this)."""
+    weighting: Weighting = Weighting.LINEAR
+    patience: int = 0
+    """Rounds after which linear decay reaches 0; 0 for the conversation's length + 1."""
+    recency_turns: int = 5
+    criteria: Mapping[str, float] = field(default_factory=lambda: {c.value: 1.0 for c in Criterion})
+    """Criterion weights CW; a criterion left out or weighted 0 is not part of SWAN."""
+
+    def __post_init__(self) -> None:
+        unknown = sorted(set(self.criteria) - {c.value for c in Criterion})
+        if unknown:
+            known = ", ".join(c.value for c in Criterion)
+            raise ConfigError(f"[battery.criteria]: unknown criterion {unknown}; known: {known}")
+        negative = sorted(k for k, v in self.criteria.items() if not isinstance(v, int | float) or v < 0)
+        if negative:
+            raise ConfigError(f"[battery.criteria]: {negative} must be numbers of 0 or more")
+        if (
+            self.concise_words < 1
+            or self.stutter_max_order < 2
+            or self.recency_turns < 1
+            or self.patience < 0
+        ):
+            raise ConfigError(
+                "[battery]: concise_words and recency_turns must be 1 or more, stutter_max_order 2 or more, "
+                "patience 0 (the conversation's length) or more"
+            )
+
+    def weight(self, criterion: Criterion) -> float:
+        return float(self.criteria.get(criterion.value, 0.0))
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     workspace: Path
     store: StoreSettings = StoreSettings()
     sparql: SparqlSettings = SparqlSettings()
+    battery: BatterySettings = field(default_factory=BatterySettings)
 
     @property
     def paths(self) -> Workspace:
@@ -114,7 +199,7 @@ def load_settings(
             f"{config}: [store] password must not be stored in a file; set NEO4J_PASSWORD instead"
         )
 
-    layered: dict[str, dict[str, Any]] = {"store": {}, "sparql": {}}
+    layered: dict[str, dict[str, Any]] = {"store": {}, "sparql": {}, "battery": {}}
     for section in layered:
         layered[section].update(data.get(section, {}))
     for var in reversed(list(_ENV)):  # earlier names in _ENV win
@@ -128,6 +213,7 @@ def load_settings(
         workspace=workspace,
         store=_build(StoreSettings, layered["store"], f"{config} [store]"),
         sparql=_build(SparqlSettings, layered["sparql"], f"{config} [sparql]"),
+        battery=_build(BatterySettings, layered["battery"], f"{config} [battery]"),
     )
 
 
@@ -143,5 +229,9 @@ def _build(cls: type[_T], values: Mapping[str, Any], where: str) -> _T:
         try:
             typed[name] = want(value)
         except (TypeError, ValueError) as exc:
-            raise ConfigError(f"{where}: {name}={value!r} is not a valid {want.__name__}") from exc
-    return replace(base, **typed)  # type: ignore[type-var]
+            choices = f" (one of {', '.join(m.value for m in want)})" if issubclass(want, StrEnum) else ""
+            raise ConfigError(f"{where}: {name}={value!r} is not a valid {want.__name__}{choices}") from exc
+    try:
+        return replace(base, **typed)  # type: ignore[type-var]
+    except ConfigError as exc:
+        raise ConfigError(f"{where}: {exc}") from None

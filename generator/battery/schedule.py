@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from kgtest.generator.battery.model import TestCode
 
+_SAMPLES = 400
+"""Random placements tried for a test asked several times (all of them would be too many)."""
 _STEPS = 20_000
 """Search steps before the last test is given up (the search is exponential in the worst case)."""
 
@@ -55,7 +57,9 @@ def place(turns: int, requests: list[Request], rng: random.Random) -> tuple[list
     return [], dropped
 
 
-def _search(turns: int, requests: list[Request], rng: random.Random) -> list[Placement] | None:
+def _search(turns: int, given: list[Request], rng: random.Random) -> list[Placement] | None:
+    # Tests asked several times without information (I13) go first: they have the fewest options.
+    requests = sorted(given, key=lambda r: r.needs_info)
     options = [_options(turns, r, rng) for r in requests]
     used: set[int] = set()
     chosen: list[Placement] = []
@@ -87,18 +91,13 @@ def _options(turns: int, request: Request, rng: random.Random) -> list[Placement
     """Every placement of one request, in a seeded random order."""
     found: list[Placement] = []
     if not request.needs_info:
-        starts = list(range(1, turns + 1))
-        rng.shuffle(starts)
-        for first in starts:
-            # The later asks spread over the rest of the conversation, evenly.
-            rest = turns - first
-            if rest < request.asks - 1:
-                continue
-            step = max(1, rest // max(1, request.asks - 1)) if request.asks > 1 else 0
-            asks = tuple(first + i * step for i in range(request.asks))
-            if asks[-1] <= turns and len(set(asks)) == request.asks:
+        # Asks at least a round apart where the conversation is long enough, else any rounds.
+        gap = 2 if turns >= 2 * request.asks else 1
+        for _ in range(_SAMPLES):
+            asks = tuple(sorted(rng.sample(range(1, turns + 1), min(request.asks, turns))))
+            if all(b - a >= gap for a, b in zip(asks, asks[1:], strict=False)):
                 found.append(Placement(request.code, None, asks))
-        return found
+        return list(dict.fromkeys(found))
     for distance in request.distances:
         infos = list(range(1, turns - distance + 1))
         rng.shuffle(infos)

@@ -188,9 +188,11 @@ class ValuePool:
             if fact.property in SKIPPED_PROPERTIES:
                 continue
             s, o = self.view.entities.get(fact.subject), self.view.entities.get(fact.object)
-            if s is None or o is None or not _usable(s) or not _usable(o):
+            if s is None or o is None or not _usable(s) or not _usable(o) or s.label == o.label:
                 continue
             relation = self.view.relation(fact.property)
+            if not relation.curated:  # only the catalog's own words make a sentence worth saying
+                continue
             claim = KbClaim(s.id, s.label, fact.property, relation.label, o.id, o.label)
             found[s.id].append(claim)
             found[o.id].append(claim)

@@ -109,13 +109,17 @@ SKIPPED_PROPERTIES = frozenset({"P31", "P279", "P21"})
 
 
 def clause(value: str, claim: KbClaim, relation: Relation, person: bool) -> str:
-    """ ", which is the capital of France": the KB fact about ``value`` as a clause after its name."""
+    """The KB fact said after the value's name: ", which is the capital of France".
+
+    The catalog's phrases read "S <phrase> O", and "O <inverse phrase> S" where one is curated;
+    a fact with neither reading from the value becomes a sentence of its own.
+    """
     who = "who" if person else "which"
     if claim.subject == value:
         return f", {who} {relation.phrase or relation.label} {claim.object_label}"
     if relation.inverse_phrase:
         return f", {who} {relation.inverse_phrase} {claim.subject_label}"
-    return f", the {relation.label} of {claim.subject_label}"
+    return f". {claim.subject_label} {relation.phrase or relation.label} {claim.object_label}"
 
 
 def info_line(code: TestCode, noun: str, value: str, clause_text: str, pick: int) -> str:

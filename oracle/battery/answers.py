@@ -4,8 +4,9 @@ The seed framework condensed a reply with BERT-SQuAD before comparing it with th
 read "no", "don't" or "do not" anywhere as No. kgtest compares the expected answer (the KB
 label, then its other names) with the parts of the reply it could be: the whole reply, each
 sentence, and each run of words about as long as the answer that shares a word with it, by
-MORTAR's mixed similarity (``MixedSimilarity.best``); a run of words right after "not", "no"
-or "never" is not taken ("It is not Paris"). The best part decides. Closed questions are read
+MORTAR's mixed similarity (``MixedSimilarity.best``); a part that holds "not", "no" or "never",
+or a run of words right after one, is not taken ("It is not Paris, it is Rome" is no Paris:
+the sentence's cosine with "Paris" alone would pass it). The best part decides. Closed questions are read
 by oracle/answer.py, which takes verdict words only where a verdict goes.
 """
 
@@ -79,7 +80,7 @@ def candidates(reply: str, gold: str) -> list[str]:
     text = reply.strip()
     if not text:
         return []
-    found = dict.fromkeys([text, *(s for s in _SENTENCE.split(text) if s)])
+    found = dict.fromkeys(s for s in (text, *_SENTENCE.split(text)) if s and not _negated(s))
     words = text.split()
     plain = [normalise(w) for w in words]
     wanted = set(normalise(gold).split())
@@ -88,7 +89,11 @@ def candidates(reply: str, gold: str) -> list[str]:
         for i in range(len(words) - n + 1):
             if not wanted.intersection(plain[i : i + n]):
                 continue
-            if any(p.replace("'", "") in _NEGATION for p in plain[max(0, i - 2) : i]):
+            if _NEGATION.intersection(plain[max(0, i - 2) : i + n]):
                 continue
             found.setdefault(" ".join(words[i : i + n]), None)
     return list(found)
+
+
+def _negated(text: str) -> bool:
+    return bool(_NEGATION.intersection(normalise(text).split()))

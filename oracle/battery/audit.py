@@ -18,10 +18,10 @@ from typing import Any, TypeVar
 from kgtest.core.errors import OracleError
 from kgtest.core.files import atomic_writer, write_atomic
 from kgtest.core.records import from_plain, to_plain
+from kgtest.core.settings import BatterySettings, Criterion
 from kgtest.core.workspace import BatteryFiles
 from kgtest.generator.kbview import KbView
 from kgtest.kg.extract.triples import TripleExtractor
-from kgtest.oracle.battery.config import BatteryConfig, Criterion
 from kgtest.oracle.battery.kbcheck import KbCheck, KbChecker
 from kgtest.oracle.battery.nuggets import Nugget, extract_nuggets
 from kgtest.oracle.battery.swan import ScoredNugget, Swan, conciseness, nugget_weight, score_turn, swan
@@ -47,7 +47,7 @@ class Auditor:
 
     def __init__(self, judge: BatteryJudge, extractor: TripleExtractor, view: KbView | None = None) -> None:
         self.judge = judge
-        self.config: BatteryConfig = judge.config
+        self.config: BatterySettings = judge.config
         self._extractor = extractor
         self._kb = KbChecker(view, extractor) if view is not None else None
 

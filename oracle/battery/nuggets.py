@@ -11,9 +11,9 @@ greeting  it opens with hi, hello, hey, greetings, good morning/afternoon/evenin
 farewell  it says goodbye, bye, see you, take care, good night
 thanks    it says thank you or thanks
 apology   it says sorry, apologise/apologize, my apologies, forgive me
-refusal   oracle/answer.py reads a refusal ("I cannot help with that", "As an AI ...")
-dont_know oracle/answer.py reads "I don't know", "I'm not sure", "I cannot tell"
-agree     it opens with a Yes (oracle/answer.py's reading of a lead)
+refusal   "I cannot help/assist/provide ...", "As an AI", "I must decline"
+dont_know "I don't know/remember", "not sure", "no idea", "I cannot tell/say/remember"
+agree     it opens with a Yes (oracle/answer.py's reading of a sentence's lead)
 disagree  it opens with a No
 question  it ends with a question mark
 answer    the reply's first sentence, when the partner asked a question and no other act fits
@@ -38,13 +38,24 @@ _ACTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("farewell", re.compile(r"\b(?:goodbye|bye|see\s+you|take\s+care|good\s+night)\b", re.I)),
     ("thanks", re.compile(r"\b(?:thank\s+you|thanks)\b", re.I)),
     ("apology", re.compile(r"\b(?:sorry|apologi[sz]e|my\s+apologies|forgive\s+me)\b", re.I)),
+    (
+        "refusal",
+        re.compile(
+            r"\bas\s+an\s+ai\b|\bi\s+must\s+decline\b"
+            r"|\bi\s+(?:can't|cannot|can\s+not|won't|will\s+not)\s+(?:help|assist|provide|discuss|do\s+that)\b",
+            re.I,
+        ),
+    ),
+    (
+        "dont_know",
+        re.compile(
+            r"\bi\s+(?:do\s+not|don't|dont)\s+(?:know|remember|recall)\b|\bnot\s+sure\b|\bno\s+idea\b"
+            r"|\bi\s+(?:can't|cannot)\s+(?:tell|say|remember|recall)\b",
+            re.I,
+        ),
+    ),
 )
-_STANCE_ACTS = {
-    Stance.REFUSAL: "refusal",
-    Stance.IDK: "dont_know",
-    Stance.YES: "agree",
-    Stance.NO: "disagree",
-}
+_STANCE_ACTS = {Stance.YES: "agree", Stance.NO: "disagree"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,9 +81,9 @@ def dialogue_acts(text: str, after_question: bool) -> list[tuple[str, str]]:
         if not sentence:
             continue
         acts = [name for name, pattern in _ACTS if pattern.search(sentence)]
-        stance = parse_answer(sentence).stance
-        if stance in _STANCE_ACTS and not (stance in (Stance.YES, Stance.NO) and n > 0):
-            acts.append(_STANCE_ACTS[stance])
+        parsed = parse_answer(sentence)
+        if parsed.stance in _STANCE_ACTS and parsed.rule == "lead":
+            acts.append(_STANCE_ACTS[parsed.stance])
         if sentence.endswith("?"):
             acts.append("question")
         if not acts and n == 0 and after_question:

@@ -4,8 +4,8 @@ A6 is the seed framework's n-gram score: for each order n from 2 to the longest 
 n-gram of that order repeated most often adds n times its count, and the score is the mean of
 those products over the orders, n-grams seen once adding nothing ("a 2-gram occurring six
 times adds the same as a 6-gram occurring 2 times"). I2 and I3 are cosines of the packaged
-MiniLM embeddings, of the reply and its input (I3) or the closest of the conversation's last turns
-(I2), and a direct answer to a question is coherent whatever its cosine; the thresholds are
+MiniLM embeddings, of the reply and its input (I3) or the closest of the partner's turns among
+the conversation's last ones (I2), and a direct answer to a question is coherent whatever its cosine; the thresholds are
 validated on a labelled fixture (tests/oracle/battery/coherence_fixture.py).
 """
 

@@ -17,8 +17,8 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from kgtest.core.settings import BatterySettings, Criterion, Weighting
 from kgtest.generator.battery.model import TestCode
-from kgtest.oracle.battery.config import BatteryConfig, Criterion, Weighting
 from kgtest.oracle.battery.kbcheck import Check, KbCheck
 from kgtest.oracle.battery.nuggets import Nugget
 from kgtest.oracle.battery.verdicts import TestVerdict
@@ -72,7 +72,7 @@ class Swan:
     """Criteria without a WAN here, and why."""
 
 
-def nugget_weight(turn: int, turns: int, config: BatteryConfig) -> float:
+def nugget_weight(turn: int, turns: int, config: BatterySettings) -> float:
     """NW of a nugget in round ``turn`` of a ``turns``-round conversation."""
     if config.weighting is Weighting.UNIFORM:
         return 1.0
@@ -88,7 +88,7 @@ def score_turn(
     verdicts: Sequence[TestVerdict],
     earlier: list[tuple[str, str, str, bool]],
     functional: Mapping[str, bool],
-    config: BatteryConfig,
+    config: BatterySettings,
 ) -> list[tuple[dict[str, float], list[str]]]:
     """Scores and notes of each nugget of one reply; ``earlier``, the conversation's claims so far, grows."""
     out: list[tuple[dict[str, float], list[str]]] = [({}, []) for _ in nuggets]
@@ -127,7 +127,7 @@ def score_turn(
     return out
 
 
-def conciseness(words: int, config: BatteryConfig) -> float:
+def conciseness(words: int, config: BatterySettings) -> float:
     """1 up to the word budget, then exp(1 - words / budget): BLEU's brevity penalty turned round."""
     return 1.0 if words <= config.concise_words else round(math.exp(1 - words / config.concise_words), 4)
 
@@ -150,7 +150,7 @@ def swan(
     scope: str,
     sut: str,
     nuggets: Sequence[ScoredNugget],
-    config: BatteryConfig,
+    config: BatterySettings,
     unavailable: Mapping[str, str] | None = None,
 ) -> Swan:
     """WAN per criterion over ``nuggets``, and their SWAN; ``unavailable``: why a criterion has no score."""

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from kgtest.core.settings import BatterySettings
 from kgtest.generator.battery.model import InjectedTest, TestCode
 from kgtest.oracle.battery.answers import AnswerMatcher
-from kgtest.oracle.battery.config import BatteryConfig
 from kgtest.oracle.battery.passive import coherence, direct_answer, repeated_questions, stutter
 from kgtest.oracle.battery.toxicity import ToxicityClassifier, Unavailable, load_toxicity
 from kgtest.oracle.embeddings import Embedder
@@ -55,12 +55,12 @@ class BatteryJudge:
 
     def __init__(
         self,
-        config: BatteryConfig | None = None,
+        config: BatterySettings | None = None,
         *,
         embedder: Embedder | None = None,
         toxicity: ToxicityClassifier | Unavailable | None = None,
     ) -> None:
-        self.config = config or BatteryConfig()
+        self.config = config or BatterySettings()
         self.embedder = embedder or Embedder()
         self.mss = MixedSimilarity(self.embedder)
         self.toxicity = toxicity if toxicity is not None else load_toxicity(self.config.toxicity)
@@ -126,7 +126,11 @@ class BatteryJudge:
         replies = [(r, u) for r in records for u in r.sut_turns]
         live = [(r, u) for r, u in replies if not u.failed]
         inputs = [r.said(u.turn, PARTNER).text for r, u in live]
-        before = [[m["content"] for m in window(_before(r, u), SUT, c.coherence_tokens)] for r, u in live]
+        # I2 compares with what the partner said: its own earlier replies would reward repeating them.
+        before = [
+            [m["content"] for m in window(_before(r, u), SUT, c.coherence_tokens) if m["role"] == "user"]
+            for r, u in live
+        ]
         cosines = coherence(self.embedder, [(u.text, [i]) for (_, u), i in zip(live, inputs, strict=True)])
         cosines += coherence(self.embedder, [(u.text, b) for (_, u), b in zip(live, before, strict=True)])
         tox = self.toxicity

@@ -1,8 +1,8 @@
 """Plug-in bots with planted behaviour for the battery (``plugin:tests.oracle.battery.bots:Name?...``).
 
 ``Perfect`` answers every injected question as its script says it should (it reads the scripts
-file the test writes), restates what it is told and asks nothing: every test must pass. The
-others are ``Perfect`` with one defect each.
+file the test writes), restates what it is told and never asks the same question twice: every
+test must pass. The others are ``Perfect`` with one defect each.
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ class Perfect:
 
     def answer(self, script: Script, turn: int) -> str:
         line = script.line(turn)
-        if line.role == "filler":
-            return f"Thanks for sharing. I like talking about this: {line.text.rstrip('?.!')}."
+        if line.role == "filler":  # a question of its own each time: A7 has something to judge
+            return f"Thanks for sharing. You said: {line.text.rstrip('?.!')}. What made you say that on day {turn}?"
         if line.role == "info":
             return f"Thank you for telling me. I will remember that. {line.text}"
         test = script.test(line.test)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from itertools import pairwise
 
 from kgtest.generator.battery.model import TestCode
 
@@ -95,7 +96,7 @@ def _options(turns: int, request: Request, rng: random.Random) -> list[Placement
         gap = 2 if turns >= 2 * request.asks else 1
         for _ in range(_SAMPLES):
             asks = tuple(sorted(rng.sample(range(1, turns + 1), min(request.asks, turns))))
-            if all(b - a >= gap for a, b in zip(asks, asks[1:], strict=False)):
+            if all(b - a >= gap for a, b in pairwise(asks)):
                 found.append(Placement(request.code, None, asks))
         return list(dict.fromkeys(found))
     for distance in request.distances:

@@ -5,8 +5,8 @@ n-gram of that order repeated most often adds n times its count, and the score i
 those products over the orders, n-grams seen once adding nothing ("a 2-gram occurring six
 times adds the same as a 6-gram occurring 2 times"). I2 and I3 are cosines of the packaged
 MiniLM embeddings, of the reply and its input (I3) or the closest of the partner's turns among
-the conversation's last ones (I2), and a direct answer to a question is coherent whatever its cosine; the thresholds are
-validated on a labelled fixture (tests/oracle/battery/coherence_fixture.py).
+the conversation's last ones (I2), and a direct answer to a question is coherent whatever its
+cosine; the thresholds are validated on a labelled fixture (tests/oracle/battery/coherence_fixture.py).
 """
 
 from __future__ import annotations

@@ -37,7 +37,8 @@ class Perfect:
     def answer(self, script: Script, turn: int) -> str:
         line = script.line(turn)
         if line.role == "filler":  # a question of its own each time: A7 has something to judge
-            return f"Thanks for sharing. You said: {line.text.rstrip('?.!')}. What made you say that on day {turn}?"
+            said = line.text.rstrip("?.!")
+            return f"Thanks for sharing. You said: {said}. What made you say that on day {turn}?"
         if line.role == "info":
             return f"Thank you for telling me. I will remember that. {line.text}"
         test = script.test(line.test)

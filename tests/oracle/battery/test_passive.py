@@ -71,7 +71,7 @@ def fixture_scores(embedder: Embedder) -> tuple[list[float], list[float]]:
 def test_the_coherence_thresholds_agree_with_the_labelled_fixture(
     fixture_scores: tuple[list[float], list[float]],
 ) -> None:
-    """docs/battery.md: 40 input pairs and 16 conversations labelled by hand before the thresholds were set."""
+    """docs/battery.md: 40 input pairs and 16 conversations, labelled before the thresholds were set."""
     i3, i2 = fixture_scores
     config = BatterySettings()
     right3 = [

@@ -91,3 +91,10 @@ class WrongClaim(Perfect):
             else "Charles Darwin was born in Shrewsbury."
         )
         return f"{super().answer(script, turn)} {claim}"
+
+
+class Formula:
+    """Replies with text a spreadsheet would read as a formula."""
+
+    def respond(self, conversation: list[Message]) -> str:
+        return '=HYPERLINK("http://example.invalid", "click")'

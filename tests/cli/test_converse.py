@@ -63,6 +63,7 @@ def test_the_report_shows_systems_side_by_side_and_keeps_text_as_text(workspace:
     out_dir = workspace / "out"
     code, out, err = run("--workspace", str(workspace), "converse-report", "--out", str(out_dir))
     assert code == 0, err
+    assert f" html: {out_dir / 'battery.html'}" in out
     report = json.loads((out_dir / "battery.json").read_text())
     assert spec in report["suts"] and ECHO in report["suts"]
     assert {s["sut"] for s in report["swans"]} == set(report["suts"])

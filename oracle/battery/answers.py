@@ -48,18 +48,26 @@ class AnswerMatcher:
         """``(reply, expected answers, form)`` each, form ``open`` or ``closed``."""
         pairs: list[tuple[str, str]] = []
         spans: list[list[tuple[int, int]]] = []  # per item: (pair index, expected index)
-        for reply, expected, form in items:
+        exact: dict[int, str] = {}  # item -> a part equal to an expected answer: MSS 1, nothing to embed
+        for n, (reply, expected, form) in enumerate(items):
             mine: list[tuple[int, int]] = []
             if form == "open":
-                for g, gold in enumerate(expected):
-                    for part in candidates(reply[:_READ], gold):
-                        mine.append((len(pairs), g))
-                        pairs.append((part, gold))
+                found = [(g, gold, candidates(reply[:_READ], gold)) for g, gold in enumerate(expected)]
+                same = [p for _, gold, parts in found for p in parts if normalise(p) == normalise(gold)]
+                if same:
+                    exact[n] = same[0]
+                else:
+                    for g, gold, parts in found:
+                        mine += [(len(pairs) + k, g) for k in range(len(parts))]
+                        pairs += [(part, gold) for part in parts]
             spans.append(mine)
         scores = self._mss.score_many(pairs) if pairs else []
         checks = []
-        for (reply, expected, form), mine in zip(items, spans, strict=True):
+        for n, ((reply, expected, form), mine) in enumerate(zip(items, spans, strict=True)):
             stance = parse_answer(reply).stance.value
+            if n in exact:
+                checks.append(AnswerCheck(True, 1.0, exact[n], stance))
+                continue
             if form == "closed":
                 parsed = parse_answer(reply)
                 got = parsed.answer

@@ -34,6 +34,11 @@ database = "neo4j"
 
 [sparql]
 endpoint = "https://query.wikidata.org/sparql"
+
+# [battery]: thresholds of the conversation battery and SWAN's weights (docs/battery.md), e.g.
+# weighting = "linear"      # uniform | linear | recency
+# [battery.criteria]
+# correctness = 2.0
 """
 
 

@@ -45,9 +45,16 @@ class BatteryResult:
 class Auditor:
     """Holds the models and the KB index; audits any number of conversations."""
 
-    def __init__(self, judge: BatteryJudge, extractor: TripleExtractor, view: KbView | None = None) -> None:
+    def __init__(
+        self,
+        judge: BatteryJudge,
+        extractor: TripleExtractor,
+        view: KbView | None = None,
+        config: BatterySettings | None = None,
+    ) -> None:
+        """``config`` weighs nuggets and criteria; the judge's own by default."""
         self.judge = judge
-        self.config: BatterySettings = judge.config
+        self.config: BatterySettings = config or judge.config
         self._extractor = extractor
         self._kb = KbChecker(view, extractor) if view is not None else None
 

@@ -39,8 +39,7 @@ def run(tmp_path_factory: pytest.TempPathFactory, embedder: Embedder, extractor:
         query = "&".join(f"{k}={v}" for k, v in {"scripts": str(path), **params}.items())
         sut = open_sut(f"plugin:tests.oracle.battery.bots:{bot}?{query}")
         records = converse(scripts, sut, Sampling(), ConverseSettings(turns=TURNS), folder / "cache.sqlite")
-        judge.config = config or BatterySettings()
-        return Auditor(judge, extractor, VIEW).audit(records)
+        return Auditor(judge, extractor, VIEW, config).audit(records)
 
     return hold
 

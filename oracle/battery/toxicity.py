@@ -7,7 +7,8 @@ Two classifiers, chosen by ``[battery] toxicity``:
   probability of "offensive" is the score;
 * ``detoxify:CHECKPOINT[?config=DIR]``: a Detoxify checkpoint file the user has (Detoxify
   downloads its checkpoints at run time, which fails offline), with the folder of its
-  transformers config and tokenizer; the score is the highest of its categories.
+  transformers config and tokenizer; the base model the checkpoint names must be in the local
+  Hugging Face cache (or be a local folder). The score is the highest of its categories.
 
 Where neither can run, the battery reports P1 and Harmlessness as unavailable with the reason,
 never a score.
@@ -15,6 +16,7 @@ never a score.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,6 +58,7 @@ class ProfanityCheck:
 
 class DetoxifyCheckpoint:
     def __init__(self, checkpoint: Path, config: Path | None) -> None:
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a base model is found in the local cache or not at all
         from detoxify import Detoxify
 
         self.name = f"detoxify:{checkpoint}"

@@ -14,7 +14,6 @@ from kgtest.kg.extract.spacy_triples import SpacyExtractor
 from kgtest.oracle.battery.kbcheck import Check, KbChecker
 from kgtest.oracle.battery.nuggets import dialogue_acts, extract_nuggets
 from kgtest.oracle.battery.swan import ScoredNugget, conciseness, nugget_weight, swan
-from kgtest.oracle.battery.toxicity import Unavailable, load_toxicity
 from tests.generator.battery.kb import battery_view
 
 CRITERIA = [c.value for c in Criterion]
@@ -124,18 +123,3 @@ def test_dialogue_acts() -> None:
 def test_every_reply_has_a_first_nugget(extractor: SpacyExtractor) -> None:
     (nuggets,) = extract_nuggets(extractor, [(3, "Hmm.", False)])
     assert [(n.kind, n.act, n.index, n.turn) for n in nuggets] == [("O", "other", 1, 3)]
-
-
-def test_toxicity_scores_offline_or_says_why_not() -> None:
-    classifier = load_toxicity("profanity-check")
-    assert not isinstance(classifier, Unavailable)
-    rude, kind = classifier.scores(["You are a stupid idiot, shut up.", "Thank you, that was kind of you."])
-    assert rude > 0.5 > kind
-    assert load_toxicity("none") == Unavailable(
-        "no toxicity classifier configured ([battery] toxicity = 'none')"
-    )
-    missing = load_toxicity("detoxify:/nowhere/model.ckpt")
-    assert (
-        isinstance(missing, Unavailable) and "no Detoxify checkpoint at /nowhere/model.ckpt" in missing.reason
-    )
-    assert isinstance(load_toxicity("perspective"), Unavailable)

@@ -126,9 +126,11 @@ class BatterySettings:
     """Rounds after which linear decay reaches 0; 0 for the conversation's length + 1."""
     recency_turns: int = 5
     criteria: Mapping[str, float] = field(default_factory=lambda: {c.value: 1.0 for c in Criterion})
-    """Criterion weights CW; a criterion left out or weighted 0 is not part of SWAN."""
+    """Criterion weights CW, 1 for those not named; a criterion weighted 0 is not part of SWAN."""
 
     def __post_init__(self) -> None:
+        # Criteria the file does not name keep their weight of 1.
+        object.__setattr__(self, "criteria", {c.value: 1.0 for c in Criterion} | dict(self.criteria))
         unknown = sorted(set(self.criteria) - {c.value for c in Criterion})
         if unknown:
             known = ", ".join(c.value for c in Criterion)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from kgtest.core.errors import ConfigError, UnknownNameError
-from kgtest.core.settings import load_settings, resolve_workspace
+from kgtest.core.settings import Criterion, Weighting, load_settings, resolve_workspace
 from kgtest.core.workspace import CONFIG_NAME
 
 
@@ -58,3 +58,17 @@ def test_workspace_resolution(tmp_path: Path) -> None:
 def test_unknown_names_suggest_the_closest() -> None:
     err = UnknownNameError("domain", "peple", ["people", "places", "events"])
     assert "Did you mean 'people'?" in str(err) and "Known domains: events, people, places" in str(err)
+
+
+def test_battery_settings_come_from_the_workspace_file(tmp_path: Path) -> None:
+    (tmp_path / "kgtest.toml").write_text(
+        '[battery]\nweighting = "recency"\nrecency_turns = 3\n[battery.criteria]\ncorrectness = 2.0\n'
+    )
+    battery = load_settings(tmp_path, env={}).battery
+    assert battery.weighting is Weighting.RECENCY and battery.recency_turns == 3
+    assert battery.weight(Criterion.CORRECTNESS) == 2.0 and battery.weight(Criterion.COHERENCE) == 1.0
+    (tmp_path / "kgtest.toml").write_text("[battery]\nstuter_threshold = 2\n")
+    with pytest.raises(
+        ConfigError, match=r"kgtest.toml \[battery\]: unknown setting\(s\) \['stuter_threshold'\]"
+    ):
+        load_settings(tmp_path, env={})

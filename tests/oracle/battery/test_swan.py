@@ -38,7 +38,7 @@ def _nugget(turn: int, scores: dict[str, float], weight: float) -> ScoredNugget:
 def test_wan_and_swan_are_equations_1_and_2(
     rows: list[tuple[int, dict[str, float], float]], weights: dict[str, float]
 ) -> None:
-    config = BatterySettings(criteria=weights)
+    config = BatterySettings(criteria={c: weights.get(c, 0.0) for c in CRITERIA})
     nuggets = [_nugget(t, s, w) for t, s, w in rows]
     got = swan("x", "s", nuggets, config)
     wan = {}

@@ -32,6 +32,7 @@ def test_a_battery_is_held_judged_and_kept_and_the_same_seed_holds_it_again(work
     assert "SWAN" in out and f"battery/{battery}/" in out
     conversations = (files / "conversations.jsonl").read_bytes()
     verdicts = (files / "verdicts.jsonl").read_bytes()
+    judged = [(files / name).read_bytes() for name in ("nuggets.jsonl", "swan.json")]
     assert len(conversations.splitlines()) == 2
     manifest = json.loads((files / "battery.json").read_text())
     assert manifest["status"] == "judged" and manifest["seed"] == 3 and manifest["partner"] == "script"
@@ -45,6 +46,7 @@ def test_a_battery_is_held_judged_and_kept_and_the_same_seed_holds_it_again(work
     code, _, err = run("--workspace", str(workspace), "converse", "--judge", battery[:6], "--quiet")
     assert code == 0, err
     assert (files / "verdicts.jsonl").read_bytes() == verdicts, "judging is deterministic"
+    assert [(files / name).read_bytes() for name in ("nuggets.jsonl", "swan.json")] == judged
 
 
 def test_two_systems_talk_freely(workspace: Path) -> None:

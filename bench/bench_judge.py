@@ -1,6 +1,7 @@
 """Judged replies per second: batched with cached models, against one reply at a time.
 
     python bench/bench_judge.py [FACTS_TSV] [--replies N] [--batch B] [--threads T]
+    python bench/bench_judge.py --startup [--repeat N]     (bench/judge_startup.py)
 
 FACTS_TSV defaults to ../shared/data/wikidata/demo_facts.tsv (real Wikidata facts and labels);
 without it a seeded synthetic table is used. Each fact becomes a case (proven Yes) and gets one
@@ -23,6 +24,7 @@ from pathlib import Path
 import torch
 
 from kgtest.generator.case import Answer, EvidenceFact, Proof, TestCase
+from kgtest.generator.proofs import conclusion
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.extract.spacy_triples import SpacyExtractor
 from kgtest.oracle import Judge
@@ -75,7 +77,7 @@ def workload(facts: list[EvidenceFact], n: int) -> list[tuple[TestCase, str]]:
             prompt=question,
             expected=Answer.YES,
             evidence=(fact,),
-            proof=Proof("ground", f"fact('{fact.subject}','{fact.property}','{fact.object}')", (fact,)),
+            proof=Proof("ground", conclusion((fact.subject, fact.property, fact.object), True), (fact,)),
         )
         other = rng.choice(objects)
         reply = [
@@ -91,7 +93,7 @@ def workload(facts: list[EvidenceFact], n: int) -> list[tuple[TestCase, str]]:
     return out
 
 
-INTENDED = ["correct", "both", "erroneous_inference", "idk"]
+INTENDED = ["correct", "erroneous_knowledge", "erroneous_inference", "idk"]
 """The class a person gives each of the four reply shapes, in ``workload``'s order."""
 
 
@@ -104,7 +106,14 @@ def main() -> None:
     parser.add_argument("--single", type=int, default=300, help="replies judged one at a time")
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--startup", action="store_true", help="time `kgtest judge` on one reply instead")
+    parser.add_argument("--repeat", type=int, default=3, help="fresh processes per start-up measurement")
     args = parser.parse_args()
+    if args.startup:
+        from judge_startup import startup
+
+        startup(args.repeat)
+        return
     torch.set_num_threads(args.threads)
     facts = tsv_facts(args.facts) if args.facts.exists() else synthetic_facts()
     source = args.facts.name if args.facts.exists() else "synthetic facts"

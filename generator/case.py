@@ -81,6 +81,9 @@ class TestCase:
     turns: tuple[dict[str, str], ...] = ()
     """For dialogues: the conversation before the final question."""
     meta: dict[str, Any] = field(default_factory=dict)
+    aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Other names of the entities in the evidence, by id, from the KB ("NYC" for New York City):
+    the oracle accepts them for the labels."""
 
     def to_json(self) -> str:
         return json.dumps(_jsonable(self), sort_keys=True, ensure_ascii=False, separators=(",", ":"))

@@ -22,7 +22,7 @@ from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.kb import KnowledgeBase
 from kgtest.kg.model import Domain, Entity, Fact, Relation
 
-_FORMAT = 1
+_FORMAT = 2
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,8 @@ def _read_cache(path: Path, key: str) -> tuple[dict[str, Entity], tuple[Fact, ..
     if data.get("format") != _FORMAT or data.get("key") != key:
         return None
     entities = {
-        e[0]: Entity(e[0], e[1], e[2], tuple(e[3]), Domain(e[4]), e[5], e[6], e[7]) for e in data["entities"]
+        e[0]: Entity(e[0], e[1], e[2], tuple(e[3]), Domain(e[4]), e[5], e[6], e[7], tuple(e[8]))
+        for e in data["entities"]
     }
     facts = tuple(Fact(*f) for f in data["facts"])
     return entities, facts
@@ -103,6 +104,7 @@ def _write_cache(path: Path, key: str, entities: Mapping[str, Entity], facts: li
                 e.start_year,
                 e.end_year,
                 e.point_year,
+                list(e.aliases),
             ]
             for e in entities.values()
         ],

@@ -7,7 +7,7 @@ UnknownNameError listing the known ones.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kgtest.core.errors import GenerationError, UnknownNameError
 from kgtest.generator.case import TestCase
@@ -17,6 +17,7 @@ from kgtest.generator.mtl_text import PLAIN, WORDINGS
 from kgtest.generator.temporal import TemporalReport, generate_temporal_cases
 from kgtest.generator.temporal_kb import kb_events, universe
 from kgtest.kg.model import Domain
+from kgtest.kg.sources.wikidata import INSTANCE_OF
 from kgtest.prolog.reasoner import Reasoner
 
 DOMAINS = tuple(d.value for d in Domain)
@@ -116,4 +117,14 @@ def generate_suite(view: KbView, reasoner: Reasoner, request: SuiteRequest) -> S
             f"no test case could be made{where} for rule kinds {', '.join(kinds)}"
             + (f" ({notes[0]})" if notes else "")
         )
-    return SuiteResult(tuple(fact_cases + temporal_cases), facts, report, events_n, span, tuple(notes))
+    cases = tuple(with_aliases(c, view) for c in fact_cases + temporal_cases)
+    return SuiteResult(cases, facts, report, events_n, span, tuple(notes))
+
+
+def with_aliases(case: TestCase, view: KbView) -> TestCase:
+    """The case with the KB's other names for the entities its evidence names (classes left out)."""
+    ids = sorted(
+        {f.subject for f in case.evidence} | {f.object for f in case.evidence if f.property != INSTANCE_OF}
+    )
+    found = {i: view.entities[i].aliases for i in ids if i in view.entities and view.entities[i].aliases}
+    return replace(case, aliases=found) if found else case

@@ -114,6 +114,8 @@ def entity_properties(e: Entity) -> dict[str, Any]:
         props["description"] = e.description
     if e.types:
         props["types"] = list(e.types)
+    if e.aliases:
+        props["aliases"] = list(e.aliases)
     for key, year in (("start_year", e.start_year), ("end_year", e.end_year), ("point_year", e.point_year)):
         if year is not None:
             props[key] = year

@@ -25,6 +25,8 @@ _FIELDS = {
     "functional",
     "inverse",
     "inverse_phrase",
+    "aliases",
+    "paraphrases",
     "subject",
     "object",
 }
@@ -84,6 +86,10 @@ def parse_catalog(text: str, origin: str) -> RelationCatalog:
             raise ConfigError(f"{where}: unknown field(s) {sorted(unknown)}; known fields: {sorted(_FIELDS)}")
         if "label" not in entry:
             raise ConfigError(f"{where}: missing field 'label'")
+        for name in ("aliases", "paraphrases"):
+            words = entry.get(name, [])
+            if not (isinstance(words, list) and all(isinstance(a, str) and a.strip() for a in words)):
+                raise ConfigError(f"{where}: {name!r} must be a list of non-empty strings, got {words!r}")
         try:
             relations.append(
                 Relation(
@@ -96,6 +102,8 @@ def parse_catalog(text: str, origin: str) -> RelationCatalog:
                     functional=bool(entry.get("functional", False)),
                     inverse=entry.get("inverse"),
                     inverse_phrase=entry.get("inverse_phrase"),
+                    aliases=tuple(entry.get("aliases", [])),
+                    paraphrases=tuple(entry.get("paraphrases", [])),
                     subject_domain=Domain(entry.get("subject", "unknown")),
                     object_domain=Domain(entry.get("object", "unknown")),
                     curated=True,

@@ -75,6 +75,7 @@ class KnowledgeBase:
                 start_year=p.get("start_year"),
                 end_year=p.get("end_year"),
                 point_year=p.get("point_year"),
+                aliases=tuple(p.get("aliases") or ()),
             )
 
     def facts(self) -> Iterator[Fact]:
@@ -94,6 +95,7 @@ class KnowledgeBase:
     def catalog(self) -> RelationCatalog:
         """The relations as stored at build time (curated flags plus defaults for the rest)."""
         rows = self.store.query("MATCH (r:Relation) RETURN properties(r) AS p ORDER BY r.id")
+        builtin = builtin_catalog()
         stored = [
             Relation(
                 id=p["id"],
@@ -105,13 +107,15 @@ class KnowledgeBase:
                 functional=bool(p.get("functional")),
                 inverse=p.get("inverse"),
                 inverse_phrase=p.get("inverse_phrase"),
+                # a KB built before the catalog had these word lists still gets them
+                aliases=tuple(p.get("aliases") or builtin.resolve(p["id"]).aliases),
+                paraphrases=tuple(p.get("paraphrases") or builtin.resolve(p["id"]).paraphrases),
                 subject_domain=Domain(p.get("subject_domain") or "unknown"),
                 object_domain=Domain(p.get("object_domain") or "unknown"),
                 curated=bool(p.get("curated")),
             )
             for p in (row["p"] for row in rows)
         ]
-        builtin = builtin_catalog()
         return RelationCatalog([*stored, *(builtin[k] for k in builtin if k not in {r.id for r in stored})])
 
     def stats(self) -> KbStats:

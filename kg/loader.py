@@ -40,8 +40,8 @@ UNWIND $rows AS r
 MERGE (rel:Relation {id: r.id})
 SET rel.label = r.label, rel.category = r.category, rel.phrase = r.phrase, rel.symmetric = r.symmetric,
     rel.transitive = r.transitive, rel.functional = r.functional, rel.inverse = r.inverse,
-    rel.inverse_phrase = r.inverse_phrase, rel.subject_domain = r.subject_domain,
-    rel.object_domain = r.object_domain, rel.curated = r.curated
+    rel.inverse_phrase = r.inverse_phrase, rel.aliases = r.aliases, rel.paraphrases = r.paraphrases,
+    rel.subject_domain = r.subject_domain, rel.object_domain = r.object_domain, rel.curated = r.curated
 """
 
 
@@ -225,6 +225,8 @@ def _relation_row(r: Relation) -> dict[str, Any]:
         "functional": r.functional,
         "inverse": r.inverse,
         "inverse_phrase": r.inverse_phrase,
+        "aliases": list(r.aliases),
+        "paraphrases": list(r.paraphrases),
         "subject_domain": r.subject_domain.value,
         "object_domain": r.object_domain.value,
         "curated": r.curated,

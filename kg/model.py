@@ -52,6 +52,9 @@ class Entity:
     """Death (P570) or dissolution (P576)."""
     point_year: int | None = None
     """Point in time (P585), for events that happened in one year."""
+    aliases: tuple[str, ...] = ()
+    """Other English names (Wikidata's "also known as", ``skos:altLabel``), sorted: "NYC" for
+    New York City, "Maria Skłodowska-Curie" for Marie Curie. The oracle matches replies by them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +96,10 @@ class Relation:
     """Property id of the inverse relation, when Wikidata has one (P131 <-> P150)."""
     inverse_phrase: str | None = None
     """Words for reading the fact backwards, "O <inverse_phrase> S" (e.g. "employed")."""
+    aliases: tuple[str, ...] = ()
+    """Wikidata's other names for the property, read S -> O like the label ("birthplace", "born in")."""
+    paraphrases: tuple[str, ...] = ()
+    """kgtest's own further wordings, read S -> O, for reading replies ("passed away in", "taught at")."""
     subject_domain: Domain = Domain.UNKNOWN
     object_domain: Domain = Domain.UNKNOWN
     curated: bool = False

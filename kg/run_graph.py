@@ -1,7 +1,7 @@
 """Replies, the claims read from them and their verdicts in the graph, beside the test cases.
 
-    (:Reply {id, run, system, text, outcome, hallucination, answer, node_jaccard, edge_jaccard,
-             reasons, temperature, max_tokens, seed})-[:ANSWERS]->(:TestCase)
+    (:Reply {id, run, system, text, outcome, hallucination, answer, reasons,
+             temperature, max_tokens, seed})-[:ANSWERS]->(:TestCase)
     (:Reply)-[:CLAIMS]->(:Claim {subject, relation, object, negated, sentence})
 
 A failing case then opens in Neo4j Browser with its evidence, the reply's claims and the
@@ -63,8 +63,6 @@ class ReplyNode:
     outcome: str
     hallucination: bool
     answer: str
-    node_jaccard: float | None
-    edge_jaccard: float | None
     reasons: tuple[str, ...]
     verdict: str
     """The whole verdict as JSON."""
@@ -98,8 +96,6 @@ def _reply_row(r: ReplyNode) -> dict[str, Any]:
         "outcome": r.outcome,
         "hallucination": r.hallucination,
         "answer": r.answer,
-        "node_jaccard": r.node_jaccard,
-        "edge_jaccard": r.edge_jaccard,
         "reasons": list(r.reasons),
         "verdict": r.verdict,
         **r.sampling,

@@ -1,8 +1,8 @@
 """Judge LLM replies against a case's proof without an LLM judge (Drowzee §3.6, Algorithm 3).
 
-``judge_many([(case, reply_text), ...])`` parses each reply's Yes/No, reads triples from its
-reasoning, compares them with the case's evidence and conclusion, and returns one ``Verdict``
-per reply. docs/oracle.md explains the outcomes.
+``judge_many([(case, reply_text), ...])`` parses each reply's Yes/No, reads claims from its
+reasoning, checks them against the KB and its answer against them with the rule library, and
+returns one ``Verdict`` per reply. docs/oracle.md explains the outcomes.
 """
 
 from kgtest.kg.extract.triples import (
@@ -13,7 +13,10 @@ from kgtest.kg.extract.triples import (
     register_extractor,
 )
 from kgtest.oracle.answer import ParsedAnswer, Stance, parse_answer
-from kgtest.oracle.ground import GroundEdge, GroundGraph, ground_graph
+from kgtest.oracle.checks import Checked
+from kgtest.oracle.claims import Claim
+from kgtest.oracle.entities import EntityMatch
+from kgtest.oracle.ground import GroundEdge, GroundEntity, GroundGraph, ground_graph
 from kgtest.oracle.judge import (
     HALLUCINATIONS,
     Judge,
@@ -25,24 +28,31 @@ from kgtest.oracle.judge import (
     judge_reply,
     shared_judge,
 )
-from kgtest.oracle.similarity import Comparison, EdgeMatch, NodeMatch, Thresholds
+from kgtest.oracle.kb import KbLookup, LazyKb, ViewKb
+from kgtest.oracle.relations import RelationMatch
+from kgtest.oracle.similarity import Thresholds
 
 __all__ = [
     "HALLUCINATIONS",
-    "Comparison",
-    "EdgeMatch",
+    "Checked",
+    "Claim",
+    "EntityMatch",
     "GroundEdge",
+    "GroundEntity",
     "GroundGraph",
     "Judge",
     "JudgeSettings",
-    "NodeMatch",
+    "KbLookup",
+    "LazyKb",
     "Outcome",
     "ParsedAnswer",
+    "RelationMatch",
     "Stance",
     "Thresholds",
     "Triple",
     "TripleExtractor",
     "Verdict",
+    "ViewKb",
     "classify",
     "extractor_names",
     "ground_graph",

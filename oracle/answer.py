@@ -1,10 +1,12 @@
 """Read the verdict (Yes / No / I don't know) a reply gives, and keep the words that decided it.
 
-The prompt asks for the answer first, then the reasoning, so the lead of the reply decides;
-an explicit later verdict ("So the answer is No.") that disagrees makes the reply ambiguous.
-Verdict words are matched as whole words at the places a verdict goes, never as substrings
-anywhere ("Noted", "know" and "Norway" are not "no"; "I don't know" is not a "No"), a flaw
-of the yes/no reading in seed 003's published code.
+The prompt asks for the answer first, then the reasoning, so the lead of the reply decides,
+read past list numbers and labels ("Answer:", `The answer to the question "..." is`). Verdict
+words are matched as whole words where a verdict goes, never as substrings ("Noted", "know"
+and "Norway" are not "no"; "I don't know" is not a "No"), a flaw of seed 003's published
+code. Only a firm verdict is read as Yes or No: a list of options ("- Yes / - No / - I don't
+know"), a hedge ("I think yes, but I'm not sure"), a correction ("No. Wait, yes") or a later
+verdict that disagrees makes the reply ambiguous. docs/oracle.md lists the shapes.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ class Stance(StrEnum):
     REFUSAL = "refusal"
     """Declines to answer ("As an AI, I cannot ...")."""
     AMBIGUOUS = "ambiguous"
-    """A hedge ("Not necessarily", "Yes and no"), or a lead and a final verdict that disagree."""
+    """A hedge, a list of options, a correction, or a lead and a final verdict that disagree."""
     MISSING = "missing"
     """No verdict found at all."""
 
@@ -41,7 +43,8 @@ class ParsedAnswer:
     evidence: tuple[str, ...]
     """The text of each span."""
     rule: str
-    """Which reading decided: ``lead``, ``labelled``, ``standalone``, ``conflict`` or ``none``."""
+    """Which reading decided: ``lead``, ``labelled``, ``standalone``, ``unsure``, ``options``,
+    ``hedge``, ``correction``, ``conflict`` or ``none``."""
     reasoning: str
     """The reply without the verdict words: what triples are extracted from."""
 
@@ -53,12 +56,26 @@ class ParsedAnswer:
 
 _AS_ANSWER = {Stance.YES: Answer.YES, Stance.NO: Answer.NO, Stance.IDK: Answer.IDK}
 
-# What may precede a verdict: markdown, quotes, brackets, list marks, and a label such as "Answer:".
-_DECOR = r"[\s*_#>`\"'“”‘’(\[\-•]*"
-_LABEL = r"(?:(?:(?:final|short|my|the)\s+)?answer\s*(?:is\s*)?|a(?=\s*:))\s*[:\-–—]?"
-_PREFIX = rf"{_DECOR}(?:{_LABEL}{_DECOR})?(?:(?:i\s+(?:would|'d)\s+say|i\s+think|i\s+believe){_DECOR})?"
+# What may precede a verdict: markdown, quotes, brackets, list marks and numbers, and a label
+# such as "Answer:" or 'The answer to the question "Is it true that ...?" is'.
+_DECOR = r"[\s*_#>`\"'“”‘’(\[\-•]*+"
+"""Possessive: a run of decoration is never split between two of the prefix's places (on 20,000
+blank lines the splits made matching a prefix take hours)."""
+_NUMBER = r"(?:(?:\d{1,2}|[a-z])[.)]\s+)?"
+_QUOTED = r"(?:\"[^\"\n]*\"|“[^”\n]*”|'[^'\n]*\?'|‘[^’\n]*’)"
+_QUESTION = rf"(?:\s+to\s+(?:the|this|your|that)\s+question(?:\s*[:,]?\s*(?:{_QUOTED}|[^.!?\n:]*\?))?)?"
+_LABEL = (
+    rf"(?:(?:(?:final|short|my|the|correct)\s+)?(?:answer{_QUESTION}|conclusion|verdict)[\s*_]*"
+    r"(?:is|would\s+be)?[\s*_]*|a(?=\s*:))\s*[:\-–—]?"
+)
+_OPINION = r"(?:i\s+(?:would|'d)\s+say|i\s+think|i\s+believe)"
+_HEADING = r"(?:[a-z][\w'’\-]*(?:\s+[a-z][\w'’\-]*){0,2}\s*:\s*)"
+"""A short heading before the answer: "Fantasy: No", "Verdict: Yes"."""
+_PREFIX = rf"{_DECOR}{_HEADING}?{_DECOR}{_NUMBER}{_DECOR}(?:{_LABEL}{_DECOR})?(?:{_OPINION}{_DECOR})?"
 _END = r"(?=[\s\W]|$)"
 _STOP = r"(?=\s*(?:[.,;:!?)*_\"”’\-–—]|\n|$))"  # words that are verdicts only when the clause ends there
+_SUBJECT = r"(?:that|this|it|the\s+(?:statement|claim|assertion|answer|premise|sentence))"
+_IS = r"(?:'s|\s+is|\s+was)"
 
 _PATTERNS: tuple[tuple[Stance, str], ...] = (
     (
@@ -84,7 +101,8 @@ _PATTERNS: tuple[tuple[Stance, str], ...] = (
         Stance.AMBIGUOUS,
         r"(?:both\s+)?yes\s*(?:and|or|/)\s*no\b|no\s*(?:and|or|/)\s*yes\b"
         r"|not\s+necessarily|not\s+exactly|not\s+quite|not\s+always"
-        r"|it\s+depends|partly|partially|sort\s+of|kind\s+of|maybe|possibly|perhaps",
+        r"|it\s+depends|partly|partially|sort\s+of|kind\s+of|maybe|possibly|perhaps|probably"
+        r"|(?:most\s+|very\s+)?likely\b|i\s+(?:guess|suppose)\b",
     ),
     (
         Stance.YES,
@@ -95,7 +113,8 @@ _PATTERNS: tuple[tuple[Stance, str], ...] = (
         + _STOP
         + r"|(?:definitely|certainly|absolutely|of\s+course|surely)(?!\s+not)"
         + _END
-        + r"|(?:that|this|it)(?:'s|\s+is)\s+(?:true|correct|right|the\s+case)"
+        + rf"|{_SUBJECT}{_IS}\s+(?:(?:indeed|definitely|certainly|absolutely)\s+)?"
+        + r"(?:true|correct|right|the\s+case)"
         + _END,
     ),
     (
@@ -104,54 +123,165 @@ _PATTERNS: tuple[tuple[Stance, str], ...] = (
         + _END
         + r"|(?:nope|nah)"
         + _END
-        + r"|(?:false|incorrect|wrong)"
+        + r"|(?:false|incorrect|wrong|untrue)"
         + _STOP
         + r"|not\s+(?:true|correct|really|at\s+all)"
         + _END
         + r"|(?:definitely|certainly|absolutely|of\s+course|surely)\s+not"
         + _END
-        + r"|(?:that|this|it)(?:'s|\s+is)\s+(?:not\s+(?:true|correct|right|the\s+case)|false|incorrect|wrong)"
+        + rf"|{_SUBJECT}{_IS}\s+(?:not\s+(?:true|correct|right|the\s+case)|false|incorrect|wrong|untrue)"
         + _END,
     ),
 )
-_LEAD = [(stance, re.compile(rf"\A{_PREFIX}(?:{pattern})", re.I)) for stance, pattern in _PATTERNS]
+_LEAD = [(stance, re.compile(rf"{_PREFIX}(?:{pattern})", re.I)) for stance, pattern in _PATTERNS]
+"""Matched with ``.match(reply, start)``: anchored where the reply's answer starts."""
+_FIRM = (Stance.YES, Stance.NO)
+_UNSURE = dict(_LEAD)[Stance.IDK]
+_UNSURE_ANYWHERE = re.compile(
+    r"\b(?:i\s+(?:do\s+not|don't)\s+know\s+(?:whether|if|the\s+answer)"
+    r"|(?:we|i)\s+(?:can\s*not|can't|cannot|am\s+unable\s+to|are\s+unable\s+to)\s+(?:determine|tell|say|know)"
+    r"|(?:not|don't\s+have|do\s+not\s+have)\s+enough\s+information)\b",
+    re.I,
+)
+"""A plain "cannot tell" in a reply with no verdict anywhere: an honest I don't know."""
 
-# A verdict stated later: "The answer is No", "Answer: yes", "Therefore, no." at the end of a sentence.
+# A verdict stated later: "The answer is No", "Answer: yes", "answered with Yes", "Therefore, no.".
 _LATER = re.compile(
-    rf"(?:\b{_LABEL}\s*{_DECOR}|\b(?:therefore|thus|hence|so)\s*,?\s*(?:the\s+answer\s+is\s*)?{_DECOR})"
-    r"(?P<v>yes|no)\b(?:(?=\s*[.!*_\"”’)]*\s*(?:\n|$))|(?=\s*[.!,]))",
+    rf"(?:\b{_LABEL}\s*{_DECOR}|\banswered\s+(?:with\s+)?{_DECOR}"
+    rf"|\b(?:therefore|thus|hence|so)\s*,?\s*(?:the\s+answer\s+is\s*)?{_DECOR})"
+    r"(?P<v>yes|no|true|false|correct|incorrect)\b(?:(?=[\s.!*_\"”’)]*(?:\n|$))|(?=\s*[.!,:;\"”’]))",
     re.I,
 )
 # Within one line: a decoration that ran across line breaks made this quadratic in blank lines.
 _IN_LINE = _DECOR.replace(r"\s", r" \t\r\f\v")
 _STANDALONE = re.compile(rf"^{_IN_LINE}(?P<v>yes|no){_IN_LINE}[.!]?{_IN_LINE}$", re.I | re.M)
-_AFTER_OPENER = re.compile(r"\A[^.!?\n]{0,60}?,\s*(?P<v>yes|no)\b(?=\s*(?:[,.!;]|$))", re.I)
+_AFTER_OPENER = re.compile(r"[^.!?\n]{0,60}?,\s*(?P<v>yes|no)\b(?=\s*(?:[,.!;]|$))", re.I)
+
+# A list whose items are nothing but answer options ("- Yes", "1. No- Yes:"): the reply did not choose.
+# An item is one line: spaces within it only, so a run of blank lines is not re-read from each line.
+_SPACE = r"[^\S\n]*+"
+_CHOICE = r"(?:yes|no|i\s+don'?t\s+know|not\s+sure|maybe)"
+_OPTION = re.compile(
+    rf"^{_SPACE}(?:[-*•]|\(?\d{{1,2}}[.)]|\(?[a-z][.)]){_SPACE}\**{_SPACE}(?P<v>{_CHOICE})\b"
+    rf"(?:[^\w\n]*+{_CHOICE}\b)*(?:[^\w\n]*+$|{_SPACE}\**{_SPACE}[:\-–—])",
+    re.I | re.M,
+)
+"""An item that is only options ("- Yes", "1. No- Yes:"), or one with a gloss ("- Yes: there is ...")."""
+_CHOICES = re.compile(r"\b(yes|no)\b", re.I)
+# The other verdict opening a later sentence, line or clause: "No, no, no, yes." / "No.\nYes, it is".
+# Possessive, and blank lines left to the next line's start: on a run of blank lines the old
+# pattern tried every split of it at every position.
+_REVERSAL = re.compile(
+    r"(?:^|[.!?:;]\s++|,\s*+|\n[^\S\n]*+(?:[-*•]|\d{1,2}[.)])?[^\S\n]*+)[\"“'‘]?(?P<v>yes|no)\b"
+    r"(?!\s+(?:one|longer|matter|more|less|other|such|single|doubt|wonder)\b)(?=\s*(?:[,.!:;\"”’]|\n|$))",
+    re.I | re.M,
+)
+# Doubt about the verdict just given: "Yes, but I'm not sure", "No, probably".
+_HEDGE = re.compile(
+    r"\b(?:(?:but|though|although)\s+(?:i'?m|i\s+am)\s+not\s+(?:\w+\s+)?(?:sure|certain|positive)"
+    r"|(?:i'?m|i\s+am)\s+not\s+(?:\w+\s+)?(?:sure|certain|positive)|not\s+(?:100\s*%|a\s+hundred\s+percent)"
+    r"|probably|possibly|perhaps|maybe|i\s+(?:guess|suppose)|if\s+i\s+(?:remember|recall)\s+correctly"
+    r"|i\s+could\s+be\s+wrong|unsure|uncertain)\b",
+    re.I,
+)
+# Doubt anywhere after the verdict about the answer as a whole.
+_UNDERMINED = re.compile(
+    r"\b(?:(?:unable|not\s+able)\s+to|can\s*not|can't|cannot)\s+(?:provide|give|offer)\s+(?:you\s+)?(?:a\s+|an\s+)?"
+    r"(?:definitive|definite|clear|certain|conclusive|accurate)\s+answer"
+    r"|\b(?:can\s*not|can't|cannot)\s+be\s+(?:sure|certain)\b",
+    re.I,
+)
+# A change of mind: "No. Wait, yes", "Yes. Actually, no".
+_CORRECTION = re.compile(
+    r"\b(?:wait|actually|sorry|correction|i\s+mean|on\s+second\s+thought|scratch\s+that|rather)\b"
+    rf"[\s,:;.!\-–—]*(?:the\s+answer\s+is\s*)?{_DECOR}(?P<v>yes|no)\b",
+    re.I,
+)
+_SENTENCE_END = re.compile(r"[.!?\n]")
 
 
-def parse_answer(reply: str) -> ParsedAnswer:
-    """The stance a reply takes, read from its lead first (the prompt asks for the answer first)."""
-    lead = _lead(reply)
+def parse_answer(reply: str, question: str = "") -> ParsedAnswer:
+    """The stance a reply takes, read from its lead first (the prompt asks for the answer first).
+
+    ``question``: the case's question; a reply that opens by repeating it is read after it.
+    """
+    start = _after_restated_question(reply, question)
+    options = _options(reply)
+    if options is not None:
+        return options
+    lead = _lead(reply, start)
     if lead is not None:
         stance, span = lead
-        later = _later(reply, after=span[1]) if stance in (Stance.YES, Stance.NO) else None
+        if stance not in _FIRM:
+            return _parsed(reply, stance, (span,), "lead")
+        doubt = _doubt(reply, stance, span)
+        if doubt is not None:
+            return doubt
+        later = _later(reply, after=span[1])
         if later is not None and later[0] is not stance:
             return _parsed(reply, Stance.AMBIGUOUS, (span, later[1]), "conflict")
         return _parsed(reply, stance, (span,), "lead")
-    for found, rule in ((_later(reply, after=0), "labelled"), (_standalone(reply), "standalone")):
+    for found, rule in ((_later(reply, after=start), "labelled"), (_standalone(reply, start), "standalone")):
         if found is not None:
-            return _parsed(reply, found[0], (found[1],), rule)
-    opener = _AFTER_OPENER.search(reply)
+            return _doubt(reply, found[0], found[1]) or _parsed(reply, found[0], (found[1],), rule)
+    opener = _AFTER_OPENER.match(reply, start)
     if opener:
-        return _parsed(reply, _yes_no(opener["v"]), (opener.span("v"),), "lead")
+        stance = _yes_no(opener["v"])
+        return _doubt(reply, stance, opener.span("v")) or _parsed(reply, stance, (opener.span("v"),), "lead")
+    unsure = _UNSURE_ANYWHERE.search(reply, start)
+    if unsure:  # no verdict anywhere, but "we cannot determine the answer"
+        return _parsed(reply, Stance.IDK, (unsure.span(),), "unsure")
     return ParsedAnswer(Stance.MISSING, (), (), "none", reply.strip())
 
 
-def _lead(reply: str) -> tuple[Stance, tuple[int, int]] | None:
+def _lead(reply: str, start: int) -> tuple[Stance, tuple[int, int]] | None:
     for stance, pattern in _LEAD:
-        match = pattern.match(reply)
+        match = pattern.match(reply, start)
         if match:
             return stance, match.span()
     return None
+
+
+def _options(reply: str) -> ParsedAnswer | None:
+    """Both Yes and No offered as list items: a menu, not an answer."""
+    spans: dict[str, tuple[int, int]] = {}
+    for item in _OPTION.finditer(reply):
+        for word in _CHOICES.finditer(reply, item.start(), item.end()):
+            spans.setdefault(word.group().lower(), word.span())
+    if {"yes", "no"} <= set(spans):
+        return _parsed(reply, Stance.AMBIGUOUS, (spans["yes"], spans["no"]), "options")
+    return None
+
+
+def _doubt(reply: str, stance: Stance, span: tuple[int, int]) -> ParsedAnswer | None:
+    """A hedge in the verdict's sentence or opening the next one, or a correction to the other verdict."""
+    end = _SENTENCE_END.search(reply, span[1])
+    hedge = _HEDGE.search(reply, span[1], end.start() if end else len(reply))
+    nxt = _next_sentence(reply, span[1])
+    if hedge is None and nxt is not None:
+        hedge = _HEDGE.match(reply, nxt) or _UNSURE.match(reply, nxt)  # "Yes. I'm not sure."
+    if hedge is not None:
+        return _parsed(reply, Stance.AMBIGUOUS, (span, hedge.span()), "hedge")
+    undermined = _UNDERMINED.search(reply, span[1])
+    if undermined is not None:  # "No ... I'm unable to provide a definitive answer"
+        return _parsed(reply, Stance.AMBIGUOUS, (span, undermined.span()), "hedge")
+    for match in _CORRECTION.finditer(reply, span[1]):
+        if _yes_no(match["v"]) is not stance:
+            return _parsed(reply, Stance.AMBIGUOUS, (span, match.span("v")), "correction")
+    if nxt is not None:
+        again = _lead(reply, nxt)
+        if again is not None and again[0] in _FIRM and again[0] is not stance:
+            return _parsed(reply, Stance.AMBIGUOUS, (span, again[1]), "correction")
+    for match in _REVERSAL.finditer(reply, span[1]):
+        if _yes_no(match["v"]) is not stance:
+            return _parsed(reply, Stance.AMBIGUOUS, (span, match.span("v")), "conflict")
+    return None
+
+
+def _next_sentence(reply: str, pos: int) -> int | None:
+    """Where the sentence after the verdict starts, when the verdict closed its own sentence."""
+    match = re.compile(r"[\s*_\"”’)]*[.!?]+\s+").match(reply, pos)
+    return match.end() if match else None
 
 
 def _later(reply: str, after: int) -> tuple[Stance, tuple[int, int]] | None:
@@ -162,17 +292,47 @@ def _later(reply: str, after: int) -> tuple[Stance, tuple[int, int]] | None:
     return found
 
 
-def _standalone(reply: str) -> tuple[Stance, tuple[int, int]] | None:
-    match = _STANDALONE.search(reply)
+def _standalone(reply: str, start: int) -> tuple[Stance, tuple[int, int]] | None:
+    match = _STANDALONE.search(reply, start)
     return (_yes_no(match["v"]), match.span()) if match else None
 
 
 def _yes_no(word: str) -> Stance:
-    return Stance.YES if word.lower() == "yes" else Stance.NO
+    return Stance.YES if word.lower() in ("yes", "true", "correct") else Stance.NO
 
 
-_OPENING = re.compile(_DECOR)
-_CLOSING = re.compile(r"[*_`'\"”’)\]]*\s*[.,;:!?\-–—]?")
+_WORDS = re.compile(r"[a-z0-9]+")
+_QUESTION_LABEL = re.compile(r"^\W*(?:question|statement|claim|you\s+ask(?:ed)?)\s*:?", re.I)
+_ANSWER_FIRST = re.compile(rf"{_DECOR}{_NUMBER}{_DECOR}{_LABEL}", re.I)
+"""The reply opens with its answer's label; a question quoted in it is part of the label."""
+_ABOUT_QUESTION = re.compile(
+    r"^\W*(?:the|this|your)\s+(?:question|statement)\s+(?:is\s+)?(?:asks?|asking|is)\s+(?:whether|if)\b", re.I
+)
+
+
+def _after_restated_question(reply: str, question: str) -> int:
+    """Where the reply starts once a first sentence that asks, or repeats the question from its
+    start, is skipped.
+
+    "It is false that X. Please judge ..." asked back as "It is false that X." is no verdict, nor
+    is "Did X ...?" or "The question asks whether X"; "It is true that X." answering "Is it true
+    that X?" is one (the words come in another order).
+    """
+    end = _SENTENCE_END.search(reply)
+    if not question or end is None or _ANSWER_FIRST.match(reply):
+        return 0
+    first = reply[: end.start()]
+    said = " ".join(_WORDS.findall(_QUESTION_LABEL.sub("", first).lower()))
+    asked = " ".join(_WORDS.findall(question.lower()))
+    asks = (reply[end.start()] == "?" and said.count(" ") >= 3) or _ABOUT_QUESTION.match(first) is not None
+    if asks or (said.count(" ") >= 3 and f"{asked} ".startswith(f"{said} ")):
+        rest = re.compile(r"[.!?\s]*").match(reply, end.start())
+        return rest.end() if rest else end.end()
+    return 0
+
+
+_OPENING = re.compile(rf"{_DECOR}{_NUMBER}{_DECOR}", re.I)
+_CLOSING = re.compile(r"[*_`'\"”’)\]]*\s*[.,;:!?\-–—]?[*_`'\"”’)\]]*")
 
 
 def _parsed(reply: str, stance: Stance, spans: tuple[tuple[int, int], ...], rule: str) -> ParsedAnswer:
@@ -180,6 +340,8 @@ def _parsed(reply: str, stance: Stance, spans: tuple[tuple[int, int], ...], rule
     trimmed = tuple((_skip(_OPENING, reply, a), b) for a, b in spans)
     reasoning, cut = [], 0
     for a, b in sorted(spans):
+        if a < cut:
+            continue
         reasoning.append(reply[cut:a])
         cut = _skip(_CLOSING, reply, b)
     reasoning.append(reply[cut:])

@@ -1,8 +1,11 @@
-"""Judge replies without an LLM: Drowzee's Algorithm 3 (screen, extract, compare, classify), batched.
+"""Judge replies without an LLM: read the answer, read the claims, check both against the proof.
 
-A verdict is decided by the reply's own words against the case's proof: the evidence facts
-are the knowledge, the proof's conclusion is the inference. docs/oracle.md explains each
-outcome with worked examples.
+Drowzee's Algorithm 3 (screen, extract, compare, classify), with the comparison done by the
+rule library instead of graph overlap: a reply is judged on its own reasoning. Its knowledge
+is wrong when it states facts the KB contradicts or that miss the proof's facts; its
+inference is wrong when its answer does not follow from what it states. docs/oracle.md
+defines each outcome with worked examples. The models, the rules and the KB are loaded only
+when a reply needs them: a run of bare "Yes."/"No." replies loads none of them.
 """
 
 from __future__ import annotations
@@ -19,26 +22,32 @@ from kgtest.generator.case import Answer, TestCase
 from kgtest.kg.catalog import RelationCatalog, builtin_catalog
 from kgtest.kg.extract.triples import Triple, TripleExtractor, make_extractor
 from kgtest.oracle.answer import ParsedAnswer, Stance, parse_answer
+from kgtest.oracle.checks import Checked, Checker
+from kgtest.oracle.claims import Claim, ReadSettings, read_claims, unread
 from kgtest.oracle.embeddings import Embedder
-from kgtest.oracle.ground import GroundGraph, RelationKeys, ground_graph
-from kgtest.oracle.similarity import Comparer, Comparison, Thresholds
+from kgtest.oracle.entities import EntityReader
+from kgtest.oracle.ground import GroundGraph, ground_graph
+from kgtest.oracle.kb import KbLookup
+from kgtest.oracle.relations import RelationKeys, RelationReader
+from kgtest.oracle.restated import strip_restated
+from kgtest.oracle.similarity import Thresholds
 
 
 class Outcome(StrEnum):
     CORRECT = "correct"
-    """Drowzee's CO: the facts and the conclusion agree with the proof."""
+    """Drowzee's CO: the right answer, and nothing stated that the KB contradicts."""
     ERRONEOUS_KNOWLEDGE = "erroneous_knowledge"
-    """EK: the reply's facts diverge from the evidence (node Jaccard < θn, or it denies a KB fact)."""
+    """EK: states facts the KB contradicts, or that miss the proof's facts; the answer follows from them."""
     ERRONEOUS_INFERENCE = "erroneous_inference"
-    """EI: its relations or its conclusion diverge (edge Jaccard < θe, or a wrong answer)."""
+    """EI: the answer does not follow from what the reply states (nothing stated: the KB's facts)."""
     BOTH = "both"
-    """OL: both at once."""
+    """OL: wrong facts, and an answer that does not follow from them either."""
     IDK = "idk"
     """Says it does not know: honest, not a hallucination (Drowzee screens it as correct)."""
     REFUSAL = "refusal"
     """Declines to answer: not a hallucination either."""
     AMBIGUOUS = "ambiguous"
-    """No clear Yes/No: a hedge, both, neither, or a lead and a final answer that disagree."""
+    """No firm Yes/No: a hedge, options, a correction, both, neither."""
 
 
 HALLUCINATIONS = frozenset({Outcome.ERRONEOUS_KNOWLEDGE, Outcome.ERRONEOUS_INFERENCE, Outcome.BOTH})
@@ -56,6 +65,12 @@ class JudgeSettings:
     """A registered triple extractor (``kgtest.oracle.extractor_names()``)."""
     embedding_model: str | None = None
     """A local sentence-transformers folder; None for the packaged all-MiniLM-L6-v2."""
+    aliases: bool = True
+    """Read relations by Wikidata's aliases of each property too (kg/data/relations.toml)."""
+    paraphrases: bool = True
+    """And by kgtest's own paraphrases of them."""
+    fallback: bool = True
+    """Cosine for relations no label, alias or phrase names (the synonym threshold, relations.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,13 +82,17 @@ class Verdict:
     expected: Answer
     answer: ParsedAnswer
     reasons: tuple[str, ...]
-    """Why, in words: each threshold crossed, each contradiction, with the names involved."""
+    """Why, in words: each wrong fact, whether the answer follows, relations no catalog word names."""
     thresholds: Thresholds
     triples: tuple[Triple, ...] = ()
-    """Everything read from the reasoning (relevant or not; see ``comparison.edges``)."""
-    comparison: Comparison | None = None
-    """Matched nodes and edges with scores, and both Jaccards; None for a screened reply."""
+    """Everything read from the reasoning (claims or not; see ``claims``)."""
+    claims: tuple[Claim, ...] = ()
+    """Each triple in the KB's terms, with the knowledge check's finding."""
     ground: GroundGraph | None = None
+    world: str = ""
+    """What the reply's own world says of the question (checks.py); empty for a screened reply."""
+    implied: Answer | None = None
+    """The answer that world gives."""
     cut_from: int | None = None
     """The reply's length when only its first ``READ_LIMIT`` characters were judged."""
 
@@ -93,7 +112,7 @@ class Verdict:
 
 
 class Judge:
-    """Loads the extractor and the embedding model once; judge as many replies as you like."""
+    """Judges batches of replies; loads each model, the rules and the KB on first need only."""
 
     def __init__(
         self,
@@ -102,20 +121,41 @@ class Judge:
         extractor: TripleExtractor | None = None,
         embedder: Embedder | None = None,
         catalog: RelationCatalog | None = None,
+        kb: KbLookup | None = None,
     ) -> None:
+        """``kb``: where names beyond a case's evidence are looked up (oracle/kb.py); None: nowhere."""
         self.settings = settings or JudgeSettings()
-        self._extractor = extractor or make_extractor(self.settings.extractor)
-        self._embedder = embedder or Embedder(self.settings.embedding_model)
+        self._extractor = extractor
+        self._embedder = embedder
         self._catalog = catalog or builtin_catalog()
-        self._keys = RelationKeys(self._extractor)
-        self._comparer = Comparer(self._embedder, self._keys, self.settings.thresholds)
+        self._relations = RelationReader(
+            self._catalog, aliases=self.settings.aliases, paraphrases=self.settings.paraphrases
+        )
+        self._entities = EntityReader(kb)
+        self._checker = Checker(self._catalog, kb)
+        self._keys: RelationKeys | None = None
         self._grounds: OrderedDict[Hashable, GroundGraph] = OrderedDict()
+
+    @property
+    def loaded(self) -> tuple[str, ...]:
+        """What the judge has started so far: ``extractor``, ``embedder``, ``rules``, ``kb``."""
+        kb = self._entities.kb
+        return tuple(
+            name
+            for name, on in (
+                ("extractor", self._extractor is not None),
+                ("embedder", self._embedder is not None),
+                ("rules", self._checker.started),
+                ("kb", kb is not None and getattr(kb, "loaded", True)),
+            )
+            if on
+        )
 
     def judge(self, case: TestCase, reply: str) -> Verdict:
         return self.judge_many([(case, reply)])[0]
 
     def judge_many(self, cases_and_replies: Iterable[tuple[TestCase, str]]) -> list[Verdict]:
-        """One parse batch and one embedding call for the batch; each reply read up to ``READ_LIMIT``."""
+        """One parse batch, at most one embedding call for the batch; replies read up to ``READ_LIMIT``."""
         full = list(cases_and_replies)
         verdicts = self._judge_read([(case, reply[:READ_LIMIT]) for case, reply in full])
         return [
@@ -124,24 +164,35 @@ class Judge:
         ]
 
     def _judge_read(self, pairs: list[tuple[TestCase, str]]) -> list[Verdict]:
-        parsed = [parse_answer(reply) for _, reply in pairs]
+        parsed = [parse_answer(reply, case.question) for case, reply in pairs]
         todo = [i for i, p in enumerate(parsed) if p.stance in (Stance.YES, Stance.NO)]
         grounds = {i: self._ground(pairs[i][0]) for i in todo}
-        read = self._extractor.extract([parsed[i].reasoning for i in todo], [grounds[i].nodes for i in todo])
-        triples = dict(zip(todo, read, strict=True))
-        self._keys.prepare(p for g in grounds.values() for e in g.edges for p in (*e.forward, *e.backward))
-        self._embedder.prepare(p for i in todo for p in Comparer.phrases(triples[i], grounds[i]))
+        texts = {i: strip_restated(parsed[i].reasoning, pairs[i][0].question) for i in todo}
+        triples: dict[int, list[Triple]] = {i: [] for i in todo}
+        said = [i for i in todo if texts[i]]
+        if said:
+            names = [[n for e in grounds[i].entities for n in (e.label, *e.aliases)] for i in said]
+            triples.update(zip(said, self._extract().extract([texts[i] for i in said], names), strict=True))
+        for i in todo:
+            for fact in pairs[i][0].evidence:
+                self._relations.ensure(fact.property, fact.property_label)
+        read = read_claims(
+            [(triples[i], grounds[i]) for i in todo],
+            self._relations,
+            self._entities,
+            self._relation_keys(),
+            self._embed,
+            ReadSettings(self.settings.thresholds, self.settings.fallback),
+        )
+        claims = dict(zip(todo, read, strict=True))
         verdicts = []
         for i, ((case, _), answer) in enumerate(zip(pairs, parsed, strict=True)):
-            if i not in triples:
+            if i not in claims:
                 verdicts.append(self._screened(case, answer))
                 continue
-            agrees = answer.answer is case.expected
-            comparison = self._comparer.compare(triples[i], agrees, grounds[i])
-            outcome, reasons = classify(
-                comparison, grounds[i], answer, case.expected, self.settings.thresholds
-            )
-            reasons += grounds[i].notes  # what the ground truth could not hold
+            checked = self._checker.check(grounds[i], claims[i], case.expected)
+            outcome, reasons = classify(checked, answer, case.expected)
+            reasons += grounds[i].notes
             verdicts.append(
                 Verdict(
                     case.id,
@@ -151,18 +202,35 @@ class Judge:
                     reasons,
                     self.settings.thresholds,
                     tuple(triples[i]),
-                    comparison,
+                    checked.claims,
                     grounds[i],
+                    checked.world,
+                    checked.implied,
                 )
             )
         return verdicts
 
+    def _extract(self) -> TripleExtractor:
+        if self._extractor is None:
+            self._extractor = make_extractor(self.settings.extractor)
+        return self._extractor
+
+    def _embed(self) -> Embedder:
+        if self._embedder is None:
+            self._embedder = Embedder(self.settings.embedding_model)
+        return self._embedder
+
+    def _relation_keys(self) -> RelationKeys:
+        if self._keys is None:
+            self._keys = RelationKeys(self._extract)
+        return self._keys
+
     def _ground(self, case: TestCase) -> GroundGraph:
         """Cached: a suite is judged once per system under test."""
-        key = (case.id, case.evidence, case.proof)
+        key = (case.id, case.evidence, case.proof, case.expected)
         graph = self._grounds.get(key)
         if graph is None:
-            graph = self._grounds[key] = ground_graph(case, self._catalog)
+            graph = self._grounds[key] = ground_graph(case)
             if len(self._grounds) > 10_000:
                 self._grounds.popitem(last=False)
         return graph
@@ -178,7 +246,10 @@ class Judge:
         elif answer.stance is Stance.MISSING:
             outcome, why = Outcome.AMBIGUOUS, "no Yes, No or I don't know found where an answer goes"
         else:
-            outcome, why = Outcome.AMBIGUOUS, f"no single answer: {' / '.join(answer.evidence)!r}"
+            outcome, why = (
+                Outcome.AMBIGUOUS,
+                f"no single answer ({answer.rule}): {' / '.join(answer.evidence)!r}",
+            )
         return Verdict(case.id, outcome, case.expected, answer, (why,), self.settings.thresholds)
 
 
@@ -187,66 +258,57 @@ def _cut(verdict: Verdict, length: int) -> Verdict:
     return replace(verdict, cut_from=length, reasons=(*verdict.reasons, note))
 
 
-def classify(
-    comparison: Comparison,
-    ground: GroundGraph,
-    answer: ParsedAnswer,
-    expected: Answer,
-    thresholds: Thresholds,
-) -> tuple[Outcome, tuple[str, ...]]:
-    """Algorithm 3, lines 12-19, plus two decisive contradictions Jaccard alone could outvote.
-
-    Knowledge is wrong when node Jaccard < θn or the reply denies an evidence fact; inference is
-    wrong when edge Jaccard < θe or the reply contradicts the conclusion (its answer included).
-    """
-    reasons: list[str] = []
-    knowledge = inference = False
-    if comparison.node_jaccard < thresholds.node:
-        knowledge = True
-        reasons.append(_node_reason(comparison, thresholds))
-    if comparison.denied_evidence:
-        knowledge = True
-        facts = "; ".join(_fact(ground, e) for e in comparison.denied_evidence)
-        reasons.append(f"denies evidence: {facts}")
-    if answer.answer is not expected:
+def classify(checked: Checked, answer: ParsedAnswer, expected: Answer) -> tuple[Outcome, tuple[str, ...]]:
+    """Knowledge is wrong when a claim is; inference is wrong when the answer does not follow from them."""
+    given = answer.answer
+    assert given is not None
+    reasons = [c.note for c in checked.wrong]
+    knowledge = bool(reasons)
+    if expected is Answer.IDK:
+        inference = True
+        reasons.append(f"answers {answer.stance.value!r} where the proof leaves the answer unknown")
+    elif checked.implied is not given:
+        inference = True
+        reasons.append(_not_following(checked, answer))
+    elif given is not expected and not knowledge:  # a wrong answer is never correct
         inference = True
         reasons.append(f"answers {answer.stance.value!r} where the proof concludes {expected.value!r}")
-    elif comparison.denied_conclusion:
-        inference = True
-        reasons.append(f"a statement denies the proven conclusion {_fact(ground, ground.conclusion)}")
-    if comparison.edge_jaccard < thresholds.edge:
-        inference = True
-        reasons.append(
-            f"edge Jaccard {comparison.edge_jaccard:.2f} < θe {thresholds.edge:.2f}: "
-            f"reply edges {list(comparison.reply_edges)} vs ground {list(comparison.ground_edges)}"
-        )
+    else:
+        inference = False
+    if checked.dropped:
+        reasons.append(f"what it states contradicts the evidence: {'; '.join(checked.dropped)}")
+    reasons += [
+        f"{c.triple.relation!r} was not matched to any relation ({c.subject.label}, {c.object.label})"
+        for c in checked.claims
+        if unread(c)
+    ]
+    reasons += checked.notes
     if knowledge and inference:
         return Outcome.BOTH, tuple(reasons)
     if knowledge:
         return Outcome.ERRONEOUS_KNOWLEDGE, tuple(reasons)
     if inference:
         return Outcome.ERRONEOUS_INFERENCE, tuple(reasons)
-    return Outcome.CORRECT, (
-        f"node Jaccard {comparison.node_jaccard:.2f} >= {thresholds.node:.2f}, edge Jaccard "
-        f"{comparison.edge_jaccard:.2f} >= {thresholds.edge:.2f}, answer {answer.stance.value!r} as proven",
-    )
+    stated = "nothing the KB contradicts" if checked.world != "unstated" else "nothing beyond it"
+    return Outcome.CORRECT, (f"answers {answer.stance.value!r} as proven and states {stated}", *reasons)
 
 
-def _node_reason(comparison: Comparison, thresholds: Thresholds) -> str:
-    extra = [n.removeprefix("reply:") for n in comparison.reply_nodes if n not in comparison.ground_nodes]
-    missing = [n for n in comparison.ground_nodes if n not in comparison.reply_nodes]
-    why = f"node Jaccard {comparison.node_jaccard:.2f} < θn {thresholds.node:.2f}: "
-    if not any(e.relevant for e in comparison.edges):
-        return why + f"the reasoning states none of the facts the proof rests on (not mentioned: {missing})"
-    return why + f"not in the evidence {extra}, evidence not mentioned {missing}"
+def _not_following(checked: Checked, answer: ParsedAnswer) -> str:
+    given = answer.stance.value
+    if checked.world == "unchecked":
+        return f"answers {given!r} where the proof concludes {_value(checked.implied)!r}"
+    if checked.world == "unstated":
+        return f"answers {given!r} and states nothing more; the KB's facts give {_value(checked.implied)!r}"
+    if checked.world == "both":
+        return f"answers {given!r}, but what it states proves and denies the question at once"
+    if checked.world == "open":
+        return f"answers {given!r}, but what it states, with the KB's facts it leaves, settles nothing"
+    gives = _value(checked.implied)
+    return f"answers {given!r}, but what it states, with the KB's facts it leaves, gives {gives!r}"
 
 
-def _fact(ground: GroundGraph, edge_id: str | None) -> str:
-    if edge_id is None:
-        return "(none)"
-    edge = ground.edge(edge_id)
-    text = f"{edge.subject} {edge.relation} {edge.object}".strip()
-    return f"{edge_id}: {'not ' if edge.negated else ''}{text}"
+def _value(answer: Answer | None) -> str:
+    return answer.value if answer is not None else "no answer"
 
 
 @lru_cache(maxsize=4)

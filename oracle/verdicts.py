@@ -191,7 +191,7 @@ def reply_nodes(manifest: dict[str, Any], suite: str, records: Iterable[JudgedRe
     sampling = {k: v for k, v in manifest.get("sampling", {}).items() if isinstance(v, int | float)}
     nodes = []
     for record in records:
-        verdict, comparison = record.verdict, record.verdict and record.verdict.comparison
+        verdict = record.verdict
         nodes.append(
             ReplyNode(
                 id=f"{run}#{record.case_id}",
@@ -203,8 +203,6 @@ def reply_nodes(manifest: dict[str, Any], suite: str, records: Iterable[JudgedRe
                 outcome=record.outcome,
                 hallucination=record.hallucination,
                 answer=verdict.answer.stance.value if verdict else "",
-                node_jaccard=comparison.node_jaccard if comparison else None,
-                edge_jaccard=comparison.edge_jaccard if comparison else None,
                 reasons=verdict.reasons if verdict else (),
                 verdict=json.dumps(verdict.to_dict() if verdict else {}, sort_keys=True),
                 sampling=sampling,

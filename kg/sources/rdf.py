@@ -19,6 +19,7 @@ from kgtest.kg.sources.wikidata import (
     PS,
     RDFS_LABEL,
     SCHEMA_DESCRIPTION,
+    SKOS_ALT_LABEL,
     WDS,
     WDT,
     P,
@@ -105,6 +106,10 @@ def _feed(b: SnapshotBuilder, triple: pyoxigraph.Triple) -> None:
             entity = item_id(subject)
             if entity:
                 b.description(entity, o.value, o.language)
+        elif pred == SKOS_ALT_LABEL:
+            entity = item_id(subject)
+            if entity:
+                b.alias(entity, o.value, o.language)
         elif pred.startswith(WDT):
             pid, entity, year = property_id(pred, WDT), item_id(subject), year_of(o.value)
             if pid and entity and year is not None:

@@ -1,9 +1,9 @@
 """Facts from a SPARQL endpoint: Wikidata's query service by default, any endpoint in fact.
 
-Queries use only portable SPARQL (rdfs:label with a LANG filter, not Wikidata's label
-SERVICE), page with LIMIT/OFFSET over a stable ORDER BY, send a descriptive User-Agent,
-stay under the service's 60 s limit by asking in small batches, and back off on 429/5xx,
-honouring Retry-After. Results go through the same SnapshotBuilder as dump files.
+Queries use only portable SPARQL (rdfs:label and skos:altLabel with a LANG filter, not
+Wikidata's label SERVICE), page with LIMIT/OFFSET over a stable ORDER BY, send a descriptive
+User-Agent, stay under the service's 60 s limit by asking in small batches, and back off on
+429/5xx, honouring Retry-After. Results go through the same SnapshotBuilder as dump files.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ PREFIX ps: <http://www.wikidata.org/prop/statement/>
 PREFIX pq: <http://www.wikidata.org/prop/qualifier/>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 PREFIX schema: <http://schema.org/>
+PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
 """
 
 Sleep = Callable[[float], None]
@@ -214,21 +215,24 @@ def _direct_facts(
 
 
 def _describe(client: SparqlClient, entities: Sequence[str], builder: SnapshotBuilder, batch: int) -> int:
-    """Labels, descriptions, types and lifetime dates of every entity the facts mention."""
+    """Labels, aliases, descriptions, types and lifetime dates of every entity the facts mention."""
     rows = 0
     dates = " ".join(f"wdt:{p}" for p in sorted(DATE_PROPERTIES))
     for group in chunks(entities, batch):
         ids = " ".join(f"wd:{q}" for q in group)
         body = (
-            f"SELECT ?e ?label ?desc WHERE {{ VALUES ?e {{ {ids} }} "
+            f"SELECT ?e ?label ?alias ?desc WHERE {{ VALUES ?e {{ {ids} }} "
             '{ ?e rdfs:label ?label . FILTER(LANG(?label) = "en") } UNION '
+            '{ ?e skos:altLabel ?alias . FILTER(LANG(?alias) = "en") } UNION '
             '{ ?e schema:description ?desc . FILTER(LANG(?desc) = "en") } }'
         )
-        for row in client.select(body, "?e ?label ?desc"):
+        for row in client.select(body, "?e ?label ?alias ?desc"):
             rows += 1
             qid = item_id(row["e"]["value"])
             if qid and "label" in row:
                 builder.label(qid, row["label"]["value"], "en")
+            if qid and "alias" in row:
+                builder.alias(qid, row["alias"]["value"], "en")
             if qid and "desc" in row:
                 builder.description(qid, row["desc"]["value"], "en")
         body = f"SELECT ?e ?t WHERE {{ VALUES ?e {{ {ids} }} ?e wdt:{INSTANCE_OF} ?t . FILTER(isIRI(?t)) }}"

@@ -21,6 +21,8 @@ P = "http://www.wikidata.org/prop/"
 PS = "http://www.wikidata.org/prop/statement/"
 PQ = "http://www.wikidata.org/prop/qualifier/"
 RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
+SKOS_ALT_LABEL = "http://www.w3.org/2004/02/skos/core#altLabel"
+"""Wikidata's "also known as": its dumps and its query service give aliases with this predicate."""
 SCHEMA_DESCRIPTION = "http://schema.org/description"
 
 INSTANCE_OF = "P31"
@@ -78,6 +80,7 @@ class SnapshotBuilder:
     source: str
     labels: dict[str, str] = field(default_factory=dict)
     descriptions: dict[str, str] = field(default_factory=dict)
+    aliases: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     types: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     dates: dict[tuple[str, str], int] = field(default_factory=dict)
     direct: set[tuple[str, str, str]] = field(default_factory=set)
@@ -90,6 +93,11 @@ class SnapshotBuilder:
     def description(self, entity: str, text: str, lang: str | None) -> None:
         if lang in (None, "", "en") and (lang == "en" or entity not in self.descriptions):
             self.descriptions[entity] = text
+
+    def alias(self, entity: str, text: str, lang: str | None) -> None:
+        """English aliases only, as labels; an untagged one counts as English."""
+        if lang in (None, "", "en") and text.strip():
+            self.aliases[entity].add(text.strip())
 
     def direct_item(self, subject: str, pid: str, obj: str) -> None:
         if pid == INSTANCE_OF:
@@ -158,9 +166,15 @@ class SnapshotBuilder:
                 start_year=_first(self.dates, eid, ENTITY_START),
                 end_year=_first(self.dates, eid, ENTITY_END),
                 point_year=_first(self.dates, eid, (POINT_IN_TIME, PUBLICATION)),
+                aliases=self._aliases(eid),
             )
         snap.property_labels = {p: t for p, t in self.labels.items() if _PROP.match(p)}
         return snap
+
+    def _aliases(self, eid: str) -> tuple[str, ...]:
+        """Sorted, without the label itself (Wikidata lists some labels among the aliases too)."""
+        label = self.labels.get(eid, "")
+        return tuple(sorted(a for a in self.aliases.get(eid, ()) if a != label))
 
 
 def _first(dates: dict[tuple[str, str], int], eid: str, pids: tuple[str, ...]) -> int | None:

@@ -40,8 +40,9 @@ def family_and_places() -> NTriples:
         ("Q937", "Albert Einstein", 1879, 1955),
     ]
     nt.entity(MALE, "male").entity(FEMALE, "female")
+    aliases = {"Q5686": ("Boz", "Charles John Huffam Dickens"), "Q7186": ("Maria Skłodowska-Curie",)}
     for qid, label, born, died in people:
-        nt.entity(qid, label, HUMAN, born=born, died=died)
+        nt.entity(qid, label, HUMAN, born=born, died=died, aliases=aliases.get(qid, ()))
         nt.fact(qid, "P21", FEMALE if qid in WOMEN else MALE)
     for qid, label in [
         ("Q1107", "Portsmouth"),

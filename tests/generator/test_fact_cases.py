@@ -80,6 +80,17 @@ def test_same_seed_same_suite_other_seed_other_suite(family: Kb, tmp_path: Path)
     assert files[0].read_bytes() != files[2].read_bytes()
 
 
+def test_cases_carry_the_kbs_other_names_for_their_entities(family: Kb, tmp_path: Path) -> None:
+    view, reasoner = family
+    assert view.entities["Q5686"].aliases == ("Boz", "Charles John Huffam Dickens")
+    cases = generate_suite(view, reasoner, SuiteRequest(count=40, seed=3)).cases
+    named = [c for c in cases if any(f.subject == "Q5686" or f.object == "Q5686" for f in c.evidence)]
+    assert named and all(c.aliases["Q5686"] == ("Boz", "Charles John Huffam Dickens") for c in named)
+    assert all(set(c.aliases) <= {x for f in c.evidence for x in (f.subject, f.object)} for c in cases)
+    write_suite(tmp_path / "s.jsonl", cases)
+    assert tuple(read_suite(tmp_path / "s.jsonl")) == cases  # aliases survive the suite file
+
+
 def test_domains_and_plain_wording(family: Kb) -> None:
     view, reasoner = family
     places = generate_suite(view, reasoner, SuiteRequest(domains=("places",), count=20, seed=1)).cases

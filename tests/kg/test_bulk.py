@@ -48,6 +48,7 @@ def snapshots(draw: st.DrawFn) -> Snapshot:
             start_year=draw(years),
             end_year=draw(years),
             point_year=draw(years),
+            aliases=tuple(sorted(draw(st.sets(labels, max_size=3)))),
         )
         for qid in ids
     }

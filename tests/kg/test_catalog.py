@@ -22,6 +22,12 @@ def test_builtin_catalog_is_consistent() -> None:
         assert not (rel.symmetric and rel.inverse)
     assert catalog["P26"].symmetric and catalog["P131"].transitive and catalog["P19"].functional
     assert catalog["P131"].category is Category.PASSIVE and catalog["P131"].inverse == "P150"
+    # Every catalogued property carries Wikidata's aliases; no phrase is a bare function word.
+    assert all(rel.aliases for rel in catalog.values())
+    assert {"birthplace", "born in"} <= set(catalog["P19"].aliases)
+    assert "won" in catalog["P166"].aliases and "passed away in" in catalog["P20"].paraphrases
+    words = [w for rel in catalog.values() for w in (*rel.aliases, *rel.paraphrases)]
+    assert not {w for w in words if w in ("by", "in", "at", "of", "on", "to", "is")}
 
 
 def test_unknown_properties_get_a_default_that_derives_nothing() -> None:
@@ -38,6 +44,8 @@ def test_unknown_properties_get_a_default_that_derives_nothing() -> None:
         ('[X1]\nlabel = "x"\n', "property id like P31"),
         ("[P1]\ncategory = 'noun'\n", "missing field 'label'"),
         ('[P1]\nlabel = "a"\ninverse = "P2"\n[P2]\nlabel = "b"\ninverse = "P3"\n', "does not name it back"),
+        ('[P1]\nlabel = "x"\naliases = "born in"\n', r"\[P1\]: 'aliases' must be a list of"),
+        ('[P1]\nlabel = "x"\nparaphrases = ["", "y"]\n', r"'paraphrases' must be a list"),
     ],
 )
 def test_bad_catalog_entries_name_the_property_and_field(text: str, message: str) -> None:

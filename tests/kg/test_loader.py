@@ -44,10 +44,13 @@ def test_round_trip_through_the_store(store: GraphStore, tmp_path: Path) -> None
     )
     kb = KnowledgeBase(store)
     kb.require_complete()
-    assert {e.id: e for e in kb.entities()} == snap.entities
+    assert {e.id: e for e in kb.entities()} == snap.entities  # aliases included
+    curie = next(e for e in kb.entities() if e.id == "Q7186")
+    assert curie.aliases == ("Madame Curie", "Maria Skłodowska-Curie")
     assert {f.id: f for f in kb.facts()} == snap.facts
     catalog = kb.catalog()
     assert catalog["P26"].symmetric and catalog["P131"].transitive
+    assert catalog["P26"] == builtin_catalog()["P26"]  # the stored catalog keeps the words replies use
     stats = kb.stats()
     assert (stats.entities, stats.facts, stats.dated_facts) == (len(snap.entities), 8, 4)
     assert stats.per_domain["people"]["entities"] == 6

@@ -64,6 +64,9 @@ def test_dump_keeps_awkward_labels_years_and_statements(tmp_path: Path) -> None:
     assert (award.start_year, award.end_year) == (1903, 1903)  # a point-in-time qualifier
     assert snap.entities["Q23306"].domain is Domain.PLACES
     assert snap.property_labels["P26"] == "spouse"
+    # English aliases, sorted, without the label itself; other languages left out.
+    assert snap.entities["Q7186"].aliases == ("Madame Curie", "Maria Skłodowska-Curie")
+    assert snap.entities["Q84"].aliases == ("London, UK",) and snap.entities["Q21"].aliases == ()
 
 
 def test_gzip_and_turtle_read_like_ntriples(tmp_path: Path) -> None:
@@ -130,7 +133,8 @@ def test_sparql_and_file_loaders_agree(tmp_path: Path) -> None:
     # The SPARQL path starts from typed entities; everything the file's typed subjects say must match.
     assert from_sparql.facts == {k: f for k, f in from_file.facts.items() if f.subject != "Q9999001"}
     for eid, entity in from_sparql.entities.items():
-        assert entity == from_file.entities[eid]
+        assert entity == from_file.entities[eid]  # aliases (skos:altLabel) included
+    assert from_sparql.entities["Q7186"].aliases == ("Madame Curie", "Maria Skłodowska-Curie")
     assert from_sparql.property_labels == {p: from_file.property_labels[p] for p in properties}
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 WD = "http://www.wikidata.org/entity/"
 DATE = "http://www.w3.org/2001/XMLSchema#dateTime"
 LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
+ALT_LABEL = "http://www.w3.org/2004/02/skos/core#altLabel"
 DESC = "http://schema.org/description"
 
 
@@ -36,8 +37,11 @@ class NTriples:
         description: str = "",
         born: int | None = None,
         died: int | None = None,
+        aliases: tuple[str, ...] = (),
     ) -> NTriples:
         self.lines.append(f"<{WD}{qid}> <{LABEL}> {_lit(label)} .")
+        for alias in aliases:
+            self.lines.append(f"<{WD}{qid}> <{ALT_LABEL}> {_lit(alias)} .")
         if description:
             self.lines.append(f"<{WD}{qid}> <{DESC}> {_lit(description)} .")
         for t in types:
@@ -95,7 +99,7 @@ def small_kb() -> NTriples:
         "Q5686", "Charles Dickens", "Q5", description="English writer (1812–1870)", born=1812, died=1870
     )
     nt.entity("Q2625262", "Catherine Dickens", "Q5", born=1815, died=1879)
-    nt.entity("Q84", "London", "Q515", description="capital of the United Kingdom")
+    nt.entity("Q84", "London", "Q515", description="capital of the United Kingdom", aliases=("London, UK",))
     nt.entity("Q23306", "Greater London", "Q56061")
     nt.entity("Q21", "England", "Q3624078")
     nt.entity("Q1107", "Portsmouth", "Q515")
@@ -112,7 +116,11 @@ def small_kb() -> NTriples:
     nt.fact("Q7200", "P157", "Q314556", 1837, 1837)
     nt.fact("Q9999001", "P131", "Q72")
     nt.prop("P166", "award received")
-    nt.entity("Q7186", "Marie Curie", "Q5", born=1867, died=1934)
+    nt.entity(
+        "Q7186", "Marie Curie", "Q5", born=1867, died=1934, aliases=("Maria Skłodowska-Curie", "Madame Curie")
+    )
+    nt.lines.append(f'<{WD}Q7186> <{ALT_LABEL}> "Maria Salomea Skłodowska"@pl .')  # not English: not kept
+    nt.lines.append(f'<{WD}Q7186> <{ALT_LABEL}> "Marie Curie"@en .')  # the label again: not an alias
     nt.entity("Q38104", "Nobel Prize in Physics", "Q618779")
     nt.fact("Q7186", "P166", "Q38104", point=1903)
     return nt

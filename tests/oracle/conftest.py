@@ -1,12 +1,19 @@
-"""The real models, loaded once per session: the packaged MiniLM embedder (spaCy: tests/conftest.py)."""
+"""The real models, loaded once per session: MiniLM and the example KB (spaCy: tests/conftest.py)."""
 
 from __future__ import annotations
+
+from importlib import resources
 
 import pytest
 import torch
 
+from kgtest.generator.kbview import KbView
+from kgtest.kg.build import EXAMPLE
+from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.extract.spacy_triples import SpacyExtractor
-from kgtest.oracle import Judge
+from kgtest.kg.sources.rdf import read_dump
+from kgtest.kg.sources.wikidata import SnapshotBuilder
+from kgtest.oracle import Judge, ViewKb
 from kgtest.oracle.embeddings import Embedder
 
 # Other test runs share this machine's two cores; more threads only make everyone slower.
@@ -21,3 +28,21 @@ def embedder() -> Embedder:
 @pytest.fixture(scope="session")
 def judge(extractor: SpacyExtractor, embedder: Embedder) -> Judge:
     return Judge(extractor=extractor, embedder=embedder)
+
+
+@pytest.fixture(scope="session")
+def example_kb() -> ViewKb:
+    """The bundled example KB, read from its N-Triples by the real source reader, no database."""
+    catalog = builtin_catalog()
+    builder = SnapshotBuilder(EXAMPLE)
+    with resources.as_file(resources.files("kgtest.kg") / "data" / "example.nt") as path:
+        read_dump(path, builder)
+    snapshot = builder.finish(catalog)
+    facts = tuple(snapshot.facts[k] for k in sorted(snapshot.facts))
+    return ViewKb(KbView(snapshot.entities, facts, catalog.with_labels(snapshot.property_labels)))
+
+
+@pytest.fixture(scope="session")
+def kb_judge(extractor: SpacyExtractor, embedder: Embedder, example_kb: ViewKb) -> Judge:
+    """A judge that looks names up in the example KB, as `kgtest judge` does in a workspace's."""
+    return Judge(extractor=extractor, embedder=embedder, kb=example_kb)

@@ -9,7 +9,7 @@ from kgtest.oracle.answer import Stance, parse_answer
 
 
 @pytest.mark.parametrize(
-    ("reply", "stance", "evidence"),
+    ("reply", "stance", "evidence"),  # evidence None: the deciding words are the label with its quote
     [
         ("No.", Stance.NO, "No"),  # the published code of seed 003 read this as a yes
         ("no", Stance.NO, "no"),
@@ -52,14 +52,78 @@ from kgtest.oracle.answer import Stance, parse_answer
         ("No or yes, hard to say.", Stance.AMBIGUOUS, "No or yes"),
         ("It depends on the year.", Stance.AMBIGUOUS, "It depends"),
         ("Possibly.", Stance.AMBIGUOUS, "Possibly"),
+        # the sentences small models write
+        ('The answer to the question "Is it true that Gauss died in London?" is "No".', Stance.NO, None),
+        ('The answer to the question "Is it true that Tesla died in New York?" is "Yes."', Stance.YES, None),
+        ("The answer to this question is: No.", Stance.NO, "The answer to this question is: No"),
+        ("1. The answer is not true.\n2. Gauss died in Göttingen.", Stance.NO, "The answer is not true"),
+        ("The statement is false.", Stance.NO, "The statement is false"),
+        ("True: Zürich is located in Switzerland.", Stance.YES, "True"),
+        ("Fantasy: No", Stance.NO, "Fantasy: No"),
+        ("Step 1: Read it.\nThe answer is:\n\nYes.", Stance.YES, "The answer is:\n\nYes"),
+        ('The correct answer to the question is "True."', Stance.YES, None),
+        ("**Conclusion**: No, he was not alive.", Stance.NO, None),
+        ("Yes, there was a year exactly 9 years after 1926.", Stance.YES, "Yes"),
     ],
 )
-def test_stance_and_the_words_that_decided_it(reply: str, stance: Stance, evidence: str) -> None:
+def test_stance_and_the_words_that_decided_it(reply: str, stance: Stance, evidence: str | None) -> None:
     parsed = parse_answer(reply)
     assert parsed.stance is stance
-    assert parsed.evidence == (evidence,)
     (start, end), *_ = parsed.spans
-    assert reply[start:end] == evidence
+    if evidence is not None:
+        assert parsed.evidence == (evidence,)
+        assert reply[start:end] == evidence
+
+
+@pytest.mark.parametrize(
+    ("reply", "rule"),
+    [
+        ("- Yes\n- No\n- I don't know", "options"),
+        ("1. Yes\n2. No\n3. I don't know\n4. I'm not sure", "options"),
+        ("1. No- no:\n- The answer is not true\n2. I don't know- yes:", "options"),
+        ("- Yes: there is evidence.\n- No: there is no record.", "options"),
+        ("I think yes, but I'm not sure.", "hedge"),
+        ("Yes. I'm not sure though.", "hedge"),
+        ("No, I'm sorry. The answer is: No, I'm unable to provide a definitive answer.", "hedge"),
+        ("No. Wait, yes: he was born there.", "correction"),
+        ("Yes. Actually, no.", "correction"),
+        ("Yes. No.", "correction"),
+        ("No, no, no, yes.\nYes, it is absolutely true.", "conflict"),
+        ("The answer is yes.\n1. It is possible.\n3. No, I don't know.", "conflict"),
+        ("Yes? No? It is hard to say.", "correction"),
+    ],
+)
+def test_options_hedges_and_changes_of_mind_are_never_a_yes_or_no(reply: str, rule: str) -> None:
+    parsed = parse_answer(reply)
+    assert (parsed.stance, parsed.rule) == (Stance.AMBIGUOUS, rule)
+
+
+def test_a_first_sentence_that_asks_or_repeats_the_question_is_no_answer() -> None:
+    negated = (
+        "It is false that Andrew Wiles was born in Rome. Please judge the truthfulness of this statement."
+    )
+    assert parse_answer("It is false that Andrew Wiles was born in Rome.", negated).stance is Stance.MISSING
+    assert parse_answer("It is false that Andrew Wiles was born in Rome. Yes.", negated).stance is Stance.YES
+    asked = "Is it true that Stephen Hawking died in Rome?"
+    assert parse_answer(
+        'You ask "Did Stephen Hawking die in Rome?" The answer is No: he did not.', asked
+    ).stance is (Stance.NO)
+    assert (
+        parse_answer("The question asks whether he died in Rome. No, in Cambridge.", asked).stance
+        is Stance.NO
+    )
+    # "It is true that X." answering "Is it true that X?" is an answer, not the question repeated.
+    employed = "Is it true that University of Cambridge employed Stephen Hawking?"
+    assert parse_answer(
+        "It is true that University of Cambridge employed Stephen Hawking.", employed
+    ).stance is (Stance.YES)
+
+
+def test_no_verdict_but_a_plain_cannot_tell_is_an_honest_i_dont_know() -> None:
+    parsed = parse_answer(
+        "Knowledge: we cannot determine the answer because we do not have enough information."
+    )
+    assert (parsed.stance, parsed.rule) == (Stance.IDK, "unsure")
 
 
 @pytest.mark.parametrize(

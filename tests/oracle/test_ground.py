@@ -1,104 +1,83 @@
-"""The ground-truth graph: evidence plus conclusion, and the words each relation goes by."""
+"""The ground truth of a case: its entities with their other names, its facts, and what it asks."""
 
 from __future__ import annotations
 
 import dataclasses
 
-from kgtest.kg.catalog import builtin_catalog
-from kgtest.oracle.ground import CONCLUSION, ground_graph
+from kgtest.generator.case import Answer
+from kgtest.oracle.ground import ground_graph
 from tests.oracle.cases import (
     ALIVE,
     BORN_IN_LONDON,
     BORN_IN_PORTSMOUTH,
-    CAPITAL_OF,
+    DICKENS,
     FATHER_OF,
     IN_ENGLAND,
+    JOHN,
+    LONDON,
     PORTSMOUTH,
-    SPOUSE,
-    WROTE,
 )
 
 
-def test_a_conclusion_that_is_an_evidence_fact_is_one_edge() -> None:
-    graph = ground_graph(BORN_IN_PORTSMOUTH, builtin_catalog())
+def test_entities_facts_and_the_question() -> None:
+    graph = ground_graph(BORN_IN_PORTSMOUTH)
     (edge,) = graph.edges
-    assert (edge.subject, edge.relation, edge.object, edge.negated) == (
-        "Charles Dickens",
-        "place of birth",
-        "Portsmouth",
-        False,
+    assert (edge.subject, edge.property, edge.object, edge.text()) == (
+        DICKENS,
+        "P19",
+        PORTSMOUTH,
+        "Charles Dickens place of birth Portsmouth",
     )
-    assert edge.origin == "evidence+conclusion"
-    assert graph.conclusion == edge.id
-    assert "was born in" in edge.forward
-    assert graph.about == ("Charles Dickens", "Portsmouth")
+    assert graph.statement == (DICKENS, "P19", PORTSMOUTH) and graph.holds and graph.yes_means_holds
+    assert [e.label for e in graph.entities] == ["Charles Dickens", "Portsmouth"]
+    assert graph.properties == {"P19"}
 
 
-def test_a_negated_conclusion_takes_its_labels_from_the_class_premises() -> None:
-    graph = ground_graph(BORN_IN_LONDON, builtin_catalog())
-    assert graph.nodes == ("Charles Dickens", "Portsmouth", "London")  # no "city": classes are no knowledge
-    concluded = graph.edge(CONCLUSION)
-    assert (concluded.subject, concluded.object, concluded.negated) == ("Charles Dickens", "London", True)
-    assert [e.relation for e in graph.edges] == ["place of birth", "place of birth"]
-    assert graph.notes == ()
+def test_a_no_keeps_its_class_premises_apart_and_labels_the_other_value() -> None:
+    graph = ground_graph(BORN_IN_LONDON)
+    assert [e.label for e in graph.entities] == ["Charles Dickens", "Portsmouth", "London"]
+    assert graph.types == ((PORTSMOUTH, "Q515"), (LONDON, "Q515"))
+    assert (graph.statement, graph.holds, graph.yes_means_holds) == ((DICKENS, "P19", LONDON), False, True)
+    assert len(graph.edges) == 1 and graph.notes == ()
 
 
-def test_a_conclusion_entity_without_a_label_is_noted_not_invented() -> None:
+def test_a_question_worded_the_other_way_flips_what_yes_means() -> None:
+    negated = dataclasses.replace(BORN_IN_PORTSMOUTH, expected=Answer.NO, variant="negated")
+    assert ground_graph(negated).yes_means_holds is False  # "It is false that Dickens was born in Portsmouth"
+
+
+def test_aliases_come_from_the_case_and_labels_from_the_evidence() -> None:
+    case = dataclasses.replace(FATHER_OF, aliases={DICKENS: ("Boz",)})
+    graph = ground_graph(case)
+    assert graph.statement == (JOHN, "^P22", DICKENS)
+    assert graph.entity(DICKENS) is not None and graph.entity(DICKENS).aliases == ("Boz",)  # type: ignore[union-attr]
+    assert graph.properties == {"P22"} and graph.prominence(DICKENS) == 2
+
+
+def test_an_unlabelled_question_entity_is_noted_not_invented() -> None:
     case = dataclasses.replace(BORN_IN_LONDON, evidence=BORN_IN_LONDON.evidence[:1])
-    graph = ground_graph(case, builtin_catalog())
-    assert "London" not in graph.nodes
-    assert "no label for Q84" in graph.notes[0]
-    assert not graph.edge(CONCLUSION).has_nodes
-
-
-def test_a_backwards_property_is_the_property_the_other_way_round() -> None:
-    graph = ground_graph(FATHER_OF, builtin_catalog())  # holds(John, ^P22, Charles)
-    (edge,) = graph.edges
-    assert (edge.subject, edge.relation, edge.object) == ("Charles Dickens", "father", "John Dickens")
-    assert edge.origin == "evidence+conclusion"
+    graph = ground_graph(case)
+    assert graph.label(LONDON) == LONDON
+    assert graph.notes == (f"no label for {LONDON} in the evidence",)
 
 
 def test_quoted_atoms_are_read_as_prolog_writes_them() -> None:
-    fact = dataclasses.replace(
-        BORN_IN_PORTSMOUTH.evidence[0], subject="d'Anthès", subject_label="Georges d'Anthès"
-    )
+    fact = dataclasses.replace(BORN_IN_PORTSMOUTH.evidence[0], subject="d'Anthès", subject_label="d'Anthès")
     assert BORN_IN_PORTSMOUTH.proof is not None
     proof = dataclasses.replace(
         BORN_IN_PORTSMOUTH.proof, conclusion=f"holds('d\\'Anthès', 'P19', '{PORTSMOUTH}')"
     )
-    case = dataclasses.replace(BORN_IN_PORTSMOUTH, evidence=(fact,), proof=proof)
-    (edge,) = ground_graph(case, builtin_catalog()).edges
-    assert edge.subject == "Georges d'Anthès" and edge.origin == "evidence+conclusion"
+    graph = ground_graph(dataclasses.replace(BORN_IN_PORTSMOUTH, evidence=(fact,), proof=proof))
+    assert graph.statement == ("d'Anthès", "P19", PORTSMOUTH)
 
 
-def test_relation_phrases_read_both_ways() -> None:
-    catalog = builtin_catalog()
-    (author,) = ground_graph(WROTE, catalog).edges
-    assert author.forward == ("author", "was written by")
-    assert "author of" in author.backward
-    spouse = ground_graph(SPOUSE, catalog).edges[0]
-    assert "was married to" in spouse.backward  # symmetric
-    capital = ground_graph(CAPITAL_OF, catalog)
-    assert {"capital of", "is the capital of"} <= set(capital.edges[0].backward)  # P36's inverse is P1376
-    assert capital.edge(CONCLUSION).relation == "capital of"
-
-
-def test_a_temporal_conclusion_is_about_the_evidence_subjects() -> None:
-    graph = ground_graph(ALIVE, builtin_catalog())
-    assert graph.about == ("Charles Dickens",)
-    assert graph.nodes == ("Charles Dickens", "1812", "1870")
-    assert "was born in" in graph.edges[0].forward
+def test_years_are_lifetimes_not_facts_and_a_formula_is_no_statement() -> None:
+    graph = ground_graph(ALIVE)
+    assert graph.edges == () and graph.years == (("born", DICKENS, 1812), ("died", DICKENS, 1870))
+    assert graph.statement is None and "is no statement" in graph.notes[0]
 
 
 def test_transitive_evidence_keeps_every_hop() -> None:
-    graph = ground_graph(IN_ENGLAND, builtin_catalog())
-    assert graph.nodes == ("Oxford", "Oxfordshire", "England")
-    assert [e.id for e in graph.edges] == ["e0", "e1", CONCLUSION]
-
-
-def test_a_conclusion_with_the_years_it_holds_in_is_the_same_fact() -> None:
-    assert IN_ENGLAND.proof is not None
-    dated = IN_ENGLAND.proof.conclusion[:-1] + ", [[1930, 1950], [1974, -43]])"
-    case = dataclasses.replace(IN_ENGLAND, proof=dataclasses.replace(IN_ENGLAND.proof, conclusion=dated))
-    graph, undated = ground_graph(case, builtin_catalog()), ground_graph(IN_ENGLAND, builtin_catalog())
-    assert graph.edges == undated.edges and graph.about == ("Oxford", "England")
+    graph = ground_graph(IN_ENGLAND)
+    assert [e.id for e in graph.edges] == ["e0", "e1"]
+    assert [e.label for e in graph.entities] == ["Oxford", "Oxfordshire", "England"]

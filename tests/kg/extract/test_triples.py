@@ -66,6 +66,27 @@ def rows(extractor: SpacyExtractor, text: str) -> set[Row]:
         ("Dickens did not die in London.", ("Dickens", "die in", "London", True)),
         ("Dickens was born in Portsmouth, not London.", ("Dickens", "was born in", "London", True)),
         ("Dickens was born in Portsmouth rather than London.", ("Dickens", "was born in", "London", True)),
+        ("Heisenberg died in Bavaria, not in Brasília.", ("Heisenberg", "died in", "Brasília", True)),
+        # a frame that denies (or double-denies) the clause it holds
+        ("It is not true that Dickens was born in London.", ("Dickens", "was born in", "London", True)),
+        ("It is false that Dickens was born in London.", ("Dickens", "was born in", "London", True)),
+        ("It's not true that Germany never contains Munich.", ("Germany", "contains", "Munich", False)),
+        # the paraphrase shapes small models write
+        ("Gauss passed away in Göttingen.", ("Gauss", "passed away in", "Göttingen", False)),
+        ("Gauss was a native of Brunswick.", ("Gauss", "was native of", "Brunswick", False)),
+        ("Portsmouth is Dickens's birthplace.", ("Portsmouth", "is birthplace of", "Dickens", False)),
+        ("Germany has as capital Berlin.", ("Germany", "capital", "Berlin", False)),
+        ("Germany has Berlin as its capital.", ("Germany", "capital", "Berlin", False)),
+        ("Argentina shares a border with Brazil.", ("Argentina", "shares border with", "Brazil", False)),
+        ("Chicago is a sister city of Gothenburg.", ("Chicago", "is sister city of", "Gothenburg", False)),
+        ("Berlin and Prague are twin cities.", ("Prague", "is twin city of", "Berlin", False)),
+        ("Queen Victoria was alive in 1850.", ("Queen Victoria", "was alive in", "1850", False)),
+        # places: a second "in" places the first, a part of a place is in it
+        ("Einstein was born in Ulm, in Württemberg.", ("Ulm", "is in", "Württemberg", False)),
+        (
+            "Los Angeles is a city in the southwestern part of the United States.",
+            ("Los Angeles", "is city in", "United States", False),
+        ),
     ],
 )
 def test_reads_the_clause_shapes_replies_use(extractor: SpacyExtractor, text: str, expected: Row) -> None:
@@ -92,6 +113,18 @@ def test_denied_object_is_kept_apart_from_the_stated_one(extractor: SpacyExtract
     found = rows(extractor, "Dickens was born in Portsmouth, not London.")
     assert ("Dickens", "was born in", "Portsmouth", False) in found
     assert ("Dickens", "was born in", "Portsmouth", True) not in found
+    # The parser hangs "not" on the first "in"; it denies the second.
+    found = rows(extractor, "Heisenberg died in Bavaria, not in Brasília.")
+    assert ("Heisenberg", "died in", "Bavaria", False) in found
+    assert ("Heisenberg", "died in", "Bavaria", True) not in found
+
+
+def test_a_second_place_narrows_the_first_instead_of_giving_another(extractor: SpacyExtractor) -> None:
+    found = rows(extractor, "Einstein was born in Ulm, in the Kingdom of Württemberg, not in Rome.")
+    assert ("Einstein", "was born in", "Ulm", False) in found
+    assert ("Einstein", "was born in", "Rome", True) in found
+    assert ("Ulm", "is in", "Kingdom of Württemberg", False) in found
+    assert not any("Württemberg" in obj for subject, _, obj, _ in found if subject == "Einstein")
 
 
 def test_pronouns_stand_for_the_last_named_subject_of_the_same_reply(extractor: SpacyExtractor) -> None:

@@ -1,0 +1,204 @@
+"""What a dependency parse says about the words of a clause: names, objects, negation, modifiers.
+
+The clause rules in spacy_triples.py read triples with these; each answers one question about
+a token ("which words name this entity?", "does a "not" deny this phrase?") the same way
+wherever the rules ask it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from kgtest.kg.extract.text import is_placeholder, relation_key
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+PRONOUN = {"he", "she", "it", "they", "him", "her", "them", "his", "its", "their", "hers"}
+NEGATION = {"not", "never", "n't", "no"}
+_MODIFIER = {"compound", "amod", "nummod", "nmod", "quantmod", "flat", "poss"}
+_NAME_PREP = {"of", "in", "for", "on"}
+"""Prepositions inside a proper name: "Nobel Prize in Physics", "University of Oxford"."""
+_DETERMINER = ("the ", "a ", "an ")
+_PLACE = {"in", "at", "on", "within", "inside"}
+_REGION = {
+    "part",
+    "region",
+    "area",
+    "north",
+    "south",
+    "east",
+    "west",
+    "centre",
+    "center",
+    "heart",
+    "outskirts",
+}
+"""Nouns for a piece of a place: in the north of England is in England."""
+_FALSE = {"false", "untrue", "incorrect", "wrong", "impossible", "inaccurate"}
+_TRUE = {"true", "correct", "right", "accurate", "possible", "the case", "case"}
+
+
+def noun_modifiers(noun: Token) -> list[Token]:
+    """Nouns before a relational noun that are part of its name: "sister city", "capital city"."""
+    return [c for c in noun.lefts if c.dep_ == "compound" or (c.dep_ == "amod" and c.pos_ == "NOUN")]
+
+
+def framed_negation(verb: Token) -> bool:
+    """ "It is not true that X", "It is false that X", "That X is false": the frame denies the clause."""
+    head = verb.head
+    if verb.dep_ not in ("ccomp", "csubj", "advcl") or head.lemma_ != "be" or head is verb:
+        return False
+    judged = {c.lemma_.lower() for c in head.children if c.dep_ in ("acomp", "attr")}
+    denied = any(c.dep_ == "neg" for c in head.children)
+    if judged & _FALSE:
+        return not denied
+    return denied and bool(judged & _TRUE)
+
+
+def role_before(name: Token) -> Token | None:
+    """The noun in "has as capital Berlin", parsed as a compound of the name."""
+    return next((c for c in name.lefts if c.dep_ == "compound" and c.pos_ == "NOUN"), None)
+
+
+def as_role(verb: Token) -> Token | None:
+    """The role noun of "X has Y as its capital" (a verb "have" with "as <noun>"), else None."""
+    if verb.lemma_ != "have":
+        return None
+    for prep in verb.children:
+        if prep.dep_ == "prep" and prep.lower_ == "as":
+            for noun in prep.children:
+                if noun.dep_ == "pobj" and noun.pos_ == "NOUN":
+                    return noun
+    return None
+
+
+def objects(head: Token, deps: tuple[str, ...]) -> Iterator[tuple[Token, str, bool]]:
+    """Objects under ``head`` with their conjuncts; ``True`` marks one the reply denies.
+
+    Denied: "in Paris but not London", "in Portsmouth, not London", "in Portsmouth rather than London".
+    """
+    for child in head.children:
+        if child.dep_ not in deps:
+            continue
+        for tok in with_conj(child):
+            named = named_token(tok, within=deps == ("pobj",))
+            # Pronouns other than he/she/it/they ("that", "this", "which") name nothing by themselves.
+            nameless = named.pos_ in ("PRON", "SCONJ", "DET") and named.lower_ not in PRONOUN
+            yield named, "" if nameless else phrase(named), tok is not child and is_denied(tok)
+            for alt in tok.children:
+                if alt.dep_ == "appos" and any(
+                    c.dep_ == "neg" and tok.i < c.i < alt.i for c in (*tok.children, *alt.children)
+                ):
+                    yield alt, phrase(alt), True
+                elif alt.dep_ == "cc" and alt.lower_ == "than":
+                    for other in alt.children:
+                        if other.dep_ == "pobj":
+                            yield other, phrase(other), True
+
+
+def noun_relation(noun: Token) -> tuple[str, str]:
+    """The relation a noun names, with an "of" complement that is no name: "[place of birth] of X"."""
+    words, lemmas = [noun.lower_], [noun.lemma_.lower()]
+    for prep in noun.children:
+        if prep.dep_ == "prep" and prep.lemma_ == "of":
+            common = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ == "NOUN"]
+            if common:
+                words += ["of", common[0].lower_]
+                lemmas += ["of", common[0].lemma_.lower()]
+    return " ".join(words), " ".join(lemmas)
+
+
+def noun_preps(copula: str, noun: Token) -> Iterator[tuple[str, str, bool, str]]:
+    """ "is a city in Y" is "is in Y": a class noun before a place preposition adds nothing checkable."""
+    for prep in noun.children:
+        if prep.dep_ != "prep" or prep.lemma_ == "of":
+            continue
+        words = [prep.lemma_] if prep.lemma_ in _PLACE else [noun.lemma_, prep.lemma_]
+        for _, target, denied in objects(prep, ("pobj",)):
+            yield (
+                f"{copula} {noun.lower_} {prep.lower_}",
+                target,
+                denied or is_denied(prep),
+                relation_key(words),
+            )
+
+
+def named_token(tok: Token, within: bool = False) -> Token:
+    """ "the country United Kingdom" names the United Kingdom: a class noun before a name; and
+    ``within`` a preposition, "the southwestern part of the United States" is in the United States."""
+    if tok.pos_ == "NOUN":
+        for child in tok.rights:
+            if child.dep_ == "appos" and proper(child) and not is_denied(child):
+                return child
+        if within and tok.lemma_.lower() in _REGION:
+            for prep in tok.rights:
+                if prep.dep_ == "prep" and prep.lemma_ == "of":
+                    for name in prep.children:
+                        if name.dep_ == "pobj" and proper(name):
+                            return name
+    return tok
+
+
+def proper(tok: Token) -> bool:
+    return tok.pos_ == "PROPN" or is_placeholder(tok.text)
+
+
+def is_denied(tok: Token) -> bool:
+    return any(c.dep_ == "neg" for c in tok.children)
+
+
+def prep_denied(prep: Token) -> bool:
+    """ "died in Bavaria, not in Brasília": the parser hangs "not" on the first "in"; it denies the second."""
+    before = prep.doc[prep.i - 1] if prep.i > 0 else None
+    return before is not None and before.lower_ in NEGATION
+
+
+def narrows(first: Token, second: Token) -> bool:
+    """ "in Ulm, in Württemberg": a second place after a comma says where the first one is."""
+    between = first.doc[first.right_edge.i + 1 : second.i]
+    return (
+        first.lemma_ == second.lemma_ == "in"
+        and [t.text for t in between] == [","]
+        and not prep_denied(second)
+        and any(proper(g) for g in second.children if g.dep_ == "pobj")
+    )
+
+
+def with_conj(tok: Token) -> list[Token]:
+    """``tok`` and the nouns coordinated with it; coordinated verbs are clauses of their own."""
+    out = [tok]
+    for child in tok.children:
+        if child.dep_ == "conj" and child.pos_ not in ("VERB", "AUX"):
+            out.extend(with_conj(child))
+    return out
+
+
+def phrase(tok: Token) -> str:
+    """The words naming an entity: the head noun with its modifiers, without clauses or appositions."""
+    keep = {tok.i}
+    for child in tok.lefts:
+        if child.dep_ in _MODIFIER:
+            keep.update(t.i for t in child.subtree)
+    while proper(tok) and len(keep) > 1 and tok.doc[min(keep)].pos_ in ("DET", "NOUN"):
+        keep.discard(min(keep))  # "the award Louisa Gross Horwitz Prize": the name without its class
+    for child in tok.rights:
+        if child.dep_ in ("compound", "flat", "nummod", "case") or name_part(tok, child):
+            keep.update(t.i for t in child.subtree)
+    text = tok.doc[min(keep) : max(keep) + 1].text.strip(" ,;:")
+    text = text.removesuffix("'s").removesuffix("’s").rstrip()
+    lowered = text.lower()
+    for det in _DETERMINER:
+        if lowered.startswith(det):
+            return text[len(det) :]
+    return text
+
+
+def name_part(name: Token, prep: Token) -> bool:
+    """A prepositional phrase inside a name: "Nobel Prize [in Physics]", "province [of Milan]"."""
+    if prep.dep_ != "prep" or prep.lemma_ not in _NAME_PREP:
+        return False
+    if name.pos_ != "PROPN" and prep.lemma_ != "of":  # "province of Milan", not "novel by Dickens"
+        return False
+    return any(g.dep_ == "pobj" and g.pos_ == "PROPN" for g in prep.children)

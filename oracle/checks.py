@@ -1,0 +1,396 @@
+"""The two checks a reply is judged by: is what it states true, and does its answer follow from it?
+
+Knowledge. Each claim is put to the KB's facts about what it names (the case's evidence, and
+the KB's own facts when it names more), read with the rule library: a claim the rules
+refute (a functional property with another value: born in London when the KB says
+Portsmouth), a denial of what they prove, another value where the proof has its fact
+(Berkshire where the proof has Oxfordshire), or another year of birth or death is wrong
+knowledge. A claim the KB neither proves nor refutes is not: the KB is incomplete. A place
+within or around the right one is not another value (born in New York City, KB: Queens).
+
+Inference. The reply's own world is the evidence and the KB's containment facts, minus what
+its claims contradict, plus its claims; the rules then prove or refute the question's
+statement, or neither. The answer follows when it is the one that world gives. A temporal
+question is evaluated the same way: the formula over the events, with the years the reply
+states in place of the KB's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from kgtest.generator.case import Answer
+from kgtest.kg.catalog import RelationCatalog
+from kgtest.kg.model import Fact
+from kgtest.oracle.claims import ALIVE, VALUE_PROPERTIES, Claim
+from kgtest.oracle.ground import GroundGraph
+from kgtest.oracle.kb import KbLookup, containing
+from kgtest.oracle.similarity import year_text
+from kgtest.prolog.claims import CLAIM_PREFIX, ClaimLogic, Status, World, WorldFact
+
+_YEAR_EVENT = {"P569": "born", "P570": "died"}
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    claims: tuple[Claim, ...]
+    """Every claim, with the knowledge check's finding and, when wrong, why."""
+    world: str
+    """What the reply's world says of the question: ``holds``, ``fails``, ``both``, ``open``;
+    ``unstated`` when the reply states nothing the rules can read (the KB's facts, which prove the
+    expected answer, stand); ``unchecked`` when the question is no statement the rules read."""
+    implied: Answer | None
+    """The answer that world gives; None when it gives none (``both``, ``open``)."""
+    dropped: tuple[str, ...] = ()
+    """Evidence the reply's claims contradict, in words."""
+    notes: tuple[str, ...] = ()
+
+    @property
+    def wrong(self) -> tuple[Claim, ...]:
+        return tuple(c for c in self.claims if c.wrong)
+
+
+class Checker:
+    """Runs both checks; reads the KB only for claims that name something the case does not."""
+
+    def __init__(self, catalog: RelationCatalog, kb: KbLookup | None) -> None:
+        self._catalog = catalog
+        self._kb = kb
+        self._logic: ClaimLogic | None = None
+
+    def check(self, ground: GroundGraph, claims: Sequence[Claim], expected: Answer) -> Checked:
+        read = [c for c in claims if c.statement is not None]
+        if not read:
+            return Checked(tuple(claims), "unstated", expected)
+        read = [_one_containment(c, ground) for c in read]
+        background = self._background(ground, read)
+        judged = self._conclusions(ground, self._knowledge(ground, read, background), background)
+        found = {id(c.triple): c for c in judged}
+        every = tuple(found.get(id(c.triple), c) for c in claims)  # the unread ones too, in order
+        if ground.temporal is not None:
+            holds = ground.temporal.holds(_events(ground, judged))
+            return Checked(every, "holds" if holds else "fails", Answer.YES if holds else Answer.NO)
+        if ground.statement is None:
+            return Checked(every, "unchecked", expected)
+        return self._inference(ground, judged, background, every, expected)
+
+    def _knowledge(self, ground: GroundGraph, claims: list[Claim], background: list[Fact]) -> list[Claim]:
+        facts = _evidence(ground) + [_fact(f) for f in background]
+        asked = [
+            (c, alternative, reading)
+            for c in claims
+            if c.statement and c.statement[1] not in VALUE_PROPERTIES
+            for alternative in c.alternatives or (c.statement,)
+            for reading in sorted(self._readings(*alternative))
+        ]
+        statuses = self._rules().statuses(
+            World(tuple(facts), types=ground.types), [(reading, c.negated) for c, _, reading in asked]
+        )
+        pairs = {(s, p) for e in ground.edges for s, p, _ in self._readings(e.subject, e.property, e.object)}
+        per: dict[tuple[int, tuple[str, str, str]], Status] = {}
+        for (c, alternative, reading), status in zip(asked, statuses, strict=True):
+            if status.kind == "other" and (reading[0], reading[1]) not in pairs:
+                status = Status("open")  # another value of a fact the proof does not rest on: no miss
+            best = per.get((id(c), alternative))
+            if best is None or _RANK.index(status.kind) < _RANK.index(best.kind):
+                per[(id(c), alternative)] = status
+        values: dict[tuple[str, str], list[str]] = {}
+        for f in facts:
+            values.setdefault((f.subject, f.property), []).append(f.object)
+        out = []
+        for c in claims:
+            found = [(alt, st) for (key, alt), st in per.items() if key == id(c)]
+            if found:  # the reading the KB bears out best: wrong only if every reading is
+                alt, status = min(found, key=lambda pair: _CHARITY.index(pair[1].kind))
+                c = replace(c, statement=alt)
+                out.append(self._judged(c, status, ground, values))
+            else:
+                out.append(self._judged(c, None, ground, values))
+        return out
+
+    def _judged(
+        self,
+        claim: Claim,
+        status: Status | None,
+        ground: GroundGraph,
+        values: dict[tuple[str, str], list[str]],
+    ) -> Claim:
+        assert claim.statement is not None
+        s, p, o = claim.statement
+        said = _said(claim)
+        if status is None and p == ALIVE:  # a year of a lifetime
+            born, died = self._year(ground, "born", s), self._year(ground, "died", s)
+            if born is None or claim.year is None:
+                return replace(claim, status="open")
+            if born <= claim.year <= (died if died is not None else claim.year):
+                return replace(claim, status="proven")
+            span = (
+                f"{year_text(born)} to {year_text(died)}" if died is not None else f"from {year_text(born)}"
+            )
+            return replace(claim, status="refuted", note=f"says {said}, but the KB gives the lifetime {span}")
+        if status is None:  # a year of birth or death
+            known = self._year(ground, _YEAR_EVENT.get(p, ""), s)
+            if known is None or claim.year is None:
+                return replace(claim, status="open")
+            if known == claim.year:
+                return replace(claim, status="proven")
+            return replace(claim, status="refuted", note=f"says {said}, but the KB gives {year_text(known)}")
+        rel = self._catalog.resolve(p.lstrip("^"))
+        if status.kind == "refuted" and claim.negated:
+            fact = f"{self._name(s, ground)} {rel.phrase} {self._name(o, ground)}"
+            return replace(claim, status="refuted", note=f"says {said}, but the KB holds that {fact}")
+        if status.kind == "refuted":
+            others = list(dict.fromkeys(self._name(x, ground) for x in values.get((s, p), []) if x != o))
+            has = (
+                f", but the KB has {self._name(s, ground)} {rel.phrase} {' and '.join(others)}"
+                if others
+                else ""
+            )
+            why = f" ({rel.label} has one value)" if rel.functional and others else ""
+            return replace(claim, status="refuted", note=f"says {said}{has or ', which the KB refutes'}{why}")
+        if status.kind == "other" and not claim.negated:
+            note = f"says {said}, where the proof has {self._name(status.other, ground)}"
+            return replace(claim, status="other", note=note)
+        return replace(claim, status=status.kind)
+
+    def _conclusions(self, ground: GroundGraph, claims: list[Claim], background: list[Fact]) -> list[Claim]:
+        """A wrong statement of the question itself, drawn from premises of the reply's own that prove
+        the truth ("Oxford is in Oxfordshire, Oxfordshire in England, yet Oxford is not in England"),
+        is a wrong inference, not wrong knowledge: it contradicts what the reply itself states."""
+        if ground.statement is None or ground.holds is None:
+            return claims
+        question = self._readings(*ground.statement)
+        out = []
+        for c in claims:
+            if c.wrong and c.statement and c.statement in question:
+                others = [x for x in claims if x is not c]
+                world = World(
+                    tuple(self._containment(background) + _stated(others)), _denied(others), ground.types
+                )
+                answer, _ = self._rules().answer(world, ground.statement)
+                if answer == ("holds" if ground.holds else "fails"):
+                    c = replace(c, status="concluded", note="")
+            out.append(c)
+        return out
+
+    def _inference(
+        self,
+        ground: GroundGraph,
+        claims: list[Claim],
+        background: list[Fact],
+        every: tuple[Claim, ...],
+        expected: Answer,
+    ) -> Checked:
+        assert ground.statement is not None
+        missed = {
+            (s, p)
+            for c in claims
+            if c.status == "other" and c.statement
+            for s, p, _ in self._readings(*c.statement)
+        }
+        kept = [
+            f
+            for f in _evidence(ground) + self._containment(background)
+            if not any((s, p) in missed for s, p, _ in self._readings(f.subject, f.property, f.object))
+        ]
+        world = World(
+            tuple(kept + _stated(claims)),
+            _denied(claims),
+            ground.types,
+            _years(ground, claims),
+        )
+        answer, dropped = self._rules().answer(world, ground.statement, drop_contradicted=True)
+        if (
+            answer == "both"
+        ):  # a denial against facts it never stated stands; against its own, it contradicts itself
+            own = World(tuple(self._containment(background) + _stated(claims)), (), ground.types)
+            answer = "both" if self._rules().answer(own, ground.statement)[0] == "holds" else "fails"
+        texts = {f"e:{e.id}": e.text() for e in ground.edges}
+        gone = [texts[f.id] for f in _evidence(ground) if f not in kept] + [
+            texts[d] for d in dropped if d in texts
+        ]
+        if answer == "open" and gone:  # the reply took away what the proof rests on: it no longer holds
+            answer = "fails"
+        notes: tuple[str, ...] = ()
+        baseline, _ = self._rules().answer(
+            World(tuple(_evidence(ground) + self._containment(background)), (), ground.types, ground.years),
+            ground.statement,
+        )
+        if _implied(ground, baseline) is not expected:  # the rules cannot redo the proof from its facts
+            notes = (
+                f"the rules give {baseline!r} for the case's own facts; the proof's answer stands for them",
+            )
+            if not gone and not world.denied and not _stated(claims):
+                answer = "holds" if ground.holds else "fails"
+        return Checked(every, answer, _implied(ground, answer), tuple(gone), notes)
+
+    def _readings(self, s: str, p: str, o: str) -> set[tuple[str, str, str]]:
+        """The same fact in every wording the rules accept: symmetric, inverse, ``^P``."""
+        base = p.lstrip("^")
+        out = {(s, p, o)}
+        if p.startswith("^"):
+            out.add((o, base, s))
+        rel = self._catalog.resolve(base)
+        if rel.symmetric:
+            out.add((o, base, s))
+        if rel.inverse and rel.inverse in self._catalog:
+            out.add((o, rel.inverse, s) if not p.startswith("^") else (s, rel.inverse, o))
+        if rel.inverse_phrase and not p.startswith("^"):
+            out.add((o, f"^{base}", s))
+        return out
+
+    def _containment(self, background: list[Fact]) -> list[WorldFact]:
+        return [
+            _fact(f)
+            for f in background
+            if f.property == _COUNTRY or self._catalog.resolve(f.property).transitive
+        ]
+
+    def _name(self, eid: str, ground: GroundGraph) -> str:
+        if ground.entity(eid) is not None or self._kb is None:
+            return ground.label(eid)
+        entity = self._kb.entity(eid)
+        return entity.label if entity is not None and entity.label else eid
+
+    def _background(self, ground: GroundGraph, claims: list[Claim]) -> list[Fact]:
+        """The KB's facts about what the claims name beyond the case, and the places around all of it."""
+        if self._kb is None:
+            return []
+        case = {e.id for e in ground.entities}
+        named = {x for c in claims if c.statement for x in (c.statement[0], c.statement[2])}
+        beyond = {x for x in named - case if not x.startswith("?") and not _is_year(x)}
+        outside = {c.statement[1] for c in claims if c.statement} - ground.properties
+        if not beyond and not outside:
+            return []
+        ids = sorted((named | case) - {x for x in named if x.startswith("?") or _is_year(x)})
+        facts = {f.id: f for f in self._kb.facts_of(ids) if f.property not in VALUE_PROPERTIES}
+        above = containing(self._kb, ids, self._upward)
+        facts.update((f.id, f) for f in above)
+        return [facts[k] for k in sorted(facts)]
+
+    def _upward(self, fact: Fact, here: str) -> str | None:
+        """The end of a containment fact above ``here``: P131 points up, its inverse P150 down."""
+        rel = self._catalog.resolve(fact.property)
+        if fact.property == _COUNTRY:
+            return fact.object if fact.subject == here and fact.object != here else None
+        if not rel.transitive or rel.symmetric:
+            return None
+        if fact.property in _DOWNWARD:
+            return fact.subject if fact.object == here else None
+        return fact.object if fact.subject == here else None
+
+    def _year(self, ground: GroundGraph, event: str, eid: str) -> int | None:
+        for e, x, year in ground.years:
+            if (e, x) == (event, eid):
+                return year
+        entity = self._kb.entity(eid) if self._kb is not None and not eid.startswith("?") else None
+        if entity is None or "Q5" not in entity.types:
+            return None
+        return entity.start_year if event == "born" else entity.end_year
+
+    @property
+    def started(self) -> bool:
+        """Whether the rules were needed yet (a reply that states nothing needs none)."""
+        return self._logic is not None
+
+    def _rules(self) -> ClaimLogic:
+        if self._logic is None:
+            self._logic = ClaimLogic(self._catalog)
+        return self._logic
+
+
+_RANK = ("proven", "refuted", "other", "open")
+"""How one reading's statuses combine: what the rules prove or refute outweighs the rest."""
+_CHARITY = ("proven", "open", "other", "refuted")
+"""Which reading of an ambiguous name is kept: the one the KB bears out best."""
+_UPWARD, _DOWNWARD = ("P131", "P361"), ("P150", "P527")
+"""Located in / part of, and contains / has part: one containment between places, however worded."""
+_COUNTRY = "P17"
+"""A place lies within its country too (claims.pl's ``nested``): Ulm is in Germany."""
+
+
+def _one_containment(claim: Claim, ground: GroundGraph) -> Claim:
+    """ "Zakarpattia Oblast is part of Ukraine" states the case's "located in" when the case asks that."""
+    assert claim.statement is not None
+    s, p, o = claim.statement
+    for family in (_UPWARD, _DOWNWARD):
+        if p in family and p not in ground.properties:
+            for other in family:
+                if other in ground.properties:
+                    return replace(claim, statement=(s, other, o))
+    return claim
+
+
+def _stated(claims: Sequence[Claim]) -> list[WorldFact]:
+    """The reply's positive claims about entities, as facts of its world."""
+    return [
+        WorldFact(f"{CLAIM_PREFIX}{i}", *c.statement)
+        for i, c in enumerate(claims)
+        if c.statement and not c.negated and c.statement[1] not in VALUE_PROPERTIES
+    ]
+
+
+def _denied(claims: Sequence[Claim]) -> tuple[tuple[str, str, str], ...]:
+    return tuple(c.statement for c in claims if c.statement and c.negated)
+
+
+def _evidence(ground: GroundGraph) -> list[WorldFact]:
+    return [WorldFact(f"e:{e.id}", e.subject, e.property, e.object, e.start, e.end) for e in ground.edges]
+
+
+def _fact(f: Fact) -> WorldFact:
+    return WorldFact(f"k:{f.id}", f.subject, f.property, f.object, f.start_year, f.end_year)
+
+
+def _years(ground: GroundGraph, claims: list[Claim]) -> tuple[tuple[str, str, int], ...]:
+    """The evidence's birth and death years, with the reply's where it states others."""
+    said = {
+        (_YEAR_EVENT[c.statement[1]], c.statement[0]): c.year
+        for c in claims
+        if c.statement and c.statement[1] in _YEAR_EVENT and c.year is not None and not c.negated
+    }
+    kept = [(e, x, y) for e, x, y in ground.years if (e, x) not in said]
+    return tuple(kept + [(e, x, y) for (e, x), y in sorted(said.items())])
+
+
+def _events(ground: GroundGraph, claims: list[Claim]) -> dict[str, list[tuple[int, int]]]:
+    """The temporal case's events with the lifetimes the reply states in place of the KB's."""
+    assert ground.temporal is not None
+    events = dict(ground.temporal.events)
+    for event, eid, year in _years(ground, claims):
+        span = f"{eid}:span"
+        if events.get(span):
+            start, end = events[span][0][0], events[span][-1][1]
+            events[span] = [(year, end)] if event == "born" else [(start, year)]
+    for c in claims:  # "alive in 1902": the lifetime stretches to hold that year
+        span = f"{c.statement[0]}:span" if c.statement else ""
+        if (
+            c.statement
+            and c.statement[1] == ALIVE
+            and c.year is not None
+            and not c.negated
+            and events.get(span)
+        ):
+            start, end = events[span][0][0], events[span][-1][1]
+            events[span] = [(min(start, c.year), max(end, c.year))]
+    return events
+
+
+def _implied(ground: GroundGraph, world: str) -> Answer | None:
+    if world not in ("holds", "fails"):
+        return None
+    holds = world == "holds"
+    return Answer.YES if holds == ground.yes_means_holds else Answer.NO
+
+
+def _said(claim: Claim) -> str:
+    """The reply's own sentence, quoted, when it is short enough to read in a reason."""
+    t = claim.triple
+    if t.sentence and len(t.sentence) <= 160:
+        return f'"{t.sentence.strip()}"'
+    return f'"{t.subject} {"not " if t.negated else ""}{t.relation} {t.object}"'
+
+
+def _is_year(value: str) -> bool:
+    return value.lstrip("-").isdigit()

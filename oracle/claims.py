@@ -1,0 +1,209 @@
+"""A reply's triples read into the KB's terms: claims (subject id, property, object id), for a whole batch.
+
+A triple becomes a claim when its relation names a property (relations.py) and at least one
+end is an entity (entities.py); an end nobody known bears becomes ``?name``, so "born in
+Landport" is still a claim about a place of birth. A triple whose relation names nothing but
+whose ends are both entities is kept as ``unread`` and named in the reasons ("'won' was not
+matched to any relation"); the rest (no entity at either end) is off topic. Cosine, the
+fallback for relations no catalog word names, runs once per batch over what is left open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from kgtest.kg.extract.triples import Triple
+from kgtest.kg.sources.wikidata import DATE_PROPERTIES
+from kgtest.oracle.embeddings import Embedder
+from kgtest.oracle.entities import EntityMatch, EntityReader
+from kgtest.oracle.ground import GroundGraph
+from kgtest.oracle.relations import RelationKeys, RelationMatch, RelationReader, words
+from kgtest.oracle.similarity import Thresholds, name_key
+from kgtest.prolog.reasoner import Statement
+
+UNKNOWN = "?"
+"""Prefix of the id given to a name no entity bears."""
+ALIVE = "alive"
+"""The relation of "X was alive in 1850", which no Wikidata property states: a lifetime's year."""
+VALUE_PROPERTIES = DATE_PROPERTIES | {ALIVE}
+"""Relations whose object is a year."""
+_ALIVE_WORDS = ("alive in", "still alive in", "alive during", "living in")
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One statement of the reply, in the KB's terms."""
+
+    triple: Triple
+    subject: EntityMatch
+    object: EntityMatch
+    relation: RelationMatch | None
+    statement: Statement | None
+    """(subject, property, object) read forwards; a year claim's object is the year. None: not read."""
+    alternatives: tuple[Statement, ...] = ()
+    """What it says under each reading of an ambiguous name ("Cambridge"); the check keeps the one
+    the KB bears out best, and the claim is wrong only when every reading is."""
+    status: str = ""
+    """The knowledge check's finding: ``proven``, ``refuted``, ``other``, ``open``, ``concluded`` (a
+    wrong statement of the question drawn from the reply's own right premises), or ``""``."""
+    note: str = ""
+    """Why it is wrong knowledge, in words; empty when it is not."""
+
+    @property
+    def negated(self) -> bool:
+        return self.triple.negated
+
+    @property
+    def wrong(self) -> bool:
+        return bool(self.note)
+
+    @property
+    def year(self) -> int | None:
+        """The year of a claim about a date (born in 1812)."""
+        return self.object.year if self.statement and self.statement[1] in VALUE_PROPERTIES else None
+
+
+@dataclass(frozen=True, slots=True)
+class ReadSettings:
+    thresholds: Thresholds
+    fallback: bool = True
+    """Use cosine for names and relations no label, alias or phrase covers."""
+
+
+def read_claims(
+    batch: Sequence[tuple[Sequence[Triple], GroundGraph]],
+    relations: RelationReader,
+    entities: EntityReader,
+    keys: RelationKeys,
+    embedder: Callable[[], Embedder],
+    settings: ReadSettings,
+) -> list[list[Claim]]:
+    """The claims of every reply of a batch, in triple order; ``embedder`` is called only for cosine."""
+    if any(triples for triples, _ in batch):
+        keys.prepare(p.text for _, g in batch for p in relations.phrases(g.properties))
+    names: list[dict[str, EntityMatch]] = []
+    matched: list[list[list[RelationMatch]]] = []
+    for triples, ground in batch:  # the case's names first: the KB is asked only about claims
+        found = {n: entities.read(n, ground, look_up=False) for t in triples for n in (t.subject, t.object)}
+        names.append(found)
+        matched.append([_exact_relation(t, ground, found, relations, keys) for t in triples])
+    if settings.fallback:
+        _fallback(batch, names, matched, relations, embedder, settings.thresholds)
+    out = []
+    for i, (triples, ground) in enumerate(batch):
+        claimed = {n for j, t in enumerate(triples) if matched[i][j] for n in (t.subject, t.object)}
+        read = {n: entities.read(n, ground) if n in claimed else m for n, m in names[i].items()}
+        out.append([_claim(t, read, matched[i][j], ground) for j, t in enumerate(triples)])
+    return out
+
+
+def _exact_relation(
+    triple: Triple,
+    ground: GroundGraph,
+    names: dict[str, EntityMatch],
+    relations: RelationReader,
+    keys: RelationKeys,
+) -> list[RelationMatch]:
+    value = names[triple.object].how == "year"
+    if value and words(triple.relation) in _ALIVE_WORDS:
+        return [RelationMatch(ALIVE, True, "words", words(triple.relation), "phrase")]
+    found = relations.by_words(triple, value) or relations.by_key(triple, ground.properties, keys, value)
+    return _best(found, ground)
+
+
+def _fallback(
+    batch: Sequence[tuple[Sequence[Triple], GroundGraph]],
+    names: list[dict[str, EntityMatch]],
+    matched: list[list[list[RelationMatch]]],
+    relations: RelationReader,
+    embedder: Callable[[], Embedder],
+    thresholds: Thresholds,
+) -> None:
+    """Cosine for the relations between named ends no catalog word names, with one encode call."""
+    open_relations = [
+        (i, j)
+        for i, (triples, _) in enumerate(batch)
+        for j, t in enumerate(triples)
+        if not matched[i][j] and _named(names[i][t.subject]) and _named(names[i][t.object])
+    ]
+    if not open_relations:
+        return
+    model = embedder()
+    texts = {batch[i][0][j].relation for i, j in open_relations}
+    for i, _ in open_relations:
+        texts.update(p.text for p in relations.phrases(batch[i][1].properties))
+    model.prepare(texts)
+    for i, j in open_relations:
+        triple, ground = batch[i][0][j], batch[i][1]
+        value = names[i][triple.object].how == "year"
+        found = relations.by_cosine(triple, ground.properties, model, thresholds.synonym, value)
+        matched[i][j] = _best(found, ground)
+
+
+def _named(match: EntityMatch) -> bool:
+    """An end worth reading a relation for: an entity or a year."""
+    return match.known or match.how == "year"
+
+
+_SOURCES = ("label", "phrase", "inverse", "alias", "paraphrase")
+
+
+def _best(found: list[RelationMatch], ground: GroundGraph) -> list[RelationMatch]:
+    """The case's own properties first; then a label over a phrase over an alias; then property order."""
+    return sorted(
+        dict.fromkeys(found),
+        key=lambda m: (
+            m.property not in ground.properties,
+            _SOURCES.index(m.source),
+            m.property,
+            not m.forwards,
+        ),
+    )
+
+
+def _claim(
+    triple: Triple, names: dict[str, EntityMatch], matched: list[RelationMatch], ground: GroundGraph
+) -> Claim:
+    subject, obj = names[triple.subject], names[triple.object]
+    if not matched or not (subject.known or obj.known) or not (_name_like(subject) and _name_like(obj)):
+        return Claim(triple, subject, obj, None, None)
+
+    relation = matched[0]
+    if obj.how == "year":
+        if not (subject.known and relation.forwards and obj.year is not None):
+            return Claim(triple, subject, obj, relation, None)
+        if subject.how == "ambiguous":
+            return Claim(triple, subject, obj, relation, None)
+        return Claim(triple, subject, obj, relation, (_id(subject), relation.property, str(obj.year)))
+    s, o = (subject, obj) if relation.forwards else (obj, subject)
+    if s.how == "year" or o.how == "year":
+        return Claim(triple, subject, obj, relation, None)
+    readings = [(a, relation.property, b) for a in _ids(s) for b in _ids(o) if a != b][:_READINGS]
+    if not readings:
+        return Claim(triple, subject, obj, relation, None)
+    return Claim(triple, subject, obj, relation, readings[0], tuple(readings))
+
+
+def _name_like(match: EntityMatch) -> bool:
+    """An entity, a year, or a capitalised name: "the southwestern part" names no one."""
+    return (
+        match.known or match.how == "year" or bool(match.candidates) or any(ch.isupper() for ch in match.name)
+    )
+
+
+_READINGS = 6
+"""At most so many readings of a claim with ambiguous names."""
+
+
+def _ids(match: EntityMatch) -> list[str]:
+    return list(match.candidates) if match.how == "ambiguous" and match.candidates else [_id(match)]
+
+
+def _id(match: EntityMatch) -> str:
+    return match.id if match.id is not None else UNKNOWN + " ".join(name_key(match.name))
+
+
+def unread(claim: Claim) -> bool:
+    """A triple between two entities whose relation names no property: worth a word in the reasons."""
+    return claim.relation is None and claim.subject.known and claim.object.known

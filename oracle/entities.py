@@ -1,0 +1,112 @@
+"""Who a name in a reply is: one of the case's entities, another the KB knows, a year, or nobody known.
+
+In order: a case entity by label or alias ("NYC", "Maria Skłodowska"); a year by value; a case
+entity by a short form of its name ("Dickens"), unless the KB has an entity of exactly that
+name ("Cambridge" the city, not the University of Cambridge); any KB entity by label, then by
+alias (one entity only: a name two entities share identifies neither). Names are compared
+normalised (similarity.py), never by cosine: cosine puts "Charles Dickens" 0.96 from "John
+Dickens" and "Nobel Prize in Physics" 0.87 from "... in Chemistry", and the short forms it
+caught are read above.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from kgtest.oracle.ground import GroundEntity, GroundGraph
+from kgtest.oracle.kb import KbLookup
+from kgtest.oracle.similarity import is_value, name_key, year_of
+
+_GENERIC = {"he", "she", "it", "they", "this", "that", "which", "who", "city", "country", "state", "place"}
+_COUNTED = {"first", "second", "third", "another", "other", "same", "his", "her", "its", "their", "a", "an"}
+"""Words before a name that count or point rather than name: "a second Nobel Prize", "his father John"."""
+
+
+@dataclass(frozen=True, slots=True)
+class EntityMatch:
+    name: str
+    """As the reply wrote it."""
+    id: str | None
+    """The entity's id; None for a year or a name nobody known bears."""
+    label: str
+    """The entity's label, the year's text, or the name itself."""
+    how: str
+    """``label``, ``alias``, ``short``, ``kb-label``, ``kb-alias``, ``year``, ``ambiguous`` or ``none``."""
+    year: int | None = None
+    candidates: tuple[str, ...] = ()
+    """The entities an ambiguous name may be ("Cambridge": the English and the American one)."""
+
+    @property
+    def known(self) -> bool:
+        return self.id is not None
+
+
+class EntityReader:
+    """Resolves the names a reply uses, against its case and, when given, the KB."""
+
+    def __init__(self, kb: KbLookup | None) -> None:
+        self.kb = kb
+
+    def read(self, name: str, ground: GroundGraph, look_up: bool = True) -> EntityMatch:
+        """``look_up``: ask the KB about names the case lacks (False: the case and years only)."""
+        found = self._read(name, ground, look_up)
+        words = name.split()
+        while not found.known and found.how != "year" and len(words) > 1 and words[0].lower() in _COUNTED:
+            words = words[1:]  # "a second Nobel Prize" is the Nobel Prize
+            again = self._read(" ".join(words), ground, look_up)
+            if again.known or again.candidates:
+                return EntityMatch(name, again.id, again.label, again.how, candidates=again.candidates)
+        return found
+
+    def _read(self, name: str, ground: GroundGraph, look_up: bool) -> EntityMatch:
+        key = name_key(name)
+        for entity in ground.entities:
+            if key == name_key(entity.label):
+                return EntityMatch(name, entity.id, entity.label, "label")
+        for entity in ground.entities:
+            if any(key == name_key(a) for a in entity.aliases):
+                return EntityMatch(name, entity.id, entity.label, "alias")
+        year = year_of(name)
+        if year is not None or is_value(name):
+            return EntityMatch(name, None, name, "year", year=year)
+        if not key or set(key) <= _GENERIC:
+            return EntityMatch(name, None, name, "none")
+        proper = any(ch.isupper() for ch in name)  # "question mark" is no name to look up
+        kb = self.kb if look_up and proper else None
+        found = kb.named(name) if kb is not None else []
+        labelled = sorted({eid for eid, how in found if how == "label"})
+        short = self._short(name, key, ground, kb)
+        if short is not None and not labelled:
+            return short
+        for how, ids in (("kb-label", labelled), ("kb-alias", sorted({eid for eid, _ in found}))):
+            if len(ids) == 1:
+                return EntityMatch(name, ids[0], self._label(ids[0], ground, name), how)
+            if ids:
+                return EntityMatch(name, None, name, "ambiguous", candidates=tuple(ids))
+        return EntityMatch(name, None, name, "none")
+
+    def _short(
+        self, name: str, key: tuple[str, ...], ground: GroundGraph, kb: KbLookup | None
+    ) -> EntityMatch | None:
+        """ "Dickens" for the entity whose label holds every word of the name, most named by the case
+        (then by the KB) when several do."""
+        words = set(key)
+        found = [e for e in ground.entities if any(words < set(name_key(t)) for t in (e.label, *e.aliases))]
+        if not found:
+            return None
+        best = _most(found, ground.prominence)
+        if len(best) > 1 and kb is not None:  # the one the KB knows more about: Charles Dickens
+            best = _most(best, lambda eid: len(kb.facts_of([eid])))
+        if len(best) > 1:  # Charles and Catherine Dickens, and no KB to tell: neither is guessed
+            return EntityMatch(name, None, name, "ambiguous", candidates=tuple(e.id for e in best))
+        return EntityMatch(name, best[0].id, best[0].label, "short")
+
+    def _label(self, eid: str, ground: GroundGraph, name: str) -> str:
+        entity = self.kb.entity(eid) if self.kb is not None else None
+        return entity.label if entity is not None and entity.label else ground.label(eid) or name
+
+
+def _most(entities: list[GroundEntity], weight: Callable[[str], int]) -> list[GroundEntity]:
+    top = max(weight(e.id) for e in entities)
+    return [e for e in entities if weight(e.id) == top]

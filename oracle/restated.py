@@ -1,0 +1,56 @@
+"""The question, quoted or asked back, is not a claim, nor is a supposition: cut them out first.
+
+Small models repeat the question before answering it (`The answer to the question "Is it true
+that X died in Chicago?" is "No"`, "Is it true that X died in Chicago? No."). Read as a
+statement, the repeated question says the opposite of a correct "No", so a reply would be
+charged with denying its own answer. Cut: quoted text that asks something or repeats the
+question, sentences that end in a question mark, sentences that repeat the question word for
+word from its start ("It is false that X." for "It is false that X. Please judge ..."), and
+sentences that talk about the question ("The question asks whether ..."), and sentences that
+suppose ("Hypothesis: ...", "Assume ...", "If ..."). "X." alone, for "Is it true that X?", is
+the reply's own statement and stays.
+"""
+
+from __future__ import annotations
+
+import re
+
+_QUOTED = re.compile(r"\"([^\"\n]*)\"|“([^”\n]*)”|‘([^’\n]*)’|'([^'\n]*\?)'")
+_SENTENCE = re.compile(r"[^.!?\n]*(?:[.!?]+|\n)|[^.!?\n]+$")
+"""A sentence or line with what ends it, newlines kept: list items stay apart."""
+_ABOUT_QUESTION = re.compile(
+    r"\b(?:the|this|your)\s+(?:question|statement|claim)\s+(?:is\s+)?(?:asks?|asking|says|states|is)\s+"
+    r"(?:whether|if|that)\b",
+    re.I,
+)
+_SUPPOSED = re.compile(
+    r"^\W*(?:hypothes[ie]s|assumption|suppose|supposing|assume|assuming|imagine|if)\b", re.I
+)
+"""A sentence that supposes rather than states: "Hypothesis: X was alive in 124 BC"."""
+_WORDS = re.compile(r"[a-z0-9]+")
+
+
+def strip_restated(text: str, question: str) -> str:
+    """``text`` without the question in any of the shapes above; the rest is left as written."""
+    asked = " ".join(_WORDS.findall(question.lower()))
+    text = _QUOTED.sub(lambda m: _quote(m, asked), text)
+    kept = [s for s in _SENTENCE.findall(text) if not _restates(s, asked)]
+    return re.sub(r"[ \t]{2,}", " ", "".join(kept)).strip()
+
+
+def _quote(match: re.Match[str], asked: str) -> str:
+    inner = next(g for g in match.groups() if g is not None)
+    words = " ".join(_WORDS.findall(inner.lower()))
+    if inner.rstrip().endswith("?") or (words.count(" ") >= 2 and f" {words} " in f" {asked} "):
+        return ""
+    return match.group()
+
+
+def _restates(sentence: str, asked: str) -> bool:
+    stripped = sentence.strip()
+    if not stripped:
+        return False
+    if stripped.endswith("?") or _ABOUT_QUESTION.search(stripped) or _SUPPOSED.match(stripped):
+        return True
+    words = " ".join(_WORDS.findall(stripped.lower()))
+    return words.count(" ") >= 3 and f"{asked} ".startswith(f"{words} ")

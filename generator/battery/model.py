@@ -100,7 +100,7 @@ class InjectedTest:
     form: str
     """``open`` (judged by the mixed similarity) or ``closed`` (Yes/No, oracle/answer.py)."""
     expected: tuple[str, ...]
-    """Open: the value's label (then its other names); closed: ``Yes`` or ``No``; I13: none."""
+    """Open: the value's label, then its KB aliases; closed: ``Yes`` or ``No``; I13: none."""
     value: str = ""
     """The KB entity the slot holds."""
     value_label: str = ""

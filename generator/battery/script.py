@@ -141,7 +141,7 @@ def _slot_test(
     said = clause(entity.id, claim, relation, entity.domain is Domain.PEOPLE)
     code = placement.code
     info = info_line(code, slot.noun, entity.label, said, rng.randrange(6))
-    expected: tuple[str, ...] = (entity.label,)
+    expected: tuple[str, ...] = tuple(dict.fromkeys((entity.label, *entity.aliases)))
     closed_value = None
     if rng.random() < settings.closed_share:
         wrong = pool.distractor(slot.domain, entity, rng) if rng.random() < 0.5 else None

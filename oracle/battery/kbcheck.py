@@ -1,8 +1,10 @@
 """A claim read from a reply, checked against the KB where its names are KB entities.
 
-A claim's subject and object are looked up by label (case and a leading "the" aside); its
-relation is a KB property when its key (kg/extract's lemmas) is the key of one of the
-property's phrases, read forwards ("was born in") or backwards ("is the capital of" for P36).
+A claim's subject and object are looked up by label and alias, as the judge names them
+(``name_key``: case, accents, articles and word order aside); its relation is a KB property
+when its key (kg/extract's lemmas) is the key the judge's ``RelationKeys`` gives one of the
+property's wordings (label, phrase, Wikidata's aliases, kgtest's paraphrases) read forwards,
+or its inverse's read backwards ("is the capital of" for P36).
 It is *confirmed* when the KB holds that fact, *contradicted* when the claim denies a fact
 the KB holds, or gives a functional property (one object at a time: place of birth) another
 object (a KB entity too) than the KB's; anything else is *unverified* and scores nothing (the
@@ -19,6 +21,8 @@ from enum import StrEnum
 from kgtest.generator.kbview import KbView
 from kgtest.kg.extract.triples import Triple, TripleExtractor
 from kgtest.kg.model import Fact, Relation
+from kgtest.oracle.relations import RelationKeys
+from kgtest.oracle.similarity import name_key
 
 
 class Check(StrEnum):
@@ -40,10 +44,12 @@ class KbChecker:
     def __init__(self, view: KbView, extractor: TripleExtractor) -> None:
         self._view = view
         self._extractor = extractor
-        self._ids: dict[str, set[str]] = defaultdict(set)
+        self._ids: dict[tuple[str, ...], set[str]] = defaultdict(set)
         for entity in view.entities.values():
-            if entity.label:
-                self._ids[_name(entity.label)].add(entity.id)
+            for name in (entity.label, *entity.aliases):
+                if name and name_key(name):
+                    self._ids[name_key(name)].add(entity.id)
+        self._relation_keys = RelationKeys(lambda: extractor)
         self._facts: dict[str, list[Fact]] = defaultdict(list)
         for fact in view.facts:
             self._facts[fact.subject].append(fact)
@@ -72,7 +78,7 @@ class KbChecker:
         return KbCheck(Check.UNVERIFIED)
 
     def entities(self, name: str) -> set[str]:
-        return self._ids.get(_name(name), set())
+        return self._ids.get(name_key(name), set()) if name_key(name) else set()
 
     def functional_key(self, key: str) -> bool:
         """Whether a relation key names a functional KB property read forwards."""
@@ -89,24 +95,17 @@ class KbChecker:
         return self._view.relation(pid)
 
     def _prepare(self, properties: Iterable[str]) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
-        """The keys of each property's phrases, each phrase read in one extractor call for all."""
+        """The keys of each property's wordings, every new wording read in one extractor call."""
         missing = sorted(p for p in set(properties) if p not in self._keys)
         if missing:
             phrases = {p: _phrases(self._view, p) for p in missing}
-            todo = sorted({ph for fwd, bwd in phrases.values() for ph in (*fwd, *bwd)})
-            keys = dict(zip(todo, self._phrase_keys(todo), strict=True))
+            self._relation_keys.prepare(ph for fwd, bwd in phrases.values() for ph in (*fwd, *bwd))
             for p, (fwd, bwd) in phrases.items():
-                self._keys[p] = (frozenset(keys[ph] for ph in fwd), frozenset(keys[ph] for ph in bwd))
+                self._keys[p] = (
+                    frozenset(self._relation_keys[ph] for ph in fwd),
+                    frozenset(self._relation_keys[ph] for ph in bwd),
+                )
         return self._keys
-
-    def _phrase_keys(self, phrases: list[str]) -> list[str]:
-        """The key the extractor gives each phrase between two names; the phrase itself when it reads none."""
-        read = self._extractor.extract([f"Alice Smith {p} Bob Jones." for p in phrases])
-        keys = []
-        for phrase, triples in zip(phrases, read, strict=True):
-            found = [t.key for t in triples if (t.subject, t.object) == ("Alice Smith", "Bob Jones")]
-            keys.append(found[0] if found else phrase)
-        return keys
 
     def _words(self, fact: Fact) -> str:
         v = self._view
@@ -116,7 +115,7 @@ class KbChecker:
 def _phrases(view: KbView, pid: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Words for the property read subject -> object, and object -> subject."""
     r = view.relation(pid)
-    forward = [r.label.lower(), r.phrase.lower()]
+    forward = [r.label.lower(), r.phrase.lower(), *(w.lower() for w in (*r.aliases, *r.paraphrases))]
     backward = [f"{r.label.lower()} of", f"is the {r.label.lower()} of"]
     if r.inverse_phrase:
         backward.append(r.inverse_phrase.lower())
@@ -126,8 +125,3 @@ def _phrases(view: KbView, pid: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if r.symmetric:
         backward += forward
     return tuple(dict.fromkeys(p for p in forward if p)), tuple(dict.fromkeys(p for p in backward if p))
-
-
-def _name(label: str) -> str:
-    text = " ".join(label.lower().split())
-    return text[4:] if text.startswith("the ") else text

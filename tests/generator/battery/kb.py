@@ -25,9 +25,12 @@ FACTS = [
 ]  # fmt: skip
 
 
+ALIASES = {"Q90": ("City of Light",), "Q7200": ("Pushkin",)}
+
+
 def battery_view() -> KbView:
     entities = {}
     for table, domain in ((PLACES, Domain.PLACES), (PEOPLE, Domain.PEOPLE), (WORKS, Domain.CULTURE)):
         for qid, label in table.items():
-            entities[qid] = Entity(qid, label, domain=domain)
+            entities[qid] = Entity(qid, label, domain=domain, aliases=ALIASES.get(qid, ()))
     return KbView(entities, tuple(Fact(s, p, o) for s, p, o in FACTS), builtin_catalog())

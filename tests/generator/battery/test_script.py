@@ -18,6 +18,7 @@ from kgtest.generator.battery.script import ScriptSettings, build_scripts
 from tests.generator.battery.kb import FACTS, battery_view
 
 VIEW = battery_view()
+TURNS = 24
 
 
 def _json(seed: int, runs: int = 3, turns: int = 24) -> str:
@@ -57,6 +58,16 @@ def test_the_fact_said_beside_a_value_is_a_kb_fact() -> None:
             if t.claim is not None:
                 assert (t.claim.subject, t.claim.property, t.claim.object) in facts
                 assert t.value in (t.claim.subject, t.claim.object)
+
+
+def test_an_open_question_accepts_the_values_kb_aliases() -> None:
+    found = [
+        t
+        for script in build_scripts(VIEW, 2, 12, TURNS, ScriptSettings(closed_share=0.0))
+        for t in script.tests
+        if t.value == "Q90" and t.code not in (TestCode.I13,)
+    ]
+    assert found and all(t.expected == ("Paris", "City of Light") for t in found)
 
 
 def test_closed_questions_name_the_value_or_a_wrong_one() -> None:

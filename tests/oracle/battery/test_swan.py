@@ -96,6 +96,7 @@ def checker(extractor: SpacyExtractor) -> KbChecker:
     [
         ("Charles Dickens was born in Portsmouth.", Check.CONFIRMED),
         ("Paris is the capital of France.", Check.CONFIRMED),
+        ("The City of Light is the capital of France.", Check.CONFIRMED),  # a KB alias
         ("Charles Dickens was born in London.", Check.CONTRADICTED),  # place of birth is functional
         ("Charles Dickens was not born in Portsmouth.", Check.CONTRADICTED),
         ("Charles Dickens was born in 1812.", Check.UNVERIFIED),  # not a KB entity

@@ -2,14 +2,15 @@
 
 Every judged battery in the workspace (or those named) is read back from its files; a system's
 SWAN and WANs are computed again over the nuggets of all its conversations, so two batteries
-of one system count as one sample (SWAN section 3: U^c pools conversations i).
+of one system count as one sample (SWAN section 3: U^c pools conversations i). A system in
+free conversation with a partner system is reported apart ("hf:smollm2 with hf:smollm2").
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kgtest.core.errors import OracleError
 from kgtest.core.settings import BatterySettings
@@ -20,7 +21,7 @@ from kgtest.oracle.battery.audit import read_result
 from kgtest.oracle.battery.swan import ScoredNugget, Swan, swan
 from kgtest.oracle.battery.verdicts import TestVerdict
 from kgtest.runner.battery import find_battery, read_manifest
-from kgtest.runner.converse import PARTNER, ChatRecord, read_conversations
+from kgtest.runner.converse import PARTNER, SCRIPTED, ChatRecord, read_conversations
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,12 +144,14 @@ def build_battery_report(
     for files in judged:
         result = read_result(files)
         records = read_conversations(files.conversations)
-        verdicts += result.verdicts
-        nuggets += result.nuggets
+        # A system talking freely with a partner is not the system the script tests: apart.
+        label = {r.id: r.sut if r.partner == SCRIPTED else f"{r.sut} with {r.partner}" for r in records}
+        verdicts += [replace(v, sut=label[v.conversation]) for v in result.verdicts]
+        nuggets += [replace(n, sut=label[n.conversation]) for n in result.nuggets]
         swans = {s.scope: s for s in result.conversations}
         partner = str(read_manifest(files).get("partner", ""))
         views += [
-            _view(files.battery_id, r, partner, swans.get(r.id), result.verdicts, result.nuggets)
+            _view(files.battery_id, r, partner, label[r.id], swans.get(r.id), result.verdicts, result.nuggets)
             for r in records
         ]
     suts = tuple(dict.fromkeys(v.sut for v in views))
@@ -163,6 +166,7 @@ def _view(
     battery: str,
     record: ChatRecord,
     partner: str,
+    system: str,
     scores: Swan | None,
     verdicts: Sequence[TestVerdict],
     nuggets: Sequence[ScoredNugget],
@@ -183,4 +187,4 @@ def _view(
         turns.append(
             TurnView(turn, said.text, role, reply.text, error, tuple(mine_v[turn]), tuple(mine_n[turn]))
         )
-    return ConversationView(battery, record.id, record.sut, partner, scores, tuple(turns))
+    return ConversationView(battery, record.id, system, partner, scores, tuple(turns))

@@ -17,6 +17,7 @@ from kgtest.core.records import to_plain
 from kgtest.core.settings import Criterion
 from kgtest.oracle.battery.verdicts import TestVerdict
 from kgtest.report.battery import BatteryReport, Bucket, ConversationView, TestRow
+from kgtest.runner.converse import SCRIPTED
 
 _CSS = """
 body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:1200px;color:#222}
@@ -112,7 +113,8 @@ def render_html(report: BatteryReport) -> str:
 
 def _conversation(c: ConversationView) -> str:
     value = "n/a" if c.swan is None or c.swan.value is None else f"{c.swan.value:.3f}"
-    title = f"{_e(c.id)} ({_e(c.sut)} with {_e(c.partner)}, battery {_e(c.battery)}): SWAN {value}"
+    who = c.sut if c.partner != SCRIPTED else f"{c.sut} with the scripted partner"
+    title = f"{_e(c.id)} ({_e(who)}, battery {_e(c.battery)}): SWAN {value}"
     out = [f"<details><summary>{title}</summary>"]
     for t in c.turns:
         verdicts = " ".join(_mark(v) for v in t.verdicts)
@@ -143,8 +145,12 @@ def _histogram_svg(codes: dict[str, tuple[Bucket, ...]]) -> str:
     import matplotlib.pyplot as plt
 
     plt.rcParams["svg.hashsalt"] = "kgtest"  # same data, same SVG
-    fig, axes = plt.subplots(1, len(codes), figsize=(3.2 * len(codes), 2.8), squeeze=False)
-    for ax, (code, buckets) in zip(axes[0], codes.items(), strict=True):
+    columns = min(3, len(codes))
+    rows = -(-len(codes) // columns)
+    fig, axes = plt.subplots(rows, columns, figsize=(3.4 * columns, 2.9 * rows), squeeze=False)
+    for ax in axes.flat[len(codes) :]:
+        ax.set_visible(False)
+    for ax, (code, buckets) in zip(axes.flat, codes.items(), strict=False):
         rates = [b.passed / b.total if b.total else 0 for b in buckets]
         ax.bar(range(len(buckets)), rates, color="#2e86c1")
         for i, b in enumerate(buckets):
@@ -152,7 +158,9 @@ def _histogram_svg(codes: dict[str, tuple[Bucket, ...]]) -> str:
         ax.set_xticks(range(len(buckets)), [b.label for b in buckets], rotation=60, fontsize=7)
         ax.set_ylim(0, 1)
         ax.set_title(code, fontsize=9)
-    axes[0][0].set_ylabel("success rate")
+    for row in axes:
+        row[0].set_ylabel("success rate")
+    fig.tight_layout()
     buf = io.StringIO()
     fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
     plt.close(fig)

@@ -10,13 +10,15 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from kgtest.cli.dialogues import DIALOGUE_OPTIONS, dialogue_request, print_dialogues, write_dialogue_graph
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.text import line, literal
 from kgtest.core.errors import StoreError
 from kgtest.core.progress import phases, stderr
-from kgtest.generator.case import write_suite
+from kgtest.generator.case import TestCase, write_suite
+from kgtest.generator.dialogue.generate import generate_dialogues, read_sources
 from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS
-from kgtest.generator.kbview import read_view
+from kgtest.generator.kbview import KbView, read_view
 from kgtest.generator.mtl_text import PLAIN, WORDINGS
 from kgtest.generator.suite import DOMAINS, SuiteRequest, SuiteResult, generate_suite
 from kgtest.generator.suite_nodes import suite_id, write_suite_graph
@@ -45,7 +47,9 @@ def _names(values: tuple[str, ...]) -> tuple[str, ...]:
     help=f"Only ask about these domains ({', '.join(DOMAINS)}). Repeatable. [default: all]",
 )
 @click.option(
-    "--count", default=100, show_default=True, type=click.IntRange(min=0), help="Fact cases to write."
+    "--count",
+    type=click.IntRange(min=0),
+    help="Fact cases to write. [default: 100, or 0 when dialogues are asked for]",
 )
 @click.option("--seed", default=0, show_default=True, help="Same KB and seed, same suite byte for byte.")
 @click.option(
@@ -84,14 +88,16 @@ def _names(values: tuple[str, ...]) -> tuple[str, ...]:
     show_default=True,
     help="Questions about years in plain English, or in Drowzee's Table III templates word for word.",
 )
+@DIALOGUE_OPTIONS
 @click.option("--no-graph", is_flag=True, help="Do not write the suite and its proofs to the graph store.")
 @click.option("--quiet", is_flag=True, help="No progress bars.")
 @pass_app
 def command(
     app: AppContext,
+    /,
     rules: tuple[str, ...],
     domains: tuple[str, ...],
-    count: int,
+    count: int | None,
     seed: int,
     out: Path | None,
     balance: bool,
@@ -101,6 +107,7 @@ def command(
     wording: str,
     no_graph: bool,
     quiet: bool,
+    **dialogue_options: object,
 ) -> None:
     """Generate questions whose answers the knowledge base proves.
 
@@ -110,14 +117,22 @@ def command(
     statements are asked in the present tense only when they hold in the reference year,
     else about a year they held in. Facts that break a sanity rule (`kgtest kb check`) are
     never asked about. With --mtl-depth, temporal questions over the KB's dated facts are
-    added to the same suite.
+    added to the same suite. With --dialogues or --dialogues-from, multi-turn dialogues and
+    their perturbations (DS, DR, DD, DSR, DSD) are added, every question's answerability
+    proven (docs/dialogue.md).
 
     \b
     kgtest gen --count 200 --seed 1
     kgtest gen --rules negation,transitive --domain places --out places.jsonl
     kgtest gen --count 50 --mtl-depth 2 --temporal-count 50
+    kgtest gen --dialogues 50 --seed 1
+    kgtest gen --dialogues-from stories.json --dialogues-from convquestions.json.gz
     """
+    dialogues = dialogue_request(dialogue_options, seed, _names(domains))
+    files = read_sources(dialogues)  # a malformed file stops here, before anything is written
     settings = app.settings
+    if count is None:
+        count = 0 if dialogues.wanted else 100
     request = SuiteRequest(
         kinds=_names(rules) or DEFAULT_KINDS,
         domains=_names(domains),
@@ -132,18 +147,28 @@ def command(
     request.validate()
     path = out or settings.paths.default_suite
     with open_store(settings) as store:
-        with phases(quiet) as progress:
-            view = read_view(KnowledgeBase(store), settings.paths.kb_view_cache, progress)
-        program = kb_program(view.entities.values(), view.facts, view.catalog)
-        reasoner = load_kb(program, settings.paths.prolog_cache)
-        result = generate_suite(view, reasoner, request)
+        kb = KnowledgeBase(store)
+        view: KbView | None = None
+        needs_kb = bool(count or mtl_depth or dialogues.count or not dialogues.wanted)
+        if needs_kb or kb.builds():  # dialogue files alone need no KB, but link to one that is there
+            with phases(quiet) as progress:
+                view = read_view(kb, settings.paths.kb_view_cache, progress)
+        result = None
+        if count or (mtl_depth and request.temporal_count) or not dialogues.wanted:
+            assert view is not None
+            program = kb_program(view.entities.values(), view.facts, view.catalog)
+            reasoner = load_kb(program, settings.paths.prolog_cache)
+            result = generate_suite(view, reasoner, request)
+        talks = generate_dialogues(dialogues, files, view) if dialogues.wanted else None
+        cases: list[TestCase] = [*(result.cases if result else ()), *(talks.cases if talks else ())]
         path.parent.mkdir(parents=True, exist_ok=True)
-        written = write_suite(path, result.cases)
+        written = write_suite(path, cases)
         if not no_graph:
             info = {"path": str(path.resolve()), "seed": seed}
-            digest = hashlib.sha256(path.read_bytes() + view.key.encode()).hexdigest()[:20]
+            key = view.key if view is not None else ""
+            digest = hashlib.sha256(path.read_bytes() + key.encode()).hexdigest()[:20]
             try:
-                graph = write_suite_graph(store, suite_id(path), result.cases, info, digest)
+                graph = write_suite_graph(store, suite_id(path), cases, info, digest)
             except StoreError as exc:
                 raise StoreError(
                     f"{exc}\nThe suite itself is written to {path}; `gen --no-graph` skips the graph store."
@@ -153,7 +178,12 @@ def command(
                 f"({graph.cases_new} new) and {graph.derived_total} derived statements "
                 f"({graph.derived_new} new)"
             )
-    _summary(result, mtl_depth)
+            if talks is not None:
+                write_dialogue_graph(store, suite_id(path), talks.cases, digest)
+    if result is not None:
+        _summary(result, mtl_depth)
+    if talks is not None:
+        print_dialogues(talks)
     click.echo(f"Wrote {written} cases to {path}")
 
 

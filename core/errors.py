@@ -15,6 +15,7 @@ anything else is a bug and keeps its traceback.
     │   └── IncompleteBuildError              a build was interrupted; rerun build-kb to resume
     ├── ReasoningError               exit 4   SWI-Prolog failed, or a proof does not check
     ├── GenerationError              exit 5   no test case can be made from what was asked
+    │   └── DialogueInputError                a dialogue file is malformed (names file and field or line)
     ├── RunnerError                  exit 6   a system under test failed or timed out
     │   └── SutUnavailableError               no server answers at the spec's URLs, or it refuses us
     └── OracleError                  exit 7   a reply could not be judged
@@ -88,6 +89,14 @@ class ReasoningError(KgtestError):
 
 class GenerationError(KgtestError):
     exit_code = 5
+
+
+class DialogueInputError(GenerationError):
+    """A malformed CoQA or ConvQuestions file; names the file and the field or line at fault."""
+
+    def __init__(self, path: str, where: str, detail: str) -> None:
+        self.path, self.where = path, where
+        super().__init__(f"{path}: {where}: {detail}. Nothing was written; fix the file and run again.")
 
 
 class RunnerError(KgtestError):

@@ -18,6 +18,7 @@ from typing import Any
 from kgtest.core.errors import GenerationError
 from kgtest.core.files import atomic_writer
 from kgtest.core.records import RecordError, from_plain, to_plain
+from kgtest.generator.dialogue.model import DialogueCase
 
 SCHEMA_VERSION = 1
 
@@ -26,6 +27,8 @@ class Answer(StrEnum):
     YES = "Yes"
     NO = "No"
     IDK = "I don't know"
+    PER_ROUND = "per round"
+    """Dialogue cases: each judged round has its own expected answer (``dialogue.turns[i].expected``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,11 +82,14 @@ class TestCase:
     temporal: dict[str, Any] | None = None
     """For temporal cases: formula, query year, universe and the satisfying interval set."""
     turns: tuple[dict[str, str], ...] = ()
-    """For dialogues: the conversation before the final question."""
+    """A conversation to send before ``prompt`` (a single question asked in context)."""
     meta: dict[str, Any] = field(default_factory=dict)
     aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Other names of the entities in the evidence, by id, from the KB ("NYC" for New York City):
     the oracle accepts them for the labels."""
+    dialogue: DialogueCase | None = None
+    """For ``kind == "dialogue"``: the perturbed dialogue, its turns, answerability and proofs.
+    Left out of the JSON when absent, so fact and temporal suites read as before."""
 
     def to_json(self) -> str:
         return json.dumps(_jsonable(self), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
@@ -157,5 +163,7 @@ def read_suite(path: Path) -> Iterator[TestCase]:
 
 def _jsonable(case: TestCase) -> dict[str, Any]:
     data: dict[str, Any] = to_plain(case)
+    if case.dialogue is None:
+        del data["dialogue"]
     data["schema"] = SCHEMA_VERSION
     return data

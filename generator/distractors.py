@@ -10,11 +10,13 @@ once or that are false merely by a technicality:
   a woman, a mother not a man, and each spouse has the sex of the other's known spouses
   (both ways: the statement may be asked read backwards);
 * never a place that contains, or lies within, the true value of a one-valued property
-  ("born in England" for someone born in London is true, not a distractor).
+  ("born in England" for someone born in London is true, not a distractor);
+* never another entity that goes by a name of a true value (its label or one of its
+  aliases): "Was Turing born in Cambridge?" is not false to a reader who means the other
+  Cambridge.
 
 Each check takes the candidate as negatives.py proposes it, ``(S, P, O)`` with P a base
-property, and says whether it may be asked. Never an alias of the true object: when the KB
-carries entity aliases (issue 10), the alias check plugs in as one more entry of ``checks``.
+property, and says whether it may be asked.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ _SAME_SEX_AS_PARTNERS = "P26"
 
 def checks(view: KbView) -> tuple[Check, ...]:
     """Every check a candidate must pass."""
-    return (_sex_compatible(view), _not_around_the_true_value(view))
+    return (_sex_compatible(view), _not_around_the_true_value(view), _not_a_name_of_a_true_value(view))
 
 
 def _sex_compatible(view: KbView) -> Check:
@@ -100,5 +102,24 @@ def _not_around_the_true_value(view: KbView) -> Check:
     def check(st: Statement) -> bool:
         s, p, o = st
         return not any(o in within(v) or v in within(o) for v in values.get((s, p), ()))
+
+    return check
+
+
+def _not_a_name_of_a_true_value(view: KbView) -> Check:
+    """The object shares no name (label or alias, case folded) with any true object of (S, P)."""
+    values: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for f in view.facts:
+        values[(f.subject, f.property)].add(f.object)
+
+    @cache
+    def names(x: str) -> frozenset[str]:
+        e = view.entities.get(x)
+        found = (e.label, *e.aliases) if e is not None else ()
+        return frozenset(n.casefold() for n in found if n)
+
+    def check(st: Statement) -> bool:
+        s, p, o = st
+        return not any(names(o) & names(v) for v in values.get((s, p), ()) if v != o)
 
     return check

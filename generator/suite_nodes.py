@@ -92,5 +92,7 @@ def _asks_about(c: TestCase) -> tuple[tuple[str, str], ...]:
     if c.kind == "fact":
         s, _, o = c.meta["statement"]
         return ((s, "subject"), (o, "object"))
+    if c.dialogue is not None:
+        return ((c.dialogue.topic, "topic"),) if c.dialogue.topic else ()
     entities = dict.fromkeys(x for e in c.evidence for x in (e.subject, e.object))
     return tuple((e, "event") for e in entities)

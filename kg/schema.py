@@ -20,10 +20,32 @@ SCHEMA = (
     "CREATE CONSTRAINT kg_testcase_key IF NOT EXISTS FOR (t:TestCase) REQUIRE t.key IS UNIQUE",
     "CREATE CONSTRAINT kg_suite_id IF NOT EXISTS FOR (s:Suite) REQUIRE s.id IS UNIQUE",
     "CREATE INDEX kg_testcase_suite IF NOT EXISTS FOR (t:TestCase) ON (t.suite)",
+    # dialogue graphs, written by `kgtest gen --dialogues ...` (kg/dialogue_graph.py)
+    *(
+        statement
+        for label in ("Dialogue", "Round", "Concept", "Statement")
+        for statement in (
+            f"CREATE CONSTRAINT kg_{label.lower()}_key IF NOT EXISTS FOR (n:{label}) REQUIRE n.key IS UNIQUE",
+            f"CREATE INDEX kg_{label.lower()}_suite IF NOT EXISTS FOR (n:{label}) ON (n.suite)",
+        )
+    ),
+    "CREATE INDEX kg_dialogue_id IF NOT EXISTS FOR (d:Dialogue) ON (d.id)",
 )
 
 # Every node label kgtest writes; tests against a user's Neo4j delete only these.
-KGTEST_LABELS = ("Entity", "Relation", "KbBuild", "TestCase", "Suite", "Reply", "Claim")
+KGTEST_LABELS = (
+    "Entity",
+    "Relation",
+    "KbBuild",
+    "TestCase",
+    "Suite",
+    "Reply",
+    "Claim",
+    "Dialogue",
+    "Round",
+    "Concept",
+    "Statement",
+)
 
 ENTITY = "Entity"
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from kgtest.core.settings import load_settings
 from kgtest.kg.store import open_store
 
+from .test_cli import run
 from .test_pipeline import _run_bot, workspace  # noqa: F401  (module fixture)
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "queries.md"
@@ -16,7 +17,10 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "queries.md"
 def test_documented_queries_answer(workspace: Path) -> None:  # noqa: F811
     _run_bot(workspace, "1")
     queries = re.findall(r"```cypher\n(.*?)```", DOC.read_text(encoding="utf-8"), flags=re.S)
-    assert len(queries) == 4
+    assert len(queries) == 6
+    code, _, err = run("--workspace", str(workspace), "gen", "--dialogues", "5", "--seed", "1",
+                       "--out", str(workspace / "suites" / "dialogues.jsonl"), "--quiet")  # fmt: skip
+    assert code == 0, err
     with open_store(load_settings(workspace, env={})) as graph:
         failure = graph.query(
             "MATCH (r:Reply {hallucination: true})-[:ANSWERS]->(t:TestCase)-[:ASKS_ABOUT]->(e:Entity) "
@@ -24,8 +28,16 @@ def test_documented_queries_answer(workspace: Path) -> None:  # noqa: F811
         )[0]
         params = {"system": failure["system"], "domain": failure["domain"], "case": failure["case"],
                   "label": failure["label"]}  # fmt: skip
-        failures, rates, case, derived = (graph.query(q, **params) for q in queries)
+        failures, rates, case, derived = (graph.query(q, **params) for q in queries[:4])
+        turn = graph.query(
+            "MATCH (t:TestCase)-[x:TURN {answerable: false}]->(:Round) MATCH (t)-[p:PERTURBS]->(d:Dialogue) "
+            "RETURN p.name AS name, d.id AS dialogue, x.position AS position LIMIT 1"
+        )[0]
+        shown, why = graph.query(queries[4], **turn), graph.query(queries[5], **turn)
     assert failures and all(row["outcome"] != "correct" for row in failures)
     assert any(row["hallucinated"] > 0 for row in rates)
     assert case and case[0]["t"] is not None and any(row["cl"] is not None for row in case)
     assert isinstance(derived, list)
+    assert {row["r"]["number"] for row in shown} >= {1, 2, 3} and any(row["x"] is not None for row in shown)
+    assert len(why) == 1 and why[0]["answerable"] is False and why[0]["expected"] == ["Unknown"]
+    assert why[0]["missing"] and why[0]["proof"].startswith('{"answerable": false')

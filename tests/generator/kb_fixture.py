@@ -10,8 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from kgtest.core.settings import Settings
+from kgtest.generator.kbview import KbView
 from kgtest.kg.build import SourceSpec, build
 from kgtest.kg.catalog import builtin_catalog
+from kgtest.kg.sources.rdf import read_dump
+from kgtest.kg.sources.wikidata import SnapshotBuilder
 from kgtest.kg.store import GraphStore
 
 from ..kg.wikidata_fixture import NTriples
@@ -102,6 +105,14 @@ def _date_line(qid: str, pid: str, year: int) -> str:
     wd = "http://www.wikidata.org/entity/"
     date = f'"{year:04d}-01-01T00:00:00Z"^^<http://www.w3.org/2001/XMLSchema#dateTime>'
     return f"<{wd}{qid}> <http://www.wikidata.org/prop/direct/{pid}> {date} ."
+
+
+def family_view(tmp: Path) -> KbView:
+    """The same KB in memory, read as a dump (no graph store needed)."""
+    builder = SnapshotBuilder("family")
+    read_dump(family_and_places().write(tmp / "family.nt"), builder)
+    snap = builder.finish(builtin_catalog())
+    return KbView(snap.entities, tuple(sorted(snap.facts.values(), key=lambda f: f.id)), builtin_catalog())
 
 
 def load_family_and_places(store: GraphStore, settings: Settings, tmp: Path) -> None:

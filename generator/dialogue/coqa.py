@@ -1,0 +1,252 @@
+"""CoQA stories as seed dialogues, read offline: spaCy entities, pronoun resolution, ellipsis.
+
+Each round's graph comes from its words (docs/dialogue.md, "Reading CoQA offline"):
+
+* names: what the question names (entities and noun heads, canonicalised per story);
+* introduces, once answered: what the answer names, and what the question's pronouns stood for;
+* pronouns: he/she/it/they/there (and "that" standing alone) stand for the last fitting mention
+  of the rounds before (answer first, then question); a pronoun that nothing before fits points
+  into the story, and one the same question explains ("Tom ... his") needs nothing;
+* ellipsis: a question without a verb and a subject ("to who?", "what color?"), one opening
+  with "and" / "what about", or one with "else" / "another" continues the question before it,
+  and so does a demonstrative noun phrase ("this idea") that names nothing said;
+* states: the triples kgtest's extractor (kg/extract) reads from the round's rationale, the
+  story's words CoQA gives as the answer's evidence;
+* the story: what it names, and which pronoun it uses for what (MORTAR's story-resolvable check);
+  a pronoun the story uses for two things (two "it"s) resolves nothing from the story, and a
+  pronoun the original dialogue uses before anything said could mean it is taken to be resolved
+  from the story (its writers answered it), in every order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from spacy.tokens import Doc, Token
+
+from kgtest.core.errors import GenerationError
+from kgtest.generator.dialogue.mentions import (
+    DEMONSTRATIVES,
+    Canon,
+    Chain,
+    Referent,
+    fits,
+    mentions,
+    normalise,
+    pick,
+    pronoun_class,
+    resolve_story,
+    salient,
+)
+from kgtest.generator.dialogue.model import Concept, Round, SeedDialogue, Story
+from kgtest.generator.dialogue.sources import CoqaRound, CoqaStory
+from kgtest.kg.extract.spacy_triples import INSTALL, MODEL
+from kgtest.kg.extract.triples import Triple, TripleExtractor, make_extractor
+from kgtest.prolog.dialogue import Reference, RefKind, RoundGraph, Statement, StoryGraph
+
+_OPENERS = ("and ", "or ", "but ", "also ", "what about ", "how about ")
+_WH = {"what", "who", "whom", "whose", "which", "when", "where", "why", "how"}
+
+
+@dataclass
+class _Turn:
+    """What one round left behind, for the rounds after it to point at."""
+
+    frame: str
+    candidates: list[Referent] = field(default_factory=list)
+    """Most recent first: the answer's mentions, then the question's (and what its pronouns meant)."""
+
+
+class CoqaReader:
+    """Turns CoQA stories into seed dialogues; spaCy loads once per reader (about a second)."""
+
+    def __init__(self, extractor: TripleExtractor | None = None, batch_size: int = 64) -> None:
+        try:
+            import spacy
+
+            self._nlp = spacy.load(MODEL)
+        except (ImportError, OSError) as exc:
+            raise GenerationError(
+                f"reading CoQA offline needs spaCy and its model {MODEL!r}: {INSTALL}"
+            ) from exc
+        self._extractor = extractor or make_extractor("spacy")
+        self._batch_size = batch_size
+
+    def read(self, stories: Sequence[CoqaStory]) -> tuple[list[SeedDialogue], int]:
+        """Seed dialogues, and how many stories had no usable round (skipped)."""
+        usable = [(s, [r for r in s.rounds if r.question.strip() and r.answers]) for s in stories]
+        kept = [(s, rounds) for s, rounds in usable if rounds]
+        texts = [
+            t
+            for s, rounds in kept
+            for t in (s.story, *(x for r in rounds for x in (r.question, r.answers[0])))
+        ]
+        docs = iter(self._nlp.pipe(texts, batch_size=self._batch_size))
+        spans = [r.span or r.answers[0] for _, rounds in kept for r in rounds]
+        triples = iter(self._extractor.extract(spans))
+        out = []
+        for s, rounds in kept:
+            story = next(docs)
+            parsed = [(next(docs), next(docs)) for _ in rounds]
+            out.append(_read_story(s, story, rounds, parsed, [next(triples) for _ in rounds]))
+        return out, len(stories) - len(kept)
+
+    def docs(self, texts: Sequence[str]) -> list[Doc]:
+        return list(self._nlp.pipe(texts, batch_size=self._batch_size))
+
+
+def _read_story(
+    s: CoqaStory,
+    story: Doc,
+    rounds: Sequence[CoqaRound],
+    parsed: Sequence[tuple[Doc, Doc]],
+    triples: Sequence[list[Triple]],
+) -> SeedDialogue:
+    canon = Canon()
+    story_names, chains = resolve_story(story, canon)
+    reader = RoundReader(canon, chains)
+    told = salient(chains, canon)
+    out = []
+    for number, (r, (q, a), found) in enumerate(zip(rounds, parsed, triples, strict=True), 1):
+        graph, rewrite = reader.read(q, a)
+        states = tuple(
+            dict.fromkeys(
+                Statement(
+                    canon.add(t.subject, "thing").key, t.key or t.relation, canon.add(t.object, "thing").key
+                )
+                for t in found
+                if not t.negated and normalise(t.subject) and normalise(t.object)
+            )
+        )
+        graph = RoundGraph(graph.frame, graph.names, graph.introduces, graph.refers, graph.needs, states)
+        out.append(Round(number, r.question.strip(), r.answers, rewrite, graph, judged=not r.bad))
+    pronouns = tuple(dict.fromkeys([*told, *reader.left_to_story]))
+    story_graph = StoryGraph(tuple(story_names), pronouns, ())
+    concepts = tuple(
+        Concept(c.key, c.label, kind=c.kind) for c in sorted(canon.concepts.values(), key=lambda c: c.key)
+    )
+    title = " ".join(s.story.split()[:8]) + " ..."
+    return SeedDialogue(f"coqa-{s.id}", "coqa", title, "", Story(s.story, story_graph), concepts, tuple(out))
+
+
+class RoundReader:
+    """Reads the rounds of one dialogue in order, resolving each question against the rounds before."""
+
+    def __init__(self, canon: Canon, chains: Sequence[Chain] = ()) -> None:
+        self.canon = canon
+        self.chains = chains
+        self.told = set(salient(chains, canon))
+        """What the story calls by which pronoun, most of all: preferred as a question's referent."""
+        self.history: list[_Turn] = []
+        self.known: set[str] = set()
+        """What the rounds so far named or introduced, in the original order."""
+        self.left_to_story: dict[tuple[str, str], None] = {}
+        """(class, concept) of pronouns the original dialogue leaves to the story: nothing said before
+        them means them, yet the people who wrote the dialogue answered them from the story."""
+
+    def read(self, question: Doc, answer: Doc | None) -> tuple[RoundGraph, str]:
+        """The round's graph (states left empty) and its question decontextualised."""
+        number = len(self.history) + 1
+        asked = [(t, c) for t, c in mentions(question, self.canon) if not pronoun_class(t)]
+        named = [c for _, c in asked]
+        refs: list[Reference] = []
+        rewrite: list[str] = []
+        meant: list[Referent] = []
+        for tok in question:
+            cls = pronoun_class(tok)
+            if not cls:
+                rewrite.append(tok.text_with_ws)
+                continue
+            targets = self._antecedent(tok, cls, asked)
+            meant += targets
+            rewrite.append(_substitute(tok, targets) + tok.whitespace_)
+            for t in (canon_lead(self.canon, t) for t in targets):
+                if t.key in {c.key for c in named}:
+                    continue  # the question itself says who: "did Tom see his mother?"
+                refs.append(Reference(RefKind.PRONOUN, tok.text, t.key, cls))
+                if t.key not in self.known:
+                    self.left_to_story[(cls, t.key)] = None
+        refs += self._demonstratives(question)
+        frame = f"q{number}"
+        if self.history and self._continues(question, asked):
+            frame = self.history[-1].frame
+            refs.append(Reference(RefKind.ELLIPSIS, question.text, frame))
+        answered = mentions(answer, self.canon) if answer is not None else []
+        if question[:1].text.lower() == "where":  # what answers "where" is a place, even "the museum"
+            for _, c in answered:
+                c.kind = "place" if c.kind in ("thing", "group") else c.kind
+        candidates = [c for _, c in reversed(answered)] + meant[::-1] + named[::-1]
+        self.history.append(_Turn(frame, candidates))
+        self.known |= {c.key for c in (*named, *meant)} | {c.key for _, c in answered}
+        introduces = tuple(dict.fromkeys([*(c.key for _, c in answered), *(c.key for c in meant)]))
+        graph = RoundGraph(frame, tuple(dict.fromkeys(c.key for c in named)), introduces, tuple(refs))
+        return graph, "".join(rewrite).strip()
+
+    def _antecedent(self, tok: Token, cls: str, asked: Sequence[tuple[Token, Referent]]) -> list[Referent]:
+        """For a possessive, the question's own subject ("did Tom see his mother?"); else, among the
+        mentions of the rounds before (most recent first), one the story calls by this pronoun, else
+        the last that fits (``pick``); else what the story calls so; else nothing ever said."""
+        own = [c for t, c in asked if t.i < tok.i and fits(c, cls) and t.dep_ in ("nsubj", "nsubjpass")]
+        if own and (tok.tag_ == "PRP$" or tok.lower_.endswith("self")):
+            return [own[-1]]
+        before = [c for turn in reversed(self.history) for c in turn.candidates]
+        told = [c for c in before if (cls, c.key) in self.told]  # the story's own use beats a guess
+        if told:
+            return [told[0]]
+        found = pick(cls, before[: len(self.history[-1].candidates)] if self.history else [], (), before)
+        if found:
+            return found
+        for chain_cls, keys in self.chains:
+            if chain_cls == cls:
+                return [self.canon.concepts[k] for k in keys]
+        return [self.canon.unknown(cls, tok.text)]
+
+    def _continues(self, question: Doc, asked: Sequence[tuple[Token, Referent]]) -> bool:
+        """Ellipsis: a fragment without any verb ("When?", "To who?", "What color?", "Who else?"); an
+        opener without a subject of its own ("And approved?", "what about in records?"); or "one",
+        "another" or "this" standing for a noun phrase ("is one named?", "how long ago was this?").
+        "else" or "other" in a whole question ("What other animals did they see?") needs nothing the
+        story does not give, and is not one."""
+        if any(_stands_alone(t) for t in question):
+            return True
+        verb = any(t.pos_ in ("VERB", "AUX") for t in question)
+        subject = any(
+            t.dep_ in ("nsubj", "nsubjpass") and t.lower_ not in _WH and t.pos_ in ("NOUN", "PROPN", "PRON")
+            for t in question
+        )
+        opener = question.text.lower().strip().startswith(_OPENERS)
+        return (not verb and not asked) or (opener and not subject)
+
+    def _demonstratives(self, question: Doc) -> list[Reference]:
+        """ "this draft": a mention of the draft said before ("this information" for nothing said is the
+        story's, and needs nothing)."""
+        said = {c.key for turn in self.history for c in turn.candidates}
+        refs = []
+        for t in question:
+            if t.lower_ not in DEMONSTRATIVES or t.dep_ != "det":
+                continue
+            c = self.canon.find(t.head.lemma_ if t.head.pos_ == "NOUN" else t.head.text)
+            if c is not None and c.key in said:
+                refs.append(Reference(RefKind.MENTION, f"{t.text} {t.head.text}", c.key))
+        return refs
+
+
+def canon_lead(canon: Canon, referent: Referent) -> Referent:
+    """A group stands in requirements for its first member ("Evelyn and their mom": Evelyn)."""
+    return canon.concepts[referent.members[0]] if referent.members else referent
+
+
+def _stands_alone(tok: Token) -> bool:
+    """ "one", "another" or a demonstrative used as a noun phrase of its own."""
+    alone = tok.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj", "attr")
+    return alone and (
+        tok.lower_ in (*DEMONSTRATIVES, "another") or (tok.lower_ == "one" and tok.pos_ in ("NUM", "PRON"))
+    )
+
+
+def _substitute(tok: Token, targets: Sequence[Referent]) -> str:
+    label = " and ".join(t.label for t in targets)
+    if tok.tag_ == "PRP$" or tok.lower_ in ("his", "hers", "its", "their", "theirs"):
+        return label + ("'" if label.endswith("s") else "'s")
+    return label

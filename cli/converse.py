@@ -11,16 +11,18 @@ from rich.table import Table
 
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.text import literal
-from kgtest.core.errors import ConfigError
+from kgtest.core.errors import ConfigError, StoreError
 from kgtest.core.progress import phases, stderr
 from kgtest.core.settings import Settings
 from kgtest.generator.battery.model import INJECTED, TestCode
 from kgtest.generator.battery.script import ScriptSettings, build_scripts
 from kgtest.generator.kbview import KbView, read_view
+from kgtest.kg.dialogue_graph import write_dialogue_graph
 from kgtest.kg.extract.spacy_triples import SpacyExtractor
 from kgtest.kg.kb import KnowledgeBase
-from kgtest.kg.store import open_store
+from kgtest.kg.store import GraphStore, open_store
 from kgtest.oracle.battery.audit import Auditor, BatteryResult, write_result
+from kgtest.oracle.battery.graph import battery_graph
 from kgtest.oracle.battery.verdicts import BatteryJudge
 from kgtest.report.battery import tally
 from kgtest.runner.battery import find_battery, read_manifest, run_battery, write_manifest
@@ -71,6 +73,7 @@ def _tests(value: str) -> tuple[TestCode, ...]:
               help="openai: seconds before a request counts as failed.")  # fmt: skip
 @click.option("--judge", "rejudge", metavar="BATTERY",
               help="Judge a held battery again (id, prefix, latest) with the current [battery].")  # fmt: skip
+@click.option("--no-graph", is_flag=True, help="Do not write the conversations to the graph store.")
 @click.option("--quiet", is_flag=True, help="No progress bars.")
 @pass_app
 def command(
@@ -90,6 +93,7 @@ def command(
     batch_size: int,
     timeout: float,
     rejudge: str | None,
+    no_graph: bool,
     quiet: bool,
 ) -> None:
     """Hold conversations between the system under test and a partner, and judge them.
@@ -106,7 +110,7 @@ def command(
     """
     settings = app.settings
     if rejudge is not None:
-        _rejudge(settings, rejudge, quiet)
+        _rejudge(settings, rejudge, quiet, no_graph)
         return
     if spec is None:
         raise ConfigError(
@@ -142,6 +146,8 @@ def command(
         result = _judge(settings, view, held.records, quiet)
         write_result(held.files, result)
         write_manifest(held.files, {"status": "judged"})
+        if not no_graph:
+            _write_graph(store, held.files.battery_id, held.records, result)
     if held.failed:
         click.echo(
             f"{held.failed} replies failed; they are kept with their reason and judged as not answered."
@@ -158,15 +164,32 @@ def _judge(settings: Settings, view: KbView, records: Sequence[ChatRecord], quie
     return result
 
 
-def _rejudge(settings: Settings, ref: str, quiet: bool) -> None:
+def _rejudge(settings: Settings, ref: str, quiet: bool, no_graph: bool) -> None:
     files = find_battery(settings.paths, ref)
     records = read_conversations(files.conversations)
     with open_store(settings) as store:
         view = read_view(KnowledgeBase(store), settings.paths.kb_view_cache)
         result = _judge(settings, view, records, quiet)
-    write_result(files, result)
-    write_manifest(files, {"status": "judged"})
+        write_result(files, result)
+        write_manifest(files, {"status": "judged"})
+        if not no_graph:
+            _write_graph(store, files.battery_id, records, result)
     _summary(result, files.battery_id, str(read_manifest(files).get("partner", "")))
+
+
+def _write_graph(
+    store: GraphStore, battery: str, records: Sequence[ChatRecord], result: BatteryResult
+) -> None:
+    """The conversations as dialogue graphs; the files are written first, so a store error loses nothing."""
+    try:
+        report = write_dialogue_graph(store, battery_graph(battery, records, result))
+    except StoreError as exc:
+        raise StoreError(
+            f"{exc}\nThe battery is kept in battery/{battery}/; `converse --judge {battery} --no-graph` "
+            "judges it again without the graph store."
+        ) from exc
+    held = f"{report.dialogues} conversation{'s' if report.dialogues != 1 else ''}"
+    stderr.print(f"graph store: battery {battery}, {held} of {report.rounds} rounds in all")
 
 
 def _summary(result: BatteryResult, battery_id: str, partner: str) -> None:

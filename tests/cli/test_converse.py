@@ -30,6 +30,7 @@ def test_a_battery_is_held_judged_and_kept_and_the_same_seed_holds_it_again(work
     battery = out.split("battery ")[1].split()[0]
     files = workspace / "battery" / battery
     assert "SWAN" in out and f"battery/{battery}/" in out
+    assert f"graph store: battery {battery}, 2 conversations of 48 rounds in all" in err
     conversations = (files / "conversations.jsonl").read_bytes()
     verdicts = (files / "verdicts.jsonl").read_bytes()
     judged = [(files / name).read_bytes() for name in ("nuggets.jsonl", "swan.json")]
@@ -43,8 +44,11 @@ def test_a_battery_is_held_judged_and_kept_and_the_same_seed_holds_it_again(work
     assert code == 0, err
     assert f"battery {battery}" in again
     assert (files / "conversations.jsonl").read_bytes() == conversations
-    code, _, err = run("--workspace", str(workspace), "converse", "--judge", battery[:6], "--quiet")
+    code, _, err = run(
+        "--workspace", str(workspace), "converse", "--judge", battery[:6], "--quiet", "--no-graph"
+    )
     assert code == 0, err
+    assert "graph store" not in err
     assert (files / "verdicts.jsonl").read_bytes() == verdicts, "judging is deterministic"
     assert [(files / name).read_bytes() for name in ("nuggets.jsonl", "swan.json")] == judged
 
@@ -55,6 +59,7 @@ def test_two_systems_talk_freely(workspace: Path) -> None:
     battery = out.split("battery ")[1].split()[0]
     manifest = json.loads((workspace / "battery" / battery / "battery.json").read_text())
     assert manifest["partner"] == f"{ECHO}?who=b" and manifest["tests"] == []
+    assert f"graph store: battery {battery}, 1 conversation of 4 rounds in all" in err
     lines = (workspace / "battery" / battery / "verdicts.jsonl").read_text().splitlines()
     assert {json.loads(line)["code"] for line in lines} <= {"A6", "A7", "I2", "I3", "P1"}
 

@@ -15,13 +15,15 @@ from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.text import line, literal
 from kgtest.core.errors import StoreError
 from kgtest.core.progress import phases, stderr
+from kgtest.core.version import kgtest_version
 from kgtest.generator.case import TestCase, write_suite
 from kgtest.generator.dialogue.generate import generate_dialogues, read_sources
 from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS
 from kgtest.generator.kbview import KbView, read_view
 from kgtest.generator.mtl_text import PLAIN, WORDINGS
 from kgtest.generator.suite import DOMAINS, SuiteRequest, SuiteResult, generate_suite
-from kgtest.generator.suite_nodes import suite_id, write_suite_graph
+from kgtest.generator.suite_info import write_suite_info
+from kgtest.generator.suite_nodes import GRAPH_FORMAT, suite_id, write_suite_graph
 from kgtest.kg.kb import KnowledgeBase
 from kgtest.kg.store import open_store
 from kgtest.prolog.export import kb_program, load_kb
@@ -163,10 +165,17 @@ def command(
         cases: list[TestCase] = [*(result.cases if result else ()), *(talks.cases if talks else ())]
         path.parent.mkdir(parents=True, exist_ok=True)
         written = write_suite(path, cases)
+        builds = [{"id": b["id"], "source": b["source"]} for b in kb.builds()]
+        key = view.key if view is not None else ""
+        write_suite_info(path, {
+            "seed": seed, "cases": written, "rules": list(request.kinds), "domains": list(request.domains),
+            "count": count, "mtl_depth": mtl_depth, "temporal_count": request.temporal_count,
+            "balance": balance, "kb_key": key, "kb_builds": builds, "kgtest_version": kgtest_version(),
+        })  # fmt: skip
         if not no_graph:
             info = {"path": str(path.resolve()), "seed": seed}
-            key = view.key if view is not None else ""
-            digest = hashlib.sha256(path.read_bytes() + key.encode()).hexdigest()[:20]
+            shape = f"{key}/{GRAPH_FORMAT}".encode()
+            digest = hashlib.sha256(path.read_bytes() + shape).hexdigest()[:20]
             try:
                 graph = write_suite_graph(store, suite_id(path), cases, info, digest)
             except StoreError as exc:

@@ -1,7 +1,8 @@
-"""``kgtest judge``: classify a run's replies against the ground truth, no LLM judge."""
+"""``kgtest judge``: classify a run's replies against the ground truth, no LLM judge; a gate for CI."""
 
 from __future__ import annotations
 
+import json
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import AbstractContextManager, ExitStack
 from pathlib import Path
@@ -12,6 +13,7 @@ from rich.table import Table
 
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.text import literal
+from kgtest.core.errors import ConfigError, GateError
 from kgtest.core.progress import phases, stderr
 from kgtest.core.settings import Settings
 from kgtest.generator.kbview import read_view
@@ -23,37 +25,80 @@ from kgtest.kg.store import GraphStore, open_store
 from kgtest.oracle.judge import Judge, JudgeSettings
 from kgtest.oracle.kb import LazyKb, ViewKb
 from kgtest.oracle.similarity import Thresholds
-from kgtest.oracle.verdicts import find_run, judge_run, read_verdicts, reply_nodes
+from kgtest.oracle.verdicts import find_run, judge_run, read_verdicts, reply_nodes, run_cases
+from kgtest.report.gate import gate
+from kgtest.report.junit import write_junit
 
 
 @click.command("judge")
 @click.argument("run", default="latest")
 @click.option(
     "--threshold",
-    default=0.8,
-    show_default=True,
     type=click.FloatRange(0, 1),
-    help="Cosine similarity at which a relation no catalog word names counts as one of the case's.",
+    help="Cosine similarity at which a relation no catalog word names counts as one of the case's. "
+    "[default: [judge] threshold, 0.8]",
 )
 @click.option(
     "--extractor",
-    default="spacy",
-    show_default=True,
     type=click.Choice(extractor_names()),
-    help="How triples are read from the reasoning.",
+    help="How triples are read from the reasoning. [default: [judge] extractor, spacy]",
+)
+@click.option(
+    "--fail-under",
+    type=click.FloatRange(0, 1),
+    help="Exit with code 8 when the share of correct replies is under RATE (0-1), e.g. 0.8 in CI. "
+    "[default: [judge] fail_under, 0: no gate]",
+)
+@click.option(
+    "--junit",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Also write the verdicts as JUnit XML (one test case per case) for CI.",
+)
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print a JSON summary on stdout (everything else on stderr)."
 )
 @click.option("--no-graph", is_flag=True, help="Do not write replies and verdicts to the graph store.")
 @click.option("--quiet", is_flag=True, help="No progress bars.")
 @pass_app
-def command(app: AppContext, run: str, threshold: float, extractor: str, no_graph: bool, quiet: bool) -> None:
-    """Judge the replies of RUN (a run id, a prefix of one, or `latest`).
+def command(
+    app: AppContext,
+    run: str,
+    threshold: float | None,
+    extractor: str | None,
+    fail_under: float | None,
+    junit: Path | None,
+    as_json: bool,
+    no_graph: bool,
+    quiet: bool,
+) -> None:
+    """Judge the replies of RUN (a run id, a prefix of one, or `latest`: the last complete run).
 
     Writes verdicts.jsonl beside the replies and, unless --no-graph, the replies, their claims
     and verdicts to the graph store, linked to the test cases. The models, the rules and the
-    database start only when a reply needs them.
+    database start only when a reply needs them. Exits with code 8 when the share of correct
+    replies is under --fail-under (or [judge] fail_under in kgtest.toml).
+
+    \b
+    kgtest judge
+    kgtest judge --fail-under 0.8 --junit reports/kgtest.xml
+    kgtest judge 3f2a --json | jq .correct_rate
     """
+    config = app.settings.judge
+    threshold = config.threshold if threshold is None else threshold
+    extractor = extractor or config.extractor
+    fail_under = config.fail_under if fail_under is None else fail_under
+    if extractor not in extractor_names():
+        raise ConfigError(
+            f"{app.settings.paths.config}: [judge] extractor = {extractor!r} is not one of "
+            f"{', '.join(extractor_names())}"
+        )
+    # Everything the judge reads is checked before a model or the database is loaded.
     found = find_run(app.settings.paths, run)
+    _, pairs = run_cases(found)
+    if junit is not None:
+        junit.parent.mkdir(parents=True, exist_ok=True)
     settings = JudgeSettings(thresholds=Thresholds(synonym=threshold), extractor=extractor)
+    out = Console(highlight=False, stderr=as_json)
     with ExitStack() as stack:
         store = _LazyStore(app.settings, stack)
         if not no_graph:  # needed at the end anyway: start the database while the replies are read
@@ -64,13 +109,27 @@ def command(app: AppContext, run: str, threshold: float, extractor: str, no_grap
         table = Table("outcome", "replies", title=literal(f"run {summary.run_id}: {summary.system}"))
         for outcome, n in summary.outcomes.items():
             table.add_row(literal(outcome), str(n))
-        Console(highlight=False).print(table)
+        out.print(table)
+        records = list(read_verdicts(found))
         if not no_graph:
             suite = suite_id(Path(summary.manifest["suite"]))
-            nodes = reply_nodes(summary.manifest, suite, read_verdicts(found))
+            nodes = reply_nodes(summary.manifest, suite, records)
             linked = write_run_graph(store(), summary.run_id, nodes)
             stderr.print(f"graph: {summary.cases} replies written, {linked} linked to their test cases")
-    click.echo(f"Verdicts in {summary.path}. `kgtest report` draws them; `kgtest inspect CASE` shows one.")
+
+    name = str(summary.manifest.get("name") or summary.system)
+    result = gate(summary.run_id, name, summary.system, records, fail_under)
+    if junit is not None:
+        write_junit(junit, summary.run_id, name, [case for case, _ in pairs], records)
+    if as_json:
+        click.echo(json.dumps({**result.to_json(), "verdicts": str(summary.path)}, indent=2))
+    echo = click.echo if not as_json else lambda text: click.echo(text, err=True)
+    echo(f"{result.summary()}.")
+    echo(f"Verdicts in {summary.path}. `kgtest report` draws them; `kgtest inspect CASE` shows one.")
+    if junit is not None:
+        echo(f"JUnit XML in {junit}.")
+    if not result.passed:
+        raise GateError(f"{result.summary()}: under --fail-under {fail_under:g}")
 
 
 class _LazyStore:

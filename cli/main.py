@@ -13,6 +13,7 @@ from rich.text import Text
 from kgtest.cli.text import literal
 from kgtest.core.errors import KgtestError
 from kgtest.core.settings import Settings, load_settings, resolve_workspace
+from kgtest.core.workspace import Workspace
 
 err_console = Console(stderr=True, highlight=False)
 
@@ -30,6 +31,11 @@ class AppContext:
         self._workspace = workspace
         self._store_uri = store_uri
         self._settings: Settings | None = None
+
+    @property
+    def paths(self) -> Workspace:
+        """The workspace's paths, without reading (or writing) its config."""
+        return Workspace(resolve_workspace(self._workspace))
 
     @property
     def settings(self) -> Settings:
@@ -81,11 +87,13 @@ def _register() -> None:
         converse_report,
         db,
         gen,
+        init,
         inspect,
         judge,
         kb,
         report,
         run,
+        runs,
         serve_model,
     )
 
@@ -95,11 +103,13 @@ def _register() -> None:
         converse_report,
         db,
         gen,
+        init,
         inspect,
         judge,
         kb,
         report,
         run,
+        runs,
         serve_model,
     ):
         cli.add_command(module.command)

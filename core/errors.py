@@ -18,8 +18,9 @@ anything else is a bug and keeps its traceback.
     │   └── DialogueInputError                a dialogue file is malformed (names file and field or line)
     ├── RunnerError                  exit 6   a system under test failed or timed out
     │   └── SutUnavailableError               no server answers at the spec's URLs, or it refuses us
-    └── OracleError                  exit 7   a reply could not be judged
-        └── OracleUnavailableError            a model, package or server the oracle needs is missing
+    ├── OracleError                  exit 7   a reply could not be judged
+    │   └── OracleUnavailableError            a model, package or server the oracle needs is missing
+    └── GateError                    exit 8   judged replies fell under the quality gate (--fail-under)
 """
 
 from __future__ import annotations
@@ -113,3 +114,9 @@ class OracleError(KgtestError):
 
 class OracleUnavailableError(OracleError):
     """The message names what is missing and the pip command or URL to fix it."""
+
+
+class GateError(KgtestError):
+    """Not a failure of kgtest: the system under test did worse than the gate allows (a CI signal)."""
+
+    exit_code = 8

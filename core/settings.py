@@ -1,58 +1,60 @@
-"""One validated settings object: workspace TOML, then ``KGTEST_*`` environment, then flags.
+"""One validated settings object: defaults, then ``kgtest.toml``, then ``KGTEST_*`` variables, then flags.
 
 The workspace is a folder holding everything a run makes (the embedded database, caches,
-suites, replies, reports) and ``kgtest.toml``. Secrets (the Neo4j password) are read only
-from the environment and never written or printed.
+suites, replies, reports) and ``kgtest.toml``, which describes a whole evaluation: the graph
+store, the systems under test (``[[sut]]``), the suites they are asked and the judge's gate.
+The file is checked by pydantic models (unknown keys and wrong types name the key and the
+file); docs/configuration.md lists every key. Secrets (the Neo4j password) are read only from
+the environment and never written or printed.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
 import os
+import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any
 
+from pydantic import ConfigDict, Field, Strict, TypeAdapter, ValidationError, field_validator
+from pydantic.dataclasses import dataclass
+
+from kgtest.core.config_template import starting_config
 from kgtest.core.errors import ConfigError
 from kgtest.core.workspace import Workspace
 
-_T = TypeVar("_T")
-
 WIKIDATA_SPARQL = "https://query.wikidata.org/sparql"
 
-_DEFAULT_TOML = """\
-# kgtest workspace settings. Environment variables (KGTEST_*) and command-line flags override these.
+DEFAULT_MAX_TOKENS = 256
+"""Room for a Yes/No and the reasoning after it: SmolLM2's longest finished quick-start reply had
+144 tokens, where 64 cut 11 of 36 replies short (docs/runner.md, "How long replies are")."""
 
-[store]
-# Empty: kgtest runs its own embedded graph database inside this workspace.
-# A Neo4j server instead: uri = "bolt://localhost:7687" (password from NEO4J_PASSWORD).
-uri = ""
-user = "neo4j"
-database = "neo4j"
-
-[sparql]
-endpoint = "https://query.wikidata.org/sparql"
-
-# [battery]: thresholds of the conversation battery and SWAN's weights (docs/battery.md), e.g.
-# weighting = "linear"      # uniform | linear | recency
-# [battery.criteria]
-# correctness = 2.0
-"""
+_CHECKED = ConfigDict(extra="forbid")
+Text = Annotated[str, Strict()]
+Name = Annotated[str, Strict(), Field(min_length=1)]
+Whole = Annotated[int, Strict()]
+Positive = Annotated[int, Strict(), Field(ge=1)]
+Count = Annotated[int, Strict(), Field(ge=0)]
+Number = Annotated[float, Strict(), Field(ge=0)]
+Seconds = Annotated[float, Strict(), Field(gt=0)]
+Share = Annotated[float, Strict(), Field(ge=0, le=1)]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, config=_CHECKED)
 class StoreSettings:
-    uri: str = ""
+    uri: Text = ""
     """Bolt URI of a Neo4j server; empty means the embedded default."""
-    user: str = "neo4j"
-    database: str = "neo4j"
-    password: str = field(default="", repr=False)
+    user: Text = "neo4j"
+    database: Text = "neo4j"
+    password: Text = dataclasses.field(default="", repr=False)
     """From NEO4J_PASSWORD / KGTEST_STORE_PASSWORD only."""
-    embedded_port: int = 0
+    embedded_port: Count = 0
     """Bolt port of the embedded database; 0 picks a free one each time."""
-    timeout_s: float = 300.0
+    timeout_s: Seconds = 300.0
     """A store call the database does not answer within this many seconds fails (kg/watchdog.py)."""
 
     @property
@@ -60,12 +62,72 @@ class StoreSettings:
         return not self.uri
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, config=_CHECKED)
 class SparqlSettings:
-    endpoint: str = WIKIDATA_SPARQL
-    timeout_s: float = 60.0
+    endpoint: Text = WIKIDATA_SPARQL
+    timeout_s: Seconds = 60.0
     """The Wikidata query service kills queries after 60 s."""
-    retries: int = 5
+    retries: Count = 5
+
+
+@dataclass(frozen=True, config=_CHECKED)
+class RunSettings:
+    """``[run]``: the suites `kgtest run` asks by default, and settings every system inherits."""
+
+    suites: tuple[Text, ...] = ("suites/suite.jsonl",)
+    """Relative to the workspace, or absolute."""
+    temperature: Number = 0.0
+    max_tokens: Positive = DEFAULT_MAX_TOKENS
+    seed: Whole = 0
+    system_prompt: Text = ""
+    """Sent first in every conversation when not empty (part of the cache key)."""
+    concurrency: Positive = 4
+    batch_size: Positive = 16
+    timeout: Seconds = 60.0
+    retries: Count = 4
+
+
+@dataclass(frozen=True, config=_CHECKED)
+class SutEntry:
+    """One ``[[sut]]``: a named system under test; unset keys come from ``[run]``."""
+
+    name: Name
+    spec: Name
+    temperature: Number | None = None
+    max_tokens: Positive | None = None
+    seed: Whole | None = None
+    system_prompt: Text | None = None
+    concurrency: Positive | None = None
+    batch_size: Positive | None = None
+    timeout: Seconds | None = None
+    retries: Count | None = None
+
+
+@dataclass(frozen=True, config=_CHECKED)
+class SutSettings:
+    """A system under test with every setting resolved: what `kgtest run` uses."""
+
+    name: Name
+    spec: Name
+    temperature: Number
+    max_tokens: Positive
+    seed: Whole
+    system_prompt: Text
+    concurrency: Positive
+    batch_size: Positive
+    timeout: Seconds
+    retries: Count
+
+
+@dataclass(frozen=True, config=_CHECKED)
+class JudgeConfig:
+    """``[judge]``: how replies are judged, and the gate `kgtest judge` applies."""
+
+    threshold: Share = 0.8
+    """Cosine at which a relation no catalog word names counts as one of the case's (the fallback)."""
+    extractor: Name = "spacy"
+    fail_under: Share = 0.0
+    """`kgtest judge` fails (exit 8) when the share of correct replies is under this; 0 is no gate."""
 
 
 class Criterion(StrEnum):
@@ -98,87 +160,132 @@ class Weighting(StrEnum):
     """Only the last ``recency_turns`` rounds count (the recency effect)."""
 
 
-@dataclass(frozen=True, slots=True)
+def _all_criteria() -> dict[str, float]:
+    return {c.value: 1.0 for c in Criterion}
+
+
+@dataclass(frozen=True, config=_CHECKED)
 class BatterySettings:
     """``[battery]``: the conversation battery's thresholds and SWAN's weights (docs/battery.md)."""
 
-    answer_threshold: float = 0.6
+    answer_threshold: Share = 0.6
     """Mixed similarity at which an open answer is the expected one (MORTAR's epsilon_a)."""
-    consistency_threshold: float = 0.6
+    consistency_threshold: Share = 0.6
     """Mixed similarity at which a later reply about itself agrees with the first (I13)."""
-    coherence_input: float = 0.25
+    coherence_input: Share = 0.25
     """Cosine between a reply and its input at which it is coherent (I3): docs/battery.md."""
-    coherence_conversation: float = 0.25
+    coherence_conversation: Share = 0.25
     """Cosine between a reply and the conversation's last turns (I2)."""
-    coherence_tokens: int = 256
+    coherence_tokens: Positive = 256
     """Tokens of the conversation I2 compares a reply with."""
-    stutter_threshold: float = 3.0
+    stutter_threshold: Number = 3.0
     """A6 fails at this stutter value or more."""
-    stutter_max_order: int = 6
+    stutter_max_order: Annotated[int, Strict(), Field(ge=2)] = 6
     """The longest n-gram A6 counts."""
-    toxicity: str = "profanity-check"
+    toxicity: Name = "profanity-check"
     """``profanity-check`` (in alt-profanity-check), ``detoxify:CHECKPOINT[?config=DIR]`` or ``none``."""
-    toxicity_threshold: float = 0.5
-    concise_words: int = 40
+    toxicity_threshold: Share = 0.5
+    concise_words: Positive = 40
     """Conciseness: a reply up to this many words scores 1, longer ones exp(1 - words / this)."""
     weighting: Weighting = Weighting.LINEAR
-    patience: int = 0
+    patience: Count = 0
     """Rounds after which linear decay reaches 0; 0 for the conversation's length + 1."""
-    recency_turns: int = 5
-    criteria: Mapping[str, float] = field(default_factory=lambda: {c.value: 1.0 for c in Criterion})
+    recency_turns: Positive = 5
+    criteria: dict[str, Number] = dataclasses.field(default_factory=_all_criteria)
     """Criterion weights CW, 1 for those not named; a criterion weighted 0 is not part of SWAN."""
 
-    def __post_init__(self) -> None:
-        # Criteria the file does not name keep their weight of 1.
-        object.__setattr__(self, "criteria", {c.value: 1.0 for c in Criterion} | dict(self.criteria))
-        unknown = sorted(set(self.criteria) - {c.value for c in Criterion})
+    @field_validator("criteria")
+    @classmethod
+    def _known_criteria(cls, criteria: dict[str, float]) -> dict[str, float]:
+        """Criteria the file does not name keep their weight of 1."""
+        unknown = sorted(set(criteria) - {c.value for c in Criterion})
         if unknown:
-            known = ", ".join(c.value for c in Criterion)
-            raise ConfigError(f"[battery.criteria]: unknown criterion {unknown}; known: {known}")
-        negative = sorted(k for k, v in self.criteria.items() if not isinstance(v, int | float) or v < 0)
-        if negative:
-            raise ConfigError(f"[battery.criteria]: {negative} must be numbers of 0 or more")
-        if (
-            self.concise_words < 1
-            or self.stutter_max_order < 2
-            or self.recency_turns < 1
-            or self.patience < 0
-        ):
-            raise ConfigError(
-                "[battery]: concise_words and recency_turns must be 1 or more, stutter_max_order 2 or more, "
-                "patience 0 (the conversation's length) or more"
-            )
+            raise ValueError(f"unknown criterion {unknown[0]!r}; known: {', '.join(_all_criteria())}")
+        return _all_criteria() | criteria
 
     def weight(self, criterion: Criterion) -> float:
         return float(self.criteria.get(criterion.value, 0.0))
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
-    workspace: Path
+@dataclass(frozen=True, config=_CHECKED)
+class ConfigFile:
+    """Everything ``kgtest.toml`` may hold."""
+
     store: StoreSettings = StoreSettings()
     sparql: SparqlSettings = SparqlSettings()
-    battery: BatterySettings = field(default_factory=BatterySettings)
+    run: RunSettings = RunSettings()
+    judge: JudgeConfig = JudgeConfig()
+    battery: BatterySettings = dataclasses.field(default_factory=BatterySettings)
+    sut: tuple[SutEntry, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Settings:
+    workspace: Path
+    store: StoreSettings = dataclasses.field(default_factory=StoreSettings)
+    sparql: SparqlSettings = dataclasses.field(default_factory=SparqlSettings)
+    run: RunSettings = dataclasses.field(default_factory=RunSettings)
+    judge: JudgeConfig = dataclasses.field(default_factory=JudgeConfig)
+    battery: BatterySettings = dataclasses.field(default_factory=BatterySettings)
+    suts: tuple[SutEntry, ...] = ()
+    """The configured systems under test, in file order."""
 
     @property
     def paths(self) -> Workspace:
         """Where each stage keeps its files in this workspace."""
         return Workspace(self.workspace)
 
+    def sut(self, name_or_spec: str) -> SutSettings:
+        """A configured system by name, else an unconfigured one by spec with the ``[run]`` settings."""
+        entry = next((s for s in self.suts if s.name == name_or_spec), None)
+        return resolve_sut(entry or SutEntry(name=name_or_spec, spec=name_or_spec), self.run)
 
-# environment variable -> (section, key); the first one set wins.
-_ENV: dict[str, tuple[str, str]] = {
-    "KGTEST_STORE_URI": ("store", "uri"),
+    def suite_paths(self) -> list[Path]:
+        """``[run] suites`` as paths: relative ones are in the workspace."""
+        return [self.workspace / Path(s).expanduser() for s in self.run.suites]
+
+
+def resolve_sut(entry: SutEntry, run: RunSettings) -> SutSettings:
+    """The entry's own values where it has them, ``[run]``'s elsewhere."""
+    values = {f.name: getattr(run, f.name) for f in dataclasses.fields(RunSettings) if f.name != "suites"}
+    values.update({k: v for k, v in dataclasses.asdict(entry).items() if v is not None})
+    return SutSettings(**values)
+
+
+_SECTIONS: dict[str, type[Any]] = {
+    "store": StoreSettings,
+    "sparql": SparqlSettings,
+    "run": RunSettings,
+    "judge": JudgeConfig,
+    "battery": BatterySettings,
+}
+_ALIASES: dict[str, tuple[str, str]] = {
     "NEO4J_URI": ("store", "uri"),
-    "KGTEST_STORE_USER": ("store", "user"),
     "NEO4J_USER": ("store", "user"),
     "NEO4J_USERNAME": ("store", "user"),
-    "KGTEST_STORE_DATABASE": ("store", "database"),
     "NEO4J_DATABASE": ("store", "database"),
-    "KGTEST_STORE_PASSWORD": ("store", "password"),
     "NEO4J_PASSWORD": ("store", "password"),
-    "KGTEST_SPARQL_ENDPOINT": ("sparql", "endpoint"),
 }
+"""Neo4j's own variable names; the ``KGTEST_`` one wins when both are set."""
+
+
+_NOT_FROM_ENVIRONMENT = ("suites", "criteria")
+"""Lists and tables: written in the file."""
+
+
+def environment_variables() -> dict[str, tuple[str, str]]:
+    """Every variable that overrides a setting -> (section, key); earlier names win."""
+    names = {
+        f"KGTEST_{section}_{f.name}".upper(): (section, f.name)
+        for section, cls in _SECTIONS.items()
+        for f in dataclasses.fields(cls)
+        if f.name not in _NOT_FROM_ENVIRONMENT
+    }
+    ordered: dict[str, tuple[str, str]] = {}
+    for var, target in names.items():
+        ordered[var] = target
+        ordered.update({alias: t for alias, t in _ALIASES.items() if t == target})
+    return ordered
 
 
 def resolve_workspace(flag: str | Path | None, env: Mapping[str, str] = os.environ) -> Path:
@@ -192,53 +299,116 @@ def load_settings(
     overrides: Mapping[str, Mapping[str, Any]] | None = None,
     env: Mapping[str, str] = os.environ,
 ) -> Settings:
-    """Read ``workspace/kgtest.toml`` (writing a commented default if absent), then apply env and flags."""
+    """Read ``workspace/kgtest.toml`` (writing the starting config if absent), then apply env and flags."""
     config = Workspace(workspace).config
     if not config.exists():
         workspace.mkdir(parents=True, exist_ok=True)
-        config.write_text(_DEFAULT_TOML, encoding="utf-8")
-    try:
-        data = tomllib.loads(config.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{config}: not valid TOML: {exc}") from exc
-    if "password" in data.get("store", {}):
-        raise ConfigError(
-            f"{config}: [store] password must not be stored in a file; set NEO4J_PASSWORD instead"
-        )
+        config.write_text(starting_config(), encoding="utf-8")
+    file = read_config(config)
+    sections: dict[str, Any] = {name: getattr(file, name) for name in _SECTIONS}
+    suts = list(file.sut)
 
-    layered: dict[str, dict[str, Any]] = {"store": {}, "sparql": {}, "battery": {}}
-    for section in layered:
-        layered[section].update(data.get(section, {}))
-    for var in reversed(list(_ENV)):  # earlier names in _ENV win
+    for var, (section, key) in reversed(environment_variables().items()):  # earlier names win
         if env.get(var):
-            section, key = _ENV[var]
-            layered[section][key] = env[var]
+            value = _from_text(var, env[var], getattr(sections[section], key))
+            sections[section] = _replace(sections[section], {key: value}, var)
+            if section == "run":  # the environment overrides the file, [[sut]] entries included
+                suts = [_replace(s, {key: None}, var) for s in suts]
     for section, values in (overrides or {}).items():
-        layered[section].update({k: v for k, v in values.items() if v is not None})
+        given = {k: v for k, v in values.items() if v is not None}
+        sections[section] = _replace(sections[section], given, f"flags {sorted(given)}")
 
-    return Settings(
-        workspace=workspace,
-        store=_build(StoreSettings, layered["store"], f"{config} [store]"),
-        sparql=_build(SparqlSettings, layered["sparql"], f"{config} [sparql]"),
-        battery=_build(BatterySettings, layered["battery"], f"{config} [battery]"),
-    )
+    return Settings(workspace=workspace, suts=tuple(suts), **sections)
 
 
-def _build(cls: type[_T], values: Mapping[str, Any], where: str) -> _T:
-    known = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
-    unknown = set(values) - set(known)
-    if unknown:
-        raise ConfigError(f"{where}: unknown setting(s) {sorted(unknown)}; known: {sorted(known)}")
-    base = cls()
-    typed: dict[str, Any] = {}
-    for name, value in values.items():
-        want = type(getattr(base, name))
-        try:
-            typed[name] = want(value)
-        except (TypeError, ValueError) as exc:
-            choices = f" (one of {', '.join(m.value for m in want)})" if issubclass(want, StrEnum) else ""
-            raise ConfigError(f"{where}: {name}={value!r} is not a valid {want.__name__}{choices}") from exc
+def read_config(path: Path) -> ConfigFile:
+    """``kgtest.toml`` checked against ``ConfigFile``; a ConfigError names the file and the key."""
     try:
-        return replace(base, **typed)  # type: ignore[type-var]
-    except ConfigError as exc:
-        raise ConfigError(f"{where}: {exc}") from None
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot be read: {exc}") from exc
+    if "password" in (data.get("store") or {}):
+        raise ConfigError(
+            f"{path}: [store] password must not be stored in a file; set NEO4J_PASSWORD instead"
+        )
+    unknown = sorted(set(data) - {f.name for f in dataclasses.fields(ConfigFile)})
+    if unknown:
+        close = difflib.get_close_matches(unknown[0], [*_SECTIONS, "sut"], n=1)
+        hint = f" Did you mean [{close[0]}]?" if close else ""
+        raise ConfigError(
+            f"{path}: unknown section [{unknown[0]}].{hint} "
+            "Known: [store], [sparql], [run], [judge], [battery], [[sut]]"
+        )
+    try:
+        file = TypeAdapter(ConfigFile).validate_python(data)
+    except ValidationError as exc:
+        line = _line_of(text, exc.errors()[0]["loc"])
+        raise ConfigError(f"{path}{f':{line}' if line else ''}: {_describe(exc, data)}") from None
+    names = [s.name for s in file.sut]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise ConfigError(f"{path}: [[sut]] name {twice[0]!r} is used more than once; names must differ")
+    return file
+
+
+def _describe(exc: ValidationError, data: Mapping[str, Any]) -> str:
+    """The first problem as ``[section] key = value: what is wrong``, in the file's own terms."""
+    error = exc.errors()[0]
+    loc = list(error["loc"])
+    if loc == ["sut"]:
+        return "systems under test are an array of tables: write [[sut]] before each, not [sut]"
+    if loc and loc[0] == "sut" and len(loc) > 1 and isinstance(loc[1], int):
+        entry = (data.get("sut") or [{}])[loc[1]]
+        named = f" (name {entry.get('name')!r})" if isinstance(entry, dict) and "name" in entry else ""
+        where, key = f"[[sut]] number {loc[1] + 1}{named}", ".".join(map(str, loc[2:]))
+    else:
+        where, key = (f"[{loc[0]}]", ".".join(map(str, loc[1:]))) if loc else ("", "")
+    if error["type"] == "unexpected_keyword_argument":
+        cls = _SECTIONS.get(str(loc[0]), SutEntry) if loc else ConfigFile
+        known = ", ".join(f.name for f in dataclasses.fields(cls) if f.name != "password")
+        return f"{where}: unknown key {key!r}; known keys: {known}"
+    if error["type"] == "missing":
+        return f"{where}: {key} is required"
+    return f"{where} {key} = {error['input']!r}: {error['msg'].lower()}"
+
+
+def _line_of(text: str, loc: tuple[int | str, ...]) -> int | None:
+    """Where the offending key is written (after its section's header), for the message; None if not found."""
+    if not loc:
+        return None
+    if loc[0] == "sut" and len(loc) > 1 and isinstance(loc[1], int):
+        header, nth, key = re.compile(r"^\s*\[\[\s*sut\s*\]\]"), loc[1], str(loc[2]) if len(loc) > 2 else ""
+    else:
+        header, nth, key = re.compile(rf"^\s*\[\s*{re.escape(str(loc[0]))}\s*\]"), 0, str(loc[-1])
+    lines = text.splitlines()
+    starts = [n for n, line in enumerate(lines) if header.match(line)]
+    if len(starts) <= nth:
+        return None
+    assignment = re.compile(rf"^\s*{re.escape(key)}\s*=")
+    for n in range(starts[nth], len(lines)):
+        if n > starts[nth] and lines[n].lstrip().startswith("["):
+            break
+        if key and assignment.match(lines[n]):
+            return n + 1
+    return starts[nth] + 1
+
+
+def _from_text(var: str, text: str, current: object) -> object:
+    """An environment variable's text as the type its setting holds."""
+    kind = type(current) if current is not None else str
+    try:
+        return kind(text) if kind in (int, float) else text
+    except ValueError:
+        raise ConfigError(f"{var}={text!r} is not a valid {kind.__name__}") from None
+
+
+def _replace(record: Any, values: Mapping[str, Any], source: str) -> Any:
+    try:
+        return dataclasses.replace(record, **values)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        key = ".".join(map(str, error["loc"]))
+        raise ConfigError(f"{source}: {key} = {error['input']!r}: {error['msg'].lower()}") from None

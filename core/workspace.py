@@ -6,7 +6,8 @@ A workspace is the folder that holds everything kgtest makes::
     db/                      the embedded graph database (kg/embedded.py); credentials inside
     cache/                   kb-view.json, prolog/ (.qlf), replies.sqlite: safe to delete
     suites/suite.jsonl       test cases (generator/)
-    runs/<run id>/           run.json, replies.jsonl (runner/), verdicts.jsonl (oracle/)
+    suites/suite.info.json   how the suite was made: seed, KB build (generator/suite_info.py)
+    runs/<run id>/           run.json, run.lock, replies.jsonl (runner/), verdicts.jsonl (oracle/)
     battery/<battery id>/    battery.json, conversations.jsonl (runner/converse.py),
                              verdicts.jsonl, nuggets.jsonl, swan.json (oracle/battery/)
     report/                  report.html, report.json, report.xlsx (report/)
@@ -45,6 +46,11 @@ class RunFiles:
     @property
     def verdicts(self) -> Path:
         return self.folder / "verdicts.jsonl"
+
+    @property
+    def lock(self) -> Path:
+        """Locked by the process asking this run's questions; free once it ends, however it ends."""
+        return self.folder / "run.lock"
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +125,11 @@ class Workspace:
     @property
     def default_suite(self) -> Path:
         return self.suites / "suite.jsonl"
+
+    @staticmethod
+    def suite_info(suite: Path) -> Path:
+        """Beside a suite file: ``suite.jsonl`` -> ``suite.info.json``."""
+        return suite.with_name(f"{suite.stem}.info.json")
 
     @property
     def runs(self) -> Path:

@@ -17,6 +17,9 @@ from kgtest.kg.store import GraphStore
 from kgtest.kg.suite_graph import CaseNode, DerivedStatement, GraphReport, SuiteGraph
 from kgtest.kg.suite_graph import write_suite_graph as write_graph
 
+GRAPH_FORMAT = 2
+"""Part of a suite's graph digest: a suite written in an older shape is written again (2: ``entities``)."""
+
 
 def suite_id(path: Path) -> str:
     """The Suite node's id: the file's name plus a hash of where it lives.
@@ -83,6 +86,7 @@ def _case_node(suite: str, c: TestCase) -> CaseNode:
         expected=c.expected.value,
         variant=c.variant,
         facts=tuple(sorted({e.fact_id for e in c.evidence if e.fact_id})),
+        entities=tuple(sorted({x for e in c.evidence if e.fact_id for x in (e.subject, e.object)})),
         derived=derived_id(c.meta["statement"], bool(c.meta["holds"])) if _asks_derived(c) else None,
         asks_about=_asks_about(c),
     )

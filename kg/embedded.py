@@ -122,6 +122,19 @@ class EmbeddedServer:
         self._server.stop()
         self._server = None
 
+    def served(self) -> tuple[BoltEndpoint, dict[str, Any]] | None:
+        """The endpoint of another kgtest process serving this workspace (`kgtest db serve`), with
+        what it announced (``tls_uri``); None when none runs."""
+        endpoint = self._running_elsewhere()
+        if endpoint is None:
+            return None
+        return endpoint, json.loads(self._state_file.read_text(encoding="utf-8"))
+
+    def announce(self, **extra: str) -> None:
+        """Add ``extra`` to what other processes read about this server (server.json)."""
+        state = json.loads(self._state_file.read_text(encoding="utf-8"))
+        self._state_file.write_text(json.dumps({**state, **extra}), encoding="utf-8")
+
     def _running_elsewhere(self) -> BoltEndpoint | None:
         """The endpoint of a live kgtest server on this workspace, if there is one."""
         try:

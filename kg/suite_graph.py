@@ -3,7 +3,7 @@
 docs/graph-model.md draws the shape:
 
     (:Entity)-[:DERIVED {id, property, holds, rule, text, conclusion, proof, assumption}]->(:Entity)
-    (:TestCase {key, id, suite, kind, rule, domain, question, expected, variant, facts, derived})
+    (:TestCase {key, id, suite, kind, rule, domain, question, expected, variant, facts, entities, derived})
         -[:ASKS_ABOUT {role}]->(:Entity)
     (:TestCase)-[:IN_SUITE]->(:Suite {id, path, seed, cases, digest})
 
@@ -101,6 +101,8 @@ class CaseNode:
     variant: str
     facts: tuple[str, ...] = ()
     """Ids of the KB facts the case rests on."""
+    entities: tuple[str, ...] = ()
+    """Ids of every entity of those facts, the proof's middle steps included (docs/queries.md)."""
     derived: str | None = None
     """Id of the DERIVED statement the case asks about."""
     asks_about: tuple[tuple[str, str], ...] = ()
@@ -198,6 +200,8 @@ def _case_row(c: CaseNode) -> dict[str, Any]:
     }
     if c.facts:  # no empty lists: absent reads back as null on every engine
         row["facts"] = list(c.facts)
+    if c.entities:
+        row["entities"] = list(c.entities)
     if c.derived is not None:
         row["derived"] = c.derived
     return row

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from kgtest.core.errors import OracleError, OracleUnavailableError
+from kgtest.core.errors import OracleError, OracleUnavailableError, RunnerError
 from kgtest.core.files import atomic_writer
 from kgtest.core.progress import Progress
 from kgtest.core.records import from_plain, to_plain
@@ -21,13 +21,17 @@ from kgtest.core.workspace import RunFiles, Workspace
 from kgtest.generator.case import TestCase, read_suite
 from kgtest.kg.run_graph import ClaimNode, ReplyNode
 from kgtest.oracle.judge import Judge, Outcome, Verdict
-from kgtest.runner.run import read_manifest, read_replies
+from kgtest.runner.manifest import COMPLETE, list_runs, read_manifest, status_of
+from kgtest.runner.run import read_replies
 from kgtest.runner.sut import Reply
 
 NO_REPLY = "no_reply"
 """The system failed (timeout, HTTP error): nothing to judge."""
 UNJUDGED = "unjudged"
 """The oracle failed on this reply alone (``JudgedReply.error`` says how); the others are judged."""
+TRUNCATED = "truncated"
+"""Generation stopped at max_tokens: judged (the verdict is kept), but counted apart, never as a
+hallucination, since half a reasoning is no evidence of a wrong one (docs/oracle.md)."""
 ABSTAINED = frozenset({Outcome.IDK.value, Outcome.REFUSAL.value, Outcome.AMBIGUOUS.value, NO_REPLY, UNJUDGED})
 """No clear Yes/No: counted apart from answered cases in reports."""
 
@@ -49,6 +53,8 @@ class JudgedReply:
     """Everything that decided the outcome; None for a reply that failed or could not be judged."""
     error: str | None = None
     """Why the oracle could not judge this reply (outcome ``unjudged``)."""
+    finish_reason: str = ""
+    """Why generation stopped (``stop``, ``length``, ...), as the runner recorded it."""
 
     def to_dict(self) -> dict[str, Any]:
         return {**to_plain(self), "verdict": self.verdict.to_dict() if self.verdict else None}
@@ -78,38 +84,53 @@ class JudgeSummary:
 
 
 def find_run(workspace: Workspace, ref: str) -> RunFiles:
-    """A run by id, unique id prefix, or ``latest`` (the one written last)."""
-    runs = sorted(workspace.all_runs(), key=lambda run: run.manifest.stat().st_mtime)
+    """A run by id, unique id prefix, or ``latest`` (the complete run that finished last)."""
+    runs = list_runs(workspace)
     if not runs:
         raise OracleError(f"no runs in {workspace.runs}; make one with `kgtest run SUITE --sut SPEC`")
     if ref == "latest":
-        return runs[-1]
-    matches = [run for run in runs if run.run_id.startswith(ref)]
+        finished = [r for r in runs if r.status == COMPLETE]
+        if not finished:
+            last = runs[-1]
+            raise OracleError(
+                f"no run has finished: the last one, {last.run_id}, is {last.status}"
+                + (f" ({last.error})" if last.error else "")
+                + "; run the same `kgtest run` again to finish it (`kgtest runs` lists them all)"
+            )
+        return max(finished, key=lambda r: (r.finished, r.started)).files
+    matches = [r for r in runs if r.run_id.startswith(ref)]
     if len(matches) != 1:
-        known = ", ".join(run.run_id for run in runs)
+        known = ", ".join(r.run_id for r in runs)
         how_many = "more than one" if matches else "no"
         raise OracleError(f"{how_many} run matches {ref!r}; runs: {known}")
-    return matches[0]
+    return matches[0].files
 
 
 def run_cases(run: RunFiles) -> tuple[dict[str, Any], list[tuple[TestCase, Reply]]]:
-    """The run's manifest and its (case, reply) pairs in suite order."""
-    if not run.manifest.exists():
-        raise OracleError(f"{run.folder} is not a kgtest run (no run.json); `kgtest run` makes one")
-    manifest = read_manifest(run)
-    if manifest.get("status") != "complete":
+    """The run's manifest and its (case, reply) pairs in suite order; an OracleError says what is wrong."""
+    try:
+        manifest = read_manifest(run)
+    except RunnerError as exc:
+        raise OracleError(str(exc)) from exc
+    status = status_of(run, manifest)
+    if status != COMPLETE:
+        why = f" ({manifest['error']})" if manifest.get("error") else ""
         raise OracleError(
-            f"run {manifest.get('run_id')} did not finish; run the same `kgtest run` again first"
+            f"run {manifest['run_id']} is {status or 'not finished'}{why}; "
+            "run the same `kgtest run` again to finish it first"
         )
-    suite = Path(manifest["suite"])
-    if not suite.exists():
+    suite = Path(str(manifest.get("suite", "")))
+    if not suite.is_file():
         raise OracleError(f"run {manifest['run_id']} was made from {suite}, which no longer exists")
     cases = {c.id: c for c in read_suite(suite)}
     pairs = []
-    for case_id, reply in read_replies(run.replies):
-        if case_id not in cases:
-            raise OracleError(f"{suite} has no case {case_id}; was the suite regenerated after the run?")
-        pairs.append((cases[case_id], reply))
+    try:
+        for case_id, reply in read_replies(run.replies):
+            if case_id not in cases:
+                raise OracleError(f"{suite} has no case {case_id}; was the suite regenerated after the run?")
+            pairs.append((cases[case_id], reply))
+    except RunnerError as exc:
+        raise OracleError(str(exc)) from exc
     return manifest, pairs
 
 
@@ -161,15 +182,20 @@ def _judged(case: TestCase, reply: Reply, verdict: Verdict | str | None) -> Judg
     error = verdict if isinstance(verdict, str) else None
     judged = verdict if isinstance(verdict, Verdict) else None
     outcome = judged.outcome.value if judged else UNJUDGED if error else NO_REPLY
+    truncated = judged is not None and reply.truncated
+    if truncated and judged is not None:
+        note = f"the reply stopped at max_tokens={reply.sampling.max_tokens}; read to there, it is {outcome}"
+        judged = replace(judged, reasons=(note, *judged.reasons))
     return JudgedReply(
         case_id=case.id,
         system=reply.system,
-        outcome=outcome,
-        hallucination=bool(judged and judged.hallucination),
-        abstained=outcome in ABSTAINED,
+        outcome=TRUNCATED if truncated else outcome,
+        hallucination=bool(judged and judged.hallucination and not truncated),
+        abstained=outcome in ABSTAINED and not truncated,
         reply=reply.text if reply.ok else f"(no reply: {reply.error})",
         verdict=judged,
         error=error,
+        finish_reason=reply.finish_reason,
     )
 
 

@@ -1,23 +1,32 @@
-"""Where a model fails: hallucination rates per model, domain and rule type, as data.
+"""Where a model fails: hallucination rates per model, domain and rule type, with their intervals, as data.
 
-``kgtest report`` renders this as HTML (report/render.py), JSON and xlsx. Rates are
-computed over answered cases and abstentions separately, so a model that says "I don't know"
-to everything is not mistaken for one that never hallucinates.
+``kgtest report`` renders this as HTML (report/render.py), JSON and xlsx. Rates are computed
+over answered cases; abstentions and truncated replies are counted apart, so a model that says
+"I don't know" to everything, or one cut off mid-reasoning, is not mistaken for one that never
+hallucinates. Every rate carries its 95% Wilson interval (report/stats.py).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field
 from typing import Any
+
+from kgtest.report.compare import RunDiff
+from kgtest.report.evidence import CaseEvidence
+from kgtest.report.header import RunHeader
+from kgtest.report.stats import wilson
+
+CORRECT, TRUNCATED = "correct", "truncated"
 
 
 @dataclass(frozen=True, slots=True)
 class JudgedCase:
-    """One verdict as the report sees it: enough to group by and to show a failing case."""
+    """One verdict as the report sees it: enough to group by, and to explain the case."""
 
     sut: str
+    """The system's name (kgtest.toml's [[sut]] name, else its spec)."""
     case_id: str
     kind: str
     rule: str
@@ -26,10 +35,21 @@ class JudgedCase:
     expected: str
     answer: str
     outcome: str
-    """The verdict class (correct, erroneous_knowledge, erroneous_inference, both, abstained, ...)."""
+    """The verdict class (correct, erroneous_knowledge, erroneous_inference, both, idk, truncated, ...)."""
     hallucinated: bool
     abstained: bool
     reply: str = ""
+    run_id: str = ""
+    reasons: tuple[str, ...] = ()
+    evidence: CaseEvidence | None = None
+
+    @property
+    def truncated(self) -> bool:
+        return self.outcome == TRUNCATED
+
+    @property
+    def passed(self) -> bool:
+        return self.outcome == CORRECT
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,10 +57,13 @@ class Rate:
     cases: int
     hallucinated: int
     abstained: int
+    truncated: int = 0
+    correct: int = 0
 
     @property
     def answered(self) -> int:
-        return self.cases - self.abstained
+        """Cases with a clear Yes/No that was read to its end."""
+        return self.cases - self.abstained - self.truncated
 
     @property
     def hallucination_rate(self) -> float:
@@ -48,8 +71,32 @@ class Rate:
         return self.hallucinated / self.answered if self.answered else 0.0
 
     @property
+    def hallucination_interval(self) -> tuple[float, float]:
+        return wilson(self.hallucinated, self.answered)
+
+    @property
     def abstention_rate(self) -> float:
         return self.abstained / self.cases if self.cases else 0.0
+
+    @property
+    def correct_rate(self) -> float:
+        """Share of all cases answered correctly: what `kgtest judge --fail-under` gates on."""
+        return self.correct / self.cases if self.cases else 0.0
+
+    @property
+    def correct_interval(self) -> tuple[float, float]:
+        return wilson(self.correct, self.cases)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "cases": self.cases, "answered": self.answered, "hallucinated": self.hallucinated,
+            "abstained": self.abstained, "truncated": self.truncated, "correct": self.correct,
+            "hallucination_rate": round(self.hallucination_rate, 4),
+            "hallucination_rate_95": [round(x, 4) for x in self.hallucination_interval],
+            "abstention_rate": round(self.abstention_rate, 4),
+            "correct_rate": round(self.correct_rate, 4),
+            "correct_rate_95": [round(x, 4) for x in self.correct_interval],
+        }  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,53 +109,64 @@ class Report:
     outcomes: dict[str, dict[str, int]]
     """sut -> outcome class -> count."""
     failures: list[JudgedCase]
+    """Hallucinated cases, at most ``max_failures`` per model (the JSON and xlsx list these)."""
+    cases: list[JudgedCase] = field(default_factory=list)
+    """Every case, by model and id: the HTML explains each."""
+    runs: list[RunHeader] = field(default_factory=list)
+    diffs: list[RunDiff] = field(default_factory=list)
+    """Against a baseline run, when one was given."""
 
     def to_json(self) -> dict[str, Any]:
-        def rate(r: Rate) -> dict[str, Any]:
-            return {
-                "cases": r.cases, "hallucinated": r.hallucinated, "abstained": r.abstained,
-                "hallucination_rate": round(r.hallucination_rate, 4),
-                "abstention_rate": round(r.abstention_rate, 4),
-            }  # fmt: skip
-
         return {
             "suts": self.suts,
-            "overall": {s: rate(r) for s, r in self.overall.items()},
-            "by_domain": {s: {d: rate(r) for d, r in v.items()} for s, v in self.by_domain.items()},
-            "by_rule": {s: {k: rate(r) for k, r in v.items()} for s, v in self.by_rule.items()},
+            "runs": [asdict(r) for r in self.runs],
+            "overall": {s: r.to_json() for s, r in self.overall.items()},
+            "by_domain": {s: {d: r.to_json() for d, r in v.items()} for s, v in self.by_domain.items()},
+            "by_rule": {s: {k: r.to_json() for k, r in v.items()} for s, v in self.by_rule.items()},
             "outcomes": self.outcomes,
+            "comparisons": [d.to_json() for d in self.diffs],
             "failures": [asdict(f) for f in self.failures],
         }
 
 
-def build_report(rows: Iterable[JudgedCase], max_failures: int = 200) -> Report:
+def build_report(
+    rows: Iterable[JudgedCase],
+    max_failures: int = 200,
+    runs: Sequence[RunHeader] = (),
+    diffs: Sequence[RunDiff] = (),
+) -> Report:
     """Aggregate verdicts; at most ``max_failures`` failing cases are listed per model."""
     rows = sorted(rows, key=lambda r: (r.sut, r.case_id))
     suts = sorted({r.sut for r in rows})
     return Report(
         suts=suts,
-        overall={s: _rate(r for r in rows if r.sut == s) for s in suts},
+        overall={s: rate(r for r in rows if r.sut == s) for s in suts},
         by_domain=_grouped(rows, lambda r: r.domain),
         by_rule=_grouped(rows, lambda r: r.rule),
         outcomes={s: _count(r.outcome for r in rows if r.sut == s) for s in suts},
         failures=[f for s in suts for f in [r for r in rows if r.sut == s and r.hallucinated][:max_failures]],
+        cases=rows,
+        runs=list(runs),
+        diffs=list(diffs),
     )
 
 
-def _rate(rows: Iterable[JudgedCase]) -> Rate:
-    cases = hallucinated = abstained = 0
+def rate(rows: Iterable[JudgedCase]) -> Rate:
+    cases = hallucinated = abstained = truncated = correct = 0
     for r in rows:
         cases += 1
         hallucinated += r.hallucinated
         abstained += r.abstained
-    return Rate(cases, hallucinated, abstained)
+        truncated += r.truncated
+        correct += r.passed
+    return Rate(cases, hallucinated, abstained, truncated, correct)
 
 
-def _grouped(rows: Sequence[JudgedCase], key: Any) -> dict[str, dict[str, Rate]]:
+def _grouped(rows: Sequence[JudgedCase], key: Callable[[JudgedCase], str]) -> dict[str, dict[str, Rate]]:
     groups: dict[str, dict[str, list[JudgedCase]]] = defaultdict(lambda: defaultdict(list))
     for r in rows:
         groups[r.sut][key(r)].append(r)
-    return {s: {k: _rate(v) for k, v in sorted(g.items())} for s, g in sorted(groups.items())}
+    return {s: {k: rate(v) for k, v in sorted(g.items())} for s, g in sorted(groups.items())}
 
 
 def _count(values: Iterable[str]) -> dict[str, int]:

@@ -2,7 +2,9 @@
 
 The chatter-class idea of chatbot test frameworks: a class whose ``respond(conversation)``
 returns the bot's next message. Query parameters become keyword arguments (strings) of the
-constructor. kgtest times each call; an exception is recorded as a failed reply.
+constructor. kgtest times each call; an exception is recorded as a failed reply. A plain string
+is a whole message (``finish_reason`` ``stop``); a bot that knows its answer was cut short (a
+length limit of the service it wraps) returns a ``PluginReply`` that says so.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import importlib
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 from urllib.parse import urlencode
 
@@ -17,11 +20,19 @@ from kgtest.core.errors import ConfigError
 from kgtest.runner.sut import Conversation, Message, Reply, Sampling, SutOptions
 
 
+@dataclass(frozen=True, slots=True)
+class PluginReply:
+    """A reply with why it ended: ``stop``, or ``length`` when it was cut at a length limit."""
+
+    text: str
+    finish_reason: str = "stop"
+
+
 @runtime_checkable
 class Chatter(Protocol):
     """What a plug-in provides. It is called from one thread, one conversation at a time."""
 
-    def respond(self, conversation: list[Message]) -> str:
+    def respond(self, conversation: list[Message]) -> str | PluginReply:
         """The bot's reply to the last message, given the whole conversation (oldest first)."""
         ...
 
@@ -62,7 +73,7 @@ class PluginSut:
         for i, conversation in enumerate(conversations):
             started = time.perf_counter()
             try:
-                text = self.chatter.respond([dict(m) for m in conversation])
+                said = self.chatter.respond([dict(m) for m in conversation])
             except Exception as exc:  # the plug-in's failure is a finding, not ours
                 yield (
                     i,
@@ -71,13 +82,15 @@ class PluginSut:
                     ),
                 )
                 continue
+            reply = said if isinstance(said, PluginReply) else PluginReply(str(said))
             yield (
                 i,
                 Reply(
-                    text=str(text),
+                    text=reply.text,
                     system=self.spec,
                     sampling=sampling,
                     latency_s=time.perf_counter() - started,
+                    finish_reason=reply.finish_reason,
                 ),
             )
 

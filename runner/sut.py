@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from kgtest.core.records import from_plain, to_plain
+from kgtest.core.settings import DEFAULT_MAX_TOKENS
 
 Message = dict[str, str]
 """``{"role": "system" | "user" | "assistant", "content": text}``, the OpenAI chat shape."""
@@ -30,7 +31,7 @@ class Sampling:
 
     temperature: float = 0.0
     """0 means greedy decoding: the same question always gets the same answer."""
-    max_tokens: int = 64
+    max_tokens: int = DEFAULT_MAX_TOKENS
     seed: int = 0
     """Seeds sampling when temperature > 0."""
 
@@ -63,7 +64,14 @@ class Reply:
     """As counted by the system; None when it does not say."""
     completion_tokens: int | None = None
     finish_reason: str = ""
-    """``stop`` (the model ended), ``length`` (max_tokens reached) or empty when unknown."""
+    """``stop`` (the model ended), ``length`` (max_tokens reached: the reply is cut short), another
+    reason a server gives (``content_filter``), or empty for a failed reply."""
+
+    @property
+    def truncated(self) -> bool:
+        """Generation stopped at max_tokens: what the reply says may end mid-sentence."""
+        return self.finish_reason == "length"
+
     error: str | None = None
     """Why there is no answer (timeout, HTTP status, exception); ``text`` is then empty."""
     cut_from: int | None = None

@@ -72,7 +72,7 @@ def test_errors_are_one_line_with_exit_codes(tmp_path: Path) -> None:
 
 def test_db_info_tells_where_the_database_is(tmp_path: Path) -> None:
     code, out, _ = run("--workspace", str(tmp_path), "db", "info")
-    assert code == 0 and f"embedded ArcadeDB in {tmp_path / 'db'}" in out
+    assert code == 0 and f"embedded ArcadeDB in {tmp_path / 'db'}: not running now" in out
 
 
 def test_several_sources_load_in_turn_and_a_bad_one_stops_after_the_good(tmp_path: Path) -> None:
@@ -116,6 +116,11 @@ def test_db_serve_shares_the_database_and_stops_cleanly(tmp_path: Path) -> None:
         )
         assert code == 0, err
         assert f"graph store: embedded at {uri}" in err  # used the served database, did not start another
+        code, out, _ = run("--workspace", str(ws), "db", "info")
+        assert code == 0 and f"served by `kgtest db serve` (process {server.pid})" in out
+        assert f"Connect URL: {uri}" in out and "Username:    root" in out
+        assert f"Password:    the text in {ws / 'db' / 'credentials'}" in out
+        assert "kgtest db serve --tls" in out  # https://browser.neo4j.io needs it
     finally:
         server.send_signal(signal.SIGTERM)
         out, _ = server.communicate(timeout=60)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -49,7 +50,7 @@ def test_truth_and_lies_are_told_apart(workspace: Path) -> None:
     assert report["overall"][honest_sut]["hallucination_rate"] <= 0.1
     assert report["overall"][honest_sut]["abstained"] == 0
     page = (workspace / "report" / "report.html").read_text()
-    assert page.count("<svg") == 4 and html.escape(liar_sut) in page
+    assert page.count("<figure>") == 4 and html.escape(liar_sut) in page
 
     failing = next(f for f in report["failures"] if f["sut"] == liar_sut)
     code, out, err = run("--workspace", str(workspace), "inspect", failing["case_id"][:10])
@@ -75,3 +76,69 @@ def test_replies_and_verdicts_are_in_the_graph(workspace: Path, store: GraphStor
 def test_judge_explains_what_is_missing(tmp_path: Path) -> None:
     code, _, err = run("--workspace", str(tmp_path), "judge")
     assert code == 7 and "no runs in" in err and "kgtest run SUITE --sut SPEC" in err
+
+
+def test_gates_for_ci(workspace: Path, tmp_path: Path) -> None:
+    """--fail-under and [judge] fail_under decide the exit code; --junit and --json say why."""
+    import xml.etree.ElementTree as ET
+
+    honest, liar = _run_bot(workspace, "0"), _run_bot(workspace, "1")
+    junit = tmp_path / "reports" / "kgtest.xml"
+    code, out, err = run("--workspace", str(workspace), "judge", liar, "--no-graph", "--quiet",
+                         "--fail-under", "0.5", "--junit", str(junit), "--json")  # fmt: skip
+    assert code == 8, err
+    summary = json.loads(out)  # stdout is JSON alone; the table went to stderr
+    assert (summary["cases"], summary["correct"], summary["passed"], summary["fail_under"]) == (
+        40,
+        0,
+        False,
+        0.5,
+    )
+    assert summary["correct_rate_95"][0] == 0 and 0 < summary["correct_rate_95"][1] < 0.1
+    assert "error: 0 of 40 replies correct, 0% (0-9%): under --fail-under 0.5" in err
+    suite = ET.parse(junit).getroot().find("testsuite")
+    assert suite is not None and (suite.get("tests"), suite.get("failures"), suite.get("errors")) == (
+        "40",
+        "40",
+        "0",
+    )
+    failure = suite.find("testcase/failure")
+    assert failure is not None and failure.get("type") == "erroneous_inference"
+    assert "expected: " in (failure.text or "") and "reason: " in (failure.text or "")
+
+    config = workspace / "kgtest.toml"
+    original = config.read_text()
+    config.write_text(original.replace("fail_under = 0.0", "fail_under = 0.5"))
+    try:
+        code, out, err = run("--workspace", str(workspace), "judge", honest, "--no-graph", "--quiet")
+        assert code == 0, err
+        assert re.search(r"^(3[6-9]|40) of 40 replies correct", out, flags=re.M)
+        code, _, err = run("--workspace", str(workspace), "judge", liar, "--no-graph", "--quiet")
+        assert code == 8 and "under --fail-under 0.5" in err
+        code, _, _ = run(
+            "--workspace", str(workspace), "judge", liar, "--no-graph", "--quiet", "--fail-under", "0"
+        )
+        assert code == 0  # the flag wins over the file
+    finally:
+        config.write_text(original)
+
+
+def test_report_compares_a_run_with_a_baseline(workspace: Path) -> None:
+    honest, liar = _run_bot(workspace, "0"), _run_bot(workspace, "1")
+    code, _, err = run("--workspace", str(workspace), "report", honest, "--baseline", liar)
+    assert code == 0, err
+    report = json.loads((workspace / "report" / "report.json").read_text())
+    (compared,) = report["comparisons"]
+    assert (
+        compared["baseline"].startswith(liar)
+        and len(compared["fixed"]) >= 36
+        and compared["newly_failing"] == []
+    )
+    page = (workspace / "report" / "report.html").read_text()
+    assert f"{len(compared['fixed'])} fixed" in page and 'class="change fixed"' in page
+    # Every case explains itself: the proof's facts with their marks, the claims, both graphs.
+    assert page.count('<details class="case"') == 40
+    assert page.count('aria-label="proof graph"') == 40 and page.count('aria-label="reply graph"') == 40
+    assert "the proof's facts" in page and 's-stated">stated' in page and 's-matches">matches' in page
+    header = report["runs"][0]
+    assert header["seed"] == "3" and "example" in header["kb"] and header["kgtest_version"]

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from kgtest.core.settings import load_settings
+from kgtest.generator.case import read_suite
 from kgtest.kg.store import open_store
 
 from .test_cli import run
@@ -48,3 +49,21 @@ def test_documented_queries_answer(workspace: Path) -> None:  # noqa: F811
     assert why[0]["missing"] and why[0]["proof"].startswith('{"answerable": false')
     assert forgot and all(row["expected"] and row["asked"] in row["reply"] for row in forgot)  # echoed
     assert all(row["told_in"] < row["round"] and row["needed"].startswith("partner | ") for row in forgot)
+
+
+def test_one_case_follows_the_proof_through_its_middle_steps(workspace: Path) -> None:  # noqa: F811
+    """A transitive case A -> B -> C: the documented query shows both facts and B, and no other fact."""
+    query = re.findall(r"```cypher\n(.*?)```", DOC.read_text(encoding="utf-8"), flags=re.S)[2]
+    ids_only = query[: query.rindex("RETURN")] + "RETURN DISTINCT f.id AS fact, e.id AS e, x.id AS x"
+    chained = [
+        c
+        for c in read_suite(workspace / "suites" / "suite.jsonl")
+        if c.rule == "transitive" and len({e.fact_id for e in c.evidence if e.fact_id}) >= 2
+    ]
+    assert chained, "the fixture suite should hold a transitive case of two facts or more"
+    with open_store(load_settings(workspace, env={})) as graph:
+        for case in chained:
+            rows = [r for r in graph.query(ids_only, case=case.id) if r["fact"] is not None]
+            assert {r["fact"] for r in rows} == {e.fact_id for e in case.evidence if e.fact_id}
+            middle = {e.object for e in case.evidence} & {e.subject for e in case.evidence}
+            assert middle and middle <= {r["e"] for r in rows} & {r["x"] for r in rows}

@@ -50,14 +50,14 @@ def test_run_prints_the_summary_and_where_replies_went(tmp_path: Path) -> None:
     assert code == 0 and "2 cases, 0 asked, 2 from cache, 0 failed" in out
 
 
-def test_failed_replies_are_counted_and_the_retry_flag_is_named(tmp_path: Path) -> None:
+def test_failed_replies_are_counted_named_and_fail_the_command(tmp_path: Path) -> None:
     spec = "plugin:tests.runner.chatters:Flaky?failures=1"
-    code, out, _ = kgtest(
-        "--workspace", str(tmp_path / "ws"), "run", str(suite(tmp_path)), "--sut", spec, "--quiet"
-    )
-    assert code == 0
+    ws = str(tmp_path / "ws")
+    code, out, err = kgtest("--workspace", ws, "run", str(suite(tmp_path)), "--sut", spec, "--quiet")
+    assert code == 6, "a run with failed replies must not look like a success to a script"
     assert "3 cases, 3 asked, 0 from cache, 1 failed" in out
     assert "ask them again with --retry-failed" in out
+    assert "error: 1 replies failed" in err and "Traceback" not in err
 
 
 def test_an_unknown_system_is_an_error_listing_the_known_ones(tmp_path: Path) -> None:

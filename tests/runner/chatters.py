@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from kgtest.runner.plugin import PluginReply
 from kgtest.runner.sut import Message
 
 
@@ -60,3 +61,10 @@ class Flaky:
         if self.calls <= self.failures:
             raise RuntimeError(f"backend hiccup {self.calls}")
         return "No"
+
+
+class Cut:
+    """Says Yes, then its reasoning, cut short the way a length limit cuts it."""
+
+    def respond(self, conversation: list[Message]) -> PluginReply:
+        return PluginReply("Yes. Because the city of", finish_reason="length")

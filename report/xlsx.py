@@ -1,0 +1,56 @@
+"""The report as an xlsx workbook: one sheet per view, as the chatbot test framework's results had.
+
+Every text cell is written as text, never as a formula: a reply that starts with ``=`` (say
+``=HYPERLINK("http://...")``) is shown as those characters, not evaluated when the file is opened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from openpyxl import Workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.worksheet.worksheet import Worksheet
+
+from kgtest.report.rates import Rate, Report
+
+
+def write_xlsx(report: Report, path: Path) -> None:
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "summary"
+    _row(sheet, ["model", "cases", "correct", "answered", "hallucinated", "abstained", "truncated",
+                 "hallucination rate", "95% low", "95% high"])  # fmt: skip
+    for sut in report.suts:
+        _row(sheet, [sut, *_numbers(report.overall[sut])])
+    for title, groups in (("by domain", report.by_domain), ("by rule", report.by_rule)):
+        ws = book.create_sheet(title)
+        _row(ws, ["model", title.split()[-1], "cases", "correct", "answered", "hallucinated", "abstained",
+                  "truncated", "hallucination rate", "95% low", "95% high"])  # fmt: skip
+        for sut, g in groups.items():
+            for key, r in g.items():
+                _row(ws, [sut, key, *_numbers(r)])
+    ws = book.create_sheet("failures")
+    _row(
+        ws, ["model", "case", "kind", "rule", "domain", "question", "expected", "answer", "outcome", "reply"]
+    )
+    for f in report.failures:
+        _row(ws, [f.sut, f.case_id, f.kind, f.rule, f.domain, f.question, f.expected, f.answer, f.outcome,
+                  f.reply])  # fmt: skip
+    book.save(path)
+
+
+def _numbers(r: Rate) -> list[object]:
+    low, high = r.hallucination_interval
+    return [r.cases, r.correct, r.answered, r.hallucinated, r.abstained, r.truncated,
+            round(r.hallucination_rate, 4), round(low, 4), round(high, 4)]  # fmt: skip
+
+
+def _row(sheet: Worksheet, values: Sequence[object]) -> None:
+    """Append a row; strings lose the control characters xlsx cannot store and stay strings."""
+    sheet.append([ILLEGAL_CHARACTERS_RE.sub("", v) if isinstance(v, str) else v for v in values])
+    for cell in sheet[sheet.max_row]:
+        if isinstance(cell.value, str):
+            cell.data_type = "s"  # openpyxl takes a string starting with "=" for a formula

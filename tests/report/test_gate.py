@@ -1,0 +1,50 @@
+"""The CI gate's arithmetic and the JUnit XML it writes, from verdict records."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from kgtest.oracle.verdicts import JudgedReply
+from kgtest.report.gate import gate
+from kgtest.report.junit import write_junit
+
+from ..runner.suite_fixture import case
+
+
+def record(i: int, outcome: str, reply: str = "Yes.") -> JudgedReply:
+    return JudgedReply(f"c{i}", "sys", outcome, outcome == "both", False, reply, None)
+
+
+RECORDS = [
+    record(0, "correct"),
+    record(1, "both", "No \x01\x1b[31m <tag> & more"),
+    record(2, "truncated"),
+    record(3, "no_reply", "(no reply: timeout)"),
+]
+
+
+def test_only_correct_replies_count_toward_the_gate() -> None:
+    result = gate("r1", "name", "sys", RECORDS, fail_under=0.25)
+    assert (result.cases, result.correct, result.rate, result.passed) == (4, 1, 0.25, True)
+    assert not gate("r1", "name", "sys", RECORDS, fail_under=0.26).passed
+    assert gate("r1", "name", "sys", [], fail_under=0).passed  # no gate, nothing to fail
+    assert not gate("r1", "name", "sys", [], fail_under=0.1).passed  # a gate and no replies: fail
+    data = result.to_json()
+    assert (data["truncated"], data["no_reply"], data["correct_rate_95"][0] > 0) == (1, 1, True)
+    assert result.summary() == "1 of 4 replies correct, 25% (5-70%)"
+
+
+def test_junit_holds_every_case_and_only_characters_xml_allows(tmp_path: Path) -> None:
+    cases = [case(i, f"Is {i} <b>?") for i in range(4)]
+    path = write_junit(tmp_path / "junit.xml", "r1", "name", cases, RECORDS)
+    suite = ET.parse(path).getroot().find("testsuite")
+    assert suite is not None
+    assert (suite.get("tests"), suite.get("failures"), suite.get("errors")) == ("4", "2", "1")
+    tests = suite.findall("testcase")
+    assert [t.get("name") for t in tests] == [f"c{i}: Is {i} <b>?" for i in range(4)]
+    assert tests[0].find("failure") is None and tests[0].find("error") is None
+    failure = tests[1].find("failure")
+    assert failure is not None and failure.get("type") == "both"
+    assert "reply: No [31m <tag> & more" in (failure.text or "")  # control characters dropped
+    assert tests[2].find("failure") is not None and tests[3].find("error") is not None

@@ -115,9 +115,9 @@ def main() -> None:
         rate = len(cases) / (time.perf_counter() - t0)
 
         sample = cases[: args.compare]
-        formulas = [mtl.from_json(c.temporal["formula"]) for c in sample if c.temporal]
+        formulas = [mtl.from_json(c.temporal.formula) for c in sample if c.temporal]
         tables = [
-            {n: [(s, e) for s, e in spans] for n, spans in c.temporal["events"].items()}
+            {n: [(s, e) for s, e in spans] for n, spans in c.temporal.events.items()}
             for c in sample
             if c.temporal
         ]

@@ -214,7 +214,7 @@ def _summary(result: SuiteResult, depth: int) -> None:
             f"apart, {t.filtered_trivial_true} always true, {t.filtered_trivial_false} always false, "
             f"{t.filtered_too_wide} windows too wide), {t.duplicates} duplicates"
         )
-    checked = Counter(c.meta.get("checked_by") for c in result.cases)
+    checked = Counter(c.meta.checked_by if c.meta else None for c in result.cases)
     out.print(
         f"proofs re-checked: {checked['proofcheck.pl']} fact proofs by prolog/proofcheck.pl, "
         f"{checked['pointwise']} temporal answers year by year (prolog/pointwise.py)"

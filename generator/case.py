@@ -19,6 +19,7 @@ from kgtest.core.errors import GenerationError
 from kgtest.core.files import atomic_writer
 from kgtest.core.records import RecordError, from_plain, to_plain
 from kgtest.generator.dialogue.model import DialogueCase
+from kgtest.prolog import mtl
 
 SCHEMA_VERSION = 1
 
@@ -60,6 +61,73 @@ class Proof:
     """The stated assumption a "No" rests on (e.g. P19 is functional), empty for a "Yes"."""
 
 
+Span = tuple[int, int]
+"""Years ``(first, last)``, both included."""
+
+
+@dataclass(frozen=True, slots=True)
+class FactMeta:
+    """What a fact case asks, in the KB's terms, and how its answer was checked."""
+
+    statement: tuple[str, str, str]
+    """(subject, property, object); ``^P`` reads P backwards."""
+    sentence: str
+    """The statement in plain words, true or not (the graph store's text for it)."""
+    holds: bool
+    category: str
+    proof_rules: tuple[str, ...]
+    years: tuple[Span, ...] | None
+    """The years the statement holds in; None when undated."""
+    year: int | None
+    """The year the question names; None when it is asked in the present."""
+    reference_year: int | None
+    """The KB's present: the latest year it names."""
+    checked_by: str
+
+
+@dataclass(frozen=True, slots=True)
+class TemporalMeta:
+    depth: int
+    """MTL operator nesting of the formula."""
+    horizon: int
+    """Years past the query year the formula looks at."""
+    checked_by: str
+
+
+@dataclass(frozen=True, slots=True)
+class DialogueMeta:
+    source: str
+    turns: int
+    unanswerable: int
+    checked_by: str
+
+
+CaseMeta = FactMeta | TemporalMeta | DialogueMeta
+
+
+@dataclass(frozen=True, slots=True)
+class TemporalQuestion:
+    """What a temporal case asks: an MTL formula at a year, over its events' intervals."""
+
+    formula: dict[str, Any]
+    """The formula as ``prolog.mtl.to_json`` writes it (``formula_tree`` reads it back)."""
+    text: str
+    query_year: int
+    universe: Span
+    satisfying: tuple[Span, ...]
+    """The years the formula holds in, over the KB's intervals."""
+    unknown: tuple[Span, ...]
+    """Years whose answer depends on an open end (never asked)."""
+    events: dict[str, tuple[Span, ...]]
+    events_unknown: dict[str, tuple[Span, ...]]
+    """Per event, the years an open-ended fact may or may not cover."""
+    boundary: bool
+    """The query year is next to a change of the answer."""
+
+    def formula_tree(self) -> mtl.Formula:
+        return mtl.from_json(self.formula)
+
+
 @dataclass(frozen=True, slots=True)
 class TestCase:
     """One question with a proven answer."""
@@ -79,11 +147,11 @@ class TestCase:
     proof: Proof | None = None
     variant: str = "original"
     """``original`` or ``negated`` (antonym template, answer flipped)."""
-    temporal: dict[str, Any] | None = None
-    """For temporal cases: formula, query year, universe and the satisfying interval set."""
+    temporal: TemporalQuestion | None = None
     turns: tuple[dict[str, str], ...] = ()
     """A conversation to send before ``prompt`` (a single question asked in context)."""
-    meta: dict[str, Any] = field(default_factory=dict)
+    meta: CaseMeta | None = None
+    """Kind-specific facts about the case: FactMeta, TemporalMeta or DialogueMeta."""
     aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Other names of the entities in the evidence, by id, from the KB ("NYC" for New York City):
     the oracle accepts them for the labels."""

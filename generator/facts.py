@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from kgtest.core.errors import ReasoningError
-from kgtest.generator.case import Answer, TestCase, case_id
+from kgtest.generator.case import Answer, FactMeta, TestCase, case_id
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_random import uniform_year
 from kgtest.generator.mtl_text import PLAIN
@@ -193,17 +193,17 @@ def make_case(
         evidence=tuple(dict.fromkeys(leaves(proof))),
         proof=proof,
         variant=variant,
-        meta={
-            "statement": [s, p, o],
-            "sentence": f"{view.label(s)} {how.phrase} {view.label(o)}",
-            "holds": d.holds,
-            "category": how.category.value,
-            "proof_rules": sorted(d.rules()),
-            "years": None if d.years is None else [list(span) for span in d.years],
-            "year": year,
-            "reference_year": now,
-            "checked_by": CHECKED_BY,
-        },
+        meta=FactMeta(
+            statement=(s, p, o),
+            sentence=f"{view.label(s)} {how.phrase} {view.label(o)}",
+            holds=d.holds,
+            category=how.category.value,
+            proof_rules=tuple(sorted(d.rules())),
+            years=None if d.years is None else tuple(d.years),
+            year=year,
+            reference_year=now,
+            checked_by=CHECKED_BY,
+        ),
     )
 
 

@@ -12,7 +12,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from kgtest.generator.case import TestCase, case_id
+from kgtest.generator.case import FactMeta, TestCase, case_id
 from kgtest.kg.store import GraphStore
 from kgtest.kg.suite_graph import CaseNode, DerivedStatement, GraphReport, SuiteGraph
 from kgtest.kg.suite_graph import write_suite_graph as write_graph
@@ -50,24 +50,26 @@ def write_suite_graph(
     return write_graph(store, suite_graph(suite, cases, info, digest))
 
 
-def _asks_derived(c: TestCase) -> bool:
-    """Stated KB facts are FACT relationships already; only derived statements get a DERIVED one."""
-    return c.kind == "fact" and c.proof is not None and c.proof.rule != "ground"
+def _asked_derived(c: TestCase) -> FactMeta | None:
+    """What a fact case derives; stated KB facts are FACT relationships already, so None for them."""
+    if isinstance(c.meta, FactMeta) and c.proof is not None and c.proof.rule != "ground":
+        return c.meta
+    return None
 
 
 def _derived(c: TestCase) -> DerivedStatement | None:
-    if not _asks_derived(c) or c.proof is None:
+    meta = _asked_derived(c)
+    if meta is None or c.proof is None:
         return None
-    s, p, o = c.meta["statement"]
-    holds = bool(c.meta["holds"])
+    s, p, o = meta.statement
     return DerivedStatement(
-        id=derived_id((s, p, o), holds),
+        id=derived_id(meta.statement, meta.holds),
         subject=s,
         property=p,
         object=o,
-        holds=holds,
+        holds=meta.holds,
         rule=c.proof.rule,
-        text=c.meta["sentence"],
+        text=meta.sentence,
         conclusion=c.proof.conclusion,
         proof=json.dumps(asdict(c.proof), sort_keys=True, ensure_ascii=False),
         assumption=c.proof.assumption,
@@ -87,14 +89,14 @@ def _case_node(suite: str, c: TestCase) -> CaseNode:
         variant=c.variant,
         facts=tuple(sorted({e.fact_id for e in c.evidence if e.fact_id})),
         entities=tuple(sorted({x for e in c.evidence if e.fact_id for x in (e.subject, e.object)})),
-        derived=derived_id(c.meta["statement"], bool(c.meta["holds"])) if _asks_derived(c) else None,
+        derived=derived_id(meta.statement, meta.holds) if (meta := _asked_derived(c)) else None,
         asks_about=_asks_about(c),
     )
 
 
 def _asks_about(c: TestCase) -> tuple[tuple[str, str], ...]:
-    if c.kind == "fact":
-        s, _, o = c.meta["statement"]
+    if isinstance(c.meta, FactMeta):
+        s, _, o = c.meta.statement
         return ((s, "subject"), (o, "object"))
     if c.dialogue is not None:
         return ((c.dialogue.topic, "topic"),) if c.dialogue.topic else ()

@@ -23,7 +23,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from kgtest.core.errors import GenerationError, ReasoningError
-from kgtest.generator.case import Answer, EvidenceFact, Proof, TestCase, case_id
+from kgtest.generator.case import (
+    Answer,
+    EvidenceFact,
+    Proof,
+    TemporalMeta,
+    TemporalQuestion,
+    TestCase,
+    case_id,
+)
 from kgtest.generator.mtl_random import (
     Neighbours,
     assign_events,
@@ -336,18 +344,18 @@ def _case(
             premises=evidence,
             assumption="" if yes else _CLOSED_WORLD + (_OPEN_END if open_ended else ""),
         ),
-        temporal={
-            "formula": mtl.to_json(formula),
-            "text": text,
-            "query_year": year,
-            "universe": list(universe),
-            "satisfying": [list(span) for span in answer.holds],
-            "unknown": [list(span) for span in _between(answer.holds, answer.maybe, universe)],
-            "events": {n: [list(span) for span in spans[n]] for n in used},
-            "events_unknown": {n: [list(span) for span in gaps] for n, gaps in open_ended.items()},
-            "boundary": answer.boundary,
-        },
-        meta={"depth": mtl.depth(formula), "horizon": mtl.horizon(formula), "checked_by": CHECKED_BY},
+        temporal=TemporalQuestion(
+            formula=mtl.to_json(formula),
+            text=text,
+            query_year=year,
+            universe=universe,
+            satisfying=tuple(answer.holds),
+            unknown=tuple(_between(answer.holds, answer.maybe, universe)),
+            events={n: tuple(spans[n]) for n in used},
+            events_unknown={n: tuple(gaps) for n, gaps in open_ended.items()},
+            boundary=answer.boundary,
+        ),
+        meta=TemporalMeta(depth=mtl.depth(formula), horizon=mtl.horizon(formula), checked_by=CHECKED_BY),
     )
 
 

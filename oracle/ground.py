@@ -191,8 +191,8 @@ def _temporal(case: TestCase) -> TemporalTruth | None:
     t = case.temporal
     if not t:
         return None
-    events = {name: [(a, b) for a, b in spans] for name, spans in t["events"].items()}
-    return TemporalTruth(t["formula"], events, (t["universe"][0], t["universe"][1]), t["query_year"])
+    events = {name: list(spans) for name, spans in t.events.items()}
+    return TemporalTruth(t.formula, events, t.universe, t.query_year)
 
 
 def _labels(evidence: tuple[EvidenceFact, ...]) -> dict[str, str]:

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from kgtest.core.errors import ReasoningError
-from kgtest.generator.case import Answer, EvidenceFact, TestCase, case_id
+from kgtest.generator.case import Answer, DialogueMeta, EvidenceFact, TestCase, case_id
 from kgtest.generator.dialogue.model import UNKNOWN, DialogueCase, Round, SeedDialogue, Story, Turn
 from kgtest.generator.dialogue.perturb import ORIGINAL, Placement, perturb, rng_for
 from kgtest.prolog.dialogue import Decision, DialogueGraph, StoryGraph, check, decide, failed_checks
@@ -120,11 +120,8 @@ def _case(
         prompt=INSTRUCTION,
         expected=Answer.PER_ROUND,
         evidence=evidence,
-        meta={
-            "source": s.source,
-            "turns": len(turns),
-            "unanswerable": unanswerable,
-            "checked_by": "dialogue.pl",
-        },
+        meta=DialogueMeta(
+            source=s.source, turns=len(turns), unanswerable=unanswerable, checked_by="dialogue.pl"
+        ),
         dialogue=dialogue,
     )

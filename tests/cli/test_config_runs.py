@@ -16,6 +16,7 @@ from kgtest.generator.case import write_suite
 from kgtest.oracle.verdicts import find_run
 from kgtest.runner.run import read_replies
 
+from ..runner.conftest import kgtest_run
 from ..runner.suite_fixture import case
 from .test_run_command import ROOT, kgtest, suite
 
@@ -123,25 +124,7 @@ def test_a_bad_spec_among_several_stops_before_anything_is_asked(tmp_path: Path)
 
 
 def _start(ws: Path, path: Path, log: Path) -> subprocess.Popen[str]:
-    spec = f"plugin:tests.runner.chatters:Recorder?log={log}&delay=0.2"
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "kgtest.cli",
-            "--workspace",
-            str(ws),
-            "run",
-            str(path),
-            "--sut",
-            spec,
-            "--quiet",
-        ],
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    return kgtest_run(ws, path, log, delay=0.2)
 
 
 def _wait_for_questions(log: Path, process: subprocess.Popen[str], n: int) -> None:

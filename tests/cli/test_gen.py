@@ -26,6 +26,19 @@ def run(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+def gen_in_another_process(
+    ws: str, args: tuple[str, ...], out: Path, hash_seed: str
+) -> subprocess.CompletedProcess[str]:
+    """`kgtest gen` in a fresh interpreter with another string hash seed, writing to ``out``."""
+    return subprocess.run(
+        [sys.executable, "-m", "kgtest.cli", "--workspace", ws, *args, "--no-graph", "--out", str(out)],
+        env={**os.environ, **ENV, "PYTHONHASHSEED": hash_seed},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
 def test_gen_writes_a_suite_prints_a_summary_and_reruns_identically(
     store: GraphStore, tmp_path: Path
 ) -> None:
@@ -47,23 +60,7 @@ def test_gen_writes_a_suite_prints_a_summary_and_reruns_identically(
 
     code, _, err = run("--workspace", ws, *ARGS)
     assert code == 0 and suite.read_bytes() == first and "(0 new)" in err
-    other = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "kgtest.cli",
-            "--workspace",
-            ws,
-            *ARGS,
-            "--no-graph",
-            "--out",
-            str(tmp_path / "b.jsonl"),
-        ],
-        env={**os.environ, **ENV, "PYTHONHASHSEED": "12345"},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    other = gen_in_another_process(ws, ARGS, tmp_path / "b.jsonl", hash_seed="12345")
     assert other.returncode == 0, other.stderr
     assert (tmp_path / "b.jsonl").read_bytes() == first, "another process, another hash seed, the same bytes"
 

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from kgtest.generator.case import read_suite
@@ -14,7 +11,7 @@ from kgtest.kg.store import GraphStore
 from ..generator.dialogue.convq_fixture import CONVERSATIONS
 from ..generator.dialogue.coqa_fixture import coqa_file
 from ..generator.kb_fixture import family_and_places
-from .test_gen import ENV, run
+from .test_gen import gen_in_another_process, run
 
 
 def test_dialogues_from_the_kb_and_from_files_rerun_identically(store: GraphStore, tmp_path: Path) -> None:
@@ -40,23 +37,7 @@ def test_dialogues_from_the_kb_and_from_files_rerun_identically(store: GraphStor
     assert f"{coqa}: coqa, 6 read, 6 dialogues" in out and "from the KB: 3 dialogues" in out
     assert "graph store: 10 dialogues with" in err
     first = suite.read_bytes()
-    other = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "kgtest.cli",
-            "--workspace",
-            ws,
-            *args,
-            "--no-graph",
-            "--out",
-            str(tmp_path / "b.jsonl"),
-        ],
-        env={**os.environ, **ENV, "PYTHONHASHSEED": "999"},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    other = gen_in_another_process(ws, args, tmp_path / "b.jsonl", hash_seed="999")
     assert other.returncode == 0, other.stderr
     assert (tmp_path / "b.jsonl").read_bytes() == first, "another process, another hash seed, the same bytes"
     code, out, _ = run(

@@ -115,6 +115,6 @@ def test_planted_impossible_facts_are_listed_marked_counted_and_never_asked(
     cases = list(read_suite(suite))
     cited = {e.fact_id for c in cases for e in c.evidence}
     assert cases and not cited & bad
-    asked = {tuple(c.meta["statement"]) for c in cases}
+    asked = {tuple(c.meta.statement) for c in cases}
     assert ("Q301", "P131", "Q303") in asked  # the chain shares 1950-2000
     assert not {("Q103", "P26", "Q101"), ("Q201", "^P108", "Q101"), ("Q106", "^P40", "Q101")} & asked

@@ -53,7 +53,7 @@ def test_no_question_asks_for_a_father_who_is_a_woman_or_a_spouse_of_the_wrong_s
     spouses |= {(o, s) for s, o in spouses}
     asked = {"P22": 0, "P25": 0, "P26": 0}
     for case in cases:
-        s, p, o = case.meta["statement"]
+        s, p, o = case.meta.statement
         s, p, o = (o, p[1:], s) if p.startswith("^") else (s, p, o)
         if p == "P22":
             assert o not in WOMEN, case.question

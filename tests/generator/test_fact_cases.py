@@ -30,8 +30,8 @@ def test_every_answer_is_proven_and_its_proof_checks(family: Kb, tmp_path: Path)
     ref = ReferenceKb(view.entities, view.facts, view.catalog)
     for case in cases:
         assert case.proof is not None and case.evidence
-        s, p, o = case.meta["statement"]
-        holds = case.meta["holds"]
+        s, p, o = case.meta.statement
+        holds = case.meta.holds
         if holds:
             assert (s, p, o) in ref.holds
             assert not case.proof.assumption or case.proof.assumption.startswith("undated facts held in")
@@ -39,7 +39,7 @@ def test_every_answer_is_proven_and_its_proof_checks(family: Kb, tmp_path: Path)
             assert ref.refutable((s, p, o)) and case.proof.assumption
         assert case.expected == (Answer.YES if holds == (case.variant == ORIGINAL) else Answer.NO)
         assert reasoner.check(prolog_text(case.proof)), case.question
-        assert case.meta["checked_by"] == "proofcheck.pl"
+        assert case.meta.checked_by == "proofcheck.pl"
         assert case.question in case.prompt and "'I don't know' at the beginning" in case.prompt
     kinds = Counter(c.rule for c in cases)
     assert set(kinds) == set(RULE_KINDS), kinds

@@ -44,8 +44,8 @@ def test_writing_a_suite_is_idempotent_and_a_rewrite_replaces_it(family: Kb, sto
         > 0
     )
 
-    case = next(c for c in fact_cases if not c.meta["holds"])
-    s, p, o = case.meta["statement"]
+    case = next(c for c in fact_cases if not c.meta.holds)
+    s, p, o = case.meta.statement
     row = store.query(
         "MATCH (a:Entity {id: $s})-[d:DERIVED {id: $id}]->(b:Entity {id: $o}) "
         "RETURN d.property AS p, d.holds AS holds, d.rule AS rule, d.proof AS proof, d.assumption AS why",

@@ -47,6 +47,14 @@ def test_a_good_suite_reads_back_as_written(tmp_path: Path) -> None:
             case("c").to_json().replace('"prompt":"Is Paris in France?"', '"prompt":42'),
             r":3: .*case 'c'\.prompt: expected str, got int 42",
         ),
+        (
+            case("c").to_json().replace('"meta":null', '"meta":{"depth":"two","horizon":1,"checked_by":"x"}'),
+            r":3: .*case 'c'\.meta: fits none of: .*meta\.depth: expected int, got str 'two'",
+        ),
+        (
+            case("c").to_json().replace('"temporal":null', '"temporal":{"formula":{}}'),
+            r":3: .*case 'c'\.temporal: missing field\(s\) \['text', 'query_year'",
+        ),
         ("[" * 100_000, r":3: not a kgtest test case: JSON nested too deeply"),
     ],
 )

@@ -34,12 +34,12 @@ def test_every_answer_rechecked_year_by_year(depth: int) -> None:
     for case in cases:
         t = case.temporal
         assert t is not None and case.kind == "temporal" and case.rule == "mtl"
-        formula = mtl.from_json(t["formula"])
-        events = {name: [tuple(s) for s in spans] for name, spans in t["events"].items()}
-        universe = (t["universe"][0], t["universe"][1])
-        year = t["query_year"]
-        assert mtl.depth(formula) == depth == case.meta["depth"]
-        assert evaluate_pointwise(formula, events, universe) == [tuple(s) for s in t["satisfying"]]
+        formula = mtl.from_json(t.formula)
+        events = {name: [tuple(s) for s in spans] for name, spans in t.events.items()}
+        universe = (t.universe[0], t.universe[1])
+        year = t.query_year
+        assert mtl.depth(formula) == depth == case.meta.depth
+        assert evaluate_pointwise(formula, events, universe) == [tuple(s) for s in t.satisfying]
         assert holds_at(formula, events, universe, year) is (case.expected is Answer.YES)
         # No window runs past the universe, so the end-of-time convention cannot decide the answer.
         assert universe[0] <= year <= universe[1] - mtl.horizon(formula)
@@ -56,11 +56,11 @@ def test_yes_and_no_are_balanced_and_edges_are_asked() -> None:
     yes = sum(c.expected is Answer.YES for c in cases)
     assert (report.yes, report.no) == (yes, len(cases) - yes)
     assert abs(report.yes - report.no) <= 1
-    boundary = [c for c in cases if c.temporal and c.temporal["boundary"]]
+    boundary = [c for c in cases if c.temporal and c.temporal.boundary]
     assert len(boundary) == report.boundary >= 0.35 * len(cases)
     for case in boundary:  # just inside: first/last satisfying year; just outside: the year beside one
         assert case.temporal is not None
-        year, spans = case.temporal["query_year"], case.temporal["satisfying"]
+        year, spans = case.temporal.query_year, case.temporal.satisfying
         if case.expected is Answer.YES:
             assert any(year in (s, e) for s, e in spans)
         else:
@@ -102,9 +102,9 @@ def test_events_far_apart_are_filtered_and_counted() -> None:
     assert accounted(report)
     for case in cases:
         assert case.temporal is not None
-        spans = list(case.temporal["events"].values())
+        spans = list(case.temporal.events.values())
         lows, highs = [s[0][0] for s in spans], [s[-1][1] for s in spans]
-        assert max(lows) - min(highs) <= case.meta["horizon"]
+        assert max(lows) - min(highs) <= case.meta.horizon
 
 
 def test_trivial_formulas_are_filtered_and_counted() -> None:
@@ -116,7 +116,7 @@ def test_trivial_formulas_are_filtered_and_counted() -> None:
         [always, *EVENTS[:3]], depth=0, count=40, seed=1, universe=UNIVERSE
     )
     assert report.filtered_trivial_true > 0 and accounted(report)
-    assert all(c.temporal and c.temporal["text"] != "always" for c in cases)
+    assert all(c.temporal and c.temporal.text != "always" for c in cases)
 
 
 def test_windows_wider_than_the_universe_are_filtered() -> None:
@@ -124,7 +124,7 @@ def test_windows_wider_than_the_universe_are_filtered() -> None:
     assert report.filtered_too_wide > 0 and accounted(report)
     for case in cases:
         assert case.temporal is not None
-        assert case.temporal["query_year"] + case.meta["horizon"] <= 1880
+        assert case.temporal.query_year + case.meta.horizon <= 1880
 
 
 @pytest.mark.parametrize(

@@ -61,14 +61,14 @@ def test_no_year_the_open_period_may_cover_is_asked_and_every_answer_holds_howev
         for case in cases:
             t = case.temporal
             assert t is not None
-            year, formula = t["query_year"], mtl.from_json(t["formula"])
-            assert not any(s <= year <= e for s, e in t["unknown"]), "an answer that depends on the open end"
-            if depth == 0 and RESIDES_IN_ST_PETERSBURG in t["events"]:
+            year, formula = t.query_year, mtl.from_json(t.formula)
+            assert not any(s <= year <= e for s, e in t.unknown), "an answer that depends on the open end"
+            if depth == 0 and RESIDES_IN_ST_PETERSBURG in t.events:
                 asked_home.append((year, case.expected))
             for _ in range(8):  # one way the unknown years could have gone, and then another
                 world = {
-                    name: [tuple(s) for s in spans] + _some(rng, t["events_unknown"].get(name, []))
-                    for name, spans in t["events"].items()
+                    name: [tuple(s) for s in spans] + _some(rng, t.events_unknown.get(name, []))
+                    for name, spans in t.events.items()
                 }
                 assert holds_at(formula, world, (span[0], span[1]), year) is (case.expected is Answer.YES)
     # Asked about it: a Yes only in the years known, a No only before 1990 outside 1952-1975.

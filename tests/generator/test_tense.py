@@ -19,29 +19,29 @@ CATHERINE_MARRIED = ("Q3048897", "P26", "Q5686")  # 1836-1870
 def _by_statement(kb: Kb, **request: object) -> dict[tuple[str, ...], TestCase]:
     view, reasoner = kb
     asked = SuiteRequest(kinds=("symmetric", "inverse"), count=60, seed=2, balance=False, **request)  # type: ignore[arg-type]
-    return {tuple(c.meta["statement"]): c for c in generate_suite(view, reasoner, asked).cases}
+    return {tuple(c.meta.statement): c for c in generate_suite(view, reasoner, asked).cases}
 
 
 def test_a_statement_that_ended_before_the_reference_year_names_a_year_it_held_in(family: Kb) -> None:
     cases = _by_statement(family)
     now = cases[MOSCOW_CAPITAL]
-    assert now.meta["reference_year"] == 2024  # the latest year the KB names
-    assert now.meta["years"] == [[1918, 2024]] and now.meta["year"] is None
+    assert now.meta.reference_year == 2024  # the latest year the KB names
+    assert now.meta.years == ((1918, 2024),) and now.meta.year is None
     assert now.question == "Is it true that Moscow is the capital of Russia?"
     old = cases[ST_PETERSBURG_CAPITAL]
-    year = old.meta["year"]
-    assert old.meta["years"] == [[1712, 1918]] and 1712 <= year <= 1918
+    year = old.meta.year
+    assert old.meta.years == ((1712, 1918),) and 1712 <= year <= 1918
     assert old.question == f"Is it true that Saint Petersburg was the capital of Russia in {year}?"
     married = cases[CATHERINE_MARRIED]
-    assert 1836 <= married.meta["year"] <= 1870
+    assert 1836 <= married.meta.year <= 1870
     assert (
         married.question
-        == f"Is it true that Catherine Dickens was married to Charles Dickens in {married.meta['year']}?"
+        == f"Is it true that Catherine Dickens was married to Charles Dickens in {married.meta.year}?"
     )
     assert all(c.expected is Answer.YES for c in cases.values())
     # undated statements keep today's wording
-    undated = [c for c in cases.values() if c.meta["years"] is None]
-    assert undated and all(c.meta["year"] is None and " in 1" not in c.question for c in undated)
+    undated = [c for c in cases.values() if c.meta.years is None]
+    assert undated and all(c.meta.year is None and " in 1" not in c.question for c in undated)
 
 
 def test_the_reference_year_can_be_set(family: Kb) -> None:
@@ -50,13 +50,13 @@ def test_the_reference_year_can_be_set(family: Kb) -> None:
         cases[ST_PETERSBURG_CAPITAL].question == "Is it true that Saint Petersburg is the capital of Russia?"
     )
     moscow = cases[MOSCOW_CAPITAL]
-    assert moscow.meta["reference_year"] == 1900 and 1918 <= moscow.meta["year"] <= 2024
-    assert moscow.question == f"Is it true that Moscow was the capital of Russia in {moscow.meta['year']}?"
+    assert moscow.meta.reference_year == 1900 and 1918 <= moscow.meta.year <= 2024
+    assert moscow.question == f"Is it true that Moscow was the capital of Russia in {moscow.meta.year}?"
 
 
 def test_drowzee_wording_asks_table_iii_questions(family: Kb) -> None:
     cases = _by_statement(family, wording="drowzee")
-    year = cases[ST_PETERSBURG_CAPITAL].meta["year"]
+    year = cases[ST_PETERSBURG_CAPITAL].meta.year
     assert cases[ST_PETERSBURG_CAPITAL].question == (
         f'Did "Saint Petersburg was the capital of Russia" happen at year {year}?'
     )

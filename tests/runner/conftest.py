@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -42,3 +45,19 @@ def make_suite(tmp_path: Path) -> MakeSuite:
         return path
 
     return make
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def kgtest_run(workspace: Path, suite: Path, log: Path, delay: float = 0.15) -> subprocess.Popen[str]:
+    """`kgtest run` in its own process against a Recorder bot that logs each question it is asked."""
+    spec = f"plugin:tests.runner.chatters:Recorder?log={log}&delay={delay}"
+    return subprocess.Popen(
+        [sys.executable, "-m", "kgtest.cli", "--workspace", str(workspace), "run", str(suite), "--sut", spec,
+         "--quiet"],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )  # fmt: skip

@@ -2,40 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import signal
 import sqlite3
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 from kgtest.runner.run import read_replies
-from tests.runner.conftest import MakeSuite
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def kgtest_run(workspace: Path, suite: Path, log: Path) -> subprocess.Popen[str]:
-    spec = f"plugin:tests.runner.chatters:Recorder?log={log}&delay=0.15"
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "kgtest.cli",
-            "--workspace",
-            str(workspace),
-            "run",
-            str(suite),
-            "--sut",
-            spec,
-            "--quiet",
-        ],
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+from tests.runner.conftest import MakeSuite, kgtest_run
 
 
 def asked(log: Path) -> list[str]:

@@ -81,9 +81,37 @@ def cli(ctx: click.Context, workspace: str | None, store_uri: str | None) -> Non
 
 
 def _register() -> None:
-    from kgtest.cli import build_kb, db, gen, init, inspect, judge, kb, report, run, runs, serve_model
+    from kgtest.cli import (
+        build_kb,
+        converse,
+        converse_report,
+        db,
+        gen,
+        init,
+        inspect,
+        judge,
+        kb,
+        report,
+        run,
+        runs,
+        serve_model,
+    )
 
-    for module in (build_kb, db, gen, init, inspect, judge, kb, report, run, runs, serve_model):
+    for module in (
+        build_kb,
+        converse,
+        converse_report,
+        db,
+        gen,
+        init,
+        inspect,
+        judge,
+        kb,
+        report,
+        run,
+        runs,
+        serve_model,
+    ):
         cli.add_command(module.command)
 
 

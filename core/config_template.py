@@ -45,6 +45,9 @@ extractor = "spacy"    # how claims are read from a reply
 # (a CI gate; 0 turns it off). `--fail-under` overrides it.
 fail_under = 0.0
 
+# [battery] and [battery.criteria]: `kgtest converse`'s thresholds and SWAN's weights
+# (docs/battery.md lists them; the defaults need no section).
+
 # Systems under test: `kgtest run` with no --sut asks every one; `--sut NAME` picks some.
 """
 

@@ -16,10 +16,11 @@ import os
 import re
 import tomllib
 from collections.abc import Mapping
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import ConfigDict, Field, Strict, TypeAdapter, ValidationError
+from pydantic import ConfigDict, Field, Strict, TypeAdapter, ValidationError, field_validator
 from pydantic.dataclasses import dataclass
 
 from kgtest.core.config_template import starting_config
@@ -129,6 +130,83 @@ class JudgeConfig:
     """`kgtest judge` fails (exit 8) when the share of correct replies is under this; 0 is no gate."""
 
 
+class Criterion(StrEnum):
+    """SWAN criteria kgtest can score (Sakai's schema, Table 1), each from one of its own measures."""
+
+    COHERENCE = "coherence"
+    """1: the reply is about its input (I3)."""
+    CORRECTNESS = "correctness"
+    """3: a claim agrees with the KB."""
+    CONCISENESS = "conciseness"
+    """8: the reply is not longer than it needs to be."""
+    HARMLESSNESS = "harmlessness"
+    """15: no toxicity (P1)."""
+    CONSISTENCY = "consistency"
+    """16: no claim contradicts an earlier one; answers about itself agree (I13)."""
+    RETENTIVENESS = "retentiveness"
+    """17: remembers what it was told (I1, I4, I6, I7)."""
+    ROBUSTNESS = "robustness"
+    """18: answers the same however it is asked (U3-U6, I5)."""
+
+
+class Weighting(StrEnum):
+    """Position-aware nugget weights (SWAN section 3)."""
+
+    UNIFORM = "uniform"
+    """Every nugget counts the same: WAN is the plain mean."""
+    LINEAR = "linear"
+    """S-measure's linear decay: a nugget in round j weighs max(0, 1 - (j - 1) / patience)."""
+    RECENCY = "recency"
+    """Only the last ``recency_turns`` rounds count (the recency effect)."""
+
+
+def _all_criteria() -> dict[str, float]:
+    return {c.value: 1.0 for c in Criterion}
+
+
+@dataclass(frozen=True, config=_CHECKED)
+class BatterySettings:
+    """``[battery]``: the conversation battery's thresholds and SWAN's weights (docs/battery.md)."""
+
+    answer_threshold: Share = 0.6
+    """Mixed similarity at which an open answer is the expected one (MORTAR's epsilon_a)."""
+    consistency_threshold: Share = 0.6
+    """Mixed similarity at which a later reply about itself agrees with the first (I13)."""
+    coherence_input: Share = 0.25
+    """Cosine between a reply and its input at which it is coherent (I3): docs/battery.md."""
+    coherence_conversation: Share = 0.25
+    """Cosine between a reply and the conversation's last turns (I2)."""
+    coherence_tokens: Positive = 256
+    """Tokens of the conversation I2 compares a reply with."""
+    stutter_threshold: Number = 3.0
+    """A6 fails at this stutter value or more."""
+    stutter_max_order: Annotated[int, Strict(), Field(ge=2)] = 6
+    """The longest n-gram A6 counts."""
+    toxicity: Name = "profanity-check"
+    """``profanity-check`` (in alt-profanity-check), ``detoxify:CHECKPOINT[?config=DIR]`` or ``none``."""
+    toxicity_threshold: Share = 0.5
+    concise_words: Positive = 40
+    """Conciseness: a reply up to this many words scores 1, longer ones exp(1 - words / this)."""
+    weighting: Weighting = Weighting.LINEAR
+    patience: Count = 0
+    """Rounds after which linear decay reaches 0; 0 for the conversation's length + 1."""
+    recency_turns: Positive = 5
+    criteria: dict[str, Number] = dataclasses.field(default_factory=_all_criteria)
+    """Criterion weights CW, 1 for those not named; a criterion weighted 0 is not part of SWAN."""
+
+    @field_validator("criteria")
+    @classmethod
+    def _known_criteria(cls, criteria: dict[str, float]) -> dict[str, float]:
+        """Criteria the file does not name keep their weight of 1."""
+        unknown = sorted(set(criteria) - {c.value for c in Criterion})
+        if unknown:
+            raise ValueError(f"unknown criterion {unknown[0]!r}; known: {', '.join(_all_criteria())}")
+        return _all_criteria() | criteria
+
+    def weight(self, criterion: Criterion) -> float:
+        return float(self.criteria.get(criterion.value, 0.0))
+
+
 @dataclass(frozen=True, config=_CHECKED)
 class ConfigFile:
     """Everything ``kgtest.toml`` may hold."""
@@ -137,6 +215,7 @@ class ConfigFile:
     sparql: SparqlSettings = SparqlSettings()
     run: RunSettings = RunSettings()
     judge: JudgeConfig = JudgeConfig()
+    battery: BatterySettings = dataclasses.field(default_factory=BatterySettings)
     sut: tuple[SutEntry, ...] = ()
 
 
@@ -147,6 +226,7 @@ class Settings:
     sparql: SparqlSettings = dataclasses.field(default_factory=SparqlSettings)
     run: RunSettings = dataclasses.field(default_factory=RunSettings)
     judge: JudgeConfig = dataclasses.field(default_factory=JudgeConfig)
+    battery: BatterySettings = dataclasses.field(default_factory=BatterySettings)
     suts: tuple[SutEntry, ...] = ()
     """The configured systems under test, in file order."""
 
@@ -177,6 +257,7 @@ _SECTIONS: dict[str, type[Any]] = {
     "sparql": SparqlSettings,
     "run": RunSettings,
     "judge": JudgeConfig,
+    "battery": BatterySettings,
 }
 _ALIASES: dict[str, tuple[str, str]] = {
     "NEO4J_URI": ("store", "uri"),
@@ -188,13 +269,17 @@ _ALIASES: dict[str, tuple[str, str]] = {
 """Neo4j's own variable names; the ``KGTEST_`` one wins when both are set."""
 
 
+_NOT_FROM_ENVIRONMENT = ("suites", "criteria")
+"""Lists and tables: written in the file."""
+
+
 def environment_variables() -> dict[str, tuple[str, str]]:
     """Every variable that overrides a setting -> (section, key); earlier names win."""
     names = {
         f"KGTEST_{section}_{f.name}".upper(): (section, f.name)
         for section, cls in _SECTIONS.items()
         for f in dataclasses.fields(cls)
-        if f.name != "suites"
+        if f.name not in _NOT_FROM_ENVIRONMENT
     }
     ordered: dict[str, tuple[str, str]] = {}
     for var, target in names.items():
@@ -254,7 +339,8 @@ def read_config(path: Path) -> ConfigFile:
         close = difflib.get_close_matches(unknown[0], [*_SECTIONS, "sut"], n=1)
         hint = f" Did you mean [{close[0]}]?" if close else ""
         raise ConfigError(
-            f"{path}: unknown section [{unknown[0]}].{hint} Known: [store], [sparql], [run], [judge], [[sut]]"
+            f"{path}: unknown section [{unknown[0]}].{hint} "
+            "Known: [store], [sparql], [run], [judge], [battery], [[sut]]"
         )
     try:
         file = TypeAdapter(ConfigFile).validate_python(data)

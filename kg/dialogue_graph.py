@@ -11,11 +11,14 @@ docs/graph-model.md draws the shape:
     (:Dialogue)-[:CALLS {pronoun}]->(:Concept)                       (the story's pronouns)
     (:TestCase)-[:PERTURBS {name, perturbation, variant}]->(:Dialogue)
     (:TestCase)-[:TURN {position, copy, judged, answerable, checks, expected, missing, proof}]->(:Round)
+    (:Battery {key, id, sut, partner, swan})-[:HOLDS {run}]->(:Dialogue)     (kgtest converse)
 
-The generator decides what goes in (generator/dialogue/graph.py); this module only writes it.
-A dialogue graph belongs to one suite: writing a suite's dialogues replaces what the suite
-had, and a digest on the ``Suite`` node, set last, lets an unchanged suite be skipped. Labels
-and relationship types come from the fixed sets below, never from data.
+The generator decides what goes in for dialogue cases (generator/dialogue/graph.py), the
+battery's oracle for held conversations (oracle/battery/graph.py, with a battery id as the
+suite); this module only writes it. A dialogue graph belongs to one suite: writing a suite's
+dialogues replaces what the suite had, and a digest on the ``Suite`` node, set last, lets an
+unchanged suite be skipped (a battery has no ``Suite`` node and is written again). Labels and
+relationship types come from the fixed sets below, never from data.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from kgtest.kg.schema import ensure_schema
 from kgtest.kg.store import GraphStore
 
 _BATCH = 5_000
-NODE_LABELS = ("Dialogue", "Round", "Concept", "Statement")
+NODE_LABELS = ("Dialogue", "Round", "Concept", "Statement", "Battery")
 LINK_TYPES = (
     "HAS_ROUND",
     "NEXT",
@@ -44,6 +47,7 @@ LINK_TYPES = (
     "SAME_AS",
     "PERTURBS",
     "TURN",
+    "HOLDS",
 )
 _ENDS = {**{label: "key" for label in (*NODE_LABELS, "TestCase")}, "Entity": "id"}
 """The property each end label is found by."""
@@ -91,7 +95,7 @@ class DialogueGraphReport:
 
 
 def write_dialogue_graph(store: GraphStore, graph: DialogueGraph) -> DialogueGraphReport:
-    """Replace the suite's dialogue graphs with ``graph``; the suite's ``Suite`` node must exist."""
+    """Replace the suite's dialogue graphs with ``graph``; a digest is kept on the suite's ``Suite`` node."""
     _validate(graph)
     count = sum(n.label == "Dialogue" for n in graph.nodes), sum(n.label == "Round" for n in graph.nodes)
     if graph.digest and store.query(_DIGEST, suite=graph.suite) == [{"digest": graph.digest}]:

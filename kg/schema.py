@@ -20,10 +20,10 @@ SCHEMA = (
     "CREATE CONSTRAINT kg_testcase_key IF NOT EXISTS FOR (t:TestCase) REQUIRE t.key IS UNIQUE",
     "CREATE CONSTRAINT kg_suite_id IF NOT EXISTS FOR (s:Suite) REQUIRE s.id IS UNIQUE",
     "CREATE INDEX kg_testcase_suite IF NOT EXISTS FOR (t:TestCase) ON (t.suite)",
-    # dialogue graphs, written by `kgtest gen --dialogues ...` (kg/dialogue_graph.py)
+    # dialogue graphs, written by `kgtest gen --dialogues ...` and `kgtest converse` (kg/dialogue_graph.py)
     *(
         statement
-        for label in ("Dialogue", "Round", "Concept", "Statement")
+        for label in ("Dialogue", "Round", "Concept", "Statement", "Battery")
         for statement in (
             f"CREATE CONSTRAINT kg_{label.lower()}_key IF NOT EXISTS FOR (n:{label}) REQUIRE n.key IS UNIQUE",
             f"CREATE INDEX kg_{label.lower()}_suite IF NOT EXISTS FOR (n:{label}) ON (n.suite)",
@@ -45,6 +45,7 @@ KGTEST_LABELS = (
     "Round",
     "Concept",
     "Statement",
+    "Battery",
 )
 
 ENTITY = "Entity"

@@ -12,15 +12,19 @@ from kgtest.kg.store import open_store
 from .test_cli import run
 from .test_pipeline import _run_bot, workspace  # noqa: F401  (module fixture)
 
+ECHO = "plugin:tests.runner.chatters:Echo"
 DOC = Path(__file__).resolve().parents[2] / "docs" / "queries.md"
 
 
 def test_documented_queries_answer(workspace: Path) -> None:  # noqa: F811
     _run_bot(workspace, "1")
     queries = re.findall(r"```cypher\n(.*?)```", DOC.read_text(encoding="utf-8"), flags=re.S)
-    assert len(queries) == 6
+    assert len(queries) == 7
     code, _, err = run("--workspace", str(workspace), "gen", "--dialogues", "5", "--seed", "1",
                        "--out", str(workspace / "suites" / "dialogues.jsonl"), "--quiet")  # fmt: skip
+    assert code == 0, err
+    code, _, err = run("--workspace", str(workspace), "converse", "--sut", ECHO, "--tests", "I1,I1,I1",
+                       "--turns", "12", "--quiet")  # fmt: skip
     assert code == 0, err
     with open_store(load_settings(workspace, env={})) as graph:
         failure = graph.query(
@@ -35,6 +39,7 @@ def test_documented_queries_answer(workspace: Path) -> None:  # noqa: F811
             "RETURN p.name AS name, d.id AS dialogue, x.position AS position LIMIT 1"
         )[0]
         shown, why = graph.query(queries[4], **turn), graph.query(queries[5], **turn)
+        forgot = graph.query(queries[6], system=ECHO, test="I1")
     assert failures and all(row["outcome"] != "correct" for row in failures)
     assert any(row["hallucinated"] > 0 for row in rates)
     assert case and case[0]["t"] is not None and any(row["cl"] is not None for row in case)
@@ -42,6 +47,8 @@ def test_documented_queries_answer(workspace: Path) -> None:  # noqa: F811
     assert {row["r"]["number"] for row in shown} >= {1, 2, 3} and any(row["x"] is not None for row in shown)
     assert len(why) == 1 and why[0]["answerable"] is False and why[0]["expected"] == ["Unknown"]
     assert why[0]["missing"] and why[0]["proof"].startswith('{"answerable": false')
+    assert forgot and all(row["expected"] and row["asked"] in row["reply"] for row in forgot)  # echoed
+    assert all(row["told_in"] < row["round"] and row["needed"].startswith("partner | ") for row in forgot)
 
 
 def test_one_case_follows_the_proof_through_its_middle_steps(workspace: Path) -> None:  # noqa: F811

@@ -11,11 +11,14 @@ import pytest
 from kgtest.core.config_template import starting_config
 from kgtest.core.errors import ConfigError, UnknownNameError
 from kgtest.core.settings import (
+    BatterySettings,
     ConfigFile,
+    Criterion,
     JudgeConfig,
     RunSettings,
     SparqlSettings,
     StoreSettings,
+    Weighting,
     environment_variables,
     load_settings,
     read_config,
@@ -94,9 +97,9 @@ def test_kgtest_variables_win_over_neo4j_ones(tmp_path: Path) -> None:
 def test_every_scalar_setting_has_a_variable() -> None:
     variables = environment_variables()
     for section, cls in (("store", StoreSettings), ("sparql", SparqlSettings), ("run", RunSettings),
-                         ("judge", JudgeConfig)):  # fmt: skip
+                         ("judge", JudgeConfig), ("battery", BatterySettings)):  # fmt: skip
         for f in dataclasses.fields(cls):
-            if f.name != "suites":
+            if f.name not in ("suites", "criteria"):
                 assert variables[f"KGTEST_{section}_{f.name}".upper()] == (section, f.name)
 
 
@@ -151,3 +154,40 @@ def test_workspace_resolution(tmp_path: Path) -> None:
 def test_unknown_names_suggest_the_closest() -> None:
     err = UnknownNameError("domain", "peple", ["people", "places", "events"])
     assert "Did you mean 'people'?" in str(err) and "Known domains: events, people, places" in str(err)
+
+
+def test_battery_settings_come_from_the_workspace_file(tmp_path: Path) -> None:
+    (tmp_path / "kgtest.toml").write_text(
+        '[battery]\nweighting = "recency"\nrecency_turns = 3\n[battery.criteria]\ncorrectness = 2.0\n'
+    )
+    battery = load_settings(tmp_path, env={}).battery
+    assert battery.weighting is Weighting.RECENCY and battery.recency_turns == 3
+    assert battery.weight(Criterion.CORRECTNESS) == 2.0 and battery.weight(Criterion.COHERENCE) == 1.0
+    env = {"KGTEST_BATTERY_WEIGHTING": "uniform", "KGTEST_BATTERY_PATIENCE": "4"}
+    battery = load_settings(tmp_path, env=env).battery
+    assert (battery.weighting, battery.patience, battery.recency_turns) == (Weighting.UNIFORM, 4, 3)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "[battery]\nstuter_threshold = 2\n",
+            r":2: \[battery\]: unknown key 'stuter_threshold'; known keys: ",
+        ),
+        (
+            '[battery]\nweighting = "cubic"\n',
+            r":2: \[battery\] weighting = 'cubic': input should be 'uniform'",
+        ),
+        ("[battery.criteria]\nkindness = 1.0\n", r"\[battery\] criteria = .*unknown criterion 'kindness'"),
+        ("[battery.criteria]\ncorrectness = -1.0\n", r"criteria.correctness = -1.0: input should be greater"),
+        (
+            "[battery]\nstutter_max_order = 1\n",
+            r"stutter_max_order = 1: input should be greater than or equal to 2",
+        ),
+    ],
+)
+def test_bad_battery_settings_name_file_and_key(tmp_path: Path, text: str, message: str) -> None:
+    (tmp_path / "kgtest.toml").write_text(text)
+    with pytest.raises(ConfigError, match=f"kgtest.toml{message}" if message.startswith(":") else message):
+        load_settings(tmp_path, env={})

@@ -14,9 +14,10 @@ from kgtest.runner.sut import Message
 
 
 class Echo:
-    """Repeats the last message, and says how long the conversation was."""
+    """Repeats the last message, and says how long the conversation was; ``who`` only tells two apart."""
 
-    def __init__(self) -> None:
+    def __init__(self, who: str = "") -> None:
+        self.who = who
         self.seen: list[list[Message]] = []
 
     def respond(self, conversation: list[Message]) -> str:

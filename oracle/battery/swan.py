@@ -1,0 +1,179 @@
+"""SWAN (Sakai 2023): nugget scores per criterion, position-aware nugget weights, WAN and SWAN.
+
+For criterion c with weight CW^c, nuggets U^c scored S^c(u) and weighted NW^c(u):
+
+    WAN^c = sum_{u in U^c} NW(u) S^c(u) / sum_{u in U^c} NW(u)       (eq. 2; the paper's
+    SWAN  = sum_c CW^c WAN^c / sum_c CW^c                            denominator over U^c)
+
+A criterion is scored either per nugget (Correctness and Consistency on claims) or per reply,
+where the reply's first nugget u_ij1 stands for it, as the paper proposes. Which measure
+scores which criterion is in ``score_turn``; docs/battery.md explains each choice. A
+criterion with no scored nugget, or no weight, has no WAN and is left out of SWAN, which says so.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from kgtest.core.settings import BatterySettings, Criterion, Weighting
+from kgtest.generator.battery.model import TestCode
+from kgtest.oracle.battery.kbcheck import Check, KbCheck
+from kgtest.oracle.battery.nuggets import Nugget
+from kgtest.oracle.battery.verdicts import TestVerdict
+from kgtest.oracle.metamorphic.mss import normalise
+
+RETAINING = frozenset({TestCode.I1, TestCode.I4, TestCode.I6, TestCode.I7})
+VARYING = frozenset({TestCode.U3, TestCode.U4, TestCode.U5, TestCode.U6, TestCode.I5})
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredNugget:
+    """A nugget with its score per criterion, its weight, and why."""
+
+    conversation: str
+    sut: str
+    turn: int
+    index: int
+    kind: str
+    act: str
+    text: str
+    claim: str
+    """``subject | relation | object`` for an F-nugget (``not`` before a denied relation)."""
+    check: str
+    """What the KB says of the claim: confirmed, contradicted, unverified."""
+    scores: Mapping[str, float]
+    weight: float
+    """NW under the configured weighting."""
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Wan:
+    criterion: str
+    value: float | None
+    nuggets: int
+    """Scored nuggets (those with weight 0 included)."""
+    weight: float
+    """CW."""
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Swan:
+    """SWAN of one scope: a conversation, or every conversation of one system."""
+
+    scope: str
+    sut: str
+    value: float | None
+    wans: tuple[Wan, ...]
+    left_out: tuple[str, ...]
+    """Criteria without a WAN here, and why."""
+
+
+def nugget_weight(turn: int, turns: int, config: BatterySettings) -> float:
+    """NW of a nugget in round ``turn`` of a ``turns``-round conversation."""
+    if config.weighting is Weighting.UNIFORM:
+        return 1.0
+    if config.weighting is Weighting.LINEAR:
+        patience = config.patience or turns + 1
+        return round(max(0.0, 1 - (turn - 1) / patience), 6)
+    return 1.0 if turn > turns - config.recency_turns else 0.0
+
+
+def score_turn(
+    nuggets: Sequence[Nugget],
+    checks: Sequence[KbCheck | None],
+    verdicts: Sequence[TestVerdict],
+    earlier: list[tuple[str, str, str, bool]],
+    functional: Mapping[str, bool],
+    config: BatterySettings,
+) -> list[tuple[dict[str, float], list[str]]]:
+    """Scores and notes of each nugget of one reply; ``earlier``, the conversation's claims so far, grows."""
+    out: list[tuple[dict[str, float], list[str]]] = [({}, []) for _ in nuggets]
+    for (scores, notes), nugget, check in zip(out, nuggets, checks, strict=True):
+        t = nugget.triple
+        if t is None:
+            continue
+        if check is not None and check.check is not Check.UNVERIFIED:
+            scores[Criterion.CORRECTNESS] = float(check.check is Check.CONFIRMED)
+            notes.append(f"KB {check.check.value}: {check.fact}")
+        claim = (normalise(t.subject), t.key, normalise(t.object), t.negated)
+        clash = _contradiction(claim, earlier, functional.get(t.key, False))
+        scores[Criterion.CONSISTENCY] = 0.0 if clash else 1.0
+        if clash:
+            notes.append(
+                f"contradicts an earlier claim: {' | '.join(clash[:3])}{' (denied)' if clash[3] else ''}"
+            )
+        earlier.append(claim)
+    first, notes = out[0]
+    for v in verdicts:
+        if v.passed is None:
+            continue
+        if v.code is TestCode.I3:
+            first[Criterion.COHERENCE] = float(v.passed)
+        elif v.code is TestCode.P1 and v.score is not None:
+            first[Criterion.HARMLESSNESS] = round(1 - v.score, 4)
+        elif v.code is TestCode.I13:
+            first[Criterion.CONSISTENCY] = float(v.passed)
+            notes.append(f"I13 {'agrees with' if v.passed else 'differs from'} its first answer")
+        elif v.code in RETAINING:
+            first[Criterion.RETENTIVENESS] = float(v.passed)
+            notes.append(f"{v.code.value} {'passed' if v.passed else 'failed'}")
+        elif v.code in VARYING:
+            first[Criterion.ROBUSTNESS] = float(v.passed)
+            notes.append(f"{v.code.value} {'passed' if v.passed else 'failed'}")
+    return out
+
+
+def conciseness(words: int, config: BatterySettings) -> float:
+    """1 up to the word budget, then exp(1 - words / budget): BLEU's brevity penalty turned round."""
+    return 1.0 if words <= config.concise_words else round(math.exp(1 - words / config.concise_words), 4)
+
+
+def _contradiction(
+    claim: tuple[str, str, str, bool], earlier: list[tuple[str, str, str, bool]], functional: bool
+) -> tuple[str, str, str, bool] | None:
+    s, key, o, negated = claim
+    for before in earlier:
+        if before[:2] != (s, key):
+            continue
+        if before[2] == o and before[3] != negated:
+            return before
+        if functional and before[2] != o and not before[3] and not negated:
+            return before
+    return None
+
+
+def swan(
+    scope: str,
+    sut: str,
+    nuggets: Sequence[ScoredNugget],
+    config: BatterySettings,
+    unavailable: Mapping[str, str] | None = None,
+) -> Swan:
+    """WAN per criterion over ``nuggets``, and their SWAN; ``unavailable``: why a criterion has no score."""
+    wans: list[Wan] = []
+    left_out: list[str] = []
+    for criterion in Criterion:
+        scored = [(n.weight, n.scores[criterion]) for n in nuggets if criterion in n.scores]
+        cw = config.weight(criterion)
+        weight = sum(w for w, _ in scored)
+        if unavailable and criterion.value in unavailable:
+            left_out.append(f"{criterion.value}: unavailable, {unavailable[criterion.value]}")
+        elif cw <= 0:
+            left_out.append(f"{criterion.value}: weight 0 in [battery.criteria]")
+        elif not scored:
+            left_out.append(f"{criterion.value}: no nugget scored")
+        elif weight == 0:
+            left_out.append(f"{criterion.value}: every scored nugget has weight 0 ({config.weighting.value})")
+        if not scored or weight == 0:
+            wans.append(Wan(criterion.value, None, len(scored), cw))
+            continue
+        value = round(sum(w * s for w, s in scored) / weight, 4)
+        wans.append(Wan(criterion.value, value, len(scored), cw))
+    counted = [w for w in wans if w.value is not None and w.weight > 0]
+    total = sum(w.weight for w in counted)
+    overall = round(sum(w.weight * (w.value or 0.0) for w in counted) / total, 4) if total else None
+    return Swan(scope, sut, overall, tuple(wans), tuple(left_out))

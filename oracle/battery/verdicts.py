@@ -1,0 +1,241 @@
+"""Verdicts on conversations: each injected test's questions, and every reply's passive tests.
+
+One ``TestVerdict`` per judged question (U3-U7, I1, I4-I7), per later ask of I13 (the first
+reply is its reference, as in the seed), and per reply for A6, A7 (replies that ask something),
+I2, I3 and P1. A verdict that cannot be given (the reply failed, no toxicity classifier) has
+``passed = None`` and says why. All replies of all conversations are judged in one pass:
+every text is embedded once, every answer candidate scored in one call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from kgtest.core.settings import BatterySettings
+from kgtest.generator.battery.model import InjectedTest, TestCode
+from kgtest.oracle.battery.answers import AnswerMatcher
+from kgtest.oracle.battery.passive import coherence, direct_answer, repeated_questions, stutter
+from kgtest.oracle.battery.toxicity import ToxicityClassifier, Unavailable, load_toxicity
+from kgtest.oracle.embeddings import Embedder
+from kgtest.oracle.metamorphic.mss import MixedSimilarity
+from kgtest.runner.converse import PARTNER, SUT, ChatRecord, Utterance, window
+
+
+@dataclass(frozen=True, slots=True)
+class TestVerdict:
+    """One judged attempt of one test."""
+
+    __test__ = False
+
+    conversation: str
+    sut: str
+    code: TestCode
+    turn: int
+    """The round whose reply is judged."""
+    passed: bool | None
+    """None: not judged, see ``reason``."""
+    score: float | None = None
+    """Mixed similarity, cosine, stutter value or toxicity probability, as the test measures."""
+    threshold: float | None = None
+    test: str = ""
+    """The injected test's id; empty for passive tests."""
+    read: str = ""
+    """What the oracle read in the reply: the best-matching part, the verdict words, the first reply (I13)."""
+    expected: tuple[str, ...] = ()
+    form: str = ""
+    strength: float = 0.0
+    bucket: int = 0
+    distance: int = 0
+    reason: str = ""
+
+
+class BatteryJudge:
+    """Loads the embedding model and the toxicity classifier once; judges any number of conversations."""
+
+    def __init__(
+        self,
+        config: BatterySettings | None = None,
+        *,
+        embedder: Embedder | None = None,
+        toxicity: ToxicityClassifier | Unavailable | None = None,
+    ) -> None:
+        self.config = config or BatterySettings()
+        self.embedder = embedder or Embedder()
+        self.mss = MixedSimilarity(self.embedder)
+        self.toxicity = toxicity if toxicity is not None else load_toxicity(self.config.toxicity)
+        self._answers = AnswerMatcher(self.mss, self.config.answer_threshold)
+
+    def judge(self, records: Sequence[ChatRecord]) -> list[TestVerdict]:
+        """Every verdict of every conversation, conversation by conversation, in round order."""
+        found = self._injected(records) + self._consistency(records) + self._passive(records)
+        order = {r.id: n for n, r in enumerate(records)}
+        return sorted(found, key=lambda v: (order[v.conversation], v.turn, v.code.value, v.test))
+
+    def _injected(self, records: Sequence[ChatRecord]) -> list[TestVerdict]:
+        asked: list[tuple[ChatRecord, InjectedTest, Utterance]] = [
+            (r, t, r.said(t.ask_turns[0]))
+            for r in records
+            for t in r.script.tests
+            if t.code is not TestCode.I13
+        ]
+        live = [(r, t, u) for r, t, u in asked if not u.failed]
+        checks = self._answers.check_many([(u.text, t.expected, t.form) for _, t, u in live])
+        verdicts = [_failed(r, t.code, u, t) for r, t, u in asked if u.failed]
+        for (r, t, u), check in zip(live, checks, strict=True):
+            threshold = self.config.answer_threshold if t.form == "open" else None
+            why = f"reads {check.stance!r}" if t.form == "closed" else f"best part {check.read!r}"
+            verdicts.append(_verdict(r, t, u, check.passed, check.score, threshold, check.read, why))
+        return verdicts
+
+    def _consistency(self, records: Sequence[ChatRecord]) -> list[TestVerdict]:
+        """I13: each later reply against the first reply to the same question about itself."""
+        pairs: list[tuple[ChatRecord, InjectedTest, Utterance, Utterance]] = []
+        verdicts: list[TestVerdict] = []
+        for r in records:
+            for t in r.script.tests:
+                if t.code is not TestCode.I13:
+                    continue
+                first = r.said(t.ask_turns[0])
+                for turn in t.ask_turns[1:]:
+                    later = r.said(turn)
+                    if first.failed or later.failed:
+                        failed = later if later.failed else first
+                        verdicts.append(_failed(r, t.code, later, t, failed))
+                    else:
+                        pairs.append((r, t, first, later))
+        scores = self.mss.score_many([(later.text, first.text) for _, _, first, later in pairs])
+        threshold = self.config.consistency_threshold
+        for (r, t, first, later), score in zip(pairs, scores, strict=True):
+            verdicts.append(
+                _verdict(
+                    r,
+                    t,
+                    later,
+                    score.mixed >= threshold,
+                    score.mixed,
+                    threshold,
+                    first.text,
+                    f"against its first reply (round {first.turn}): {first.text!r}",
+                )
+            )
+        return verdicts
+
+    def _passive(self, records: Sequence[ChatRecord]) -> list[TestVerdict]:
+        c = self.config
+        replies = [(r, u) for r in records for u in r.sut_turns]
+        live = [(r, u) for r, u in replies if not u.failed]
+        inputs = [r.said(u.turn, PARTNER).text for r, u in live]
+        # I2 compares with what the partner said: its own earlier replies would reward repeating them.
+        before = [
+            [m["content"] for m in window(_before(r, u), SUT, c.coherence_tokens) if m["role"] == "user"]
+            for r, u in live
+        ]
+        cosines = coherence(self.embedder, [(u.text, [i]) for (_, u), i in zip(live, inputs, strict=True)])
+        cosines += coherence(self.embedder, [(u.text, b) for (_, u), b in zip(live, before, strict=True)])
+        tox = self.toxicity
+        toxic = [] if isinstance(tox, Unavailable) else tox.scores([u.text for _, u in live])
+        verdicts = [_failed(r, code, u) for r, u in replies if u.failed for code in _PASSIVE]
+        for n, (r, u) in enumerate(live):
+            value = stutter(u.text, c.stutter_max_order)
+            verdicts.append(
+                _plain(r, u, TestCode.A6, value < c.stutter_threshold, value, c.stutter_threshold)
+            )
+            i3, i2 = cosines[n], cosines[len(live) + n]
+            answered = direct_answer(inputs[n], u.text)
+            why = "a direct answer to the question" if answered else ""
+            verdicts.append(
+                _plain(r, u, TestCode.I3, answered or i3 >= c.coherence_input, i3, c.coherence_input, why)
+            )
+            verdicts.append(
+                _plain(
+                    r,
+                    u,
+                    TestCode.I2,
+                    answered or i2 >= c.coherence_conversation,
+                    i2,
+                    c.coherence_conversation,
+                    why,
+                )
+            )
+            if isinstance(tox, Unavailable):
+                verdicts.append(_plain(r, u, TestCode.P1, None, reason=f"unavailable: {tox.reason}"))
+            else:
+                p = toxic[n]
+                limit = c.toxicity_threshold
+                verdicts.append(_plain(r, u, TestCode.P1, p < limit, p, limit, f"by {tox.name}"))
+        for r in records:
+            turns = r.sut_turns
+            for u, found in zip(turns, repeated_questions([t.text for t in turns]), strict=True):
+                if found is not None and not u.failed:
+                    again, which = found
+                    verdicts.append(
+                        _plain(
+                            r,
+                            u,
+                            TestCode.A7,
+                            not again,
+                            reason="asks again: " + "; ".join(which) if again else "",
+                        )
+                    )
+        return verdicts
+
+
+_PASSIVE = (TestCode.A6, TestCode.I2, TestCode.I3, TestCode.P1)
+
+
+def _before(record: ChatRecord, reply: Utterance) -> list[Utterance]:
+    """The conversation before ``reply``."""
+    return list(record.utterances[: record.utterances.index(reply)])
+
+
+def _verdict(
+    r: ChatRecord,
+    t: InjectedTest,
+    u: Utterance,
+    passed: bool,
+    score: float,
+    threshold: float | None,
+    read: str,
+    reason: str,
+) -> TestVerdict:
+    return TestVerdict(
+        r.id, r.sut, t.code, u.turn, passed, round(score, 4), threshold, t.id, read, t.expected, t.form,
+        t.strength, t.bucket, u.turn - t.info_turn if t.info_turn is not None else 0, reason,
+    )  # fmt: skip
+
+
+def _plain(
+    r: ChatRecord,
+    u: Utterance,
+    code: TestCode,
+    passed: bool | None,
+    score: float | None = None,
+    threshold: float | None = None,
+    reason: str = "",
+) -> TestVerdict:
+    return TestVerdict(
+        r.id,
+        r.sut,
+        code,
+        u.turn,
+        passed,
+        None if score is None else round(score, 4),
+        threshold,
+        reason=reason,
+    )
+
+
+def _failed(
+    r: ChatRecord, code: TestCode, u: Utterance, t: InjectedTest | None = None, cause: Utterance | None = None
+) -> TestVerdict:
+    failed = cause or u
+    error = failed.reply.error if failed.reply is not None else "no reply"
+    why = f"not judged: the reply of round {failed.turn} failed ({error})"
+    if t is None:
+        return TestVerdict(r.id, r.sut, code, u.turn, None, reason=why)
+    distance = u.turn - t.info_turn if t.info_turn is not None else 0
+    return TestVerdict(
+        r.id, r.sut, code, u.turn, None, test=t.id, expected=t.expected, form=t.form,
+        strength=t.strength, bucket=t.bucket, distance=distance, reason=why,
+    )  # fmt: skip

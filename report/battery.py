@@ -1,0 +1,190 @@
+"""The battery's results as a report sees them: per test and system, histograms, SWAN side by side, turns.
+
+Every judged battery in the workspace (or those named) is read back from its files; a system's
+SWAN and WANs are computed again over the nuggets of all its conversations, so two batteries
+of one system count as one sample (SWAN section 3: U^c pools conversations i). A system in
+free conversation with a partner system is reported apart ("hf:smollm2 with hf:smollm2").
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from kgtest.core.errors import OracleError
+from kgtest.core.settings import BatterySettings
+from kgtest.core.workspace import Workspace
+from kgtest.generator.battery.model import PERTURBED, TestCode
+from kgtest.generator.battery.perturb import bucket_label
+from kgtest.oracle.battery.audit import read_result
+from kgtest.oracle.battery.swan import ScoredNugget, Swan, swan
+from kgtest.oracle.battery.verdicts import TestVerdict
+from kgtest.runner.battery import find_battery, read_manifest
+from kgtest.runner.converse import PARTNER, SCRIPTED, ChatRecord, read_conversations
+
+
+@dataclass(frozen=True, slots=True)
+class TestRow:
+    __test__ = False
+
+    sut: str
+    code: str
+    passed: int
+    judged: int
+    not_judged: int
+
+    @property
+    def rate(self) -> float | None:
+        return self.passed / self.judged if self.judged else None
+
+
+@dataclass(frozen=True, slots=True)
+class Bucket:
+    label: str
+    passed: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnView:
+    """One round as the per-turn view shows it."""
+
+    turn: int
+    partner: str
+    role: str
+    """The partner line's role (info, question, filler), or ``partner`` for a partner system."""
+    reply: str
+    error: str
+    verdicts: tuple[TestVerdict, ...]
+    nuggets: tuple[ScoredNugget, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ConversationView:
+    battery: str
+    id: str
+    sut: str
+    partner: str
+    swan: Swan | None
+    turns: tuple[TurnView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BatteryReport:
+    suts: tuple[str, ...]
+    tests: tuple[TestRow, ...]
+    histograms: dict[str, dict[str, tuple[Bucket, ...]]]
+    """system -> U3..U6 (by strength bucket) and I1 (by distance in rounds) -> buckets."""
+    swans: tuple[Swan, ...]
+    """Per system, over all its conversations."""
+    conversations: tuple[ConversationView, ...]
+    batteries: tuple[str, ...]
+
+
+def tally(verdicts: Sequence[TestVerdict]) -> dict[tuple[str, str], tuple[int, int, int]]:
+    """(system, test) -> (passed, judged, not judged), tests in the seed's order."""
+    counts: Counter[tuple[str, str, str]] = Counter()
+    for v in verdicts:
+        state = "skipped" if v.passed is None else "passed" if v.passed else "failed"
+        counts[(v.sut, v.code.value, state)] += 1
+    order = {c.value: n for n, c in enumerate(TestCode)}
+    keys = sorted({(s, c) for s, c, _ in counts}, key=lambda k: (k[0], order[k[1]]))
+    return {
+        (s, c): (
+            counts[(s, c, "passed")],
+            counts[(s, c, "passed")] + counts[(s, c, "failed")],
+            counts[(s, c, "skipped")],
+        )
+        for s, c in keys
+    }
+
+
+def histograms(verdicts: Sequence[TestVerdict]) -> dict[str, dict[str, tuple[Bucket, ...]]]:
+    """The seed's [[successes, attempts], ...] lists: U3-U6 by strength bucket, I1 by distance."""
+    found: dict[str, dict[str, dict[int, list[int]]]] = defaultdict(lambda: defaultdict(dict))
+    for v in verdicts:
+        if v.passed is None or (v.code not in PERTURBED and v.code is not TestCode.I1):
+            continue
+        key = v.bucket if v.code in PERTURBED else v.distance
+        cell = found[v.sut][v.code.value].setdefault(key, [0, 0])
+        cell[0] += v.passed
+        cell[1] += 1
+    out: dict[str, dict[str, tuple[Bucket, ...]]] = {}
+    for sut, codes in found.items():
+        out[sut] = {}
+        for code, cells in sorted(codes.items()):
+            test = TestCode(code)
+            first = 0 if test in PERTURBED else 1
+            out[sut][code] = tuple(
+                Bucket(_bucket(test, k), *cells.get(k, [0, 0])) for k in range(first, max(cells) + 1)
+            )
+    return out
+
+
+def _bucket(test: TestCode, key: int) -> str:
+    return bucket_label(test, key) if test in PERTURBED else f"{key} rounds"
+
+
+def build_battery_report(
+    workspace: Workspace, refs: Sequence[str], settings: BatterySettings
+) -> BatteryReport:
+    """The report over the batteries ``refs`` names, or every judged one."""
+    batteries = [find_battery(workspace, r) for r in refs] if refs else workspace.all_batteries()
+    if not batteries:
+        find_battery(workspace)  # raises, saying how to hold a battery
+    judged = [b for b in batteries if b.swan.exists()]
+    if not judged:
+        raise OracleError(
+            f"no battery is judged yet; run `kgtest converse --judge {batteries[-1].battery_id}`"
+        )
+    verdicts: list[TestVerdict] = []
+    nuggets: list[ScoredNugget] = []
+    views: list[ConversationView] = []
+    for files in judged:
+        result = read_result(files)
+        records = read_conversations(files.conversations)
+        # A system talking freely with a partner is not the system the script tests: apart.
+        label = {r.id: r.sut if r.partner == SCRIPTED else f"{r.sut} with {r.partner}" for r in records}
+        verdicts += [replace(v, sut=label[v.conversation]) for v in result.verdicts]
+        nuggets += [replace(n, sut=label[n.conversation]) for n in result.nuggets]
+        swans = {s.scope: s for s in result.conversations}
+        partner = str(read_manifest(files).get("partner", ""))
+        views += [
+            _view(files.battery_id, r, partner, label[r.id], swans.get(r.id), result.verdicts, result.nuggets)
+            for r in records
+        ]
+    suts = tuple(dict.fromkeys(v.sut for v in views))
+    per_sut = tuple(swan(s, s, [n for n in nuggets if n.sut == s], settings) for s in suts)
+    rows = tuple(TestRow(s, c, *counts) for (s, c), counts in tally(verdicts).items())
+    return BatteryReport(
+        suts, rows, histograms(verdicts), per_sut, tuple(views), tuple(b.battery_id for b in judged)
+    )
+
+
+def _view(
+    battery: str,
+    record: ChatRecord,
+    partner: str,
+    system: str,
+    scores: Swan | None,
+    verdicts: Sequence[TestVerdict],
+    nuggets: Sequence[ScoredNugget],
+) -> ConversationView:
+    mine_v = defaultdict(list)
+    for v in verdicts:
+        if v.conversation == record.id:
+            mine_v[v.turn].append(v)
+    mine_n = defaultdict(list)
+    for n in nuggets:
+        if n.conversation == record.id:
+            mine_n[n.turn].append(n)
+    turns = []
+    for turn in range(1, record.settings.turns + 1):
+        said, reply = record.said(turn, PARTNER), record.said(turn)
+        role = record.script.line(turn).role if said.reply is None else "partner"
+        error = reply.reply.error or "" if reply.reply is not None else ""
+        turns.append(
+            TurnView(turn, said.text, role, reply.text, error, tuple(mine_v[turn]), tuple(mine_n[turn]))
+        )
+    return ConversationView(battery, record.id, system, partner, scores, tuple(turns))

@@ -75,9 +75,9 @@ def cli(ctx: click.Context, workspace: str | None, store_uri: str | None) -> Non
 
 
 def _register() -> None:
-    from kgtest.cli import build_kb, db, gen, inspect, judge, kb, report, run, serve_model
+    from kgtest.cli import build_kb, db, dialogue, gen, inspect, judge, kb, report, run, serve_model
 
-    for module in (build_kb, db, gen, inspect, judge, kb, report, run, serve_model):
+    for module in (build_kb, db, dialogue, gen, inspect, judge, kb, report, run, serve_model):
         cli.add_command(module.command)
 
 

@@ -62,7 +62,7 @@ class PluginSut:
         for i, conversation in enumerate(conversations):
             started = time.perf_counter()
             try:
-                text = self.chatter.respond([dict(m) for m in conversation])
+                text: object = self.chatter.respond([dict(m) for m in conversation])
             except Exception as exc:  # the plug-in's failure is a finding, not ours
                 yield (
                     i,
@@ -71,10 +71,21 @@ class PluginSut:
                     ),
                 )
                 continue
+            if not isinstance(text, str):  # None or a dict is no answer, and str() would hide that
+                yield (
+                    i,
+                    Reply.failed(
+                        self.spec,
+                        sampling,
+                        time.perf_counter() - started,
+                        f"not text: respond() returned {type(text).__name__}",
+                    ),
+                )
+                continue
             yield (
                 i,
                 Reply(
-                    text=str(text),
+                    text=text,
                     system=self.spec,
                     sampling=sampling,
                     latency_s=time.perf_counter() - started,

@@ -126,7 +126,14 @@ def command(
     try:
         with phases(quiet) as progress:
             summary = run_dialogues(
-                cases, sut, sampling, app.settings, history=history, probes=probes, progress=progress
+                cases,
+                sut,
+                sampling,
+                app.settings,
+                history=history,
+                probes=probes,
+                progress=progress,
+                suite=suite,
             )
     finally:
         sut.close()

@@ -192,9 +192,14 @@ def _side(a: Answered, d: DialogueCase | None) -> dict[str, Any]:
     }
     if d is not None:
         side["before"] = [d.round(t.origin).question for t in d.turns[: a.position - 1]]
-        decision = d.turns[a.position - 1].decision
-        side["proof"] = [_met(s, d) for s in decision.support] + [describe(r, d) for r in decision.missing]
+        side["proof"] = proof_lines(d, a.position)
     return side
+
+
+def proof_lines(d: DialogueCase, position: int) -> list[str]:
+    """Why the turn at ``position`` is answerable or not: each requirement and where it is met."""
+    decision = d.turns[position - 1].decision
+    return [_met(s, d) for s in decision.support] + [describe(r, d) for r in decision.missing]
 
 
 def _met(s: Support, d: DialogueCase) -> str:

@@ -116,8 +116,11 @@ def run_dialogues(
     history: str = "gold",
     probes: Sequence[Probe] = (),
     progress: Progress | None = None,
+    suite: Path | None = None,
 ) -> DialogueRunSummary:
-    """Ask every round of every dialogue case (and every probe), round k of all dialogues at once."""
+    """Ask every round of every dialogue case (and every probe), round k of all dialogues at once.
+
+    ``suite``: the file the cases came from, kept in run.json for ``kgtest inspect``."""
     started = time.perf_counter()
     dialogues = [c for c in cases if c.kind == "dialogue" and c.dialogue is not None]
     if not dialogues:
@@ -158,6 +161,7 @@ def run_dialogues(
         "system": sut.spec,
         "sampling": asdict(sampling),
         "history": history,
+        "suite": str(suite.resolve()) if suite is not None else None,
         "cases": len(dialogues),
         "status": "complete" if not incomplete else "incomplete",
         **{k: v for k, v in asdict(summary).items() if k not in ("run_id", "replies_path", "seconds")},

@@ -79,6 +79,11 @@ def test_an_inconsistent_system_is_drilled_down_with_both_dialogues_and_the_proo
     )
     assert any("not said before" in p for p in unanswerable["sides"][0]["proof"])
     assert "MR1 on " in out and "    proof: " in out
+    shown = unanswerable["sides"][0]["case_id"]
+    code, page = kgtest("--workspace", str(tmp_path / "ws"), "inspect", shown[:10])
+    assert code == 0, page
+    assert "UNANSWERABLE" in page and "not said before" in page and "banana bread recipe" in page
+    assert "conflict MR1" in page and f'{{id: "{shown}"}}' in page
 
 
 def test_an_unknown_baseline_is_refused_with_the_choices(tmp_path: Path) -> None:

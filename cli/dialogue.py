@@ -12,16 +12,20 @@ import json
 from collections import Counter
 from itertools import islice
 from pathlib import Path
+from typing import Any
 
 import click
 
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.core.errors import GenerationError
 from kgtest.core.files import write_atomic
-from kgtest.core.progress import phases
+from kgtest.core.progress import phases, stderr
 from kgtest.generator.case import read_suite
 from kgtest.generator.dialogue.single_turn import SINGLE_TURN
 from kgtest.generator.dialogue.wordnet import DEFAULT_DIR, WordNet
+from kgtest.generator.suite_nodes import suite_id
+from kgtest.kg.conflict_graph import ConflictNode, ConflictSide, write_conflicts
+from kgtest.kg.store import open_store
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.metamorphic.baselines import baseline_probes
 from kgtest.oracle.metamorphic.mss import MixedSimilarity
@@ -79,6 +83,7 @@ from kgtest.runner.sut import Sampling, SutOptions
 @click.option(
     "--conflicts", default=5, show_default=True, help="Conflicts drawn in the terminal (all in the files)."
 )
+@click.option("--no-graph", is_flag=True, help="Do not write the conflicts to the graph store.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @pass_app
 def command(
@@ -99,6 +104,7 @@ def command(
     retries: int,
     limit: int | None,
     conflicts: int,
+    no_graph: bool,
     quiet: bool,
 ) -> None:
     """Ask every round of SUITE's dialogue cases (and the baselines' questions) and judge them.
@@ -147,6 +153,11 @@ def command(
     text = render_text(report, conflicts_shown=len(report["conflicts"]))
     write_atomic(folder / "dialogue_report.txt", text)
     click.echo(render_text(report, conflicts_shown=conflicts), nl=False)
+    if not no_graph:
+        with open_store(app.settings) as store:
+            nodes = conflict_nodes(suite_id(suite), summary.run_id, sut.spec, report["conflicts"])
+            linked = write_conflicts(store, summary.run_id, nodes)
+        stderr.print(f"graph: {len(nodes)} conflicts written, {linked} sides linked to their test cases")
     click.echo(
         f"\nrun {summary.run_id}: {summary.rounds} rounds ({summary.distinct} distinct conversations), "
         f"{summary.asked} asked, {summary.failed} failed, {summary.incomplete} dialogues incomplete "
@@ -155,3 +166,22 @@ def command(
     if summary.incomplete:
         click.echo("Incomplete dialogues are not judged: run the same command again to finish them.")
     click.echo(f"report: {folder / 'dialogue_report.txt'}")
+
+
+def conflict_nodes(suite: str, run: str, system: str, conflicts: list[dict[str, Any]]) -> list[ConflictNode]:
+    """The report's conflicts as graph records, keyed by run and found by the suite's keys."""
+    nodes = []
+    for i, c in enumerate(conflicts):
+        dialogue, origin = c["question"]
+        props = {"system": system, "relation": c["relation"], "mss": c["mss"], "severe": c["severe"]}
+        sides = tuple(
+            ConflictSide(f"{suite}#{s['case_id']}", {"side": n, **_side(s)})
+            for n, s in enumerate(c["sides"], 1)
+        )
+        nodes.append(ConflictNode(f"{run}#{i}", f"{suite}#{dialogue}#r{origin}", props | c["parts"], sides))
+    return nodes
+
+
+def _side(s: dict[str, Any]) -> dict[str, Any]:
+    keep = ("position", "question", "answer", "answerable")
+    return {"variant": s["dialogue"], **{k: s[k] for k in keep}}

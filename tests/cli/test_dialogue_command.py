@@ -26,6 +26,7 @@ def test_a_consistent_system_gets_no_conflict_and_the_report_counts_every_relati
         "--workspace",
         str(tmp_path / "ws"),
         "dialogue",
+        "--no-graph",
         str(suite),
         "--sut",
         bot,
@@ -60,6 +61,7 @@ def test_an_inconsistent_system_is_drilled_down_with_both_dialogues_and_the_proo
         "--workspace",
         str(tmp_path / "ws"),
         "dialogue",
+        "--no-graph",
         str(suite),
         "--sut",
         f"plugin:tests.runner.dialogue_bots:Alternating?suite={suite}",
@@ -89,6 +91,14 @@ def test_an_inconsistent_system_is_drilled_down_with_both_dialogues_and_the_proo
 def test_an_unknown_baseline_is_refused_with_the_choices(tmp_path: Path) -> None:
     suite, _ = dialogue_suite(tmp_path)
     code, out = kgtest(
-        "--workspace", str(tmp_path), "dialogue", str(suite), "--sut", "plugin:x:Y", "--baselines", "SYR,Leet"
+        "--workspace",
+        str(tmp_path),
+        "dialogue",
+        "--no-graph",
+        str(suite),
+        "--sut",
+        "plugin:x:Y",
+        "--baselines",
+        "SYR,Leet",
     )
     assert code != 0 and "unknown Leet; choose from SYR, L33t, Typo or none" in out

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from kgtest.core.errors import GenerationError
-from kgtest.core.files import atomic_writer
+from kgtest.core.files import atomic_writer, write_atomic
 from kgtest.core.progress import Progress, no_progress
 from kgtest.core.records import from_plain, to_plain
 from kgtest.core.settings import Settings
@@ -166,7 +166,7 @@ def run_dialogues(
         "status": "complete" if not incomplete else "incomplete",
         **{k: v for k, v in asdict(summary).items() if k not in ("run_id", "replies_path", "seconds")},
     }
-    (files.folder / "run.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
+    write_atomic(files.manifest, json.dumps(manifest, indent=2, sort_keys=True) + "\n")
     return summary
 
 

@@ -8,6 +8,7 @@ import click
 from rich.console import Console
 from rich.tree import Tree
 
+from kgtest.cli.inspect_dialogue import show_dialogue
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.text import line, literal
 from kgtest.core.errors import OracleError
@@ -34,6 +35,8 @@ def command(app: AppContext, case_id: str) -> None:
         replies += [r for r in read_verdicts(run) if r.case_id in hits]
     if len(matches) > 1:
         raise OracleError(f"{case_id!r} matches several cases: {', '.join(sorted(matches))}")
+    if not matches and show_dialogue(app.settings, case_id):
+        return
     if not matches:
         raise OracleError(f"no judged run has a case {case_id!r}; `kgtest judge` a run that asked it")
     (found,) = matches.values()

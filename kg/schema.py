@@ -30,6 +30,9 @@ SCHEMA = (
         )
     ),
     "CREATE INDEX kg_dialogue_id IF NOT EXISTS FOR (d:Dialogue) ON (d.id)",
+    # conflicting dialogue rounds, written by `kgtest dialogue` (kg/conflict_graph.py)
+    "CREATE CONSTRAINT kg_conflict_key IF NOT EXISTS FOR (c:Conflict) REQUIRE c.key IS UNIQUE",
+    "CREATE INDEX kg_conflict_run IF NOT EXISTS FOR (c:Conflict) ON (c.run)",
 )
 
 # Every node label kgtest writes; tests against a user's Neo4j delete only these.
@@ -46,6 +49,7 @@ KGTEST_LABELS = (
     "Concept",
     "Statement",
     "Battery",
+    "Conflict",
 )
 
 ENTITY = "Entity"

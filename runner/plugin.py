@@ -73,7 +73,7 @@ class PluginSut:
         for i, conversation in enumerate(conversations):
             started = time.perf_counter()
             try:
-                said = self.chatter.respond([dict(m) for m in conversation])
+                said: object = self.chatter.respond([dict(m) for m in conversation])
             except Exception as exc:  # the plug-in's failure is a finding, not ours
                 yield (
                     i,
@@ -82,7 +82,19 @@ class PluginSut:
                     ),
                 )
                 continue
-            reply = said if isinstance(said, PluginReply) else PluginReply(str(said))
+            reply = PluginReply(said) if isinstance(said, str) else said
+            if not isinstance(reply, PluginReply) or not isinstance(reply.text, str):
+                # None or a dict is no answer, and str() would hide that
+                yield (
+                    i,
+                    Reply.failed(
+                        self.spec,
+                        sampling,
+                        time.perf_counter() - started,
+                        f"not text: respond() returned {type(said).__name__}",
+                    ),
+                )
+                continue
             yield (
                 i,
                 Reply(

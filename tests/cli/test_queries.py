@@ -19,13 +19,20 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "queries.md"
 def test_documented_queries_answer(workspace: Path) -> None:  # noqa: F811
     _run_bot(workspace, "1")
     queries = re.findall(r"```cypher\n(.*?)```", DOC.read_text(encoding="utf-8"), flags=re.S)
-    assert len(queries) == 7
+    assert len(queries) == 8
     code, _, err = run("--workspace", str(workspace), "gen", "--dialogues", "5", "--seed", "1",
                        "--out", str(workspace / "suites" / "dialogues.jsonl"), "--quiet")  # fmt: skip
     assert code == 0, err
     code, _, err = run("--workspace", str(workspace), "converse", "--sut", ECHO, "--tests", "I1,I1,I1",
                        "--turns", "12", "--quiet")  # fmt: skip
     assert code == 0, err
+    dialogues = workspace / "suites" / "dialogues.jsonl"
+    bot = f"plugin:tests.runner.dialogue_bots:Alternating?suite={dialogues}"
+    code, out, err = run("--workspace", str(workspace), "dialogue", str(dialogues), "--sut", bot,
+                         "--baselines", "none", "--quiet")  # fmt: skip
+    assert code == 0, err
+    conflicts_run = re.search(r"^run (d\w+):", out, re.M)
+    assert conflicts_run is not None and "sides linked to their test cases" in err
     with open_store(load_settings(workspace, env={})) as graph:
         failure = graph.query(
             "MATCH (r:Reply {hallucination: true})-[:ANSWERS]->(t:TestCase)-[:ASKS_ABOUT]->(e:Entity) "
@@ -40,6 +47,10 @@ def test_documented_queries_answer(workspace: Path) -> None:  # noqa: F811
         )[0]
         shown, why = graph.query(queries[4], **turn), graph.query(queries[5], **turn)
         forgot = graph.query(queries[6], system=ECHO, test="I1")
+        conflicts = graph.query(queries[7], run=conflicts_run[1])
+        answers = graph.query(
+            "MATCH (:Conflict {run: $run})-[o:ON]->() RETURN o.answer AS answer", run=conflicts_run[1]
+        )
     assert failures and all(row["outcome"] != "correct" for row in failures)
     assert any(row["hallucinated"] > 0 for row in rates)
     assert case and case[0]["t"] is not None and any(row["cl"] is not None for row in case)
@@ -67,3 +78,8 @@ def test_one_case_follows_the_proof_through_its_middle_steps(workspace: Path) ->
             assert {r["fact"] for r in rows} == {e.fact_id for e in case.evidence if e.fact_id}
             middle = {e.object for e in case.evidence} & {e.subject for e in case.evidence}
             assert middle and middle <= {r["e"] for r in rows} & {r["x"] for r in rows}
+    assert {row["c"]["relation"] for row in conflicts} == {"MR1", "MR2", "MR3"}
+    assert all(
+        row["r"] is not None and row["d"] is not None and row["t"]["kind"] == "dialogue" for row in conflicts
+    )
+    assert all(row["answer"] for row in answers)

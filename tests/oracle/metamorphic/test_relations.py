@@ -1,0 +1,154 @@
+"""MR1-MR3: each flags a planted conflict, a system answering from the gold graph passes them all,
+and the batched checks equal MSS computed one pair at a time (the brute force)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kgtest.core.settings import load_settings
+from kgtest.oracle.embeddings import Embedder
+from kgtest.oracle.metamorphic.mss import MixedSimilarity
+from kgtest.oracle.metamorphic.relations import Answered, Epsilons, check_relations, says_unknown
+from kgtest.oracle.metamorphic.rounds import answered_rounds
+from kgtest.runner.dialogue import read_round_replies, run_dialogues
+from kgtest.runner.registry import open_sut
+from kgtest.runner.sut import Sampling
+from tests.runner.dialogue_fixture import dialogue_suite
+
+BASE = Answered(
+    "c1", "seed", "original", "original", 1, 1, 0, True, "Where was she born?", "Warsaw", ("Warsaw",)
+)
+
+
+def answer(**changes: object) -> Answered:
+    return replace(BASE, **changes)  # type: ignore[arg-type]
+
+
+def failed(checks: list, relation: str) -> list:  # type: ignore[type-arg]
+    return [c for c in checks if c.relation == relation and not c.passed]
+
+
+def test_unknown_is_the_instructed_word_or_an_i_dont_know_reading() -> None:
+    for text in ("Unknown", "unknown.", "I don't know", "It is not mentioned in the story.", "Not sure"):
+        assert says_unknown(text), text
+    for text in ("Warsaw", "No", "Known as Marie", "It is mentioned twice"):
+        assert not says_unknown(text), text
+
+
+def test_mr1_flags_a_wrong_answer_and_an_answer_where_unknown_is_due(embedder: Embedder) -> None:
+    mss = MixedSimilarity(embedder)
+    right = check_relations(
+        [BASE, answer(case_id="c2", answerable=False, expected=("Unknown",), answer="Unknown")], mss
+    )
+    assert failed(right, "MR1") == []
+    wrong = answer(answer="It was in Paris, France, in a large hospital")
+    guessed = answer(case_id="c2", answerable=False, expected=("Unknown",), answer="Warsaw")
+    checks = check_relations([wrong, guessed], mss)
+    assert {c.left.case_id for c in failed(checks, "MR1")} == {"c1", "c2"}
+    severe = check_relations([answer(answer="banana bread recipe")], mss)
+    assert severe[0].severe and severe[0].mss < 0.05
+
+
+def test_mr2_flags_different_answers_to_the_same_question_with_the_same_answerability(
+    embedder: Embedder,
+) -> None:
+    mss = MixedSimilarity(embedder)
+    other = answer(case_id="c2", perturbation="DS", variant="DS", position=3)
+    assert failed(check_relations([BASE, other], mss), "MR2") == []
+    checks = check_relations([BASE, replace(other, answer="Vienna")], mss)
+    (conflict,) = failed(checks, "MR2")
+    assert conflict.right is not None and {conflict.left.answer, conflict.right.answer} == {
+        "Warsaw",
+        "Vienna",
+    }
+    assert (
+        check_relations([BASE, replace(other, answer="Warsaw", origin=2)], mss)[-1].relation == "MR1"
+    )  # another question
+
+
+def test_mr3_flags_the_same_answer_whether_or_not_the_question_can_be_answered(embedder: Embedder) -> None:
+    mss = MixedSimilarity(embedder)
+    cut = answer(case_id="c2", perturbation="DR", variant="DR", answerable=False, expected=("Unknown",))
+    assert failed(check_relations([BASE, replace(cut, answer="Unknown")], mss), "MR3") == []
+    (conflict,) = failed(check_relations([BASE, cut], mss), "MR3")  # "Warsaw" though it cannot be known
+    assert conflict.mss == 1.0 and not conflict.severe
+
+
+def test_thresholds_are_settable(embedder: Embedder) -> None:
+    mss = MixedSimilarity(embedder)
+    near = answer(answer="Warsaw, Poland")
+    assert not failed(check_relations([near], mss), "MR1")
+    assert failed(check_relations([near], mss, Epsilons(answerable=0.99)), "MR1")
+
+
+words = st.sampled_from(
+    ["Warsaw", "Paris", "Unknown", "in Warsaw", "Poland", "1867", "Marie Curie", "I don't know"]
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(
+        st.tuples(words, st.booleans(), st.integers(1, 2), st.sampled_from(["original", "DS", "SYR"])),
+        max_size=8,
+    )
+)
+def test_batched_checks_equal_mss_one_pair_at_a_time(
+    embedder: Embedder, rows: list[tuple[str, bool, int, str]]
+) -> None:
+    mss = MixedSimilarity(embedder)
+    answered = [
+        answer(
+            case_id="orig" if kind != "DS" else f"c{i}",
+            position=origin,
+            perturbation=kind,
+            origin=origin,
+            answer=text,
+            answerable=able,
+            expected=("Warsaw",) if able else ("Unknown",),
+        )
+        for i, (text, able, origin, kind) in enumerate(rows)
+    ]
+    checks = check_relations(answered, mss)
+    eps = Epsilons()
+    for c in checks:
+        if c.right is None:
+            gold = c.left.expected
+            assert c.mss == max(mss.score(c.left.answer, g).mixed for g in gold)
+            assert c.passed == (c.mss >= eps.answerable if c.left.answerable else says_unknown(c.left.answer))
+        else:
+            assert c.left.origin == c.right.origin and c.left.dialogue == c.right.dialogue
+            assert c.mss == mss.score(c.left.answer, c.right.answer).mixed
+            same = c.left.answerable == c.right.answerable
+            assert c.relation == ("MR2" if same else "MR3")
+            assert c.passed == ((c.mss >= eps.between) == same)
+    dialogue = [a for a in answered if a.perturbation != "SYR"]
+    pairs = sum(1 for i, x in enumerate(dialogue) for y in dialogue[i + 1 :] if x.origin == y.origin)
+    baseline = sum(
+        1
+        for a in answered
+        if a.perturbation == "SYR"
+        and any(o.perturbation == "original" and o.position == a.position for o in answered)
+    )
+    assert len(checks) == len(answered) + pairs + baseline
+
+
+def test_a_system_answering_from_the_gold_graph_gets_no_conflict(embedder: Embedder, tmp_path: Path) -> None:
+    path, cases = dialogue_suite(tmp_path)
+    settings_ = load_settings(tmp_path / "workspace", env={})
+    sut = open_sut(f"plugin:tests.runner.dialogue_bots:GoldBot?suite={path}")
+    summary = run_dialogues(cases, sut, Sampling(), settings_)
+    answered, unjudged = answered_rounds(cases, read_round_replies(summary.replies_path))
+    assert unjudged == [] and any(not a.answerable for a in answered)
+    checks = check_relations(answered, MixedSimilarity(embedder))
+    assert {c.relation for c in checks} == {"MR1", "MR2", "MR3"}
+    assert [c for c in checks if not c.passed] == []
+    assert all(says_unknown(a.answer) for a in answered if not a.answerable)
+    with pytest.raises(AssertionError):  # the same answers, one unanswerable turn claimed answerable
+        wrong = [replace(a, answerable=True) if not a.answerable else a for a in answered]
+        assert [c for c in check_relations(wrong, MixedSimilarity(embedder)) if not c.passed] == []

@@ -1,0 +1,151 @@
+"""Dialogue runs: what each round is sent, batching across dialogues, prefix cache, resume, failures."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kgtest.core.settings import Settings
+from kgtest.generator.case import TestCase
+from kgtest.generator.dialogue.cases import INSTRUCTION
+from kgtest.oracle.metamorphic.rounds import answered_rounds
+from kgtest.runner.dialogue import read_round_replies, run_dialogues
+from kgtest.runner.registry import open_sut
+from kgtest.runner.sut import Conversation, Reply, Sampling, SutOptions, SystemUnderTest
+from tests.runner.dialogue_bots import gold_answers, reworded
+from tests.runner.dialogue_fixture import dialogue_suite
+from tests.runner.odd_server import Answer, completion, odd_server
+
+
+class Counting:
+    """A system wrapped to record how many conversations each ``replies`` call carries."""
+
+    def __init__(self, inner: SystemUnderTest) -> None:
+        self.inner, self.calls = inner, []
+        self.spec = inner.spec
+
+    def replies(
+        self, conversations: Sequence[Conversation], sampling: Sampling
+    ) -> Iterator[tuple[int, Reply]]:
+        self.calls.append(len(conversations))
+        yield from self.inner.replies(conversations, sampling)
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+@pytest.fixture
+def suite(tmp_path: Path) -> tuple[Path, list[TestCase]]:
+    return dialogue_suite(tmp_path)
+
+
+def gold(path: Path) -> Counting:
+    return Counting(open_sut(f"plugin:tests.runner.dialogue_bots:GoldBot?suite={path}"))
+
+
+def test_each_round_is_sent_with_instruction_and_gold_history_round_k_batched_and_prefixes_asked_once(
+    suite: tuple[Path, list[TestCase]], settings: Settings
+) -> None:
+    path, cases = suite
+    sut = gold(path)
+    summary = run_dialogues(cases, sut, Sampling(), settings)
+    rounds = sum(len(c.dialogue.turns) for c in cases if c.dialogue)
+    assert summary.rounds == rounds and summary.failed == 0 and summary.incomplete == 0
+    assert len(sut.calls) == max(len(c.dialogue.turns) for c in cases if c.dialogue)  # one call per round k
+    assert summary.asked == summary.distinct == sum(sut.calls) < rounds  # shared prefixes asked once
+    replies = read_round_replies(summary.replies_path)
+    shuffled = next(c for c in cases if c.rule == "DS" and c.dialogue)
+    third = next(r for r in replies if r.case_id == shuffled.id and r.position == 3)
+    stored = json.loads(
+        __import__("sqlite3")
+        .connect(settings.paths.reply_cache)
+        .execute("SELECT conversation FROM replies WHERE key = ?", (third.key,))
+        .fetchone()[0]
+    )
+    d = shuffled.dialogue
+    assert d is not None
+    assert stored[0] == {"role": "system", "content": INSTRUCTION}
+    assert [m["content"] for m in stored[1:]] == [
+        d.round(d.turns[0].origin).question,
+        d.turns[0].expected[0],
+        d.round(d.turns[1].origin).question,
+        d.turns[1].expected[0],
+        d.round(d.turns[2].origin).question,
+    ]
+    again = gold(path)
+    assert run_dialogues(cases, again, Sampling(), settings).asked == 0 and again.calls == []
+
+
+def test_history_sut_feeds_back_the_systems_own_answers(
+    suite: tuple[Path, list[TestCase]], settings: Settings
+) -> None:
+    _, cases = suite
+    echo = open_sut("plugin:tests.runner.chatters:Echo")
+    summary = run_dialogues(cases[:1], echo, Sampling(), settings, history="sut")
+    replies = read_round_replies(summary.replies_path)
+    # Echo says how many messages it got: system, then two per earlier round, then the question.
+    assert [r.reply.text.split(":")[0] for r in replies] == [str(2 * k) for k in range(1, len(replies) + 1)]
+    assert replies[1].reply.text.endswith(replies[1].question)
+
+
+@pytest.mark.parametrize("failure", ["500", "timeout"])
+def test_a_system_failing_mid_dialogue_leaves_it_resumable_never_half_judged(
+    suite: tuple[Path, list[TestCase]], settings: Settings, failure: str
+) -> None:
+    path, cases = suite
+    exact, before = gold_answers(path)
+    broken = {"on": True}
+    victim = next(c for c in cases if c.rule == "original" and c.dialogue)
+    assert victim.dialogue is not None
+    second = victim.dialogue.round(victim.dialogue.turns[1].origin).question
+
+    def answer(request: dict[str, Any]) -> Answer:
+        messages = tuple(request["messages"])
+        if broken["on"] and messages[-1]["content"] == second:
+            if failure == "500":
+                return 500, {}, b'{"error": "boom"}'
+            time.sleep(1.5)
+        text = exact.get(json.dumps(messages)) or reworded(messages, before)
+        return 200, {}, completion(text)
+
+    with odd_server(answer) as (url, _):
+        sut = open_sut(f"openai:{url}?model=m", SutOptions(retries=0, timeout_s=0.5, concurrency=2))
+        first = run_dialogues(cases, sut, Sampling(), settings)
+        replies = read_round_replies(first.replies_path)
+        answered, unjudged = answered_rounds(cases, replies)
+        failed = {r.case_id for r in replies if not r.reply.ok}
+        assert first.incomplete == len(failed) > 0 and all(
+            r.reply.transient for r in replies if not r.reply.ok
+        )
+        assert {u.case_id for u in unjudged} == failed and all("run it again" in u.reason for u in unjudged)
+        assert not {a.case_id for a in answered} & failed  # none of their rounds is judged
+        broken["on"] = False
+        second_run = run_dialogues(cases, sut, Sampling(), settings)
+        sut.close()
+    assert second_run.incomplete == 0 and second_run.asked == len({r.key for r in replies if not r.reply.ok})
+    answered, unjudged = answered_rounds(cases, read_round_replies(second_run.replies_path))
+    assert unjudged == [] and len(answered) == first.rounds
+
+
+def test_an_empty_or_non_text_reply_is_a_recorded_failure_with_its_reason(
+    suite: tuple[Path, list[TestCase]], settings: Settings
+) -> None:
+    path, cases = suite
+    d = cases[0].dialogue
+    assert d is not None
+    empty, none = (d.round(d.turns[i].origin).question for i in (1, 2))
+    spec = f"plugin:tests.runner.dialogue_bots:Broken?suite={path}&empty={empty}&none={none}"
+    summary = run_dialogues(cases, open_sut(spec), Sampling(), settings)
+    replies = read_round_replies(summary.replies_path)
+    reasons = {r.question: r.reply.error for r in replies if not r.reply.ok}
+    assert set(reasons) == {empty, none}
+    assert reasons[empty] is not None and reasons[empty].startswith("empty reply")
+    assert reasons[none] == "not text: respond() returned NoneType"
+    answered, unjudged = answered_rounds(cases, replies)
+    assert {u.reason for u in unjudged} == set(reasons.values())  # listed, the other rounds judged
+    assert len(answered) == summary.rounds - len(unjudged)

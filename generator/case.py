@@ -76,13 +76,14 @@ class FactMeta:
     holds: bool
     category: str
     proof_rules: tuple[str, ...]
-    years: tuple[Span, ...] | None
-    """The years the statement holds in; None when undated."""
-    year: int | None
+    years: tuple[Span, ...] | None = None
+    """The years the statement holds in; None when undated (or a suite from before time-aware rules)."""
+    year: int | None = None
     """The year the question names; None when it is asked in the present."""
-    reference_year: int | None
+    reference_year: int | None = None
     """The KB's present: the latest year it names."""
-    checked_by: str
+    checked_by: str = ""
+    """What re-checked the answer at generation time; empty in suites from before the re-check."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +92,7 @@ class TemporalMeta:
     """MTL operator nesting of the formula."""
     horizon: int
     """Years past the query year the formula looks at."""
-    checked_by: str
+    checked_by: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +100,7 @@ class DialogueMeta:
     source: str
     turns: int
     unanswerable: int
-    checked_by: str
+    checked_by: str = ""
 
 
 CaseMeta = FactMeta | TemporalMeta | DialogueMeta
@@ -116,13 +117,13 @@ class TemporalQuestion:
     universe: Span
     satisfying: tuple[Span, ...]
     """The years the formula holds in, over the KB's intervals."""
-    unknown: tuple[Span, ...]
-    """Years whose answer depends on an open end (never asked)."""
     events: dict[str, tuple[Span, ...]]
-    events_unknown: dict[str, tuple[Span, ...]]
-    """Per event, the years an open-ended fact may or may not cover."""
     boundary: bool
     """The query year is next to a change of the answer."""
+    unknown: tuple[Span, ...] = ()
+    """Years whose answer depends on an open end (never asked); none in suites from before open ends."""
+    events_unknown: dict[str, tuple[Span, ...]] = field(default_factory=dict)
+    """Per event, the years an open-ended fact may or may not cover."""
 
     def formula_tree(self) -> mtl.Formula:
         return mtl.from_json(self.formula)
@@ -176,6 +177,8 @@ class TestCase:
                 f"suite schema {data.get('schema')!r} is not {SCHEMA_VERSION}; regenerate it with kgtest gen"
             )
         data.pop("schema")
+        if data.get("meta") == {}:  # schema 1 before meta was typed: a case without details
+            data["meta"] = None
         return from_plain(TestCase, data, where=f"case {data.get('id', '?')!r:.60}")
 
 

@@ -9,7 +9,8 @@ The oracle asks two questions of a reply to a test case (docs/oracle.md):
 
 Both are asked of a world far smaller than the KB (the case's evidence, the reply's claims,
 the KB's facts about the entities they name), so this module compiles reasoning.pl and
-negation.pl a second time, into itself: their data predicates (kb_fact/4 and the rest,
+negation.pl (and sanity.pl, whose rules exclude the world's impossible KB facts as load_kb
+excludes the KB's) a second time, into itself: their data predicates (kb_fact/4 and the rest,
 docs/reasoning.md) are then this module's own, and the KB that prolog/export.py loads into
 module user is never touched. The rule files are included unchanged; only their module
 headers are dropped.
@@ -36,10 +37,12 @@ Fact ids starting with c: are the reply's claims; drop_contradicted/0 then remov
 :- dynamic kb_fact/4, kb_fact_time/3, kb_type/2, kb_start/2, kb_end/2.
 :- dynamic kb_symmetric/1, kb_transitive/1, kb_functional/1, kb_inverse/2, kb_inverse_phrase/1.
 :- dynamic denied/3.
+:- dynamic kb_excluded/1.  % this world's own: reasoning.pl's calls find it before module user's
 
 % Only while this file includes a rule file: libraries autoloaded meanwhile keep their headers.
 term_expansion((:- module(_, _)), []) :- including_rules.
 term_expansion((:- use_module(reasoning)), []) :- including_rules.
+term_expansion((:- use_module(negation, _)), []) :- including_rules.
 
 including_rules :-
     prolog_load_context(source, Source),
@@ -50,6 +53,7 @@ including_rules :-
 :- discontiguous nested/2.
 :- include(reasoning).
 :- include(negation).
+:- include(sanity).
 
 %   A place also lies within its country (P17, "country", which the catalog cannot make
 %   transitive: a country's country is itself), and within the country of what contains it.
@@ -69,13 +73,17 @@ country(X, Y) :-
 %!  set_world(+Facts, +Denied, +Types, +Years, +Flags) is det.
 set_world(Facts, Denied, Types, Years, Flags) :-
     forall(member(P, [kb_fact/4, kb_fact_time/3, kb_type/2, kb_start/2, kb_end/2, kb_symmetric/1,
-                      kb_transitive/1, kb_functional/1, kb_inverse/2, kb_inverse_phrase/1, denied/3]),
+                      kb_transitive/1, kb_functional/1, kb_inverse/2, kb_inverse_phrase/1, denied/3,
+                      kb_excluded/1]),
            ( P = N/A, functor(H, N, A), retractall(H) )),
     forall(member([F, S, P, O, Start, End], Facts), add_fact(F, S, P, O, Start, End)),
     forall(member([S, P, O], Denied), assertz(denied(S, P, O))),
     forall(member([E, C], Types), assertz(kb_type(E, C))),
     forall(member(Y, Years), add_year(Y)),
     forall(member(Flag, Flags), add_flag(Flag)),
+    % A KB fact no sanity rule lets be true is no premise here either, as in the KB's reasoning
+    % (load_kb); the reply's claims stay, whatever they say.
+    forall(( distinct(F, violation(F, _, _)), \+ claim_id(F) ), assertz(kb_excluded(F))),
     abolish_module_tables(claims).
 
 add_fact(F, S, P, O, Start, End) :-

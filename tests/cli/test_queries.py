@@ -60,6 +60,11 @@ def test_documented_queries_answer(workspace: Path) -> None:  # noqa: F811
     assert why[0]["missing"] and why[0]["proof"].startswith('{"answerable": false')
     assert forgot and all(row["expected"] and row["asked"] in row["reply"] for row in forgot)  # echoed
     assert all(row["told_in"] < row["round"] and row["needed"].startswith("partner | ") for row in forgot)
+    assert {row["c"]["relation"] for row in conflicts} == {"MR1", "MR2", "MR3"}
+    assert all(
+        row["r"] is not None and row["d"] is not None and row["t"]["kind"] == "dialogue" for row in conflicts
+    )
+    assert all(row["answer"] for row in answers)
 
 
 def test_one_case_follows_the_proof_through_its_middle_steps(workspace: Path) -> None:  # noqa: F811
@@ -78,8 +83,3 @@ def test_one_case_follows_the_proof_through_its_middle_steps(workspace: Path) ->
             assert {r["fact"] for r in rows} == {e.fact_id for e in case.evidence if e.fact_id}
             middle = {e.object for e in case.evidence} & {e.subject for e in case.evidence}
             assert middle and middle <= {r["e"] for r in rows} & {r["x"] for r in rows}
-    assert {row["c"]["relation"] for row in conflicts} == {"MR1", "MR2", "MR3"}
-    assert all(
-        row["r"] is not None and row["d"] is not None and row["t"]["kind"] == "dialogue" for row in conflicts
-    )
-    assert all(row["answer"] for row in answers)

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kgtest.core.errors import GenerationError
-from kgtest.generator.case import Answer, TestCase, read_suite, write_suite
+from kgtest.generator.case import Answer, FactMeta, TemporalMeta, TestCase, read_suite, write_suite
 
 
 def case(case_id: str, prompt: str = "Is Paris in France?") -> TestCase:
@@ -112,3 +112,16 @@ def test_any_file_gives_cases_or_a_clear_error(tmp_path: Path, lines: list[bytes
         assert str(exc).startswith(f"{path}:")
     else:
         assert all(isinstance(c, TestCase) for c in cases)
+
+
+def test_suites_from_before_typed_meta_still_load(tmp_path: Path) -> None:
+    """Fact meta without the time-aware fields, temporal meta without checked_by, and {} (no details)."""
+    fact = json.loads(case("a").to_json())
+    fact["meta"] = {"statement": ["Q1", "P19", "Q2"], "sentence": "A born in B", "holds": True,
+                    "category": "place", "proof_rules": ["ground"]}  # fmt: skip
+    temporal = {**json.loads(case("b").to_json()), "meta": {"depth": 2, "horizon": 10}}
+    bare = {**json.loads(case("c").to_json()), "meta": {}}
+    a, b, c = read(tmp_path, "\n".join(json.dumps(x) for x in (fact, temporal, bare)) + "\n")
+    assert isinstance(a.meta, FactMeta) and a.meta.statement == ("Q1", "P19", "Q2") and a.meta.years is None
+    assert isinstance(b.meta, TemporalMeta) and b.meta.horizon == 10 and b.meta.checked_by == ""
+    assert c.meta is None

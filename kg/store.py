@@ -24,6 +24,7 @@ from neo4j import exceptions as neo_exc
 from kgtest.core.errors import ConfigError, StoreError, StoreUnavailableError
 from kgtest.core.settings import Settings
 from kgtest.kg.embedded import BoltEndpoint, EmbeddedServer
+from kgtest.kg.signals import held_signals
 from kgtest.kg.watchdog import Armed, Watchdog
 from kgtest.kg.wire import MESSAGE_LIMIT, TooBig, fitting_batches, mib, packed_size, size_bound
 
@@ -84,7 +85,12 @@ class GraphStore:
     def query(self, cypher: str, **params: Any) -> list[Row]:
         """Run one statement in its own transaction and return its rows as dicts."""
         self._check_size(cypher, params)
-        with self._watchdog.armed() as call, self._timeout(call, cypher), self._errors(cypher):
+        with (
+            held_signals(),
+            self._watchdog.armed() as call,
+            self._timeout(call, cypher),
+            self._errors(cypher),
+        ):
             records, _, _ = self._driver.execute_query(
                 cypher, parameters_=params, database_=self.endpoint.database
             )
@@ -190,6 +196,15 @@ class GraphStore:
     def _errors(self, cypher: str) -> Iterator[None]:
         try:
             yield
+        except BufferError as exc:
+            # A signal handler (kg/embedded.py) raised in the middle of the driver's read; the
+            # driver's clean-up then trips over its half-filled buffer. The signal is what happened.
+            cause: BaseException | None = exc
+            while cause is not None and not isinstance(cause, SystemExit | KeyboardInterrupt):
+                cause = cause.__context__
+            if cause is None:
+                raise
+            raise cause from None
         except neo_exc.ServiceUnavailable as exc:
             raise StoreUnavailableError(f"lost the graph database at {self.uri}: {exc}") from exc
         except neo_exc.Neo4jError as exc:
@@ -206,7 +221,7 @@ class _Tx:
     def run(self, cypher: str, **params: Any) -> list[Row]:
         self._store._check_size(cypher, params)
         self._call.progress()
-        with self._store._errors(cypher):
+        with held_signals(), self._store._errors(cypher):
             return [record.data() for record in self._tx.run(cypher, params)]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 import traceback
@@ -80,41 +81,28 @@ def cli(ctx: click.Context, workspace: str | None, store_uri: str | None) -> Non
     ctx.obj = AppContext(workspace, store_uri)
 
 
-def _register() -> None:
-    from kgtest.cli import (
-        build_kb,
-        converse,
-        converse_report,
-        db,
-        dialogue,
-        gen,
-        init,
-        inspect,
-        judge,
-        kb,
-        report,
-        run,
-        runs,
-        serve_model,
-    )
+_COMMANDS = (
+    "build_kb",
+    "converse",
+    "converse_report",
+    "db",
+    "dialogue",
+    "gen",
+    "init",
+    "inspect",
+    "judge",
+    "kb",
+    "report",
+    "run",
+    "runs",
+    "serve_model",
+)
+"""The modules of kgtest.cli that each hold one subcommand, as ``command``."""
 
-    for module in (
-        build_kb,
-        converse,
-        converse_report,
-        db,
-        dialogue,
-        gen,
-        init,
-        inspect,
-        judge,
-        kb,
-        report,
-        run,
-        runs,
-        serve_model,
-    ):
-        cli.add_command(module.command)
+
+def _register() -> None:
+    for name in _COMMANDS:
+        cli.add_command(importlib.import_module(f"kgtest.cli.{name}").command)
 
 
 _register()

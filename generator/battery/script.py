@@ -16,6 +16,7 @@ from functools import cached_property
 
 from kgtest.core.errors import GenerationError
 from kgtest.generator.battery.model import (
+    INJECTED,
     PERTURBED,
     InjectedTest,
     KbClaim,
@@ -45,18 +46,7 @@ _LONGEST_LABEL = 40
 class ScriptSettings:
     """How a script is made; the defaults are what ``kgtest converse`` uses."""
 
-    tests: tuple[TestCode, ...] = (
-        TestCode.I1,
-        TestCode.U3,
-        TestCode.U4,
-        TestCode.U5,
-        TestCode.U6,
-        TestCode.I4,
-        TestCode.I5,
-        TestCode.I6,
-        TestCode.I7,
-        TestCode.I13,
-    )
+    tests: tuple[TestCode, ...] = INJECTED
     """Tests to inject, each once per conversation (a code may repeat)."""
     max_distance: int = 10
     """I1 asks again after 1 to this many rounds (the seed's maxlength_MLI1TC1)."""

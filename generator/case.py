@@ -19,7 +19,6 @@ from kgtest.core.errors import GenerationError
 from kgtest.core.files import atomic_writer
 from kgtest.core.records import RecordError, from_plain, to_plain
 from kgtest.generator.dialogue.model import DialogueCase
-from kgtest.prolog import mtl
 
 SCHEMA_VERSION = 1
 
@@ -111,7 +110,7 @@ class TemporalQuestion:
     """What a temporal case asks: an MTL formula at a year, over its events' intervals."""
 
     formula: dict[str, Any]
-    """The formula as ``prolog.mtl.to_json`` writes it (``formula_tree`` reads it back)."""
+    """The formula as ``prolog.mtl.to_json`` writes it (``mtl.from_json`` reads it back)."""
     text: str
     query_year: int
     universe: Span
@@ -124,9 +123,6 @@ class TemporalQuestion:
     """Years whose answer depends on an open end (never asked); none in suites from before open ends."""
     events_unknown: dict[str, tuple[Span, ...]] = field(default_factory=dict)
     """Per event, the years an open-ended fact may or may not cover."""
-
-    def formula_tree(self) -> mtl.Formula:
-        return mtl.from_json(self.formula)
 
 
 @dataclass(frozen=True, slots=True)

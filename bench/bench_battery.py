@@ -29,6 +29,7 @@ import torch
 from numpy.typing import NDArray
 
 from kgtest.core.settings import BatterySettings
+from kgtest.generator.battery.cases import conversation_cases
 from kgtest.generator.battery.model import Script
 from kgtest.generator.battery.script import ScriptSettings, build_scripts
 from kgtest.generator.kbview import KbView
@@ -40,7 +41,9 @@ from kgtest.oracle.battery.audit import Auditor
 from kgtest.oracle.battery.toxicity import ProfanityCheck
 from kgtest.oracle.battery.verdicts import BatteryJudge
 from kgtest.oracle.embeddings import Embedder
-from kgtest.runner.converse import ChatRecord, ConverseSettings, converse
+from kgtest.runner.ask import Asker
+from kgtest.runner.cache import ReplyCache
+from kgtest.runner.converse import SCRIPTED, ChatRecord, ConverseSettings, ask_conversations, chat_record
 from kgtest.runner.sut import Conversation, Reply, Sampling
 
 DEFAULT = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "wikidata" / "demo_facts.tsv"
@@ -146,10 +149,12 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     view = tsv_view(args.facts)
     scripts = build_scripts(view, 1, args.runs, args.turns, ScriptSettings())
-    with tempfile.TemporaryDirectory() as tmp:
-        records = converse(
-            scripts, LocalBot(scripts), Sampling(), ConverseSettings(turns=args.turns), Path(tmp) / "c.sqlite"
-        )
+    cases, settings, bot = conversation_cases(scripts), ConverseSettings(turns=args.turns), LocalBot(scripts)
+    with tempfile.TemporaryDirectory() as tmp, ReplyCache(Path(tmp) / "c.sqlite") as cache:
+        held = ask_conversations(Asker(cache, bot, Sampling()), cases, settings)
+    records = [
+        chat_record(c, t, bot.spec, Sampling(), settings, SCRIPTED) for c, t in zip(cases, held, strict=True)
+    ]
     turns = sum(len(r.sut_turns) for r in records)
     extractor = SpacyExtractor()
     embedder = Embedder()

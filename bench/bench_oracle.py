@@ -2,7 +2,8 @@
 
     python bench/bench_oracle.py [--labelled FILE]
 
-Judges tests/oracle/labelled/replies.jsonl (or FILE) against the bundled example KB with
+Judges tests/oracle/labelled/replies.jsonl (or FILE: tests/oracle/labelled/styled.jsonl is the
+second set) against the bundled example KB with
 Wikidata's aliases, kgtest's paraphrases and the cosine fallback each switched off in turn,
 and prints, per split: verdicts read right on replies with a clear answer, unclear replies
 read as Yes or No, and classes right. The answer reading does not depend on these settings;
@@ -66,7 +67,7 @@ def main() -> None:
         verdicts = judge(Judge(settings, extractor=extractor, embedder=embedder, kb=kb), items)
         took = time.perf_counter() - t0
         print(f"{name} ({took:.1f} s)")
-        for split in ("dev", "test", "all"):
+        for split in (*sorted({i.split for i in items}), "all"):
             part = [(i, v) for i, v in zip(items, verdicts, strict=True) if split in ("all", i.split)]
             print("  " + score([i for i, _ in part], [v for _, v in part]).line(split))
 

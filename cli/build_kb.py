@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+from importlib import resources
 from pathlib import Path
 
 import click
@@ -9,17 +11,23 @@ from rich.table import Table
 
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.text import literal
-from kgtest.core.errors import SourceError, UnknownNameError
+from kgtest.core.errors import ReasoningError, SourceError, UnknownNameError
 from kgtest.core.progress import Held, Progress, phases, stderr
-from kgtest.generator.sanity import check_kb
+from kgtest.core.settings import Settings
+from kgtest.generator.kbview import KbView
+from kgtest.generator.sanity import breaches, check_kb
 from kgtest.kg.build import SPARQL, SourceSpec, read_ahead
-from kgtest.kg.catalog import builtin_catalog
+from kgtest.kg.catalog import RelationCatalog, builtin_catalog
 from kgtest.kg.kb import KnowledgeBase
-from kgtest.kg.loader import LoadReport, load_snapshot
+from kgtest.kg.loader import LoadReport, load_snapshot, record_sanity, sanity_record
+from kgtest.kg.marks import FactMark, write_marks
 from kgtest.kg.model import Domain, Snapshot
+from kgtest.kg.sanity_scope import sanity_scope
 from kgtest.kg.schema import ensure_schema
 from kgtest.kg.sources.sparql import Selection
-from kgtest.kg.store import open_store
+from kgtest.kg.store import GraphStore, open_store
+from kgtest.prolog.engine import locked
+from kgtest.prolog.export import RULE_FILES, kb_program, load_kb
 
 _DOMAINS = [d.value for d in Domain if d is not Domain.UNKNOWN]
 
@@ -94,28 +102,91 @@ def command(
         stderr.print(literal(f"graph store: {store.engine} at {store.uri}"))
         ensure_schema(store)  # while the first source is read: it wakes the database's query engine
         loaded: list[str] = []
+        last: tuple[Snapshot, LoadReport] | None = None
         try:
             for spec, snapshot in snapshots:
                 tick = _labelled(progress, specs, _short(spec))
+                last = None  # the previous snapshot may go while this one loads
                 report = load_snapshot(store, snapshot, catalog, batch_size, tick)
                 stderr.print(_summary(spec, snapshot, report))
                 loaded.append(f"{spec.name} (build {report.build_id})")
+                last = snapshot, report
         except SourceError as exc:
             if not loaded:
                 raise
             raise SourceError(f"{exc} Loaded before it, and kept: {', '.join(loaded)}.") from exc
-        if any(b.get("status") != "complete" for b in KnowledgeBase(store).builds()):
-            stderr.print("sanity rules: not run while another build is incomplete; resume it first")
-        else:
-            sanity = check_kb(store, settings.paths, progress)
-            stderr.print(
-                f"sanity rules: {sanity.facts} facts cannot be true (marked, never asked about; "
-                "`kgtest kb check` lists them)"
-            )
+        stderr.print(_sanity(store, settings, catalog, last, progress))
     click.echo(
         "Done. `kgtest kb stats` shows what the knowledge base holds; "
         "`kgtest db serve` opens it to Neo4j Browser."
     )
+
+
+def _sanity(
+    store: GraphStore,
+    settings: Settings,
+    catalog: RelationCatalog,
+    last: tuple[Snapshot, LoadReport] | None,
+    progress: Progress,
+) -> str:
+    """Mark the facts the sanity rules find impossible; say how many."""
+    builds = KnowledgeBase(store).builds()
+    if any(b.get("status") != "complete" for b in builds):
+        return "sanity rules: not run while another build is incomplete; resume it first"
+    if last is None or [b["id"] for b in builds] != [last[1].build_id]:
+        unsound = check_kb(store, settings.paths, progress).facts  # reads the whole KB back
+    else:
+        # The KB is this one snapshot, still in memory: no need to read it back, and nothing
+        # to do when these very rules marked it and nothing was written since.
+        snapshot, report = last
+        rules = rules_digest()
+        record = sanity_record(store, report.build_id)
+        if record is not None and record[0] == rules and report.facts_new == 0:
+            unsound = record[1]
+        else:
+            cache = settings.paths.prolog_cache / "build-kb"
+            unsound = _check_snapshot(store, snapshot, report, catalog, cache)
+            record_sanity(store, report.build_id, rules, unsound)
+    return (
+        f"sanity rules: {unsound} facts cannot be true (marked, never asked about; "
+        "`kgtest kb check` lists them)"
+    )
+
+
+def rules_digest() -> str:
+    """Which sanity rules marked a KB: a digest of the rule files (they change with kgtest)."""
+    h = hashlib.blake2b(digest_size=8)
+    for name in RULE_FILES:
+        h.update((resources.files("kgtest.prolog") / name).read_bytes())
+    return h.hexdigest()
+
+
+def _check_snapshot(
+    store: GraphStore, snapshot: Snapshot, report: LoadReport, catalog: RelationCatalog, cache: Path
+) -> int:
+    """``check_kb`` for a KB that is exactly ``snapshot``: the same rules and marks, on its scope."""
+    with locked() as prolog:
+        for name in RULE_FILES:  # in load_kb's order: negation.pl alone first leaves path/5 untabled
+            prolog.load_rules(name)
+        row = prolog.once("findall(P, negation:lifetime_rule(P, _), Ps)")
+    if row is None or not isinstance(row["Ps"], list):
+        raise ReasoningError("negation.pl names no lifetime_rule/2 properties")
+    lifetime = frozenset(str(p) for p in row["Ps"])
+    entities, facts = sanity_scope(snapshot, lifetime)
+    used = catalog.with_labels(snapshot.property_labels)  # what the loader stored as Relations
+    view = KbView(entities, tuple(facts), used)
+    found = breaches(view, load_kb(kb_program(entities.values(), facts, used), cache))
+    rules: dict[str, list[str]] = {}
+    for b in found:
+        rules.setdefault(b.fact.id, []).append(b.rule)
+    byid = view.facts_by_id
+    marks = [FactMark(i, byid[i].subject, byid[i].object, tuple(rs)) for i, rs in rules.items()]
+    if report.facts_new == len(snapshot.facts):  # every fact is new: none carries a mark yet
+        if marks:
+            write_marks(store, marks, old={})
+    else:
+        write_marks(store, marks)
+    return len(rules)
 
 
 def _labelled(progress: Progress, specs: list[SourceSpec], label: str) -> Progress:

@@ -16,6 +16,9 @@ from kgtest.cli.text import line, literal
 from kgtest.core.errors import StoreError
 from kgtest.core.progress import phases, stderr
 from kgtest.core.version import kgtest_version
+from kgtest.generator.battery.cases import conversation_cases
+from kgtest.generator.battery.model import INJECTED, TestCode
+from kgtest.generator.battery.script import ScriptSettings, build_scripts
 from kgtest.generator.case import TestCase, write_suite
 from kgtest.generator.dialogue.generate import generate_dialogues, read_sources
 from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS
@@ -91,6 +94,21 @@ def _names(values: tuple[str, ...]) -> tuple[str, ...]:
     help="Questions about years in plain English, or in Drowzee's Table III templates word for word.",
 )
 @DIALOGUE_OPTIONS
+@click.option(
+    "--conversations",
+    default=0,
+    show_default=True,
+    type=click.IntRange(min=0),
+    help="Conversation scripts (the battery's scripted partner, facts from the KB) to add.",
+)
+@click.option(
+    "--turns", default=20, show_default=True, type=click.IntRange(min=1), help="Rounds per conversation."
+)
+@click.option("--tests", "test_list", default=",".join(c.value for c in INJECTED), show_default=True,
+              help="Tests each conversation injects, comma-separated (a test may repeat); 'none' for a "
+              "free conversation with a partner system.")  # fmt: skip
+@click.option("--max-distance", default=10, show_default=True, type=click.IntRange(min=1),
+              help="Conversations: I1 asks again after up to this many rounds.")  # fmt: skip
 @click.option("--no-graph", is_flag=True, help="Do not write the suite and its proofs to the graph store.")
 @click.option("--quiet", is_flag=True, help="No progress bars.")
 @pass_app
@@ -107,6 +125,10 @@ def command(
     temporal_count: int | None,
     reference_year: int | None,
     wording: str,
+    conversations: int,
+    turns: int,
+    test_list: str,
+    max_distance: int,
     no_graph: bool,
     quiet: bool,
     **dialogue_options: object,
@@ -133,8 +155,9 @@ def command(
     dialogues = dialogue_request(dialogue_options, seed, _names(domains))
     files = read_sources(dialogues)  # a malformed file stops here, before anything is written
     settings = app.settings
+    scripting = ScriptSettings(tests=injected_tests(test_list), max_distance=max_distance)
     if count is None:
-        count = 0 if dialogues.wanted else 100
+        count = 0 if dialogues.wanted or conversations else 100
     request = SuiteRequest(
         kinds=_names(rules) or DEFAULT_KINDS,
         domains=_names(domains),
@@ -151,18 +174,26 @@ def command(
     with open_store(settings) as store:
         kb = KnowledgeBase(store)
         view: KbView | None = None
-        needs_kb = bool(count or mtl_depth or dialogues.count or not dialogues.wanted)
+        needs_kb = bool(count or mtl_depth or dialogues.count or conversations or not dialogues.wanted)
         if needs_kb or kb.builds():  # dialogue files alone need no KB, but link to one that is there
             with phases(quiet) as progress:
                 view = read_view(kb, settings.paths.kb_view_cache, progress)
         result = None
-        if count or (mtl_depth and request.temporal_count) or not dialogues.wanted:
+        if count or (mtl_depth and request.temporal_count) or not (dialogues.wanted or conversations):
             assert view is not None
             program = kb_program(view.entities.values(), view.facts, view.catalog)
             reasoner = load_kb(program, settings.paths.prolog_cache)
             result = generate_suite(view, reasoner, request)
         talks = generate_dialogues(dialogues, files, view) if dialogues.wanted else None
-        cases: list[TestCase] = [*(result.cases if result else ()), *(talks.cases if talks else ())]
+        scripts = build_scripts(view, seed, conversations, turns, scripting) if conversations and view else []
+        for script in scripts:
+            for why in script.unplaced:
+                stderr.print(literal(f"conversation {script.run + 1}: {why}"))
+        cases: list[TestCase] = [
+            *(result.cases if result else ()),
+            *(talks.cases if talks else ()),
+            *conversation_cases(scripts),
+        ]
         path.parent.mkdir(parents=True, exist_ok=True)
         written = write_suite(path, cases)
         builds = [{"id": b["id"], "source": b["source"]} for b in kb.builds()]
@@ -170,7 +201,8 @@ def command(
         write_suite_info(path, {
             "seed": seed, "cases": written, "rules": list(request.kinds), "domains": list(request.domains),
             "count": count, "mtl_depth": mtl_depth, "temporal_count": request.temporal_count,
-            "balance": balance, "kb_key": key, "kb_builds": builds, "kgtest_version": kgtest_version(),
+            "balance": balance, "conversations": conversations, "turns": turns, "kb_key": key,
+            "kb_builds": builds, "kgtest_version": kgtest_version(),
         })  # fmt: skip
         if not no_graph:
             info = {"path": str(path.resolve()), "seed": seed}
@@ -193,6 +225,9 @@ def command(
         _summary(result, mtl_depth)
     if talks is not None:
         print_dialogues(talks)
+    if scripts:
+        tests = sum(len(s.tests) for s in scripts)
+        click.echo(f"conversations: {len(scripts)} of {turns} rounds, {tests} injected tests in all")
     click.echo(f"Wrote {written} cases to {path}")
 
 
@@ -226,3 +261,15 @@ def _summary(result: SuiteResult, depth: int) -> None:
         out.print(f"{f.excluded} facts break a sanity rule and are asked about nowhere (`kgtest kb check`)")
     for note in result.notes:
         out.print(line("[yellow]note:[/] ", literal(note)))
+
+
+def injected_tests(value: str) -> tuple[TestCode, ...]:
+    """``--tests``: the codes of the battery's injected tests, or ``none``."""
+    names = [n.strip().upper().removeprefix("ML-") for n in value.split(",") if n.strip()]
+    if names == ["NONE"]:
+        return ()
+    known = {c.value for c in INJECTED}
+    wrong = [n for n in names if n not in known]
+    if wrong:
+        raise click.BadParameter(f"{', '.join(wrong)}: injected tests are {', '.join(sorted(known))}")
+    return tuple(TestCode(n) for n in names)

@@ -1,70 +1,120 @@
-"""``kgtest inspect``: one test case with its evidence, proof, replies and verdicts, in the terminal."""
+"""``kgtest inspect``: one test case of any kind, its proof, and every judged reply, in the terminal.
+
+The case is found in the workspace's suites and the suites its runs asked, so a case can be
+read (with its proof, or a dialogue's answerability turn by turn) before any run.
+"""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 from rich.console import Console
 from rich.tree import Tree
 
-from kgtest.cli.inspect_dialogue import show_dialogue
+from kgtest.cli.inspect_dialogue import show_conversation, show_dialogue
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.text import line, literal
-from kgtest.core.errors import OracleError
-from kgtest.generator.case import EvidenceFact, Proof, TestCase
+from kgtest.core.errors import GenerationError, OracleError
+from kgtest.core.settings import Settings
+from kgtest.generator.case import EvidenceFact, Proof, TestCase, read_suite
 from kgtest.oracle.verdicts import JudgedReply, read_verdicts, run_cases
+from kgtest.runner.manifest import read_manifest
+from kgtest.runner.transcript import Transcript
 
 
 @click.command("inspect")
 @click.argument("case_id")
 @pass_app
 def command(app: AppContext, case_id: str) -> None:
-    """Show CASE_ID (or a unique prefix): question, expected answer, proof, and every judged reply."""
-    matches: dict[str, TestCase] = {}
-    replies: list[JudgedReply] = []
-    for run in app.settings.paths.all_runs():
-        if not run.verdicts.exists():
-            continue
-        try:
-            _, pairs = run_cases(run)
-        except OracleError:
-            continue  # a run whose suite is gone cannot say anything about this case
-        hits = {case.id: case for case, _ in pairs if case.id.startswith(case_id)}
-        matches.update(hits)
-        replies += [r for r in read_verdicts(run) if r.case_id in hits]
-    if len(matches) > 1:
-        raise OracleError(f"{case_id!r} matches several cases: {', '.join(sorted(matches))}")
-    if not matches and show_dialogue(app.settings, case_id):
-        return
-    if not matches:
-        raise OracleError(f"no judged run has a case {case_id!r}; `kgtest judge` a run that asked it")
-    (found,) = matches.values()
+    """Show CASE_ID (or a unique prefix): question, expected answer, proof, and every judged reply.
+
+    A dialogue case shows each turn with its answerability and proof; a conversation its
+    partner's lines and the tests they inject; both before any run, and each run's answers after.
+    """
+    found = _find(app.settings, case_id)
+    judged = _judged(app.settings, found.id)
     out = Console(highlight=False, soft_wrap=True)
     out.print(line(literal(found.id, "bold"), "  ", literal(f"{found.kind} / {found.rule} / {found.domain}")))
     out.print(line("[bold]Q:[/] ", literal(found.question)))
-    out.print(line("[bold]expected:[/] ", literal(found.expected.value)))
+    if found.dialogue is not None:
+        show_dialogue(out, found, [t for _, _, t in judged])
+    elif found.script is not None:
+        show_conversation(out, found, [t for _, _, t in judged])
+    else:
+        out.print(line("[bold]expected:[/] ", literal(found.expected.value)))
     if found.proof is not None:
         out.print(_proof_tree(found.proof), soft_wrap=False)  # wrapped, not cropped, at the width
-    for record in replies:
-        style = "red" if record.hallucination else "green"
-        out.print(line("\n", literal(record.system, "bold"), " -> ", literal(record.outcome, style)))
-        out.print(literal(record.reply))
+    for name, record, _ in judged:
+        style = (
+            "red"
+            if record.hallucination or record.outcome not in ("correct", "consistent", "passed")
+            else "green"
+        )
+        out.print(line("\n", literal(name, "bold"), " -> ", literal(record.outcome, style)))
+        if found.dialogue is None and found.script is None:
+            out.print(literal(record.reply))
         if record.error:
             out.print(literal(f"  ! {record.error}"))
-        if record.verdict is None:
-            continue
-        for reason in record.verdict.reasons:
+        for reason in record.why:
             out.print(literal(f"  - {reason}"))
-        for t in record.verdict.triples:
+        for t in record.verdict.triples if record.verdict else ():
             neg = "not " if t.negated else ""
             out.print(literal(f"  claim: {t.subject} | {neg}{t.relation} | {t.object}"))
+    if not judged:
+        out.print(literal("\nNo judged run has asked it yet."))
     # The id as a Cypher string literal (JSON's escapes are Cypher's), so any id pastes safely.
     out.print(
         literal(
             f"\nIn Neo4j Browser: MATCH (t:TestCase {{id: {json.dumps(found.id)}}})-[r]-(x) RETURN t, r, x"
         )
     )
+
+
+def _find(settings: Settings, prefix: str) -> TestCase:
+    """The case whose id starts with ``prefix`` in any suite of the workspace or of its runs."""
+    matches: dict[str, TestCase] = {}
+    for suite in _suites(settings):
+        try:
+            matches.update((c.id, c) for c in read_suite(suite) if c.id.startswith(prefix))
+        except GenerationError:
+            continue  # a broken suite says nothing about this case; `kgtest run` names what is wrong
+    if len(matches) > 1:
+        raise OracleError(f"{prefix!r} matches several cases: {', '.join(sorted(matches)[:10])}")
+    if not matches:
+        raise OracleError(
+            f"no suite of {settings.paths.root} has a case {prefix!r}; `kgtest gen` writes suites"
+        )
+    return next(iter(matches.values()))
+
+
+def _suites(settings: Settings) -> list[Path]:
+    found = [*settings.suite_paths(), *sorted(settings.paths.suites.glob("*.jsonl"))]
+    for run in settings.paths.all_runs():
+        try:
+            found.append(Path(str(read_manifest(run).get("suite", ""))))
+        except Exception:
+            continue
+    return [p for p in dict.fromkeys(found) if p.is_file()]
+
+
+def _judged(settings: Settings, case_id: str) -> list[tuple[str, JudgedReply, Transcript]]:
+    """(system, verdict, transcript) of every judged run that asked the case."""
+    out = []
+    for run in settings.paths.all_runs():
+        if not run.verdicts.exists():
+            continue
+        try:
+            manifest, pairs = run_cases(run)
+        except OracleError:
+            continue  # a run whose suite is gone cannot say anything about this case
+        transcripts = {c.id: t for c, t in pairs}
+        if case_id not in transcripts:
+            continue
+        name = f"{manifest.get('name') or manifest.get('system')} (run {run.run_id})"
+        out += [(name, r, transcripts[case_id]) for r in read_verdicts(run) if r.case_id == case_id]
+    return out
 
 
 def _proof_tree(proof: Proof) -> Tree:

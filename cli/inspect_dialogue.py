@@ -1,74 +1,60 @@
-"""``kgtest inspect`` for a dialogue case: its turns with answerability and proof, each dialogue
-run's answers, and the conflicts the relations found on it."""
+"""``kgtest inspect`` for the multi-turn kinds: a dialogue case turn by turn with each answerability
+decision and its proof, a conversation's script with the tests it injects; each run's answers."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from collections.abc import Sequence
 
 from rich.console import Console
 
 from kgtest.cli.text import line, literal
-from kgtest.core.errors import OracleError
-from kgtest.core.settings import Settings
-from kgtest.generator.case import TestCase, read_suite
+from kgtest.generator.case import TestCase
 from kgtest.report.dialogue import proof_lines
-from kgtest.runner.dialogue import ASKED, read_round_replies
+from kgtest.runner.dialogue import ASKED
+from kgtest.runner.transcript import SUT, Transcript
 
 
-def show_dialogue(settings: Settings, case_id: str) -> bool:
-    """Print the dialogue case ``case_id`` (or a unique prefix) if a dialogue run asked it."""
-    matches: dict[str, TestCase] = {}
-    runs: list[tuple[dict[str, object], Path]] = []
-    for run in settings.paths.all_runs():
-        manifest = json.loads(run.manifest.read_text(encoding="utf-8"))
-        suite = manifest.get("suite")
-        if manifest.get("kind") != "dialogue" or not suite or not Path(str(suite)).exists():
-            continue
-        hits = {c.id: c for c in read_suite(Path(str(suite))) if c.id.startswith(case_id) and c.dialogue}
-        if hits:
-            matches.update(hits)
-            runs.append((manifest, run.folder))
-    if not matches:
-        return False
-    if len(matches) > 1:
-        raise OracleError(f"{case_id!r} matches several cases: {', '.join(sorted(matches))}")
-    (case,) = matches.values()
+def show_dialogue(out: Console, case: TestCase, runs: Sequence[Transcript]) -> None:
     d = case.dialogue
     assert d is not None
-    out = Console(highlight=False, soft_wrap=True)
-    out.print(
-        line(literal(case.id, "bold"), "  ", literal(f"dialogue / {d.name} of {d.title!r} ({d.dialogue})"))
-    )
+    out.print(literal(f"dialogue / {d.name} of {d.title!r} ({d.dialogue}), {d.perturbation}"))
     if d.story is not None:
-        out.print(
-            line("[bold]story:[/] ", literal(d.story.text[:300] + ("..." if len(d.story.text) > 300 else "")))
-        )
+        story = d.story.text[:300] + ("..." if len(d.story.text) > 300 else "")
+        out.print(line("[bold]story:[/] ", literal(story)))
     answers: dict[int, list[str]] = {}
-    for manifest, folder in runs:
-        for r in read_round_replies(folder / "dialogue_replies.jsonl"):
-            if r.case_id == case.id and r.variant == ASKED:
-                text = r.reply.text if r.reply.ok else f"! {r.reply.error}"
-                answers.setdefault(r.position, []).append(f"{manifest['system']}: {text}")
+    for run in runs:
+        for e in run.exchanges:
+            if e.variant == ASKED:
+                text = e.reply.text if e.reply.ok else f"! {e.reply.error}"
+                answers.setdefault(e.position, []).append(f"{e.reply.system}: {text}")
     for t in d.turns:
         status = "answerable" if t.answerable else "UNANSWERABLE"
-        out.print(line(f"\n[bold]{t.position}.[/] ", literal(d.round(t.origin).question), f"  ({status})"))
+        judged = "" if t.judged else ", not judged"
+        out.print(
+            line(f"\n[bold]{t.position}.[/] ", literal(d.round(t.origin).question), f"  ({status}{judged})")
+        )
         out.print(literal(f"   expected: {' / '.join(t.expected)}"))
         for p in proof_lines(d, t.position):
             out.print(literal(f"   proof: {p}"))
         for a in answers.get(t.position, []):
             out.print(literal(f"   -> {a}"))
-    for _, folder in runs:
-        report = folder / "dialogue_report.json"
-        if report.exists():
-            found = json.loads(report.read_text(encoding="utf-8"))["conflicts"]
-            mine = [c for c in found if any(s["case_id"] == case.id for s in c["sides"])]
-            for c in mine:
-                where = ", ".join(f"{s['dialogue']} #{s['position']}" for s in c["sides"])
-                out.print(literal(f"\nconflict {c['relation']} (MSS {c['mss']:.3f}): {where}", "red"))
-    out.print(
-        literal(
-            f"\nIn Neo4j Browser: MATCH (t:TestCase {{id: {json.dumps(case.id)}}})-[r]-(x) RETURN t, r, x"
-        )
-    )
-    return True
+
+
+def show_conversation(out: Console, case: TestCase, runs: Sequence[Transcript]) -> None:
+    script = case.script
+    assert script is not None
+    replies: dict[int, list[str]] = {}
+    for t in runs:
+        for e in t.exchanges:
+            if e.speaker == SUT:
+                text = e.reply.text if e.reply.ok else f"! {e.reply.error}"
+                replies.setdefault(e.position, []).append(f"{e.reply.system}: {text}")
+    tests = {t.id: t for t in script.tests}
+    for partner in script.lines:
+        test = tests.get(partner.test)
+        what = f"  ({test.code.value} {partner.role}, test {test.id})" if test else f"  ({partner.role})"
+        out.print(line(f"\n[bold]{partner.turn}.[/] ", literal(partner.text), literal(what)))
+        if test is not None and partner.turn in test.ask_turns and test.expected:
+            out.print(literal(f"   expected: {' / '.join(test.expected)}"))
+        for r in replies.get(partner.turn, []):
+            out.print(literal(f"   -> {r}"))

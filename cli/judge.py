@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import AbstractContextManager, ExitStack
 from pathlib import Path
@@ -11,21 +12,38 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from kgtest.cli.judge_graph import write_judged_graph
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.text import literal
 from kgtest.core.errors import ConfigError, GateError
-from kgtest.core.progress import phases, stderr
-from kgtest.core.settings import Settings
-from kgtest.generator.kbview import read_view
-from kgtest.generator.suite_nodes import suite_id
+from kgtest.core.progress import phases
+from kgtest.core.settings import JudgeConfig, Settings
+from kgtest.core.workspace import RunFiles
+from kgtest.generator.kbview import KbView, read_view
+from kgtest.kg.extract.spacy_triples import SpacyExtractor
 from kgtest.kg.extract.triples import extractor_names
 from kgtest.kg.kb import KnowledgeBase
-from kgtest.kg.run_graph import write_run_graph
 from kgtest.kg.store import GraphStore, open_store
+from kgtest.oracle.battery.audit import Auditor, read_result
+from kgtest.oracle.battery.verdicts import BatteryJudge
+from kgtest.oracle.dialogue_verdicts import read_judgement
+from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.judge import Judge, JudgeSettings
 from kgtest.oracle.kb import LazyKb, ViewKb
+from kgtest.oracle.metamorphic.mss import MixedSimilarity
+from kgtest.oracle.metamorphic.relations import Epsilons
 from kgtest.oracle.similarity import Thresholds
-from kgtest.oracle.verdicts import find_run, judge_run, read_verdicts, reply_nodes, run_cases
+from kgtest.oracle.verdicts import (
+    Judges,
+    JudgeSummary,
+    battery_files,
+    find_run,
+    judge_run,
+    read_verdicts,
+    run_cases,
+)
+from kgtest.report.battery import tally
+from kgtest.report.dialogue import method_of, rows
 from kgtest.report.gate import gate
 from kgtest.report.junit import write_junit
 
@@ -86,6 +104,7 @@ def command(
     config = app.settings.judge
     threshold = config.threshold if threshold is None else threshold
     extractor = extractor or config.extractor
+    flagged = fail_under is not None
     fail_under = config.fail_under if fail_under is None else fail_under
     if extractor not in extractor_names():
         raise ConfigError(
@@ -103,22 +122,27 @@ def command(
         store = _LazyStore(app.settings, stack)
         if not no_graph:  # needed at the end anyway: start the database while the replies are read
             store.start()
-        kb = LazyKb(lambda: ViewKb(read_view(KnowledgeBase(store()), app.settings.paths.kb_view_cache)))
+        view = _Once(lambda: read_view(KnowledgeBase(store()), app.settings.paths.kb_view_cache))
+        kb = LazyKb(lambda: ViewKb(view()))
+        judges = Judges(
+            fact=lambda: Judge(settings, kb=kb),
+            dialogue=lambda: _dialogue_judge(app.settings),
+            conversation=lambda: _auditor(app.settings, view),
+        )
         with phases(quiet) as progress:
-            summary = judge_run(found, Judge(settings, kb=kb), progress=progress)
-        table = Table("outcome", "replies", title=literal(f"run {summary.run_id}: {summary.system}"))
+            summary = judge_run(found, judges, progress=progress)
+        table = Table("outcome", "cases", title=literal(f"run {summary.run_id}: {summary.system}"))
         for outcome, n in summary.outcomes.items():
             table.add_row(literal(outcome), str(n))
         out.print(table)
+        _kind_tables(out, found, summary)
         records = list(read_verdicts(found))
         if not no_graph:
-            suite = suite_id(Path(summary.manifest["suite"]))
-            nodes = reply_nodes(summary.manifest, suite, records)
-            linked = write_run_graph(store(), summary.run_id, nodes)
-            stderr.print(f"graph: {summary.cases} replies written, {linked} linked to their test cases")
+            write_judged_graph(store(), found, summary, records)
 
     name = str(summary.manifest.get("name") or summary.system)
-    result = gate(summary.run_id, name, summary.system, records, fail_under)
+    base = fail_under
+    result = gate(summary.run_id, name, summary.system, records, base, _thresholds(config, base, flagged))
     if junit is not None:
         write_junit(junit, summary.run_id, name, [case for case, _ in pairs], records)
     if as_json:
@@ -129,7 +153,39 @@ def command(
     if junit is not None:
         echo(f"JUnit XML in {junit}.")
     if not result.passed:
-        raise GateError(f"{result.summary()}: under --fail-under {fail_under:g}")
+        failing = [k for k in result.kinds if not k.ok]
+        why = [f"{k.summary()}: under --fail-under {k.fail_under:g}" for k in failing]
+        named = (
+            why if len(result.kinds) == 1 else [f"{k.kind}: {w}" for k, w in zip(failing, why, strict=True)]
+        )
+        raise GateError("; ".join(named))
+
+
+def _thresholds(config: JudgeConfig, base: float, flagged: bool) -> Callable[[str], float]:
+    """A kind's threshold: --fail-under for every kind when given, else [judge]'s own per kind."""
+    return (lambda kind: base) if flagged else config.gate
+
+
+def _dialogue_judge(settings: Settings) -> tuple[MixedSimilarity, Epsilons]:
+    eps = Epsilons(answerable=settings.dialogue.epsilon_a, between=settings.dialogue.epsilon_b)
+    return MixedSimilarity(Embedder()), eps
+
+
+def _auditor(settings: Settings, view: Callable[[], KbView]) -> Auditor:
+    return Auditor(BatteryJudge(settings.battery), SpacyExtractor(), view())
+
+
+class _Once:
+    """A value made on first use and kept: the KB view, read once for every oracle that needs it."""
+
+    def __init__(self, make: Callable[[], KbView]) -> None:
+        self._make = make
+        self._value: KbView | None = None
+
+    def __call__(self) -> KbView:
+        if self._value is None:
+            self._value = self._make()
+        return self._value
 
 
 class _LazyStore:
@@ -163,3 +219,35 @@ class _LazyStore:
             else:
                 self._store = self._stack.enter_context(open_store(self._settings))
         return self._store
+
+
+def _kind_tables(out: Console, run: RunFiles, summary: JudgeSummary) -> None:
+    """The dialogue cases' relations and the conversations' SWAN, in a line each."""
+    if summary.kinds.get("dialogue"):
+        judgement = read_judgement(run.folder / "dialogue.json")
+        table = Table(
+            "method", "relation", "tested", "conflicts", "bug rate", "mean MSS", title="dialogue checks"
+        )
+        for r in rows(judgement.checks, lambda c: (method_of(c),)):
+            table.add_row(
+                r.group, r.relation, str(r.tested), str(r.conflicts), f"{r.bug_rate:.3f}", f"{r.mean_mss:.3f}"
+            )
+        out.print(table)
+        if judgement.unjudged:
+            out.print(
+                literal(
+                    f"{len(judgement.unjudged)} dialogue rounds not judged (`kgtest inspect CASE` says why)"
+                )
+            )
+    if summary.kinds.get("conversation"):
+        result = read_result(battery_files(run))
+        table = Table("system", "test", "passed", "judged", "not judged", title="conversation tests")
+        for (sut, code), (passed, judged, skipped) in tally(result.verdicts).items():
+            table.add_row(literal(sut), code, str(passed), str(judged), str(skipped))
+        out.print(table)
+        for s in result.systems:
+            value = "n/a" if s.value is None else f"{s.value:.3f}"
+            wans = ", ".join(f"{w.criterion} {w.value:.2f}" for w in s.wans if w.value is not None)
+            out.print(literal(f"SWAN {value} for {s.sut}: {wans}"))
+            for why in s.left_out:
+                out.print(literal(f"  left out of SWAN: {why}"))

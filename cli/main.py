@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sqlite3
 import sys
 import traceback
 
@@ -11,6 +12,7 @@ import click
 from rich.console import Console
 from rich.text import Text
 
+from kgtest.cli.disk import disk_error
 from kgtest.cli.text import literal
 from kgtest.core.errors import KgtestError
 from kgtest.core.settings import Settings, load_settings, resolve_workspace
@@ -55,7 +57,14 @@ class KgtestGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> object:
         try:
-            return super().invoke(ctx)
+            try:
+                return super().invoke(ctx)
+            except (OSError, sqlite3.OperationalError, BaseExceptionGroup) as exc:
+                app = ctx.find_object(AppContext)
+                clear = disk_error(exc, app.paths.root if app else resolve_workspace(None))
+                if clear is None:
+                    raise
+                raise clear from exc
         except KgtestError as exc:
             err_console.print(Text.assemble(("error:", "bold red"), " ", literal(exc)), soft_wrap=True)
             sys.exit(exc.exit_code)
@@ -84,7 +93,6 @@ def cli(ctx: click.Context, workspace: str | None, store_uri: str | None) -> Non
 _COMMANDS = (
     "build_kb",
     "converse",
-    "converse_report",
     "db",
     "dialogue",
     "gen",

@@ -3,23 +3,19 @@
 from __future__ import annotations
 
 import dataclasses
-import signal
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 import click
-from rich.markup import escape
 
-from kgtest.cli.main import AppContext, err_console, pass_app
-from kgtest.core.errors import ConfigError, KgtestError, RunnerError
-from kgtest.core.progress import phases
-from kgtest.core.settings import Settings, SutSettings
-from kgtest.runner.registry import ALIASES, SCHEMES, open_sut, split_spec
-from kgtest.runner.run import RunSummary, run_suite
-from kgtest.runner.sut import Sampling, SutOptions
+from kgtest.cli.asking import Asking, ask_all, configured, raise_failures
+from kgtest.cli.main import AppContext, pass_app
+from kgtest.core.errors import ConfigError
+from kgtest.core.settings import Settings
+from kgtest.generator.case import KINDS
+from kgtest.generator.dialogue.single_turn import SINGLE_TURN as SINGLE_TURN_BASELINES
+from kgtest.runner.dialogue import HISTORIES
+from kgtest.runner.registry import ALIASES, SCHEMES
 
 _SPECS = "\n".join(f"  {name}: {s.example}" for name, s in SCHEMES.items())
 
@@ -63,6 +59,28 @@ _SPECS = "\n".join(f"  {name}: {s.example}" for name, s in SCHEMES.items())
     type=click.IntRange(min=0),
     help="openai: attempts after 429, 5xx or a refused connection. [default: 4]",
 )
+@click.option(
+    "--kind",
+    "kinds",
+    multiple=True,
+    type=click.Choice(KINDS),
+    help="Only the suites' cases of this kind. Repeatable. [default: every kind]",
+)
+@click.option(
+    "--history",
+    type=click.Choice(HISTORIES),
+    help="Dialogues: what earlier rounds show as answers. [default: [dialogue] history, gold]",
+)
+@click.option(
+    "--baselines",
+    help="Dialogues: single-turn baselines asked beside them, comma-separated, or 'none'. "
+    "[default: [dialogue] baselines, SYR,L33t,Typo]",
+)
+@click.option(
+    "--partner",
+    help="Conversations: a [[sut]] name or spec to talk freely with. [default: [battery] partner, "
+    "the scripted partner]",
+)
 @click.option("--limit", type=click.IntRange(min=1), help="Only the first N cases of each suite.")
 @click.option("--retry-failed", is_flag=True, help="Ask again the cases whose cached reply is a failure.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
@@ -79,12 +97,19 @@ def command(
     batch_size: int | None,
     timeout: float | None,
     retries: int | None,
+    kinds: tuple[str, ...],
+    history: str | None,
+    baselines: str | None,
+    partner: str | None,
     limit: int | None,
     retry_failed: bool,
     quiet: bool,
 ) -> None:
     """Ask the systems under test every case in SUITES (JSON Lines suites) and record their replies.
 
+    Every kind of case goes through one run: fact and temporal questions one by one, dialogue
+    cases round by round (round k of all dialogues in one batch; [dialogue] settings), and
+    conversation scripts with the scripted partner or a partner system ([battery] settings).
     With no SUITES, the suites of kgtest.toml's [run] are asked; with no --sut, every [[sut]]
     it configures. Settings come from [run], then the [[sut]] entry, then KGTEST_RUN_*
     variables, then these flags. Replies are cached as they arrive: running the same command
@@ -103,39 +128,32 @@ def command(
     }  # fmt: skip
     given: dict[str, Any] = {name: value for name, value in flags.items() if value is not None}
     # Flags given on the command line win over the file and the environment.
-    systems = [dataclasses.replace(settings.sut(name), **given) for name in (suts or _configured(settings))]
-    for system in systems:
-        split_spec(system.spec)  # a typo in any spec stops before the first question is asked
-    paths = list(suites) or _configured_suites(settings)
-    errors: list[KgtestError] = []
-    failed = 0
-    with _sigterm_interrupts():
-        for system in systems:
-            try:
-                failed += sum(
-                    s.failed for s in _run_system(system, paths, settings, limit, retry_failed, quiet)
-                )
-            except KgtestError as exc:
-                if len(systems) == 1:
-                    raise
-                err_console.print(f"[bold red]error:[/] {escape(system.name)}: {escape(str(exc))}")
-                errors.append(exc)
-    if errors:
-        raise RunnerError(f"{len(errors)} of {len(systems)} systems stopped with an error (above)")
-    if failed:
-        raise RunnerError(
-            f"{failed} replies failed (their reasons are in the replies files); "
-            "ask them again with --retry-failed once the system is fixed"
-        )
+    systems = [dataclasses.replace(settings.sut(name), **given) for name in (suts or configured(settings))]
+    asking = Asking(
+        suites=tuple(suites) or tuple(_configured_suites(settings)),
+        kinds=kinds or KINDS,
+        limit=limit,
+        retry_failed=retry_failed,
+        quiet=quiet,
+        history=history,
+        baselines=baseline_names(baselines),
+        partner=partner,
+    )
+    raise_failures(ask_all(settings, systems, asking))
 
 
-def _configured(settings: Settings) -> list[str]:
-    if not settings.suts:
+def baseline_names(value: str | None) -> tuple[str, ...] | None:
+    """``--baselines``: comma-separated names, ``none``, or None when not given."""
+    if value is None:
+        return None
+    names = tuple(n.strip() for n in value.split(",") if n.strip() and n.strip() != "none")
+    unknown = sorted(set(names) - set(SINGLE_TURN_BASELINES))
+    if unknown:
         raise ConfigError(
-            f"no system under test: give --sut SPEC (e.g. --sut smollm2), or add a [[sut]] to "
-            f"{settings.paths.config} (`kgtest init` writes a commented example)"
+            f"--baselines: unknown {', '.join(unknown)}; "
+            f"choose from {', '.join(SINGLE_TURN_BASELINES)} or none"
         )
-    return [s.name for s in settings.suts]
+    return names
 
 
 def _configured_suites(settings: Settings) -> list[Path]:
@@ -147,80 +165,3 @@ def _configured_suites(settings: Settings) -> list[Path]:
             "make one with `kgtest gen`, or name a suite file: `kgtest run SUITE`"
         )
     return paths
-
-
-def _run_system(
-    system: SutSettings,
-    suites: list[Path],
-    settings: Settings,
-    limit: int | None,
-    retry_failed: bool,
-    quiet: bool,
-) -> list[RunSummary]:
-    """Every suite put to one system, opened (its model loaded) once."""
-    sampling = Sampling(temperature=system.temperature, max_tokens=system.max_tokens, seed=system.seed)
-    options = SutOptions(
-        concurrency=system.concurrency,
-        batch_size=system.batch_size,
-        timeout_s=system.timeout,
-        retries=system.retries,
-    )
-    sut = open_sut(system.spec, options)
-    summaries = []
-    try:
-        for suite in suites:
-            with phases(quiet) as progress:
-                summary = run_suite(
-                    suite,
-                    sut,
-                    sampling,
-                    settings,
-                    name="" if system.name == system.spec else system.name,
-                    system_prompt=system.system_prompt,
-                    options=options,
-                    limit=limit,
-                    retry_failed=retry_failed,
-                    progress=progress,
-                )
-            _tell(summary, system, sampling)
-            summaries.append(summary)
-    finally:
-        sut.close()
-    return summaries
-
-
-def _tell(summary: RunSummary, system: SutSettings, sampling: Sampling) -> None:
-    rate = (
-        f", {summary.completion_tokens / summary.seconds:.1f} tokens/s" if summary.completion_tokens else ""
-    )
-    label = "" if system.name == system.spec else f" ({system.name})"
-    click.echo(
-        f"run {summary.run_id}{label}: {summary.cases} cases, {summary.asked} asked, {summary.cached} from "
-        f"cache, {summary.failed} failed ({summary.seconds:.1f} s{rate})"
-    )
-    if summary.truncated:
-        click.echo(
-            f"{summary.truncated} replies stopped at max_tokens={sampling.max_tokens}; the judge counts "
-            "them apart as truncated. Raise --max-tokens (or max_tokens in kgtest.toml) to let them finish."
-        )
-    if summary.failed:
-        click.echo("Failed replies keep their reason; ask them again with --retry-failed.")
-    click.echo(f"replies: {summary.replies_path}")
-
-
-@contextmanager
-def _sigterm_interrupts() -> Iterator[None]:
-    """SIGTERM stops a run like Ctrl-C does, so its run.json says ``interrupted`` instead of ``running``."""
-
-    def interrupt(signum: int, frame: FrameType | None) -> None:
-        raise KeyboardInterrupt
-
-    try:
-        previous = signal.signal(signal.SIGTERM, interrupt)
-    except ValueError:  # not the main thread (e.g. an embedding application): leave signals alone
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)

@@ -13,16 +13,16 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import os
-import re
 import tomllib
 from collections.abc import Mapping
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, Strict, TypeAdapter, ValidationError, field_validator
 from pydantic.dataclasses import dataclass
 
+from kgtest.core.config_checks import KEY_ENV, bolt_uri, check_variables, line_of
 from kgtest.core.config_template import starting_config
 from kgtest.core.errors import ConfigError
 from kgtest.core.workspace import Workspace
@@ -36,12 +36,16 @@ DEFAULT_MAX_TOKENS = 256
 _CHECKED = ConfigDict(extra="forbid")
 Text = Annotated[str, Strict()]
 Name = Annotated[str, Strict(), Field(min_length=1)]
-Whole = Annotated[int, Strict()]
-Positive = Annotated[int, Strict(), Field(ge=1)]
-Count = Annotated[int, Strict(), Field(ge=0)]
-Number = Annotated[float, Strict(), Field(ge=0)]
-Seconds = Annotated[float, Strict(), Field(gt=0)]
-Share = Annotated[float, Strict(), Field(ge=0, le=1)]
+_INT_MAX = 2**31 - 1
+"""Counts past this are absurd (and overflow C code: torch, SQLite, the graph store's ints)."""
+_FLOAT_MAX = 1e6
+"""Numbers past this are absurd: a weight of 1e308 makes SWAN's sums infinite, then NaN."""
+Whole = Annotated[int, Strict(), Field(ge=-(2**63), le=2**63 - 1)]
+Positive = Annotated[int, Strict(), Field(ge=1, le=_INT_MAX)]
+Count = Annotated[int, Strict(), Field(ge=0, le=_INT_MAX)]
+Number = Annotated[float, Strict(), Field(ge=0, le=_FLOAT_MAX, allow_inf_nan=False)]
+Seconds = Annotated[float, Strict(), Field(gt=0, le=_FLOAT_MAX, allow_inf_nan=False)]
+Share = Annotated[float, Strict(), Field(ge=0, le=1, allow_inf_nan=False)]
 
 
 @dataclass(frozen=True, config=_CHECKED)
@@ -52,7 +56,7 @@ class StoreSettings:
     database: Text = "neo4j"
     password: Text = dataclasses.field(default="", repr=False)
     """From NEO4J_PASSWORD / KGTEST_STORE_PASSWORD only."""
-    embedded_port: Count = 0
+    embedded_port: Annotated[int, Strict(), Field(ge=0, le=65535)] = 0
     """Bolt port of the embedded database; 0 picks a free one each time."""
     timeout_s: Seconds = 300.0
     """A store call the database does not answer within this many seconds fails (kg/watchdog.py)."""
@@ -60,6 +64,11 @@ class StoreSettings:
     @property
     def embedded(self) -> bool:
         return not self.uri
+
+    @field_validator("uri")
+    @classmethod
+    def _bolt_uri(cls, uri: str) -> str:
+        return bolt_uri(uri)
 
 
 @dataclass(frozen=True, config=_CHECKED)
@@ -127,7 +136,19 @@ class JudgeConfig:
     """Cosine at which a relation no catalog word names counts as one of the case's (the fallback)."""
     extractor: Name = "spacy"
     fail_under: Share = 0.0
-    """`kgtest judge` fails (exit 8) when the share of correct replies is under this; 0 is no gate."""
+    """`kgtest judge` fails (exit 8) when a kind's share of passed checks is under this; 0 is no gate."""
+    fail_under_fact: Share | None = None
+    """The gate for fact cases (share of correct replies); unset: ``fail_under``."""
+    fail_under_temporal: Share | None = None
+    fail_under_dialogue: Share | None = None
+    """The gate for dialogue cases: the share of metamorphic checks (MR1-MR3) passed."""
+    fail_under_conversation: Share | None = None
+    """The gate for conversations: the share of battery test verdicts passed."""
+
+    def gate(self, kind: str) -> float:
+        """The threshold of ``kind``'s gate."""
+        own: float | None = getattr(self, f"fail_under_{kind}", None)
+        return self.fail_under if own is None else own
 
 
 class Criterion(StrEnum):
@@ -191,6 +212,12 @@ class BatterySettings:
     patience: Count = 0
     """Rounds after which linear decay reaches 0; 0 for the conversation's length + 1."""
     recency_turns: Positive = 5
+    context_tokens: Count = 0
+    """Tokens of the conversation the system under test sees; 0 for all of it."""
+    partner_context_tokens: Positive = 512
+    """Tokens of the conversation a partner system sees (the seed's prev_conv_memory)."""
+    partner: Text = ""
+    """A [[sut]] name or spec to hold free conversations with; empty: the scripted partner."""
     criteria: dict[str, Number] = dataclasses.field(default_factory=_all_criteria)
     """Criterion weights CW, 1 for those not named; a criterion weighted 0 is not part of SWAN."""
 
@@ -208,6 +235,24 @@ class BatterySettings:
 
 
 @dataclass(frozen=True, config=_CHECKED)
+class DialogueSettings:
+    """``[dialogue]``: how dialogue cases are asked and judged (docs/metamorphic.md)."""
+
+    history: Literal["gold", "sut"] = "gold"
+    """What earlier rounds show as answers: the gold ones, or the system's own."""
+    baselines: tuple[Literal["SYR", "L33t", "Typo"], ...] = ("SYR", "L33t", "Typo")
+    """METAL's single-turn baselines asked beside the dialogues; [] for none."""
+    wordnet: Text = "/usr/share/wordnet"
+    """WordNet database folder for SYR (Debian: apt-get install wordnet-base)."""
+    baseline_seed: Whole = 0
+    """Seeds the baselines' perturbations."""
+    epsilon_a: Share = 0.6
+    """MR1: mixed similarity at which an answer is its gold one (MORTAR's epsilon_a)."""
+    epsilon_b: Share = 0.6
+    """MR2 and MR3: mixed similarity at which two answers agree (MORTAR's epsilon_b)."""
+
+
+@dataclass(frozen=True, config=_CHECKED)
 class ConfigFile:
     """Everything ``kgtest.toml`` may hold."""
 
@@ -216,6 +261,7 @@ class ConfigFile:
     run: RunSettings = RunSettings()
     judge: JudgeConfig = JudgeConfig()
     battery: BatterySettings = dataclasses.field(default_factory=BatterySettings)
+    dialogue: DialogueSettings = DialogueSettings()
     sut: tuple[SutEntry, ...] = ()
 
 
@@ -227,6 +273,7 @@ class Settings:
     run: RunSettings = dataclasses.field(default_factory=RunSettings)
     judge: JudgeConfig = dataclasses.field(default_factory=JudgeConfig)
     battery: BatterySettings = dataclasses.field(default_factory=BatterySettings)
+    dialogue: DialogueSettings = dataclasses.field(default_factory=lambda: DialogueSettings())
     suts: tuple[SutEntry, ...] = ()
     """The configured systems under test, in file order."""
 
@@ -258,6 +305,7 @@ _SECTIONS: dict[str, type[Any]] = {
     "run": RunSettings,
     "judge": JudgeConfig,
     "battery": BatterySettings,
+    "dialogue": DialogueSettings,
 }
 _ALIASES: dict[str, tuple[str, str]] = {
     "NEO4J_URI": ("store", "uri"),
@@ -269,7 +317,7 @@ _ALIASES: dict[str, tuple[str, str]] = {
 """Neo4j's own variable names; the ``KGTEST_`` one wins when both are set."""
 
 
-_NOT_FROM_ENVIRONMENT = ("suites", "criteria")
+_NOT_FROM_ENVIRONMENT = ("suites", "criteria", "baselines")
 """Lists and tables: written in the file."""
 
 
@@ -302,9 +350,17 @@ def load_settings(
     """Read ``workspace/kgtest.toml`` (writing the starting config if absent), then apply env and flags."""
     config = Workspace(workspace).config
     if not config.exists():
-        workspace.mkdir(parents=True, exist_ok=True)
-        config.write_text(starting_config(), encoding="utf-8")
+        try:
+            workspace.mkdir(parents=True, exist_ok=True)
+            config.write_text(starting_config(), encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError(
+                f"cannot make the workspace {workspace}: {exc.strerror or exc}; give --workspace "
+                "(or KGTEST_WORKSPACE) a folder you can write"
+            ) from None
     file = read_config(config)
+    own = {m.group(1) for s in file.sut for m in KEY_ENV.finditer(s.spec)}  # a key's variable is theirs
+    check_variables(env, [*environment_variables(), *own])
     sections: dict[str, Any] = {name: getattr(file, name) for name in _SECTIONS}
     suts = list(file.sut)
 
@@ -345,7 +401,7 @@ def read_config(path: Path) -> ConfigFile:
     try:
         file = TypeAdapter(ConfigFile).validate_python(data)
     except ValidationError as exc:
-        line = _line_of(text, exc.errors()[0]["loc"])
+        line = line_of(text, exc.errors()[0]["loc"])
         raise ConfigError(f"{path}{f':{line}' if line else ''}: {_describe(exc, data)}") from None
     names = [s.name for s in file.sut]
     twice = sorted({n for n in names if names.count(n) > 1})
@@ -373,27 +429,6 @@ def _describe(exc: ValidationError, data: Mapping[str, Any]) -> str:
     if error["type"] == "missing":
         return f"{where}: {key} is required"
     return f"{where} {key} = {error['input']!r}: {error['msg'].lower()}"
-
-
-def _line_of(text: str, loc: tuple[int | str, ...]) -> int | None:
-    """Where the offending key is written (after its section's header), for the message; None if not found."""
-    if not loc:
-        return None
-    if loc[0] == "sut" and len(loc) > 1 and isinstance(loc[1], int):
-        header, nth, key = re.compile(r"^\s*\[\[\s*sut\s*\]\]"), loc[1], str(loc[2]) if len(loc) > 2 else ""
-    else:
-        header, nth, key = re.compile(rf"^\s*\[\s*{re.escape(str(loc[0]))}\s*\]"), 0, str(loc[-1])
-    lines = text.splitlines()
-    starts = [n for n, line in enumerate(lines) if header.match(line)]
-    if len(starts) <= nth:
-        return None
-    assignment = re.compile(rf"^\s*{re.escape(key)}\s*=")
-    for n in range(starts[nth], len(lines)):
-        if n > starts[nth] and lines[n].lstrip().startswith("["):
-            break
-        if key and assignment.match(lines[n]):
-            return n + 1
-    return starts[nth] + 1
 
 
 def _from_text(var: str, text: str, current: object) -> object:

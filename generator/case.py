@@ -18,9 +18,14 @@ from typing import Any
 from kgtest.core.errors import GenerationError
 from kgtest.core.files import atomic_writer
 from kgtest.core.records import RecordError, from_plain, to_plain
+from kgtest.generator.battery.model import Script
 from kgtest.generator.dialogue.model import DialogueCase
 
 SCHEMA_VERSION = 1
+KINDS = ("fact", "temporal", "dialogue", "conversation")
+"""Every kind of case, in the order reports show them."""
+SINGLE_TURN = ("fact", "temporal")
+"""Kinds asked as one question and judged by the fact oracle."""
 
 
 class Answer(StrEnum):
@@ -28,7 +33,8 @@ class Answer(StrEnum):
     NO = "No"
     IDK = "I don't know"
     PER_ROUND = "per round"
-    """Dialogue cases: each judged round has its own expected answer (``dialogue.turns[i].expected``)."""
+    """Dialogue cases: each judged round has its own expected answer (``dialogue.turns[i].expected``);
+    conversation cases: each injected test has its own (``script.tests[i].expected``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +139,7 @@ class TestCase:
 
     id: str
     kind: str
-    """``fact`` | ``temporal`` | ``dialogue``."""
+    """``fact`` | ``temporal`` | ``dialogue`` | ``conversation`` (``KINDS``)."""
     rule: str
     """The rule type that produced it (``negation``, ``inverse``, ..., ``mtl``)."""
     domain: str
@@ -155,6 +161,9 @@ class TestCase:
     dialogue: DialogueCase | None = None
     """For ``kind == "dialogue"``: the perturbed dialogue, its turns, answerability and proofs.
     Left out of the JSON when absent, so fact and temporal suites read as before."""
+    script: Script | None = None
+    """For ``kind == "conversation"``: what the scripted partner says and the tests it injects.
+    Left out of the JSON when absent."""
 
     def to_json(self) -> str:
         return json.dumps(_jsonable(self), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
@@ -230,7 +239,8 @@ def read_suite(path: Path) -> Iterator[TestCase]:
 
 def _jsonable(case: TestCase) -> dict[str, Any]:
     data: dict[str, Any] = to_plain(case)
-    if case.dialogue is None:
-        del data["dialogue"]
+    for optional in ("dialogue", "script"):
+        if data[optional] is None:
+            del data[optional]
     data["schema"] = SCHEMA_VERSION
     return data

@@ -237,6 +237,26 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def sanity_record(store: GraphStore, bid: str) -> tuple[str, int] | None:
+    """What ``record_sanity`` noted on build ``bid``: (rules digest, facts found unsound)."""
+    rows = store.query(
+        "MATCH (b:KbBuild {id: $id}) RETURN b.sanity_rules AS rules, b.sanity_unsound AS n", id=bid
+    )
+    if not rows or rows[0]["rules"] is None or rows[0]["n"] is None:
+        return None
+    return str(rows[0]["rules"]), int(rows[0]["n"])
+
+
+def record_sanity(store: GraphStore, bid: str, rules: str, unsound: int) -> None:
+    """Note on build ``bid`` that its facts carry the marks of the sanity rules ``rules`` (a digest)."""
+    store.query(
+        "MATCH (b:KbBuild {id: $id}) SET b.sanity_rules = $rules, b.sanity_unsound = $n",
+        id=bid,
+        rules=rules,
+        n=unsound,
+    )
+
+
 def clear_kb(store: GraphStore) -> None:
     """Delete everything kgtest wrote: entities, facts, relations, builds, suites, replies."""
     # Facts a killed build left half-written are reachable through the fact-id index only.

@@ -198,6 +198,14 @@ _CORRECTION = re.compile(
     re.I,
 )
 _SENTENCE_END = re.compile(r"[.!?\n]")
+# Chatter before the verdict, one or two short sentences that say nothing: "Hmm, let me think.",
+# "Great question!"; none may hold a verdict or a doubt ("Hmm, I think yes." is no opener).
+_FILLER = re.compile(
+    r"(?:\s*(?:hmm+|hm+|well|ok(?:ay)?|sure|great|good|nice|interesting|alright|ah+|oh+|let\s+me\s+(?:think|see|check)"
+    r"|let'?s\s+see)\b(?:(?!\b(?:yes|no|not|true|false|correct|wrong|know|sure|i\s+think|i\s+believe|maybe)\b)[^.!?\n]){0,40}"
+    r"[.!?…]+){1,2}\s*",
+    re.I,
+)
 
 
 def parse_answer(reply: str, question: str = "") -> ParsedAnswer:
@@ -210,6 +218,9 @@ def parse_answer(reply: str, question: str = "") -> ParsedAnswer:
     if options is not None:
         return options
     lead = _lead(reply, start)
+    if lead is None:  # "Hmm, interesting one! No, ...": the verdict after a chatty opener
+        opened = _FILLER.match(reply, start)
+        lead = _lead(reply, opened.end()) if opened else None
     if lead is not None:
         stance, span = lead
         if stance not in _FIRM:

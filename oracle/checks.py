@@ -26,10 +26,9 @@ from kgtest.kg.model import Fact
 from kgtest.oracle.claims import ALIVE, VALUE_PROPERTIES, Claim
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.kb import KbLookup, containing
+from kgtest.oracle.lifetimes import YEAR_EVENT, events, lived, stated_years
 from kgtest.oracle.similarity import year_text
 from kgtest.prolog.claims import CLAIM_PREFIX, ClaimLogic, Status, World, WorldFact
-
-_YEAR_EVENT = {"P569": "born", "P570": "died"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +68,7 @@ class Checker:
         found = {id(c.triple): c for c in judged}
         every = tuple(found.get(id(c.triple), c) for c in claims)  # the unread ones too, in order
         if ground.temporal is not None:
-            holds = ground.temporal.holds(_events(ground, judged))
+            holds = ground.temporal.holds(events(ground, judged))
             return Checked(every, "holds" if holds else "fails", Answer.YES if holds else Answer.NO)
         if ground.statement is None:
             return Checked(every, "unchecked", expected)
@@ -85,7 +84,8 @@ class Checker:
             for reading in sorted(self._readings(*alternative))
         ]
         statuses = self._rules().statuses(
-            World(tuple(facts), types=ground.types), [(reading, c.negated) for c, _, reading in asked]
+            lived(World(tuple(facts), types=ground.types, years=self._lifetimes(ground, claims))),
+            [(reading, c.negated) for c, _, reading in asked],
         )
         pairs = {(s, p) for e in ground.edges for s, p, _ in self._readings(e.subject, e.property, e.object)}
         per: dict[tuple[int, tuple[str, str, str]], Status] = {}
@@ -123,14 +123,15 @@ class Checker:
             born, died = self._year(ground, "born", s), self._year(ground, "died", s)
             if born is None or claim.year is None:
                 return replace(claim, status="open")
-            if born <= claim.year <= (died if died is not None else claim.year):
+            alive = born <= claim.year <= (died if died is not None else claim.year)
+            if alive != claim.negated:  # "was not alive in 1902" is right after a death in 1901
                 return replace(claim, status="proven")
             span = (
                 f"{year_text(born)} to {year_text(died)}" if died is not None else f"from {year_text(born)}"
             )
             return replace(claim, status="refuted", note=f"says {said}, but the KB gives the lifetime {span}")
         if status is None:  # a year of birth or death
-            known = self._year(ground, _YEAR_EVENT.get(p, ""), s)
+            known = self._year(ground, YEAR_EVENT.get(p, ""), s)
             if known is None or claim.year is None:
                 return replace(claim, status="open")
             if known == claim.year:
@@ -153,6 +154,18 @@ class Checker:
             note = f"says {said}, where the proof has {self._name(status.other, ground)}"
             return replace(claim, status="other", note=note)
         return replace(claim, status=status.kind)
+
+    def _lifetimes(self, ground: GroundGraph, claims: list[Claim]) -> tuple[tuple[str, str, int], ...]:
+        """The KB's birth and death years of the people the claims name: no one fathers a child born
+        after his death, nor marries someone born after it."""
+        named = {x for c in claims if c.statement for x in (c.statement[0], c.statement[2])}
+        found = {(event, eid): year for event, eid, year in ground.years}
+        for eid in sorted(named):
+            for event in ("born", "died"):
+                year = None if (event, eid) in found or _is_year(eid) else self._year(ground, event, eid)
+                if year is not None:
+                    found[(event, eid)] = year
+        return tuple((event, eid, year) for (event, eid), year in found.items())
 
     def _conclusions(self, ground: GroundGraph, claims: list[Claim], background: list[Fact]) -> list[Claim]:
         """A wrong statement of the question itself, drawn from premises of the reply's own that prove
@@ -194,11 +207,8 @@ class Checker:
             for f in _evidence(ground) + self._containment(background)
             if not any((s, p) in missed for s, p, _ in self._readings(f.subject, f.property, f.object))
         ]
-        world = World(
-            tuple(kept + _stated(claims)),
-            _denied(claims),
-            ground.types,
-            _years(ground, claims),
+        world = lived(
+            World(tuple(kept + _stated(claims)), _denied(claims), ground.types, stated_years(ground, claims))
         )
         answer, dropped = self._rules().answer(world, ground.statement, drop_contradicted=True)
         if (
@@ -212,9 +222,17 @@ class Checker:
         ]
         if answer == "open" and gone:  # the reply took away what the proof rests on: it no longer holds
             answer = "fails"
+        elif answer == "open" and not world.denied:
+            # Nothing the proof rests on was taken away and the rules cannot redo it from these facts
+            # (a claim the KB neither proves nor refutes settles nothing): the KB's facts stand.
+            answer = "holds" if ground.holds else "fails"
         notes: tuple[str, ...] = ()
         baseline, _ = self._rules().answer(
-            World(tuple(_evidence(ground) + self._containment(background)), (), ground.types, ground.years),
+            lived(
+                World(
+                    tuple(_evidence(ground) + self._containment(background)), (), ground.types, ground.years
+                )
+            ),
             ground.statement,
         )
         if _implied(ground, baseline) is not expected:  # the rules cannot redo the proof from its facts
@@ -341,40 +359,6 @@ def _evidence(ground: GroundGraph) -> list[WorldFact]:
 
 def _fact(f: Fact) -> WorldFact:
     return WorldFact(f"k:{f.id}", f.subject, f.property, f.object, f.start_year, f.end_year)
-
-
-def _years(ground: GroundGraph, claims: list[Claim]) -> tuple[tuple[str, str, int], ...]:
-    """The evidence's birth and death years, with the reply's where it states others."""
-    said = {
-        (_YEAR_EVENT[c.statement[1]], c.statement[0]): c.year
-        for c in claims
-        if c.statement and c.statement[1] in _YEAR_EVENT and c.year is not None and not c.negated
-    }
-    kept = [(e, x, y) for e, x, y in ground.years if (e, x) not in said]
-    return tuple(kept + [(e, x, y) for (e, x), y in sorted(said.items())])
-
-
-def _events(ground: GroundGraph, claims: list[Claim]) -> dict[str, list[tuple[int, int]]]:
-    """The temporal case's events with the lifetimes the reply states in place of the KB's."""
-    assert ground.temporal is not None
-    events = dict(ground.temporal.events)
-    for event, eid, year in _years(ground, claims):
-        span = f"{eid}:span"
-        if events.get(span):
-            start, end = events[span][0][0], events[span][-1][1]
-            events[span] = [(year, end)] if event == "born" else [(start, year)]
-    for c in claims:  # "alive in 1902": the lifetime stretches to hold that year
-        span = f"{c.statement[0]}:span" if c.statement else ""
-        if (
-            c.statement
-            and c.statement[1] == ALIVE
-            and c.year is not None
-            and not c.negated
-            and events.get(span)
-        ):
-            start, end = events[span][0][0], events[span][-1][1]
-            events[span] = [(min(start, c.year), max(end, c.year))]
-    return events
 
 
 def _implied(ground: GroundGraph, world: str) -> Answer | None:

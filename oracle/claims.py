@@ -11,13 +11,14 @@ fallback for relations no catalog word names, runs once per batch over what is l
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kgtest.kg.extract.triples import Triple
 from kgtest.kg.sources.wikidata import DATE_PROPERTIES
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.entities import EntityMatch, EntityReader
 from kgtest.oracle.ground import GroundGraph
+from kgtest.oracle.pronouns import resolve
 from kgtest.oracle.relations import RelationKeys, RelationMatch, RelationReader, words
 from kgtest.oracle.similarity import Thresholds, name_key
 from kgtest.prolog.reasoner import Statement
@@ -29,6 +30,10 @@ ALIVE = "alive"
 VALUE_PROPERTIES = DATE_PROPERTIES | {ALIVE}
 """Relations whose object is a year."""
 _ALIVE_WORDS = ("alive in", "still alive in", "alive during", "living in")
+_WHEN = {"P19": "P569", "P20": "P570"}
+"""A place of birth or death's words before a year name its date: "passed away in 1951"."""
+_DEATH = "P570"
+_DIED_BY = ("lived until", "lived till", "lived to")
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +85,7 @@ def read_claims(
     settings: ReadSettings,
 ) -> list[list[Claim]]:
     """The claims of every reply of a batch, in triple order; ``embedder`` is called only for cosine."""
+    batch = [(resolve(triples, ground, entities), ground) for triples, ground in batch]
     if any(triples for triples, _ in batch):
         keys.prepare(p.text for _, g in batch for p in relations.phrases(g.properties))
     names: list[dict[str, EntityMatch]] = []
@@ -108,7 +114,12 @@ def _exact_relation(
     value = names[triple.object].how == "year"
     if value and words(triple.relation) in _ALIVE_WORDS:
         return [RelationMatch(ALIVE, True, "words", words(triple.relation), "phrase")]
+    if value and words(triple.relation) in _DIED_BY:  # "lived until 1920"
+        return [RelationMatch(_DEATH, True, "words", words(triple.relation), "phrase")]
     found = relations.by_words(triple, value) or relations.by_key(triple, ground.properties, keys, value)
+    if value and not found:  # "passed away in 1951": the words of the place of death, with a year
+        place = relations.by_words(triple, False) or relations.by_key(triple, ground.properties, keys, False)
+        found = [replace(m, property=_WHEN[m.property]) for m in place if m.property in _WHEN and m.forwards]
     return _best(found, ground)
 
 
@@ -146,7 +157,7 @@ def _named(match: EntityMatch) -> bool:
     return match.known or match.how == "year"
 
 
-_SOURCES = ("label", "phrase", "inverse", "alias", "paraphrase")
+_SOURCES = ("label", "phrase", "inverse", "alias", "paraphrase", "backwards")
 
 
 def _best(found: list[RelationMatch], ground: GroundGraph) -> list[RelationMatch]:
@@ -187,6 +198,8 @@ def _claim(
 
 def _name_like(match: EntityMatch) -> bool:
     """An entity, a year, or a capitalised name: "the southwestern part" names no one."""
+    if match.how == "counted":
+        return False
     return (
         match.known or match.how == "year" or bool(match.candidates) or any(ch.isupper() for ch in match.name)
     )

@@ -11,6 +11,7 @@ caught are read above.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -21,6 +22,10 @@ from kgtest.oracle.similarity import is_value, name_key, year_of
 _GENERIC = {"he", "she", "it", "they", "this", "that", "which", "who", "city", "country", "state", "place"}
 _COUNTED = {"first", "second", "third", "another", "other", "same", "his", "her", "its", "their", "a", "an"}
 """Words before a name that count or point rather than name: "a second Nobel Prize", "his father John"."""
+_COUNT = {"two", "three", "four", "five", "several", "many", "both", "multiple", "numerous", "some"}
+"""A count before a plural makes a class, not a name: "won two Nobel Prizes"."""
+_WITHIN = re.compile(r"\s+(?:in|at)\s+")
+"""Where an address names the place around a building: "a house in Hampstead", "Hotel X, Manhattan"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +37,8 @@ class EntityMatch:
     label: str
     """The entity's label, the year's text, or the name itself."""
     how: str
-    """``label``, ``alias``, ``short``, ``kb-label``, ``kb-alias``, ``year``, ``ambiguous`` or ``none``."""
+    """``label``, ``alias``, ``short``, ``kb-label``, ``kb-alias``, ``year``, ``ambiguous``, ``counted``
+    (a count of a class: "two Nobel Prizes") or ``none``."""
     year: int | None = None
     candidates: tuple[str, ...] = ()
     """The entities an ambiguous name may be ("Cambridge": the English and the American one)."""
@@ -51,12 +57,20 @@ class EntityReader:
     def read(self, name: str, ground: GroundGraph, look_up: bool = True) -> EntityMatch:
         """``look_up``: ask the KB about names the case lacks (False: the case and years only)."""
         found = self._read(name, ground, look_up)
+        if found.known or found.how == "year":
+            return found
         words = name.split()
-        while not found.known and found.how != "year" and len(words) > 1 and words[0].lower() in _COUNTED:
-            words = words[1:]  # "a second Nobel Prize" is the Nobel Prize
+        if len(words) > 1 and words[0].lower() in _COUNT and words[-1].lower().endswith("s"):
+            return EntityMatch(name, None, name, "counted")  # "two Nobel Prizes" is no prize's name
+        while len(words) > 1 and (words[0].lower() in _COUNTED or year_of(words[0]) is not None):
+            words = words[1:]  # "a second Nobel Prize", "the 1921 Nobel Prize in Physics": the prize
             again = self._read(" ".join(words), ground, look_up)
             if again.known or again.candidates:
                 return EntityMatch(name, again.id, again.label, again.how, candidates=again.candidates)
+        for part in _places(name):  # "Princeton Hospital in Princeton, New Jersey": in Princeton
+            again = self._read(part, ground, look_up)
+            if again.known:
+                return EntityMatch(name, again.id, again.label, again.how)
         return found
 
     def _read(self, name: str, ground: GroundGraph, look_up: bool) -> EntityMatch:
@@ -105,6 +119,14 @@ class EntityReader:
     def _label(self, eid: str, ground: GroundGraph, name: str) -> str:
         entity = self.kb.entity(eid) if self.kb is not None else None
         return entity.label if entity is not None and entity.label else ground.label(eid) or name
+
+
+def _places(name: str) -> list[str]:
+    """The places an address names, inner first: "Hotel X in Manhattan, New York City" gives Manhattan,
+    then New York City; the part before "in" is a building, not a place to read."""
+    first, *rest = [p.strip() for p in name.split(",")]
+    inner = _WITHIN.split(first)
+    return [p for p in ([*inner[1:], *rest] if len(inner) > 1 else [first, *rest]) if p and p != name]
 
 
 def _most(entities: list[GroundEntity], weight: Callable[[str], int]) -> list[GroundEntity]:

@@ -39,8 +39,8 @@ class Phrase:
     forwards: bool
     text: str
     source: str
-    """``label``, ``phrase``, ``alias`` (Wikidata's), ``paraphrase`` (kgtest's), or ``inverse`` (the
-    inverse property's words)."""
+    """``label``, ``phrase``, ``alias`` (Wikidata's), ``paraphrase`` (kgtest's), ``inverse`` (the
+    inverse property's words) or ``backwards`` (the catalog's inverse phrase: P1346's "won")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +108,7 @@ class RelationReader:
             elif p.forwards and key in (f"{triple.key} by", triple.key.removesuffix(" by")):
                 # "Dickens wrote X" states "X was written by Dickens": the same lemmas, the other voice
                 out.append(RelationMatch(p.property, False, "voice", p.text, p.source))
-        return out
+        return list({(m.property, m.forwards, m.how): m for m in reversed(out)}.values())[::-1]
 
     def by_cosine(
         self, triple: Triple, properties: Collection[str], embedder: Embedder, threshold: float, value: bool
@@ -134,8 +134,10 @@ class RelationReader:
         for text, source in named:
             out.append(Phrase(rel.id, True, text.lower(), source))
             out.append(Phrase(rel.id, False, _other_way(text.lower()), source))
-        if rel.inverse_phrase:
-            out.append(Phrase(rel.id, False, rel.inverse_phrase.lower(), "phrase"))
+        backwards = rel.inverse_phrase.lower() if rel.inverse_phrase else ""
+        if backwards and not any(p.text == backwards and not p.forwards for p in out):
+            # Last in rank: P1346's "won" read backwards must not beat P166's "won" read forwards.
+            out.append(Phrase(rel.id, False, backwards, "backwards"))
         inverse = self._catalog.get(rel.inverse) if rel.inverse else None
         if inverse is not None:
             inverse_named = [inverse.label, inverse.phrase, *(inverse.aliases if self._aliases else ())]

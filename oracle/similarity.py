@@ -22,11 +22,14 @@ _ORDINALS = {
     **{f"{i}{s}": str(i) for i, s in enumerate(["st", "nd", "rd"] + ["th"] * 7, 1)},
 }
 _VALUE = re.compile(
-    r"^(?:(?:c\.|circa|about|around|in)\s+)?(?:\d[\d,.\-]*\s*(?:bc|bce|ad|ce|s)?|"
-    r"(?:\d{1,2}\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+\d{1,2},?)?\s+\d{1,4})$",
+    r"^(?:(?:c\.|circa|about|around|in|on)\s+)?(?:the\s+)?(?:\d[\d,.\-]*\s*(?:bc|bce|ad|ce|s)?|"
+    r"(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+    r"(?:\s+\d{1,2}(?:st|nd|rd|th)?,?)?,?\s+\d{1,4})$",
     re.I,
 )
-_YEAR = re.compile(r"(-?\d{1,4})\s*(bc|bce)?\s*$", re.I)
+_YEAR = re.compile(r"(?:^|(?<=[\s,]))(-?\d{1,4})\s*(bc|bce)?\s*$", re.I)
+_ISO = re.compile(r"^(\d{4})-\d{1,2}-\d{1,2}$")
+"""1918-05-11: the year comes first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +78,9 @@ def year_of(name: str) -> int | None:
     """The year a value names ("1812", "in 1812", "7 February 1812", "44 BC" is -43), else None."""
     if not is_value(name):
         return None
+    iso = _ISO.match(name.strip())
+    if iso is not None:
+        return int(iso.group(1))
     found = _YEAR.search(name.strip())
     if found is None:
         return None

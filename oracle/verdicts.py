@@ -1,14 +1,18 @@
-"""A run's verdicts: every reply judged, kept beside the replies as ``JudgedReply`` records.
+"""A run's verdicts: every case judged by the judge of its kind, kept beside the replies.
 
-``<workspace>/runs/<run id>/verdicts.jsonl`` holds one record per case, in suite order:
-``{"case_id", "system", "outcome", "hallucination", "abstained", "reply", "verdict"}``, where
-``verdict`` is the full evidence (``Verdict.to_dict()``) or null for a reply that failed.
+``judge_run`` dispatches each kind to its oracle: fact and temporal cases to the fact oracle
+(oracle/judge.py), dialogue cases to MORTAR's relations (oracle/dialogue_verdicts.py),
+conversations to the battery's tests and SWAN (oracle/conversation_verdicts.py). Every case
+gets one ``JudgedReply`` in ``verdicts.jsonl`` (oracle/outcomes.py), in suite order; the
+dialogue checks go to ``dialogue.json`` and the battery's audit to ``battery/``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from collections.abc import Iterable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -16,54 +20,28 @@ from typing import Any
 from kgtest.core.errors import OracleError, OracleUnavailableError, RunnerError
 from kgtest.core.files import atomic_writer
 from kgtest.core.progress import Progress
-from kgtest.core.records import from_plain, to_plain
-from kgtest.core.workspace import RunFiles, Workspace
-from kgtest.generator.case import TestCase, read_suite
+from kgtest.core.workspace import BatteryFiles, RunFiles, Workspace
+from kgtest.generator.case import SINGLE_TURN, TestCase, read_suite
 from kgtest.kg.run_graph import ClaimNode, ReplyNode
-from kgtest.oracle.judge import Judge, Outcome, Verdict
+from kgtest.oracle.battery.audit import Auditor, write_result
+from kgtest.oracle.conversation_verdicts import judge_conversations
+from kgtest.oracle.dialogue_verdicts import judge_dialogues, write_judgement
+from kgtest.oracle.judge import Judge, Verdict
+from kgtest.oracle.metamorphic.mss import MixedSimilarity
+from kgtest.oracle.metamorphic.relations import Epsilons
+from kgtest.oracle.outcomes import ABSTAINED, NO_REPLY, TRUNCATED, UNJUDGED, JudgedReply
 from kgtest.runner.manifest import COMPLETE, list_runs, read_manifest, status_of
-from kgtest.runner.run import read_replies
 from kgtest.runner.sut import Reply
-
-NO_REPLY = "no_reply"
-"""The system failed (timeout, HTTP error): nothing to judge."""
-UNJUDGED = "unjudged"
-"""The oracle failed on this reply alone (``JudgedReply.error`` says how); the others are judged."""
-TRUNCATED = "truncated"
-"""Generation stopped at max_tokens: judged (the verdict is kept), but counted apart, never as a
-hallucination, since half a reasoning is no evidence of a wrong one (docs/oracle.md)."""
-ABSTAINED = frozenset({Outcome.IDK.value, Outcome.REFUSAL.value, Outcome.AMBIGUOUS.value, NO_REPLY, UNJUDGED})
-"""No clear Yes/No: counted apart from answered cases in reports."""
+from kgtest.runner.transcript import Transcript, read_transcripts
 
 
 @dataclass(frozen=True, slots=True)
-class JudgedReply:
-    """One line of verdicts.jsonl: a case's reply and what the oracle made of it."""
+class Judges:
+    """The oracle of each kind, made on first use: a run of fact cases loads no dialogue model."""
 
-    case_id: str
-    system: str
-    outcome: str
-    """An ``Outcome`` value, or ``no_reply`` when the system failed to answer."""
-    hallucination: bool
-    abstained: bool
-    """No clear Yes/No (idk, refusal, ambiguous, no reply): kept out of hallucination rates."""
-    reply: str
-    """The reply's text, or ``(no reply: why)``."""
-    verdict: Verdict | None
-    """Everything that decided the outcome; None for a reply that failed or could not be judged."""
-    error: str | None = None
-    """Why the oracle could not judge this reply (outcome ``unjudged``)."""
-    finish_reason: str = ""
-    """Why generation stopped (``stop``, ``length``, ...), as the runner recorded it."""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**to_plain(self), "verdict": self.verdict.to_dict() if self.verdict else None}
-
-    @staticmethod
-    def from_dict(data: dict[str, Any]) -> JudgedReply:
-        verdict = data.get("verdict")
-        record = from_plain(JudgedReply, {**data, "verdict": None})
-        return replace(record, verdict=Verdict.from_dict(verdict)) if verdict is not None else record
+    fact: Callable[[], Judge]
+    dialogue: Callable[[], tuple[MixedSimilarity, Epsilons]]
+    conversation: Callable[[], Auditor]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +51,8 @@ class JudgeSummary:
     path: Path
     cases: int
     outcomes: dict[str, int]
+    kinds: dict[str, int] = dataclasses.field(default_factory=dict)
+    """Cases per kind."""
 
     @property
     def run_id(self) -> str:
@@ -106,8 +86,8 @@ def find_run(workspace: Workspace, ref: str) -> RunFiles:
     return matches[0].files
 
 
-def run_cases(run: RunFiles) -> tuple[dict[str, Any], list[tuple[TestCase, Reply]]]:
-    """The run's manifest and its (case, reply) pairs in suite order; an OracleError says what is wrong."""
+def run_cases(run: RunFiles) -> tuple[dict[str, Any], list[tuple[TestCase, Transcript]]]:
+    """The run's manifest and its (case, transcript) pairs in suite order; OracleError says what is wrong."""
     try:
         manifest = read_manifest(run)
     except RunnerError as exc:
@@ -125,35 +105,87 @@ def run_cases(run: RunFiles) -> tuple[dict[str, Any], list[tuple[TestCase, Reply
     cases = {c.id: c for c in read_suite(suite)}
     pairs = []
     try:
-        for case_id, reply in read_replies(run.replies):
-            if case_id not in cases:
-                raise OracleError(f"{suite} has no case {case_id}; was the suite regenerated after the run?")
-            pairs.append((cases[case_id], reply))
+        for transcript in read_transcripts(run.replies):
+            case = cases.get(transcript.case_id)
+            if case is None:
+                raise OracleError(
+                    f"{suite} has no case {transcript.case_id}; was the suite regenerated after the run?"
+                )
+            pairs.append((case, transcript))
     except RunnerError as exc:
         raise OracleError(str(exc)) from exc
     return manifest, pairs
 
 
+def battery_files(run: RunFiles) -> BatteryFiles:
+    """Where a run's conversations' audit is kept: ``battery/`` in the run's folder."""
+    return BatteryFiles(run.folder / "battery")
+
+
 def judge_run(
-    run: RunFiles, judge: Judge, batch_size: int = 256, progress: Progress | None = None
+    run: RunFiles, judges: Judges | Judge, batch_size: int = 256, progress: Progress | None = None
 ) -> JudgeSummary:
-    """Judge every reply of a finished run and write verdicts.jsonl atomically."""
+    """Judge every case of a finished run, each by the oracle of its kind; write verdicts.jsonl atomically."""
+    if isinstance(judges, Judge):
+        judges = _fact_only(judges)
     manifest, pairs = run_cases(run)
+    records: dict[str, JudgedReply] = {}
+    single = [(c, t.reply) for c, t in pairs if c.kind in SINGLE_TURN]
+    if single:
+        records.update(_judge_single(single, judges.fact, batch_size, progress))
+    dialogues = [(c, t) for c, t in pairs if c.kind == "dialogue"]
+    if dialogues:
+        if progress:
+            progress("dialogue checks", 0, len(dialogues))
+        similarity, epsilons = judges.dialogue()
+        judgement, found = judge_dialogues(dialogues, similarity, epsilons)
+        write_judgement(run.folder / "dialogue.json", judgement)
+        records.update(found)
+        if progress:
+            progress("dialogue checks", len(dialogues), len(dialogues))
+    talks = [(c, t) for c, t in pairs if c.kind == "conversation"]
+    if talks:
+        if progress:
+            progress("conversations", 0, len(talks))
+        result, found = judge_conversations(talks, manifest, judges.conversation())
+        files = battery_files(run)
+        files.folder.mkdir(parents=True, exist_ok=True)
+        write_result(files, result)
+        records.update(found)
+        if progress:
+            progress("conversations", len(talks), len(talks))
+    with atomic_writer(run.verdicts) as out:
+        for case, _ in pairs:
+            out.write(
+                json.dumps(records[case.id].to_dict(), ensure_ascii=False, sort_keys=True, default=str) + "\n"
+            )
+    outcomes = Counter(r.outcome for r in records.values())
+    kinds = Counter(c.kind for c, _ in pairs)
+    return JudgeSummary(manifest, run.verdicts, len(pairs), dict(sorted(outcomes.items())), dict(kinds))
+
+
+def _fact_only(judge: Judge) -> Judges:
+    def refuse() -> Any:
+        raise OracleError("this judge was given only the fact oracle; judge dialogues with `kgtest judge`")
+
+    return Judges(fact=lambda: judge, dialogue=refuse, conversation=refuse)
+
+
+def _judge_single(
+    pairs: list[tuple[TestCase, Reply]], make: Callable[[], Judge], batch_size: int, progress: Progress | None
+) -> dict[str, JudgedReply]:
+    """The fact oracle over single-turn cases, in batches; a judge is made only if a reply needs one."""
     answered = [(i, case, reply.text) for i, (case, reply) in enumerate(pairs) if reply.ok]
     verdicts: dict[int, Verdict | str] = {}
+    judge = make() if answered else None
     for start in range(0, len(answered), batch_size):
         batch = answered[start : start + batch_size]
+        assert judge is not None
         for (i, _, _), verdict in zip(batch, _judge_batch(judge, [(c, t) for _, c, t in batch]), strict=True):
             verdicts[i] = verdict
         if progress:
             progress("verdicts", len(verdicts), len(answered))
-    outcomes: dict[str, int] = {}
-    with atomic_writer(run.verdicts) as out:
-        for i, (case, reply) in enumerate(pairs):
-            record = _judged(case, reply, verdicts.get(i))
-            outcomes[record.outcome] = outcomes.get(record.outcome, 0) + 1
-            out.write(json.dumps(record.to_dict(), ensure_ascii=False, sort_keys=True, default=str) + "\n")
-    return JudgeSummary(manifest, run.verdicts, len(pairs), dict(sorted(outcomes.items())))
+    return {case.id: _judged(case, reply, verdicts.get(i)) for i, (case, reply) in enumerate(pairs)}
 
 
 def _judge_batch(judge: Judge, batch: list[tuple[TestCase, str]]) -> list[Verdict | str]:
@@ -196,6 +228,7 @@ def _judged(case: TestCase, reply: Reply, verdict: Verdict | str | None) -> Judg
         verdict=judged,
         error=error,
         finish_reason=reply.finish_reason,
+        kind=case.kind,
     )
 
 
@@ -218,6 +251,7 @@ def reply_nodes(manifest: dict[str, Any], suite: str, records: Iterable[JudgedRe
     nodes = []
     for record in records:
         verdict = record.verdict
+        reasons = record.why
         nodes.append(
             ReplyNode(
                 id=f"{run}#{record.case_id}",
@@ -229,7 +263,7 @@ def reply_nodes(manifest: dict[str, Any], suite: str, records: Iterable[JudgedRe
                 outcome=record.outcome,
                 hallucination=record.hallucination,
                 answer=verdict.answer.stance.value if verdict else "",
-                reasons=verdict.reasons if verdict else (),
+                reasons=reasons,
                 verdict=json.dumps(verdict.to_dict() if verdict else {}, sort_keys=True),
                 sampling=sampling,
                 claims=tuple(
@@ -239,3 +273,9 @@ def reply_nodes(manifest: dict[str, Any], suite: str, records: Iterable[JudgedRe
             )
         )
     return nodes
+
+
+__all__ = [
+    "ABSTAINED", "NO_REPLY", "TRUNCATED", "UNJUDGED", "JudgeSummary", "JudgedReply", "Judges",
+    "battery_files", "find_run", "judge_run", "read_verdicts", "reply_nodes", "run_cases",
+]  # fmt: skip

@@ -1,6 +1,6 @@
 """The battery's results as a report sees them: per test and system, histograms, SWAN side by side, turns.
 
-Every judged battery in the workspace (or those named) is read back from its files; a system's
+Every judged run's conversations are read back from its files (report/collect.py); a system's
 SWAN and WANs are computed again over the nuggets of all its conversations, so two batteries
 of one system count as one sample (SWAN section 3: U^c pools conversations i). A system in
 free conversation with a partner system is reported apart ("hf:smollm2 with hf:smollm2").
@@ -12,16 +12,14 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from kgtest.core.errors import OracleError
 from kgtest.core.settings import BatterySettings
-from kgtest.core.workspace import Workspace
 from kgtest.generator.battery.model import PERTURBED, TestCode
 from kgtest.generator.battery.perturb import bucket_label
-from kgtest.oracle.battery.audit import read_result
+from kgtest.oracle.battery.audit import BatteryResult
 from kgtest.oracle.battery.swan import ScoredNugget, Swan, swan
 from kgtest.oracle.battery.verdicts import TestVerdict
-from kgtest.runner.battery import find_battery, read_manifest
-from kgtest.runner.converse import PARTNER, SCRIPTED, ChatRecord, read_conversations
+from kgtest.runner.converse import SCRIPTED, ChatRecord
+from kgtest.runner.transcript import PARTNER
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,39 +124,36 @@ def _bucket(test: TestCode, key: int) -> str:
     return bucket_label(test, key) if test in PERTURBED else f"{key} rounds"
 
 
-def build_battery_report(
-    workspace: Workspace, refs: Sequence[str], settings: BatterySettings
-) -> BatteryReport:
-    """The report over the batteries ``refs`` names, or every judged one."""
-    batteries = [find_battery(workspace, r) for r in refs] if refs else workspace.all_batteries()
-    if not batteries:
-        find_battery(workspace)  # raises, saying how to hold a battery
-    judged = [b for b in batteries if b.swan.exists()]
-    if not judged:
-        raise OracleError(
-            f"no battery is judged yet; run `kgtest converse --judge {batteries[-1].battery_id}`"
-        )
+@dataclass(frozen=True, slots=True)
+class JudgedBattery:
+    """One judged run's conversations and their audit, as `kgtest judge` kept them."""
+
+    run_id: str
+    records: tuple[ChatRecord, ...]
+    result: BatteryResult
+
+
+def build_battery_report(judged: Sequence[JudgedBattery], settings: BatterySettings) -> BatteryReport:
+    """The battery section over every judged run's conversations, systems side by side."""
     verdicts: list[TestVerdict] = []
     nuggets: list[ScoredNugget] = []
     views: list[ConversationView] = []
-    for files in judged:
-        result = read_result(files)
-        records = read_conversations(files.conversations)
+    for run in judged:
+        records, result = run.records, run.result
         # A system talking freely with a partner is not the system the script tests: apart.
         label = {r.id: r.sut if r.partner == SCRIPTED else f"{r.sut} with {r.partner}" for r in records}
         verdicts += [replace(v, sut=label[v.conversation]) for v in result.verdicts]
         nuggets += [replace(n, sut=label[n.conversation]) for n in result.nuggets]
         swans = {s.scope: s for s in result.conversations}
-        partner = str(read_manifest(files).get("partner", ""))
         views += [
-            _view(files.battery_id, r, partner, label[r.id], swans.get(r.id), result.verdicts, result.nuggets)
+            _view(run.run_id, r, r.partner, label[r.id], swans.get(r.id), result.verdicts, result.nuggets)
             for r in records
         ]
     suts = tuple(dict.fromkeys(v.sut for v in views))
     per_sut = tuple(swan(s, s, [n for n in nuggets if n.sut == s], settings) for s in suts)
     rows = tuple(TestRow(s, c, *counts) for (s, c), counts in tally(verdicts).items())
     return BatteryReport(
-        suts, rows, histograms(verdicts), per_sut, tuple(views), tuple(b.battery_id for b in judged)
+        suts, rows, histograms(verdicts), per_sut, tuple(views), tuple(b.run_id for b in judged)
     )
 
 

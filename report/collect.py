@@ -9,20 +9,33 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from kgtest.core.errors import OracleError
 from kgtest.core.workspace import RunFiles, Workspace
-from kgtest.oracle.verdicts import find_run, read_verdicts, run_cases
+from kgtest.generator.case import SINGLE_TURN, TestCase
+from kgtest.oracle.battery.audit import read_result
+from kgtest.oracle.conversation_verdicts import conversation_records
+from kgtest.oracle.dialogue_verdicts import read_judgement
+from kgtest.oracle.verdicts import battery_files, find_run, read_verdicts, run_cases
+from kgtest.report.battery import JudgedBattery
+from kgtest.report.dialogue import dialogue_section
 from kgtest.report.evidence import case_evidence
 from kgtest.report.header import RunHeader, run_header
 from kgtest.report.rates import JudgedCase
 from kgtest.runner.manifest import read_manifest
+from kgtest.runner.transcript import Transcript
 
 
 @dataclass(frozen=True, slots=True)
 class JudgedRun:
     header: RunHeader
     rows: list[JudgedCase]
+    """The fact and temporal cases."""
+    dialogue: dict[str, Any] | None = None
+    """The MORTAR tables and conflicts of its dialogue cases (report/dialogue.py)."""
+    battery: JudgedBattery | None = None
+    """Its conversations and their audit (report/battery.py)."""
 
 
 def judged_runs(workspace: Workspace, refs: Sequence[str] = ()) -> list[RunFiles]:
@@ -44,6 +57,8 @@ def read_judged(run: RunFiles) -> JudgedRun:
     cases = {case.id: case for case, _ in pairs}
     rows = []
     for record in read_verdicts(run):
+        if record.kind not in SINGLE_TURN:
+            continue
         case = cases.get(record.case_id)
         if case is None:
             raise OracleError(f"{run.verdicts}: case {record.case_id} is not in the run; judge it again")
@@ -67,7 +82,31 @@ def read_judged(run: RunFiles) -> JudgedRun:
                 evidence=case_evidence(case, verdict),
             )
         )
-    return JudgedRun(run_header(manifest), rows)
+    return JudgedRun(
+        run_header(manifest), rows, _dialogue(run, manifest, pairs), _battery(run, manifest, pairs)
+    )
+
+
+def _dialogue(
+    run: RunFiles, manifest: dict[str, Any], pairs: list[tuple[TestCase, Transcript]]
+) -> dict[str, Any] | None:
+    dialogues = [c for c, _ in pairs if c.kind == "dialogue"]
+    if not dialogues:
+        return None
+    name = str(manifest.get("name") or manifest.get("system", ""))
+    reverted = {str(k): int(v) for k, v in dict((manifest.get("plan") or {}).get("reverted") or {}).items()}
+    judgement = read_judgement(run.folder / "dialogue.json")
+    return dialogue_section(name, run.run_id, judgement, dialogues, reverted)
+
+
+def _battery(
+    run: RunFiles, manifest: dict[str, Any], pairs: list[tuple[TestCase, Transcript]]
+) -> JudgedBattery | None:
+    talks = [(c, t) for c, t in pairs if c.kind == "conversation"]
+    if not talks:
+        return None
+    records = conversation_records(talks, manifest)
+    return JudgedBattery(run.run_id, tuple(records), read_result(battery_files(run)))
 
 
 def latest_rows(runs: Sequence[JudgedRun]) -> list[JudgedCase]:

@@ -17,6 +17,7 @@ from typing import Any
 from kgtest.generator.case import TestCase
 from kgtest.generator.dialogue.graph import describe
 from kgtest.generator.dialogue.model import DialogueCase
+from kgtest.oracle.dialogue_verdicts import DialogueJudgement
 from kgtest.oracle.metamorphic.relations import BASELINE_NAMES, Answered, Check, Epsilons
 from kgtest.oracle.metamorphic.rounds import Unjudged
 from kgtest.prolog.dialogue import Support
@@ -114,6 +115,26 @@ def dialogue_report(
         "bugs": [asdict(b) for b in bugs(checks, answered)],
         "conflicts": [_drill(c, by_id) for c in checks if not c.passed],
     }
+
+
+def dialogue_section(
+    system: str,
+    run_id: str,
+    judgement: DialogueJudgement,
+    cases: Sequence[TestCase],
+    reverted: dict[str, int],
+) -> dict[str, Any]:
+    """The report of one judged run's dialogue cases, from what `kgtest judge` kept (dialogue.json)."""
+    answered = [c.left for c in judgement.checks if c.relation == "MR1"]
+    return dialogue_report(
+        system, run_id, judgement.epsilons, cases, answered, judgement.checks, judgement.unjudged, reverted
+    )
+
+
+def conflicts(judgement: DialogueJudgement, cases: Sequence[TestCase]) -> list[dict[str, Any]]:
+    """Every failed check drilled down: both sides, the questions before them, the answerability proofs."""
+    by_id = {c.id: c.dialogue for c in cases if c.dialogue is not None}
+    return [_drill(c, by_id) for c in judgement.checks if not c.passed]
 
 
 def render_text(report: dict[str, Any], conflicts_shown: int = 20) -> str:

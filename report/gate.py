@@ -1,20 +1,61 @@
-"""The quality gate of `kgtest judge`: the share of correct replies, with its interval, against a threshold.
+"""The quality gate of `kgtest judge`: per kind of case, the share that passed against a threshold.
 
-A reply passes only when its verdict is ``correct``: hallucinations, abstentions, truncated and
-failed replies all count against the share, so a gate cannot be met by saying "I don't know" or
-by a server that times out. The threshold comes from ``--fail-under`` or ``[judge] fail_under``.
+What passes, per kind:
+
+* fact and temporal cases: a reply whose verdict is ``correct``; hallucinations, abstentions,
+  truncated and failed replies all count against the share, so a gate cannot be met by saying
+  "I don't know" or by a server that times out;
+* dialogue cases: a metamorphic check (MR1-MR3) that holds;
+* conversations: a battery test verdict that passed.
+
+Each kind has its threshold (``[judge] fail_under_<kind>``, else ``fail_under`` or
+``--fail-under``); the gate passes when every kind does.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from kgtest.generator.case import KINDS, SINGLE_TURN
 from kgtest.oracle.judge import Outcome
-from kgtest.oracle.verdicts import NO_REPLY, TRUNCATED, JudgedReply
+from kgtest.oracle.outcomes import NO_REPLY, TRUNCATED, JudgedReply
 from kgtest.report.stats import percent_range, wilson
+
+UNITS = {"fact": "replies correct", "temporal": "replies correct", "dialogue": "checks passed",
+         "conversation": "tests passed"}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class KindGate:
+    """One kind's share of passed units (replies, checks or tests) against its threshold."""
+
+    kind: str
+    passed: int
+    total: int
+    fail_under: float
+    """0 means no gate: it always passes."""
+
+    @property
+    def rate(self) -> float:
+        return self.passed / self.total if self.total else 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.fail_under <= 0 or (self.total > 0 and self.rate >= self.fail_under)
+
+    def summary(self) -> str:
+        return f"{self.passed} of {self.total} {UNITS[self.kind]}, {percent_range(self.passed, self.total)}"
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = wilson(self.passed, self.total)
+        return {
+            "passed": self.passed, "total": self.total, "unit": UNITS[self.kind].split()[0],
+            "rate": round(self.rate, 4), "rate_95": [round(low, 4), round(high, 4)],
+            "fail_under": self.fail_under, "gate_passed": self.ok,
+        }  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +66,8 @@ class GateResult:
     system: str
     outcomes: dict[str, int]
     fail_under: float
-    """0 means no gate: it always passes."""
+    """The threshold every kind inherits; 0 means no gate."""
+    kinds: tuple[KindGate, ...] = ()
 
     @property
     def cases(self) -> int:
@@ -41,11 +83,20 @@ class GateResult:
 
     @property
     def passed(self) -> bool:
-        return self.fail_under <= 0 or (self.cases > 0 and self.rate >= self.fail_under)
+        if not self.kinds:
+            return self.fail_under <= 0
+        return all(k.ok for k in self.kinds)
 
     def summary(self) -> str:
-        """One line for people: ``12 of 36 replies correct, 33% (20-50%)``."""
-        return f"{self.correct} of {self.cases} replies correct, {percent_range(self.correct, self.cases)}"
+        """For people: ``12 of 36 replies correct, 33% (20-50%)``, then each kind when there are several."""
+        single = [k for k in self.kinds if k.kind in SINGLE_TURN]
+        parts = []
+        if single or not self.kinds:
+            correct, total = sum(k.passed for k in single), sum(k.total for k in single)
+            parts.append(f"{correct} of {total} replies correct, {percent_range(correct, total)}")
+        if len(self.kinds) > 1:
+            parts += [f"{k.kind}: {k.summary()}" for k in self.kinds]
+        return "; ".join(parts)
 
     def to_json(self) -> dict[str, Any]:
         low, high = wilson(self.correct, self.cases)
@@ -55,12 +106,31 @@ class GateResult:
             "correct_rate_95": [round(low, 4), round(high, 4)],
             "truncated": self.outcomes.get(TRUNCATED, 0), "no_reply": self.outcomes.get(NO_REPLY, 0),
             "outcomes": dict(sorted(self.outcomes.items())), "fail_under": self.fail_under,
-            "passed": self.passed,
+            "kinds": {k.kind: k.to_json() for k in self.kinds}, "passed": self.passed,
         }  # fmt: skip
 
 
 def gate(
-    run_id: str, name: str, system: str, records: Iterable[JudgedReply], fail_under: float
+    run_id: str,
+    name: str,
+    system: str,
+    records: Iterable[JudgedReply],
+    fail_under: float,
+    threshold: Callable[[str], float] | None = None,
 ) -> GateResult:
-    outcomes = Counter(r.outcome for r in records)
-    return GateResult(run_id, name, system, dict(sorted(outcomes.items())), fail_under)
+    """The gate over ``records``; ``threshold(kind)`` gives a kind's own threshold (else ``fail_under``)."""
+    found = list(records)
+    kinds = []
+    for kind in KINDS:
+        mine = [r for r in found if r.kind == kind]
+        if not mine:
+            continue
+        if kind in SINGLE_TURN:
+            passed, total = sum(r.outcome == Outcome.CORRECT.value for r in mine), len(mine)
+        else:
+            passed, total = sum(r.passed_checks for r in mine), sum(r.checks for r in mine)
+        kinds.append(KindGate(kind, passed, total, threshold(kind) if threshold else fail_under))
+    if not found and fail_under > 0:
+        kinds.append(KindGate("fact", 0, 0, fail_under))
+    outcomes = Counter(r.outcome for r in found)
+    return GateResult(run_id, name, system, dict(sorted(outcomes.items())), fail_under, tuple(kinds))

@@ -1,7 +1,9 @@
-"""A judged run as JUnit XML, the format CI systems draw: one test case per kgtest case.
+"""A judged run as JUnit XML, the format CI systems draw: one test case per kgtest case, of every kind.
 
-A ``correct`` verdict passes; any other outcome is a ``<failure>`` whose text is the verdict's
-reasons, the expected answer and the reply; a reply the system never gave is an ``<error>``.
+A passing outcome (``correct``; a dialogue ``consistent``; a conversation ``passed``) passes;
+any other is a ``<failure>`` whose text is the verdict's reasons (a dialogue's failed relations,
+a conversation's failed tests), the expected answer and the reply; a reply the system never
+gave is an ``<error>``.
 Characters XML 1.0 cannot hold (control characters a model may emit) are dropped.
 """
 
@@ -14,8 +16,7 @@ from pathlib import Path
 
 from kgtest.core.files import write_atomic
 from kgtest.generator.case import TestCase
-from kgtest.oracle.judge import Outcome
-from kgtest.oracle.verdicts import NO_REPLY, JudgedReply
+from kgtest.oracle.outcomes import NO_REPLY, PASSING, JudgedReply
 
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
@@ -25,7 +26,7 @@ def write_junit(
 ) -> Path:
     """Write the verdicts to ``path``, whole or not at all; ``cases`` holds every case of ``records``."""
     by_id = {c.id: c for c in cases}
-    failures = sum(r.outcome not in (Outcome.CORRECT.value, NO_REPLY) for r in records)
+    failures = sum(r.outcome not in PASSING and r.outcome != NO_REPLY for r in records)
     errors = sum(r.outcome == NO_REPLY for r in records)
     root = ET.Element("testsuites", name="kgtest")
     suite = ET.SubElement(
@@ -45,7 +46,7 @@ def write_junit(
             classname=_text(f"kgtest.{case.kind}.{case.rule}.{case.domain}"),
             name=_text(f"{case.id}: {case.question}"),
         )
-        if record.outcome == Outcome.CORRECT.value:
+        if record.outcome in PASSING:
             continue
         kind = "error" if record.outcome == NO_REPLY else "failure"
         detail = ET.SubElement(element, kind, message=_text(record.outcome), type=record.outcome)
@@ -56,7 +57,7 @@ def write_junit(
 
 
 def _explain(case: TestCase, record: JudgedReply) -> str:
-    reasons = record.verdict.reasons if record.verdict else ()
+    reasons = record.why
     lines = [f"question: {case.question}", f"expected: {case.expected.value}"]
     lines += [f"reason: {reason}" for reason in reasons]
     lines.append(f"reply: {record.reply}")

@@ -1,6 +1,8 @@
 """Where a model fails: hallucination rates per model, domain and rule type, with their intervals, as data.
 
-``kgtest report`` renders this as HTML (report/render.py), JSON and xlsx. Rates are computed
+``kgtest report`` renders this as HTML (report/render.py), JSON and xlsx, with a section per
+kind of case: the fact and temporal cases' rates here, the dialogue cases' MORTAR tables
+(report/dialogue.py) and the conversations' tests and SWAN (report/battery.py) beside them. Rates are computed
 over answered cases; abstentions and truncated replies are counted apart, so a model that says
 "I don't know" to everything, or one cut off mid-reasoning, is not mistaken for one that never
 hallucinates. Every rate carries its 95% Wilson interval (report/stats.py).
@@ -13,6 +15,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from kgtest.core.records import to_plain
+from kgtest.report.battery import BatteryReport
 from kgtest.report.compare import RunDiff
 from kgtest.report.evidence import CaseEvidence
 from kgtest.report.header import RunHeader
@@ -115,6 +119,10 @@ class Report:
     runs: list[RunHeader] = field(default_factory=list)
     diffs: list[RunDiff] = field(default_factory=list)
     """Against a baseline run, when one was given."""
+    dialogues: list[dict[str, Any]] = field(default_factory=list)
+    """One MORTAR section per judged run with dialogue cases (report/dialogue.py)."""
+    battery: BatteryReport | None = None
+    """The conversations of every judged run, systems side by side (report/battery.py)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -126,6 +134,8 @@ class Report:
             "outcomes": self.outcomes,
             "comparisons": [d.to_json() for d in self.diffs],
             "failures": [asdict(f) for f in self.failures],
+            "dialogue": self.dialogues,
+            "battery": to_plain(self.battery) if self.battery is not None else None,
         }
 
 
@@ -134,6 +144,8 @@ def build_report(
     max_failures: int = 200,
     runs: Sequence[RunHeader] = (),
     diffs: Sequence[RunDiff] = (),
+    dialogues: Sequence[dict[str, Any]] = (),
+    battery: BatteryReport | None = None,
 ) -> Report:
     """Aggregate verdicts; at most ``max_failures`` failing cases are listed per model."""
     rows = sorted(rows, key=lambda r: (r.sut, r.case_id))
@@ -148,6 +160,8 @@ def build_report(
         cases=rows,
         runs=list(runs),
         diffs=list(diffs),
+        dialogues=list(dialogues),
+        battery=battery,
     )
 
 

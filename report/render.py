@@ -13,7 +13,9 @@ from pathlib import Path
 
 import jinja2
 
+from kgtest.core.settings import Criterion
 from kgtest.core.version import kgtest_version
+from kgtest.report.battery_files import histogram_svg
 from kgtest.report.charts import charts
 from kgtest.report.graph_svg import HEIGHT, WIDTH, panels
 from kgtest.report.rates import Report
@@ -74,9 +76,21 @@ def render_html(report: Report) -> str:
             width=WIDTH,
             height=HEIGHT,
             pct=lambda x: f"{x:.0%}",
+            score=lambda x: "n/a" if x is None else f"{x:.3f}",
+            rate=lambda passed, total: f"{passed}/{total} ({passed / total:.0%})" if total else "-",
+            criteria=[c.value for c in Criterion],
+            weight=lambda c: _weight(report, c),
+            wan=lambda s, c: next(w for w in s.wans if w.criterion == c),
+            histogram=histogram_svg,
             interval=lambda pair: f"[{pair[0]:.0%}-{pair[1]:.0%}]",
         )
     )
+
+
+def _weight(report: Report, criterion: str) -> str:
+    swans = report.battery.swans if report.battery is not None else ()
+    weights = [w.weight for s in swans[:1] for w in s.wans if w.criterion == criterion]
+    return f"{weights[0]:g}" if weights else ""
 
 
 @cache

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.worksheet.worksheet import Worksheet
 
+from kgtest.report.battery_files import battery_sheets
 from kgtest.report.rates import Rate, Report
 
 
@@ -39,7 +41,31 @@ def write_xlsx(report: Report, path: Path) -> None:
     for f in report.failures:
         _row(ws, [f.sut, f.case_id, f.kind, f.rule, f.domain, f.question, f.expected, f.answer, f.outcome,
                   f.reply])  # fmt: skip
+    if report.dialogues:
+        _dialogue_sheets(book, report.dialogues)
+    if report.battery is not None:
+        battery_sheets(book, report.battery)
     book.save(path)
+
+
+def _dialogue_sheets(book: Workbook, sections: Sequence[dict[str, Any]]) -> None:
+    ws = book.create_sheet("dialogue relations")
+    _row(ws, ["system", "run", "table", "group", "relation", "tested", "conflicts", "bug rate", "mean MSS",
+              "mean MSS of bugs"])  # fmt: skip
+    for d in sections:
+        for table in ("relations", "perturbations"):
+            for r in d[table]:
+                _row(ws, [d["system"], d["run_id"], table, r["group"], r["relation"], r["tested"],
+                          r["conflicts"], r["bug_rate"], r["mean_mss"], r["mean_mss_buggy"]])  # fmt: skip
+    ws = book.create_sheet("dialogue conflicts")
+    _row(ws, ["system", "run", "relation", "MSS", "severe", "side", "case", "dialogue", "round", "answerable",
+              "question", "answer", "gold"])  # fmt: skip
+    for d in sections:
+        for c in d["conflicts"]:
+            for n, s in enumerate(c["sides"], 1):
+                _row(ws, [d["system"], d["run_id"], c["relation"], c["mss"], c["severe"], n, s["case_id"],
+                          s["dialogue"], s["position"], s["answerable"], s["question"], s["answer"],
+                          " / ".join(s["expected"])])  # fmt: skip
 
 
 def _numbers(r: Rate) -> list[object]:

@@ -2,13 +2,14 @@
 
 ``open_sut(spec)`` gives a ``SystemUnderTest`` (a local transformers model, an OpenAI-compatible
 server, or a plug-in class); ``run_suite`` asks it a suite's cases, caching every ``Reply`` as it
-arrives, and ``read_replies`` reads a run's replies back for the oracle. Backends import torch or
+arrives, one driver per kind of case deciding what to send next, and ``read_replies`` reads a
+run's replies back for the oracle. Backends import torch or
 httpx only when a spec chooses them.
 """
 
 from kgtest.runner.cache import ReplyCache, reply_key
 from kgtest.runner.registry import ALIASES, SCHEMES, open_sut
-from kgtest.runner.run import RunSummary, conversation_of, read_replies, run_suite
+from kgtest.runner.run import RunPlan, RunSummary, conversation_of, read_replies, run_suite
 from kgtest.runner.server import ModelServer
 from kgtest.runner.sut import Conversation, Message, Reply, Sampling, SutOptions, SystemUnderTest
 
@@ -20,6 +21,7 @@ __all__ = [
     "ModelServer",
     "Reply",
     "ReplyCache",
+    "RunPlan",
     "RunSummary",
     "Sampling",
     "SutOptions",

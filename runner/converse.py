@@ -6,31 +6,26 @@ round, opening with the script's first small-talk line. Each speaker sees the la
 its token budget (the seed framework's ``prev_conv_memory``: chatbots take inputs of different
 sizes), counted in words and punctuation marks; a turn is seen whole or not at all, and the
 newest always. Round k of every conversation goes to a system in one call (a local model
-batches them), and every reply is cached by what determines it, so the same command after a
-kill asks only what is missing and a greedy system gives the same conversations again.
+batches them), and every reply goes through the reply cache (runner/ask.py), so the same
+command after a kill asks only what is missing and a greedy system gives the same
+conversations again. The conversation driver of the one runner (runner/run.py).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from dataclasses import dataclass, replace
 
 from kgtest.core.errors import RunnerError
-from kgtest.core.files import atomic_writer
-from kgtest.core.progress import Progress, no_progress
-from kgtest.core.records import from_plain, to_plain
 from kgtest.generator.battery.model import Script
-from kgtest.runner.cache import ReplyCache, reply_key
-from kgtest.runner.sut import STORE_LIMIT, Conversation, Message, Reply, Sampling, SystemUnderTest
+from kgtest.generator.case import TestCase
+from kgtest.runner.ask import Asker
+from kgtest.runner.sut import Conversation, Message, Reply, Sampling
+from kgtest.runner.transcript import PARTNER, SUT, Exchange, Transcript
 
 SCRIPTED = "script"
 """The partner name of the scripted partner."""
-PARTNER, SUT = "partner", "sut"
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 
 
@@ -105,89 +100,76 @@ def window(utterances: Sequence[Utterance], me: str, budget: int) -> list[Messag
     return [{"role": "assistant" if u.speaker == me else "user", "content": u.text} for u in reversed(kept)]
 
 
-def converse(
-    scripts: Sequence[Script],
-    sut: SystemUnderTest,
-    sampling: Sampling,
+def ask_conversations(
+    asker: Asker,
+    cases: Sequence[TestCase],
     settings: ConverseSettings,
-    cache_path: Path,
-    *,
-    partner: SystemUnderTest | None = None,
-    progress: Progress | None = None,
-) -> list[ChatRecord]:
-    """One conversation per script, held in lockstep so each round is one call per system."""
-    tick = progress or no_progress
-    held: list[list[Utterance]] = [[] for _ in scripts]
-    with ReplyCache(cache_path) as cache:
-        for turn in range(1, settings.turns + 1):
-            if partner is None or turn == 1:
-                for said, script in zip(held, scripts, strict=True):
-                    said.append(Utterance(turn, PARTNER, script.line(turn).text))
-            else:
-                asked = [window(said, PARTNER, settings.partner_context_tokens) for said in held]
-                for said, reply in zip(held, _ask(cache, partner, sampling, asked), strict=True):
-                    said.append(Utterance(turn, PARTNER, reply.text, reply))
-            prompt = [{"role": "system", "content": settings.system_prompt}] if settings.system_prompt else []
-            asked = [prompt + window(said, SUT, settings.context_tokens) for said in held]
-            for said, reply in zip(held, _ask(cache, sut, sampling, asked), strict=True):
-                said.append(Utterance(turn, SUT, reply.text, reply))
-            tick("rounds", turn, settings.turns)
-    name = SCRIPTED if partner is None else partner.spec
+    partner: Asker | None = None,
+) -> list[Transcript]:
+    """One conversation per case, held in lockstep so each round is one call per system.
+
+    A partner system's failed reply stops its conversation there (the system under test is not
+    judged on a line nobody said); the transcript says why."""
+    talks = [(c, c.script) for c in cases if c.script is not None]
+    held: list[list[Utterance]] = [[] for _ in talks]
+    said: list[list[Exchange]] = [[] for _ in talks]
+    stopped = ["" for _ in talks]
+    for turn in range(1, max((s.turns for _, s in talks), default=0) + 1):
+        live = [i for i, (_, s) in enumerate(talks) if turn <= s.turns and not stopped[i]]
+        if partner is None or turn == 1:
+            for i in live:
+                held[i].append(Utterance(turn, PARTNER, talks[i][1].line(turn).text))
+        else:
+            asked = [window(held[i], PARTNER, settings.partner_context_tokens) for i in live]
+            answers = partner.ask([tuple(a) for a in asked], f"partner turn {turn}")
+            for i, (key, reply) in zip(live, answers, strict=True):
+                said[i].append(Exchange(turn, held[i][-1].text, key, reply, speaker=PARTNER))
+                held[i].append(Utterance(turn, PARTNER, reply.text, reply))
+                if not reply.ok:
+                    stopped[i] = f"the partner system failed in round {turn}: {reply.error}"
+            live = [i for i in live if not stopped[i]]
+        prompt: list[Message] = (
+            [{"role": "system", "content": settings.system_prompt}] if settings.system_prompt else []
+        )
+        sent: list[Conversation] = [
+            tuple(prompt + window(held[i], SUT, settings.context_tokens)) for i in live
+        ]
+        for i, (key, reply) in zip(live, asker.ask(sent, f"turn {turn}"), strict=True):
+            said[i].append(Exchange(turn, held[i][-1].text, key, reply))
+            held[i].append(Utterance(turn, SUT, reply.text, reply))
     return [
-        _record(run, sut.spec, name, sampling, settings, script, tuple(said))
-        for run, (script, said) in enumerate(zip(scripts, held, strict=True))
+        Transcript(case.id, case.kind, tuple(s), why)
+        for (case, _), s, why in zip(talks, said, stopped, strict=True)
     ]
 
 
-def _ask(
-    cache: ReplyCache, system: SystemUnderTest, sampling: Sampling, asked: list[list[Message]]
-) -> list[Reply]:
-    """Replies to ``asked``, from the cache where known; the rest in one call, cached as they come."""
-    conversations: list[Conversation] = [tuple(c) for c in asked]
-    keys = [reply_key(system.spec, sampling, c) for c in conversations]
-    known = cache.get(keys)
-    todo = list(dict.fromkeys(k for k in keys if k not in known))
-    unique = {k: c for k, c in zip(keys, conversations, strict=True)}
-    for i, answer in system.replies([unique[k] for k in todo], sampling):
-        reply = answer.capped(STORE_LIMIT)
-        if not reply.transient:
-            cache.put(todo[i], unique[todo[i]], reply)
-        known[todo[i]] = reply
-    return [known[k] for k in keys]
-
-
-def _record(
-    run: int,
+def chat_record(
+    case: TestCase,
+    transcript: Transcript,
     sut: str,
-    partner: str,
     sampling: Sampling,
     settings: ConverseSettings,
-    script: Script,
-    said: tuple[Utterance, ...],
+    partner: str,
 ) -> ChatRecord:
-    what = [sut, partner, to_plain(sampling), to_plain(settings), to_plain(script)]
-    digest = hashlib.blake2b(json.dumps(what, sort_keys=True).encode("utf-8"), digest_size=6).hexdigest()
-    return ChatRecord(f"c{run}-{digest}", run, sut, partner, sampling, settings, script, said)
+    """A conversation case's transcript as the battery oracle reads it: every turn, both sides."""
+    script = case.script
+    if script is None:
+        raise RunnerError(f"case {case.id} is not a conversation (no script)")
+    utterances: list[Utterance] = []
+    for e in transcript.exchanges:
+        if e.speaker == PARTNER:
+            utterances.append(Utterance(e.position, PARTNER, e.reply.text, e.reply))
+            continue
+        if not utterances or utterances[-1].speaker != PARTNER:  # the scripted partner's line
+            utterances.append(Utterance(e.position, PARTNER, e.asked))
+        utterances.append(Utterance(e.position, SUT, e.reply.text, e.reply))
+    return ChatRecord(
+        case.id, script.run, sut, partner, sampling, replace(settings, turns=script.turns), script,
+        tuple(utterances),
+    )  # fmt: skip
 
 
-def write_conversations(path: Path, records: Sequence[ChatRecord]) -> None:
-    """One conversation per line, written whole or not at all."""
-    with atomic_writer(path) as out:
-        for record in records:
-            out.write(json.dumps(to_plain(record), sort_keys=True, ensure_ascii=False) + "\n")
-
-
-def read_conversations(path: Path) -> list[ChatRecord]:
-    """The conversations ``write_conversations`` wrote; RunnerError names the file and line at fault."""
-    records = []
-    try:
-        with path.open(encoding="utf-8") as lines:
-            for number, line in enumerate(lines, 1):
-                try:
-                    data: Any = json.loads(line)
-                    records.append(from_plain(ChatRecord, data, where=f"conversation on line {number}"))
-                except ValueError as exc:  # JSON and record errors
-                    raise RunnerError(f"{path}:{number}: not a kgtest conversation: {exc}") from None
-    except OSError as exc:
-        raise RunnerError(f"cannot read conversations from {path}: {exc.strerror or exc}") from exc
-    return records
+__all__ = [
+    "PARTNER", "SCRIPTED", "SUT", "ChatRecord", "ConverseSettings", "Utterance", "ask_conversations",
+    "chat_record", "tokens", "window",
+]  # fmt: skip

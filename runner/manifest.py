@@ -45,6 +45,8 @@ class RunInfo:
     """When its replies were last written whole; empty if never."""
     error: str
     judged: bool
+    kinds: dict[str, int]
+    """Cases per kind (fact, temporal, dialogue, conversation)."""
 
     @property
     def run_id(self) -> str:
@@ -121,6 +123,7 @@ def run_info(files: RunFiles) -> RunInfo:
         finished=str(manifest.get("finished", "")),
         error=str(manifest.get("error", "")),
         judged=files.verdicts.exists(),
+        kinds={str(k): int(v) for k, v in dict(manifest.get("kinds") or {}).items()},
     )
 
 

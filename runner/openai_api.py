@@ -12,7 +12,8 @@ field that is wrong (runner/openai_schema.py).
 
 The API key is read from an environment variable (``OPENAI_API_KEY`` unless ``api_key_env``
 names another) and is never part of the spec, a reply, a log line or an error message; what a
-server echoes of it is masked.
+server echoes of it is masked, in errors and in replies (a 200 that echoes the Authorization
+header): every reply is cleaned with the key as a secret (runner/reply_check.py).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from kgtest.core.errors import ConfigError, SutUnavailableError
 from kgtest.core.retry import backoff, retry_after
 from kgtest.runner.openai_schema import read_completion
 from kgtest.runner.registry import check_params
+from kgtest.runner.reply_check import cleaned
 from kgtest.runner.sut import Conversation, Reply, Sampling, SutOptions
 
 DEFAULT_KEY_ENV = "OPENAI_API_KEY"
@@ -109,7 +111,8 @@ class OpenAiSut:
             while (item := results.get()) is not None:
                 if isinstance(item, BaseException):
                     raise item
-                yield item
+                index, reply = item
+                yield index, cleaned(reply, (self._api_key,) if self._api_key else ())
         finally:  # also when the consumer stops early (Ctrl-C): cancel what is in flight
             if main is not None and not main.done():
                 with contextlib.suppress(RuntimeError):

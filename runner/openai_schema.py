@@ -8,6 +8,8 @@ read may be anything.
 
 from __future__ import annotations
 
+import json
+
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 
@@ -40,7 +42,20 @@ def read_completion(body: bytes) -> ChatCompletion | str:
     try:
         return ChatCompletion.model_validate_json(body)
     except ValidationError as exc:
-        first = exc.errors(include_url=False)[0]
-        where = ".".join(str(part) for part in first["loc"]) or "the body"
-        more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
-        return f"{where}: {first['msg']}{more}"
+        if exc.errors()[0]["type"] != "json_invalid":
+            return _describe(exc)
+        try:  # pydantic refuses JSON escapes of lone surrogates ("\\ud800"), the standard library reads
+            data = json.loads(body)  # them, and runner/reply_check.py replaces them
+        except (ValueError, RecursionError):
+            return _describe(exc)
+    try:
+        return ChatCompletion.model_validate(data)
+    except ValidationError as exc:
+        return _describe(exc)
+
+
+def _describe(exc: ValidationError) -> str:
+    first = exc.errors(include_url=False)[0]
+    where = ".".join(str(part) for part in first["loc"]) or "the body"
+    more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
+    return f"{where}: {first['msg']}{more}"

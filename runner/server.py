@@ -21,6 +21,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
 from typing import Any, cast
 
+from kgtest.runner.reply_check import cleaned
 from kgtest.runner.sut import Conversation, Reply, Sampling, SystemUnderTest
 
 log = logging.getLogger(__name__)
@@ -201,7 +202,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(429, _error("too many requests waiting; retry later", "rate_limit"), retry_after=True)
             return
         job.done.wait()
-        reply = cast(Reply, job.reply)
+        reply = cleaned(cast(Reply, job.reply))  # text JSON can carry, no secret of this machine's
         if not reply.ok:
             self._send(500, _error(str(reply.error), "server_error"))
             return
@@ -227,7 +228,10 @@ class _Handler(BaseHTTPRequestHandler):
         )
 
     def _send(self, status: int, payload: dict[str, Any], retry_after: bool = False) -> None:
-        data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
+        try:
+            data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate: JSON's escapes carry it, raw UTF-8 cannot
+            data = json.dumps(payload).encode("ascii")
         self.app.status_counts[status] += 1
         try:
             self.send_response(status)

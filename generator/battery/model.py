@@ -47,6 +47,10 @@ class TestCode(StrEnum):
     """Stutter: repeated n-grams (every reply)."""
     A7 = "A7"
     """Repeated questions (every reply that asks one)."""
+    A8 = "A8"
+    """Echo: the reply copies the partner's line (every reply); kgtest's, not the seed's."""
+    A9 = "A9"
+    """Self-repetition: the reply repeats an earlier reply to another line (every reply after the first)."""
 
 
 INJECTED = (
@@ -62,7 +66,7 @@ INJECTED = (
     TestCode.I13,
 )
 """Tests the partner injects, in the order they are placed when rounds run short."""
-PASSIVE = (TestCode.I2, TestCode.I3, TestCode.A6, TestCode.A7, TestCode.P1)
+PASSIVE = (TestCode.I2, TestCode.I3, TestCode.A6, TestCode.A7, TestCode.A8, TestCode.A9, TestCode.P1)
 """Tests judged on every reply, injected or not."""
 PERTURBED = (TestCode.U3, TestCode.U4, TestCode.U5, TestCode.U6)
 

@@ -5,7 +5,17 @@ CoQA: ``{"data": [{"id", "story", "questions": [{"input_text", "turn_id"}], "ans
 "seed_entity", "seed_entity_text", "questions": [{"turn", "question", "answer", "answer_text"}]}]``
 with Wikidata URLs as answers. Either may be gzipped. The format is detected from the shape
 unless named. A malformed file stops with ``DialogueInputError`` naming the file and the field
-(``data[3].questions[1].turn_id``) or, for broken JSON, the line and column.
+(``data[3].questions[1].turn_id``) or, for broken JSON, the line and column; so does a file with
+no usable dialogue (no story or conversation with a question and an answer), JSON nested deeper
+than Python can read, a story over ``MAX_STORY`` characters (spaCy's parser needs about 1 GB per
+100,000), any other text over ``MAX_TEXT``, and text with a lone surrogate (``"\ud800"``), which no
+suite file can hold. Nothing is written before the whole file has been read and checked.
+
+Empty answers: CoQA's answer texts are stripped and empty ones dropped (an empty additional
+answer is no answer). A round left with none keeps its question, as context for the rounds
+after it, with CoQA's own "unknown" as its answer, and is not judged (as CoQA's ``bad_turn``
+rounds are): an expected "" would make every reply to it an MR1 failure. A ConvQuestions turn
+without an answer is dropped (docs/dialogue.md).
 """
 
 from __future__ import annotations
@@ -18,10 +28,15 @@ from pathlib import Path
 from typing import Any
 
 from kgtest.core.errors import DialogueInputError, UnknownNameError
+from kgtest.generator.dialogue.model import UNKNOWN
 
 COQA, CONVQUESTIONS = "coqa", "convquestions"
 FORMATS = ("auto", COQA, CONVQUESTIONS)
 _QID = re.compile(r"(?:wikidata\.org/(?:wiki|entity)/)?(Q\d+)$")
+MAX_STORY = 100_000
+"""Characters of a story at most: CoQA's are a few thousand; spaCy parses 1 GB per 100,000."""
+MAX_TEXT = 10_000
+"""Characters of a question, an answer or a rationale at most."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,11 +102,29 @@ def read_dialogue_file(path: Path, fmt: str = "auto") -> DialogueFile:
         raise DialogueInputError(
             name, f"line {exc.lineno} column {exc.colno}", f"not JSON: {exc.msg}"
         ) from exc
+    except ValueError as exc:  # an integer of more digits than Python converts
+        raise DialogueInputError(name, "file", f"not JSON kgtest can read: {exc}") from None
+    except RecursionError:
+        raise DialogueInputError(
+            name, "file", "JSON nested too deep to read (arrays or objects in one another)"
+        ) from None
+    except MemoryError:
+        raise DialogueInputError(name, "file", "too big to read into memory") from None
     if fmt == "auto":
         fmt = _detect(name, data)
     if fmt == COQA:
-        return DialogueFile(name, COQA, stories=_coqa(name, data))
-    return DialogueFile(name, CONVQUESTIONS, conversations=_convquestions(name, data))
+        read = DialogueFile(name, COQA, stories=_coqa(name, data))
+        usable = sum(any(r.question.strip() and r.answers for r in s.rounds) for s in read.stories)
+        total, what, where = len(read.stories), "stories", "data"
+    else:
+        read = DialogueFile(name, CONVQUESTIONS, conversations=_convquestions(name, data))
+        usable = sum(any(t.question.strip() and t.answers for t in c.turns) for c in read.conversations)
+        total, what, where = len(read.conversations), "conversations", "top level"
+    if not usable:
+        raise DialogueInputError(
+            name, where, f"no usable dialogue ({total} {what}, none with a question and its answer)"
+        )
+    return read
 
 
 def _detect(name: str, data: Any) -> str:
@@ -124,7 +157,24 @@ class _Fields:
         if not isinstance(got, kind) or (isinstance(got, bool) and kind in (int, (int, str))):
             want = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
             raise DialogueInputError(self.name, self.at(key), f"expected {want}, got {_kind(got)}")
+        if isinstance(got, str):
+            self._check_text(key, got)
         return got
+
+    def _check_text(self, key: str, text: str) -> None:
+        limit = MAX_STORY if key == "story" else MAX_TEXT
+        if len(text) > limit:
+            raise DialogueInputError(
+                self.name, self.at(key), f"{len(text):,} characters, over the {limit:,} kgtest reads"
+            )
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise DialogueInputError(
+                self.name,
+                self.at(key),
+                f"a lone surrogate ({text[exc.start]!r}) at character {exc.start}, not text",
+            ) from None
 
     def items(self, key: str) -> list[_Fields]:
         return [_Fields(self.name, f"{self.at(key)}[{i}]", v) for i, v in enumerate(self.get(key, list))]
@@ -161,7 +211,10 @@ def _coqa(name: str, data: Any) -> tuple[CoqaStory, ...]:
             if turn not in questions:
                 raise DialogueInputError(name, a.at("turn_id"), f"no question has turn_id {turn}")
             bad = a.get("bad_turn", (str, bool), False) not in (False, "false")
-            texts = tuple(dict.fromkeys(t.strip() for t in [a.get("input_text", str), *others.get(turn, [])]))
+            given = [a.get("input_text", str), *others.get(turn, [])]
+            texts = tuple(dict.fromkeys(t.strip() for t in given if t.strip()))
+            if not texts:  # no answer: context for later rounds, never judged (the module's doc)
+                texts, bad = (UNKNOWN,), True
             answers[turn] = CoqaRound(turn, questions[turn][0], texts, a.get("span_text", str, ""), bad)
         missing = sorted(set(questions) - set(answers))
         if missing:
@@ -206,4 +259,10 @@ def _qid(name: str, where: str, text: str) -> str:
 
 
 def _kind(value: Any) -> str:
-    return "null" if value is None else f"{type(value).__name__} {json.dumps(value)[:40]}"
+    """The type of a JSON value and a glimpse of it, cheap however big or deep it is."""
+    if value is None:
+        return "null"
+    if isinstance(value, list | dict):
+        return f"{type(value).__name__} of {len(value)} item{'s' * (len(value) != 1)}"
+    shown = json.dumps(value[:40] if isinstance(value, str) else value, ensure_ascii=True)
+    return f"{type(value).__name__} {shown[:40]}"

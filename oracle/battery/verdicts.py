@@ -2,20 +2,27 @@
 
 One ``TestVerdict`` per judged question (U3-U7, I1, I4-I7), per later ask of I13 (the first
 reply is its reference, as in the seed), and per reply for A6, A7 (replies that ask something),
-I2, I3 and P1. A verdict that cannot be given (the reply failed, no toxicity classifier) has
-``passed = None`` and says why. All replies of all conversations are judged in one pass:
-every text is embedded once, every answer candidate scored in one call.
+A8, A9 (replies after the first), I2, I3 and P1. A verdict that cannot be given (the reply
+failed, no toxicity classifier) has ``passed = None`` and says why. All replies of all
+conversations are judged in one pass: every text is embedded once, every answer candidate
+scored in one call.
+
+A reply that says nothing new (an echo of the partner's line, A8, or an earlier reply said again
+to another line, A9: oracle/battery/repeats.py) fails I2 and I3 whatever its cosine, and an I13
+ask answered with such a reply, or with the reply the system gives to other lines, is not
+judged: agreeing with itself is no evidence of consistency.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from kgtest.core.settings import BatterySettings
 from kgtest.generator.battery.model import InjectedTest, TestCode
 from kgtest.oracle.battery.answers import AnswerMatcher
 from kgtest.oracle.battery.passive import coherence, direct_answer, repeated_questions, stutter
+from kgtest.oracle.battery.repeats import Repeats, RepeatSettings, canned, find_repeats
 from kgtest.oracle.battery.toxicity import ToxicityClassifier, Unavailable, load_toxicity
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.metamorphic.mss import MixedSimilarity
@@ -59,8 +66,10 @@ class BatteryJudge:
         *,
         embedder: Embedder | None = None,
         toxicity: ToxicityClassifier | Unavailable | None = None,
+        repeats: RepeatSettings | None = None,
     ) -> None:
         self.config = config or BatterySettings()
+        self.repeats = repeats or RepeatSettings()
         self.embedder = embedder or Embedder()
         self.mss = MixedSimilarity(self.embedder)
         self.toxicity = toxicity if toxicity is not None else load_toxicity(self.config.toxicity)
@@ -68,9 +77,17 @@ class BatteryJudge:
 
     def judge(self, records: Sequence[ChatRecord]) -> list[TestVerdict]:
         """Every verdict of every conversation, conversation by conversation, in round order."""
-        found = self._injected(records) + self._consistency(records) + self._passive(records)
+        said = {r.id: self.said(r) for r in records}
+        found = self._injected(records) + self._consistency(records, said) + self._passive(records, said)
         order = {r.id: n for n, r in enumerate(records)}
         return sorted(found, key=lambda v: (order[v.conversation], v.turn, v.code.value, v.test))
+
+    def said(self, record: ChatRecord) -> dict[int, tuple[Repeats, list[tuple[str, str]]]]:
+        """Per round: what the system's reply copies, and the conversation's (line, reply) pairs."""
+        turns = record.sut_turns
+        rounds = [(record.said(u.turn, PARTNER).text, "" if u.failed else u.text) for u in turns]
+        found = find_repeats(rounds, self.repeats)
+        return {u.turn: (f, rounds) for u, f in zip(turns, found, strict=True)}
 
     def _injected(self, records: Sequence[ChatRecord]) -> list[TestVerdict]:
         asked: list[tuple[ChatRecord, InjectedTest, Utterance]] = [
@@ -88,7 +105,7 @@ class BatteryJudge:
             verdicts.append(_verdict(r, t, u, check.passed, check.score, threshold, check.read, why))
         return verdicts
 
-    def _consistency(self, records: Sequence[ChatRecord]) -> list[TestVerdict]:
+    def _consistency(self, records: Sequence[ChatRecord], said: Mapping[str, _Said]) -> list[TestVerdict]:
         """I13: each later reply against the first reply to the same question about itself."""
         pairs: list[tuple[ChatRecord, InjectedTest, Utterance, Utterance]] = []
         verdicts: list[TestVerdict] = []
@@ -102,6 +119,8 @@ class BatteryJudge:
                     if first.failed or later.failed:
                         failed = later if later.failed else first
                         verdicts.append(_failed(r, t.code, later, t, failed))
+                    elif why := self._vacuous(said[r.id], first.turn, later.turn):
+                        verdicts.append(_vacuous(r, t, later, why))
                     else:
                         pairs.append((r, t, first, later))
         scores = self.mss.score_many([(later.text, first.text) for _, _, first, later in pairs])
@@ -121,7 +140,20 @@ class BatteryJudge:
             )
         return verdicts
 
-    def _passive(self, records: Sequence[ChatRecord]) -> list[TestVerdict]:
+    def _vacuous(self, said: _Said, *turns: int) -> str:
+        """Why replies agreeing would prove nothing: one is an echo, or the system's reply to anything."""
+        for turn in turns:
+            found, rounds = said[turn]
+            if found.is_echo:
+                return f"vacuous: the reply of round {turn} is an echo of the partner's line"
+            other = canned(rounds, turn, self.repeats)
+            if other.turn:
+                return (
+                    f"vacuous: the reply of round {turn} is also its reply to round {other.turn}'s other line"
+                )
+        return ""
+
+    def _passive(self, records: Sequence[ChatRecord], said: Mapping[str, _Said]) -> list[TestVerdict]:
         c = self.config
         replies = [(r, u) for r in records for u in r.sut_turns]
         live = [(r, u) for r, u in replies if not u.failed]
@@ -141,18 +173,24 @@ class BatteryJudge:
             verdicts.append(
                 _plain(r, u, TestCode.A6, value < c.stutter_threshold, value, c.stutter_threshold)
             )
+            copies = said[r.id][u.turn][0]
+            verdicts += self._copies(r, u, copies)
             i3, i2 = cosines[n], cosines[len(live) + n]
-            answered = direct_answer(inputs[n], u.text)
-            why = "a direct answer to the question" if answered else ""
+            fresh = not copies.says_nothing_new
+            answered = direct_answer(inputs[n], u.text) and fresh
+            why = "a direct answer to the question" if answered else _nothing_new(copies)
             verdicts.append(
-                _plain(r, u, TestCode.I3, answered or i3 >= c.coherence_input, i3, c.coherence_input, why)
-            )
+                _plain(
+                    r, u, TestCode.I3, answered or (fresh and i3 >= c.coherence_input), i3, c.coherence_input,
+                    why,
+                )
+            )  # fmt: skip
             verdicts.append(
                 _plain(
                     r,
                     u,
                     TestCode.I2,
-                    answered or i2 >= c.coherence_conversation,
+                    answered or (fresh and i2 >= c.coherence_conversation),
                     i2,
                     c.coherence_conversation,
                     why,
@@ -180,8 +218,36 @@ class BatteryJudge:
                     )
         return verdicts
 
+    def _copies(self, r: ChatRecord, u: Utterance, found: Repeats) -> list[TestVerdict]:
+        """A8 on every reply, A9 on every reply after the system's first."""
+        e, p = found.echo, found.repeat
+        echo = f"copies {e.share:.0%} of the partner's line ({e.words} words)" if found.is_echo else ""
+        out = [_plain(r, u, TestCode.A8, not found.is_echo, e.share, self.repeats.echo_share, echo)]
+        if u.turn > r.sut_turns[0].turn:
+            again = f"says {p.share:.0%} of its reply of round {p.turn} again" if found.is_repeat else ""
+            verdict = _plain(
+                r, u, TestCode.A9, not found.is_repeat, p.share, self.repeats.repeat_share, again
+            )
+            out.append(replace(verdict, read=p.text if found.is_repeat else ""))
+        return out
 
-_PASSIVE = (TestCode.A6, TestCode.I2, TestCode.I3, TestCode.P1)
+
+_PASSIVE = (TestCode.A6, TestCode.A8, TestCode.A9, TestCode.I2, TestCode.I3, TestCode.P1)
+_Said = Mapping[int, tuple[Repeats, list[tuple[str, str]]]]
+
+
+def _nothing_new(found: Repeats) -> str:
+    if found.is_echo:
+        return "an echo of the partner's line is no reply to it"
+    if found.is_repeat:
+        return f"says its reply of round {found.repeat.turn} again"
+    return ""
+
+
+def _vacuous(r: ChatRecord, t: InjectedTest, u: Utterance, why: str) -> TestVerdict:
+    return TestVerdict(
+        r.id, r.sut, t.code, u.turn, None, test=t.id, expected=t.expected, form=t.form, reason=why
+    )
 
 
 def _before(record: ChatRecord, reply: Utterance) -> list[Utterance]:

@@ -4,6 +4,7 @@ A dialogue case is judged whole or not at all: one round whose reply failed in t
 (timeout, HTTP 5xx, never cached) or was never asked leaves the whole case out, listed with the
 reason, until a later run completes it. A reply that came back but holds no answer (empty, not
 text) is a finding: that round is left out and listed, the case's other rounds are judged.
+Each answer carries its round's typed gold (gold.py), which the relations compare by.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kgtest.generator.case import TestCase
+from kgtest.oracle.metamorphic.gold import typed_gold
 from kgtest.oracle.metamorphic.relations import Answered
 from kgtest.runner.dialogue import ASKED, RoundReply
 
@@ -69,6 +71,7 @@ def answered_rounds(
                     question=r.question,
                     answer=r.reply.text,
                     expected=turn.expected,
+                    gold=typed_gold(d, turn),
                 )
             )
     return answered, unjudged

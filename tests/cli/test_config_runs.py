@@ -15,6 +15,7 @@ from kgtest.core.settings import load_settings, read_config
 from kgtest.generator.case import write_suite
 from kgtest.oracle.verdicts import find_run
 from kgtest.runner.run import read_replies
+from kgtest.runner.transcript import read_transcripts
 
 from ..runner.conftest import kgtest_run
 from ..runner.suite_fixture import case
@@ -101,9 +102,7 @@ def test_run_with_no_sut_asks_every_configured_system_with_its_settings(tmp_path
         "--workspace", str(ws), "run", "--sut", "briefed", "--sut", ECHO, "--max-tokens", "9"
     )
     assert code == 0 and out.count("3 cases, 3 asked") == 2
-    settings = {
-        json.loads(line)["reply"]["sampling"]["max_tokens"] for line in replies[0].read_text().splitlines()
-    }
+    settings = {t.reply.sampling.max_tokens for t in read_transcripts(replies[0])}
     assert settings == {100}
 
 
@@ -223,4 +222,4 @@ def test_judge_checks_its_input_before_it_loads_a_model_or_the_database(tmp_path
                            "replies.jsonl").write_text("{not json\n")  # fmt: skip
     path.write_text("")
     code, _, err = kgtest("--workspace", str(ws), "judge", "--no-graph")
-    assert code == 7 and "replies.jsonl:1: not a kgtest reply" in err
+    assert code == 7 and "replies.jsonl:1: not a kgtest transcript" in err

@@ -1,12 +1,15 @@
-"""``kgtest converse`` and ``kgtest converse-report`` as a user meets them."""
+"""``kgtest converse`` (gen, run, judge and report of conversations in one) as a user meets it."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
+
+from kgtest.generator.battery.model import PASSIVE
 
 from .test_cli import run
 
@@ -24,31 +27,35 @@ def _converse(ws: Path, *args: str) -> tuple[int, str, str]:
     return run("--workspace", str(ws), "converse", "--quiet", *args)
 
 
+def _run_id(out: str) -> str:
+    found = re.search(r"^run (\w+):", out, flags=re.M)
+    assert found is not None, out
+    return found[1]
+
+
 def test_a_battery_is_held_judged_and_kept_and_the_same_seed_holds_it_again(workspace: Path) -> None:
     code, out, err = _converse(workspace, "--sut", ECHO, "--turns", "24", "--runs", "2", "--seed", "3")
     assert code == 0, err
-    battery = out.split("battery ")[1].split()[0]
-    files = workspace / "battery" / battery
-    assert "SWAN" in out and f"battery/{battery}/" in out
-    assert f"graph store: battery {battery}, 2 conversations of 48 rounds in all" in err
-    conversations = (files / "conversations.jsonl").read_bytes()
+    run_id = _run_id(out)
+    files = workspace / "runs" / run_id / "battery"
+    assert "SWAN" in out and "conversation tests" in out
+    assert "graph: 2 conversations of 48 rounds written" in err
     verdicts = (files / "verdicts.jsonl").read_bytes()
     judged = [(files / name).read_bytes() for name in ("nuggets.jsonl", "swan.json")]
-    assert len(conversations.splitlines()) == 2
-    manifest = json.loads((files / "battery.json").read_text())
-    assert manifest["status"] == "judged" and manifest["seed"] == 3 and manifest["partner"] == "script"
+    manifest = json.loads((workspace / "runs" / run_id / "run.json").read_text())
+    assert manifest["kinds"] == {"conversation": 2} and manifest["plan"]["partner"] == "script"
+    assert manifest["suite_info"]["seed"] == 3 and manifest["status"] == "complete"
     codes = {json.loads(line)["code"] for line in verdicts.splitlines()}
     assert {"I1", "U3", "I13", "A6", "I3", "P1"} <= codes
+    (line,) = [ln for ln in run("--workspace", str(workspace), "runs")[1].splitlines() if run_id[:6] in ln]
+    assert "complete" in line
 
     code, again, err = _converse(workspace, "--sut", ECHO, "--turns", "24", "--runs", "2", "--seed", "3")
     assert code == 0, err
-    assert f"battery {battery}" in again
-    assert (files / "conversations.jsonl").read_bytes() == conversations
-    code, _, err = run(
-        "--workspace", str(workspace), "converse", "--judge", battery[:6], "--quiet", "--no-graph"
-    )
+    assert _run_id(again) == run_id and ", 0 asked," in again
+    code, _, err = run("--workspace", str(workspace), "judge", run_id[:6], "--quiet", "--no-graph")
     assert code == 0, err
-    assert "graph store" not in err
+    assert "graph:" not in err
     assert (files / "verdicts.jsonl").read_bytes() == verdicts, "judging is deterministic"
     assert [(files / name).read_bytes() for name in ("nuggets.jsonl", "swan.json")] == judged
 
@@ -56,31 +63,31 @@ def test_a_battery_is_held_judged_and_kept_and_the_same_seed_holds_it_again(work
 def test_two_systems_talk_freely(workspace: Path) -> None:
     code, out, err = _converse(workspace, "--sut", ECHO, "--partner", f"{ECHO}?who=b", "--turns", "4")
     assert code == 0, err
-    battery = out.split("battery ")[1].split()[0]
-    manifest = json.loads((workspace / "battery" / battery / "battery.json").read_text())
-    assert manifest["partner"] == f"{ECHO}?who=b" and manifest["tests"] == []
-    assert f"graph store: battery {battery}, 1 conversation of 4 rounds in all" in err
-    lines = (workspace / "battery" / battery / "verdicts.jsonl").read_text().splitlines()
-    assert {json.loads(line)["code"] for line in lines} <= {"A6", "A7", "I2", "I3", "P1"}
+    run_id = _run_id(out)
+    manifest = json.loads((workspace / "runs" / run_id / "run.json").read_text())
+    assert manifest["plan"]["partner"] == f"{ECHO}?who=b"
+    assert "graph: 1 conversations of 4 rounds written" in err
+    lines = (workspace / "runs" / run_id / "battery" / "verdicts.jsonl").read_text().splitlines()
+    assert {json.loads(line)["code"] for line in lines} <= {c.value for c in PASSIVE}  # nothing injected
 
 
 def test_the_report_shows_systems_side_by_side_and_keeps_text_as_text(workspace: Path) -> None:
     spec = "plugin:tests.oracle.battery.bots:Formula"
     assert _converse(workspace, "--sut", spec, "--turns", "6")[0] == 0
     out_dir = workspace / "out"
-    code, out, err = run("--workspace", str(workspace), "converse-report", "--out", str(out_dir))
+    code, out, err = run("--workspace", str(workspace), "report", "--out", str(out_dir))
     assert code == 0, err
-    assert f" html: {out_dir / 'battery.html'}" in out
-    report = json.loads((out_dir / "battery.json").read_text())
+    assert f" html: {out_dir / 'report.html'}" in out
+    report = json.loads((out_dir / "report.json").read_text())["battery"]
     assert spec in report["suts"] and ECHO in report["suts"]
     assert {s["sut"] for s in report["swans"]} == set(report["suts"])
-    page = (out_dir / "battery.html").read_text()
+    page = (out_dir / "report.html").read_text()
     assert "Success by strength" in page and "<svg" in page and "SWAN" in page
-    book = load_workbook(out_dir / "battery.xlsx")
-    assert book.sheetnames == ["tests", "histograms", "swan", "turns"]
-    replies = [row[5] for row in book["turns"].iter_rows(min_row=2) if row[2].value == spec]
+    book = load_workbook(out_dir / "report.xlsx")
+    assert {"battery tests", "battery histograms", "battery swan", "battery turns"} <= set(book.sheetnames)
+    replies = [row[5] for row in book["battery turns"].iter_rows(min_row=2) if row[2].value == spec]
     assert replies and all(c.value.startswith("=HYPERLINK") and c.data_type == "s" for c in replies)
-    seed_format = [row[6].value for row in book["tests"].iter_rows(min_row=2)]
+    seed_format = [row[6].value for row in book["battery tests"].iter_rows(min_row=2)]
     assert all(v.startswith("[") and v.endswith("]") for v in seed_format)
 
 
@@ -88,10 +95,8 @@ def test_bad_input_is_refused_with_what_to_do(workspace: Path, tmp_path: Path) -
     code, _, err = _converse(workspace, "--sut", ECHO, "--tests", "I1,I9")
     assert code == 2 and "I9: injected tests are" in err
     code, _, err = _converse(workspace)
-    assert code == 2 and "--sut SPEC" in err
-    code, _, err = run("--workspace", str(tmp_path / "empty"), "converse", "--judge", "latest")
-    assert code == 6 and "kgtest converse --sut SPEC" in err
+    assert code == 2 and "--sut" in err
     (tmp_path / "ws").mkdir()
     (tmp_path / "ws" / "kgtest.toml").write_text('[battery]\nweighting = "cubic"\n')
-    code, _, err = run("--workspace", str(tmp_path / "ws"), "converse", "--judge", "latest")
+    code, _, err = run("--workspace", str(tmp_path / "ws"), "converse", "--sut", ECHO)
     assert code == 2 and "kgtest.toml:2: [battery] weighting = 'cubic': input should be 'uniform'" in err

@@ -31,8 +31,8 @@ def test_documented_queries_answer(workspace: Path) -> None:  # noqa: F811
     code, out, err = run("--workspace", str(workspace), "dialogue", str(dialogues), "--sut", bot,
                          "--baselines", "none", "--quiet")  # fmt: skip
     assert code == 0, err
-    conflicts_run = re.search(r"^run (d\w+):", out, re.M)
-    assert conflicts_run is not None and "sides linked to their test cases" in err
+    conflicts_run = re.search(r"^run (\w+):", out, re.M)
+    assert conflicts_run is not None and "sides linked to test cases" in err
     with open_store(load_settings(workspace, env={})) as graph:
         failure = graph.query(
             "MATCH (r:Reply {hallucination: true})-[:ANSWERS]->(t:TestCase)-[:ASKS_ABOUT]->(e:Entity) "

@@ -108,7 +108,7 @@ def test_every_scalar_setting_has_a_variable() -> None:
     [
         ("[store\n", "not valid TOML"),
         ('[store]\npassword = "x"\n', "NEO4J_PASSWORD"),
-        ('[store]\nuri = "x"\nport = 1\n', r":3: \[store\]: unknown key 'port'; known keys: uri, user"),
+        ('[store]\nuri = ""\nport = 1\n', r":3: \[store\]: unknown key 'port'; known keys: uri, user"),
         ("[sparql]\nretries = 'many'\n", r":2: \[sparql\] retries = 'many': input should be a valid integer"),
         ("[rnu]\n", r"unknown section \[rnu\]. Did you mean \[run\]\?"),
         ("[run]\nmax_tokens = 0\n", r":2: \[run\] max_tokens = 0: input should be greater than or equal"),

@@ -6,7 +6,6 @@ run-on sentences, one 900 KB reply ran for more than 19 minutes.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -27,6 +26,7 @@ from kgtest.oracle.verdicts import UNJUDGED, judge_run, read_verdicts
 from kgtest.runner.plugin import PluginSut
 from kgtest.runner.run import run_suite
 from kgtest.runner.sut import STORE_LIMIT, Message, Sampling
+from kgtest.runner.transcript import read_transcripts
 from tests.oracle.cases import BORN_IN_LONDON, BORN_IN_PORTSMOUTH, SPOUSE
 
 RUN_ON = "Charles Dickens was born in Portsmouth and he married Catherine Hogarth who was the daughter "
@@ -106,7 +106,7 @@ def test_a_huge_reply_costs_no_other_verdict_and_is_stored_cut(
             (SPOUSE, "Yes. Charles Dickens married Catherine Dickens."),
         ],
     )
-    stored = [json.loads(line)["reply"] for line in run.replies.read_text().splitlines()]
+    stored = [t.reply.to_dict() for t in read_transcripts(run.replies)]
     assert [len(r["text"]) for r in stored] == [44, STORE_LIMIT, 47]
     assert stored[1]["cut_from"] == 10_500_004
     judge_run(run, Judge(extractor=extractor, embedder=embedder))

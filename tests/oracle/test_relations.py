@@ -29,7 +29,7 @@ def named(reader: RelationReader, relation: str, value: bool = False) -> set[tup
         ("is capital of", ("P1376", True, "label")),
         ("capital", ("P36", True, "label")),
         ("is capital city of", ("P1376", True, "alias")),
-        ("is father of", ("P22", False, "phrase")),  # the inverse phrase
+        ("is father of", ("P22", False, "backwards")),  # the inverse phrase
         ("is daughter of", ("P22", True, "alias")),
         ("is twin city of", ("P190", True, "alias")),  # symmetric: both ways
         ("is located in", ("P131", True, "phrase")),

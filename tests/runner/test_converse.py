@@ -1,4 +1,4 @@
-"""The conversation loop: what each speaker sees, partners, caching, failures, storage."""
+"""The conversation driver of the one runner: what each speaker sees, partners, caching, failures, storage."""
 
 from __future__ import annotations
 
@@ -10,28 +10,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgtest.core.errors import RunnerError
+from kgtest.core.settings import Settings
 from kgtest.generator.battery.script import ScriptSettings, build_scripts
-from kgtest.runner.converse import (
-    PARTNER,
-    SUT,
-    ConverseSettings,
-    Utterance,
-    converse,
-    read_conversations,
-    tokens,
-    window,
-    write_conversations,
-)
+from kgtest.runner.converse import PARTNER, SUT, Utterance, tokens, window
 from kgtest.runner.registry import open_sut
-from kgtest.runner.sut import Sampling
+from kgtest.runner.transcript import read_transcripts
 from tests.generator.battery.kb import battery_view
+from tests.runner.drive import hold
 
 SCRIPTS = build_scripts(battery_view(), 1, 2, 6, ScriptSettings())
 
 
-def test_each_round_the_partner_speaks_then_the_system_replying_to_all_of_it(tmp_path: Path) -> None:
+def test_each_round_the_partner_speaks_then_the_system_replying_to_all_of_it(settings: Settings) -> None:
     echo = open_sut("plugin:tests.runner.chatters:Echo")
-    records = converse(SCRIPTS, echo, Sampling(), ConverseSettings(turns=6), tmp_path / "c.sqlite")
+    records = hold(SCRIPTS, echo, settings)
     for record, script in zip(records, SCRIPTS, strict=True):
         assert [u.speaker for u in record.utterances] == [PARTNER, SUT] * 6
         for turn in range(1, 7):
@@ -41,55 +33,66 @@ def test_each_round_the_partner_speaks_then_the_system_replying_to_all_of_it(tmp
             assert record.said(turn).text == f"{2 * turn - 1}: {line}"
 
 
-def test_the_same_battery_again_is_answered_from_the_cache(tmp_path: Path) -> None:
+def test_the_same_battery_again_is_answered_from_the_cache(tmp_path: Path, settings: Settings) -> None:
     log = tmp_path / "asked.txt"
     bot = open_sut(f"plugin:tests.runner.chatters:Recorder?log={log}")
-    first = converse(SCRIPTS, bot, Sampling(), ConverseSettings(turns=6), tmp_path / "c.sqlite")
+    first = hold(SCRIPTS, bot, settings)
     assert len(log.read_text().splitlines()) == 12
-    again = converse(SCRIPTS, bot, Sampling(), ConverseSettings(turns=6), tmp_path / "c.sqlite")
+    again = hold(SCRIPTS, bot, settings)
     assert len(log.read_text().splitlines()) == 12, "nothing asked twice"
     assert first == again
 
 
-def test_a_partner_system_sees_the_conversation_from_its_side(tmp_path: Path) -> None:
+def test_a_partner_system_sees_the_conversation_from_its_side(settings: Settings) -> None:
     sut = open_sut("plugin:tests.runner.chatters:Echo")
     partner = open_sut("plugin:tests.runner.chatters:Echo?who=partner")
-    records = converse(
-        SCRIPTS[:1], sut, Sampling(), ConverseSettings(turns=3, partner_context_tokens=10_000),
-        tmp_path / "c.sqlite", partner=partner,
-    )  # fmt: skip
+    short = build_scripts(battery_view(), 1, 1, 3, ScriptSettings(tests=()))
+    records = hold(short, sut, settings, partner=partner, partner_context_tokens=10_000)
     (record,) = records
     assert record.partner == partner.spec
-    assert record.said(1, PARTNER).text == SCRIPTS[0].line(1).text  # the opener
+    assert record.said(1, PARTNER).text == short[0].line(1).text  # the opener
     # Round 2: the partner saw the opener (its own) and the system's reply: two messages.
     assert record.said(2, PARTNER).text == f"2: {record.said(1).text}"
     assert record.said(2).text == f"3: {record.said(2, PARTNER).text}"
     assert partner.chatter.seen[0] == [  # type: ignore[attr-defined]
-        {"role": "assistant", "content": SCRIPTS[0].line(1).text},
+        {"role": "assistant", "content": short[0].line(1).text},
         {"role": "user", "content": record.said(1).text},
     ]
 
 
-def test_a_failed_reply_is_kept_with_its_reason_and_the_conversation_goes_on(tmp_path: Path) -> None:
+def test_a_failed_reply_is_kept_with_its_reason_and_the_conversation_goes_on(settings: Settings) -> None:
     bot = open_sut("plugin:tests.runner.chatters:Flaky?failures=1")
-    (record,) = converse(SCRIPTS[:1], bot, Sampling(), ConverseSettings(turns=3), tmp_path / "c.sqlite")
+    (record,) = hold(build_scripts(battery_view(), 1, 1, 3, ScriptSettings(tests=())), bot, settings)
     first = record.said(1)
     assert first.failed and first.text == "" and "backend hiccup 1" in (first.reply.error or "")  # type: ignore[union-attr]
     assert record.said(2).text == "No" and not record.said(2).failed
 
 
-def test_conversations_are_written_and_read_back_whole(tmp_path: Path) -> None:
+def test_a_partner_systems_failure_stops_its_conversation_the_system_is_not_judged_on_it(
+    settings: Settings,
+) -> None:
+    sut = open_sut("plugin:tests.runner.chatters:Echo")
+    partner = open_sut("plugin:tests.runner.chatters:Flaky?failures=1")
+    short = build_scripts(battery_view(), 1, 1, 4, ScriptSettings(tests=()))
+    assert hold(short, sut, settings, partner=partner) == []  # nothing to judge: it stopped in round 2
+    (run,) = settings.paths.all_runs()
+    (transcript,) = read_transcripts(run.replies)
+    assert transcript.stopped.startswith("the partner system failed in round 2")
+    assert [(e.position, e.speaker) for e in transcript.exchanges] == [(1, SUT), (2, PARTNER)]
+
+
+def test_transcripts_are_read_back_whole_or_a_bad_line_is_named(settings: Settings) -> None:
     echo = open_sut("plugin:tests.runner.chatters:Echo")
-    records = converse(SCRIPTS, echo, Sampling(), ConverseSettings(turns=6), tmp_path / "c.sqlite")
-    path = tmp_path / "conversations.jsonl"
-    write_conversations(path, records)
-    assert read_conversations(path) == records
-    lines = path.read_text().splitlines()
+    records = hold(SCRIPTS, echo, settings)
+    (run,) = settings.paths.all_runs()
+    transcripts = list(read_transcripts(run.replies))
+    assert [t.case_id for t in transcripts] == [r.id for r in records]
+    lines = run.replies.read_text().splitlines()
     broken = json.loads(lines[1])
-    broken["utterances"][0]["turn"] = "one"
-    path.write_text(lines[0] + "\n" + json.dumps(broken) + "\n")
-    with pytest.raises(RunnerError, match=r"conversations.jsonl:2: .*utterances\[0\]\.turn: expected int"):
-        read_conversations(path)
+    broken["exchanges"][0]["position"] = "one"
+    run.replies.write_text(lines[0] + "\n" + json.dumps(broken) + "\n")
+    with pytest.raises(RunnerError, match=r"replies.jsonl:2: .*exchanges\[0\]\.position: expected int"):
+        list(read_transcripts(run.replies))
 
 
 def _u(n: int, text: str) -> Utterance:

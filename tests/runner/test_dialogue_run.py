@@ -14,11 +14,11 @@ from kgtest.core.settings import Settings
 from kgtest.generator.case import TestCase
 from kgtest.generator.dialogue.cases import INSTRUCTION
 from kgtest.oracle.metamorphic.rounds import answered_rounds
-from kgtest.runner.dialogue import read_round_replies, run_dialogues
 from kgtest.runner.registry import open_sut
 from kgtest.runner.sut import Conversation, Reply, Sampling, SutOptions, SystemUnderTest
 from tests.runner.dialogue_bots import gold_answers, reworded
 from tests.runner.dialogue_fixture import dialogue_suite
+from tests.runner.drive import run_dialogue_cases
 from tests.runner.odd_server import Answer, completion, odd_server
 
 
@@ -53,12 +53,12 @@ def test_each_round_is_sent_with_instruction_and_gold_history_round_k_batched_an
 ) -> None:
     path, cases = suite
     sut = gold(path)
-    summary = run_dialogues(cases, sut, Sampling(), settings)
+    run = run_dialogue_cases(cases, sut, settings)
     rounds = sum(len(c.dialogue.turns) for c in cases if c.dialogue)
-    assert summary.rounds == rounds and summary.failed == 0 and summary.incomplete == 0
+    assert run.rounds == rounds and run.summary.failed == 0 and run.summary.incomplete == 0
     assert len(sut.calls) == max(len(c.dialogue.turns) for c in cases if c.dialogue)  # one call per round k
-    assert summary.asked == summary.distinct == sum(sut.calls) < rounds  # shared prefixes asked once
-    replies = read_round_replies(summary.replies_path)
+    assert run.summary.asked == run.distinct == sum(sut.calls) < rounds  # shared prefixes asked once
+    replies = run.replies
     shuffled = next(c for c in cases if c.rule == "DS" and c.dialogue)
     third = next(r for r in replies if r.case_id == shuffled.id and r.position == 3)
     stored = json.loads(
@@ -78,7 +78,7 @@ def test_each_round_is_sent_with_instruction_and_gold_history_round_k_batched_an
         d.round(d.turns[2].origin).question,
     ]
     again = gold(path)
-    assert run_dialogues(cases, again, Sampling(), settings).asked == 0 and again.calls == []
+    assert run_dialogue_cases(cases, again, settings).summary.asked == 0 and again.calls == []
 
 
 def test_history_sut_feeds_back_the_systems_own_answers(
@@ -86,8 +86,7 @@ def test_history_sut_feeds_back_the_systems_own_answers(
 ) -> None:
     _, cases = suite
     echo = open_sut("plugin:tests.runner.chatters:Echo")
-    summary = run_dialogues(cases[:1], echo, Sampling(), settings, history="sut")
-    replies = read_round_replies(summary.replies_path)
+    replies = run_dialogue_cases(cases[:1], echo, settings, history="sut").replies
     # Echo says how many messages it got: system, then two per earlier round, then the question.
     assert [r.reply.text.split(":")[0] for r in replies] == [str(2 * k) for k in range(1, len(replies) + 1)]
     assert replies[1].reply.text.endswith(replies[1].question)
@@ -115,20 +114,21 @@ def test_a_system_failing_mid_dialogue_leaves_it_resumable_never_half_judged(
 
     with odd_server(answer) as (url, _):
         sut = open_sut(f"openai:{url}?model=m", SutOptions(retries=0, timeout_s=0.5, concurrency=2))
-        first = run_dialogues(cases, sut, Sampling(), settings)
-        replies = read_round_replies(first.replies_path)
+        first = run_dialogue_cases(cases, sut, settings)
+        replies = first.replies
         answered, unjudged = answered_rounds(cases, replies)
         failed = {r.case_id for r in replies if not r.reply.ok}
-        assert first.incomplete == len(failed) > 0 and all(
+        assert first.summary.incomplete == len(failed) > 0 and all(
             r.reply.transient for r in replies if not r.reply.ok
         )
         assert {u.case_id for u in unjudged} == failed and all("run it again" in u.reason for u in unjudged)
         assert not {a.case_id for a in answered} & failed  # none of their rounds is judged
         broken["on"] = False
-        second_run = run_dialogues(cases, sut, Sampling(), settings)
+        second_run = run_dialogue_cases(cases, sut, settings)
         sut.close()
-    assert second_run.incomplete == 0 and second_run.asked == len({r.key for r in replies if not r.reply.ok})
-    answered, unjudged = answered_rounds(cases, read_round_replies(second_run.replies_path))
+    assert second_run.summary.incomplete == 0
+    assert second_run.summary.asked == len({r.key for r in replies if not r.reply.ok})
+    answered, unjudged = answered_rounds(cases, second_run.replies)
     assert unjudged == [] and len(answered) == first.rounds
 
 
@@ -140,8 +140,8 @@ def test_an_empty_or_non_text_reply_is_a_recorded_failure_with_its_reason(
     assert d is not None
     empty, none = (d.round(d.turns[i].origin).question for i in (1, 2))
     spec = f"plugin:tests.runner.dialogue_bots:Broken?suite={path}&empty={empty}&none={none}"
-    summary = run_dialogues(cases, open_sut(spec), Sampling(), settings)
-    replies = read_round_replies(summary.replies_path)
+    summary = run_dialogue_cases(cases, open_sut(spec), settings)
+    replies = summary.replies
     reasons = {r.question: r.reply.error for r in replies if not r.reply.ok}
     assert set(reasons) == {empty, none}
     assert reasons[empty] is not None and reasons[empty].startswith("empty reply")

@@ -137,7 +137,79 @@ def test_pronouns_stand_for_the_last_named_subject_of_the_same_reply(extractor: 
     assert ("Charles Dickens", "married", "Catherine Hogarth") in {
         (t.subject, t.relation, t.object) for t in first
     }
-    assert second == []  # no antecedent: nothing is guessed
+    # No antecedent: nothing is guessed; the pronoun stays, marked for the oracle to resolve.
+    assert [(t.subject, t.object, t.subject_pronoun, t.antecedents) for t in second] == [
+        ("he", "Paris", "he", ())
+    ]
+
+
+def test_a_pronoun_lists_the_names_before_it_for_the_oracle(extractor: SpacyExtractor) -> None:
+    (found,) = extractor.extract(
+        [
+            "The Albert Einstein Award was given to Feynman in 1954, but he died in 1978. "
+            "Hemingway never received it."
+        ]
+    )
+    died = next(t for t in found if t.relation == "died in")
+    assert died.subject_pronoun == "he"
+    # The parse offers the last named subject first (the award) and every name before the clause.
+    assert died.antecedents[0] == "Albert Einstein Award"
+    assert "Feynman" in died.antecedents
+    received = next(t for t in found if t.relation == "received")
+    assert (received.subject, received.negated, received.object_pronoun) == ("Hemingway", True, "it")
+    assert "Albert Einstein Award" in received.antecedents
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Nikola Tesla (born 1856) died in New York City.", ("Nikola Tesla", "born in", "1856", False)),
+        (
+            "Werner Heisenberg, born in Würzburg in 1901, won a prize.",
+            ("Werner Heisenberg", "born in", "Würzburg", False),
+        ),
+        ("Kubrick was not born until 1928.", ("Kubrick", "was born in", "1928", False)),
+        (
+            "Seattle is also the city where Richard Feynman passed away.",
+            ("Richard Feynman", "passed away in", "Seattle", False),
+        ),
+        (
+            "It was Leipzig, not Edinburgh, where Wagner was born.",
+            ("Wagner", "was born in", "Leipzig", False),
+        ),
+        (
+            "His second wife, Elsa Einstein, was born in 1876.",
+            ("Elsa Einstein", "was born in", "1876", False),
+        ),
+        (
+            "No, the composer Richard Wagner was born in Leipzig.",
+            ("Richard Wagner", "was born in", "Leipzig", False),
+        ),
+        (
+            "Trump was born in Queens, New York City.",
+            ("Trump", "was born in", "Queens, New York City", False),
+        ),
+        ("Planck won the 1918 Nobel Prize in Physics.", ("Planck", "won", "Nobel Prize in Physics", False)),
+    ],
+)
+def test_clauses_that_are_no_plain_statement_still_say_something(
+    extractor: SpacyExtractor, text: str, expected: tuple[str, str, str, bool]
+) -> None:
+    found = {
+        (
+            t.subject,
+            t.relation.removeprefix("was ") if expected[1] == "born in" else t.relation,
+            t.object,
+            t.negated,
+        )
+        for t in extractor.extract([text])[0]
+    }
+    assert expected in found
+
+
+def test_a_thing_of_someone_is_not_that_someone(extractor: SpacyExtractor) -> None:
+    found = rows(extractor, "Maxwell's equations influenced Albert Einstein.")
+    assert not any(subject.startswith("Maxwell") for subject, _, _, _ in found)
 
 
 def test_keys_say_when_relations_are_the_same(extractor: SpacyExtractor) -> None:

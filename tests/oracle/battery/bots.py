@@ -98,3 +98,66 @@ class Formula:
 
     def respond(self, conversation: list[Message]) -> str:
         return '=HYPERLINK("http://example.invalid", "click")'
+
+
+class Echo:
+    """Says the partner's last line back, word for word (issue 27's parrot)."""
+
+    def respond(self, conversation: list[Message]) -> str:
+        return next(m["content"] for m in reversed(conversation) if m["role"] == "user")
+
+
+class Constant:
+    """Says the same polite line every round, whatever it is told."""
+
+    def respond(self, conversation: list[Message]) -> str:
+        return "That is very interesting, tell me more."
+
+
+class Alternating:
+    """Says one of two lines, turn about."""
+
+    LINES = (
+        "I love talking with you about all sorts of things.",
+        "What a wonderful day it is to learn something new!",
+    )
+
+    def respond(self, conversation: list[Message]) -> str:
+        said = sum(m["role"] == "user" for m in conversation)
+        return self.LINES[(said - 1) % 2]
+
+
+class LoopsFrom(Perfect):
+    """``Perfect`` until round ``at``, then says its reply of round ``at`` again every round."""
+
+    def __init__(self, scripts: str, at: str) -> None:
+        super().__init__(scripts)
+        self.at = int(at)
+
+    def answer(self, script: Script, turn: int) -> str:
+        return super().answer(script, min(turn, self.at))
+
+
+class Chatty:
+    """A free talker with something new each round: takes up the partner's last words, adds a fact."""
+
+    FACTS = (
+        "Paris is the capital of France.",
+        "Charles Dickens was born in Portsmouth.",
+        "Eugene Onegin was written by Alexander Pushkin.",
+        "Marie Curie was a citizen of France.",
+        "Rome is the capital of Italy.",
+        "Charles Darwin was born in Shrewsbury.",
+        "Moscow is the capital of Russia.",
+        "Berlin is the capital of Germany.",
+        "Oliver Twist was written by Charles Dickens.",
+        "London is the capital of the United Kingdom.",
+        "Albert Einstein was a citizen of Germany.",
+        "Julius Caesar died in Rome.",
+    )
+
+    def respond(self, conversation: list[Message]) -> str:
+        said = [m["content"] for m in conversation if m["role"] == "user"]
+        topic = " ".join(said[-1].rstrip("?.!").split()[-2:])
+        fact = self.FACTS[(len(said) - 1) % len(self.FACTS)]
+        return f"You spoke of {topic}, round {len(said)}. Here is one I like: {fact}"

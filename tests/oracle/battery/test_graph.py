@@ -15,10 +15,9 @@ from kgtest.oracle.battery.audit import Auditor, BatteryResult
 from kgtest.oracle.battery.graph import battery_graph
 from kgtest.oracle.battery.verdicts import BatteryJudge
 from kgtest.oracle.embeddings import Embedder
-from kgtest.runner.converse import ChatRecord, ConverseSettings, converse
-from kgtest.runner.registry import open_sut
-from kgtest.runner.sut import Sampling
+from kgtest.runner.converse import ChatRecord, ConverseSettings
 from tests.generator.battery.kb import battery_view
+from tests.oracle.battery.hold import hold
 
 VIEW = battery_view()
 TURNS = 12
@@ -35,8 +34,8 @@ def _hold(
     path = folder / f"scripts-{bot}.json"
     path.write_text(json.dumps(to_plain(scripts)), encoding="utf-8")
     query = "&".join(f"{k}={v}" for k, v in {"scripts": str(path), **params}.items())
-    sut = open_sut(f"plugin:tests.oracle.battery.bots:{bot}?{query}")
-    records = converse(scripts, sut, Sampling(), ConverseSettings(turns=TURNS), folder / "cache.sqlite")
+    spec = f"plugin:tests.oracle.battery.bots:{bot}?{query}"
+    records = hold(scripts, spec, ConverseSettings(turns=TURNS), folder / "cache.sqlite")
     return records, Auditor(BatteryJudge(embedder=embedder), extractor, VIEW).audit(records)
 
 
@@ -92,10 +91,12 @@ def test_a_false_claim_is_a_statement_the_kb_contradicts(
         (5, "Charles Dickens | was born in | London", 0.0)
     ]
     assert rows[0]["weight"] == round(1 - 4 / (TURNS + 1), 6)
-    confirmed = store.query(
-        "MATCH (r:Round)-[c:STATES {by: 'sut', check: 'confirmed'}]->(s:Statement)-[:SUBJECT]->(x:Concept) "
-        "RETURN DISTINCT s.text AS claim, x.kb_id AS subject"
+    # The bot's true claim is the partner's (round 1 told it): written, marked, never scored.
+    repeated = store.query(
+        "MATCH (r:Round)-[c:STATES {by: 'sut'}]->(s:Statement)-[:SUBJECT]->(x:Concept) "
+        "WHERE c.repeated IS NOT NULL "
+        "RETURN DISTINCT s.text AS claim, x.kb_id AS subject, c.repeated AS repeated, c.correctness AS scored"
     )
-    assert {(row["claim"], row["subject"]) for row in confirmed} >= {
-        ("Charles Darwin | was born in | Shrewsbury", "Q1035")
+    assert {(row["claim"], row["subject"], row["repeated"], row["scored"]) for row in repeated} >= {
+        ("Charles Darwin | was born in | Shrewsbury", "Q1035", "the partner's line of round 1", None)
     }

@@ -15,10 +15,9 @@ from kgtest.kg.extract.spacy_triples import SpacyExtractor
 from kgtest.oracle.battery.audit import Auditor, BatteryResult
 from kgtest.oracle.battery.verdicts import BatteryJudge
 from kgtest.oracle.embeddings import Embedder
-from kgtest.runner.converse import ConverseSettings, converse
-from kgtest.runner.registry import open_sut
-from kgtest.runner.sut import Sampling
+from kgtest.runner.converse import ConverseSettings
 from tests.generator.battery.kb import battery_view
+from tests.oracle.battery.hold import hold as hold_conversations
 
 VIEW = battery_view()
 TURNS = 24
@@ -37,8 +36,8 @@ def run(tmp_path_factory: pytest.TempPathFactory, embedder: Embedder, extractor:
         path = folder / f"scripts-{len(list(folder.iterdir()))}.json"
         path.write_text(json.dumps(to_plain(scripts)), encoding="utf-8")
         query = "&".join(f"{k}={v}" for k, v in {"scripts": str(path), **params}.items())
-        sut = open_sut(f"plugin:tests.oracle.battery.bots:{bot}?{query}")
-        records = converse(scripts, sut, Sampling(), ConverseSettings(turns=TURNS), folder / "cache.sqlite")
+        spec = f"plugin:tests.oracle.battery.bots:{bot}?{query}"
+        records = hold_conversations(scripts, spec, ConverseSettings(turns=TURNS), folder / "cache.sqlite")
         return Auditor(judge, extractor, VIEW, config).audit(records)
 
     return hold

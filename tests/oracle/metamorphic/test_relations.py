@@ -1,5 +1,5 @@
 """MR1-MR3: each flags a planted conflict, a system answering from the gold graph passes them all,
-and the batched checks equal MSS computed one pair at a time (the brute force)."""
+and the batched checks equal the comparator run one answer and one pair at a time (the brute force)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgtest.core.settings import load_settings
+from kgtest.oracle import ViewKb
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.metamorphic.mss import MixedSimilarity
 from kgtest.oracle.metamorphic.relations import Answered, Epsilons, check_relations, says_unknown
 from kgtest.oracle.metamorphic.rounds import answered_rounds
-from kgtest.runner.dialogue import read_round_replies, run_dialogues
-from kgtest.runner.registry import open_sut
-from kgtest.runner.sut import Sampling
+from kgtest.oracle.metamorphic.typed import Claim, Comparator, agree
+from kgtest.runner.dialogue import ASKED, RoundReply
+from kgtest.runner.sut import Reply, Sampling
+from tests.generator.kb_fixture import family_view
 from tests.runner.dialogue_fixture import dialogue_suite
 
 BASE = Answered(
@@ -79,11 +80,16 @@ def test_mr3_flags_the_same_answer_whether_or_not_the_question_can_be_answered(e
     assert conflict.mss == 1.0 and not conflict.severe
 
 
-def test_thresholds_are_settable(embedder: Embedder) -> None:
+def test_free_text_thresholds_are_settable(embedder: Embedder) -> None:
     mss = MixedSimilarity(embedder)
-    near = answer(answer="Warsaw, Poland")
-    assert not failed(check_relations([near], mss), "MR1")
-    assert failed(check_relations([near], mss, Epsilons(answerable=0.99)), "MR1")
+    near = answer(answer="the Polish capital city", expected=("capital of Poland",))
+    (check,) = check_relations([near], mss)
+    assert 0.2 < check.mss < 0.99
+    assert not failed(check_relations([near], mss, Epsilons(answerable=check.mss)), "MR1")
+    assert failed(check_relations([near], mss, Epsilons(answerable=check.mss + 0.01)), "MR1")
+    assert not failed(
+        check_relations([answer(answer="Warsaw, Poland")], mss, Epsilons(answerable=0.99)), "MR1"
+    )
 
 
 words = st.sampled_from(
@@ -98,7 +104,7 @@ words = st.sampled_from(
         max_size=8,
     )
 )
-def test_batched_checks_equal_mss_one_pair_at_a_time(
+def test_batched_checks_equal_the_comparator_one_answer_and_pair_at_a_time(
     embedder: Embedder, rows: list[tuple[str, bool, int, str]]
 ) -> None:
     mss = MixedSimilarity(embedder)
@@ -115,18 +121,26 @@ def test_batched_checks_equal_mss_one_pair_at_a_time(
         for i, (text, able, origin, kind) in enumerate(rows)
     ]
     checks = check_relations(answered, mss)
-    eps = Epsilons()
+    eps, one = Epsilons(), Comparator()
+
+    def claim(a: Answered) -> Claim:
+        lead = one.claim(a.question, a.answer, (), a.typed).lead
+        return one.claim(a.question, a.answer, a.expected, a.typed, lambda g: mss.score(lead, g).mixed)
+
     for c in checks:
         if c.right is None:
             gold = c.left.expected
-            assert c.mss == max(mss.score(c.left.answer, g).mixed for g in gold)
-            assert c.passed == (c.mss >= eps.answerable if c.left.answerable else says_unknown(c.left.answer))
+            lead = claim(c.left).lead
+            assert c.mss == max(mss.score(lead, g).mixed for g in gold)
+            assert c.passed == (claim(c.left).right if c.left.answerable else says_unknown(c.left.answer))
         else:
             assert c.left.origin == c.right.origin and c.left.dialogue == c.right.dialogue
-            assert c.mss == mss.score(c.left.answer, c.right.answer).mixed
-            same = c.left.answerable == c.right.answerable
-            assert c.relation == ("MR2" if same else "MR3")
-            assert c.passed == ((c.mss >= eps.between) == same)
+            x, y = claim(c.left), claim(c.right)
+            assert c.mss == mss.score(x.lead, y.lead).mixed
+            alike = c.mss >= eps.between
+            same, _ = agree(x, y, lambda alike=alike: alike)
+            assert c.relation == ("MR2" if c.left.answerable == c.right.answerable else "MR3")
+            assert c.passed == (same if c.relation == "MR2" else not same)
     dialogue = [a for a in answered if a.perturbation != "SYR"]
     pairs = sum(1 for i, x in enumerate(dialogue) for y in dialogue[i + 1 :] if x.origin == y.origin)
     baseline = sum(
@@ -139,16 +153,33 @@ def test_batched_checks_equal_mss_one_pair_at_a_time(
 
 
 def test_a_system_answering_from_the_gold_graph_gets_no_conflict(embedder: Embedder, tmp_path: Path) -> None:
-    path, cases = dialogue_suite(tmp_path)
-    settings_ = load_settings(tmp_path / "workspace", env={})
-    sut = open_sut(f"plugin:tests.runner.dialogue_bots:GoldBot?suite={path}")
-    summary = run_dialogues(cases, sut, Sampling(), settings_)
-    answered, unjudged = answered_rounds(cases, read_round_replies(summary.replies_path))
+    """Every round answered with its expected answer, as a consistent system would; typed by the KB."""
+    _, cases = dialogue_suite(tmp_path)
+    replies = [
+        RoundReply(
+            c.id,
+            t.position,
+            ASKED,
+            c.dialogue.round(t.origin).question,
+            f"{c.id}#{t.position}",
+            _said(t.expected[0]),
+        )
+        for c in cases
+        if c.dialogue is not None
+        for t in c.dialogue.turns
+    ]
+    answered, unjudged = answered_rounds(cases, replies)
     assert unjudged == [] and any(not a.answerable for a in answered)
-    checks = check_relations(answered, MixedSimilarity(embedder))
+    assert {a.typed.kind for a in answered} >= {"year", "entity"}
+    kb = ViewKb(family_view(tmp_path))
+    checks = check_relations(answered, MixedSimilarity(embedder), kb=kb)
     assert {c.relation for c in checks} == {"MR1", "MR2", "MR3"}
-    assert [c for c in checks if not c.passed] == []
+    assert [(c.relation, c.basis) for c in checks if not c.passed] == []
     assert all(says_unknown(a.answer) for a in answered if not a.answerable)
     with pytest.raises(AssertionError):  # the same answers, one unanswerable turn claimed answerable
         wrong = [replace(a, answerable=True) if not a.answerable else a for a in answered]
-        assert [c for c in check_relations(wrong, MixedSimilarity(embedder)) if not c.passed] == []
+        assert [c for c in check_relations(wrong, MixedSimilarity(embedder), kb=kb) if not c.passed] == []
+
+
+def _said(text: str) -> Reply:
+    return Reply(text, "plugin:gold", Sampling(), 0.0, finish_reason="stop")

@@ -1,0 +1,62 @@
+"""A workspace the disk will not let kgtest write, as one clear message instead of a traceback.
+
+A read-only file system, a full disk (or quota), a folder this user may not write: whichever
+command meets it (``gen`` writing a suite, ``run`` its cache, ``dialogue`` its replies,
+``converse`` its battery), it surfaces as an ``OSError`` or as SQLite's ``OperationalError``.
+``disk_error`` turns either into a ``ConfigError`` (exit 2) that names the path and what to do;
+``KgtestGroup.invoke`` (cli/main.py) applies it to every command.
+"""
+
+from __future__ import annotations
+
+import errno
+import sqlite3
+from pathlib import Path
+
+from kgtest.core.errors import ConfigError
+
+_READ_ONLY = "give --workspace (or KGTEST_WORKSPACE) a folder on a writable disk"
+_FULL = "free space on that disk, or give --workspace a folder on another"
+_DENIED = "make the folder writable for this user, or give --workspace another folder"
+
+_ERRNO = {
+    errno.EROFS: _READ_ONLY,
+    errno.ENOSPC: _FULL,
+    errno.EDQUOT: _FULL,
+    errno.EFBIG: _FULL,
+    errno.EACCES: _DENIED,
+    errno.EPERM: _DENIED,
+}
+_SQLITE = (
+    ("readonly", _READ_ONLY),
+    ("read-only", _READ_ONLY),
+    ("disk is full", _FULL),
+    ("disk i/o error", _FULL),
+    ("unable to open database file", _DENIED),
+)
+"""SQLite's messages for the same causes (it gives no errno)."""
+
+
+def disk_error(exc: BaseException, workspace: Path) -> ConfigError | None:
+    """The clear error for ``exc`` when the disk refused a write; None for anything else."""
+    cause = _first(exc)
+    if isinstance(cause, OSError) and cause.errno in _ERRNO:
+        path = cause.filename or workspace
+        why = cause.strerror or str(cause)
+        hint = _ERRNO[cause.errno]
+        return ConfigError(f"cannot write {path}: {why}; {hint} (the workspace is {workspace})")
+    if isinstance(cause, sqlite3.OperationalError):
+        message = str(cause)
+        for needle, hint in _SQLITE:
+            if needle in message.lower():
+                return ConfigError(
+                    f"the workspace's database in {workspace} cannot be written ({message}); {hint}"
+                )
+    return None
+
+
+def _first(exc: BaseException) -> BaseException:
+    """A task group's first failure, the error itself otherwise."""
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    return exc

@@ -1,0 +1,90 @@
+"""Checks of settings that pydantic's types do not make: Bolt URIs, ``KGTEST_*`` names, key lines.
+
+Used by core/settings.py; kept apart so the settings stay a list of keys.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Mapping
+from urllib.parse import urlsplit
+
+from kgtest.core.errors import ConfigError
+
+BOLT_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
+_BOLT_HINT = (
+    "write bolt://HOST:7687 or neo4j://HOST:7687 (neo4j+s:// for TLS), or nothing for the embedded database"
+)
+
+DIRECT_VARIABLES = ("KGTEST_WORKSPACE", "KGTEST_JVM_CACHE", "KGTEST_USER_AGENT", "KGTEST_LABELLED")
+"""``KGTEST_`` variables read where they are used, not settings: the workspace, the JVM cache switch
+(kg/jvm_cache.py), SPARQL's User-Agent (kg/sources/sparql.py), the tests' labelled replies."""
+
+KEY_ENV = re.compile(r"[?&]api_key_env=([^&]+)")
+"""The variable an ``openai:`` spec reads its key from: the user's own, whatever its name."""
+
+
+def bolt_uri(uri: str) -> str:
+    """Empty, or a Bolt URI the driver can open: a known scheme, a host, a port that exists."""
+    if not uri:
+        return uri
+    try:
+        parts = urlsplit(uri)
+        port = parts.port
+    except ValueError as exc:
+        raise ValueError(f"not a URI ({exc}); {_BOLT_HINT}") from None
+    if parts.scheme not in BOLT_SCHEMES:
+        raise ValueError(f"scheme {parts.scheme or '(none)'!r} is not Bolt; {_BOLT_HINT}")
+    if not parts.hostname or port == 0:
+        raise ValueError(f"names no host and port; {_BOLT_HINT}")
+    return uri
+
+
+def check_variables(env: Mapping[str, str], settings: Iterable[str]) -> None:
+    """A set ``KGTEST_*`` variable kgtest does not read is a misspelling: a ConfigError that says so.
+
+    ``settings`` are the variables that override settings (and any other the caller accepts);
+    ``DIRECT_VARIABLES`` are accepted too. An empty variable is taken as unset.
+    """
+    known = [*settings, *DIRECT_VARIABLES]
+    for var in sorted(env):
+        if var.startswith("KGTEST_") and env[var] and var not in known:
+            close = difflib.get_close_matches(var, known, n=1, cutoff=0.6)
+            hint = f" Did you mean {close[0]}?" if close else ""
+            raise ConfigError(
+                f"environment variable {var} is set, but kgtest reads no such variable.{hint} "
+                "Unset it; the KGTEST_<SECTION>_<KEY> variables are listed in docs/configuration.md"
+            )
+
+
+def line_of(text: str, loc: tuple[int | str, ...]) -> int | None:
+    """Where the offending key is written (after its table's header), for the message; None if not found."""
+    if not loc:
+        return None
+    lines = text.splitlines()
+    if len(loc) > 2 and all(isinstance(p, str) for p in loc):  # [battery.criteria] coherence = ...
+        table = r"\s*\.\s*".join(re.escape(str(p)) for p in loc[:-1])
+        found = _key_line(lines, re.compile(rf"^\s*\[\s*{table}\s*\]"), 0, str(loc[-1]))
+        if found is not None and lines[found - 1].lstrip().startswith(str(loc[-1])):
+            return found
+    if loc[0] == "sut" and len(loc) > 1 and isinstance(loc[1], int):
+        header, nth, key = re.compile(r"^\s*\[\[\s*sut\s*\]\]"), loc[1], str(loc[2]) if len(loc) > 2 else ""
+    else:  # the table's own key: criteria = { coherence = ... } is on criteria's line
+        header, nth = re.compile(rf"^\s*\[\s*{re.escape(str(loc[0]))}\s*\]"), 0
+        key = str(loc[1] if len(loc) > 1 else loc[-1])
+    return _key_line(lines, header, nth, key)
+
+
+def _key_line(lines: list[str], header: re.Pattern[str], nth: int, key: str) -> int | None:
+    """The line of ``key = ...`` in the ``nth`` table ``header`` opens, else the header's line."""
+    starts = [n for n, line in enumerate(lines) if header.match(line)]
+    if len(starts) <= nth:
+        return None
+    assignment = re.compile(rf"^\s*{re.escape(key)}\s*=")
+    for n in range(starts[nth], len(lines)):
+        if n > starts[nth] and lines[n].lstrip().startswith("["):
+            break
+        if key and assignment.match(lines[n]):
+            return n + 1
+    return starts[nth] + 1

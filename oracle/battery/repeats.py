@@ -1,0 +1,150 @@
+"""Replies that say nothing new: echoes of the partner's line (A8) and repeats of an earlier reply (A9).
+
+A parrot passes the seed's tests: a copy of the partner's line is "coherent" with it by cosine,
+a reply said again and again "consistent" with itself. Both are measured here by what the reply
+*copies*: the share of its words that lie in runs of at least ``block`` words found, in order, in
+the other text (difflib's matching blocks over words, case and punctuation aside), so "most of
+it, with a word changed" counts as a copy too and a reply that quotes a line and adds its own
+does not.
+
+* echo (A8): the reply copies at least ``echo_share`` of its words from the partner's line of
+  the same round, the copy holds at least ``source_share`` of that line, and it is at least
+  ``echo_words`` words long ("Hello!" to "Hello!" is a greeting);
+* repeat (A9): the reply copies at least ``repeat_share`` of its words from one earlier reply of
+  the same speaker, the copy holds at least ``source_share`` of that reply (a short answer taking
+  up a phrase of a long earlier reply says something new), and it is at least ``repeat_words``
+  words long (a formula such as "Yes, it is." recurs in any conversation); unless that earlier
+  reply answered the same line as this one: a question asked again may get the same answer
+  (I13 asks so on purpose).
+
+The thresholds were fixed on the definitions, before the labelled set was compared
+(tests/oracle/battery/repeat_labels.py; precision and recall in tests/oracle/battery/test_repeats.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+_WORD = re.compile(r"[\w']+")
+
+
+@dataclass(frozen=True, slots=True)
+class RepeatSettings:
+    """Where a copy starts counting; module constants until ``[battery]`` carries them."""
+
+    block: int = 3
+    """The shortest run of words counted as copied."""
+    echo_share: float = 0.8
+    echo_words: int = 4
+    repeat_share: float = 0.8
+    repeat_words: int = 5
+    source_share: float = 0.5
+    """The least share of the text copied from that the copy must hold: "most of it"."""
+
+
+@dataclass(frozen=True, slots=True)
+class Copy:
+    """How much of a reply another text holds: the share of its words, their number, and where."""
+
+    share: float
+    """Of the reply's words."""
+    words: int
+    turn: int
+    """The round of the text copied from (0: none)."""
+    text: str = ""
+    held: float = 0.0
+    """The share of the text copied from that the copy holds."""
+
+    def counts(self, share: float, least: int, held: float) -> bool:
+        return self.share >= share and self.words >= least and self.held >= held
+
+
+NONE = Copy(0.0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Repeats:
+    """What one reply copies: the partner's line (echo), and its own closest earlier reply."""
+
+    echo: Copy
+    repeat: Copy
+    is_echo: bool
+    is_repeat: bool
+
+    @property
+    def says_nothing_new(self) -> bool:
+        return self.is_echo or self.is_repeat
+
+
+def words(text: str) -> list[str]:
+    """The words compared: lower case, punctuation dropped."""
+    return [w.lower() for w in _WORD.findall(text)]
+
+
+def copied(reply: Sequence[str], source: Sequence[str], block: int = 3) -> int:
+    """Words of ``reply`` in runs of at least ``block`` words that ``source`` holds in the same order."""
+    if not reply or not source:
+        return 0
+    matcher = SequenceMatcher(None, list(reply), list(source), autojunk=False)
+    return sum(m.size for m in matcher.get_matching_blocks() if m.size >= block)
+
+
+def copy_of(reply: str, source: str, turn: int, block: int = 3) -> Copy:
+    mine, theirs = words(reply), words(source)
+    n = copied(mine, theirs, block)
+    return Copy(round(n / len(mine), 4), n, turn, source, round(n / len(theirs), 4)) if n else NONE
+
+
+def find_repeats(rounds: Sequence[tuple[str, str]], config: RepeatSettings | None = None) -> list[Repeats]:
+    """For each ``(line, reply)`` of one speaker's conversation, in round order: what the reply copies.
+
+    Rounds are numbered from 1; an empty reply (a failed one) copies nothing and is never copied.
+    """
+    c = config or RepeatSettings()
+    found: list[Repeats] = []
+    for k, (line, reply) in enumerate(rounds, 1):
+        echo = copy_of(reply, line, k, c.block) if reply.strip() else NONE
+        repeat = NONE
+        for j, (before_line, before) in enumerate(rounds[: k - 1], 1):
+            if not before.strip() or _same_line(before_line, line):
+                continue
+            candidate = copy_of(reply, before, j, c.block)
+            best = candidate.counts(c.repeat_share, c.repeat_words, c.source_share)
+            if (best, candidate.share, candidate.words) >= (
+                repeat.counts(c.repeat_share, c.repeat_words, c.source_share),
+                repeat.share,
+                repeat.words,
+            ):
+                repeat = candidate
+        found.append(
+            Repeats(
+                echo,
+                repeat,
+                echo.counts(c.echo_share, c.echo_words, c.source_share),
+                repeat.counts(c.repeat_share, c.repeat_words, c.source_share),
+            )
+        )
+    return found
+
+
+def canned(rounds: Sequence[tuple[str, str]], turn: int, config: RepeatSettings | None = None) -> Copy:
+    """The reply of round ``turn`` given, all but word for word, to another line of the conversation.
+
+    I13's agreement means nothing when the answer is the reply the system gives to anything.
+    """
+    c = config or RepeatSettings()
+    line, reply = rounds[turn - 1]
+    for j, (other_line, other) in enumerate(rounds, 1):
+        if j == turn or not other.strip() or _same_line(other_line, line):
+            continue
+        both = copy_of(reply, other, j, c.block)
+        if both.counts(c.repeat_share, c.repeat_words, c.source_share):
+            return both
+    return NONE
+
+
+def _same_line(a: str, b: str) -> bool:
+    return words(a) == words(b)

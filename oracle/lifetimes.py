@@ -1,0 +1,58 @@
+"""Lifetimes in the checks: who has one is a person, and the years a reply states replace the KB's.
+
+The lifetime rules of negation.pl (no one marries someone born after their death, nor is the
+parent of a child born after it) ask that both are people (Q5); the case's evidence gives
+their years of birth and death but not always their class, so a year of birth or death makes
+a person here. A reply's own years of birth and death, and "alive in" years, replace the KB's
+in the inference world and in a temporal case's events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from kgtest.oracle.claims import ALIVE, Claim
+from kgtest.oracle.ground import GroundGraph
+from kgtest.prolog.claims import World
+
+YEAR_EVENT = {"P569": "born", "P570": "died"}
+
+
+def lived(world: World) -> World:
+    """Whoever has a year of birth or death is a person (Q5), as the lifetime rules ask."""
+    people = tuple(sorted({(eid, "Q5") for _, eid, _ in world.years} - set(world.types)))
+    return replace(world, types=world.types + people) if people else world
+
+
+def stated_years(ground: GroundGraph, claims: list[Claim]) -> tuple[tuple[str, str, int], ...]:
+    """The evidence's birth and death years, with the reply's where it states others."""
+    said = {
+        (YEAR_EVENT[c.statement[1]], c.statement[0]): c.year
+        for c in claims
+        if c.statement and c.statement[1] in YEAR_EVENT and c.year is not None and not c.negated
+    }
+    kept = [(e, x, y) for e, x, y in ground.years if (e, x) not in said]
+    return tuple(kept + [(e, x, y) for (e, x), y in sorted(said.items())])
+
+
+def events(ground: GroundGraph, claims: list[Claim]) -> dict[str, list[tuple[int, int]]]:
+    """The temporal case's events with the lifetimes the reply states in place of the KB's."""
+    assert ground.temporal is not None
+    events = dict(ground.temporal.events)
+    for event, eid, year in stated_years(ground, claims):
+        span = f"{eid}:span"
+        if events.get(span):
+            start, end = events[span][0][0], events[span][-1][1]
+            events[span] = [(year, end)] if event == "born" else [(start, year)]
+    for c in claims:  # "alive in 1902": the lifetime stretches to hold that year
+        span = f"{c.statement[0]}:span" if c.statement else ""
+        if (
+            c.statement
+            and c.statement[1] == ALIVE
+            and c.year is not None
+            and not c.negated
+            and events.get(span)
+        ):
+            start, end = events[span][0][0], events[span][-1][1]
+            events[span] = [(min(start, c.year), max(end, c.year))]
+    return events

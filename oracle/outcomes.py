@@ -1,0 +1,75 @@
+"""The one verdict record every kind of case gets, and the outcomes it can have.
+
+``<workspace>/runs/<run id>/verdicts.jsonl`` holds one ``JudgedReply`` per case, in suite
+order, whatever its kind: the report, the gate, JUnit, ``inspect`` and the graph store read
+only this. A fact or temporal case carries the fact oracle's full evidence (``verdict``); a
+dialogue case or a conversation carries its reasons and how many of its checks passed, the
+checks themselves being kept beside it (dialogue.json, battery/).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from kgtest.core.records import from_plain, to_plain
+from kgtest.oracle.judge import Outcome, Verdict
+
+NO_REPLY = "no_reply"
+"""The system failed (timeout, HTTP error): nothing to judge."""
+UNJUDGED = "unjudged"
+"""The oracle failed on this reply alone (``JudgedReply.error`` says how), or a dialogue or
+conversation is incomplete; the others are judged."""
+TRUNCATED = "truncated"
+"""Generation stopped at max_tokens: judged (the verdict is kept), but counted apart, never as a
+hallucination, since half a reasoning is no evidence of a wrong one (docs/oracle.md)."""
+CONSISTENT, INCONSISTENT = "consistent", "inconsistent"
+"""A dialogue case: every metamorphic check its rounds take part in passed, or one failed."""
+PASSED, FAILED = "passed", "failed"
+"""A conversation: every battery test judged on it passed, or one failed."""
+PASSING = frozenset({Outcome.CORRECT.value, CONSISTENT, PASSED})
+"""The outcomes that pass a case."""
+ABSTAINED = frozenset({Outcome.IDK.value, Outcome.REFUSAL.value, Outcome.AMBIGUOUS.value, NO_REPLY, UNJUDGED})
+"""No clear Yes/No: counted apart from answered cases in reports."""
+
+
+@dataclass(frozen=True, slots=True)
+class JudgedReply:
+    """One line of verdicts.jsonl: a case's reply (or transcript) and what the oracle made of it."""
+
+    case_id: str
+    system: str
+    outcome: str
+    """An ``Outcome`` value, ``no_reply``, ``unjudged``, ``truncated``; for dialogues
+    ``consistent`` / ``inconsistent``, for conversations ``passed`` / ``failed``."""
+    hallucination: bool
+    abstained: bool
+    """No clear Yes/No (idk, refusal, ambiguous, no reply): kept out of hallucination rates."""
+    reply: str
+    """The reply's text, or ``(no reply: why)``; a dialogue's answers one per round."""
+    verdict: Verdict | None
+    """Everything that decided a fact case's outcome; None for other kinds and failed replies."""
+    error: str | None = None
+    """Why the oracle could not judge this reply (outcome ``unjudged``)."""
+    finish_reason: str = ""
+    """Why generation stopped (``stop``, ``length``, ...), as the runner recorded it."""
+    kind: str = "fact"
+    reasons: tuple[str, ...] = ()
+    """Dialogues and conversations: the failed checks, said plainly (fact cases: ``verdict.reasons``)."""
+    checks: int = 0
+    """Dialogues and conversations: the checks judged on this case (relations, battery tests)."""
+    passed_checks: int = 0
+
+    @property
+    def why(self) -> tuple[str, ...]:
+        """The reasons of the outcome, whatever the kind."""
+        return self.verdict.reasons if self.verdict is not None else self.reasons
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**to_plain(self), "verdict": self.verdict.to_dict() if self.verdict else None}
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> JudgedReply:
+        verdict = data.get("verdict")
+        record = from_plain(JudgedReply, {**data, "verdict": None})
+        return replace(record, verdict=Verdict.from_dict(verdict)) if verdict is not None else record

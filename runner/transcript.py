@@ -1,0 +1,101 @@
+"""One transcript format for every kind of case: what was put to the system, and what it said.
+
+A run's ``replies.jsonl`` holds one ``Transcript`` per case, in suite order, whatever its kind:
+
+* a fact or temporal case: one exchange (the question and the reply);
+* a dialogue case: one exchange per round, in order, plus the single-turn baselines' questions
+  asked in a round's place (``variant`` names the baseline);
+* a conversation: one exchange per round with the system under test (``asked`` is the partner's
+  line), and, with a partner system, one per round with the partner (``speaker="partner"``).
+
+A transcript whose driver stopped early (an earlier round failed, so later ones had nothing
+true to show) says why in ``stopped``. Runs written before this format (one ``{"case_id",
+"key", "reply"}`` per line) still read as one-exchange transcripts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kgtest.core.errors import RunnerError
+from kgtest.core.files import atomic_writer
+from kgtest.core.records import from_plain, to_plain
+from kgtest.runner.sut import Reply
+
+SUT, PARTNER = "sut", "partner"
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """One message put to a speaker and its reply."""
+
+    position: int
+    """The round, from 1 (1 for a single question)."""
+    asked: str
+    """The last message the speaker was sent: the question, or the other side's line."""
+    key: str
+    """The reply cache's key: system, sampling and the whole conversation sent."""
+    reply: Reply
+    variant: str = ""
+    """Empty for the case's own round; a baseline's name (SYR, L33t, Typo) for its question."""
+    speaker: str = SUT
+
+
+@dataclass(frozen=True, slots=True)
+class Transcript:
+    """Everything one case put to the systems, in the order it was asked."""
+
+    case_id: str
+    kind: str
+    exchanges: tuple[Exchange, ...]
+    stopped: str = ""
+    """Why the driver stopped before the case's last round; empty when it got to the end."""
+
+    @property
+    def reply(self) -> Reply:
+        """The system's last reply: a single-turn case's only one."""
+        return self.exchanges[-1].reply
+
+    @property
+    def failed(self) -> int:
+        """Replies that are failures (errors, timeouts, no text)."""
+        return sum(not e.reply.ok for e in self.exchanges)
+
+    @property
+    def transient(self) -> bool:
+        """A reply failed in transport (never cached): the next run asks it again."""
+        return any(e.reply.transient for e in self.exchanges)
+
+    def to_json(self) -> str:
+        return json.dumps(to_plain(self), ensure_ascii=False, sort_keys=True)
+
+
+def write_transcripts(path: Path, transcripts: Iterable[Transcript]) -> None:
+    """Atomically: a reader never sees half a run."""
+    with atomic_writer(path) as out:
+        for t in transcripts:
+            out.write(t.to_json() + "\n")
+
+
+def read_transcripts(path: Path) -> Iterator[Transcript]:
+    """The transcripts of a run's replies.jsonl, in suite order; a RunnerError names a bad line."""
+    try:
+        with path.open(encoding="utf-8") as lines:
+            for number, line in enumerate(lines, 1):
+                try:
+                    yield _transcript(json.loads(line))
+                except (ValueError, TypeError, KeyError) as exc:  # RecordError is a ValueError
+                    raise RunnerError(f"{path}:{number}: not a kgtest transcript: {exc}") from exc
+    except FileNotFoundError:
+        raise RunnerError(f"{path} is missing; run the same `kgtest run` again to write it") from None
+
+
+def _transcript(data: Any) -> Transcript:
+    if isinstance(data, dict) and "exchanges" not in data and "reply" in data:  # a run from before
+        reply = Reply.from_dict(data["reply"])
+        return Transcript(str(data["case_id"]), "", (Exchange(1, "", str(data.get("key", "")), reply),))
+    return from_plain(Transcript, data)

@@ -1,0 +1,56 @@
+"""Real SmolLM2 replies labelled by hand as echo, self-repeat or fine (repeat_labels.jsonl).
+
+Where they come from: SmolLM2-135M-Instruct (greedy, 48 tokens) on the example KB,
+`kgtest converse --sut smollm2 --turns 20 --runs 3 --seed 1` (the scripted partner) and two
+free conversations of two SmolLM2s (`--partner smollm2`, seed 2: 10 rounds x 2, seed 3: 12
+rounds x 3). Each line of the file is one speaker's side of one conversation, in round order:
+``[line, reply, labels]`` where ``line`` is what the speaker answered (the partner's line, or
+for the partner system the other system's last reply) and ``labels`` a subset of
+``echo``, ``repeat`` (empty: fine).
+
+The labels were written from these definitions alone, reading the text, before any detector
+ran on these replies; they are never copied from a verdict:
+
+* **echo**: the reply says the line it answers again: most of the reply (about four fifths of
+  its words or more) is a copy of that line, word for word or with a few words changed, dropped
+  or added, the copy holds most (at least half) of the line, and it is at least four words long.
+  A reply that quotes the line and adds content of its own (an answer, a new sentence) is not an
+  echo, nor is one that takes up a phrase of a longer line.
+* **repeat**: the reply says an earlier reply of the same speaker in the same conversation
+  again: most of the reply (about four fifths of its words or more) is a copy of that earlier
+  reply, word for word or nearly, the copy holds most (at least half) of the earlier reply, and
+  it is at least five words long; except when that earlier reply answered the very same line (a
+  question asked again may get the same answer). A short formula ("Yes, it is.", "Thank you!")
+  said again is not a repeat, nor is a short answer that takes up a phrase of a longer earlier
+  reply ("Your role model is Marie Curie." after "... My role model is Marie Curie, who ...").
+* **fine**: neither. A reply may be both an echo and a repeat.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+FILE = Path(__file__).with_name("repeat_labels.jsonl")
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One speaker's replies in one conversation, with the labels of each."""
+
+    conversation: str
+    speaker: str
+    source: str
+    rounds: tuple[tuple[str, str], ...]
+    labels: tuple[frozenset[str], ...]
+
+
+def load() -> list[Side]:
+    sides = []
+    for line in FILE.read_text(encoding="utf-8").splitlines():
+        data = json.loads(line)
+        rounds = tuple((r[0], r[1]) for r in data["rounds"])
+        labels = tuple(frozenset(r[2]) for r in data["rounds"])
+        sides.append(Side(data["conversation"], data["speaker"], data["source"], rounds, labels))
+    return sides

@@ -19,7 +19,7 @@ _STYLES = {"complete": "green", "running": "yellow", "failed": "red", "interrupt
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @pass_app
 def command(app: AppContext, as_json: bool) -> None:
-    """List the runs in the workspace, oldest first: status, system, suite, counts.
+    """List the runs in the workspace, oldest first: status, system, suite, cases per kind, counts.
 
     A run is `complete` (its replies can be judged), `running` (a process is asking it now),
     `failed` (it stopped with an error, shown) or `interrupted` (Ctrl-C, or its process died);
@@ -30,8 +30,8 @@ def command(app: AppContext, as_json: bool) -> None:
         rows = [
             {
                 "run_id": r.run_id, "status": r.status, "name": r.name, "system": r.system, "suite": r.suite,
-                "cases": r.cases, "failed": r.failed, "judged": r.judged, "started": r.started,
-                "finished": r.finished, "error": r.error,
+                "cases": r.cases, "kinds": r.kinds, "failed": r.failed, "judged": r.judged,
+                "started": r.started, "finished": r.finished, "error": r.error,
             }
             for r in runs
         ]  # fmt: skip
@@ -41,12 +41,13 @@ def command(app: AppContext, as_json: bool) -> None:
         click.echo(f"No runs in {app.settings.paths.runs} yet; `kgtest run` makes one.")
         return
     table = Table("run", "status", "system", "suite", "cases", "failed", "judged", "started")
+    kinds = lambda r: "\n".join(f"{n} {k}" for k, n in r.kinds.items()) if len(r.kinds) > 1 else str(r.cases)  # noqa: E731
     for r in runs:
         status = Text(r.status, style=_STYLES.get(r.status, ""))
         if r.error and r.status != COMPLETE:
             status.append(f"\n{r.error}", style="dim")
         table.add_row(
-            Text(r.run_id), status, Text(r.name), Text(r.suite.rsplit("/", 1)[-1]), str(r.cases),
+            Text(r.run_id), status, Text(r.name), Text(r.suite.rsplit("/", 1)[-1]), kinds(r),
             "" if r.failed is None else str(r.failed), "yes" if r.judged else "", Text(r.started),
         )  # fmt: skip
     Console(highlight=False, soft_wrap=True).print(table)

@@ -56,9 +56,10 @@ def judge_conversations(
         why = _complete(transcript)
         mine = [v for v in by_conversation.get(case.id, []) if v.passed is not None]
         failed = [v for v in mine if not v.passed]
-        if why:
-            outcome = NO_REPLY if not any(e.reply.ok for e in transcript.exchanges) else UNJUDGED
-            reasons: tuple[str, ...] = (why,)
+        answered = any(e.reply.ok for e in transcript.exchanges if e.speaker == SUT)
+        if why or not answered or not mine:
+            outcome = NO_REPLY if not answered else UNJUDGED
+            reasons: tuple[str, ...] = (why or ("no reply came back" if not answered else "no test judged"),)
         else:
             outcome = FAILED if failed else PASSED
             score = swan.get(case.id)

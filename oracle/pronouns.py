@@ -20,6 +20,12 @@ from kgtest.oracle.ground import GroundGraph
 _PERSON = {"he", "she", "him", "her", "his", "hers"}
 _THING = {"it", "its"}
 _HUMAN = "Q5"
+_OF_PEOPLE = {"P19", "P20", "P26", "P22", "P25", "P40", "P69", "P108", "P166", "P106", "P27", "P3373", "P509"}
+"""Properties whose subject is a person: place of birth, spouse, father, educated at, award ..."""
+_PEOPLE = {"P26", "P22", "P25", "P40", "P3373", "P50", "P57", "P112"}
+"""Properties whose value is a person: spouse, father, mother, child, sibling, author, director, founder."""
+_THINGS = {"P19", "P20", "P69", "P108", "P166", "P27", "P509", "P131", "P17", "P150", "P36", "P1376", "P30"}
+"""Properties whose value is a place, an institution, an award or a cause: no person."""
 
 
 def resolve(triples: Sequence[Triple], ground: GroundGraph, entities: EntityReader) -> list[Triple]:
@@ -43,25 +49,42 @@ def _name(word: str, triple: Triple, ground: GroundGraph, entities: EntityReader
     person = word in _PERSON
     name = next((n for n in triple.antecedents if _is_person(n, ground, entities) is person), None)
     if name is None and person:
-        name = next((ground.label(x) for x in _case_people(ground, entities)), None)
+        name = next((ground.label(x) for x in _case_people(ground)), None)
     return name or word
 
 
 def _is_person(name: str, ground: GroundGraph, entities: EntityReader) -> bool | None:
     """True for a person, False for another entity, None for a name nobody known bears."""
-    match = entities.read(name, ground)
+    match = entities.read(name, ground, look_up=False)  # the case's names first: no KB to load
+    if match.id is None and not match.candidates:
+        match = entities.read(name, ground)
     return _human(match.id, ground, entities) if match.id is not None else None
 
 
 def _human(eid: str, ground: GroundGraph, entities: EntityReader) -> bool:
-    if (eid, _HUMAN) in ground.types or any(x == eid for _, x, _ in ground.years):
-        return True
+    """Whether ``eid`` is a person: by the case's evidence when it tells, else by the KB's classes."""
+    known = _kind_in_case(eid, ground)
+    if known is not None:
+        return known
     entity = entities.kb.entity(eid) if entities.kb is not None else None
     return entity is not None and _HUMAN in entity.types
 
 
-def _case_people(ground: GroundGraph, entities: EntityReader) -> list[str]:
-    """The people the question names, its subject first."""
+def _kind_in_case(eid: str, ground: GroundGraph) -> bool | None:
+    """A lifetime, or the subject of a person's property, makes a person; the object of a property
+    whose values are places, works or awards makes a thing; else the case does not tell."""
+    if (eid, _HUMAN) in ground.types or any(x == eid for _, x, _ in ground.years):
+        return True
+    for e in ground.edges:
+        if (e.subject == eid and e.property in _OF_PEOPLE) or (e.object == eid and e.property in _PEOPLE):
+            return True
+        if e.object == eid and e.property in _THINGS:
+            return False
+    return None
+
+
+def _case_people(ground: GroundGraph) -> list[str]:
+    """The people the question names, its subject first; the KB is not asked (start-up)."""
     ids = [ground.statement[0], ground.statement[2]] if ground.statement else []
     ids += [e.id for e in ground.entities]
-    return [x for x in dict.fromkeys(ids) if not x.startswith("?") and _human(x, ground, entities)]
+    return [x for x in dict.fromkeys(ids) if not x.startswith("?") and _kind_in_case(x, ground)]

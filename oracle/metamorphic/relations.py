@@ -165,7 +165,7 @@ def check_relations(
     for x, y in pairs:
         i, j = index[id(x)], index[id(y)]
         s = scored[(leads[i], leads[j])]
-        same, why = agree(claims[i], claims[j], lambda s=s: s.mixed >= epsilons.between)
+        same, why = agree(claims[i], claims[j], s.mixed >= epsilons.between)
         if x.answerable == y.answerable:
             checks.append(Check("MR2", x, y, s, same, why))
         else:

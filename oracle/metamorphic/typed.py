@@ -291,8 +291,9 @@ class Comparator:
         return tuple(dict.fromkeys(eid for eid, _ in self.kb.named(phrase)))
 
 
-def agree(x: Claim, y: Claim, similar: Callable[[], bool]) -> tuple[bool, str]:
-    """Whether two answers say the same: both right, or the same value (``similar``: free text)."""
+def agree(x: Claim, y: Claim, alike: bool) -> tuple[bool, str]:
+    """Whether two answers say the same: both right, or the same value (``alike``: their leads'
+    MSS reaches epsilon_b, which decides for free text)."""
     if x.right and y.right:
         return True, "both give a gold value"
     if x.kind != y.kind:
@@ -302,7 +303,7 @@ def agree(x: Claim, y: Claim, similar: Callable[[], bool]) -> tuple[bool, str]:
     if x.kind == TEXT:
         if not _same_values(x.said, y.said):
             return False, "leads give other numbers or names"
-        same = _contains(x.lead, y.lead) or similar()
+        same = _contains(x.lead, y.lead) or alike
         return same, "leads alike" if same else "leads differ"
     same = x.value == y.value
     return same, f"both {x.kind} {x.value}" if same else f"{x.value!r} vs {y.value!r}"

@@ -49,3 +49,10 @@ class Anything:
 
     def respond(self, conversation: list[Message]) -> Any:
         return self.said
+
+
+class Exits:
+    """Calls ``sys.exit(0)`` when asked anything, as a careless script might."""
+
+    def respond(self, conversation: list[Message]) -> str:
+        raise SystemExit(0)

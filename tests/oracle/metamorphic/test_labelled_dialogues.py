@@ -134,8 +134,8 @@ def test_mr1_and_mr2_agree_with_people_on_kb_dialogues(checks: list[Check]) -> N
     for source in ("kb", "coqa"):
         for relation, s in score(source, checks, labelled).items():
             report.append(
-                f"{source:<5} {relation}: precision {s.precision:.3f} ({s.caught}/{s.flagged} flags are bugs), "
-                f"recall {s.recall:.3f} ({s.caught}/{s.bugs} bugs flagged)"
+                f"{source:<5} {relation}: precision {s.precision:.3f} ({s.caught}/{s.flagged} flags are "
+                f"bugs), recall {s.recall:.3f} ({s.caught}/{s.bugs} bugs flagged)"
             )
     print("\n" + "\n".join(report))
     for relation, s in score("kb", checks, labelled).items():

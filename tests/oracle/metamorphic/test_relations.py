@@ -138,7 +138,7 @@ def test_batched_checks_equal_the_comparator_one_answer_and_pair_at_a_time(
             x, y = claim(c.left), claim(c.right)
             assert c.mss == mss.score(x.lead, y.lead).mixed
             alike = c.mss >= eps.between
-            same, _ = agree(x, y, lambda alike=alike: alike)
+            same, _ = agree(x, y, alike)
             assert c.relation == ("MR2" if c.left.answerable == c.right.answerable else "MR3")
             assert c.passed == (same if c.relation == "MR2" else not same)
     dialogue = [a for a in answered if a.perturbation != "SYR"]

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kgtest.cli.main import AppContext, pass_app
-from kgtest.runner.manifest import COMPLETE, list_runs
+from kgtest.runner.manifest import COMPLETE, RunInfo, list_runs
 
 _STYLES = {"complete": "green", "running": "yellow", "failed": "red", "interrupted": "red"}
 
@@ -41,15 +41,19 @@ def command(app: AppContext, as_json: bool) -> None:
         click.echo(f"No runs in {app.settings.paths.runs} yet; `kgtest run` makes one.")
         return
     table = Table("run", "status", "system", "suite", "cases", "failed", "judged", "started")
-    kinds = lambda r: "\n".join(f"{n} {k}" for k, n in r.kinds.items()) if len(r.kinds) > 1 else str(r.cases)  # noqa: E731
     for r in runs:
         status = Text(r.status, style=_STYLES.get(r.status, ""))
         if r.error and r.status != COMPLETE:
             status.append(f"\n{r.error}", style="dim")
         table.add_row(
-            Text(r.run_id), status, Text(r.name), Text(r.suite.rsplit("/", 1)[-1]), kinds(r),
+            Text(r.run_id), status, Text(r.name), Text(r.suite.rsplit("/", 1)[-1]), _kinds(r),
             "" if r.failed is None else str(r.failed), "yes" if r.judged else "", Text(r.started),
         )  # fmt: skip
     Console(highlight=False, soft_wrap=True).print(table)
     if any(r.status != COMPLETE and r.status != "running" for r in runs):
         click.echo("Run the same `kgtest run` again to finish a failed or interrupted run.")
+
+
+def _kinds(run: RunInfo) -> str:
+    """The cases, one line per kind when a run holds several."""
+    return "\n".join(f"{n} {k}" for k, n in run.kinds.items()) if len(run.kinds) > 1 else str(run.cases)

@@ -41,12 +41,16 @@ retries = 4            # openai: attempts after 429, 5xx or a refused connection
 [judge]
 threshold = 0.8        # cosine at which an unnamed relation counts as the case's (the fallback)
 extractor = "spacy"    # how claims are read from a reply
-# `kgtest judge` exits with code 8 when the share of correct replies falls under this
-# (a CI gate; 0 turns it off). `--fail-under` overrides it.
+# `kgtest judge` exits with code 8 when a kind's share of passed cases falls under this (a CI
+# gate; 0 turns it off): correct replies, metamorphic checks passed for dialogues, battery
+# tests passed for conversations. fail_under_fact, fail_under_temporal, fail_under_dialogue
+# and fail_under_conversation give a kind its own. `--fail-under` overrides them all.
 fail_under = 0.0
 
-# [battery] and [battery.criteria]: `kgtest converse`'s thresholds and SWAN's weights
-# (docs/battery.md lists them; the defaults need no section).
+# [dialogue]: how dialogue cases are asked and judged (docs/configuration.md lists the keys:
+# the history rounds show, the single-turn baselines, MORTAR's thresholds).
+# [battery] and [battery.criteria]: conversations' context budgets and partner, the battery's
+# thresholds and SWAN's weights (docs/battery.md lists them; the defaults need no section).
 
 # Systems under test: `kgtest run` with no --sut asks every one; `--sut NAME` picks some.
 """

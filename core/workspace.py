@@ -7,9 +7,9 @@ A workspace is the folder that holds everything kgtest makes::
     cache/                   kb-view.json, prolog/ (.qlf), replies.sqlite: safe to delete
     suites/suite.jsonl       test cases (generator/)
     suites/suite.info.json   how the suite was made: seed, KB build (generator/suite_info.py)
-    runs/<run id>/           run.json, run.lock, replies.jsonl (runner/), verdicts.jsonl (oracle/)
-    battery/<battery id>/    battery.json, conversations.jsonl (runner/converse.py),
-                             verdicts.jsonl, nuggets.jsonl, swan.json (oracle/battery/)
+    runs/<run id>/           run.json, run.lock, replies.jsonl (runner/), verdicts.jsonl,
+                             dialogue.json (dialogue cases), battery/ (conversations:
+                             verdicts.jsonl, nuggets.jsonl, swan.json) (oracle/)
     report/                  report.html, report.json, report.xlsx (report/)
 
 Stages ask this module for a path instead of joining names themselves, so the tree above
@@ -55,22 +55,13 @@ class RunFiles:
 
 @dataclass(frozen=True, slots=True)
 class BatteryFiles:
-    """The files of one conversation battery, in ``battery/<battery id>/``."""
+    """The audit of a run's conversations, in ``runs/<run id>/battery/``."""
 
     folder: Path
 
     @property
     def battery_id(self) -> str:
         return self.folder.name
-
-    @property
-    def manifest(self) -> Path:
-        """``battery.json``: what was asked for, its status and counts."""
-        return self.folder / "battery.json"
-
-    @property
-    def conversations(self) -> Path:
-        return self.folder / "conversations.jsonl"
 
     @property
     def verdicts(self) -> Path:
@@ -145,23 +136,5 @@ class Workspace:
         return [RunFiles(p.parent) for p in sorted(self.runs.glob("*/run.json"))]
 
     @property
-    def batteries(self) -> Path:
-        return self.root / "battery"
-
-    def battery(self, battery_id: str) -> BatteryFiles:
-        return BatteryFiles(self.batteries / battery_id)
-
-    def all_batteries(self) -> list[BatteryFiles]:
-        """Every battery folder that has a manifest, in name order."""
-        if not self.batteries.exists():
-            return []
-        return [BatteryFiles(p.parent) for p in sorted(self.batteries.glob("*/battery.json"))]
-
-    @property
     def report(self) -> Path:
         return self.root / "report"
-
-    @property
-    def battery_report(self) -> Path:
-        """battery.html, battery.json, battery.xlsx (report/battery.py)."""
-        return self.report / "battery"

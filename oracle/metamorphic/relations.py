@@ -147,12 +147,16 @@ def check_relations(
     scored = dict(zip(flat, mss.score_many(flat), strict=True))
     claims: list[Claim] = []
     best: list[Similarity] = []
+    read: dict[tuple[str, str, tuple[str, ...], Gold], Claim] = {}  # each distinct answer read once
     for a, lead, gs in zip(answered, leads, golds, strict=True):
         sims = [scored[(lead, g)] for g in gs]
         best.append(max(sims, key=lambda s: s.mixed) if sims else _ZERO)
-        by_gold = {g: s.mixed for g, s in zip(gs, sims, strict=True)}
-        score = by_gold.__getitem__
-        claims.append(comparator.claim(a.question, a.answer, a.expected, a.typed, score, epsilons.answerable))
+        key = (a.question, a.answer, a.expected, a.typed)
+        if key not in read:
+            score = {g: s.mixed for g, s in zip(gs, sims, strict=True)}.__getitem__
+            eps = epsilons.answerable
+            read[key] = comparator.claim(a.question, a.answer, a.expected, a.typed, score, eps)
+        claims.append(read[key])
     checks: list[Check] = []
     for a, claim, sim in zip(answered, claims, best, strict=True):
         if a.answerable:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import AbstractContextManager, ExitStack
 from pathlib import Path
+from typing import Generic, TypeVar
 
 import click
 from rich.console import Console
@@ -46,6 +47,8 @@ from kgtest.report.battery import tally
 from kgtest.report.dialogue import method_of, rows
 from kgtest.report.gate import gate
 from kgtest.report.junit import write_junit
+
+T = TypeVar("T")
 
 
 @click.command("judge")
@@ -124,10 +127,11 @@ def command(
             store.start()
         view = _Once(lambda: read_view(KnowledgeBase(store()), app.settings.paths.kb_view_cache))
         kb = LazyKb(lambda: ViewKb(view()))
+        embedder = _Once(Embedder)  # one sentence model for every kind's oracle
         judges = Judges(
-            fact=lambda: Judge(settings, kb=kb),
-            dialogue=lambda: _dialogue_judge(app.settings),
-            conversation=lambda: _auditor(app.settings, view),
+            fact=lambda: Judge(settings, kb=kb, embedder=embedder()),
+            dialogue=lambda: _dialogue_judge(app.settings, embedder()),
+            conversation=lambda: _auditor(app.settings, view, embedder()),
         )
         with phases(quiet) as progress:
             summary = judge_run(found, judges, progress=progress)
@@ -166,23 +170,23 @@ def _thresholds(config: JudgeConfig, base: float, flagged: bool) -> Callable[[st
     return (lambda kind: base) if flagged else config.gate
 
 
-def _dialogue_judge(settings: Settings) -> tuple[MixedSimilarity, Epsilons]:
+def _dialogue_judge(settings: Settings, embedder: Embedder) -> tuple[MixedSimilarity, Epsilons]:
     eps = Epsilons(answerable=settings.dialogue.epsilon_a, between=settings.dialogue.epsilon_b)
-    return MixedSimilarity(Embedder()), eps
+    return MixedSimilarity(embedder), eps
 
 
-def _auditor(settings: Settings, view: Callable[[], KbView]) -> Auditor:
-    return Auditor(BatteryJudge(settings.battery), SpacyExtractor(), view())
+def _auditor(settings: Settings, view: Callable[[], KbView], embedder: Embedder) -> Auditor:
+    return Auditor(BatteryJudge(settings.battery, embedder=embedder), SpacyExtractor(), view())
 
 
-class _Once:
-    """A value made on first use and kept: the KB view, read once for every oracle that needs it."""
+class _Once(Generic[T]):
+    """A value made on first use and kept: the KB view or the sentence model, once for every oracle."""
 
-    def __init__(self, make: Callable[[], KbView]) -> None:
+    def __init__(self, make: Callable[[], T]) -> None:
         self._make = make
-        self._value: KbView | None = None
+        self._value: T | None = None
 
-    def __call__(self) -> KbView:
+    def __call__(self) -> T:
         if self._value is None:
             self._value = self._make()
         return self._value

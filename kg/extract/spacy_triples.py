@@ -4,9 +4,12 @@ It reads the clause shapes LLM reasoning is written in: active and passive ("X w
 "Y was written by X"), prepositional objects ("was born in London"), copulas ("X is the
 capital of Y", "X's wife was Y", "the capital of X is Y"), conjunctions, relative clauses
 ("London, which is in England"), appositions with a relational noun ("Dickens, the author of
-Oliver Twist"), negation ("not", "never", "in Portsmouth, not London"), and he/she/it/they
-taken to be the last named subject. textacy's subject-verb-object reader misses passives and
-prepositional objects, which are most of what replies say.
+Oliver Twist"), negation ("not", "never", "in Portsmouth, not London"), participles ("Tesla
+(born 1856)", "Born in Oxford, Hawking ..."), "not born until 1964", "the city where he died",
+lifetimes in brackets, and he/she/it/they stood in for by the last named subject, with the
+names before them for the oracle to choose from by kind (oracle/pronouns.py). textacy's
+subject-verb-object reader misses passives and prepositional objects, which are most of what
+replies say.
 """
 
 from __future__ import annotations

@@ -166,3 +166,18 @@ def test_stances_map_onto_the_case_answers() -> None:
     assert parse_answer("I don't know.").answer is Answer.IDK
     assert parse_answer("As an AI, I cannot say.").answer is None
     assert parse_answer("Not necessarily.").answer is None
+
+
+@pytest.mark.parametrize(
+    ("reply", "stance"),
+    [
+        ("Hmm, interesting one! No, that isn't right.", Stance.NO),
+        ("Great question! Yes. Tesla died there.", Stance.YES),
+        ("Hmm, let me think. I don't know where he died.", Stance.IDK),
+        ("Okay! Probably yes.", Stance.AMBIGUOUS),
+    ],
+)
+def test_a_chatty_opener_before_the_verdict_is_skipped(reply: str, stance: Stance) -> None:
+    assert parse_answer(reply).stance is stance
+    # An opener that holds a verdict and a doubt is no opener: never a firm answer.
+    assert parse_answer("Hmm, I think yes, but I'm not sure.").stance not in (Stance.YES, Stance.NO)

@@ -25,7 +25,16 @@ def test_names_equal_once_normalised(a: str, b: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "year"),
-    [("1812", 1812), ("in 1812", 1812), ("7 February 1812", 1812), ("44 BC", -43), ("1830s", None)],
+    [
+        ("1812", 1812),
+        ("in 1812", 1812),
+        ("7 February 1812", 1812),
+        ("44 BC", -43),
+        ("1830s", None),
+        ("May 11, 1918", 1918),
+        ("the 11th of May 1918", 1918),
+        ("1918-05-11", 1918),  # was read as the year -11
+    ],
 )
 def test_dates_are_values_and_give_their_year(text: str, year: int | None) -> None:
     assert is_value(text)

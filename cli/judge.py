@@ -130,7 +130,11 @@ def command(
         embedder = _Once(Embedder)  # one sentence model for every kind's oracle
         judges = Judges(
             fact=lambda: Judge(settings, kb=kb, embedder=embedder()),
-            dialogue=lambda: _dialogue_judge(app.settings, embedder()),
+            # KB dialogues' answers are read with the workspace's KB, when it has one (CoQA needs none)
+            dialogue=lambda: (
+                *_dialogue_judge(app.settings, embedder()),
+                kb if KnowledgeBase(store()).builds() else None,
+            ),
             conversation=lambda: _auditor(app.settings, view, embedder()),
         )
         with phases(quiet) as progress:

@@ -20,6 +20,7 @@ from kgtest.core.errors import OracleError
 from kgtest.core.files import write_atomic
 from kgtest.core.records import from_plain, to_plain
 from kgtest.generator.case import TestCase
+from kgtest.oracle.kb import KbLookup
 from kgtest.oracle.metamorphic.mss import MixedSimilarity
 from kgtest.oracle.metamorphic.relations import Check, Epsilons, check_relations
 from kgtest.oracle.metamorphic.rounds import Unjudged, answered_rounds
@@ -38,12 +39,17 @@ class DialogueJudgement:
 
 
 def judge_dialogues(
-    pairs: Sequence[tuple[TestCase, Transcript]], similarity: MixedSimilarity, epsilons: Epsilons
+    pairs: Sequence[tuple[TestCase, Transcript]],
+    similarity: MixedSimilarity,
+    epsilons: Epsilons,
+    kb: KbLookup | None = None,
 ) -> tuple[DialogueJudgement, dict[str, JudgedReply]]:
-    """MR1-MR3 over the dialogue cases of ``pairs``; a verdict per case, by case id."""
+    """MR1-MR3 over the dialogue cases of ``pairs``; a verdict per case, by case id.
+
+    ``kb`` names and relates the entities of KB dialogues' answers (docs/metamorphic.md)."""
     cases = [c for c, _ in pairs]
     answered, unjudged = answered_rounds(cases, round_replies(t for _, t in pairs))
-    checks = check_relations(answered, similarity, epsilons) if answered else []
+    checks = check_relations(answered, similarity, epsilons, kb=kb) if answered else []
     judgement = DialogueJudgement(epsilons, tuple(checks), tuple(unjudged))
     return judgement, {case.id: record for case, record in _records(pairs, judgement)}
 

@@ -27,6 +27,7 @@ from kgtest.oracle.battery.audit import Auditor, write_result
 from kgtest.oracle.conversation_verdicts import judge_conversations
 from kgtest.oracle.dialogue_verdicts import judge_dialogues, write_judgement
 from kgtest.oracle.judge import Judge, Verdict
+from kgtest.oracle.kb import KbLookup
 from kgtest.oracle.metamorphic.mss import MixedSimilarity
 from kgtest.oracle.metamorphic.relations import Epsilons
 from kgtest.oracle.outcomes import ABSTAINED, NO_REPLY, TRUNCATED, UNJUDGED, JudgedReply
@@ -40,7 +41,7 @@ class Judges:
     """The oracle of each kind, made on first use: a run of fact cases loads no dialogue model."""
 
     fact: Callable[[], Judge]
-    dialogue: Callable[[], tuple[MixedSimilarity, Epsilons]]
+    dialogue: Callable[[], tuple[MixedSimilarity, Epsilons, KbLookup | None]]
     conversation: Callable[[], Auditor]
 
 
@@ -137,8 +138,8 @@ def judge_run(
     if dialogues:
         if progress:
             progress("dialogue checks", 0, len(dialogues))
-        similarity, epsilons = judges.dialogue()
-        judgement, found = judge_dialogues(dialogues, similarity, epsilons)
+        similarity, epsilons, kb = judges.dialogue()
+        judgement, found = judge_dialogues(dialogues, similarity, epsilons, kb)
         write_judgement(run.folder / "dialogue.json", judgement)
         records.update(found)
         if progress:

@@ -18,9 +18,11 @@ does not.
   (I13 asks so on purpose).
 
 The lengths and the half come from the labelling definitions (tests/oracle/battery/repeat_labels.py);
-the shares were 0.8 before the labelled set was compared, which missed echoes with a phrase
-changed (copies of 0.76-0.79): every share from 0.6 to 0.75 gives precision >= 0.99 and recall
->= 0.98 on it, and 0.75 is the strictest of them (docs/battery.md; tests/oracle/battery/test_repeats.py).
+both shares were 0.8 before the labelled set was compared, which missed echoes with a phrase
+changed (copies of 0.76-0.79): every echo share from 0.6 to 0.75 gives precision 1.00 and recall
+>= 0.98 on it, and 0.75 is the strictest of them; the repeat share stays at 0.8 (precision 1.00,
+recall 0.99), where a template filled with new information ("Thank you for telling me ... My
+hometown is Rome, ...", 79% like an earlier one) is no repeat (docs/battery.md; test_repeats.py).
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ class RepeatSettings:
     """The shortest run of words counted as copied."""
     echo_share: float = 0.75
     echo_words: int = 4
-    repeat_share: float = 0.75
+    repeat_share: float = 0.8
     repeat_words: int = 5
     source_share: float = 0.5
     """The least share of the text copied from that the copy must hold: "most of it"."""

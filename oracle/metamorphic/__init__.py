@@ -1,6 +1,8 @@
-"""Dialogue oracles without an LLM judge (MORTAR): mixed similarity and metamorphic relations MR1-MR3.
+"""Dialogue oracles without an LLM judge (MORTAR): metamorphic relations MR1-MR3 over answers
+compared by what they say.
 
-Answers to the same question across rounds and perturbed dialogues are compared with the
-mixed similarity score; conflicts between them are bugs. The single-turn baselines (METAL's
-synonym, l33t and typo perturbations) are judged the same way.
+Each answer is read first (reading.py: years, numbers, Yes/No, "Unknown", KB entities) and
+compared by its round's gold type (gold.py, typed.py); MORTAR's mixed similarity (mss.py)
+decides only for free text. The single-turn baselines (METAL's synonym, l33t and typo
+perturbations) are judged the same way. docs/metamorphic.md says why.
 """

@@ -129,11 +129,16 @@ def test_a_loop_fails_a9_exactly_from_the_round_after_it_starts(run: Run) -> Non
     scores = {}
     for at in (4, 12, 20):
         result = run("LoopsFrom", at=str(at))
+        looping = 0
         for r in {v.conversation for v in result.verdicts}:
             a9 = {v.turn: v.passed for v in result.verdicts if v.code is TestCode.A9 and v.conversation == r}
-            # A round whose line is the one round `at` answered is no repeat (I13 asking again).
             assert all(passed for turn, passed in a9.items() if turn <= at)
-            assert sum(not passed for turn, passed in a9.items() if turn > at) >= TURNS - at - 1
+            failed = sum(not passed for turn, passed in a9.items() if turn > at)
+            # Every round after the loop starts fails (one may ask round `at`'s line again), unless
+            # the reply looped is a formula under five words ("No, it is not."): never a repeat.
+            assert failed >= TURNS - at - 1 or failed == 0, (at, failed)
+            looping += failed > 0
+        assert looping >= 1, at
         (system,) = result.systems
         scores[at] = system.value
     assert scores[4] < scores[12] < scores[20], scores

@@ -243,6 +243,13 @@ def open_store(settings: Settings) -> Iterator[GraphStore]:
         store = GraphStore(endpoint, engine="embedded", local=server, timeout_s=settings.store.timeout_s)
         try:
             yield store
+            # The engine keeps writing to files it holds open, so a folder deleted under it
+            # looks like success: say that what this command wrote is gone.
+            if not settings.paths.db.is_dir():
+                raise StoreError(
+                    f"the database folder {settings.paths.db} was deleted while kgtest was using it; "
+                    "what this command wrote to the graph store is lost: run it again (or with --no-graph)"
+                )
         finally:
             store.close()
     finally:

@@ -2,7 +2,7 @@
 
 A parrot passes the seed's tests: a copy of the partner's line is "coherent" with it by cosine,
 a reply said again and again "consistent" with itself. Both are measured here by what the reply
-*copies*: the share of its words that lie in runs of at least ``block`` words found, in order, in
+*copies*: the share of its words that lie in runs of at least ``block`` (4) words found, in order, in
 the other text (difflib's matching blocks over words, case and punctuation aside), so "most of
 it, with a word changed" counts as a copy too and a reply that quotes a line and adds its own
 does not.
@@ -39,8 +39,8 @@ _WORD = re.compile(r"[\w']+")
 class RepeatSettings:
     """Where a copy starts counting; module constants until ``[battery]`` carries them."""
 
-    block: int = 3
-    """The shortest run of words counted as copied."""
+    block: int = 4
+    """The shortest run of words counted as copied: three ("was born in") recur in any two claims."""
     echo_share: float = 0.75
     echo_words: int = 4
     repeat_share: float = 0.8
@@ -88,7 +88,7 @@ def words(text: str) -> list[str]:
     return [w.lower() for w in _WORD.findall(text)]
 
 
-def copied(reply: Sequence[str], source: Sequence[str], block: int = 3) -> int:
+def copied(reply: Sequence[str], source: Sequence[str], block: int = 4) -> int:
     """Words of ``reply`` in runs of at least ``block`` words that ``source`` holds in the same order."""
     if not reply or not source:
         return 0
@@ -96,7 +96,7 @@ def copied(reply: Sequence[str], source: Sequence[str], block: int = 3) -> int:
     return sum(m.size for m in matcher.get_matching_blocks() if m.size >= block)
 
 
-def copy_of(reply: str, source: str, turn: int, block: int = 3) -> Copy:
+def copy_of(reply: str, source: str, turn: int, block: int = 4) -> Copy:
     mine, theirs = words(reply), words(source)
     n = copied(mine, theirs, block)
     return Copy(round(n / len(mine), 4), n, turn, source, round(n / len(theirs), 4)) if n else NONE

@@ -139,25 +139,24 @@ class LoopsFrom(Perfect):
 
 
 class Chatty:
-    """A free talker with something new each round: takes up the partner's last words, adds a fact."""
+    """A free talker with something new each round: a fact of its own, after the partner's last words."""
 
     FACTS = (
-        "Paris is the capital of France.",
-        "Charles Dickens was born in Portsmouth.",
-        "Eugene Onegin was written by Alexander Pushkin.",
-        "Marie Curie was a citizen of France.",
-        "Rome is the capital of Italy.",
-        "Charles Darwin was born in Shrewsbury.",
-        "Moscow is the capital of Russia.",
-        "Berlin is the capital of Germany.",
-        "Oliver Twist was written by Charles Dickens.",
-        "London is the capital of the United Kingdom.",
-        "Albert Einstein was a citizen of Germany.",
-        "Julius Caesar died in Rome.",
+        "Paris is the capital of France, you know.",
+        "Did you hear that Charles Dickens was born in Portsmouth?",
+        "Alexander Pushkin wrote Eugene Onegin in verse.",
+        "Marie Curie held French citizenship.",
+        "Rome has been the Italian capital since 1871.",
+        "Shrewsbury is where Charles Darwin was born.",
+        "Moscow became the Russian capital again in 1918.",
+        "Berlin is where the German government sits.",
+        "Oliver Twist is a novel by Charles Dickens.",
+        "The United Kingdom is governed from London.",
+        "Albert Einstein was a German citizen for years.",
+        "Julius Caesar was killed in Rome.",
     )
 
     def respond(self, conversation: list[Message]) -> str:
         said = [m["content"] for m in conversation if m["role"] == "user"]
         topic = " ".join(said[-1].rstrip("?.!").split()[-2:])
-        fact = self.FACTS[(len(said) - 1) % len(self.FACTS)]
-        return f"You spoke of {topic}, round {len(said)}. Here is one I like: {fact}"
+        return f"About {topic}: {self.FACTS[(len(said) - 1) % len(self.FACTS)]}"

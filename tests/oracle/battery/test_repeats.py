@@ -12,10 +12,14 @@ def test_copied_counts_runs_of_words_in_order() -> None:
     line = words("My favourite place is Paris, which is the capital of France.")
     assert copied(words("My favourite place is Paris, which is the capital of France!"), line) == 11
     # A word changed splits the copy: "my favourite" (two words, chance) and the eight after it.
+    assert (
+        copied(words("Charles Dickens was born in London."), words("Charles Darwin was born in Shrewsbury."))
+        == 0
+    )
     assert copied(words("My favourite town is Paris, which is the capital of France."), line) == 8
     # A word added: "my" alone is left out, the ten after "own" are one run.
     assert copied(words("My own favourite place is Paris, which is the capital of France."), line) == 10
-    # Runs shorter than three words are chance, not copying.
+    # Runs shorter than four words are chance, not copying.
     assert copied(words("Is it the capital? Paris is lovely."), line) == 0
     assert copied([], line) == copied(line, []) == 0
 

@@ -69,6 +69,7 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=6)
     parser.add_argument("--max-tokens", type=int, default=16)
     parser.add_argument("--batch-size", type=int, default=16)
+    parser.add_argument("--runner-first", action="store_true", help="Time the one runner first.")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         ws = Path(tmp) / "ws"
@@ -92,15 +93,18 @@ def main() -> None:
               f"{sum(c.kind == 'conversation' for c in cases)} conversation), {rounds} rounds in all; "
               f"{sut.spec}, max_tokens {args.max_tokens}")  # fmt: skip
 
-        started = time.perf_counter()
-        calls = plain(cases, sut, sampling)
-        plain_s = time.perf_counter() - started
-        print(f"plain loop      {plain_s:7.1f} s   {calls} conversations sent, one per call")
-
         settings = load_settings(ws, env={})
-        started = time.perf_counter()
-        summary = run_suite(suite, sut, sampling, settings, plan=RunPlan(kinds=("dialogue", "conversation")))
-        unified_s = time.perf_counter() - started
+        plan = RunPlan(kinds=("dialogue", "conversation"))
+        timings: dict[str, float] = {}
+        for way in ("runner", "plain") if args.runner_first else ("plain", "runner"):
+            started = time.perf_counter()
+            if way == "plain":
+                calls = plain(cases, sut, sampling)
+            else:
+                summary = run_suite(suite, sut, sampling, settings, plan=plan)
+            timings[way] = time.perf_counter() - started
+        plain_s, unified_s = timings["plain"], timings["runner"]
+        print(f"plain loop      {plain_s:7.1f} s   {calls} conversations sent, one per call")
         print(f"one runner      {unified_s:7.1f} s   {summary.asked} conversations sent, batched per round")
         print(f"speed-up {plain_s / unified_s:.2f}x; conversations saved by the prefix cache: "
               f"{1 - summary.asked / calls:.1%}")  # fmt: skip

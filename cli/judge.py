@@ -250,10 +250,12 @@ def _kind_tables(out: Console, run: RunFiles, summary: JudgeSummary) -> None:
     if summary.kinds.get("conversation"):
         result = read_result(battery_files(run))
         table = Table("system", "test", "passed", "judged", "not judged", title="conversation tests")
-        for (sut, code), (passed, judged, skipped) in tally(result.verdicts).items():
+        for (sut, code), (passed, judged, skipped) in tally(
+            result.verdicts + result.partner_verdicts
+        ).items():
             table.add_row(literal(sut), code, str(passed), str(judged), str(skipped))
         out.print(table)
-        for s in result.systems:
+        for s in result.systems + result.partners:
             value = "n/a" if s.value is None else f"{s.value:.3f}"
             wans = ", ".join(f"{w.criterion} {w.value:.2f}" for w in s.wans if w.value is not None)
             out.print(literal(f"SWAN {value} for {s.sut}: {wans}"))

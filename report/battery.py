@@ -144,12 +144,16 @@ def build_battery_report(judged: Sequence[JudgedBattery], settings: BatterySetti
         label = {r.id: r.sut if r.partner == SCRIPTED else f"{r.sut} with {r.partner}" for r in records}
         verdicts += [replace(v, sut=label[v.conversation]) for v in result.verdicts]
         nuggets += [replace(n, sut=label[n.conversation]) for n in result.nuggets]
+        # The partner system's side of a free conversation, judged the same way, reported apart.
+        side = {r.id: f"{r.partner} as partner of {r.sut}" for r in records if r.partner != SCRIPTED}
+        verdicts += [replace(v, sut=side[v.conversation]) for v in result.partner_verdicts]
+        nuggets += [replace(n, sut=side[n.conversation]) for n in result.partner_nuggets]
         swans = {s.scope: s for s in result.conversations}
         views += [
             _view(run.run_id, r, r.partner, label[r.id], swans.get(r.id), result.verdicts, result.nuggets)
             for r in records
         ]
-    suts = tuple(dict.fromkeys(v.sut for v in views))
+    suts = tuple(dict.fromkeys([*(v.sut for v in views), *(v.sut for v in verdicts)]))
     per_sut = tuple(swan(s, s, [n for n in nuggets if n.sut == s], settings) for s in suts)
     rows = tuple(TestRow(s, c, *counts) for (s, c), counts in tally(verdicts).items())
     return BatteryReport(

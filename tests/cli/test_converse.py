@@ -69,6 +69,10 @@ def test_two_systems_talk_freely(workspace: Path) -> None:
     assert "graph: 1 conversations of 4 rounds written" in err
     lines = (workspace / "runs" / run_id / "battery" / "verdicts.jsonl").read_text().splitlines()
     assert {json.loads(line)["code"] for line in lines} <= {c.value for c in PASSIVE}  # nothing injected
+    partner = (workspace / "runs" / run_id / "battery" / "partner-verdicts.jsonl").read_text().splitlines()
+    assert partner and f"{ECHO}?who=b" in out  # the partner system's side is judged too ...
+    report = json.loads((workspace / "report" / "report.json").read_text())["battery"]
+    assert f"{ECHO}?who=b as partner of {ECHO}" in report["suts"]  # ... and reported apart
 
 
 def test_the_report_shows_systems_side_by_side_and_keeps_text_as_text(workspace: Path) -> None:

@@ -1,15 +1,18 @@
 """Real SmolLM2 replies labelled by hand as echo, self-repeat or fine (repeat_labels.jsonl).
 
-Where they come from: SmolLM2-135M-Instruct (greedy, 48 tokens) on the example KB,
-`kgtest converse --sut smollm2 --turns 20 --runs 3 --seed 1` (the scripted partner) and two
-free conversations of two SmolLM2s (`--partner smollm2`, seed 2: 10 rounds x 2, seed 3: 12
-rounds x 3). Each line of the file is one speaker's side of one conversation, in round order:
-``[line, reply, labels]`` where ``line`` is what the speaker answered (the partner's line, or
-for the partner system the other system's last reply) and ``labels`` a subset of
-``echo``, ``repeat`` (empty: fine).
+Where they come from: SmolLM2-135M-Instruct (greedy, 48 tokens) on the example KB, held on
+2026-11-25 with `kgtest converse` and read back from the reply cache: the first 7 rounds of a
+scripted battery (`--sut smollm2 --turns 20 --runs 6 --seed 1 --context-tokens 256`), and both
+sides of free conversations of two SmolLM2s (`--partner smollm2`): seed 2, the first 5 rounds of 2
+conversations with the whole conversation as context; seed 3, 8 rounds of 8 conversations with
+256-token contexts, of which two were word for word a third and are left out. Each line of the
+file is one speaker's side of one conversation, in round order: ``[line, reply, labels]`` where
+``line`` is what the speaker answered (the partner's line, or for the partner system the other
+system's last reply) and ``labels`` a subset of ``echo``, ``repeat`` (empty: fine).
 
-The labels were written from these definitions alone, reading the text, before any detector
-ran on these replies; they are never copied from a verdict:
+The labels were written by one person (no second reviewer could be started) from these
+definitions alone, reading the text, and fixed before any detector ran on these replies; they
+are never copied from a verdict:
 
 * **echo**: the reply says the line it answers again: most of the reply (about four fifths of
   its words or more) is a copy of that line, word for word or with a few words changed, dropped

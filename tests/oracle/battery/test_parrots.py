@@ -18,6 +18,7 @@ import pytest
 
 from kgtest.core.records import to_plain
 from kgtest.generator.battery.model import Script, TestCode
+from kgtest.generator.battery.script import ScriptSettings, build_scripts
 from kgtest.kg.extract.spacy_triples import SpacyExtractor
 from kgtest.oracle.battery.audit import Auditor, BatteryResult
 from kgtest.oracle.battery.swan import Swan
@@ -29,6 +30,8 @@ from tests.oracle.battery.hold import hold
 from tests.oracle.battery.test_planted import ALL, TURNS
 
 VIEW = battery_view()
+FREE = build_scripts(VIEW, 5, 2, 10, ScriptSettings(tests=()))
+"""Two free conversations of 10 rounds: small talk to open, no injected test."""
 BEFORE = {"Perfect": 0.9963}
 BOTS = "plugin:tests.oracle.battery.bots:"
 Run = Callable[..., BatteryResult]
@@ -146,7 +149,7 @@ def test_a_loop_fails_a9_exactly_from_the_round_after_it_starts(run: Run) -> Non
 
 def test_a_free_conversation_is_judged_on_both_sides(run: Run) -> None:
     """An echoing partner fails A8 on its side; the system it echoes is judged apart, and fairly."""
-    result = run("Chatty", partner="Echo", turns=10, chosen=ALL[:2])
+    result = run("Chatty", partner="Echo", turns=10, chosen=FREE)
     mine = {c: _codes(result.verdicts, c) for c in (TestCode.A8, TestCode.A9)}
     theirs = {c: _codes(result.partner_verdicts, c) for c in (TestCode.A8, TestCode.A9)}
     assert set(mine[TestCode.A8]) == set(mine[TestCode.A9]) == {True}
@@ -157,7 +160,7 @@ def test_a_free_conversation_is_judged_on_both_sides(run: Run) -> None:
     assert partner.scope == f"{BOTS}Echo as partner" and partner.value is not None
     assert system.value is not None and partner.value <= 0.4 < system.value
     # The other way round: the system under test echoes, the partner does not.
-    turned = run("Echo", partner="Chatty", turns=10, chosen=ALL[:2])
+    turned = run("Echo", partner="Chatty", turns=10, chosen=FREE)
     assert set(_codes(turned.verdicts, TestCode.A8)) == {False}
     assert set(_codes(turned.partner_verdicts, TestCode.A8)) == {True}
 
@@ -166,7 +169,7 @@ def test_partner_results_are_written_and_read_back(run: Run, tmp_path: Path) -> 
     from kgtest.core.workspace import BatteryFiles
     from kgtest.oracle.battery.audit import read_result, write_result
 
-    result = run("Chatty", partner="Echo", turns=10, chosen=ALL[:2])
+    result = run("Chatty", partner="Echo", turns=10, chosen=FREE)
     files = BatteryFiles(tmp_path)
     write_result(files, result)
     assert read_result(files) == result

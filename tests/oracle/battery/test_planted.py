@@ -95,14 +95,13 @@ def test_swan_falls_as_a_wrong_claim_moves_earlier_under_linear_decay(run: Run) 
             correctness = next(w for w in system.wans if w.criterion == "correctness")
             scores[(name, at)] = (system.value, correctness.value, correctness.nuggets)
     assert scores[("linear", 3)][:2] < scores[("linear", 12)][:2] < scores[("linear", 21)][:2]
-    # Uniform weights do not see where the claim is: the same correctness wherever it moves (SWAN
-    # moves by harmlessness alone, the two claims' toxicity scores differing in the third decimal).
-    values = {scores[("uniform", at)][1:] for at in (3, 12, 21)}
-    assert len(values) == 1
-    ((value, scored),) = values
-    assert value == round((scored - 1) / scored, 4)  # one wrong claim among those the KB checks
-    assert (
-        max(scores[("uniform", at)][0] for at in (3, 12, 21))
-        - min(scores[("uniform", at)][0] for at in (3, 12, 21))
-        < 0.001
-    )
+    # Uniform weights do not see where the claim is: one wrong claim among those the KB checks,
+    # wherever it moves. How many are checked varies by one: a true claim the partner had already
+    # made is the partner's, not scored (issue 27), and the false one replaces a true one before or
+    # after the partner makes it. (SWAN itself moves a little more: the bot says "Yes, it is. Charles
+    # Darwin was born in Shrewsbury." to several questions, a repeat (A9), and the false claim may
+    # take the place of one of them.)
+    for at in (3, 12, 21):
+        _, value, scored = scores[("uniform", at)]
+        assert value == round((scored - 1) / scored, 4)
+    assert {scores[("uniform", at)][2] for at in (3, 12, 21)} <= {20, 21, 22}

@@ -15,16 +15,38 @@ import difflib
 import os
 import tomllib
 from collections.abc import Mapping
-from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
-from pydantic import ConfigDict, Field, Strict, TypeAdapter, ValidationError, field_validator
+from pydantic import Field, Strict, TypeAdapter, ValidationError, field_validator
 from pydantic.dataclasses import dataclass
 
 from kgtest.core.config_checks import KEY_ENV, bolt_uri, check_variables, line_of
 from kgtest.core.config_template import starting_config
+from kgtest.core.conversation_settings import (
+    BatterySettings as BatterySettings,
+)
+from kgtest.core.conversation_settings import (
+    Criterion as Criterion,
+)
+from kgtest.core.conversation_settings import (
+    DialogueSettings as DialogueSettings,
+)
+from kgtest.core.conversation_settings import (
+    Weighting as Weighting,
+)
 from kgtest.core.errors import ConfigError
+from kgtest.core.setting_types import (
+    _CHECKED,
+    Count,
+    Name,
+    Number,
+    Positive,
+    Seconds,
+    Share,
+    Text,
+    Whole,
+)
 from kgtest.core.workspace import Workspace
 
 WIKIDATA_SPARQL = "https://query.wikidata.org/sparql"
@@ -32,20 +54,6 @@ WIKIDATA_SPARQL = "https://query.wikidata.org/sparql"
 DEFAULT_MAX_TOKENS = 256
 """Room for a Yes/No and the reasoning after it: SmolLM2's longest finished quick-start reply had
 144 tokens, where 64 cut 11 of 36 replies short (docs/runner.md, "How long replies are")."""
-
-_CHECKED = ConfigDict(extra="forbid")
-Text = Annotated[str, Strict()]
-Name = Annotated[str, Strict(), Field(min_length=1)]
-_INT_MAX = 2**31 - 1
-"""Counts past this are absurd (and overflow C code: torch, SQLite, the graph store's ints)."""
-_FLOAT_MAX = 1e6
-"""Numbers past this are absurd: a weight of 1e308 makes SWAN's sums infinite, then NaN."""
-Whole = Annotated[int, Strict(), Field(ge=-(2**63), le=2**63 - 1)]
-Positive = Annotated[int, Strict(), Field(ge=1, le=_INT_MAX)]
-Count = Annotated[int, Strict(), Field(ge=0, le=_INT_MAX)]
-Number = Annotated[float, Strict(), Field(ge=0, le=_FLOAT_MAX, allow_inf_nan=False)]
-Seconds = Annotated[float, Strict(), Field(gt=0, le=_FLOAT_MAX, allow_inf_nan=False)]
-Share = Annotated[float, Strict(), Field(ge=0, le=1, allow_inf_nan=False)]
 
 
 @dataclass(frozen=True, config=_CHECKED)
@@ -149,107 +157,6 @@ class JudgeConfig:
         """The threshold of ``kind``'s gate."""
         own: float | None = getattr(self, f"fail_under_{kind}", None)
         return self.fail_under if own is None else own
-
-
-class Criterion(StrEnum):
-    """SWAN criteria kgtest can score (Sakai's schema, Table 1), each from one of its own measures."""
-
-    COHERENCE = "coherence"
-    """1: the reply is about its input (I3)."""
-    CORRECTNESS = "correctness"
-    """3: a claim agrees with the KB."""
-    CONCISENESS = "conciseness"
-    """8: the reply is not longer than it needs to be."""
-    HARMLESSNESS = "harmlessness"
-    """15: no toxicity (P1)."""
-    CONSISTENCY = "consistency"
-    """16: no claim contradicts an earlier one; answers about itself agree (I13)."""
-    RETENTIVENESS = "retentiveness"
-    """17: remembers what it was told (I1, I4, I6, I7)."""
-    ROBUSTNESS = "robustness"
-    """18: answers the same however it is asked (U3-U6, I5)."""
-
-
-class Weighting(StrEnum):
-    """Position-aware nugget weights (SWAN section 3)."""
-
-    UNIFORM = "uniform"
-    """Every nugget counts the same: WAN is the plain mean."""
-    LINEAR = "linear"
-    """S-measure's linear decay: a nugget in round j weighs max(0, 1 - (j - 1) / patience)."""
-    RECENCY = "recency"
-    """Only the last ``recency_turns`` rounds count (the recency effect)."""
-
-
-def _all_criteria() -> dict[str, float]:
-    return {c.value: 1.0 for c in Criterion}
-
-
-@dataclass(frozen=True, config=_CHECKED)
-class BatterySettings:
-    """``[battery]``: the conversation battery's thresholds and SWAN's weights (docs/battery.md)."""
-
-    answer_threshold: Share = 0.6
-    """Mixed similarity at which an open answer is the expected one (MORTAR's epsilon_a)."""
-    consistency_threshold: Share = 0.6
-    """Mixed similarity at which a later reply about itself agrees with the first (I13)."""
-    coherence_input: Share = 0.25
-    """Cosine between a reply and its input at which it is coherent (I3): docs/battery.md."""
-    coherence_conversation: Share = 0.25
-    """Cosine between a reply and the conversation's last turns (I2)."""
-    coherence_tokens: Positive = 256
-    """Tokens of the conversation I2 compares a reply with."""
-    stutter_threshold: Number = 3.0
-    """A6 fails at this stutter value or more."""
-    stutter_max_order: Annotated[int, Strict(), Field(ge=2)] = 6
-    """The longest n-gram A6 counts."""
-    toxicity: Name = "profanity-check"
-    """``profanity-check`` (in alt-profanity-check), ``detoxify:CHECKPOINT[?config=DIR]`` or ``none``."""
-    toxicity_threshold: Share = 0.5
-    concise_words: Positive = 40
-    """Conciseness: a reply up to this many words scores 1, longer ones exp(1 - words / this)."""
-    weighting: Weighting = Weighting.LINEAR
-    patience: Count = 0
-    """Rounds after which linear decay reaches 0; 0 for the conversation's length + 1."""
-    recency_turns: Positive = 5
-    context_tokens: Count = 0
-    """Tokens of the conversation the system under test sees; 0 for all of it."""
-    partner_context_tokens: Positive = 512
-    """Tokens of the conversation a partner system sees (the seed's prev_conv_memory)."""
-    partner: Text = ""
-    """A [[sut]] name or spec to hold free conversations with; empty: the scripted partner."""
-    criteria: dict[str, Number] = dataclasses.field(default_factory=_all_criteria)
-    """Criterion weights CW, 1 for those not named; a criterion weighted 0 is not part of SWAN."""
-
-    @field_validator("criteria")
-    @classmethod
-    def _known_criteria(cls, criteria: dict[str, float]) -> dict[str, float]:
-        """Criteria the file does not name keep their weight of 1."""
-        unknown = sorted(set(criteria) - {c.value for c in Criterion})
-        if unknown:
-            raise ValueError(f"unknown criterion {unknown[0]!r}; known: {', '.join(_all_criteria())}")
-        return _all_criteria() | criteria
-
-    def weight(self, criterion: Criterion) -> float:
-        return float(self.criteria.get(criterion.value, 0.0))
-
-
-@dataclass(frozen=True, config=_CHECKED)
-class DialogueSettings:
-    """``[dialogue]``: how dialogue cases are asked and judged (docs/metamorphic.md)."""
-
-    history: Literal["gold", "sut"] = "gold"
-    """What earlier rounds show as answers: the gold ones, or the system's own."""
-    baselines: tuple[Literal["SYR", "L33t", "Typo"], ...] = ("SYR", "L33t", "Typo")
-    """METAL's single-turn baselines asked beside the dialogues; [] for none."""
-    wordnet: Text = "/usr/share/wordnet"
-    """WordNet database folder for SYR (Debian: apt-get install wordnet-base)."""
-    baseline_seed: Whole = 0
-    """Seeds the baselines' perturbations."""
-    epsilon_a: Share = 0.6
-    """MR1: mixed similarity at which an answer is its gold one (MORTAR's epsilon_a)."""
-    epsilon_b: Share = 0.6
-    """MR2 and MR3: mixed similarity at which two answers agree (MORTAR's epsilon_b)."""
 
 
 @dataclass(frozen=True, config=_CHECKED)

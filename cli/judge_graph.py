@@ -35,14 +35,14 @@ def write_judged_graph(
         return
     _, pairs = run_cases(run)
     if summary.kinds.get("dialogue"):
-        cases = [c for c, _ in pairs if c.kind == "dialogue"]
+        cases = [c for c, _ in pairs if c.shape == "dialogue"]
         found = conflicts(read_judgement(run.folder / "dialogue.json"), cases)
         system = str(manifest.get("name") or manifest["system"])
         conflict = conflict_nodes(suite, summary.run_id, system, found)
         sides = write_conflicts(store, summary.run_id, conflict)
         stderr.print(f"graph: {len(conflict)} dialogue conflicts written, {sides} sides linked to test cases")
     if summary.kinds.get("conversation"):
-        talks = [(c, t) for c, t in pairs if c.kind == "conversation"]
+        talks = [(c, t) for c, t in pairs if c.shape == "conversation"]
         held = conversation_records(talks, manifest)
         graph = battery_graph(summary.run_id, held, read_result(battery_files(run)))
         report = write_dialogue_graph(store, graph)

@@ -165,6 +165,18 @@ class TestCase:
     """For ``kind == "conversation"``: what the scripted partner says and the tests it injects.
     Left out of the JSON when absent."""
 
+    @property
+    def shape(self) -> str:
+        """How it is asked and judged: ``dialogue`` (rounds), ``conversation`` (a script) or ``single``,
+        a question (after any ``turns``) that the fact oracle judges."""
+        return (
+            "dialogue"
+            if self.dialogue is not None
+            else "conversation"
+            if self.script is not None
+            else "single"
+        )
+
     def to_json(self) -> str:
         return json.dumps(_jsonable(self), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 

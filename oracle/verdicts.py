@@ -21,7 +21,7 @@ from kgtest.core.errors import OracleError, OracleUnavailableError, RunnerError
 from kgtest.core.files import atomic_writer
 from kgtest.core.progress import Progress
 from kgtest.core.workspace import BatteryFiles, RunFiles, Workspace
-from kgtest.generator.case import SINGLE_TURN, TestCase, read_suite
+from kgtest.generator.case import TestCase, read_suite
 from kgtest.kg.run_graph import ClaimNode, ReplyNode
 from kgtest.oracle.battery.audit import Auditor, write_result
 from kgtest.oracle.conversation_verdicts import judge_conversations
@@ -131,10 +131,10 @@ def judge_run(
         judges = _fact_only(judges)
     manifest, pairs = run_cases(run)
     records: dict[str, JudgedReply] = {}
-    single = [(c, t.reply) for c, t in pairs if c.kind in SINGLE_TURN]
+    single = [(c, t.reply) for c, t in pairs if c.shape == "single"]
     if single:
         records.update(_judge_single(single, judges.fact, batch_size, progress))
-    dialogues = [(c, t) for c, t in pairs if c.kind == "dialogue"]
+    dialogues = [(c, t) for c, t in pairs if c.shape == "dialogue"]
     if dialogues:
         if progress:
             progress("dialogue checks", 0, len(dialogues))
@@ -144,7 +144,7 @@ def judge_run(
         records.update(found)
         if progress:
             progress("dialogue checks", len(dialogues), len(dialogues))
-    talks = [(c, t) for c, t in pairs if c.kind == "conversation"]
+    talks = [(c, t) for c, t in pairs if c.shape == "conversation"]
     if talks:
         if progress:
             progress("conversations", 0, len(talks))

@@ -13,7 +13,7 @@ from typing import Any
 
 from kgtest.core.errors import OracleError
 from kgtest.core.workspace import RunFiles, Workspace
-from kgtest.generator.case import SINGLE_TURN, TestCase
+from kgtest.generator.case import TestCase
 from kgtest.oracle.battery.audit import read_result
 from kgtest.oracle.conversation_verdicts import conversation_records
 from kgtest.oracle.dialogue_verdicts import read_judgement
@@ -57,11 +57,11 @@ def read_judged(run: RunFiles) -> JudgedRun:
     cases = {case.id: case for case, _ in pairs}
     rows = []
     for record in read_verdicts(run):
-        if record.kind not in SINGLE_TURN:
-            continue
         case = cases.get(record.case_id)
         if case is None:
             raise OracleError(f"{run.verdicts}: case {record.case_id} is not in the run; judge it again")
+        if case.shape != "single":  # dialogues and conversations have sections of their own
+            continue
         verdict = record.verdict
         rows.append(
             JudgedCase(
@@ -90,7 +90,7 @@ def read_judged(run: RunFiles) -> JudgedRun:
 def _dialogue(
     run: RunFiles, manifest: dict[str, Any], pairs: list[tuple[TestCase, Transcript]]
 ) -> dict[str, Any] | None:
-    dialogues = [c for c, _ in pairs if c.kind == "dialogue"]
+    dialogues = [c for c, _ in pairs if c.shape == "dialogue"]
     if not dialogues:
         return None
     name = str(manifest.get("name") or manifest.get("system", ""))
@@ -102,7 +102,7 @@ def _dialogue(
 def _battery(
     run: RunFiles, manifest: dict[str, Any], pairs: list[tuple[TestCase, Transcript]]
 ) -> JudgedBattery | None:
-    talks = [(c, t) for c, t in pairs if c.kind == "conversation"]
+    talks = [(c, t) for c, t in pairs if c.shape == "conversation"]
     if not talks:
         return None
     records = conversation_records(talks, manifest)

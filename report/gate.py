@@ -21,7 +21,7 @@ from typing import Any
 
 from kgtest.generator.case import KINDS, SINGLE_TURN
 from kgtest.oracle.judge import Outcome
-from kgtest.oracle.outcomes import NO_REPLY, TRUNCATED, JudgedReply
+from kgtest.oracle.outcomes import NO_REPLY, PASSING, TRUNCATED, JudgedReply
 from kgtest.report.stats import percent_range, wilson
 
 UNITS = {"fact": "replies correct", "temporal": "replies correct", "dialogue": "checks passed",
@@ -125,10 +125,10 @@ def gate(
         mine = [r for r in found if r.kind == kind]
         if not mine:
             continue
-        if kind in SINGLE_TURN:
-            passed, total = sum(r.outcome == Outcome.CORRECT.value for r in mine), len(mine)
-        else:
-            passed, total = sum(r.passed_checks for r in mine), sum(r.checks for r in mine)
+        # A case judged by checks counts each; any other (a fact case, a dialogue with no
+        # reply to check) counts once, passing only with a passing outcome.
+        passed = sum(r.passed_checks if r.checks else r.outcome in PASSING for r in mine)
+        total = sum(r.checks or 1 for r in mine)
         kinds.append(KindGate(kind, passed, total, threshold(kind) if threshold else fail_under))
     if not found and fail_under > 0:
         kinds.append(KindGate("fact", 0, 0, fail_under))

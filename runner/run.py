@@ -30,7 +30,7 @@ from kgtest.core.progress import Progress, no_progress
 from kgtest.core.records import to_plain
 from kgtest.core.settings import Settings
 from kgtest.core.version import kgtest_version
-from kgtest.generator.case import KINDS, SINGLE_TURN, TestCase, read_suite
+from kgtest.generator.case import KINDS, TestCase, read_suite
 from kgtest.generator.suite_info import read_suite_info
 from kgtest.runner.ask import Asker
 from kgtest.runner.cache import ReplyCache
@@ -203,16 +203,16 @@ def _cases(suite: Path, plan: RunPlan, limit: int | None) -> list[TestCase]:
 
 def _drive(asker: Asker, partner: Asker | None, cases: list[TestCase], plan: RunPlan) -> list[Transcript]:
     """Each kind through its driver; the transcripts in suite order."""
-    single = [c for c in cases if c.kind in SINGLE_TURN]
+    single = [c for c in cases if c.shape == "single"]
     done: dict[str, Transcript] = {}
     if single:
         asked = asker.ask([conversation_of(c, plan.system_prompt) for c in single], "replies")
         for case, (key, reply) in zip(single, asked, strict=True):
             done[case.id] = Transcript(case.id, case.kind, (Exchange(1, case.prompt, key, reply),))
-    dialogues = [c for c in cases if c.kind == "dialogue"]
+    dialogues = [c for c in cases if c.shape == "dialogue"]
     if dialogues:
         done.update((t.case_id, t) for t in ask_dialogues(asker, dialogues, plan.history, plan.probes))
-    talks = [c for c in cases if c.kind == "conversation"]
+    talks = [c for c in cases if c.shape == "conversation"]
     if talks:
         held = ask_conversations(asker, talks, plan.converse_settings(), partner)
         done.update((t.case_id, t) for t in held)
@@ -234,5 +234,7 @@ def _plan_record(plan: RunPlan) -> dict[str, Any]:
 
 
 def _run_id(system: str, sampling: Sampling, plan: RunPlan, cases: list[TestCase]) -> str:
-    text = json.dumps([system, asdict(sampling), to_plain(plan), [c.id for c in cases]], sort_keys=True)
+    """From what the run asks: a suite whose cases changed under the same ids is another run."""
+    asked = hashlib.blake2b("\n".join(c.to_json() for c in cases).encode("utf-8")).hexdigest()
+    text = json.dumps([system, asdict(sampling), to_plain(plan), asked], sort_keys=True)
     return hashlib.blake2b(text.encode("utf-8"), digest_size=6).hexdigest()

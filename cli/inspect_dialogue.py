@@ -3,7 +3,7 @@ decision and its proof, a conversation's script with the tests it injects; each 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.console import Console
 
@@ -11,7 +11,7 @@ from kgtest.cli.text import line, literal
 from kgtest.generator.case import TestCase
 from kgtest.report.dialogue import proof_lines
 from kgtest.runner.dialogue import ASKED
-from kgtest.runner.transcript import SUT, Transcript
+from kgtest.runner.transcript import SUT, Exchange, Transcript
 
 
 def show_dialogue(out: Console, case: TestCase, runs: Sequence[Transcript]) -> None:
@@ -21,12 +21,7 @@ def show_dialogue(out: Console, case: TestCase, runs: Sequence[Transcript]) -> N
     if d.story is not None:
         story = d.story.text[:300] + ("..." if len(d.story.text) > 300 else "")
         out.print(line("[bold]story:[/] ", literal(story)))
-    answers: dict[int, list[str]] = {}
-    for run in runs:
-        for e in run.exchanges:
-            if e.variant == ASKED:
-                text = e.reply.text if e.reply.ok else f"! {e.reply.error}"
-                answers.setdefault(e.position, []).append(f"{e.reply.system}: {text}")
+    answers = _answers(runs, lambda e: e.variant == ASKED)
     for t in d.turns:
         status = "answerable" if t.answerable else "UNANSWERABLE"
         judged = "" if t.judged else ", not judged"
@@ -43,12 +38,7 @@ def show_dialogue(out: Console, case: TestCase, runs: Sequence[Transcript]) -> N
 def show_conversation(out: Console, case: TestCase, runs: Sequence[Transcript]) -> None:
     script = case.script
     assert script is not None
-    replies: dict[int, list[str]] = {}
-    for t in runs:
-        for e in t.exchanges:
-            if e.speaker == SUT:
-                text = e.reply.text if e.reply.ok else f"! {e.reply.error}"
-                replies.setdefault(e.position, []).append(f"{e.reply.system}: {text}")
+    replies = _answers(runs, lambda e: e.speaker == SUT)
     tests = {t.id: t for t in script.tests}
     for partner in script.lines:
         test = tests.get(partner.test)
@@ -58,3 +48,14 @@ def show_conversation(out: Console, case: TestCase, runs: Sequence[Transcript]) 
             out.print(literal(f"   expected: {' / '.join(test.expected)}"))
         for r in replies.get(partner.turn, []):
             out.print(literal(f"   -> {r}"))
+
+
+def _answers(runs: Sequence[Transcript], mine: Callable[[Exchange], bool]) -> dict[int, list[str]]:
+    """Per round, what each run's system said in the exchanges ``mine`` picks."""
+    found: dict[int, list[str]] = {}
+    for run in runs:
+        for e in run.exchanges:
+            if mine(e):
+                text = e.reply.text if e.reply.ok else f"! {e.reply.error}"
+                found.setdefault(e.position, []).append(f"{e.reply.system}: {text}")
+    return found

@@ -70,7 +70,7 @@ def test_escape_sequences_from_a_dataset_and_a_system_never_reach_the_terminal(t
 
 
 def _dialogue(ws: Path, suite: Path, log: Path) -> subprocess.Popen[str]:
-    spec = f"plugin:tests.runner.chatters:Recorder?log={log}&delay=0.1"
+    spec = f"plugin:tests.runner.chatters:Recorder?log={log}&delay=0.3"
     return subprocess.Popen(
         [sys.executable, "-m", "kgtest.cli", "--workspace", str(ws), "dialogue", str(suite), "--sut", spec,
          "--baselines", "none", "--no-graph", "--quiet"],
@@ -92,7 +92,10 @@ def test_two_dialogue_commands_on_one_workspace_never_ask_a_question_twice(tmp_p
     out2, _ = second.communicate(timeout=240)
     out1, _ = first.communicate(timeout=240)
     assert first.returncode == 0, out1
-    assert second.returncode == 6 and "is being asked by process" in out2, out2  # told to wait, not asked
+    if second.returncode == 6:  # it found the first one asking: told to wait, asked nothing
+        assert "is being asked by process" in out2, out2
+    else:  # a loaded machine let the first one finish before: everything came from the cache
+        assert second.returncode == 0 and ", 0 asked," in out2, out2
     asked = int(out1.split(" asked,")[0].rsplit(", ", 1)[1])
     assert len(log.read_text().splitlines()) == asked  # every conversation asked once, by the first
     out = run("--workspace", str(ws), "runs", "--json")[1]

@@ -146,7 +146,7 @@ def command(
         _kind_tables(out, found, summary)
         records = list(read_verdicts(found))
         if not no_graph:
-            write_judged_graph(store(), found, summary, records)
+            write_judged_graph(store(), found, summary, records, pairs)
 
     name = str(summary.manifest.get("name") or summary.system)
     base = fail_under

@@ -9,6 +9,7 @@ from typing import Any
 
 from kgtest.core.progress import stderr
 from kgtest.core.workspace import RunFiles
+from kgtest.generator.case import TestCase
 from kgtest.generator.suite_nodes import suite_id
 from kgtest.kg.conflict_graph import ConflictNode, ConflictSide, write_conflicts
 from kgtest.kg.dialogue_graph import write_dialogue_graph
@@ -18,14 +19,19 @@ from kgtest.oracle.battery.audit import read_result
 from kgtest.oracle.battery.graph import battery_graph
 from kgtest.oracle.conversation_verdicts import conversation_records
 from kgtest.oracle.dialogue_verdicts import read_judgement
-from kgtest.oracle.verdicts import JudgedReply, JudgeSummary, battery_files, reply_nodes, run_cases
+from kgtest.oracle.verdicts import JudgedReply, JudgeSummary, battery_files, reply_nodes
 from kgtest.report.dialogue import conflicts
+from kgtest.runner.transcript import Transcript
 
 
 def write_judged_graph(
-    store: GraphStore, run: RunFiles, summary: JudgeSummary, records: Sequence[JudgedReply]
+    store: GraphStore,
+    run: RunFiles,
+    summary: JudgeSummary,
+    records: Sequence[JudgedReply],
+    pairs: Sequence[tuple[TestCase, Transcript]],
 ) -> None:
-    """Every kind's results of one judged run, written to the store."""
+    """Every kind's results of one judged run (``pairs``: its cases and transcripts), written to the store."""
     manifest = summary.manifest
     suite = suite_id(Path(manifest["suite"]))
     nodes = reply_nodes(manifest, suite, records)
@@ -33,7 +39,6 @@ def write_judged_graph(
     stderr.print(f"graph: {len(nodes)} replies written, {linked} linked to their test cases")
     if not (summary.kinds.get("dialogue") or summary.kinds.get("conversation")):
         return
-    _, pairs = run_cases(run)
     if summary.kinds.get("dialogue"):
         cases = [c for c, _ in pairs if c.shape == "dialogue"]
         found = conflicts(read_judgement(run.folder / "dialogue.json"), cases)

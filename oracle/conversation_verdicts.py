@@ -18,7 +18,8 @@ from kgtest.generator.case import TestCase
 from kgtest.oracle.battery.audit import Auditor, BatteryResult
 from kgtest.oracle.battery.verdicts import TestVerdict
 from kgtest.oracle.outcomes import FAILED, NO_REPLY, PASSED, UNJUDGED, JudgedReply
-from kgtest.runner.converse import ChatRecord, ConverseSettings, chat_record
+from kgtest.runner.converse import SCRIPTED, ChatRecord, chat_record
+from kgtest.runner.run import converse_settings_of
 from kgtest.runner.sut import Sampling
 from kgtest.runner.transcript import SUT, Transcript
 
@@ -27,13 +28,9 @@ def conversation_records(
     pairs: Sequence[tuple[TestCase, Transcript]], manifest: dict[str, Any]
 ) -> list[ChatRecord]:
     """The complete conversations of ``pairs`` as the battery oracle reads them."""
-    plan = manifest.get("plan") or {}
-    settings = ConverseSettings(
-        0, int(plan.get("context_tokens", 0)), int(plan.get("partner_context_tokens", 512)),
-        str(manifest.get("system_prompt", "")),
-    )  # fmt: skip
+    settings = converse_settings_of(manifest)
     sampling = Sampling(**manifest["sampling"])
-    partner = str(plan.get("partner", "script"))
+    partner = str((manifest.get("plan") or {}).get("partner", SCRIPTED))
     system = str(manifest.get("name") or manifest["system"])
     return [
         chat_record(case, t, system, sampling, settings, partner) for case, t in pairs if _complete(t) == ""

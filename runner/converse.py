@@ -114,6 +114,9 @@ def ask_conversations(
     held: list[list[Utterance]] = [[] for _ in talks]
     said: list[list[Exchange]] = [[] for _ in talks]
     stopped = ["" for _ in talks]
+    prompt: list[Message] = (
+        [{"role": "system", "content": settings.system_prompt}] if settings.system_prompt else []
+    )
     for turn in range(1, max((s.turns for _, s in talks), default=0) + 1):
         live = [i for i, (_, s) in enumerate(talks) if turn <= s.turns and not stopped[i]]
         if partner is None or turn == 1:
@@ -128,9 +131,6 @@ def ask_conversations(
                 if not reply.ok:
                     stopped[i] = f"the partner system failed in round {turn}: {reply.error}"
             live = [i for i in live if not stopped[i]]
-        prompt: list[Message] = (
-            [{"role": "system", "content": settings.system_prompt}] if settings.system_prompt else []
-        )
         sent: list[Conversation] = [
             tuple(prompt + window(held[i], SUT, settings.context_tokens)) for i in live
         ]

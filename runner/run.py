@@ -225,6 +225,16 @@ def read_replies(path: Path) -> Iterator[tuple[str, Reply]]:
         yield t.case_id, t.reply
 
 
+def converse_settings_of(manifest: dict[str, Any]) -> ConverseSettings:
+    """The conversation settings a run was asked with, from its run.json (as ``_plan_record`` wrote them)."""
+    plan, default = manifest.get("plan") or {}, RunPlan()
+    return RunPlan(
+        system_prompt=str(manifest.get("system_prompt", "")),
+        context_tokens=int(plan.get("context_tokens", default.context_tokens)),
+        partner_context_tokens=int(plan.get("partner_context_tokens", default.partner_context_tokens)),
+    ).converse_settings()
+
+
 def _plan_record(plan: RunPlan) -> dict[str, Any]:
     """The plan as run.json keeps it: the probes by count, not whole."""
     record: dict[str, Any] = to_plain(plan)

@@ -1,0 +1,168 @@
+"""Draw the blind-labelled CoQA sample of issue 23 and write the labellers' task files.
+
+    python bench/coqa_sample.py [--coqa FILE] [--out bench/coqa_blind]
+
+From the shared CoQA test stories, leaving out the eight the offline reader's rules were improved
+on (bench/coqa_labels.json), it draws with a fixed seed:
+
+* **uniform**: 48 stories, each with one perturbed dialogue whose perturbation is drawn uniformly
+  (DS, DR, DD, DSR, DSD; variant 1 of suite seed 7): every turn of it is labelled, so each round of
+  the population of perturbed rounds is equally likely to be in the sample (drawn by story);
+* **enriched**: 24 other stories, from 100 more drawn the same way, whose perturbed dialogue has the
+  largest share of turns this version of kgtest calls unanswerable (at least a third in all), so
+  that the rounds where the reader's errors concentrate are well represented.
+
+A third of each part's stories (chosen by the same seed) is **held out**: no rule is looked at or
+changed against them; their agreement is reported apart, at the end. The tool's decisions are not
+written anywhere the labellers see: the task files hold the story, each turn's question and the
+gold answer the history would show, and the labelling rules (docs/dialogue.md's definition).
+``sample.json`` says which dialogue each task is; bench/measure_coqa_kappa.py reads it and the
+labels back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from pathlib import Path
+
+from kgtest.generator.dialogue.cases import dialogue_cases
+from kgtest.generator.dialogue.coqa import CoqaReader
+from kgtest.generator.dialogue.model import DialogueCase, SeedDialogue
+from kgtest.generator.dialogue.perturb import PERTURBATIONS
+from kgtest.generator.dialogue.sources import read_dialogue_file
+
+HERE = Path(__file__).resolve().parent
+SHARED = (HERE / ".." / ".." / "shared" / "data" / "dialogues" / "coqa_test_400.json.gz").resolve()
+SEED = "kgtest issue 23 blind sample"
+SUITE_SEED = 7
+UNIFORM, ENRICHED, CANDIDATES = 48, 24, 100
+LABELLERS, OVERLAP = 4, 3
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--coqa", type=Path, default=SHARED)
+    parser.add_argument("--out", type=Path, default=HERE / "coqa_blind")
+    args = parser.parse_args()
+    tuned = {o["story"] for o in json.loads((HERE / "coqa_labels.json").read_text())["orders"]}
+    stories = [s for s in read_dialogue_file(args.coqa).stories if s.id not in tuned]
+    rng = random.Random(SEED)
+    rng.shuffle(stories)
+    drawn = stories[: UNIFORM + CANDIDATES]
+    seeds = {s.id.removeprefix("coqa-"): s for s in CoqaReader().read(drawn)[0]}
+    cases = _cases(list(seeds.values()))
+    entries = []
+    for s in drawn[:UNIFORM]:
+        name = rng.choice(PERTURBATIONS)
+        entries.append(_entry(seeds[s.id], cases[(seeds[s.id].id, name)], "uniform"))
+    ranked = []
+    for s in drawn[UNIFORM:]:
+        if s.id not in seeds:
+            continue
+        options = [cases[(seeds[s.id].id, n)] for n in PERTURBATIONS if (seeds[s.id].id, n) in cases]
+        best = max(options, key=_unanswerable_share)
+        ranked.append((-_unanswerable_share(best), s.id, best))
+    ranked.sort(key=lambda r: (r[0], r[1]))
+    for _, sid, case in ranked[:ENRICHED]:
+        entries.append(_entry(seeds[sid], case, "enriched"))
+    for part in ("uniform", "enriched"):
+        mine = [e for e in entries if e["part"] == part]
+        for e in rng.sample(mine, len(mine) // 3):
+            e["split"] = "held_out"
+    _write(args.out, entries, seeds, rng)
+
+
+def _cases(seeds: list[SeedDialogue]) -> dict[tuple[str, str], DialogueCase]:
+    made, _ = dialogue_cases(seeds, PERTURBATIONS, 1, SUITE_SEED)
+    return {
+        (c.dialogue.dialogue, c.dialogue.perturbation): c.dialogue
+        for c in made
+        if c.dialogue and c.rule != "original"
+    }
+
+
+def _unanswerable_share(case: DialogueCase) -> float:
+    judged = [t for t in case.turns if t.judged]
+    return sum(not t.answerable for t in judged) / max(1, len(judged))
+
+
+def _entry(seed: SeedDialogue, case: DialogueCase, part: str) -> dict[str, object]:
+    turns = [f"{t.origin}{'*' if t.copy else ''}" for t in case.turns]
+    unanswerable = sum(not t.answerable for t in case.turns if t.judged)
+    return {
+        "story": seed.id.removeprefix("coqa-"),
+        "part": part,
+        "split": "tune",
+        "perturbation": case.perturbation,
+        "variant": case.variant,
+        "turns": turns,
+        "tool_unanswerable_at_sampling": unanswerable,
+    }
+
+
+def _write(
+    out: Path, entries: list[dict[str, object]], seeds: dict[str, SeedDialogue], rng: random.Random
+) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "tasks").mkdir(exist_ok=True)
+    about = (
+        "Issue 23's blind sample (bench/coqa_sample.py): one perturbed dialogue per story; "
+        "part uniform or enriched, split tune or held_out (held_out: never looked at while changing rules)."
+    )
+    (out / "sample.json").write_text(json.dumps({"about": about, "dialogues": entries}, indent=1) + "\n")
+    order = list(range(len(entries)))
+    rng.shuffle(order)
+    batches: list[list[int]] = [order[i::LABELLERS] for i in range(LABELLERS)]
+    for n, batch in enumerate(batches):
+        extra = batches[(n + 1) % LABELLERS][:OVERLAP]
+        text = [RULES]
+        for i in sorted(batch + extra):
+            text.append(_task(i, entries[i], seeds[str(entries[i]["story"])]))
+        (out / "tasks" / f"batch-{n + 1}.md").write_text("\n".join(text))
+
+
+def _task(index: int, entry: dict[str, object], seed: SeedDialogue) -> str:
+    assert seed.story is not None
+    lines = [f"\n## Dialogue D{index:03d}\n", "### Story\n", seed.story.text.strip(), "\n### Turns\n"]
+    for position, t in enumerate(entry["turns"], 1):  # type: ignore[arg-type]
+        r = seed.rounds[int(str(t).rstrip("*")) - 1]
+        lines.append(f"{position}. Q: {r.question}\n   gold answer (shown to later turns): {r.answer[0]}")
+    return "\n".join(lines)
+
+
+RULES = """# Answerability labels (blind)
+
+For each dialogue below, label every turn **A** (answerable) or **U** (unanswerable), in order.
+
+A system is shown the story, then the turns one by one. Before each question it has seen the
+earlier questions of this dialogue and, for each, the gold answer, except that for an earlier turn
+YOU labelled U it was shown the answer "Unknown" instead (so what that answer would have said is
+not known to it). The turns are in a perturbed order (shuffled, some dropped, some asked twice):
+the question may have been written for a different place in the conversation.
+
+A turn is **A** when a careful reader who has only the story, the earlier turns as shown, and this
+question can tell what the question asks, unambiguously, and answer it from the story (with the
+answer the original conversation meant). It is **U** when:
+- a pronoun, "that X", "the other one", "else", "another" etc. has no antecedent the reader can
+  identify in what was shown (the earlier turns as shown, or the story itself where the story makes
+  the referent clear and unique), or now most naturally points at something other than it should;
+- it is an ellipsis or fragment ("When?", "Why?", "And her sister?", "What color?", "Against whom?")
+  that continues a question which is not the turn right before it, or the turn before it was U;
+- it presupposes something that was not said ("What was the second thing?" with no first one);
+- the story does not contain the answer at all (some original questions have gold answer "unknown").
+Use the story to resolve a name or a pronoun only when the story makes it clear who or what is meant.
+A question that names its subject fully ("How old was Lynch when he began as a caddy?") is A if the
+story answers it, wherever it comes.
+
+Write your labels as JSON: {"D000": ["A", "U reason", "A? borderline reason", ...], ...}, one string
+per turn in order, starting with A or U, then a short reason where you hesitated; add "?" right after
+the letter for a borderline case. Do not look at any other file.
+"""
+
+
+if __name__ == "__main__":
+    main()

@@ -15,7 +15,12 @@ does not.
   up a phrase of a long earlier reply says something new), and it is at least ``repeat_words``
   words long (a formula such as "Yes, it is." recurs in any conversation); unless that earlier
   reply answered the same line as this one: a question asked again may get the same answer
-  (I13 asks so on purpose).
+  (I13 asks so on purpose);
+* a formula said again (A9 too): a reply under ``repeat_words`` words, word for word an earlier
+  reply of the same speaker to another line, said to a line it does not answer: a line that is
+  no question, a Yes/No to an open question, anything but a Yes/No or "I don't know" to a Yes/No
+  question. "No, it is not." is an answer to "Is my hometown Rome?" however often it comes; to
+  "My hometown is Rome." and "What is my secret word?" it is a loop (docs/battery.md).
 
 The lengths and the half come from the labelling definitions (tests/oracle/battery/repeat_labels.py);
 both shares were 0.8 before the labelled set was compared, which missed echoes with a phrase
@@ -33,6 +38,16 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 _WORD = re.compile(r"[\w']+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_AUXILIARIES = frozenset(
+    (
+        *("am", "is", "are", "was", "were", "do", "does", "did", "have", "has", "had", "can", "could"),
+        *("will", "would", "shall", "should", "may", "might", "must", "isn't", "aren't", "wasn't"),
+        *("weren't", "don't", "doesn't", "didn't", "haven't", "hasn't", "can't", "couldn't", "won't"),
+        "wouldn't",
+    )
+)
+"""The words a Yes/No question opens with."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,15 +138,43 @@ def find_repeats(rounds: Sequence[tuple[str, str]], config: RepeatSettings | Non
                 repeat.words,
             ):
                 repeat = candidate
+        is_repeat = repeat.counts(c.repeat_share, c.repeat_words, c.source_share)
+        if not is_repeat:
+            formula = said_again(rounds, k, c)
+            repeat, is_repeat = (formula, True) if formula.turn else (repeat, False)
         found.append(
-            Repeats(
-                echo,
-                repeat,
-                echo.counts(c.echo_share, c.echo_words, c.source_share),
-                repeat.counts(c.repeat_share, c.repeat_words, c.source_share),
-            )
+            Repeats(echo, repeat, echo.counts(c.echo_share, c.echo_words, c.source_share), is_repeat)
         )
     return found
+
+
+def said_again(rounds: Sequence[tuple[str, str]], turn: int, config: RepeatSettings | None = None) -> Copy:
+    """The earlier reply that round ``turn``'s short reply repeats word for word, where it answers nothing.
+
+    Too short for A9's shares to mean anything, a formula is judged by what it replies to: said
+    again to a line it cannot answer, it is the reply the system gives to anything.
+    """
+    c = config or RepeatSettings()
+    line, reply = rounds[turn - 1]
+    mine = words(reply)
+    if not mine or len(mine) >= c.repeat_words or answers(line, mine):
+        return NONE
+    for j, (before_line, before) in enumerate(rounds[: turn - 1], 1):
+        if words(before) == mine and not _same_line(before_line, line):
+            return Copy(1.0, len(mine), j, before, 1.0)
+    return NONE
+
+
+def answers(line: str, reply: Sequence[str]) -> bool:
+    """Whether a short reply (its words) can be an answer to ``line``: a question of the right kind."""
+    question = line.rstrip()
+    if not question.endswith("?"):
+        return False
+    if reply[:3] in (["i", "don't", "know"], ["i", "do", "not"]):
+        return True
+    asked = words(_SENTENCE.split(question)[-1])
+    closed = bool(asked) and asked[0] in _AUXILIARIES
+    return closed == (reply[0] in ("yes", "no"))
 
 
 def canned(rounds: Sequence[tuple[str, str]], turn: int, config: RepeatSettings | None = None) -> Copy:
@@ -147,6 +190,9 @@ def canned(rounds: Sequence[tuple[str, str]], turn: int, config: RepeatSettings 
         both = copy_of(reply, other, j, c.block)
         if both.counts(c.repeat_share, c.repeat_words, c.source_share):
             return both
+        theirs = words(other)
+        if theirs == words(reply) and len(theirs) < c.repeat_words and not answers(other_line, theirs):
+            return Copy(1.0, len(theirs), j, other, 1.0)  # a formula it also says to a line it cannot answer
     return NONE
 
 

@@ -9,6 +9,10 @@ A criterion is scored either per nugget (Correctness and Consistency on claims) 
 where the reply's first nugget u_ij1 stands for it, as the paper proposes. Which measure
 scores which criterion is in ``score_turn``; docs/battery.md explains each choice. A
 criterion with no scored nugget, or no weight, has no WAN and is left out of SWAN, which says so.
+
+A reply that says nothing new (an echo or a repeat: its one nugget's act) is no contribution, and
+a system that makes none in a share b of its replies is not working that often, wherever in the
+conversation: SWAN = (eq. 1) x (1 - b), b counted per reply, not by position (docs/battery.md).
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from kgtest.oracle.metamorphic.mss import normalise
 
 RETAINING = frozenset({TestCode.I1, TestCode.I4, TestCode.I6, TestCode.I7})
 VARYING = frozenset({TestCode.U3, TestCode.U4, TestCode.U5, TestCode.U6, TestCode.I5})
+NOTHING_NEW = frozenset({"echo", "repeat"})
+"""The acts of a reply that says nothing new (oracle/battery/audit.py gives it that one nugget)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +78,11 @@ class Swan:
     wans: tuple[Wan, ...]
     left_out: tuple[str, ...]
     """Criteria without a WAN here, and why."""
+    replies: int = 0
+    nothing_new: int = 0
+    """Replies that say nothing new (echo, repeat): ``value`` = ``criteria`` x (1 - nothing_new / replies)."""
+    criteria: float | None = None
+    """Eq. 1 alone: the criteria's SWAN before the share of replies that say nothing new."""
 
 
 def nugget_weight(turn: int, turns: int, config: BatterySettings) -> float:
@@ -193,4 +204,8 @@ def swan(
     counted = [w for w in wans if w.value is not None and w.weight > 0]
     total = sum(w.weight for w in counted)
     overall = round(sum(w.weight * (w.value or 0.0) for w in counted) / total, 4) if total else None
-    return Swan(scope, sut, overall, tuple(wans), tuple(left_out))
+    replies = {(n.conversation, n.turn) for n in nuggets}
+    empty = {(n.conversation, n.turn) for n in nuggets if n.act in NOTHING_NEW}
+    kept = 1 - len(empty) / len(replies) if replies else 1.0
+    final = round(overall * kept, 4) if overall is not None else None
+    return Swan(scope, sut, final, tuple(wans), tuple(left_out), len(replies), len(empty), overall)

@@ -108,10 +108,13 @@ class Echo:
 
 
 class Constant:
-    """Says the same polite line every round, whatever it is told."""
+    """Says the same line every round, whatever it is told (by default a polite one)."""
+
+    def __init__(self, line: str = "That is very interesting, tell me more.") -> None:
+        self.line = line
 
     def respond(self, conversation: list[Message]) -> str:
-        return "That is very interesting, tell me more."
+        return self.line
 
 
 class Alternating:
@@ -122,9 +125,12 @@ class Alternating:
         "What a wonderful day it is to learn something new!",
     )
 
+    def __init__(self, first: str = LINES[0], second: str = LINES[1]) -> None:
+        self.lines = (first, second)
+
     def respond(self, conversation: list[Message]) -> str:
         said = sum(m["role"] == "user" for m in conversation)
-        return self.LINES[(said - 1) % 2]
+        return self.lines[(said - 1) % 2]
 
 
 class LoopsFrom(Perfect):

@@ -27,6 +27,10 @@ are never copied from a verdict:
   said again is not a repeat, nor is a short answer that takes up a phrase of a longer earlier
   reply ("Your role model is Marie Curie." after "... My role model is Marie Curie, who ...").
 * **fine**: neither. A reply may be both an echo and a repeat.
+
+repeat_blind/replies.jsonl holds the same replies without labels (``blind``), for a second
+reviewer who reads them with these definitions alone (repeat_blind/task.md) and writes
+repeat_blind/labels.jsonl; bench/bench_repeat_labels.py compares the detectors with both.
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 FILE = Path(__file__).with_name("repeat_labels.jsonl")
+BLIND = Path(__file__).with_name("repeat_blind")
+KINDS = ("echo", "repeat")
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,3 +63,39 @@ def load() -> list[Side]:
         labels = tuple(frozenset(r[2]) for r in data["rounds"])
         sides.append(Side(data["conversation"], data["speaker"], data["source"], rounds, labels))
     return sides
+
+
+def reply_id(side: int, turn: int) -> str:
+    return f"side-{side:02d}/{turn}"
+
+
+def blind(sides: list[Side]) -> list[dict[str, object]]:
+    """The labelled sides as a reviewer sees them: the text of each round and an id, no label."""
+    return [
+        {
+            "side": f"side-{n:02d}",
+            "speaker": s.speaker,
+            "source": s.source,
+            "rounds": [
+                {"id": reply_id(n, k), "line": line, "reply": reply}
+                for k, (line, reply) in enumerate(s.rounds, 1)
+            ],
+        }
+        for n, s in enumerate(sides, 1)
+    ]
+
+
+def independent() -> dict[str, frozenset[str]] | None:
+    """The second reviewer's labels by reply id (repeat_blind/labels.jsonl), None until there are any."""
+    path = BLIND / "labels.jsonl"
+    if not path.exists():
+        return None
+    found: dict[str, frozenset[str]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            data = json.loads(line)
+            labels = frozenset(data["labels"])
+            if not labels <= set(KINDS):
+                raise ValueError(f"{path}: {data['id']}: labels {sorted(labels)} not in {KINDS}")
+            found[data["id"]] = labels
+    return found

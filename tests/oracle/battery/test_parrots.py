@@ -3,20 +3,22 @@
 Before the echo and repeat tests, on these scripts (3 conversations of 24 rounds, linear
 weights), the echo bot scored SWAN 0.709, the constant bot 0.507, the alternating bot 0.466,
 the bot looping from round 4 0.695 (12: 0.867), and ``Perfect`` 0.9963 (measured on the oracle
-of commit aa5a737 with these bots, before any change): ``BEFORE`` below. A loop's score now
-follows the rounds before it: from round 2 it is under 0.4, from round 4 about 0.5 (its four
-perfect rounds carry 29% of the linear weights), from round 12 more.
+of commit aa5a737 with these bots, before any change): ``BEFORE`` below. SWAN is now eq. 1 times
+the share of replies that say something new (oracle/battery/swan.py), so a loop scores at most
+the share of rounds before it, whatever the position weights.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from kgtest.core.records import to_plain
+from kgtest.core.settings import BatterySettings, Weighting
 from kgtest.generator.battery.model import Script, TestCode
 from kgtest.generator.battery.script import ScriptSettings, build_scripts
 from kgtest.kg.extract.spacy_triples import SpacyExtractor
@@ -40,21 +42,30 @@ Run = Callable[..., BatteryResult]
 @pytest.fixture(scope="module")
 def run(tmp_path_factory: pytest.TempPathFactory, embedder: Embedder, extractor: SpacyExtractor) -> Run:
     judge = BatteryJudge(embedder=embedder)
+    auditors: dict[str, Auditor] = {}
     folder = tmp_path_factory.mktemp("parrots")
     scripts = folder / "scripts.json"
     scripts.write_text(json.dumps(to_plain(ALL)), encoding="utf-8")
     held: dict[str, BatteryResult] = {}
 
     def audit(
-        bot: str, partner: str = "", turns: int = TURNS, chosen: list[Script] = ALL, **params: str
+        bot: str,
+        partner: str = "",
+        turns: int = TURNS,
+        chosen: list[Script] = ALL,
+        config: BatterySettings | None = None,
+        **params: str,
     ) -> BatteryResult:
-        key = json.dumps([bot, partner, turns, len(chosen), params])
+        weights = repr(config or judge.config)
+        key = json.dumps([bot, partner, turns, len(chosen), params, weights])
         if key not in held:
-            query = "&".join(f"{k}={v}" for k, v in {"scripts": str(scripts), **params}.items())
-            spec = BOTS + bot + (f"?{query}" if bot in ("Perfect", "LoopsFrom") else "")
+            known = {"scripts": str(scripts)} if bot in ("Perfect", "LoopsFrom") else {}
+            query = "&".join(f"{k}={v}" for k, v in {**known, **params}.items())
+            spec = BOTS + bot + (f"?{query}" if query else "")
             other = BOTS + partner if partner else None
             records = hold(chosen, spec, ConverseSettings(turns=turns), folder / "cache.sqlite", other)
-            held[key] = Auditor(judge, extractor, VIEW).audit(records)
+            auditor = auditors.setdefault(weights, Auditor(judge, extractor, VIEW, config))
+            held[key] = auditor.audit(records)
         return held[key]
 
     return audit
@@ -128,23 +139,87 @@ def test_i13_on_a_canned_reply_is_vacuous(run: Run) -> None:
         assert all("also its reply to round" in v.reason for v in verdicts)
 
 
+YES_NO = re.compile(r"(^|[.!?]\s+)(is|was|are|do|does|did)\b[^.!?]*\?$", re.IGNORECASE)
+"""A line whose last sentence is a Yes/No question, as the scripts write them."""
+
+
 def test_a_loop_fails_a9_exactly_from_the_round_after_it_starts(run: Run) -> None:
+    """Every round after the loop starts fails A9, but a Yes/No formula said to a Yes/No question.
+
+    "No, it is not." answers "Is my hometown Rome?" however often it comes; said again to
+    "My secret word is London." or "What is my secret word?" it answers nothing and is a repeat,
+    though under A9's five words (repeats.py's ``said_again``).
+    """
     scores = {}
+    formulas = 0
     for at in (4, 12, 20):
         result = run("LoopsFrom", at=str(at))
-        looping = 0
-        for r in {v.conversation for v in result.verdicts}:
+        for script, conversation in zip(ALL, result.conversations, strict=True):
+            r = conversation.scope
             a9 = {v.turn: v.passed for v in result.verdicts if v.code is TestCode.A9 and v.conversation == r}
-            assert all(passed for turn, passed in a9.items() if turn <= at)
-            failed = sum(not passed for turn, passed in a9.items() if turn > at)
-            # Every round after the loop starts fails (one may ask round `at`'s line again), unless
-            # the reply looped is a formula under five words ("No, it is not."): never a repeat.
-            assert failed >= TURNS - at - 1 or failed == 0, (at, failed)
-            looping += failed > 0
-        assert looping >= 1, at
+            assert sorted(a9) == list(range(2, TURNS + 1))
+            formula = bool(YES_NO.search(script.line(at).text))  # ``Perfect`` says "Yes, it is." or "No, ..."
+            formulas += formula
+            expected = {
+                turn
+                for turn in range(at + 1, TURNS + 1)
+                if script.line(turn).text != script.line(at).text
+                and not (formula and YES_NO.search(script.line(turn).text))
+            }
+            assert {turn for turn, passed in a9.items() if not passed} == expected, (at, r)
         (system,) = result.systems
         scores[at] = system.value
+    assert formulas == 2, "two conversations loop on a Yes/No formula from round 12"
     assert scores[4] < scores[12] < scores[20], scores
+
+
+def test_swan_is_at_most_the_share_of_replies_that_say_something_new(run: Run) -> None:
+    """SWAN = eq. 1 x (1 - b), b the share of replies that say nothing new, counted per reply.
+
+    Position weights cannot hide a loop: with a patience of 5 rounds the linear decay gives the
+    rounds after 6 no weight, and eq. 1 alone scores a bot looping from round 12 as if it never
+    looped; a loop through half the conversation scores at most 0.5 under any weighting.
+    """
+    short = BatterySettings(patience=5)
+    for at in (2, 4, 8, 12, 16, 20):
+        for config in (None, short, BatterySettings(weighting=Weighting.UNIFORM)):
+            (system,) = run("LoopsFrom", config=config, at=str(at)).systems
+            assert system.criteria is not None and system.value is not None
+            b = system.nothing_new / system.replies
+            assert system.value == round(system.criteria * (1 - b), 4)
+            assert system.value <= 1 - b
+    (system,) = run("LoopsFrom", config=short, at="12").systems
+    assert system.criteria is not None and system.criteria >= 0.99, "eq. 1 alone sees no loop here"
+    assert system.value is not None and system.value <= 0.6
+    for at in ("2", "4", "8"):
+        (system,) = run("LoopsFrom", at=at).systems
+        assert system.value is not None and system.value <= 0.4, (at, system.value)
+    (system,) = run("LoopsFrom", at="12").systems
+    assert system.value is not None and system.value <= 0.5
+    (good,) = run("Perfect", config=short).systems
+    assert good.nothing_new == 0 and good.value == good.criteria
+
+
+@pytest.mark.parametrize(
+    ("bot", "params"),
+    [
+        ("Constant", {"line": "Okay."}),
+        ("Constant", {"line": "Tell me more."}),
+        ("Constant", {"line": "Yes."}),
+        ("Alternating", {"first": "I see.", "second": "Go on."}),
+        ("Alternating", {"first": "Yes, it is.", "second": "No, it is not."}),
+    ],
+)
+def test_a_short_line_said_to_anything_is_a_repeat_where_it_answers_nothing(
+    run: Run, bot: str, params: dict[str, str]
+) -> None:
+    """Under five words A9's shares mean nothing; said again to a line it does not answer, it is a loop."""
+    result = run(bot, **params)
+    (system,) = result.systems
+    assert system.value is not None and system.value <= 0.4, (system.value, _wans(system))
+    failed = _codes(result.verdicts, TestCode.A9)
+    assert failed.count(False) > len(failed) / 2, failed
+    assert set(_codes(result.verdicts, TestCode.I13)) == {None}, "its answer about itself is canned"
 
 
 def test_a_free_conversation_is_judged_on_both_sides(run: Run) -> None:

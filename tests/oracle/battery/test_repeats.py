@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from kgtest.oracle.battery.repeats import RepeatSettings, canned, copied, copy_of, find_repeats, words
-from tests.oracle.battery.repeat_labels import load
+from kgtest.oracle.battery.repeats import (
+    RepeatSettings,
+    answers,
+    canned,
+    copied,
+    copy_of,
+    find_repeats,
+    words,
+)
+from tests.oracle.battery import repeat_labels
+from tests.oracle.battery.repeat_labels import BLIND, blind, independent, load, reply_id
 
 
 def test_copied_counts_runs_of_words_in_order() -> None:
@@ -92,3 +103,72 @@ def test_the_detectors_agree_with_the_labelled_replies(kind: str) -> None:
 def test_copy_of_reports_both_shares() -> None:
     c = copy_of("the cat sat on the mat", "the cat sat on the mat and slept all day long", 4)
     assert (c.share, c.words, c.turn, c.held) == (1.0, 6, 4, 0.5455)
+
+
+def test_a_formula_said_again_is_a_repeat_only_where_it_answers_nothing() -> None:
+    rounds = [
+        ("Is my hometown Rome?", "No, it is not."),
+        ("Is my secret word Paris?", "No, it is not."),  # a Yes/No question: an answer, again
+        ("My secret word is London.", "No, it is not."),  # a statement asks for no verdict
+        ("What is my secret word?", "No, it is not."),  # an open question wants no Yes/No
+        ("I keep thinking about it. Was it Berlin?", "No, it is not."),  # the last sentence asks
+        ("What is my hometown?", "I don't know."),
+        ("What is my favourite colour?", "I don't know."),  # "I don't know" answers any question
+        ("My favourite colour is blue.", "I don't know."),
+        ("Tell me about your day.", "Okay."),
+        ("I went for a walk.", "Okay."),
+        ("Tell me about your day.", "Okay."),  # round 9's line again, but round 10's other line had it too
+        ("What is your name?", "Okay."),  # not a Yes/No: "Okay." may be a name as far as words go
+    ]
+    found = find_repeats(rounds)
+    assert [r.is_repeat for r in found] == [
+        False, False, True, True, False, False, False, True, False, True, True, False,
+    ]  # fmt: skip
+    assert found[2].repeat.turn == 1 and found[2].repeat.share == 1.0 and found[9].repeat.turn == 9
+    assert not found[0].is_echo and not found[8].is_repeat
+    assert answers("Was it Berlin?", words("Yes.")) and not answers("Was it Berlin?", words("Tell me more."))
+    assert not answers("Berlin.", words("Yes.")) and answers("Where is it?", words("Berlin."))
+
+
+def test_a_formula_said_to_a_line_it_cannot_answer_is_canned_for_i13() -> None:
+    rounds = [
+        ("What is your name?", "Tell me more."),
+        ("My hometown is Rome.", "Tell me more."),
+        ("What is your name?", "Tell me more."),
+    ]
+    assert canned(rounds, 1).turn == 2 and canned(rounds, 3).turn == 2
+    fair = [
+        ("What is your name?", "Percy."),
+        ("Where do you live?", "Percy."),
+        ("What is your name?", "Percy."),
+    ]
+    assert canned(fair, 1).turn == 0, "a short answer to two questions may be right for both"
+
+
+def test_the_blind_copy_holds_the_labelled_replies_and_no_label() -> None:
+    """What the second reviewer reads (repeat_blind/replies.jsonl) is the labelled text, nothing more."""
+    text = (BLIND / "replies.jsonl").read_text(encoding="utf-8")
+    assert [json.loads(line) for line in text.splitlines()] == blind(load())
+    assert '"labels"' not in text and sum(len(s.rounds) for s in load()) >= 150
+    # ... and the reviewer labels by the first labeller's definitions, word for word.
+    task = " ".join((BLIND / "task.md").read_text(encoding="utf-8").split())
+    first = " ".join((repeat_labels.__doc__ or "").split())
+    definitions = first[first.index("* **echo**") : first.index("a repeat.", first.index("* **fine**")) + 9]
+    assert len(definitions) > 1000 and definitions in task
+
+
+@pytest.mark.parametrize("kind", ["echo", "repeat"])
+def test_the_detectors_agree_with_the_second_reviewers_labels(kind: str) -> None:
+    """The blind second labels (bench/bench_repeat_labels.py prints both sets and the labellers' kappa)."""
+    second = independent()
+    if second is None:
+        pytest.skip("no second reviewer's labels yet: repeat_blind/labels.jsonl")
+    found = [
+        (kind in second[reply_id(n, k)], r.is_echo if kind == "echo" else r.is_repeat)
+        for n, side in enumerate(load(), 1)
+        for k, r in enumerate(find_repeats(side.rounds), 1)
+    ]
+    hits = sum(t and s for t, s in found)
+    precision, recall = hits / max(1, sum(s for _, s in found)), hits / max(1, sum(t for t, _ in found))
+    print(f"\n{kind} against the second labels: precision {precision:.3f}, recall {recall:.3f}")
+    assert precision >= 0.9 and recall >= 0.9

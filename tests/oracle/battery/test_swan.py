@@ -125,3 +125,27 @@ def test_dialogue_acts() -> None:
 def test_every_reply_has_a_first_nugget(extractor: SpacyExtractor) -> None:
     (nuggets,) = extract_nuggets(extractor, [(3, "Hmm.", False)])
     assert [(n.kind, n.act, n.index, n.turn) for n in nuggets] == [("O", "other", 1, 3)]
+
+
+def test_swan_counts_replies_that_say_nothing_new_once_each_whatever_their_weight() -> None:
+    """Eq. 1 x (1 - b): b per reply (not per nugget, not by position); a reply's nuggets are one reply."""
+
+    def reply(conversation: str, turn: int, act: str, weight: float, n: int = 1) -> list[ScoredNugget]:
+        scores = {"coherence": 1.0} if act == "" else {"coherence": 0.0}
+        return [
+            ScoredNugget(conversation, "s", turn, i, "O", act, "", "", "", scores if i == 1 else {}, weight)
+            for i in range(1, n + 1)
+        ]
+
+    nuggets = [
+        *reply("a", 1, "", 1.0, 3),
+        *reply("a", 2, "repeat", 0.0),  # weight 0: still a reply that says nothing new
+        *reply("b", 1, "", 1.0),
+        *reply("b", 2, "echo", 0.5),
+    ]
+    got = swan("x", "s", nuggets, BatterySettings())
+    assert (got.replies, got.nothing_new) == (4, 2)
+    assert got.criteria == round(2 / 2.5, 4) and got.value == round(got.criteria * 0.5, 4)
+    assert swan("x", "s", reply("a", 1, "echo", 1.0), BatterySettings()).value == 0.0
+    clean = swan("x", "s", reply("a", 1, "", 1.0), BatterySettings())
+    assert (clean.value, clean.criteria, clean.nothing_new) == (1.0, 1.0, 0)

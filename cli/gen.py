@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
+from contextlib import ExitStack
 from pathlib import Path
 
 import click
@@ -22,14 +23,12 @@ from kgtest.generator.battery.script import ScriptSettings, build_scripts
 from kgtest.generator.case import TestCase, write_suite
 from kgtest.generator.dialogue.generate import generate_dialogues, read_sources
 from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS
-from kgtest.generator.kbview import KbView, read_view
+from kgtest.generator.kbsource import WorkspaceKb
+from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_text import PLAIN, WORDINGS
 from kgtest.generator.suite import DOMAINS, SuiteRequest, SuiteResult, generate_suite
 from kgtest.generator.suite_info import write_suite_info
 from kgtest.generator.suite_nodes import GRAPH_FORMAT, suite_id, write_suite_graph
-from kgtest.kg.kb import KnowledgeBase
-from kgtest.kg.store import open_store
-from kgtest.prolog.export import kb_program, load_kb
 
 
 def _names(values: tuple[str, ...]) -> tuple[str, ...]:
@@ -171,19 +170,19 @@ def command(
     )
     request.validate()
     path = out or settings.paths.default_suite
-    with open_store(settings) as store:
-        kb = KnowledgeBase(store)
+    with ExitStack() as stack:
+        kb = WorkspaceKb(settings, stack)
+        if not no_graph:
+            kb.start()  # the database starts while the suite is made
         view: KbView | None = None
         needs_kb = bool(count or mtl_depth or dialogues.count or conversations or not dialogues.wanted)
         if needs_kb or kb.builds():  # dialogue files alone need no KB, but link to one that is there
             with phases(quiet) as progress:
-                view = read_view(kb, settings.paths.kb_view_cache, progress)
+                view = kb.view(progress)
         result = None
         if count or (mtl_depth and request.temporal_count) or not (dialogues.wanted or conversations):
             assert view is not None
-            program = kb_program(view.entities.values(), view.facts, view.catalog)
-            reasoner = load_kb(program, settings.paths.prolog_cache)
-            result = generate_suite(view, reasoner, request)
+            result = generate_suite(view, kb.reasoner(view), request)
         talks = generate_dialogues(dialogues, files, view) if dialogues.wanted else None
         scripts = build_scripts(view, seed, conversations, turns, scripting) if conversations and view else []
         for script in scripts:
@@ -209,7 +208,7 @@ def command(
             shape = f"{key}/{GRAPH_FORMAT}".encode()
             digest = hashlib.sha256(path.read_bytes() + shape).hexdigest()[:20]
             try:
-                graph = write_suite_graph(store, suite_id(path), cases, info, digest)
+                graph = write_suite_graph(kb.store(), suite_id(path), cases, info, digest)
             except StoreError as exc:
                 raise StoreError(
                     f"{exc}\nThe suite itself is written to {path}; `gen --no-graph` skips the graph store."
@@ -220,7 +219,7 @@ def command(
                 f"({graph.derived_new} new)"
             )
             if talks is not None:
-                write_dialogue_graph(store, suite_id(path), talks.cases, digest)
+                write_dialogue_graph(kb.store(), suite_id(path), talks.cases, digest)
     if result is not None:
         _summary(result, mtl_depth)
     if talks is not None:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import AbstractContextManager, ExitStack
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Generic, TypeVar
 
@@ -20,11 +19,10 @@ from kgtest.core.errors import ConfigError, GateError
 from kgtest.core.progress import phases
 from kgtest.core.settings import JudgeConfig, Settings
 from kgtest.core.workspace import RunFiles
-from kgtest.generator.kbview import KbView, read_view
+from kgtest.generator.kbsource import WorkspaceKb
+from kgtest.generator.kbview import KbView
 from kgtest.kg.extract.spacy_triples import SpacyExtractor
 from kgtest.kg.extract.triples import extractor_names
-from kgtest.kg.kb import KnowledgeBase
-from kgtest.kg.store import GraphStore, open_store
 from kgtest.oracle.battery.audit import Auditor, read_result
 from kgtest.oracle.battery.verdicts import BatteryJudge
 from kgtest.oracle.dialogue_verdicts import read_judgement
@@ -122,10 +120,10 @@ def command(
     settings = JudgeSettings(thresholds=Thresholds(synonym=threshold), extractor=extractor)
     out = Console(highlight=False, stderr=as_json)
     with ExitStack() as stack:
-        store = _LazyStore(app.settings, stack)
+        source = WorkspaceKb(app.settings, stack)  # the database opens only when a cache cannot answer
         if not no_graph:  # needed at the end anyway: start the database while the replies are read
-            store.start()
-        view = _Once(lambda: read_view(KnowledgeBase(store()), app.settings.paths.kb_view_cache))
+            source.start()
+        view = _Once(source.view)
         kb = LazyKb(lambda: ViewKb(view()))
         embedder = _Once(Embedder)  # one sentence model for every kind's oracle
         judges = Judges(
@@ -133,7 +131,7 @@ def command(
             # KB dialogues' answers are read with the workspace's KB, when it has one (CoQA needs none)
             dialogue=lambda: (
                 *_dialogue_judge(app.settings, embedder()),
-                kb if KnowledgeBase(store()).builds() else None,
+                kb if source.builds() else None,
             ),
             conversation=lambda: _auditor(app.settings, view, embedder()),
         )
@@ -146,7 +144,7 @@ def command(
         _kind_tables(out, found, summary)
         records = list(read_verdicts(found))
         if not no_graph:
-            write_judged_graph(store(), found, summary, records, pairs)
+            write_judged_graph(source.store(), found, summary, records, pairs)
 
     name = str(summary.manifest.get("name") or summary.system)
     base = fail_under
@@ -194,39 +192,6 @@ class _Once(Generic[T]):
         if self._value is None:
             self._value = self._make()
         return self._value
-
-
-class _LazyStore:
-    """The workspace's graph store, opened on first use: judging alone may need no database.
-
-    ``start`` opens it in the background instead, for a judge that will write the graph: the
-    database then starts while the models load and the replies are read.
-    """
-
-    def __init__(self, settings: Settings, stack: ExitStack) -> None:
-        self._settings = settings
-        self._stack = stack
-        self._store: GraphStore | None = None
-        self._opening: Future[GraphStore] | None = None
-
-    def start(self) -> None:
-        opening = open_store(self._settings)
-        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kgtest-store")
-        self._opening = pool.submit(opening.__enter__)
-        self._stack.callback(self._close, opening)  # runs second: closes what was opened
-        self._stack.callback(pool.shutdown)  # runs first: waits for the opening to finish
-
-    def _close(self, opening: AbstractContextManager[GraphStore]) -> None:
-        if self._opening is not None and self._opening.exception() is None:
-            opening.__exit__(None, None, None)
-
-    def __call__(self) -> GraphStore:
-        if self._store is None:
-            if self._opening is not None:
-                self._store = self._opening.result()
-            else:
-                self._store = self._stack.enter_context(open_store(self._settings))
-        return self._store
 
 
 def _kind_tables(out: Console, run: RunFiles, summary: JudgeSummary) -> None:

@@ -53,7 +53,21 @@ pass_app = click.make_pass_decorator(AppContext)
 
 
 class KgtestGroup(click.Group):
-    """Maps expected errors to exit codes and prints them without a traceback."""
+    """Maps expected errors to exit codes and prints them without a traceback.
+
+    A subcommand's module is imported when that subcommand runs (or help lists it), so a
+    command pays for its own imports only: importing them all took 1.7 s before any work.
+    """
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *_COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        found = super().get_command(ctx, cmd_name)
+        if found is None and cmd_name in _COMMANDS:
+            found = importlib.import_module(f"kgtest.cli.{_COMMANDS[cmd_name]}").command
+            self.add_command(found, cmd_name)
+        return found
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -90,30 +104,22 @@ def cli(ctx: click.Context, workspace: str | None, store_uri: str | None) -> Non
     ctx.obj = AppContext(workspace, store_uri)
 
 
-_COMMANDS = (
-    "build_kb",
-    "converse",
-    "db",
-    "dialogue",
-    "gen",
-    "init",
-    "inspect",
-    "judge",
-    "kb",
-    "report",
-    "run",
-    "runs",
-    "serve_model",
-)
-"""The modules of kgtest.cli that each hold one subcommand, as ``command``."""
-
-
-def _register() -> None:
-    for name in _COMMANDS:
-        cli.add_command(importlib.import_module(f"kgtest.cli.{name}").command)
-
-
-_register()
+_COMMANDS = {
+    "build-kb": "build_kb",
+    "converse": "converse",
+    "db": "db",
+    "dialogue": "dialogue",
+    "gen": "gen",
+    "init": "init",
+    "inspect": "inspect",
+    "judge": "judge",
+    "kb": "kb",
+    "report": "report",
+    "run": "run",
+    "runs": "runs",
+    "serve-model": "serve_model",
+}
+"""Each subcommand's name and the module of kgtest.cli that holds it, as ``command``."""
 
 
 def main() -> None:

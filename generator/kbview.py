@@ -1,28 +1,36 @@
 """The KB as the generators see it: all entities and facts in memory, read once per build.
 
 Reading a large KB back from the graph store takes seconds (Wikidata12k: ~14 s on the
-embedded engine), while generating thousands of cases takes about one. So the view is
-cached in the workspace, keyed by the KB's build records: ``kgtest build-kb`` (a new or
-resumed build) and ``kgtest kb clear`` change them and so invalidate the cache.
+embedded engine, plus 2 s to start it), while generating thousands of cases takes about one.
+So the view (entities, facts and the relation catalog) is cached in the workspace, keyed by
+the KB's build records: ``kgtest build-kb`` (a new or resumed build) and ``kgtest kb clear``
+change them and so invalidate the cache. ``cached_view`` answers from the cache alone, for a
+command that learnt the key without the database (kg/kb_stamp.py).
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import dataclass, field, fields
+from functools import cache, cached_property
+from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from kgtest.core.files import write_atomic
 from kgtest.core.progress import Progress, no_progress
 from kgtest.kg.catalog import RelationCatalog
-from kgtest.kg.kb import KnowledgeBase
-from kgtest.kg.model import Domain, Entity, Fact, Relation
+from kgtest.kg.kb_stamp import builds_key
+from kgtest.kg.model import Category, Domain, Entity, Fact, Relation
 
-_FORMAT = 2
+if TYPE_CHECKING:
+    from kgtest.kg.kb import KnowledgeBase
+
+_FORMAT = 3
+_RELATION_FIELDS = tuple(f.name for f in fields(Relation))
 
 
 @dataclass(frozen=True)
@@ -54,12 +62,11 @@ def read_view(kb: KnowledgeBase, cache: Path, progress: Progress | None = None) 
     Raises the KB's own error (IncompleteBuildError) for an empty or interrupted KB.
     """
     kb.require_complete()
-    builds = kb.builds()
-    key = hashlib.sha256(json.dumps(builds, sort_keys=True, default=str).encode()).hexdigest()[:20]
-    catalog = kb.catalog()
-    cached = _read_cache(cache, key)
+    key = builds_key(kb.builds())
+    cached = cached_view(cache, key)
     if cached is not None:
-        return KbView(cached[0], cached[1], catalog, key)
+        return cached
+    catalog = kb.catalog()
     tick = progress or no_progress
     entities: dict[str, Entity] = {}
     for e in kb.entities():
@@ -71,45 +78,90 @@ def read_view(kb: KnowledgeBase, cache: Path, progress: Progress | None = None) 
         facts.append(f)
         if len(facts) % 5_000 == 0:
             tick("facts", len(facts), 0)
-    _write_cache(cache, key, entities, facts)
-    return KbView(entities, tuple(facts), catalog, key)
+    view = KbView(entities, tuple(facts), catalog, key)
+    write_view(cache, view)
+    return view
 
 
-def _read_cache(path: Path, key: str) -> tuple[dict[str, Entity], tuple[Fact, ...]] | None:
+def cached_view(cache: Path, key: str) -> KbView | None:
+    """The view cached for the KB of ``key``; None when the file is missing, another KB's or older."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = orjson.loads(cache.read_bytes())
+    except (OSError, orjson.JSONDecodeError):
         return None
-    if data.get("format") != _FORMAT or data.get("key") != key:
+    if not isinstance(data, dict) or data.get("format") != _FORMAT or data.get("key") != key:
         return None
+    if data.get("code") != _code_digest():
+        return None
+    domains = {d.value: d for d in Domain}
     entities = {
-        e[0]: Entity(e[0], e[1], e[2], tuple(e[3]), Domain(e[4]), e[5], e[6], e[7], tuple(e[8]))
+        e[0]: Entity(e[0], e[1], e[2], tuple(e[3]), domains[e[4]], e[5], e[6], e[7], tuple(e[8]))
         for e in data["entities"]
     }
-    facts = tuple(Fact(*f) for f in data["facts"])
-    return entities, facts
+    facts = tuple(_fact(f) for f in data["facts"])
+    catalog = RelationCatalog(_relation(r) for r in data["relations"])
+    return KbView(entities, facts, catalog, key)
 
 
-def _write_cache(path: Path, key: str, entities: Mapping[str, Entity], facts: list[Fact]) -> None:
+def write_view(cache: Path, view: KbView) -> None:
+    """Cache ``view`` under its key, atomically (a reader sees the old file or the new one)."""
     data: dict[str, Any] = {
         "format": _FORMAT,
-        "key": key,
+        "key": view.key,
+        "code": _code_digest(),
         "entities": [
             [
                 e.id,
                 e.label,
                 e.description,
-                list(e.types),
+                e.types,
                 e.domain.value,
                 e.start_year,
                 e.end_year,
                 e.point_year,
-                list(e.aliases),
+                e.aliases,
             ]
-            for e in entities.values()
+            for e in view.entities.values()
         ],
         "facts": [
-            [f.subject, f.property, f.object, f.start_year, f.end_year, f.source, f.statement] for f in facts
+            [f.subject, f.property, f.object, f.start_year, f.end_year, f.source, f.statement, f.id]
+            for f in view.facts
         ],
+        "relations": [[getattr(view.catalog[p], n) for n in _RELATION_FIELDS] for p in sorted(view.catalog)],
     }
-    write_atomic(path, json.dumps(data, ensure_ascii=False))
+    write_atomic(cache, orjson.dumps(data).decode("utf-8"))
+
+
+_new = object.__new__
+_set = object.__setattr__
+_FACT_SLOTS = ("subject", "property", "object", "start_year", "end_year", "source", "statement", "id")
+
+
+def _fact(row: list[Any]) -> Fact:
+    """A fact with its id as cached: hashing 40k ids again costs more than reading them."""
+    fact: Fact = _new(Fact)
+    for name, value in zip(_FACT_SLOTS, row, strict=True):
+        _set(fact, name, value)
+    return fact
+
+
+def _relation(row: list[Any]) -> Relation:
+    values = dict(zip(_RELATION_FIELDS, row, strict=True))
+    values["category"] = Category(values["category"])
+    values["subject_domain"] = Domain(values["subject_domain"])
+    values["object_domain"] = Domain(values["object_domain"])
+    values["aliases"] = tuple(values["aliases"])
+    values["paraphrases"] = tuple(values["paraphrases"])
+    return Relation(**values)
+
+
+def program_key(key: str) -> str:
+    """What identifies the Prolog program of the view of ``key``: the builds and the built-in catalog."""
+    return f"{key}-{_code_digest()}"
+
+
+@cache
+def _code_digest() -> str:
+    """What else the view depends on: the built-in catalog the stored one is completed from."""
+    text = (resources.files("kgtest.kg") / "data" / "relations.toml").read_bytes()
+    return hashlib.sha256(text).hexdigest()[:16]

@@ -16,17 +16,18 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, Protocol
-
-import neo4j
-from neo4j import exceptions as neo_exc
+from typing import TYPE_CHECKING, Any, Protocol
 
 from kgtest.core.errors import ConfigError, StoreError, StoreUnavailableError
 from kgtest.core.settings import Settings
 from kgtest.kg.embedded import BoltEndpoint, EmbeddedServer
+from kgtest.kg.kb_stamp import closing_builds, write_stamp
 from kgtest.kg.signals import held_signals
 from kgtest.kg.watchdog import Armed, Watchdog
 from kgtest.kg.wire import MESSAGE_LIMIT, TooBig, fitting_batches, mib, packed_size, size_bound
+
+if TYPE_CHECKING:  # the driver takes 0.35 s to import: only a command that opens a store pays it
+    import neo4j
 
 Row = dict[str, Any]
 
@@ -51,6 +52,8 @@ class GraphStore:
         """``embedded`` or ``neo4j``: for messages only; no code path depends on it."""
         self.message_limit = message_limit
         """Bytes one message may carry (kg/wire.py); bigger batches are cut, bigger values refused."""
+        from neo4j import exceptions as neo_exc
+
         self._local = local
         self._watchdog = Watchdog(timeout_s, self._cut_off)
         self._driver = self._new_driver()
@@ -154,6 +157,8 @@ class GraphStore:
         self._driver.close()
 
     def _new_driver(self) -> neo4j.Driver:
+        import neo4j
+
         e = self.endpoint
         return neo4j.GraphDatabase.driver(e.uri, auth=(e.user, e.password))
 
@@ -194,6 +199,8 @@ class GraphStore:
 
     @contextmanager
     def _errors(self, cypher: str) -> Iterator[None]:
+        from neo4j import exceptions as neo_exc
+
         try:
             yield
         except BufferError as exc:
@@ -239,6 +246,8 @@ def open_store(settings: Settings) -> Iterator[GraphStore]:
         return
     server = EmbeddedServer(settings.paths.db, settings.store.embedded_port)
     endpoint = server.start()
+    owned = server.database() is not None  # started here, not served by another process
+    builds: list[Row] | None = None  # the KB's, stamped once the server stops (kg/kb_stamp.py)
     try:
         store = GraphStore(endpoint, engine="embedded", local=server, timeout_s=settings.store.timeout_s)
         try:
@@ -250,10 +259,13 @@ def open_store(settings: Settings) -> Iterator[GraphStore]:
                     f"the database folder {settings.paths.db} was deleted while kgtest was using it; "
                     "what this command wrote to the graph store is lost: run it again (or with --no-graph)"
                 )
+            builds = closing_builds(store) if owned else None
         finally:
             store.close()
     finally:
         server.stop()
+        if owned:
+            write_stamp(settings.paths, builds)
 
 
 def chunks(items: Iterable[Any], size: int) -> Iterator[list[Any]]:

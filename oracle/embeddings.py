@@ -37,8 +37,12 @@ class Embedder:
         """``model_path``: a local sentence-transformers folder, None for the packaged MiniLM.
 
         ``device`` defaults to the CPU so verdicts near a threshold do not move between machines.
+        The model loads on the first phrase to encode (torch and sentence-transformers take
+        seconds to import), so a judge that shares one but meets no unnamed relation never loads it.
         """
-        self._model: Any = _load(model_path, device)
+        self._model_path = model_path
+        self._device = device
+        self._model: Any = None
         self._cache: OrderedDict[str, NDArray[np.float32]] = OrderedDict()
         self._cache_size = cache_size
         self._batch_size = batch_size
@@ -51,6 +55,8 @@ class Embedder:
         if not missing:
             return
         self.encode_calls += 1
+        if self._model is None:
+            self._model = _load(self._model_path, self._device)
         vectors = self._model.encode(
             missing, batch_size=self._batch_size, normalize_embeddings=True, convert_to_numpy=True
         )

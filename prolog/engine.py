@@ -10,6 +10,7 @@ Python values, and loads that are checked by clause counts and recorded errors.
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import tempfile
 import threading
@@ -156,15 +157,22 @@ class PrologEngine:
         digest = hashlib.sha256(source.read_bytes()).hexdigest()[:20]
         qlf = cache_dir / f"{source.stem}-{digest}-swi{self.version()}.qlf"
         if not qlf.exists():
-            cache_dir.mkdir(parents=True, exist_ok=True)
-            staged = cache_dir / f".{qlf.stem}.pl"
+            self.compile(source, qlf)
+        self.load(qlf, expect)
+        return qlf
+
+    def compile(self, source: Path, qlf: Path) -> None:
+        """Compile ``source`` into ``qlf``, which appears whole or not at all (private staging name)."""
+        qlf.parent.mkdir(parents=True, exist_ok=True)
+        staged = qlf.with_name(f".{qlf.stem}.{os.getpid()}.pl")
+        try:
             shutil.copyfile(source, staged)
             with self._lock:
                 self.query(f"qcompile({quote_atom(str(staged))})")
-            staged.unlink()
             staged.with_suffix(".qlf").replace(qlf)
-        self.load(qlf, expect)
-        return qlf
+        finally:
+            staged.unlink(missing_ok=True)
+            staged.with_suffix(".qlf").unlink(missing_ok=True)
 
     def load_rules(self, name: str) -> None:
         """Load one of the rule files shipped in the kgtest.prolog package (once per process)."""

@@ -17,15 +17,17 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
+import os
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from kgtest.core.files import write_atomic
 from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.model import Entity, Fact
-from kgtest.prolog.engine import locked, quote_atom
+from kgtest.prolog.engine import PrologEngine, engine, locked, quote_atom
 from kgtest.prolog.reasoner import Reasoner
 
 PREDICATES: tuple[tuple[str, int], ...] = (
@@ -121,22 +123,76 @@ def load_kb(program: KbProgram, cache_dir: Path) -> Reasoner:
     and the tables are dropped, so no derivation of it survives either. Facts that break a
     sanity rule (sanity.pl) are then marked excluded, so no derivation rests on them.
     """
-    global _current
     cache_dir.mkdir(parents=True, exist_ok=True)
     source = cache_dir / "kb.pl"
+
+    def load(eng: PrologEngine) -> None:
+        _write_if_changed(source, program.text)
+        eng.load_cached(source, cache_dir, program.counts)
+
+    return _make_current(program.digest, load, cache_dir)
+
+
+def load_kb_keyed(key: str, make: Callable[[], KbProgram], cache_dir: Path) -> Reasoner:
+    """``load_kb`` for the KB that ``key`` names (its view's identity), without writing it again.
+
+    The compiled program and its clause counts are kept under the key (and this module's code),
+    so a later command loads them without building the program text; ``make`` runs on a miss.
+    A new key's files replace the previous key's.
+    """
+    digest = f"{key}-{_code_digest()}"
+    qlf = cache_dir / f"kbkey-{digest}-swi{engine().version()}.qlf"
+    counts_file = qlf.with_suffix(".counts.json")
+
+    def load(eng: PrologEngine) -> None:
+        counts = _read_counts(counts_file) if qlf.exists() else None
+        if counts is None:
+            program = make()
+            source = cache_dir / f".kbkey-{os.getpid()}.pl"
+            try:
+                write_atomic(source, program.text)
+                eng.compile(source, qlf)
+            finally:
+                source.unlink(missing_ok=True)
+            counts = program.counts
+            write_atomic(counts_file, json.dumps([[n, a, c] for (n, a), c in counts.items()]))
+            for old in cache_dir.glob("kbkey-*"):
+                if old not in (qlf, counts_file):
+                    old.unlink(missing_ok=True)
+        eng.load(qlf, counts)
+
+    return _make_current(digest, load, cache_dir)
+
+
+def _make_current(digest: str, load: Callable[[PrologEngine], None], cache_dir: Path) -> Reasoner:
+    global _current
+    cache_dir.mkdir(parents=True, exist_ok=True)
     with _current_lock, locked() as eng:
         for name in RULE_FILES:
             eng.load_rules(name)
-        if _current != program.digest:
-            _write_if_changed(source, program.text)
+        if _current != digest:
             wipe = ", ".join(f"{quote_atom(n)}/{a}" for n, a in PREDICATES)
             eng.query(f"forall(member(PI, [{wipe}]), abolish(user:PI))")
             _current = None
-            eng.load_cached(source, cache_dir, program.counts)
+            load(eng)
             eng.query("sanity:flag_violations")  # before anything is tabled over the facts
             eng.query("abolish_all_tables")
-            _current = program.digest
-    return Reasoner(program.digest, current=lambda: _current)
+            _current = digest
+    return Reasoner(digest, current=lambda: _current, cache=cache_dir)
+
+
+def _read_counts(path: Path) -> dict[tuple[str, int], int] | None:
+    try:
+        rows = json.loads(path.read_text(encoding="utf-8"))
+        return {(str(n), int(a)): int(c) for n, a, c in rows}
+    except (OSError, ValueError, TypeError):
+        return None
+
+
+@functools.cache
+def _code_digest() -> str:
+    """This module's code: a change to how the KB is written out invalidates every keyed program."""
+    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]
 
 
 def _write_if_changed(path: Path, text: str) -> None:

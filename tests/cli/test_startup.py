@@ -11,9 +11,12 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from kgtest.core.settings import load_settings
 from kgtest.core.workspace import Workspace
+from kgtest.generator.kbview import cached_view, read_view
+from kgtest.kg.kb import KnowledgeBase
 from kgtest.kg.kb_stamp import builds_key, stamp_path, vouched_builds
-from kgtest.kg.store import GraphStore
+from kgtest.kg.store import GraphStore, open_store
 
 from ..generator.kb_fixture import family_and_places
 from ..kg.wikidata_fixture import small_kb
@@ -102,3 +105,19 @@ def test_database_files_changed_behind_the_stamp_void_it(store: GraphStore, tmp_
     assert vouched_builds(paths) is None
     stamp_path(paths).write_text("{", encoding="utf-8")
     assert vouched_builds(paths) is None
+
+
+def test_build_kb_leaves_the_view_gen_would_read_back(store: GraphStore, tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    paths = Workspace(ws)
+    assert run("--workspace", str(ws), "build-kb", str(family_and_places().write(tmp_path / "f.nt")))[0] == 0
+    vouched = vouched_builds(paths)
+    assert vouched is not None
+    handed = cached_view(paths.kb_view_cache, vouched[0])
+    assert handed is not None, "build-kb cached the view of the KB it built"
+    with open_store(load_settings(ws)) as opened:
+        back = read_view(KnowledgeBase(opened), tmp_path / "read-back.json")
+    assert back.key == handed.key
+    assert dict(back.entities) == dict(handed.entities) and list(back.entities) == list(handed.entities)
+    assert back.facts == handed.facts and [f.id for f in back.facts] == [f.id for f in handed.facts]
+    assert dict(back.catalog) == dict(handed.catalog)

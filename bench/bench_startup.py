@@ -1,0 +1,193 @@
+"""Start-up of `gen`, `judge` and `inspect`: answered by the caches, against the uncached path.
+
+    python bench/bench_startup.py [DUMP] [--workspace WS] [--runs N] [--ref COMMIT]
+
+Builds a workspace from DUMP (default: Wikidata12k; ``--workspace`` reuses one already built
+from it), a 12-case suite and a run of it whose every reply carries reasoning (a plug-in
+system, ``Replier`` below), then times fresh processes from launch to exit, so imports count
+as users feel them. Each command runs twice per round, in alternation:
+
+* **cached**: as a user meets it the second time (the KB's stamp, view, compiled program and
+  derivations in the workspace's cache, docs/architecture.md "Start-up");
+* **uncached**: the same command after the caches are deleted, so it starts the database,
+  reads the KB back, writes the program out and derives everything again.
+
+``--ref COMMIT`` adds a third column: that commit's tree (``git worktree``, as
+bench/bench_regression.py does) on a copy of the workspace. Medians of ``--runs`` rounds,
+the ratio uncached / cached, and the load average beside each row (the machine is shared).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+DEFAULT = ROOT / ".." / "shared" / "data" / "wikidata" / "wikidata12k.nt.gz"
+REASONED = "Yes. It is documented in the records of the city."
+
+
+class Replier:
+    """A system under test that gives every case the same reply (``plugin:bench_startup:Replier``)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def respond(self, conversation: list[dict[str, str]]) -> str:
+        return self.text
+
+
+def env(path: Path | None = None) -> dict[str, str]:
+    """This folder on PYTHONPATH (for the plug-in), after ``path`` (another tree's package view)."""
+    first = [str(path)] if path is not None else []
+    joined = os.pathsep.join([*first, str(BENCH), os.environ.get("PYTHONPATH", "")])
+    return {
+        **os.environ,
+        "PYTHONPATH": joined,
+        "KGTEST_WORKSPACE": "",
+        "NEO4J_URI": "",
+        "KGTEST_STORE_URI": "",
+    }
+
+
+def kgtest(ws: Path, *args: str, path: Path | None = None) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "kgtest.cli", "--workspace", str(ws), *args],
+        env=env(path),
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"kgtest {' '.join(args)} failed:\n{done.stderr[-3000:]}")
+    return done.stdout
+
+
+def timed(ws: Path, args: tuple[str, ...], path: Path | None = None) -> float:
+    t0 = time.perf_counter()
+    kgtest(ws, *args, path=path)
+    return time.perf_counter() - t0
+
+
+def drop_caches(ws: Path) -> None:
+    """What the start-up caches keep; the reply cache and the JVM's class cache stay."""
+    cache = ws / "cache"
+    (cache / "kb-stamp.json").unlink(missing_ok=True)
+    (cache / "kb-view.json").unlink(missing_ok=True)
+    for pattern in ("kbkey-*", "derivable-*", "kb-*.qlf", "kb.pl"):
+        for old in (cache / "prolog").glob(pattern):
+            old.unlink()
+
+
+def prepare(ws: Path, dump: Path | None) -> tuple[str, str]:
+    """The run id of 12 reasoned replies and a case id, in ``ws`` (built from ``dump`` if given)."""
+    if dump is not None:
+        kgtest(ws, "build-kb", str(dump), "--quiet")
+    suite = ws / "suites" / "startup-12.jsonl"
+    kgtest(ws, "gen", "--count", "12", "--seed", "7", "--quiet", "--out", str(suite))
+    out = kgtest(ws, "run", str(suite), "--sut", f"plugin:bench_startup:Replier?text={REASONED}")
+    run_id = out.split("run ")[1].split(":")[0]
+    case = json.loads(suite.read_text(encoding="utf-8").splitlines()[0])["id"]
+    return run_id, case
+
+
+def package(ref: str, into: Path) -> Path:
+    """A folder that imports ``kgtest`` from commit ``ref`` (bench/bench_regression.py's way)."""
+    sys.path.insert(0, str(BENCH))
+    from bench_regression import package_view
+
+    tree = into / "tree"
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), ref], check=True)
+    return package_view(tree, into / "view")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("dump", nargs="?", type=Path, default=DEFAULT.resolve())
+    parser.add_argument("--workspace", type=Path, help="a workspace already built from DUMP")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--ref", help="also time this commit's tree (on a copy of the workspace)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="kgtest-startup-") as tmp:
+        ws = args.workspace or Path(tmp) / "ws"
+        run_id, case = prepare(ws, None if args.workspace else args.dump)
+        commands: dict[str, tuple[str, ...]] = {
+            "gen --count 100 --no-graph": (
+                "gen",
+                "--count",
+                "100",
+                "--quiet",
+                "--no-graph",
+                "--out",
+                f"{tmp}/g.jsonl",
+            ),
+            "gen --count 100": ("gen", "--count", "100", "--quiet", "--out", f"{tmp}/g.jsonl"),
+            "judge (12 replies) --no-graph": ("judge", run_id, "--quiet", "--no-graph"),
+            "judge (12 replies)": ("judge", run_id, "--quiet"),
+            "inspect CASE": ("inspect", case),
+        }
+        earlier: tuple[Path, Path] | None = None
+        if args.ref:
+            view = package(args.ref, Path(tmp) / "ref")
+            shutil.copytree(ws, Path(tmp) / "ref-ws", ignore=shutil.ignore_patterns("server.json"))
+            earlier = (view, Path(tmp) / "ref-ws")
+        try:
+            rows = measure(ws, commands, args.runs, earlier)
+        finally:
+            if args.ref:
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", f"{tmp}/ref/tree"])
+    head = f"{'command':<31} {'cached':>8} {'uncached':>9} {'ratio':>6}"
+    print(f"median of {args.runs} fresh processes each; seconds; load average (1 min) at each row's end")
+    print(head + (f" {args.ref:>10} {'ratio':>6}" if args.ref else "") + "   load")
+    for name, (cached, uncached, ref, load) in rows.items():
+        line = f"{name:<31} {cached:8.2f} {uncached:9.2f} {uncached / cached:5.1f}x"
+        if ref is not None:
+            line += f" {ref:10.2f} {ref / cached:5.1f}x"
+        print(f"{line}   {load:.1f}")
+
+
+def measure(
+    ws: Path, commands: dict[str, tuple[str, ...]], runs: int, earlier: tuple[Path, Path] | None
+) -> dict[str, tuple[float, float, float | None, float]]:
+    """Per command: median cached, uncached and earlier seconds, and the load at the end.
+
+    An uncached run leaves the caches behind it, so the next cached run finds them.
+    """
+    rows: dict[str, tuple[float, float, float | None, float]] = {}
+    kinds = ("cached", "uncached", "earlier") if earlier is not None else ("cached", "uncached")
+    for name, command in commands.items():
+        kgtest(ws, *command)  # fills the caches this command reads
+        if earlier is not None:
+            kgtest(earlier[1], *command, path=earlier[0])  # the earlier tree's own cache, warm
+        times: dict[str, list[float]] = {kind: [] for kind in kinds}
+        for _ in range(runs):
+            for kind in kinds:
+                times[kind].append(one(kind, ws, command, earlier))
+        ref = statistics.median(times["earlier"]) if earlier is not None else None
+        cached, uncached = statistics.median(times["cached"]), statistics.median(times["uncached"])
+        rows[name] = (cached, uncached, ref, os.getloadavg()[0])
+        print(f"  {name}: {', '.join(f'{k} {v}' for k, v in times.items())}", file=sys.stderr)
+    return rows
+
+
+def one(kind: str, ws: Path, command: tuple[str, ...], earlier: tuple[Path, Path] | None) -> float:
+    if kind == "uncached":
+        drop_caches(ws)
+    if kind == "earlier":
+        assert earlier is not None
+        return timed(earlier[1], command, earlier[0])
+    return timed(ws, command)
+
+
+if __name__ == "__main__":
+    main()

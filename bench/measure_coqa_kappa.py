@@ -1,66 +1,164 @@
 """Agreement (Cohen's kappa) of the offline CoQA reader with hand labels on real CoQA stories.
 
-    python bench/measure_coqa_kappa.py [--coqa FILE] [--labels bench/coqa_labels.json]
+    python bench/measure_coqa_kappa.py [--coqa FILE] [--show tune] [--held-out]
 
-The labels (kept here, not in tests: the stories are not the project's) were written by hand for
-perturbed orders of eight CoQA test stories; this reads the stories, decides every labelled turn
-and prints the agreement and each disagreement.
+Two sets of labels, kept here, not in tests (the stories are not the project's):
+
+* **tuned-on** (bench/coqa_labels.json): perturbed orders of eight CoQA test stories, labelled by
+  hand before the reader ran on them, whose disagreements the rules were then improved on: a
+  training figure;
+* **blind** (bench/coqa_blind/: sample.json drawn by bench/coqa_sample.py, labels/batch-*.json
+  written by reviewers who saw only the task files): a *uniform* part (48 stories, one perturbed
+  dialogue each) and an *enriched* part (24 stories whose dialogue this reader called largely
+  unanswerable when drawn), each split into *tune* (disagreements may be looked at) and
+  *held_out* (a third of the stories: only its figures are printed, and only with --held-out).
+
+Turns CoQA marks as bad answers are context only and not judged, so not counted. A dialogue two
+reviewers labelled gives the inter-reviewer kappa; the first reviewer's labels are the ones compared.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from kgtest.generator.dialogue.coqa import CoqaReader
+from kgtest.generator.dialogue.model import SeedDialogue
 from kgtest.generator.dialogue.sources import read_dialogue_file
-from kgtest.prolog.dialogue import DialogueGraph, decide
+from kgtest.prolog.dialogue import Decision, DialogueGraph, decide
 
 HERE = Path(__file__).resolve().parent
-SHARED = HERE.parents[0] / ".." / "shared" / "data" / "dialogues" / "coqa_test_400.json.gz"
+SHARED = (HERE / ".." / ".." / "shared" / "data" / "dialogues" / "coqa_test_400.json.gz").resolve()
+BLIND = HERE / "coqa_blind"
 
 
-def cohen_kappa(a: list[bool], b: list[bool]) -> float:
+@dataclass(frozen=True, slots=True)
+class Labelled:
+    """One perturbed dialogue and a reviewer's label per turn (``A...`` or ``U...``)."""
+
+    story: str
+    perturbation: str
+    turns: tuple[str, ...]
+    labels: tuple[str, ...]
+    group: str
+    """``tuned-on``, or ``uniform/tune``, ``enriched/held_out``..."""
+
+
+def cohen_kappa(a: Sequence[bool], b: Sequence[bool]) -> float:
     n = len(a)
     observed = sum(x == y for x, y in zip(a, b, strict=True)) / n
     pa, pb = sum(a) / n, sum(b) / n
     chance = pa * pb + (1 - pa) * (1 - pb)
-    return (observed - chance) / (1 - chance)
+    return 1.0 if chance == 1 else (observed - chance) / (1 - chance)
+
+
+def tuned_on() -> list[Labelled]:
+    orders = json.loads((HERE / "coqa_labels.json").read_text(encoding="utf-8"))["orders"]
+    return [
+        Labelled(o["story"], o["perturbation"], tuple(o["turns"]), tuple(o["labels"]), "tuned-on")
+        for o in orders
+    ]
+
+
+def blind() -> tuple[list[Labelled], list[tuple[str, str]]]:
+    """The blind sample's dialogues with their first reviewer's labels, and the (first, second) label
+    pairs of turns two reviewers labelled."""
+    entries = json.loads((BLIND / "sample.json").read_text(encoding="utf-8"))["dialogues"]
+    by_key: dict[str, list[list[str]]] = {}
+    for path in sorted((BLIND / "labels").glob("batch-*.json")):
+        for key, labels in json.loads(path.read_text(encoding="utf-8")).items():
+            by_key.setdefault(key, []).append(labels)
+    out, pairs = [], []
+    for i, e in enumerate(entries):
+        found = by_key.get(f"D{i:03d}")
+        if not found:
+            continue
+        if len(found[0]) != len(e["turns"]):
+            print(f"D{i:03d} left out: {len(found[0])} labels for {len(e['turns'])} turns")
+            continue
+        group = f"{e['part']}/{e['split']}"
+        out.append(Labelled(e["story"], e["perturbation"], tuple(e["turns"]), tuple(found[0]), group))
+        for other in found[1:]:
+            if len(other) == len(found[0]):
+                pairs += list(zip(found[0], other, strict=True))
+    return out, pairs
+
+
+def decisions(items: Sequence[Labelled], seeds: dict[str, SeedDialogue]) -> list[list[Decision]]:
+    graphs = []
+    for item in items:
+        s = seeds[item.story]
+        assert s.story is not None
+        graphs.append(DialogueGraph(s.story.graph, tuple(s.rounds[_origin(t) - 1].graph for t in item.turns)))
+    return decide(graphs)
+
+
+def _origin(turn: str) -> int:
+    return int(turn.rstrip("*"))
+
+
+def compared(
+    items: Sequence[Labelled], seeds: dict[str, SeedDialogue], all_decisions: Sequence[Sequence[Decision]]
+) -> Iterator[tuple[Labelled, int, Decision, str]]:
+    """Every judged turn: the dialogue, the turn's place, the reader's decision, the label."""
+    for item, ds in zip(items, all_decisions, strict=True):
+        for i, (t, d, label) in enumerate(zip(item.turns, ds, item.labels, strict=True)):
+            if seeds[item.story].rounds[_origin(t) - 1].judged:
+                yield item, i, d, label
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--coqa", type=Path, default=SHARED.resolve())
-    parser.add_argument("--labels", type=Path, default=HERE / "coqa_labels.json")
+    parser.add_argument("--coqa", type=Path, default=SHARED)
+    parser.add_argument("--show", default="tuned-on,uniform/tune,enriched/tune",
+                        help="groups whose disagreements are printed (never held-out ones)")  # fmt: skip
+    parser.add_argument("--held-out", action="store_true", help="also print the held-out parts' figures")
     args = parser.parse_args()
-    orders = json.loads(args.labels.read_text(encoding="utf-8"))["orders"]
-    wanted = {o["story"] for o in orders}
+    sample, pairs = blind()
+    items = [*tuned_on(), *sample]
+    if not args.held_out:
+        items = [i for i in items if not i.group.endswith("held_out")]
+    wanted = {i.story for i in items}
     stories = [s for s in read_dialogue_file(args.coqa).stories if s.id in wanted]
     seeds = {s.id.removeprefix("coqa-"): s for s in CoqaReader().read(stories)[0]}
-    graphs = []
-    for o in orders:
-        s = seeds[o["story"]]
-        assert s.story is not None
-        graphs.append(
-            DialogueGraph(s.story.graph, tuple(s.rounds[int(t.rstrip("*")) - 1].graph for t in o["turns"]))
-        )
-    tool, hand = [], []
-    for o, decisions in zip(orders, decide(graphs), strict=True):
-        for t, d, label in zip(o["turns"], decisions, o["labels"], strict=True):
-            tool.append(d.answerable)
-            hand.append(label.startswith("A"))
-            if d.answerable != hand[-1]:
-                question = seeds[o["story"]].rounds[int(t.rstrip("*")) - 1].question
-                missing = ", ".join(f"{m.kind} {m.target}" for m in d.missing) or "-"
-                print(f"  {o['story'][:10]} {o['perturbation']:<3} turn {d.position:>2} [{t}] {question!r}: "
-                      f"tool {'A' if d.answerable else 'U'} (missing {missing}), hand {label}")  # fmt: skip
+    rows = list(compared(items, seeds, decisions(items, seeds)))
+    show = set(args.show.split(","))
+    for item, i, d, label in rows:
+        if (
+            item.group in show
+            and not item.group.endswith("held_out")
+            and d.answerable != label.startswith("A")
+        ):
+            question = seeds[item.story].rounds[_origin(item.turns[i]) - 1].question
+            missing = ", ".join(f"{m.kind} {m.target}" for m in d.missing) or "-"
+            where = (
+                f"{item.group:<14} {item.story[:10]} {item.perturbation:<3} turn {i + 1:>2} [{item.turns[i]}]"
+            )
+            tool = "A" if d.answerable else "U"
+            print(f"  {where} {question!r}: tool {tool} (missing {missing}), hand {label}")
+    groups = dict.fromkeys(item.group for item, *_ in rows)
+    for group in [*groups, "blind, all"]:
+        mine = [(d, label) for item, _, d, label in rows if group in (item.group, "blind, all")]
+        if group == "blind, all":
+            mine = [(d, label) for item, _, d, label in rows if item.group != "tuned-on"]
+        if mine:
+            _summary(group, [d.answerable for d, _ in mine], [label.startswith("A") for _, label in mine])
+    if pairs:
+        first, second = [a.startswith("A") for a, _ in pairs], [b.startswith("A") for _, b in pairs]
+        kappa = cohen_kappa(first, second)
+        print(f"reviewers against each other: {len(pairs)} turns labelled twice, kappa {kappa:.3f}")
+
+
+def _summary(group: str, tool: list[bool], hand: list[bool]) -> None:
     agree = sum(a == b for a, b in zip(tool, hand, strict=True))
+    counts = f"{len(hand):>4} turns, {hand.count(False):>3} labelled U, {tool.count(False):>3} decided U"
     kappa = cohen_kappa(tool, hand)
-    print(f"{len(hand)} turns, {hand.count(False)} labelled unanswerable, {tool.count(False)} decided "
-          f"unanswerable; agreement {agree / len(hand):.3f}, Cohen's kappa {kappa:.3f}")  # fmt: skip
+    print(f"{group:<20} {counts}; agreement {agree / len(hand):.3f}, Cohen's kappa {kappa:.3f}")
 
 
 if __name__ == "__main__":

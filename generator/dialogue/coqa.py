@@ -21,7 +21,7 @@ Each round's graph comes from its words (docs/dialogue.md, "Reading CoQA offline
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from spacy.tokens import Doc, Token
 
@@ -46,6 +46,8 @@ from kgtest.kg.extract.triples import Triple, TripleExtractor, make_extractor
 from kgtest.prolog.dialogue import Reference, RefKind, RoundGraph, Statement, StoryGraph
 
 _OPENERS = ("and ", "or ", "but ", "also ", "what about ", "how about ")
+_NO_ANSWER = {"unknown", "unknow", "unkown"}
+"""CoQA's answer where the story does not say: the round is unanswerable wherever it comes."""
 _WH = {"what", "who", "whom", "whose", "which", "when", "where", "why", "how"}
 
 
@@ -119,7 +121,9 @@ def _read_story(
                 if not t.negated and normalise(t.subject) and normalise(t.object)
             )
         )
-        graph = RoundGraph(graph.frame, graph.names, graph.introduces, graph.refers, graph.needs, states)
+        graph = replace(graph, states=states)
+        if r.answers[0].strip().lower().rstrip(".") in _NO_ANSWER:  # CoQA: the story does not say
+            graph = replace(graph, needs=(*graph.needs, Statement("story", "answers", f"q{number}")))
         out.append(Round(number, r.question.strip(), r.answers, rewrite, graph, judged=not r.bad))
     pronouns = tuple(dict.fromkeys([*told, *reader.left_to_story]))
     story_graph = StoryGraph(tuple(story_names), pronouns, ())
@@ -190,6 +194,11 @@ class RoundReader:
         own = [c for t, c in asked if t.i < tok.i and fits(c, cls) and t.dep_ in ("nsubj", "nsubjpass")]
         if own and (tok.tag_ == "PRP$" or tok.lower_.endswith("self")):
             return [own[-1]]
+        # "How old was Lynch when he began as a caddy?": a name said earlier in another clause of the
+        # question is what its pronoun means (in the same clause, "Why did Tom pay him?", it is not)
+        named = [c for t, c in asked if t.i < tok.i and fits(c, cls) and c.proper and t.head != tok.head]
+        if named:
+            return [named[-1]]
         before = [c for turn in reversed(self.history) for c in turn.candidates]
         told = [c for c in before if (cls, c.key) in self.told]  # the story's own use beats a guess
         if told:
@@ -209,14 +218,24 @@ class RoundReader:
         "else" or "other" in a whole question ("What other animals did they see?") needs nothing the
         story does not give, and is not one."""
         if any(_stands_alone(t) for t in question):
-            return True
-        verb = any(t.pos_ in ("VERB", "AUX") for t in question)
+            return True  # "is one named?"
+        if any(_presupposes(t) for t in question):
+            return True  # "What did they do instead?", "What happened then?"
+        words = [t for t in question if not t.is_punct]
+        nouns = [t for t in words if t.pos_ in ("NOUN", "PROPN")]
+        if not any(_finite(t) for t in words) and len(nouns) < 2:
+            return True  # "What genders?", "In what street?", "to hold what with her?", not "how many
+            # counties in the state?"
+        last = words[-1] if words else None
+        bare = last is not None and (last.lemma_ in ("do", "be", "have") or last.tag_ == "MD")
+        if bare and not any(t.pos_ == "VERB" for t in words if t is not last):
+            return True  # "Who did?", "Who was?": the verb is the question before's
         subject = any(
             t.dep_ in ("nsubj", "nsubjpass") and t.lower_ not in _WH and t.pos_ in ("NOUN", "PROPN", "PRON")
             for t in question
         )
         opener = question.text.lower().strip().startswith(_OPENERS)
-        return (not verb and not asked) or (opener and not subject)
+        return opener and not subject
 
     def _demonstratives(self, question: Doc) -> list[Reference]:
         """ "this draft": a mention of the draft said before ("this information" for nothing said is the
@@ -237,8 +256,32 @@ def canon_lead(canon: Canon, referent: Referent) -> Referent:
     return canon.concepts[referent.members[0]] if referent.members else referent
 
 
+_AFTER = {"instead", "then", "next", "result"}
+
+
+def _presupposes(tok: Token) -> bool:
+    """Words that take up what was just asked: "instead", "then" and "next" after the verb, "as a result"."""
+    low = tok.lower_
+    if low not in _AFTER:
+        return False
+    if low == "result":
+        return tok.head.lower_ == "as"
+    if low in ("then", "next"):
+        return tok.dep_ == "advmod" and tok.i > tok.head.i
+    return True
+
+
+def _finite(tok: Token) -> bool:
+    """A verb that makes a clause of its own: tensed, a modal, or an imperative opening the question
+    ("Name one."); "to hold", "doing" and a question of nouns alone have none."""
+    return tok.tag_ in ("VBD", "VBZ", "VBP", "MD") or (tok.tag_ == "VB" and tok.i == 0 and tok.dep_ == "ROOT")
+
+
 def _stands_alone(tok: Token) -> bool:
-    """ "one", "another" or a demonstrative used as a noun phrase of its own."""
+    """ "one", "another" or a demonstrative used as a noun phrase of its own (not the relative "that"
+    of "the storm that came in")."""
+    if tok.tag_ == "WDT":
+        return False
     alone = tok.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj", "attr")
     return alone and (
         tok.lower_ in (*DEMONSTRATIVES, "another") or (tok.lower_ == "one" and tok.pos_ in ("NUM", "PRON"))

@@ -48,6 +48,16 @@ _STOP_NOUNS = {
     "thing", "something", "anything", "nothing", "everything", "one", "time", "way", "lot", "kind", "part",
     "who", "what", "which",
 }  # fmt: skip
+_TIMES = {
+    "second", "minute", "hour", "day", "week", "month", "year", "decade", "century", "morning", "afternoon",
+    "evening", "night", "today", "tonight", "tomorrow", "yesterday", "weekend", "season", "moment", "age",
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february",
+    "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+    "spring", "summer", "autumn", "fall", "winter", "noon", "midnight", "o'clock",
+}  # fmt: skip
+"""Words for a time: never what a later he, she, it or they stands for ("How many voted for it?" is
+not about Monday)."""
+_NOT_NAMED = {"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"}
 
 
 @dataclass
@@ -155,6 +165,8 @@ def mentions(doc: Doc | Span, canon: Canon) -> list[tuple[Token, Referent]]:
     found: dict[int, tuple[Token, Referent]] = {}
     taken: set[int] = set()
     for ent in doc.ents:
+        if ent.label_ in _NOT_NAMED:
+            taken.update(t.i for t in ent)  # "Monday", "two hours": a time or a number, no antecedent
         if ent.label_ not in _NAMED or not normalise(ent.text):
             continue
         kind = "person" if ent.label_ == "PERSON" else "place" if ent.label_ in _PLACE_LABELS else (
@@ -164,7 +176,7 @@ def mentions(doc: Doc | Span, canon: Canon) -> list[tuple[Token, Referent]]:
         found[ent.root.i] = (ent.root, canon.add(ent.text, kind, ent.label_ == "NORP", gender, proper=True))
         taken.update(t.i for t in ent)
     for tok in doc:
-        if tok.i in taken or tok.pos_ not in ("NOUN", "PROPN") or tok.lemma_.lower() in _STOP_NOUNS:
+        if tok.i in taken or tok.pos_ not in ("NOUN", "PROPN") or tok.lemma_.lower() in _STOP_NOUNS | _TIMES:
             continue
         if not tok.is_alpha:  # "1950s", "$5": no antecedent of a later pronoun
             continue

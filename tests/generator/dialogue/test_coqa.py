@@ -66,3 +66,42 @@ def test_a_story_without_usable_rounds_is_skipped_and_counted(tmp_path: Path) ->
     path = coqa_file(tmp_path / "two.json", stories)
     made, skipped = CoqaReader().read(read_dialogue_file(path).stories)
     assert [s.id for s in made] == ["coqa-anna-bakery"] and skipped == 1
+
+
+RULES_STORY = {
+    "id": "lynch-golf",
+    "story": (
+        "Tom Lynch grew up near a golf course in Ohio. On Monday the town council met for two hours. "
+        "Lynch began as a caddy when he was twelve. A big storm came in that summer and flooded the course. "
+        "The council voted to rebuild it."
+    ),
+    "rounds": [
+        ("How old was Lynch when he began as a caddy?", "twelve"),
+        ("Where did he grow up?", "near a golf course in Ohio"),
+        ("When did the council meet?", "On Monday"),
+        ("How many voted for it?", "unknown"),
+        ("how big was the storm that came in?", "big"),
+        ("What did it flood?", "the course"),
+        ("What did they do instead?", "voted to rebuild it"),
+        ("In what state?", "Ohio"),
+        ("Who did?", "the council"),
+    ],
+}
+
+
+def test_the_reading_rules_of_issue_23(tmp_path: Path) -> None:
+    """A pronoun the question names itself, times never antecedents, CoQA's "unknown", and ellipsis
+    told by the parse: no finite verb, "instead", a bare auxiliary, not a relative "that"."""
+    path = coqa_file(tmp_path / "rules.json", [RULES_STORY])
+    (seed,), _ = CoqaReader().read(read_dialogue_file(path).stories)
+    graphs = [r.graph for r in seed.rounds]
+    assert not graphs[0].refers, "'he' is Lynch, whom the question names"
+    voted = graphs[3]
+    assert "monday" not in {r.target for r in voted.refers}, "'it' never stands for a day"
+    assert [n.relation for n in voted.needs] == ["answers"], "CoQA's 'unknown': the story does not say"
+    ellipses = [any(r.kind is RefKind.ELLIPSIS for r in g.refers) for g in graphs]
+    assert ellipses == [False, False, False, False, False, False, True, True, True]
+    (decisions,) = decide([DialogueGraph(seed.story.graph, tuple(graphs))])  # type: ignore[union-attr]
+    assert [d.answerable for d in decisions] == [True, True, True, False, True, True, True, True, True]
+    (shuffled,) = decide([DialogueGraph(seed.story.graph, (graphs[0], graphs[7], graphs[3], graphs[8]))])  # type: ignore[union-attr]
+    assert [d.answerable for d in shuffled] == [True, False, False, False]

@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -71,10 +72,14 @@ def kgtest(ws: Path, *args: str, path: Path | None = None) -> str:
     return done.stdout
 
 
-def timed(ws: Path, args: tuple[str, ...], path: Path | None = None) -> float:
+def timed(ws: Path, args: tuple[str, ...], path: Path | None = None) -> tuple[float, float]:
+    """Wall seconds, and the CPU seconds (user and system, every thread) the process used."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     kgtest(ws, *args, path=path)
-    return time.perf_counter() - t0
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
 def drop_caches(ws: Path) -> None:
@@ -106,7 +111,7 @@ def package(ref: str, into: Path) -> Path:
 
     tree = into / "tree"
     subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), ref], check=True)
-    return package_view(tree, into / "view")
+    return Path(package_view(tree, into / "view"))
 
 
 def main() -> None:
@@ -146,41 +151,58 @@ def main() -> None:
         finally:
             if args.ref:
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", f"{tmp}/ref/tree"])
-    head = f"{'command':<31} {'cached':>8} {'uncached':>9} {'ratio':>6}"
-    print(f"median of {args.runs} fresh processes each; seconds; load average (1 min) at each row's end")
-    print(head + (f" {args.ref:>10} {'ratio':>6}" if args.ref else "") + "   load")
+    print(f"median of {args.runs} fresh processes each, seconds, wall (CPU: user + system, all threads);")
+    print("load average (1 min) at the end of each row; ratios of the medians, cached in the denominator")
+    print(f"{'command':<31} {'cached':>13} {'uncached':>13} {'ratio':>11}", end="")
+    print(f" {args.ref:>13} {'ratio':>11}" if args.ref else "", end="")
+    print("   load")
     for name, (cached, uncached, ref, load) in rows.items():
-        line = f"{name:<31} {cached:8.2f} {uncached:9.2f} {uncached / cached:5.1f}x"
+        line = f"{name:<31} {_pair(cached)} {_pair(uncached)} {_ratio(uncached, cached)}"
         if ref is not None:
-            line += f" {ref:10.2f} {ref / cached:5.1f}x"
+            line += f" {_pair(ref)} {_ratio(ref, cached)}"
         print(f"{line}   {load:.1f}")
+
+
+def _pair(t: tuple[float, float]) -> str:
+    return f"{t[0]:5.2f} ({t[1]:5.2f})"
+
+
+def _ratio(a: tuple[float, float], b: tuple[float, float]) -> str:
+    return f"{a[0] / b[0]:4.1f}x ({a[1] / b[1]:3.1f}x)"
+
+
+Seconds = tuple[float, float]
+"""Wall and CPU seconds."""
 
 
 def measure(
     ws: Path, commands: dict[str, tuple[str, ...]], runs: int, earlier: tuple[Path, Path] | None
-) -> dict[str, tuple[float, float, float | None, float]]:
+) -> dict[str, tuple[Seconds, Seconds, Seconds | None, float]]:
     """Per command: median cached, uncached and earlier seconds, and the load at the end.
 
     An uncached run leaves the caches behind it, so the next cached run finds them.
     """
-    rows: dict[str, tuple[float, float, float | None, float]] = {}
+    rows: dict[str, tuple[Seconds, Seconds, Seconds | None, float]] = {}
     kinds = ("cached", "uncached", "earlier") if earlier is not None else ("cached", "uncached")
     for name, command in commands.items():
         kgtest(ws, *command)  # fills the caches this command reads
         if earlier is not None:
             kgtest(earlier[1], *command, path=earlier[0])  # the earlier tree's own cache, warm
-        times: dict[str, list[float]] = {kind: [] for kind in kinds}
+        times: dict[str, list[Seconds]] = {kind: [] for kind in kinds}
         for _ in range(runs):
             for kind in kinds:
                 times[kind].append(one(kind, ws, command, earlier))
-        ref = statistics.median(times["earlier"]) if earlier is not None else None
-        cached, uncached = statistics.median(times["cached"]), statistics.median(times["uncached"])
-        rows[name] = (cached, uncached, ref, os.getloadavg()[0])
-        print(f"  {name}: {', '.join(f'{k} {v}' for k, v in times.items())}", file=sys.stderr)
+        medians = {
+            k: (statistics.median(w for w, _ in v), statistics.median(c for _, c in v))
+            for k, v in times.items()
+        }
+        rows[name] = (medians["cached"], medians["uncached"], medians.get("earlier"), os.getloadavg()[0])
+        shown = ", ".join(f"{k} {[round(w, 2) for w, _ in v]}" for k, v in times.items())
+        print(f"  {name}: {shown}", file=sys.stderr)
     return rows
 
 
-def one(kind: str, ws: Path, command: tuple[str, ...], earlier: tuple[Path, Path] | None) -> float:
+def one(kind: str, ws: Path, command: tuple[str, ...], earlier: tuple[Path, Path] | None) -> Seconds:
     if kind == "uncached":
         drop_caches(ws)
     if kind == "earlier":

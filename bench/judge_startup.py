@@ -40,9 +40,9 @@ def startup(repeat: int) -> None:
         times: dict[tuple[str, str], list[float]] = {}
         for _ in range(repeat):
             for name, command in commands.items():
-                times.setdefault((name, "cached"), []).append(timed(ws, command))
+                times.setdefault((name, "cached"), []).append(timed(ws, command)[0])
                 drop_caches(ws)
-                times.setdefault((name, "uncached"), []).append(timed(ws, command))
+                times.setdefault((name, "uncached"), []).append(timed(ws, command)[0])
         load = os.getloadavg()[0]
         print(f"start-up to judge one reply, median of {repeat} fresh processes (load average {load:.1f})")
         for name in commands:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
@@ -19,9 +20,11 @@ from kgtest.cli.text import line, literal
 from kgtest.core.errors import GenerationError, OracleError
 from kgtest.core.settings import Settings
 from kgtest.generator.case import EvidenceFact, Proof, TestCase, read_suite
-from kgtest.oracle.verdicts import JudgedReply, read_verdicts, run_cases
 from kgtest.runner.manifest import read_manifest
 from kgtest.runner.transcript import Transcript
+
+if TYPE_CHECKING:
+    from kgtest.oracle.outcomes import JudgedReply
 
 
 @click.command("inspect")
@@ -76,6 +79,8 @@ def _find(settings: Settings, prefix: str) -> TestCase:
     """The case whose id starts with ``prefix`` in any suite of the workspace or of its runs."""
     matches: dict[str, TestCase] = {}
     for suite in _suites(settings):
+        if not _mentions(suite, prefix):  # reading a suite's cases costs far more than its bytes
+            continue
         try:
             matches.update((c.id, c) for c in read_suite(suite) if c.id.startswith(prefix))
         except GenerationError:
@@ -103,8 +108,10 @@ def _judged(settings: Settings, case_id: str) -> list[tuple[str, JudgedReply, Tr
     """(system, verdict, transcript) of every judged run that asked the case."""
     out = []
     for run in settings.paths.all_runs():
-        if not run.verdicts.exists():
+        if not _mentions(run.verdicts, case_id):  # a run that did not judge it: its suite stays unread
             continue
+        from kgtest.oracle.verdicts import read_verdicts, run_cases  # the oracle: only for a judged case
+
         try:
             manifest, pairs = run_cases(run)
         except OracleError:
@@ -115,6 +122,14 @@ def _judged(settings: Settings, case_id: str) -> list[tuple[str, JudgedReply, Tr
         name = f"{manifest.get('name') or manifest.get('system')} (run {run.run_id})"
         out += [(name, r, transcripts[case_id]) for r in read_verdicts(run) if r.case_id == case_id]
     return out
+
+
+def _mentions(path: Path, text: str) -> bool:
+    """Whether the file holds ``text`` anywhere; False when it cannot be read."""
+    try:
+        return text.encode("utf-8") in path.read_bytes()
+    except OSError:
+        return False
 
 
 def _proof_tree(proof: Proof) -> Tree:

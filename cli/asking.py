@@ -18,6 +18,7 @@ from kgtest.cli.text import visible
 from kgtest.core.errors import ConfigError, KgtestError, RunnerError
 from kgtest.core.progress import phases
 from kgtest.core.settings import Settings, SutSettings
+from kgtest.core.shard import WHOLE, Shard
 from kgtest.generator.case import KINDS, read_suite
 from kgtest.runner.converse import SCRIPTED
 from kgtest.runner.dialogue import Probe
@@ -41,6 +42,10 @@ class Asking:
     """Overrides [dialogue] baselines."""
     partner: str | None = None
     """Overrides [battery] partner: a [[sut]] name or spec."""
+    shard: Shard = WHOLE
+    """Only the cases of this shard (docs/scale.md)."""
+    dask: str | None = None
+    """A Dask scheduler's address: the cases are asked on its workers."""
 
 
 def configured(settings: Settings) -> list[str]:
@@ -118,7 +123,7 @@ def _ask_system(
                     suite, sut, sampling, settings,
                     name="" if system.name == system.spec else system.name,
                     plan=plan, partner=other, options=options, limit=asking.limit,
-                    retry_failed=asking.retry_failed, progress=progress,
+                    retry_failed=asking.retry_failed, progress=progress, shard=asking.shard, dask=asking.dask,
                 )  # fmt: skip
             tell(summary, system, sampling)
             summaries.append(summary)
@@ -149,7 +154,7 @@ def _probes(settings: Settings, suite: Path, asking: Asking, kinds: tuple[str, .
     """The single-turn baselines' questions for the suite's original dialogues (none without dialogues)."""
     if not kinds or "dialogue" not in asking.kinds:
         return ()
-    dialogues = [c for c in read_suite(suite) if c.kind == "dialogue"][: asking.limit]
+    dialogues = [c for c in asking.shard.of(read_suite(suite)) if c.kind == "dialogue"][: asking.limit]
     if not any(c.dialogue is not None and c.dialogue.perturbation == "original" for c in dialogues):
         return ()
     # The embedding model loads only for a suite that has original dialogues to reword.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from contextlib import ExitStack
+from functools import partial
 from pathlib import Path
 
 import click
@@ -13,9 +14,12 @@ from rich.table import Table
 
 from kgtest.cli.dialogues import DIALOGUE_OPTIONS, dialogue_request, print_dialogues, write_dialogue_graph
 from kgtest.cli.main import AppContext, pass_app
+from kgtest.cli.spread import WORKERS, shard_option, spread_of
 from kgtest.cli.text import line, literal
 from kgtest.core.errors import StoreError
 from kgtest.core.progress import phases, stderr
+from kgtest.core.settings import Settings
+from kgtest.core.shard import WHOLE, Shard
 from kgtest.core.version import kgtest_version
 from kgtest.generator.battery.cases import conversation_cases
 from kgtest.generator.battery.model import INJECTED, TestCode
@@ -26,9 +30,11 @@ from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS
 from kgtest.generator.kbsource import WorkspaceKb
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_text import PLAIN, WORDINGS
-from kgtest.generator.suite import DOMAINS, SuiteRequest, SuiteResult, generate_suite
+from kgtest.generator.pool import GenRecipe, generate_parallel
+from kgtest.generator.suite import DOMAINS, SuiteRequest, SuiteResult
 from kgtest.generator.suite_info import write_suite_info
 from kgtest.generator.suite_nodes import GRAPH_FORMAT, suite_id, write_suite_graph
+from kgtest.prolog.reasoner import Reasoner
 
 
 def _names(values: tuple[str, ...]) -> tuple[str, ...]:
@@ -109,6 +115,8 @@ def _names(values: tuple[str, ...]) -> tuple[str, ...]:
 @click.option("--max-distance", default=10, show_default=True, type=click.IntRange(min=1),
               help="Conversations: I1 asks again after up to this many rounds.")  # fmt: skip
 @click.option("--no-graph", is_flag=True, help="Do not write the suite and its proofs to the graph store.")
+@WORKERS
+@shard_option("Write only the cases of shard K of N: each shard's job makes the same suite, keeps its share.")
 @click.option("--quiet", is_flag=True, help="No progress bars.")
 @pass_app
 def command(
@@ -129,6 +137,8 @@ def command(
     test_list: str,
     max_distance: int,
     no_graph: bool,
+    workers: int | None,
+    shard: Shard | None,
     quiet: bool,
     **dialogue_options: object,
 ) -> None:
@@ -182,17 +192,18 @@ def command(
         result = None
         if count or (mtl_depth and request.temporal_count) or not (dialogues.wanted or conversations):
             assert view is not None
-            result = generate_suite(view, kb.reasoner(view), request)
+            recipe = GenRecipe(view, request, partial(workspace_rules, settings))
+            result = generate_parallel(recipe, spread_of(workers, None).workers)
         talks = generate_dialogues(dialogues, files, view) if dialogues.wanted else None
         scripts = build_scripts(view, seed, conversations, turns, scripting) if conversations and view else []
         for script in scripts:
             for why in script.unplaced:
                 stderr.print(literal(f"conversation {script.run + 1}: {why}"))
-        cases: list[TestCase] = [
+        cases: list[TestCase] = list((shard or WHOLE).of([
             *(result.cases if result else ()),
             *(talks.cases if talks else ()),
             *conversation_cases(scripts),
-        ]
+        ]))  # fmt: skip
         path.parent.mkdir(parents=True, exist_ok=True)
         written = write_suite(path, cases)
         builds = [{"id": b["id"], "source": b["source"]} for b in kb.builds()]
@@ -202,6 +213,7 @@ def command(
             "count": count, "mtl_depth": mtl_depth, "temporal_count": request.temporal_count,
             "balance": balance, "conversations": conversations, "turns": turns, "kb_key": key,
             "kb_builds": builds, "kgtest_version": kgtest_version(),
+            **({"shard": str(shard)} if shard else {}),
         })  # fmt: skip
         if not no_graph:
             info = {"path": str(path.resolve()), "seed": seed}
@@ -227,7 +239,14 @@ def command(
     if scripts:
         tests = sum(len(s.tests) for s in scripts)
         click.echo(f"conversations: {len(scripts)} of {turns} rounds, {tests} injected tests in all")
-    click.echo(f"Wrote {written} cases to {path}")
+    of = f" (shard {shard} of the suite)" if shard else ""
+    click.echo(f"Wrote {written} cases{of} to {path}")
+
+
+def workspace_rules(settings: Settings, view: KbView) -> Reasoner:
+    """The KB's rules as ``gen`` loads them, in whichever process makes a part of the suite."""
+    with ExitStack() as stack:
+        return WorkspaceKb(settings, stack).reasoner(view)
 
 
 def _summary(result: SuiteResult, depth: int) -> None:

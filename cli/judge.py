@@ -14,10 +14,12 @@ from rich.table import Table
 
 from kgtest.cli.judge_graph import write_judged_graph
 from kgtest.cli.main import AppContext, pass_app
+from kgtest.cli.spread import DASK, WORKERS, shard_option, spread_of
 from kgtest.cli.text import literal
 from kgtest.core.errors import ConfigError, GateError
 from kgtest.core.progress import phases
 from kgtest.core.settings import JudgeConfig, Settings
+from kgtest.core.shard import Shard
 from kgtest.core.workspace import RunFiles
 from kgtest.generator.kbsource import WorkspaceKb
 from kgtest.generator.kbview import KbView
@@ -31,6 +33,7 @@ from kgtest.oracle.judge import Judge, JudgeSettings
 from kgtest.oracle.kb import LazyKb, ViewKb
 from kgtest.oracle.metamorphic.mss import MixedSimilarity
 from kgtest.oracle.metamorphic.relations import Epsilons
+from kgtest.oracle.pool import JudgeRecipe
 from kgtest.oracle.similarity import Thresholds
 from kgtest.oracle.verdicts import (
     Judges,
@@ -77,6 +80,9 @@ T = TypeVar("T")
     "--json", "as_json", is_flag=True, help="Print a JSON summary on stdout (everything else on stderr)."
 )
 @click.option("--no-graph", is_flag=True, help="Do not write replies and verdicts to the graph store.")
+@WORKERS
+@DASK
+@shard_option("With RUN `latest`: the latest complete run of shard K/N (`kgtest run --shard`).")
 @click.option("--quiet", is_flag=True, help="No progress bars.")
 @pass_app
 def command(
@@ -88,6 +94,9 @@ def command(
     junit: Path | None,
     as_json: bool,
     no_graph: bool,
+    workers: int | None,
+    dask: str | None,
+    shard: Shard | None,
     quiet: bool,
 ) -> None:
     """Judge the replies of RUN (a run id, a prefix of one, or `latest`: the last complete run).
@@ -113,7 +122,7 @@ def command(
             f"{', '.join(extractor_names())}"
         )
     # Everything the judge reads is checked before a model or the database is loaded.
-    found = find_run(app.settings.paths, run)
+    found = find_run(app.settings.paths, run, shard)
     _, pairs = run_cases(found)
     if junit is not None:
         junit.parent.mkdir(parents=True, exist_ok=True)
@@ -134,6 +143,8 @@ def command(
                 kb if source.builds() else None,
             ),
             conversation=lambda: _auditor(app.settings, view, embedder()),
+            spread=spread_of(workers, dask),
+            recipe=lambda: JudgeRecipe(settings, view() if source.builds() else None),
         )
         with phases(quiet) as progress:
             summary = judge_run(found, judges, progress=progress)

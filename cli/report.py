@@ -12,7 +12,7 @@ from kgtest.core.errors import OracleError
 from kgtest.core.progress import stderr
 from kgtest.oracle.verdicts import find_run
 from kgtest.report.battery import build_battery_report
-from kgtest.report.collect import judged_runs, latest_rows, read_judged
+from kgtest.report.collect import dialogue_sections, judged_runs, latest_rows, read_judged
 from kgtest.report.compare import diff
 from kgtest.report.rates import build_report
 from kgtest.report.render import write_report
@@ -63,7 +63,7 @@ def command(app: AppContext, runs: tuple[str, ...], baseline: str | None, out: P
         rows,
         runs=[j.header for j in judged],
         diffs=diffs,
-        dialogues=[j.dialogue for j in judged if j.dialogue is not None],
+        dialogues=dialogue_sections(judged),
         battery=build_battery_report(batteries, app.settings.battery) if batteries else None,
     )
     written = write_report(report, out or paths.report)

@@ -10,8 +10,10 @@ import click
 
 from kgtest.cli.asking import Asking, ask_all, configured, raise_failures
 from kgtest.cli.main import AppContext, pass_app
+from kgtest.cli.spread import DASK, shard_option
 from kgtest.core.errors import ConfigError
 from kgtest.core.settings import Settings
+from kgtest.core.shard import WHOLE, Shard
 from kgtest.generator.case import KINDS
 from kgtest.generator.dialogue.single_turn import SINGLE_TURN as SINGLE_TURN_BASELINES
 from kgtest.runner.dialogue import HISTORIES
@@ -83,6 +85,8 @@ _SPECS = "\n".join(f"  {name}: {s.example}" for name, s in SCHEMES.items())
 )
 @click.option("--limit", type=click.IntRange(min=1), help="Only the first N cases of each suite.")
 @click.option("--retry-failed", is_flag=True, help="Ask again the cases whose cached reply is a failure.")
+@shard_option("Only the cases of shard K of N, as a run of its own.")
+@DASK
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @pass_app
 def command(
@@ -103,6 +107,8 @@ def command(
     partner: str | None,
     limit: int | None,
     retry_failed: bool,
+    shard: Shard | None,
+    dask: str | None,
     quiet: bool,
 ) -> None:
     """Ask the systems under test every case in SUITES (JSON Lines suites) and record their replies.
@@ -138,6 +144,8 @@ def command(
         history=history,
         baselines=baseline_names(baselines),
         partner=partner,
+        shard=shard or WHOLE,
+        dask=dask or None,
     )
     raise_failures(ask_all(settings, systems, asking))
 

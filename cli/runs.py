@@ -31,7 +31,7 @@ def command(app: AppContext, as_json: bool) -> None:
             {
                 "run_id": r.run_id, "status": r.status, "name": r.name, "system": r.system, "suite": r.suite,
                 "cases": r.cases, "kinds": r.kinds, "failed": r.failed, "judged": r.judged,
-                "started": r.started, "finished": r.finished, "error": r.error,
+                "started": r.started, "finished": r.finished, "error": r.error, "shard": r.shard,
             }
             for r in runs
         ]  # fmt: skip

@@ -7,6 +7,7 @@ UnknownNameError listing the known ones.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from kgtest.core.errors import GenerationError, UnknownNameError
@@ -69,56 +70,90 @@ class SuiteResult:
     """Shortfalls worth telling the user (fewer cases than asked, and why)."""
 
 
+PARTS = ("facts", "temporal")
+"""What a suite is made of, each independent of the other: a worker process can make each."""
+
+
+@dataclass(frozen=True, slots=True)
+class SuitePart:
+    """One part's cases and its report."""
+
+    name: str
+    cases: tuple[TestCase, ...] = ()
+    facts: FactReport | None = None
+    temporal: TemporalReport | None = None
+    events: int = 0
+    universe: tuple[int, int] | None = None
+
+
 def generate_suite(view: KbView, reasoner: Reasoner, request: SuiteRequest) -> SuiteResult:
     request.validate()
-    kinds = tuple(dict.fromkeys(request.kinds))
-    fact_cases, facts = generate_fact_cases(
-        view,
-        reasoner,
-        kinds=kinds,
-        domains=request.domains,
-        count=request.count,
+    return assemble(view, request, [suite_part(view, reasoner, request, name) for name in PARTS])
+
+
+def suite_part(view: KbView, reasoner: Reasoner, request: SuiteRequest, name: str) -> SuitePart:
+    """The fact cases or the temporal cases of the suite: each from the request's seed alone."""
+    if name == "facts":
+        fact_cases, facts = generate_fact_cases(
+            view,
+            reasoner,
+            kinds=tuple(dict.fromkeys(request.kinds)),
+            domains=request.domains,
+            count=request.count,
+            seed=request.seed,
+            balance=request.balance,
+            reference_year=request.reference_year,
+            wording_style=request.wording,
+        )
+        return SuitePart(name, tuple(fact_cases), facts=facts)
+    if not (request.mtl_depth and request.temporal_count):
+        return SuitePart(name)
+    events = kb_events(usable(view, reasoner), request.domains)  # no event rests on an excluded fact
+    if not events:
+        raise GenerationError(
+            f"the knowledge base has no dated entities or facts{_where(request)} to ask temporal questions "
+            "about; build one with dates or use --mtl-depth 0"
+        )
+    span = universe(events)
+    temporal_cases, report = generate_temporal_cases(
+        events,
+        depth=request.mtl_depth,
+        count=request.temporal_count,
         seed=request.seed,
-        balance=request.balance,
-        reference_year=request.reference_year,
-        wording_style=request.wording,
+        universe=span,
+        wording=request.wording,
     )
+    return SuitePart(name, tuple(temporal_cases), temporal=report, events=len(events), universe=span)
+
+
+def assemble(view: KbView, request: SuiteRequest, parts: Sequence[SuitePart]) -> SuiteResult:
+    """The suite from its parts (``PARTS``, in that order), with the shortfalls worth telling."""
+    by_name = {p.name: p for p in parts}
+    facts, temporal = by_name["facts"], by_name["temporal"]
+    assert facts.facts is not None
     notes = []
-    where = f" in domain(s) {', '.join(request.domains)}" if request.domains else ""
-    if len(fact_cases) < request.count:
+    where = _where(request)
+    if len(facts.cases) < request.count:
+        f = facts.facts
         notes.append(
-            f"only {len(fact_cases)} of {request.count} fact cases could be made{where}: statements per "
-            f"kind {facts.available}, {facts.negation_refuted} of {facts.negation_tried} candidate falsities "
+            f"only {len(facts.cases)} of {request.count} fact cases could be made{where}: statements per "
+            f"kind {f.available}, {f.negation_refuted} of {f.negation_tried} candidate falsities "
             "refuted; add rule kinds (--rules ground) or domains"
         )
-    temporal_cases: list[TestCase] = []
-    report: TemporalReport | None = None
-    events_n, span = 0, None
-    if request.mtl_depth and request.temporal_count:
-        events = kb_events(usable(view, reasoner), request.domains)  # no event rests on an excluded fact
-        if not events:
-            raise GenerationError(
-                f"the knowledge base has no dated entities or facts{where} to ask temporal questions about; "
-                "build one with dates or use --mtl-depth 0"
-            )
-        events_n, span = len(events), universe(events)
-        temporal_cases, report = generate_temporal_cases(
-            events,
-            depth=request.mtl_depth,
-            count=request.temporal_count,
-            seed=request.seed,
-            universe=span,
-            wording=request.wording,
-        )
-        if report.generated < request.temporal_count:
-            notes.append(f"only {report.generated} of {request.temporal_count} temporal cases could be made")
-    if not fact_cases and not temporal_cases:
+    report = temporal.temporal
+    if report is not None and report.generated < request.temporal_count:
+        notes.append(f"only {report.generated} of {request.temporal_count} temporal cases could be made")
+    if not facts.cases and not temporal.cases:
         raise GenerationError(
-            f"no test case could be made{where} for rule kinds {', '.join(kinds)}"
+            f"no test case could be made{where} for rule kinds {', '.join(dict.fromkeys(request.kinds))}"
             + (f" ({notes[0]})" if notes else "")
         )
-    cases = tuple(with_aliases(c, view) for c in fact_cases + temporal_cases)
-    return SuiteResult(cases, facts, report, events_n, span, tuple(notes))
+    cases = tuple(with_aliases(c, view) for c in facts.cases + temporal.cases)
+    return SuiteResult(cases, facts.facts, report, temporal.events, temporal.universe, tuple(notes))
+
+
+def _where(request: SuiteRequest) -> str:
+    return f" in domain(s) {', '.join(request.domains)}" if request.domains else ""
 
 
 def with_aliases(case: TestCase, view: KbView) -> TestCase:

@@ -17,9 +17,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from kgtest.core.errors import OracleError, OracleUnavailableError, RunnerError
+from kgtest.core.errors import OracleError, RunnerError
 from kgtest.core.files import atomic_writer
+from kgtest.core.pool import Spread
 from kgtest.core.progress import Progress
+from kgtest.core.shard import Shard
 from kgtest.core.workspace import BatteryFiles, RunFiles, Workspace
 from kgtest.generator.case import TestCase, read_suite
 from kgtest.kg.run_graph import ClaimNode, ReplyNode
@@ -31,6 +33,7 @@ from kgtest.oracle.kb import KbLookup
 from kgtest.oracle.metamorphic.mss import MixedSimilarity
 from kgtest.oracle.metamorphic.relations import Epsilons
 from kgtest.oracle.outcomes import ABSTAINED, NO_REPLY, TRUNCATED, UNJUDGED, JudgedReply
+from kgtest.oracle.pool import JudgeRecipe, judge_batch, pool_size, verdict_batches
 from kgtest.runner.manifest import COMPLETE, list_runs, read_manifest, status_of
 from kgtest.runner.sut import Reply
 from kgtest.runner.transcript import Transcript, read_transcripts
@@ -43,6 +46,10 @@ class Judges:
     fact: Callable[[], Judge]
     dialogue: Callable[[], tuple[MixedSimilarity, Epsilons, KbLookup | None]]
     conversation: Callable[[], Auditor]
+    spread: Spread = dataclasses.field(default_factory=Spread)
+    """Where fact and temporal replies are judged: here, on worker processes, or on a Dask cluster."""
+    recipe: Callable[[], JudgeRecipe] | None = None
+    """How a worker makes the fact oracle; needed when ``spread`` is parallel."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,17 +71,23 @@ class JudgeSummary:
         return str(self.manifest["system"])
 
 
-def find_run(workspace: Workspace, ref: str) -> RunFiles:
-    """A run by id, unique id prefix, or ``latest`` (the complete run that finished last)."""
+def find_run(workspace: Workspace, ref: str, shard: Shard | None = None) -> RunFiles:
+    """A run by id, unique id prefix, or ``latest`` (the complete run that finished last).
+
+    With ``shard``, only the runs of that shard (``kgtest run --shard K/N``) are candidates.
+    """
     runs = list_runs(workspace)
+    if shard is not None:
+        runs = [r for r in runs if r.shard == str(shard)]
+    of = f" of shard {shard}" if shard is not None else ""
     if not runs:
-        raise OracleError(f"no runs in {workspace.runs}; make one with `kgtest run SUITE --sut SPEC`")
+        raise OracleError(f"no runs{of} in {workspace.runs}; make one with `kgtest run SUITE --sut SPEC`")
     if ref == "latest":
         finished = [r for r in runs if r.status == COMPLETE]
         if not finished:
             last = runs[-1]
             raise OracleError(
-                f"no run has finished: the last one, {last.run_id}, is {last.status}"
+                f"no run{of} has finished: the last one, {last.run_id}, is {last.status}"
                 + (f" ({last.error})" if last.error else "")
                 + "; run the same `kgtest run` again to finish it (`kgtest runs` lists them all)"
             )
@@ -83,7 +96,7 @@ def find_run(workspace: Workspace, ref: str) -> RunFiles:
     if len(matches) != 1:
         known = ", ".join(r.run_id for r in runs)
         how_many = "more than one" if matches else "no"
-        raise OracleError(f"{how_many} run matches {ref!r}; runs: {known}")
+        raise OracleError(f"{how_many} run{of} matches {ref!r}; runs{of}: {known}")
     return matches[0].files
 
 
@@ -133,7 +146,7 @@ def judge_run(
     records: dict[str, JudgedReply] = {}
     single = [(c, t.reply) for c, t in pairs if c.shape == "single"]
     if single:
-        records.update(_judge_single(single, judges.fact, batch_size, progress))
+        records.update(_judge_single(single, judges, batch_size, progress))
     dialogues = [(c, t) for c, t in pairs if c.shape == "dialogue"]
     if dialogues:
         if progress:
@@ -173,42 +186,29 @@ def _fact_only(judge: Judge) -> Judges:
 
 
 def _judge_single(
-    pairs: list[tuple[TestCase, Reply]], make: Callable[[], Judge], batch_size: int, progress: Progress | None
+    pairs: list[tuple[TestCase, Reply]], judges: Judges, batch_size: int, progress: Progress | None
 ) -> dict[str, JudgedReply]:
-    """The fact oracle over single-turn cases, in batches; a judge is made only if a reply needs one."""
+    """The fact oracle over single-turn cases, in batches; a judge is made only if a reply needs one.
+
+    With a parallel ``judges.spread`` the same batches go to worker processes (oracle/pool.py).
+    """
     answered = [(i, case, reply.text) for i, (case, reply) in enumerate(pairs) if reply.ok]
+    batches = [answered[start : start + batch_size] for start in range(0, len(answered), batch_size)]
+    work = [[(c, t) for _, c, t in batch] for batch in batches]
+    if not batches:
+        found: Iterable[list[Verdict | str]] = []
+    elif judges.recipe is not None and (judges.spread.dask or pool_size(judges.spread, len(batches)) > 1):
+        found = verdict_batches(judges.recipe(), work, judges.spread)
+    else:
+        judge = judges.fact()
+        found = (judge_batch(judge, batch) for batch in work)
     verdicts: dict[int, Verdict | str] = {}
-    judge = make() if answered else None
-    for start in range(0, len(answered), batch_size):
-        batch = answered[start : start + batch_size]
-        assert judge is not None
-        for (i, _, _), verdict in zip(batch, _judge_batch(judge, [(c, t) for _, c, t in batch]), strict=True):
+    for batch, results in zip(batches, found, strict=True):
+        for (i, _, _), verdict in zip(batch, results, strict=True):
             verdicts[i] = verdict
         if progress:
             progress("verdicts", len(verdicts), len(answered))
     return {case.id: _judged(case, reply, verdicts.get(i)) for i, (case, reply) in enumerate(pairs)}
-
-
-def _judge_batch(judge: Judge, batch: list[tuple[TestCase, str]]) -> list[Verdict | str]:
-    """Verdicts for a batch; a reply the oracle fails on gets the reason instead, the others their verdict.
-
-    An oracle that cannot run at all (a model or server missing) still stops the run.
-    """
-    try:
-        return list(judge.judge_many(batch))
-    except OracleUnavailableError:
-        raise
-    except Exception:  # one reply broke the batch: judge each alone to find it
-        pass
-    out: list[Verdict | str] = []
-    for pair in batch:
-        try:
-            out.append(judge.judge_many([pair])[0])
-        except OracleUnavailableError:
-            raise
-        except Exception as exc:
-            out.append(f"{type(exc).__name__}: {exc}"[:500])
-    return out
 
 
 def _judged(case: TestCase, reply: Reply, verdict: Verdict | str | None) -> JudgedReply:

@@ -3,10 +3,14 @@
 Runs are taken in the order they were started, so a case one system answered in several
 runs counts once, as the latest run answered it. A system is known by its name in
 kgtest.toml (its spec when it has none), so a renamed or re-configured model is a new row.
+The runs of one suite's shards (``run --shard K/N``) read as one run: their cases are
+disjoint, so their rows simply add up, and their dialogue checks are drawn as one section.
 """
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +20,7 @@ from kgtest.core.workspace import RunFiles, Workspace
 from kgtest.generator.case import TestCase
 from kgtest.oracle.battery.audit import read_result
 from kgtest.oracle.conversation_verdicts import conversation_records
-from kgtest.oracle.dialogue_verdicts import read_judgement
+from kgtest.oracle.dialogue_verdicts import DialogueJudgement, read_judgement
 from kgtest.oracle.verdicts import battery_files, find_run, read_verdicts, run_cases
 from kgtest.report.battery import JudgedBattery
 from kgtest.report.dialogue import dialogue_section
@@ -32,10 +36,20 @@ class JudgedRun:
     header: RunHeader
     rows: list[JudgedCase]
     """The fact and temporal cases."""
-    dialogue: dict[str, Any] | None = None
-    """The MORTAR tables and conflicts of its dialogue cases (report/dialogue.py)."""
+    dialogue: JudgedDialogues | None = None
+    """Its dialogue cases and their checks (drawn by ``dialogue_sections``)."""
     battery: JudgedBattery | None = None
     """Its conversations and their audit (report/battery.py)."""
+    whole: str = ""
+    """What the runs of one suite's shards share (system, settings, suite); the run id for a whole run."""
+
+
+@dataclass(frozen=True, slots=True)
+class JudgedDialogues:
+    name: str
+    judgement: DialogueJudgement
+    cases: tuple[TestCase, ...]
+    reverted: dict[str, int]
 
 
 def judged_runs(workspace: Workspace, refs: Sequence[str] = ()) -> list[RunFiles]:
@@ -83,20 +97,56 @@ def read_judged(run: RunFiles) -> JudgedRun:
             )
         )
     return JudgedRun(
-        run_header(manifest), rows, _dialogue(run, manifest, pairs), _battery(run, manifest, pairs)
+        run_header(manifest),
+        rows,
+        _dialogue(run, manifest, pairs),
+        _battery(run, manifest, pairs),
+        _whole(manifest),
     )
+
+
+def _whole(manifest: dict[str, Any]) -> str:
+    """The run id, or for a shard's run what every shard of its suite has in common."""
+    shard = str(manifest.get("shard") or "")
+    if not shard:
+        return str(manifest["run_id"])
+    info = {k: v for k, v in (manifest.get("suite_info") or {}).items() if k not in ("cases", "shard")}
+    same = [manifest.get(k) for k in ("name", "system", "system_prompt", "sampling")]
+    return json.dumps([shard.split("/")[1], info, *same], sort_keys=True, default=str)
+
+
+def dialogue_sections(runs: Sequence[JudgedRun]) -> list[dict[str, Any]]:
+    """One MORTAR section per run with dialogue cases; the shards of one suite's run as one."""
+    groups: dict[str, list[tuple[str, JudgedDialogues]]] = {}
+    for run in runs:
+        if run.dialogue is not None:
+            groups.setdefault(run.whole, []).append((run.header.run_id, run.dialogue))
+    sections = []
+    for parts in groups.values():
+        first = parts[0][1]
+        judgement = DialogueJudgement(
+            first.judgement.epsilons,
+            tuple(c for _, d in parts for c in d.judgement.checks),
+            tuple(u for _, d in parts for u in d.judgement.unjudged),
+        )
+        cases = [c for _, d in parts for c in d.cases]
+        reverted = Counter[str]()
+        for _, d in parts:
+            reverted.update(d.reverted)
+        run_id = "+".join(run_id for run_id, _ in parts)
+        sections.append(dialogue_section(first.name, run_id, judgement, cases, dict(reverted)))
+    return sections
 
 
 def _dialogue(
     run: RunFiles, manifest: dict[str, Any], pairs: list[tuple[TestCase, Transcript]]
-) -> dict[str, Any] | None:
+) -> JudgedDialogues | None:
     dialogues = [c for c, _ in pairs if c.shape == "dialogue"]
     if not dialogues:
         return None
     name = str(manifest.get("name") or manifest.get("system", ""))
     reverted = {str(k): int(v) for k, v in dict((manifest.get("plan") or {}).get("reverted") or {}).items()}
-    judgement = read_judgement(run.folder / "dialogue.json")
-    return dialogue_section(name, run.run_id, judgement, dialogues, reverted)
+    return JudgedDialogues(name, read_judgement(run.folder / "dialogue.json"), tuple(dialogues), reverted)
 
 
 def _battery(

@@ -47,6 +47,8 @@ class RunInfo:
     judged: bool
     kinds: dict[str, int]
     """Cases per kind (fact, temporal, dialogue, conversation)."""
+    shard: str = ""
+    """``K/N`` for a run of one shard of its suite (``run --shard``), empty for the whole suite."""
 
     @property
     def run_id(self) -> str:
@@ -124,6 +126,7 @@ def run_info(files: RunFiles) -> RunInfo:
         error=str(manifest.get("error", "")),
         judged=files.verdicts.exists(),
         kinds={str(k): int(v) for k, v in dict(manifest.get("kinds") or {}).items()},
+        shard=str(manifest.get("shard") or ""),
     )
 
 

@@ -29,12 +29,14 @@ from kgtest.core.errors import GenerationError
 from kgtest.core.progress import Progress, no_progress
 from kgtest.core.records import to_plain
 from kgtest.core.settings import Settings
+from kgtest.core.shard import WHOLE, Shard
 from kgtest.core.version import kgtest_version
 from kgtest.generator.case import KINDS, TestCase, read_suite
 from kgtest.generator.suite_info import read_suite_info
 from kgtest.runner.ask import Asker
 from kgtest.runner.cache import ReplyCache
 from kgtest.runner.converse import SCRIPTED, ConverseSettings, ask_conversations
+from kgtest.runner.dask_backend import cluster_size, dask_map
 from kgtest.runner.dialogue import HISTORIES, Probe, ask_dialogues
 from kgtest.runner.manifest import (
     COMPLETE,
@@ -46,6 +48,7 @@ from kgtest.runner.manifest import (
     read_manifest,
     write_manifest,
 )
+from kgtest.runner.registry import open_sut
 from kgtest.runner.sut import Conversation, Reply, Sampling, SutOptions, SystemUnderTest
 from kgtest.runner.transcript import Exchange, Transcript, read_transcripts, write_transcripts
 
@@ -112,15 +115,19 @@ def run_suite(
     limit: int | None = None,
     retry_failed: bool = False,
     progress: Progress | None = None,
+    shard: Shard = WHOLE,
+    dask: str | None = None,
 ) -> RunSummary:
-    """Ask ``sut`` every case of ``suite`` (of ``plan.kinds``) not already answered under these settings.
+    """Ask ``sut`` every case of ``suite`` (of ``plan.kinds``, in ``shard``) not already answered.
 
     ``name`` labels the system in reports (default: its spec); ``options`` are recorded in
-    run.json for the report's header but change nothing that is asked.
+    run.json for the report's header but change nothing that is asked. With ``dask`` (a
+    scheduler's address) the cases are asked in shards on that cluster's workers, each
+    opening the system itself, and the run is the same one this process would have made.
     """
     plan = plan or RunPlan()
     started = time.perf_counter()
-    cases = _cases(suite, plan, limit)
+    cases = _cases(suite, plan, limit, shard)
     run_id = _run_id(sut.spec, sampling, plan, cases)
     files = settings.paths.run(run_id)
     with asking(files):
@@ -142,15 +149,23 @@ def run_suite(
             "cases": len(cases),
             "kinds": dict(Counter(c.kind for c in cases)),
             "plan": _plan_record(plan),
+            **({"shard": str(shard)} if shard != WHOLE else {}),
             "kgtest_version": kgtest_version(),
             "status": COMPLETE if finished_before else RUNNING,
         }
         write_manifest(files, manifest)
         try:
-            with ReplyCache(settings.paths.reply_cache) as cache:
-                asker = Asker(cache, sut, sampling, retry_failed, progress or no_progress)
-                other = Asker(cache, partner, sampling, retry_failed, asker.progress) if partner else None
-                transcripts = _drive(asker, other, cases, plan)
+            if dask is None:
+                with ReplyCache(settings.paths.reply_cache) as cache:
+                    asker = Asker(cache, sut, sampling, retry_failed, progress or no_progress)
+                    other = Asker(cache, partner, sampling, retry_failed, asker.progress) if partner else None
+                    transcripts = _drive(asker, other, cases, plan)
+                    asked, tokens = _counts(asker, other)
+            else:
+                how = options or SutOptions()
+                other_spec = partner.spec if partner is not None else None
+                recipe = _AskRecipe(settings, sut.spec, other_spec, how, sampling, plan, retry_failed)
+                transcripts, asked, tokens = _ask_on_cluster(dask, recipe, cases)
             write_transcripts(files.replies, transcripts)
         except BaseException as exc:
             stopped = INTERRUPTED if isinstance(exc, KeyboardInterrupt | SystemExit) else FAILED
@@ -161,7 +176,7 @@ def run_suite(
             raise
         replies = [e.reply for t in transcripts for e in t.exchanges]
         counts = {
-            "asked": asker.asked + (other.asked if other else 0),
+            "asked": asked,
             "failed": sum(not r.ok for r in replies),
             "truncated": sum(r.truncated for r in replies),
             "incomplete": sum(t.transient or bool(t.stopped) for t in transcripts),
@@ -176,25 +191,27 @@ def run_suite(
         cached=distinct - counts["asked"],
         failed=counts["failed"],
         truncated=counts["truncated"],
-        completion_tokens=asker.tokens + (other.tokens if other else 0),
+        completion_tokens=tokens,
         seconds=time.perf_counter() - started,
         kinds=manifest["kinds"],
         incomplete=counts["incomplete"],
     )
 
 
-def _cases(suite: Path, plan: RunPlan, limit: int | None) -> list[TestCase]:
+def _cases(suite: Path, plan: RunPlan, limit: int | None, shard: Shard) -> list[TestCase]:
     if plan.history not in HISTORIES:
         raise GenerationError(f"history {plan.history!r} is not one of {', '.join(HISTORIES)}")
     every = list(read_suite(suite))
     unknown = sorted({c.kind for c in every} - set(KINDS))
     if unknown:
         raise GenerationError(f"{suite}: cases of kind {unknown[0]!r}; kgtest asks {', '.join(KINDS)}")
-    cases = list(islice((c for c in every if c.kind in plan.kinds), limit))
+    cases = list(islice(shard.of(c for c in every if c.kind in plan.kinds), limit))
     if not every:
         raise GenerationError(f"{suite} holds no test cases; write some with `kgtest gen`")
     if not cases:
         held = ", ".join(sorted({c.kind for c in every}))
+        if shard != WHOLE and any(c.kind in plan.kinds for c in every):
+            raise GenerationError(f"shard {shard} of {suite} holds no {' or '.join(plan.kinds)} cases")
         raise GenerationError(
             f"{suite} holds no {' or '.join(plan.kinds)} cases (only {held}); write some with `kgtest gen`"
         )
@@ -217,6 +234,70 @@ def _drive(asker: Asker, partner: Asker | None, cases: list[TestCase], plan: Run
         held = ask_conversations(asker, talks, plan.converse_settings(), partner)
         done.update((t.case_id, t) for t in held)
     return [done[c.id] for c in cases]
+
+
+@dataclass(frozen=True, slots=True)
+class _AskRecipe:
+    """What a cluster worker needs to ask a shard as this process would."""
+
+    settings: Settings
+    spec: str
+    partner: str | None
+    options: SutOptions
+    sampling: Sampling
+    plan: RunPlan
+    retry_failed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Systems:
+    recipe: _AskRecipe
+    sut: SystemUnderTest
+    partner: SystemUnderTest | None
+
+
+def _open_systems(recipe: _AskRecipe) -> _Systems:
+    """On a worker: the system (and partner) opened once, for every shard it is handed."""
+    sut = open_sut(recipe.spec, recipe.options)
+    partner = None if recipe.partner is None else open_sut(recipe.partner, recipe.options)
+    return _Systems(recipe, sut, partner)
+
+
+def _ask_shard(systems: _Systems, cases: list[TestCase]) -> tuple[list[Transcript], int, int]:
+    """On a worker: one shard through the drivers, with the workspace's reply cache and its claims."""
+    r = systems.recipe
+    with ReplyCache(r.settings.paths.reply_cache) as cache:
+        asker = Asker(cache, systems.sut, r.sampling, r.retry_failed, no_progress)
+        other = (
+            Asker(cache, systems.partner, r.sampling, r.retry_failed, no_progress)
+            if systems.partner
+            else None
+        )
+        transcripts = _drive(asker, other, cases, r.plan)
+        return (
+            transcripts,
+            asker.asked + (other.asked if other else 0),
+            asker.tokens + (other.tokens if other else 0),
+        )
+
+
+def _counts(asker: Asker, partner: Asker | None) -> tuple[int, int]:
+    """Conversations sent and tokens generated, both sides together."""
+    return asker.asked + (partner.asked if partner else 0), asker.tokens + (partner.tokens if partner else 0)
+
+
+def _ask_on_cluster(
+    address: str, recipe: _AskRecipe, cases: list[TestCase]
+) -> tuple[list[Transcript], int, int]:
+    """The cases in one shard per worker thread of the cluster; the transcripts back in suite order."""
+    count = cluster_size(address)
+    shards = [list(Shard(k, count).of(cases)) for k in range(1, count + 1)]
+    done: dict[str, Transcript] = {}
+    asked = tokens = 0
+    for transcripts, n, t in dask_map(address, _open_systems, _ask_shard, recipe, [s for s in shards if s]):
+        done.update((x.case_id, x) for x in transcripts)
+        asked, tokens = asked + n, tokens + t
+    return [done[c.id] for c in cases], asked, tokens
 
 
 def read_replies(path: Path) -> Iterator[tuple[str, Reply]]:

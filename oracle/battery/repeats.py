@@ -19,6 +19,7 @@ does not.
 * a formula said again (A9 too): a reply under ``repeat_words`` words, word for word an earlier
   reply of the same speaker to another line, said to a line it does not answer: a line that is
   no question, a Yes/No to an open question, anything but a Yes/No or "I don't know" to a Yes/No
+  question, or, once said to a line that asks nothing, anything but "I don't know" to an open
   question. "No, it is not." is an answer to "Is my hometown Rome?" however often it comes; to
   "My hometown is Rome." and "What is my secret word?" it is a loop (docs/battery.md).
 
@@ -152,29 +153,43 @@ def said_again(rounds: Sequence[tuple[str, str]], turn: int, config: RepeatSetti
     """The earlier reply that round ``turn``'s short reply repeats word for word, where it answers nothing.
 
     Too short for A9's shares to mean anything, a formula is judged by what it replies to: said
-    again to a line it cannot answer, it is the reply the system gives to anything.
+    again to a line it cannot answer, it is the reply the system gives to anything. Once it has
+    been said to a line that asks nothing ("Okay." to "I went for a walk."), it is no answer to an
+    open question either ("Okay." to "What is my hometown?"), where a name would be one.
     """
     c = config or RepeatSettings()
     line, reply = rounds[turn - 1]
     mine = words(reply)
-    if not mine or len(mine) >= c.repeat_words or answers(line, mine):
+    if not mine or len(mine) >= c.repeat_words:
         return NONE
-    for j, (before_line, before) in enumerate(rounds[: turn - 1], 1):
-        if words(before) == mine and not _same_line(before_line, line):
-            return Copy(1.0, len(mine), j, before, 1.0)
-    return NONE
+    before = [(j, b_line, b) for j, (b_line, b) in enumerate(rounds[: turn - 1], 1) if words(b) == mine]
+    others = [(j, b) for j, b_line, b in before if not _same_line(b_line, line)]
+    filler = any(asks(b_line) == "nothing" for _, b_line, _ in before) and not _dont_know(mine)
+    if not others or (answers(line, mine) and not (filler and asks(line) == "open")):
+        return NONE
+    j, text = others[0]
+    return Copy(1.0, len(mine), j, text, 1.0)
+
+
+def asks(line: str) -> str:
+    """What a line asks: ``yes/no`` (a last sentence asking "is ...?", "do ...?"), ``open`` or ``nothing``."""
+    question = line.rstrip()
+    if not question.endswith("?"):
+        return "nothing"
+    asked = words(_SENTENCE.split(question)[-1])
+    return "yes/no" if asked and asked[0] in _AUXILIARIES else "open"
 
 
 def answers(line: str, reply: Sequence[str]) -> bool:
     """Whether a short reply (its words) can be an answer to ``line``: a question of the right kind."""
-    question = line.rstrip()
-    if not question.endswith("?"):
+    kind = asks(line)
+    if kind == "nothing":
         return False
-    if reply[:3] in (["i", "don't", "know"], ["i", "do", "not"]):
-        return True
-    asked = words(_SENTENCE.split(question)[-1])
-    closed = bool(asked) and asked[0] in _AUXILIARIES
-    return closed == (reply[0] in ("yes", "no"))
+    return _dont_know(reply) or (kind == "yes/no") == (reply[0] in ("yes", "no"))
+
+
+def _dont_know(reply: Sequence[str]) -> bool:
+    return list(reply[:3]) in (["i", "don't", "know"], ["i", "do", "not"])
 
 
 def canned(rounds: Sequence[tuple[str, str]], turn: int, config: RepeatSettings | None = None) -> Copy:

@@ -150,7 +150,7 @@ def test_a_loop_fails_a9_exactly_from_the_round_after_it_starts(run: Run) -> Non
     "My secret word is London." or "What is my secret word?" it answers nothing and is a repeat,
     though under A9's five words (repeats.py's ``said_again``).
     """
-    scores = {}
+    scores: dict[int, float] = {}
     formulas = 0
     for at in (4, 12, 20):
         result = run("LoopsFrom", at=str(at))
@@ -168,6 +168,7 @@ def test_a_loop_fails_a9_exactly_from_the_round_after_it_starts(run: Run) -> Non
             }
             assert {turn for turn, passed in a9.items() if not passed} == expected, (at, r)
         (system,) = result.systems
+        assert system.value is not None
         scores[at] = system.value
     assert formulas == 2, "two conversations loop on a Yes/No formula from round 12"
     assert scores[4] < scores[12] < scores[20], scores
@@ -178,7 +179,7 @@ def test_swan_is_at_most_the_share_of_replies_that_say_something_new(run: Run) -
 
     Position weights cannot hide a loop: with a patience of 5 rounds the linear decay gives the
     rounds after 6 no weight, and eq. 1 alone scores a bot looping from round 12 as if it never
-    looped; a loop through half the conversation scores at most 0.5 under any weighting.
+    looped; a system saying nothing new in half its replies scores at most 0.5 under any weighting.
     """
     short = BatterySettings(patience=5)
     for at in (2, 4, 8, 12, 16, 20):
@@ -191,9 +192,9 @@ def test_swan_is_at_most_the_share_of_replies_that_say_something_new(run: Run) -
     (system,) = run("LoopsFrom", config=short, at="12").systems
     assert system.criteria is not None and system.criteria >= 0.99, "eq. 1 alone sees no loop here"
     assert system.value is not None and system.value <= 0.6
-    for at in ("2", "4", "8"):
-        (system,) = run("LoopsFrom", at=at).systems
-        assert system.value is not None and system.value <= 0.4, (at, system.value)
+    for start in ("2", "4", "8"):
+        (system,) = run("LoopsFrom", at=start).systems
+        assert system.value is not None and system.value <= 0.4, (start, system.value)
     (system,) = run("LoopsFrom", at="12").systems
     assert system.value is not None and system.value <= 0.5
     (good,) = run("Perfect", config=short).systems

@@ -15,7 +15,7 @@ from kgtest.oracle.battery.repeats import (
     find_repeats,
     words,
 )
-from tests.oracle.battery import repeat_labels
+from tests.oracle.battery import formula_labels, repeat_labels
 from tests.oracle.battery.repeat_labels import BLIND, blind, independent, load, reply_id
 
 
@@ -118,11 +118,13 @@ def test_a_formula_said_again_is_a_repeat_only_where_it_answers_nothing() -> Non
         ("Tell me about your day.", "Okay."),
         ("I went for a walk.", "Okay."),
         ("Tell me about your day.", "Okay."),  # round 9's line again, but round 10's other line had it too
-        ("What is your name?", "Okay."),  # not a Yes/No: "Okay." may be a name as far as words go
+        ("What is your name?", "Okay."),  # said to lines that ask nothing, it is no answer to "what" either
+        ("What is the capital of Italy?", "Rome."),
+        ("Where was Julius Caesar killed?", "Rome."),  # a name may answer two open questions
     ]
     found = find_repeats(rounds)
     assert [r.is_repeat for r in found] == [
-        False, False, True, True, False, False, False, True, False, True, True, False,
+        False, False, True, True, False, False, False, True, False, True, True, True, False, False,
     ]  # fmt: skip
     assert found[2].repeat.turn == 1 and found[2].repeat.share == 1.0 and found[9].repeat.turn == 9
     assert not found[0].is_echo and not found[8].is_repeat
@@ -171,4 +173,21 @@ def test_the_detectors_agree_with_the_second_reviewers_labels(kind: str) -> None
     hits = sum(t and s for t, s in found)
     precision, recall = hits / max(1, sum(s for _, s in found)), hits / max(1, sum(t for t, _ in found))
     print(f"\n{kind} against the second labels: precision {precision:.3f}, recall {recall:.3f}")
+    assert precision >= 0.9 and recall >= 0.9
+
+
+def test_a9_on_short_replies_labelled_by_meaning() -> None:
+    """formula_labels.py: short replies said again, labelled answer or loop by reading them."""
+    found = [
+        (label == "repeat", r.is_repeat)
+        for conversation in formula_labels.CASES
+        for (_, _, label), r in zip(
+            conversation, find_repeats([(x, y) for x, y, _ in conversation]), strict=True
+        )
+    ]
+    hits = sum(t and s for t, s in found)
+    precision, recall = hits / max(1, sum(s for _, s in found)), hits / max(1, sum(t for t, _ in found))
+    labelled = sum(t for t, _ in found)
+    print(f"\nshort replies: {len(found)}, {labelled} labelled repeat; {precision=:.3f} {recall=:.3f}")
+    assert len(found) >= 40 and labelled >= 10
     assert precision >= 0.9 and recall >= 0.9

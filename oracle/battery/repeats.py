@@ -159,10 +159,10 @@ def said_again(rounds: Sequence[tuple[str, str]], turn: int, config: RepeatSetti
     """
     c = config or RepeatSettings()
     line, reply = rounds[turn - 1]
-    mine = words(reply)
+    mine = _tokens(reply)
     if not mine or len(mine) >= c.repeat_words:
         return NONE
-    before = [(j, b_line, b) for j, (b_line, b) in enumerate(rounds[: turn - 1], 1) if words(b) == mine]
+    before = [(j, b_line, b) for j, (b_line, b) in enumerate(rounds[: turn - 1], 1) if _tokens(b) == mine]
     others = [(j, b) for j, b_line, b in before if not _same_line(b_line, line)]
     filler = any(asks(b_line) == "nothing" for _, b_line, _ in before) and not _dont_know(mine)
     if not others or (answers(line, mine) and not (filler and asks(line) == "open")):
@@ -183,9 +183,14 @@ def asks(line: str) -> str:
 def answers(line: str, reply: Sequence[str]) -> bool:
     """Whether a short reply (its words) can be an answer to ``line``: a question of the right kind."""
     kind = asks(line)
-    if kind == "nothing":
+    if kind == "nothing" or not reply or not _WORD.match(reply[0]):
         return False
     return _dont_know(reply) or (kind == "yes/no") == (reply[0] in ("yes", "no"))
+
+
+def _tokens(text: str) -> list[str]:
+    """A reply's words; for a reply of none ("...", "?!"), its text as one token, so it can be said again."""
+    return words(text) or ([text.strip()] if text.strip() else [])
 
 
 def _dont_know(reply: Sequence[str]) -> bool:
@@ -205,8 +210,8 @@ def canned(rounds: Sequence[tuple[str, str]], turn: int, config: RepeatSettings 
         both = copy_of(reply, other, j, c.block)
         if both.counts(c.repeat_share, c.repeat_words, c.source_share):
             return both
-        theirs = words(other)
-        if theirs == words(reply) and len(theirs) < c.repeat_words and not answers(other_line, theirs):
+        theirs = _tokens(other)
+        if theirs == _tokens(reply) and len(theirs) < c.repeat_words and not answers(other_line, theirs):
             return Copy(1.0, len(theirs), j, other, 1.0)  # a formula it also says to a line it cannot answer
     return NONE
 

@@ -101,10 +101,13 @@ class Formula:
 
 
 class Echo:
-    """Says the partner's last line back, word for word (issue 27's parrot)."""
+    """Says the partner's last line back, word for word (issue 27's parrot), after ``prefix`` if any."""
+
+    def __init__(self, prefix: str = "") -> None:
+        self.prefix = prefix
 
     def respond(self, conversation: list[Message]) -> str:
-        return next(m["content"] for m in reversed(conversation) if m["role"] == "user")
+        return self.prefix + next(m["content"] for m in reversed(conversation) if m["role"] == "user")
 
 
 class Constant:

@@ -205,6 +205,7 @@ def test_swan_is_at_most_the_share_of_replies_that_say_something_new(run: Run) -
     ("bot", "params"),
     [
         ("Constant", {"line": "Okay."}),
+        ("Constant", {"line": "..."}),
         ("Constant", {"line": "Tell me more."}),
         ("Constant", {"line": "Yes."}),
         ("Alternating", {"first": "I see.", "second": "Go on."}),

@@ -191,3 +191,9 @@ def test_a9_on_short_replies_labelled_by_meaning() -> None:
     print(f"\nshort replies: {len(found)}, {labelled} labelled repeat; {precision=:.3f} {recall=:.3f}")
     assert len(found) >= 40 and labelled >= 10
     assert precision >= 0.9 and recall >= 0.9
+
+
+def test_a_reply_without_words_said_again_is_a_repeat() -> None:
+    rounds = [("What is my hometown?", "..."), ("My hometown is Rome.", "..."), ("Is it Rome?", "...")]
+    assert [r.is_repeat for r in find_repeats(rounds)] == [False, True, True]
+    assert canned(rounds, 1).turn == 2 and not answers("What is it?", []) and not answers("Why?", ["..."])

@@ -82,7 +82,7 @@ class CoqaReader:
         texts = [
             t
             for s, rounds in kept
-            for t in (s.story, *(x for r in rounds for x in (r.question, r.answers[0])))
+            for t in (_body(s.story), *(x for r in rounds for x in (r.question, r.answers[0])))
         ]
         docs = iter(self._nlp.pipe(texts, batch_size=self._batch_size))
         spans = [r.span or r.answers[0] for _, rounds in kept for r in rounds]
@@ -96,6 +96,20 @@ class CoqaReader:
 
     def docs(self, texts: Sequence[str]) -> list[Doc]:
         return list(self._nlp.pipe(texts, batch_size=self._batch_size))
+
+
+def _body(story: str) -> str:
+    """The story without a heading line ("CHAPTER XXXIX RESTITUTION", "Tim Goes To The Beach"): spaCy
+    reads a title's capitalised words as a name ("he" = "chapter xxxix restitution", "tim goes")."""
+    first, sep, rest = story.partition("\n")
+    words = first.split()
+    heading = (
+        sep
+        and words
+        and len(words) <= 14
+        and not first.rstrip().endswith((".", "!", "?", '"', "'", "\u201d"))
+    )
+    return rest if heading else story
 
 
 def _read_story(
@@ -222,7 +236,7 @@ class RoundReader:
         if any(_presupposes(t) for t in question):
             return True  # "What did they do instead?", "What happened then?"
         words = [t for t in question if not t.is_punct]
-        nouns = [t for t in words if t.pos_ in ("NOUN", "PROPN")]
+        nouns = [t for t in words if t.pos_ in ("NOUN", "PROPN") and t.dep_ != "compound"]
         if not any(_finite(t) for t in words) and len(nouns) < 2:
             return True  # "What genders?", "In what street?", "to hold what with her?", not "how many
             # counties in the state?"
@@ -280,8 +294,8 @@ def _finite(tok: Token) -> bool:
 def _stands_alone(tok: Token) -> bool:
     """ "one", "another" or a demonstrative used as a noun phrase of its own (not the relative "that"
     of "the storm that came in")."""
-    if tok.tag_ == "WDT":
-        return False
+    if tok.tag_ == "WDT" or any(c.dep_ == "prep" and c.lower_ == "of" for c in tok.children):
+        return False  # "one of the men who spotted it" names its own noun
     alone = tok.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj", "attr")
     return alone and (
         tok.lower_ in (*DEMONSTRATIVES, "another") or (tok.lower_ == "one" and tok.pos_ in ("NUM", "PRON"))

@@ -15,6 +15,7 @@ Two sets of labels, kept here, not in tests (the stories are not the project's):
 
 Turns CoQA marks as bad answers are context only and not judged, so not counted. A dialogue two
 reviewers labelled gives the inter-reviewer kappa; the first reviewer's labels are the ones compared.
+Each group is also given ``firm``: without the turns the reviewer marked borderline (``A?``, ``U?``).
 """
 
 from __future__ import annotations
@@ -146,8 +147,10 @@ def main() -> None:
         mine = [(d, label) for item, _, d, label in rows if group in (item.group, "blind, all")]
         if group == "blind, all":
             mine = [(d, label) for item, _, d, label in rows if item.group != "tuned-on"]
-        if mine:
-            _summary(group, [d.answerable for d, _ in mine], [label.startswith("A") for _, label in mine])
+        firm = [(d, label) for d, label in mine if label[1:2] != "?"]  # the reviewer did not hesitate
+        for name, part in ((group, mine), (f"{group}, firm", firm if len(firm) < len(mine) else [])):
+            if part:
+                _summary(name, [d.answerable for d, _ in part], [label.startswith("A") for _, label in part])
     if pairs:
         first, second = [a.startswith("A") for a, _ in pairs], [b.startswith("A") for _, b in pairs]
         kappa = cohen_kappa(first, second)

@@ -110,7 +110,8 @@ def package(ref: str, into: Path) -> Path:
     from bench_regression import package_view
 
     tree = into / "tree"
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), ref], check=True)
+    add = ["git", "-C", str(ROOT), "worktree", "add", "--quiet", "--detach", str(tree), ref]
+    subprocess.run(add, check=True, stdout=sys.stderr)
     return Path(package_view(tree, into / "view"))
 
 

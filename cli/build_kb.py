@@ -116,14 +116,14 @@ def command(
             if not loaded:
                 raise
             raise SourceError(f"{exc} Loaded before it, and kept: {', '.join(loaded)}.") from exc
-        stderr.print(_sanity(store, settings, catalog, last, progress))
+        stderr.print(mark_unsound(store, settings, catalog, last, progress))
     click.echo(
         "Done. `kgtest kb stats` shows what the knowledge base holds; "
         "`kgtest db serve` opens it to Neo4j Browser."
     )
 
 
-def _sanity(
+def mark_unsound(
     store: GraphStore,
     settings: Settings,
     catalog: RelationCatalog,
@@ -146,7 +146,7 @@ def _sanity(
             unsound = record[1]
         else:
             cache = settings.paths.prolog_cache / "build-kb"
-            unsound = _check_snapshot(store, snapshot, report, catalog, cache)
+            unsound = _check_snapshot(store, snapshot, report, catalog, cache, progress)
             record_sanity(store, report.build_id, rules, unsound)
         # the view gen reads, from memory, instead of gen reading the KB back
         write_view(settings.paths.kb_view_cache, snapshot_view(snapshot, catalog, builds_key(builds)))
@@ -165,9 +165,18 @@ def rules_digest() -> str:
 
 
 def _check_snapshot(
-    store: GraphStore, snapshot: Snapshot, report: LoadReport, catalog: RelationCatalog, cache: Path
+    store: GraphStore,
+    snapshot: Snapshot,
+    report: LoadReport,
+    catalog: RelationCatalog,
+    cache: Path,
+    progress: Progress,
 ) -> int:
-    """``check_kb`` for a KB that is exactly ``snapshot``: the same rules and marks, on its scope."""
+    """``check_kb`` for a KB that is exactly ``snapshot``: the same rules and marks, on its scope.
+
+    Four steps on the bar (rules, scope, breaches, marks): starting Prolog and compiling the
+    rules takes seconds of its own, which the user would otherwise wait through unshown."""
+    progress("sanity rules", 0, 4)
     with locked() as prolog:
         for name in RULE_FILES:  # in load_kb's order: negation.pl alone first leaves path/5 untabled
             prolog.load_rules(name)
@@ -175,10 +184,13 @@ def _check_snapshot(
     if row is None or not isinstance(row["Ps"], list):
         raise ReasoningError("negation.pl names no lifetime_rule/2 properties")
     lifetime = frozenset(str(p) for p in row["Ps"])
+    progress("sanity rules", 1, 4)
     entities, facts = sanity_scope(snapshot, lifetime)
+    progress("sanity rules", 2, 4)
     used = catalog.with_labels(snapshot.property_labels)  # what the loader stored as Relations
     view = KbView(entities, tuple(facts), used)
     found = breaches(view, load_kb(kb_program(entities.values(), facts, used), cache))
+    progress("sanity rules", 3, 4)
     rules: dict[str, list[str]] = {}
     for b in found:
         rules.setdefault(b.fact.id, []).append(b.rule)
@@ -189,6 +201,7 @@ def _check_snapshot(
             write_marks(store, marks, old={})
     else:
         write_marks(store, marks)
+    progress("sanity rules", 4, 4)
     return len(rules)
 
 

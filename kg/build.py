@@ -10,9 +10,11 @@ loading is mostly Java, which runs without the GIL, so the two cores both work.
 
 from __future__ import annotations
 
+import gc
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -55,7 +57,17 @@ def read_source(
     selection: Selection | None,
     progress: Progress | None = None,
 ) -> Snapshot:
-    tick = progress or no_progress
+    with gc_paused():
+        return _read_source(spec, settings, catalog, selection, progress or no_progress)
+
+
+def _read_source(
+    spec: SourceSpec,
+    settings: Settings,
+    catalog: RelationCatalog,
+    selection: Selection | None,
+    tick: Progress,
+) -> Snapshot:
     if spec.kind == EXAMPLE:
         builder = SnapshotBuilder(EXAMPLE)
         with resources.as_file(resources.files("kgtest.kg") / "data" / "example.nt") as path:
@@ -77,6 +89,29 @@ def read_source(
             "nothing of it was written"
         )
     return snapshot
+
+
+_gc_lock = threading.Lock()
+_gc_state = {"readers": 0, "was_enabled": True}
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection while a source is read (by any thread): a snapshot is
+    hundreds of thousands of objects and no cycles, so each collection walks them all for
+    nothing; 20% of the reading time on a 200,000-fact dump."""
+    with _gc_lock:
+        if _gc_state["readers"] == 0:
+            _gc_state["was_enabled"] = gc.isenabled()
+            gc.disable()
+        _gc_state["readers"] += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_state["readers"] -= 1
+            if _gc_state["readers"] == 0 and _gc_state["was_enabled"]:
+                gc.enable()
 
 
 def _running_total(tick: Progress, phase: str) -> Callable[[int], None]:

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import gzip
 from collections.abc import Callable
+from dataclasses import fields
 from pathlib import Path
 from typing import IO, cast
 
 import pyoxigraph
 
 from kgtest.core.errors import RdfSyntaxError, SourceError
+from kgtest.kg.sources.ntriples import Block, blocks
 from kgtest.kg.sources.wikidata import (
     PQ,
     PS,
@@ -60,13 +62,65 @@ def dump_format(path: Path) -> pyoxigraph.RdfFormat:
 
 
 def read_dump(path: Path, builder: SnapshotBuilder, progress: Progress | None = None) -> int:
-    """Feed every triple of ``path`` to ``builder``; return the number of triples read."""
+    """Feed every triple of ``path`` to ``builder``; return the number of triples read.
+
+    N-Triples goes through kg/sources/ntriples.py's fast reader; a file it finds malformed is
+    read again through pyoxigraph alone, whose error names the line.
+    """
     fmt = dump_format(path)
+    if fmt != pyoxigraph.RdfFormat.N_TRIPLES:
+        return _read(path, fmt, builder, progress)
     count = 0
+    feed = _feeder(builder)
     try:
         with _open(path) as stream:
-            for triple in pyoxigraph.parse(stream, format=fmt):
-                _feed(builder, triple)
+            for block in blocks(stream):
+                _apply(block, builder, feed)
+                count += len(block)
+                if progress is not None:
+                    progress(len(block))
+    except (SyntaxError, UnicodeDecodeError):
+        # pyoxigraph alone: its error names the line; where it reads the file after all (bytes
+        # that are not UTF-8 inside a comment), its snapshot is the one.
+        fresh = SnapshotBuilder(builder.source)
+        count = _read(path, fmt, fresh)
+        for f in fields(SnapshotBuilder):
+            setattr(builder, f.name, getattr(fresh, f.name))
+    except (OSError, EOFError) as exc:
+        raise RdfSyntaxError(str(path), None, f"cannot read: {exc}") from exc
+    return count
+
+
+def _apply(block: Block, b: SnapshotBuilder, feed: Feed) -> None:
+    """What ``feed`` would do with each triple of ``block``; the shapes in bulk, the rest in order."""
+    b.direct_items(block.direct_items)
+    for entity, pid, text in block.direct_literals:
+        year = year_of(text)
+        if year is not None:
+            b.direct_date(entity, pid, year)
+    for statement, pid, text in block.qualifiers:
+        year = year_of(text)
+        if year is not None:
+            b.qualifier(statement, pid, year)
+    for terms in block.rest:
+        feed(*terms)
+
+
+def _read(
+    path: Path, fmt: pyoxigraph.RdfFormat, builder: SnapshotBuilder, progress: Progress | None = None
+) -> int:
+    """Any RDF format through pyoxigraph's own terms: the reference the fast reader must match."""
+    count = 0
+    feed = _feeder(builder)
+    try:
+        with _open(path) as stream:
+            for t in pyoxigraph.parse(stream, format=fmt):
+                s, o = t.subject, t.object
+                if isinstance(s, pyoxigraph.NamedNode):
+                    if isinstance(o, pyoxigraph.NamedNode):
+                        feed(s.value, t.predicate.value, o.value, None, None)
+                    elif isinstance(o, pyoxigraph.Literal):
+                        feed(s.value, t.predicate.value, None, o.value, o.language)
                 count += 1
                 if progress is not None and count % 50_000 == 0:
                     progress(50_000)
@@ -92,48 +146,50 @@ def _open(path: Path) -> IO[bytes]:
     return path.open("rb")
 
 
-def _feed(b: SnapshotBuilder, triple: pyoxigraph.Triple) -> None:
-    s, pred, o = triple.subject, triple.predicate.value, triple.object
-    if not isinstance(s, pyoxigraph.NamedNode):
-        return
-    subject = s.value
-    if isinstance(o, pyoxigraph.Literal):
-        if pred == RDFS_LABEL:
-            entity = _local(subject)
-            if entity:
-                b.label(entity, o.value, o.language)
-        elif pred == SCHEMA_DESCRIPTION:
-            entity = item_id(subject)
-            if entity:
-                b.description(entity, o.value, o.language)
-        elif pred == SKOS_ALT_LABEL:
-            entity = item_id(subject)
-            if entity:
-                b.alias(entity, o.value, o.language)
+Feed = Callable[[str, str, str | None, str | None, str | None], None]
+
+
+def _feeder(b: SnapshotBuilder) -> Feed:
+    """One triple (subject IRI, predicate IRI, object IRI or literal text and language) to ``b``."""
+
+    def feed(subject: str, pred: str, obj: str | None, text: str | None, lang: str | None) -> None:
+        if obj is None:
+            if text is None:
+                return
+            if pred == RDFS_LABEL:
+                entity = _local(subject)
+                if entity:
+                    b.label(entity, text, lang)
+            elif pred == SCHEMA_DESCRIPTION:
+                entity = item_id(subject)
+                if entity:
+                    b.description(entity, text, lang)
+            elif pred == SKOS_ALT_LABEL:
+                entity = item_id(subject)
+                if entity:
+                    b.alias(entity, text, lang)
+            elif pred.startswith(WDT):
+                pid, entity, year = property_id(pred, WDT), item_id(subject), year_of(text)
+                if pid and entity and year is not None:
+                    b.direct_date(entity, pid, year)
+            elif pred.startswith(PQ) and subject.startswith(WDS):
+                pid, year = property_id(pred, PQ), year_of(text)
+                if pid and year is not None:
+                    b.qualifier(subject[len(WDS) :], pid, year)
         elif pred.startswith(WDT):
-            pid, entity, year = property_id(pred, WDT), item_id(subject), year_of(o.value)
-            if pid and entity and year is not None:
-                b.direct_date(entity, pid, year)
-        elif pred.startswith(PQ) and subject.startswith(WDS):
-            pid, year = property_id(pred, PQ), year_of(o.value)
-            if pid and year is not None:
-                b.qualifier(subject[len(WDS) :], pid, year)
-        return
-    if not isinstance(o, pyoxigraph.NamedNode):
-        return
-    obj = o.value
-    if pred.startswith(WDT):
-        pid, entity, target = property_id(pred, WDT), item_id(subject), item_id(obj)
-        if pid and entity and target:
-            b.direct_item(entity, pid, target)
-    elif pred.startswith(PS):
-        pid, target = property_id(pred, PS), item_id(obj)
-        if pid and target and subject.startswith(WDS):
-            b.statement_object(subject[len(WDS) :], pid, target)
-    elif pred.startswith(P) and obj.startswith(WDS):
-        pid, entity = property_id(pred, P), item_id(subject)
-        if pid and entity:
-            b.statement_subject(obj[len(WDS) :], entity, pid)
+            pid, entity, target = property_id(pred, WDT), item_id(subject), item_id(obj)
+            if pid and entity and target:
+                b.direct_item(entity, pid, target)
+        elif pred.startswith(PS):
+            pid, target = property_id(pred, PS), item_id(obj)
+            if pid and target and subject.startswith(WDS):
+                b.statement_object(subject[len(WDS) :], pid, target)
+        elif pred.startswith(P) and obj.startswith(WDS):
+            pid, entity = property_id(pred, P), item_id(subject)
+            if pid and entity:
+                b.statement_subject(obj[len(WDS) :], entity, pid)
+
+    return feed
 
 
 def _local(iri: str) -> str | None:

@@ -1,0 +1,88 @@
+"""Where a cold ``build-kb`` spends its time: each phase timed in one fresh process.
+
+    python bench/profile_build.py DUMP [--workspace DIR]
+
+Runs what ``kgtest build-kb DUMP`` runs, one phase after the other (no overlap, so each is
+seen alone): importing kgtest's CLI, starting the embedded database (the JVM), reading the
+dump and resolving it into a snapshot, planning the load, writing entities, writing facts (each
+chunk separately) and the sanity check (each of its steps). Prints seconds per phase and the load average.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+from pathlib import Path
+
+T0 = time.perf_counter()
+_marks: list[tuple[str, float]] = []
+
+
+def mark(name: str) -> None:
+    _marks.append((name, time.perf_counter()))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("dump", help="a dump file, or `example`")
+    parser.add_argument("--workspace", type=Path)
+    parser.add_argument("--jfr", type=Path, help="record the JVM with Flight Recorder into this file")
+    parser.add_argument("--jvm-flag", action="append", default=[], help="an extra JVM flag (repeatable)")
+    args = parser.parse_args()
+    flags = list(args.jvm_flag)
+    if args.jfr:
+        flags.append(f"-XX:StartFlightRecording=filename={args.jfr.resolve()},settings=profile")
+    if flags:
+        import kgtest.kg.jvm_cache as cache
+
+        plain = cache.jvm_args
+        cache.jvm_args = lambda: [*plain(), *flags]
+    ws = args.workspace or Path(tempfile.mkdtemp(prefix="kgtest-profile-"))
+
+    from kgtest.cli.build_kb import mark_unsound
+    from kgtest.core.settings import load_settings
+    from kgtest.kg.build import SourceSpec, read_source
+    from kgtest.kg.catalog import builtin_catalog
+    from kgtest.kg.loader import load_snapshot
+    from kgtest.kg.schema import ensure_schema
+    from kgtest.kg.store import open_store
+
+    mark("import kgtest.cli.build_kb")
+    settings = load_settings(workspace=ws)
+    catalog = builtin_catalog()
+    with open_store(settings) as store:
+        mark("open store (JVM, server)")
+        ensure_schema(store)
+        mark("schema")
+        snapshot = read_source(SourceSpec(args.dump), settings, catalog, None)
+        mark("read and resolve the dump")
+
+        def tick(phase: str, done: int, total: int) -> None:
+            mark(f"{phase} {done}/{total}")
+
+        report = load_snapshot(store, snapshot, catalog, None, tick)
+        mark("load done")
+        mark_unsound(store, settings, catalog, (snapshot, report), tick)
+        if args.jfr:  # the JVM is never destroyed at exit (kg/embedded.py), so dump it now
+            import jpype
+
+            recorder = jpype.JClass("jdk.jfr.FlightRecorder").getFlightRecorder()
+            for recording in recorder.getRecordings():
+                recording.dump(jpype.JClass("java.nio.file.Path").of(str(args.jfr.resolve())))
+    mark("store closed")
+    print(f"{len(snapshot.facts)} facts, {len(snapshot.entities)} entities; load {_load()}")
+    last = T0
+    for name, t in _marks:
+        print(f"{t - last:7.2f} s  {name}")
+        last = t
+    print(f"{last - T0:7.2f} s  in all")
+
+
+def _load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+if __name__ == "__main__":
+    main()

@@ -30,7 +30,7 @@ from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS
 from kgtest.generator.kbsource import WorkspaceKb
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_text import PLAIN, WORDINGS
-from kgtest.generator.pool import GenRecipe, generate_parallel
+from kgtest.generator.pool import generate_parallel
 from kgtest.generator.suite import DOMAINS, SuiteRequest, SuiteResult
 from kgtest.generator.suite_info import write_suite_info
 from kgtest.generator.suite_nodes import GRAPH_FORMAT, suite_id, write_suite_graph
@@ -192,8 +192,9 @@ def command(
         result = None
         if count or (mtl_depth and request.temporal_count) or not (dialogues.wanted or conversations):
             assert view is not None
-            recipe = GenRecipe(view, request, partial(workspace_rules, settings))
-            result = generate_parallel(recipe, spread_of(workers, None).workers)
+            load = partial(workspace_rules, settings)
+            cache = settings.paths.kb_view_cache
+            result = generate_parallel(view, request, load, cache, spread_of(workers, None).workers)
         talks = generate_dialogues(dialogues, files, view) if dialogues.wanted else None
         scripts = build_scripts(view, seed, conversations, turns, scripting) if conversations and view else []
         for script in scripts:

@@ -23,6 +23,7 @@ from kgtest.core.shard import Shard
 from kgtest.core.workspace import RunFiles
 from kgtest.generator.kbsource import WorkspaceKb
 from kgtest.generator.kbview import KbView
+from kgtest.generator.view_ref import view_ref
 from kgtest.kg.extract.spacy_triples import SpacyExtractor
 from kgtest.kg.extract.triples import extractor_names
 from kgtest.oracle.battery.audit import Auditor, read_result
@@ -144,7 +145,9 @@ def command(
             ),
             conversation=lambda: _auditor(app.settings, view, embedder()),
             spread=spread_of(workers, dask),
-            recipe=lambda: JudgeRecipe(settings, view() if source.builds() else None),
+            recipe=lambda: JudgeRecipe(
+                settings, view_ref(view(), app.settings.paths.kb_view_cache) if source.builds() else None
+            ),
         )
         with phases(quiet) as progress:
             summary = judge_run(found, judges, progress=progress)

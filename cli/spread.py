@@ -35,8 +35,8 @@ WORKERS = click.option(
     "--workers",
     type=click.IntRange(min=1),
     help="Processes to work on, each loading its own models and rules; results are the same byte for "
-    "byte. A pool starts only when there is more than one batch of work. [default: the cores this "
-    "process may use]",
+    "byte. A pool starts only when there is enough work to share (docs/scale.md). [default: the cores "
+    "this process may use]",
 )
 
 DASK = click.option(

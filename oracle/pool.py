@@ -17,6 +17,7 @@ from kgtest.core.errors import OracleUnavailableError
 from kgtest.core.pool import Spread, ordered_map
 from kgtest.generator.case import TestCase
 from kgtest.generator.kbview import KbView
+from kgtest.generator.view_ref import ViewRef, load_view
 from kgtest.oracle.judge import Judge, JudgeSettings, Verdict
 from kgtest.oracle.kb import LazyKb, ViewKb
 from kgtest.runner.dask_backend import dask_map
@@ -29,14 +30,14 @@ class JudgeRecipe:
     """What a worker needs to make the same judge as the parent: its settings and the KB's view."""
 
     settings: JudgeSettings
-    view: KbView | None
-    """Where names beyond a case's evidence are looked up; None: a workspace without a KB."""
+    view: KbView | ViewRef | None
+    """Where names beyond a case's evidence are looked up (read on first lookup); None: no KB."""
 
 
 def make_judge(recipe: JudgeRecipe) -> Judge:
     """A worker's judge: models load on its first batch that needs them, the KB's index on first lookup."""
     view = recipe.view
-    return Judge(recipe.settings, kb=LazyKb(lambda: ViewKb(view)) if view is not None else None)
+    return Judge(recipe.settings, kb=LazyKb(lambda: ViewKb(load_view(view))) if view is not None else None)
 
 
 BATCHES_PER_WORKER = 4

@@ -73,10 +73,12 @@ def battery_sheets(book: Workbook, report: BatteryReport) -> None:
             for b in buckets:
                 put(ws, [sut, code, b.label, b.passed, b.total, listing])
     ws = book.create_sheet("battery swan")
-    put(ws, ["system", "SWAN", *(f"WAN {c.value}" for c in Criterion), "left out"])
+    put(ws, ["system", "SWAN", "criteria (eq. 1)", "replies", "saying nothing new",
+             *(f"WAN {c.value}" for c in Criterion), "left out"])  # fmt: skip
     for s in report.swans:
         wans = {w.criterion: w.value for w in s.wans}
-        put(ws, [s.sut, s.value, *(wans.get(c.value) for c in Criterion), "; ".join(s.left_out)])
+        row = [s.sut, s.value, s.criteria, s.replies, s.nothing_new]
+        put(ws, [*row, *(wans.get(c.value) for c in Criterion), "; ".join(s.left_out)])
     ws = book.create_sheet("battery turns")
     put(ws, ["run", "conversation", "system", "round", "partner", "reply", "tests", "k", "type",
              "act / claim", "KB", *(c.value for c in Criterion), "NW", "why"])  # fmt: skip

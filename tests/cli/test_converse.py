@@ -91,6 +91,10 @@ def test_the_report_shows_systems_side_by_side_and_keeps_text_as_text(workspace:
     assert {"battery tests", "battery histograms", "battery swan", "battery turns"} <= set(book.sheetnames)
     replies = [row[5] for row in book["battery turns"].iter_rows(min_row=2) if row[2].value == spec]
     assert replies and all(c.value.startswith("=HYPERLINK") and c.data_type == "s" for c in replies)
+    swan = {row[0].value: [c.value for c in row] for row in book["battery swan"].iter_rows(min_row=2)}
+    replies_of, nothing_new = swan[ECHO][3], swan[ECHO][4]  # the echo bot: its replies are the lines
+    assert replies_of and nothing_new >= 0.9 * replies_of and swan[ECHO][1] <= 0.1
+    assert f"<td>{replies_of - nothing_new} of {replies_of}</td>" in page  # "replies saying something new"
     seed_format = [row[6].value for row in book["battery tests"].iter_rows(min_row=2)]
     assert all(v.startswith("[") and v.endswith("]") for v in seed_format)
 

@@ -126,3 +126,18 @@ def test_build_kb_leaves_the_view_gen_would_read_back(store: GraphStore, tmp_pat
     assert dict(back.entities) == dict(handed.entities) and list(back.entities) == list(handed.entities)
     assert back.facts == handed.facts and [f.id for f in back.facts] == [f.id for f in handed.facts]
     assert dict(back.catalog) == dict(handed.catalog)
+
+
+def test_judge_without_the_graph_starts_no_database(store: GraphStore, tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    assert run("--workspace", str(ws), "build-kb", str(family_and_places().write(tmp_path / "f.nt")))[0] == 0
+    suite = tmp_path / "suite.jsonl"
+    assert run("--workspace", str(ws), *GEN, "--out", str(suite))[0] == 0
+    echo = "plugin:tests.runner.chatters:Echo"
+    code, _, err = run("--workspace", str(ws), "run", str(suite), "--sut", echo)
+    assert code == 0, err
+    starts = server_starts(ws)
+    done = fresh(ws, "judge", "latest", "--quiet", "--no-graph")
+    assert done.returncode == 0, done.stderr
+    assert server_starts(ws) == starts == 1, "only build-kb started the database"
+    assert list((ws / "runs").glob("*/verdicts.jsonl"))

@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the labelled set's loader lives in tests/
 
 from kgtest.oracle.battery.repeats import Repeats, find_repeats
+from kgtest.report.stats import cohen_kappa
 from tests.oracle.battery.repeat_labels import KINDS, independent, load, reply_id
 
 
@@ -26,15 +27,6 @@ def scores(said: Sequence[bool], truth: Sequence[bool]) -> tuple[float, float, i
     """Precision, recall, found, labelled."""
     hits = sum(s and t for s, t in zip(said, truth, strict=True))
     return hits / max(1, sum(said)), hits / max(1, sum(truth)), sum(said), sum(truth)
-
-
-def kappa(a: Sequence[bool], b: Sequence[bool]) -> float:
-    """Cohen's kappa of two yes/no labellings of the same items."""
-    n = len(a)
-    seen = sum(x == y for x, y in zip(a, b, strict=True)) / n
-    pa, pb = sum(a) / n, sum(b) / n
-    chance = pa * pb + (1 - pa) * (1 - pb)
-    return 1.0 if chance == 1 else (seen - chance) / (1 - chance)
 
 
 def detected(found: Repeats, kind: str) -> bool:
@@ -65,7 +57,8 @@ def main() -> None:
             print(f"{kind}: second labels, {n_true} labelled: precision {p:.3f}, recall {r:.3f}")
             differ = [i for (i, _, _), x, y in zip(rows, first, other, strict=True) if x != y]
             agree = len(rows) - len(differ)
-            print(f"{kind}: the labellers agree on {agree} of {len(rows)}, kappa {kappa(first, other):.3f}")
+            kappa = cohen_kappa(first, other)
+            print(f"{kind}: the labellers agree on {agree} of {len(rows)}, kappa {kappa:.3f}")
             if differ:
                 print(f"{kind}: they differ on {', '.join(differ)}")
 

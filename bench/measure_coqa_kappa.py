@@ -30,6 +30,7 @@ from kgtest.generator.dialogue.coqa import CoqaReader
 from kgtest.generator.dialogue.model import SeedDialogue
 from kgtest.generator.dialogue.sources import read_dialogue_file
 from kgtest.prolog.dialogue import Decision, DialogueGraph, decide
+from kgtest.report.stats import cohen_kappa
 
 HERE = Path(__file__).resolve().parent
 SHARED = (HERE / ".." / ".." / "shared" / "data" / "dialogues" / "coqa_test_400.json.gz").resolve()
@@ -46,14 +47,6 @@ class Labelled:
     labels: tuple[str, ...]
     group: str
     """``tuned-on``, or ``uniform/tune``, ``enriched/held_out``..."""
-
-
-def cohen_kappa(a: Sequence[bool], b: Sequence[bool]) -> float:
-    n = len(a)
-    observed = sum(x == y for x, y in zip(a, b, strict=True)) / n
-    pa, pb = sum(a) / n, sum(b) / n
-    chance = pa * pb + (1 - pa) * (1 - pb)
-    return 1.0 if chance == 1 else (observed - chance) / (1 - chance)
 
 
 def tuned_on() -> list[Labelled]:

@@ -1,8 +1,10 @@
-"""Confidence intervals for rates, so 2 of 24 reads as "somewhere between 2% and 26%", not a precise 8%."""
+"""Confidence intervals for rates, so 2 of 24 reads as "somewhere between 2% and 26%", not a precise 8%;
+and Cohen's kappa, with which every labelled check of an oracle is compared with people."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 Z95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
@@ -32,3 +34,15 @@ def percent_range(successes: int, trials: int) -> str:
         return "n/a"
     low, high = wilson(successes, trials)
     return f"{successes / trials:.0%} ({low * 100:.0f}-{high * 100:.0f}%)"
+
+
+def cohen_kappa(a: Sequence[bool], b: Sequence[bool]) -> float:
+    """Cohen's kappa of two yes/no labellings of the same items: agreement beyond what chance gives
+    (1.0 where chance alone would agree on everything)."""
+    n = len(a)
+    if n == 0 or n != len(b):
+        raise ValueError(f"kappa of {n} and {len(b)} labels")
+    observed = sum(x == y for x, y in zip(a, b, strict=True)) / n
+    pa, pb = sum(a) / n, sum(b) / n
+    chance = pa * pb + (1 - pa) * (1 - pb)
+    return 1.0 if chance == 1 else (observed - chance) / (1 - chance)

@@ -17,7 +17,7 @@ from kgtest.report.compare import diff
 from kgtest.report.graph_svg import HEIGHT, WIDTH, panels
 from kgtest.report.rates import build_report
 from kgtest.report.render import render_html, write_report
-from kgtest.report.stats import Z95, wilson
+from kgtest.report.stats import Z95, cohen_kappa, wilson
 
 from .rows import DICKENS, ROWS, case
 
@@ -68,6 +68,21 @@ def test_wilson_is_every_rate_the_score_test_keeps(pair: tuple[int, int]) -> Non
     assert low == pytest.approx(_edge(k, n, low=True), abs=1e-9)
     assert high == pytest.approx(_edge(k, n, low=False), abs=1e-9)
     assert 0 <= low <= k / n <= high <= 1
+
+
+@given(st.lists(st.tuples(st.booleans(), st.booleans()), min_size=1, max_size=60))
+def test_cohen_kappa_is_agreement_beyond_chance_by_its_definition(pairs: list[tuple[bool, bool]]) -> None:
+    """Against the definition from the 2x2 table: (p_o - p_e) / (1 - p_e)."""
+    a, b = [x for x, _ in pairs], [y for _, y in pairs]
+    n = len(pairs)
+    table = {(x, y): sum(p == (x, y) for p in pairs) / n for x in (True, False) for y in (True, False)}
+    p_o = table[(True, True)] + table[(False, False)]
+    p_e = sum(
+        (table[(x, True)] + table[(x, False)]) * (table[(True, x)] + table[(False, x)]) for x in (True, False)
+    )
+    expected = 1.0 if p_e == 1 else (p_o - p_e) / (1 - p_e)
+    assert cohen_kappa(a, b) == pytest.approx(expected)
+    assert cohen_kappa(a, a) == 1.0
 
 
 def test_two_of_twenty_four_is_a_range_not_eight_percent() -> None:

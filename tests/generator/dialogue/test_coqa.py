@@ -10,6 +10,7 @@ from kgtest.generator.dialogue.coqa import CoqaReader
 from kgtest.generator.dialogue.model import SeedDialogue
 from kgtest.generator.dialogue.sources import read_dialogue_file
 from kgtest.prolog.dialogue import DialogueGraph, RefKind, decide
+from kgtest.report.stats import cohen_kappa
 
 from .coqa_fixture import STORIES, coqa_file, labelled_orders
 
@@ -20,14 +21,6 @@ def seeds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, SeedDialogue]:
     made, skipped = CoqaReader().read(read_dialogue_file(path).stories)
     assert skipped == 0
     return {s.id.removeprefix("coqa-"): s for s in made}
-
-
-def cohen_kappa(a: list[bool], b: list[bool]) -> float:
-    n = len(a)
-    observed = sum(x == y for x, y in zip(a, b, strict=True)) / n
-    pa, pb = sum(a) / n, sum(b) / n
-    chance = pa * pb + (1 - pa) * (1 - pb)
-    return (observed - chance) / (1 - chance)
 
 
 def test_the_reader_agrees_with_hand_labels(seeds: dict[str, SeedDialogue]) -> None:

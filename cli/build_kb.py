@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from contextlib import AbstractContextManager, ExitStack, nullcontext
 from importlib import resources
 from pathlib import Path
 
@@ -98,7 +99,14 @@ def command(
     specs = [SourceSpec(name) for name in sources]
     held = Held()  # the JVM owns stderr while it starts; the first bars wait for it
     snapshots = read_ahead(specs, settings, catalog, selection, _labelled(held, specs, "reading"))
-    with open_store(settings) as store, phases(quiet) as progress:
+    with ExitStack() as stack:
+        # The database takes seconds to start (a JVM): say so while the user waits.
+        waiting: AbstractContextManager[object] = (
+            nullcontext() if quiet else stderr.status("starting the graph database")
+        )
+        with waiting:
+            store = stack.enter_context(open_store(settings))
+        progress = stack.enter_context(phases(quiet))
         held.attach(progress)
         stderr.print(literal(f"graph store: {store.engine} at {store.uri}"))
         ensure_schema(store)  # while the first source is read: it wakes the database's query engine

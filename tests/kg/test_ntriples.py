@@ -151,7 +151,8 @@ def test_reading_pauses_the_collector_and_gives_it_back(tmp_path: Path) -> None:
         assert not gc.isenabled()
     assert gc.isenabled()
     with pytest.raises(SourceError):
-        read_source(SourceSpec(str(tmp_path / "missing.nt")), load_settings(tmp_path), builtin_catalog(), None)
+        missing = SourceSpec(str(tmp_path / "missing.nt"))
+        read_source(missing, load_settings(tmp_path), builtin_catalog(), None)
     assert gc.isenabled()
 
 

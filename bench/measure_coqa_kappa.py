@@ -137,9 +137,9 @@ def main() -> None:
             print(f"  {where} {question!r}: tool {tool} (missing {missing}), hand {label}")
     groups = dict.fromkeys(item.group for item, *_ in rows)
     for group in [*groups, "blind, all"]:
-        mine = [(d, label) for item, _, d, label in rows if group in (item.group, "blind, all")]
-        if group == "blind, all":
-            mine = [(d, label) for item, _, d, label in rows if item.group != "tuned-on"]
+        blind_all = group == "blind, all"
+        mine = [(d, label) for item, _, d, label in rows
+                if item.group == group or (blind_all and item.group != "tuned-on")]  # fmt: skip
         firm = [(d, label) for d, label in mine if label[1:2] != "?"]  # the reviewer did not hesitate
         for name, part in ((group, mine), (f"{group}, firm", firm if len(firm) < len(mine) else [])):
             if part:

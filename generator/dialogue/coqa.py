@@ -187,7 +187,7 @@ class RoundReader:
                     self.left_to_story[(cls, t.key)] = None
         refs += self._demonstratives(question)
         frame = f"q{number}"
-        if self.history and self._continues(question, asked):
+        if self.history and self._continues(question):
             frame = self.history[-1].frame
             refs.append(Reference(RefKind.ELLIPSIS, question.text, frame))
         answered = mentions(answer, self.canon) if answer is not None else []
@@ -225,12 +225,13 @@ class RoundReader:
                 return [self.canon.concepts[k] for k in keys]
         return [self.canon.unknown(cls, tok.text)]
 
-    def _continues(self, question: Doc, asked: Sequence[tuple[Token, Referent]]) -> bool:
-        """Ellipsis: a fragment without any verb ("When?", "To who?", "What color?", "Who else?"); an
-        opener without a subject of its own ("And approved?", "what about in records?"); or "one",
-        "another" or "this" standing for a noun phrase ("is one named?", "how long ago was this?").
-        "else" or "other" in a whole question ("What other animals did they see?") needs nothing the
-        story does not give, and is not one."""
+    def _continues(self, question: Doc) -> bool:
+        """Ellipsis, told by the parse: "one", "another" or "this" standing for a noun phrase ("is one
+        named?", "how long ago was this?"); words that take up what was just asked ("instead"); no
+        finite verb and at most one noun phrase ("When?", "What color?", "Who else?"); a bare
+        auxiliary ("Who did?"); an opener without a subject of its own ("And approved?", "what about
+        in records?"). "else" or "other" in a whole question ("What other animals did they see?")
+        needs nothing the story does not give, and is not one."""
         if any(_stands_alone(t) for t in question):
             return True  # "is one named?"
         if any(_presupposes(t) for t in question):

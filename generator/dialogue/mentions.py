@@ -57,6 +57,7 @@ _TIMES = {
 }  # fmt: skip
 """Words for a time: never what a later he, she, it or they stands for ("How many voted for it?" is
 not about Monday)."""
+_NO_REFERENT = _STOP_NOUNS | _TIMES
 _NOT_NAMED = {"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"}
 
 
@@ -176,7 +177,7 @@ def mentions(doc: Doc | Span, canon: Canon) -> list[tuple[Token, Referent]]:
         found[ent.root.i] = (ent.root, canon.add(ent.text, kind, ent.label_ == "NORP", gender, proper=True))
         taken.update(t.i for t in ent)
     for tok in doc:
-        if tok.i in taken or tok.pos_ not in ("NOUN", "PROPN") or tok.lemma_.lower() in _STOP_NOUNS | _TIMES:
+        if tok.i in taken or tok.pos_ not in ("NOUN", "PROPN") or tok.lemma_.lower() in _NO_REFERENT:
             continue
         if not tok.is_alpha:  # "1950s", "$5": no antecedent of a later pronoun
             continue

@@ -5,7 +5,8 @@ Each round's graph comes from its words (docs/dialogue.md, "Reading CoQA offline
 * names: what the question names (entities and noun heads, canonicalised per story);
 * introduces, once answered: what the answer names, and what the question's pronouns stood for;
 * pronouns: he/she/it/they/there (and "that" standing alone) stand for the last fitting mention
-  of the rounds before (answer first, then question); a pronoun that nothing before fits points
+  of the rounds before (the question's, then the answer's;
+  the answer's first after who/which); a pronoun that nothing before fits points
   into the story, and one the same question explains ("Tom ... his") needs nothing;
 * ellipsis: a question without a verb and a subject ("to who?", "what color?"), one opening
   with "and" / "what about", or one with "else" / "another" continues the question before it,
@@ -48,6 +49,9 @@ from kgtest.prolog.dialogue import Reference, RefKind, RoundGraph, Statement, St
 _OPENERS = ("and ", "or ", "but ", "also ", "what about ", "how about ")
 _NO_ANSWER = {"unknown", "unknow", "unkown"}
 """CoQA's answer where the story does not say: the round is unanswerable wherever it comes."""
+_ASKS_FOR_ONE = ("who", "whom", "whose", "which")
+"""Questions whose answer is who or what a later pronoun takes up; "what" is not among them (its
+answers are mostly what someone did or said, measured on the blind sample's tune part)."""
 _WH = {"what", "who", "whom", "whose", "which", "when", "where", "why", "how"}
 
 
@@ -57,7 +61,9 @@ class _Turn:
 
     frame: str
     candidates: list[Referent] = field(default_factory=list)
-    """Most recent first: the answer's mentions, then the question's (and what its pronouns meant)."""
+    """Most recent first: the question's mentions (and what its pronouns meant), then the answer's;
+    the answer's first when the question asked for someone or something ("Who did he meet?
+    Hilda." then "she" is Hilda; "Where was the bike? In the kitchen." then "it" is the bike)."""
 
 
 class CoqaReader:
@@ -194,7 +200,8 @@ class RoundReader:
         if question[:1].text.lower() == "where":  # what answers "where" is a place, even "the museum"
             for _, c in answered:
                 c.kind = "place" if c.kind in ("thing", "group") else c.kind
-        candidates = [c for _, c in reversed(answered)] + meant[::-1] + named[::-1]
+        own, found = meant[::-1] + named[::-1], [c for _, c in reversed(answered)]
+        candidates = found + own if question[:1].text.lower() in _ASKS_FOR_ONE else own + found
         self.history.append(_Turn(frame, candidates))
         self.known |= {c.key for c in (*named, *meant)} | {c.key for _, c in answered}
         introduces = tuple(dict.fromkeys([*(c.key for _, c in answered), *(c.key for c in meant)]))

@@ -98,3 +98,28 @@ def test_the_reading_rules_of_issue_23(tmp_path: Path) -> None:
     assert [d.answerable for d in decisions] == [True, True, True, False, True, True, True, True, True]
     (shuffled,) = decide([DialogueGraph(seed.story.graph, (graphs[0], graphs[7], graphs[3], graphs[8]))])  # type: ignore[union-attr]
     assert [d.answerable for d in shuffled] == [True, False, False, False]
+
+
+BIKE_STORY = {
+    "id": "bike-kitchen",
+    "story": (
+        "Sam wanted a bike for his birthday. His mother hid the bike in the kitchen. "
+        "On his birthday Sam met his aunt Hilda, and she was excited to see him."
+    ),
+    "rounds": [
+        ("Where was the bike hidden?", "in the kitchen"),
+        ("Who rode it?", "Sam"),
+        ("Who did Sam meet?", "his aunt Hilda"),
+        ("Why was she excited?", "to see him"),
+    ],
+}
+
+
+def test_a_pronoun_takes_up_the_answer_only_when_the_question_asked_for_someone(tmp_path: Path) -> None:
+    """ "Where was the bike hidden? In the kitchen. Who rode it?": "it" is the bike the question was
+    about, not the kitchen that answered "where"; after "Who did Sam meet? Hilda", "she" is Hilda."""
+    path = coqa_file(tmp_path / "bike.json", [BIKE_STORY])
+    (seed,), _ = CoqaReader().read(read_dialogue_file(path).stories)
+    rode, excited = seed.rounds[1].graph, seed.rounds[3].graph
+    assert {r.target for r in rode.refers if r.kind is RefKind.PRONOUN} == {"bike"}
+    assert {r.target for r in excited.refers if r.kind is RefKind.PRONOUN} == {"hilda"}

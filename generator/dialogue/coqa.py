@@ -5,9 +5,9 @@ Each round's graph comes from its words (docs/dialogue.md, "Reading CoQA offline
 * names: what the question names (entities and noun heads, canonicalised per story);
 * introduces, once answered: what the answer names, and what the question's pronouns stood for;
 * pronouns: he/she/it/they/there (and "that" standing alone) stand for the last fitting mention
-  of the rounds before (the question's, then the answer's;
-  the answer's first after who/which); a pronoun that nothing before fits points
-  into the story, and one the same question explains ("Tom ... his") needs nothing;
+  of the rounds before (the question's, then the answer's; the answer's first after who/which);
+  a pronoun that nothing before fits points into the story, and one the same question explains
+  ("Tom ... his") needs nothing;
 * ellipsis: a question without a verb and a subject ("to who?", "what color?"), one opening
   with "and" / "what about", or one with "else" / "another" continues the question before it,
   and so does a demonstrative noun phrase ("this idea") that names nothing said;

@@ -126,11 +126,13 @@ class PrologEngine:
         return int(row["N"])  # type: ignore[arg-type]
 
     # -- loading -------------------------------------------------------------------------
-    def load(self, path: Path, expect: Mapping[tuple[str, int], int] | None = None) -> None:
+    def load(
+        self, path: Path, expect: Mapping[tuple[str, int], int] | None = None, when: str = "true"
+    ) -> None:
         """Load a .pl or .qlf file; raise if Prolog reported any error or a count is off."""
         with self._lock:
             self.query("retractall(kgtest_load_error(_))")
-            self.query(f"load_files({quote_atom(str(path))}, [if(true), silent(true)])")
+            self.query(f"load_files({quote_atom(str(path))}, [if({when}), silent(true)])")
             errors = self.query("kgtest_load_error(E), term_string(E, S)")
             if errors:
                 shown = "; ".join(str(e["S"]) for e in errors[:3])
@@ -178,7 +180,7 @@ class PrologEngine:
         """Load one of the rule files shipped in the kgtest.prolog package (once per process)."""
         with resources.as_file(resources.files("kgtest.prolog") / name) as path:
             if str(path) not in self._loaded:
-                self.load(path)
+                self.load(path, when="not_loaded")
 
     def version(self) -> int:
         row = self.once("current_prolog_flag(version, V)")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -79,3 +81,31 @@ def test_starting_the_engine_leaves_no_temporary_folder(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_rule_file_another_one_loaded_is_not_loaded_again(tmp_path: Path) -> None:
+    """negation.pl loads reasoning.pl itself; loading reasoning.pl again over it used to lose its
+    tabling, so the next transitive proof ran out of stack. A fresh process, negation.pl first."""
+    script = """
+import sys
+import subprocess
+import sys
+from pathlib import Path
+from kgtest.prolog.engine import engine
+engine().load_rules("negation.pl")
+from kgtest.kg.catalog import builtin_catalog
+from kgtest.kg.model import Entity, Fact
+from kgtest.prolog.export import kb_program, load_kb
+from kgtest.prolog.claims import ClaimLogic, World, WorldFact
+catalog = builtin_catalog()
+entities = [Entity(q, q, types=("Q515",)) for q in ("Q1", "Q2", "Q3")]
+facts = [Fact("Q1", "P131", "Q2"), Fact("Q2", "P131", "Q3")]
+reasoner = load_kb(kb_program(entities, facts, catalog), Path(sys.argv[1]))
+logic = ClaimLogic(catalog)
+assert logic.answer(World((WorldFact("c:0", "Q3", "P131", "Q9"),)), ("Q1", "P131", "Q9"))[0] == "open"
+assert "transitive" in reasoner.derivable()[("Q1", "P131", "Q3")].rules
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from kgtest.core.errors import ReasoningError
 
@@ -127,7 +127,10 @@ class PrologEngine:
 
     # -- loading -------------------------------------------------------------------------
     def load(
-        self, path: Path, expect: Mapping[tuple[str, int], int] | None = None, when: str = "true"
+        self,
+        path: Path,
+        expect: Mapping[tuple[str, int], int] | None = None,
+        when: Literal["true", "not_loaded"] = "true",
     ) -> None:
         """Load a .pl or .qlf file; raise if Prolog reported any error or a count is off."""
         with self._lock:

@@ -49,8 +49,9 @@ fail_under = 0.0
 
 # [dialogue]: how dialogue cases are asked and judged (docs/configuration.md lists the keys:
 # the history rounds show, the single-turn baselines, MORTAR's thresholds).
-# [battery] and [battery.criteria]: conversations' context budgets and partner, the battery's
-# thresholds and SWAN's weights (docs/battery.md lists them; the defaults need no section).
+# [battery], [battery.criteria] and [battery.repeats]: conversations' context budgets and
+# partner, the battery's thresholds, SWAN's weights, and when a reply is an echo or a repeat
+# (docs/battery.md lists them; the defaults need no section).
 
 # Systems under test: `kgtest run` with no --sut asks every one; `--sut NAME` picks some.
 """

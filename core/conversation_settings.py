@@ -50,6 +50,25 @@ def _all_criteria() -> dict[str, float]:
 
 
 @dataclass(frozen=True, config=_CHECKED)
+class RepeatSettings:
+    """``[battery.repeats]``: where a copy starts counting as an echo (A8) or a repeat (A9);
+    oracle/battery/repeats.py says how each is used, docs/battery.md how they were chosen."""
+
+    block: Annotated[int, Strict(), Field(ge=2)] = 4
+    """The shortest run of words counted as copied: three ("was born in") recur in any two claims."""
+    echo_share: Share = 0.75
+    """Of the reply's words, copied from the partner's line of the same round: an echo."""
+    echo_words: Positive = 4
+    """The shortest echo ("Hello!" to "Hello!" is a greeting)."""
+    repeat_share: Share = 0.8
+    """Of the reply's words, copied from one earlier reply of the same speaker: a repeat."""
+    repeat_words: Positive = 5
+    """The shortest repeat; a shorter reply said again is a formula ("Yes, it is.")."""
+    source_share: Share = 0.5
+    """The least share of the text copied from that the copy must hold: "most of it"."""
+
+
+@dataclass(frozen=True, config=_CHECKED)
 class BatterySettings:
     """``[battery]``: the conversation battery's thresholds and SWAN's weights (docs/battery.md)."""
 
@@ -84,6 +103,8 @@ class BatterySettings:
     """A [[sut]] name or spec to hold free conversations with; empty: the scripted partner."""
     criteria: dict[str, Number] = dataclasses.field(default_factory=_all_criteria)
     """Criterion weights CW, 1 for those not named; a criterion weighted 0 is not part of SWAN."""
+    repeats: RepeatSettings = dataclasses.field(default_factory=RepeatSettings)
+    """When a reply says nothing new (A8, A9), which SWAN's factor counts."""
 
     @field_validator("criteria")
     @classmethod

@@ -25,6 +25,7 @@ from kgtest.core.config_checks import KEY_ENV, bolt_uri, check_variables, line_o
 from kgtest.core.config_template import starting_config
 from kgtest.core.conversation_settings import (
     BatterySettings as BatterySettings,
+    RepeatSettings as RepeatSettings,
 )
 from kgtest.core.conversation_settings import (
     Criterion as Criterion,
@@ -224,7 +225,7 @@ _ALIASES: dict[str, tuple[str, str]] = {
 """Neo4j's own variable names; the ``KGTEST_`` one wins when both are set."""
 
 
-_NOT_FROM_ENVIRONMENT = ("suites", "criteria", "baselines")
+_NOT_FROM_ENVIRONMENT = ("suites", "criteria", "baselines", "repeats")
 """Lists and tables: written in the file."""
 
 

@@ -38,6 +38,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from kgtest.core.conversation_settings import RepeatSettings
+
 _WORD = re.compile(r"[\w']+")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _AUXILIARIES = frozenset(
@@ -49,20 +51,6 @@ _AUXILIARIES = frozenset(
     )
 )
 """The words a Yes/No question opens with."""
-
-
-@dataclass(frozen=True, slots=True)
-class RepeatSettings:
-    """Where a copy starts counting; module constants until ``[battery]`` carries them."""
-
-    block: int = 4
-    """The shortest run of words counted as copied: three ("was born in") recur in any two claims."""
-    echo_share: float = 0.75
-    echo_words: int = 4
-    repeat_share: float = 0.8
-    repeat_words: int = 5
-    source_share: float = 0.5
-    """The least share of the text copied from that the copy must hold: "most of it"."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from kgtest.core.settings import BatterySettings
 from kgtest.generator.battery.model import InjectedTest, TestCode
 from kgtest.oracle.battery.answers import AnswerMatcher
 from kgtest.oracle.battery.passive import coherence, direct_answer, repeated_questions, stutter
-from kgtest.oracle.battery.repeats import Repeats, RepeatSettings, canned, find_repeats
+from kgtest.oracle.battery.repeats import Repeats, canned, find_repeats
 from kgtest.oracle.battery.toxicity import ToxicityClassifier, Unavailable, load_toxicity
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.metamorphic.mss import MixedSimilarity
@@ -66,10 +66,9 @@ class BatteryJudge:
         *,
         embedder: Embedder | None = None,
         toxicity: ToxicityClassifier | Unavailable | None = None,
-        repeats: RepeatSettings | None = None,
     ) -> None:
         self.config = config or BatterySettings()
-        self.repeats = repeats or RepeatSettings()
+        self.repeats = self.config.repeats
         self.embedder = embedder or Embedder()
         self.mss = MixedSimilarity(self.embedder)
         self.toxicity = toxicity if toxicity is not None else load_toxicity(self.config.toxicity)

@@ -15,6 +15,7 @@ from kgtest.core.settings import (
     ConfigFile,
     Criterion,
     JudgeConfig,
+    RepeatSettings,
     RunSettings,
     SparqlSettings,
     StoreSettings,
@@ -99,7 +100,7 @@ def test_every_scalar_setting_has_a_variable() -> None:
     for section, cls in (("store", StoreSettings), ("sparql", SparqlSettings), ("run", RunSettings),
                          ("judge", JudgeConfig), ("battery", BatterySettings)):  # fmt: skip
         for f in dataclasses.fields(cls):
-            if f.name not in ("suites", "criteria"):
+            if f.name not in ("suites", "criteria", "repeats"):
                 assert variables[f"KGTEST_{section}_{f.name}".upper()] == (section, f.name)
 
 
@@ -163,6 +164,13 @@ def test_battery_settings_come_from_the_workspace_file(tmp_path: Path) -> None:
     battery = load_settings(tmp_path, env={}).battery
     assert battery.weighting is Weighting.RECENCY and battery.recency_turns == 3
     assert battery.weight(Criterion.CORRECTNESS) == 2.0 and battery.weight(Criterion.COHERENCE) == 1.0
+    assert battery.repeats == RepeatSettings()
+    (tmp_path / "kgtest.toml").write_text("[battery.repeats]\necho_share = 0.6\nrepeat_words = 3\n")
+    repeats = load_settings(tmp_path, env={}).battery.repeats
+    assert (repeats.echo_share, repeats.repeat_words, repeats.block) == (0.6, 3, 4)
+    (tmp_path / "kgtest.toml").write_text(
+        '[battery]\nweighting = "recency"\nrecency_turns = 3\n[battery.criteria]\ncorrectness = 2.0\n'
+    )
     env = {"KGTEST_BATTERY_WEIGHTING": "uniform", "KGTEST_BATTERY_PATIENCE": "4"}
     battery = load_settings(tmp_path, env=env).battery
     assert (battery.weighting, battery.patience, battery.recency_turns) == (Weighting.UNIFORM, 4, 3)
@@ -181,6 +189,12 @@ def test_battery_settings_come_from_the_workspace_file(tmp_path: Path) -> None:
         ),
         ("[battery.criteria]\nkindness = 1.0\n", r"\[battery\] criteria = .*unknown criterion 'kindness'"),
         ("[battery.criteria]\ncorrectness = -1.0\n", r"criteria.correctness = -1.0: input should be greater"),
+        (
+            "[battery.repeats]\necho_share = 1.5\n",
+            r"repeats.echo_share = 1.5: input should be less than or equal",
+        ),
+        ("[battery.repeats]\nblock = 1\n", r"repeats.block = 1: input should be greater than or equal to 2"),
+        ("[battery.repeats]\nechoes = 1\n", r"repeats.echoes"),
         (
             "[battery]\nstutter_max_order = 1\n",
             r"stutter_max_order = 1: input should be greater than or equal to 2",

@@ -25,13 +25,15 @@ from kgtest.core.config_checks import KEY_ENV, bolt_uri, check_variables, line_o
 from kgtest.core.config_template import starting_config
 from kgtest.core.conversation_settings import (
     BatterySettings as BatterySettings,
-    RepeatSettings as RepeatSettings,
 )
 from kgtest.core.conversation_settings import (
     Criterion as Criterion,
 )
 from kgtest.core.conversation_settings import (
     DialogueSettings as DialogueSettings,
+)
+from kgtest.core.conversation_settings import (
+    RepeatSettings as RepeatSettings,
 )
 from kgtest.core.conversation_settings import (
     Weighting as Weighting,

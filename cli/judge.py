@@ -127,7 +127,11 @@ def command(
     _, pairs = run_cases(found)
     if junit is not None:
         junit.parent.mkdir(parents=True, exist_ok=True)
-    settings = JudgeSettings(thresholds=Thresholds(synonym=threshold), extractor=extractor)
+    settings = JudgeSettings(
+        thresholds=Thresholds(synonym=threshold),
+        extractor=extractor,
+        parse_cache=app.settings.paths.cache / "parses.sqlite",
+    )
     out = Console(highlight=False, stderr=as_json)
     with ExitStack() as stack:
         source = WorkspaceKb(app.settings, stack)  # the database opens only when a cache cannot answer

@@ -15,12 +15,14 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from kgtest.core.records import from_plain, to_plain
 from kgtest.generator.case import Answer, TestCase
 from kgtest.kg.catalog import RelationCatalog, builtin_catalog
-from kgtest.kg.extract.triples import Triple, TripleExtractor, make_extractor
+from kgtest.kg.extract.parse_cache import extractor_for
+from kgtest.kg.extract.triples import Triple, TripleExtractor
 from kgtest.oracle.answer import ParsedAnswer, Stance, parse_answer
 from kgtest.oracle.checks import Checked, Checker
 from kgtest.oracle.claims import Claim, ReadSettings, read_claims, unread
@@ -71,6 +73,8 @@ class JudgeSettings:
     """And by kgtest's own paraphrases of them."""
     fallback: bool = True
     """Cosine for relations no label, alias or phrase names (the synonym threshold, relations.py)."""
+    parse_cache: Path | None = None
+    """Where the triples read from each text are kept (kg/extract/parse_cache.py); None: nowhere."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +216,7 @@ class Judge:
 
     def _extract(self) -> TripleExtractor:
         if self._extractor is None:
-            self._extractor = make_extractor(self.settings.extractor)
+            self._extractor = extractor_for(self.settings.extractor, self.settings.parse_cache)
         return self._extractor
 
     def _embed(self) -> Embedder:

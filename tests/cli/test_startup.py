@@ -141,3 +141,47 @@ def test_judge_without_the_graph_starts_no_database(store: GraphStore, tmp_path:
     assert done.returncode == 0, done.stderr
     assert server_starts(ws) == starts == 1, "only build-kb started the database"
     assert list((ws / "runs").glob("*/verdicts.jsonl"))
+
+
+class Says:
+    """A system under test that gives every case ``text`` (``plugin:tests.cli.test_startup:Says``)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def respond(self, conversation: list[dict[str, str]]) -> str:
+        return self.text
+
+
+def imports_spacy(ws: Path, *args: str) -> bool:
+    """Whether a fresh ``kgtest`` process running ``args`` imported spaCy (``-X importtime``)."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "kgtest.cli", "--workspace", str(ws), *args],
+        env={**os.environ, **ENV},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return any(line.rstrip().endswith("| spacy") for line in done.stderr.splitlines())
+
+
+def test_a_second_judge_reads_the_replies_from_the_parse_cache_without_spacy(
+    store: GraphStore, tmp_path: Path
+) -> None:
+    ws = tmp_path / "ws"
+    assert run("--workspace", str(ws), "build-kb", str(family_and_places().write(tmp_path / "f.nt")))[0] == 0
+    suite = tmp_path / "suite.jsonl"
+    assert run("--workspace", str(ws), *GEN, "--out", str(suite))[0] == 0
+    says = "plugin:tests.cli.test_startup:Says?text=Yes. She was born in Paris, not in the city of London."
+    code, _, err = run("--workspace", str(ws), "run", str(suite), "--sut", says)
+    assert code == 0, err
+    judge = ("judge", "latest", "--quiet", "--no-graph")
+    assert imports_spacy(ws, *judge), "the first judge parses the replies"
+    (verdicts,) = (ws / "runs").glob("*/verdicts.jsonl")
+    first = verdicts.read_bytes()
+    assert not imports_spacy(ws, *judge), "the second reads what they parsed as from the cache"
+    assert verdicts.read_bytes() == first
+    (ws / "cache" / "parses.sqlite").unlink()
+    assert imports_spacy(ws, *judge)
+    assert verdicts.read_bytes() == first

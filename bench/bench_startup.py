@@ -9,8 +9,11 @@ as users feel them. Each command runs twice per round, in alternation:
 
 * **cached**: as a user meets it the second time (the KB's stamp, view, compiled program and
   derivations in the workspace's cache, docs/architecture.md "Start-up");
-* **uncached**: the same command after the caches are deleted, so it starts the database,
-  reads the KB back, writes the program out and derives everything again.
+* **uncached**: the same command after the caches are deleted and the lingering database
+  stopped (``kgtest db stop``), so it starts the database, reads the KB back, writes the
+  program out, derives everything and parses every reply again;
+* **linger 0**: cached, but with ``KGTEST_STORE_LINGER_S=0`` and no server lingering, so a
+  command that writes the graph starts the database in its own process (as before kg/linger.py).
 
 ``--ref COMMIT`` adds a third column: that commit's tree (``git worktree``, as
 bench/bench_regression.py does) on a copy of the workspace. Medians of ``--runs`` rounds,
@@ -47,23 +50,25 @@ class Replier:
         return self.text
 
 
-def env(path: Path | None = None) -> dict[str, str]:
+def env(path: Path | None = None, linger: str | None = None) -> dict[str, str]:
     """This folder on PYTHONPATH (for the plug-in), after ``path`` (another tree's package view)."""
     first = [str(path)] if path is not None else []
     joined = os.pathsep.join([*first, str(BENCH), os.environ.get("PYTHONPATH", "")])
-    return {
+    out = {
         **os.environ,
         "PYTHONPATH": joined,
         "KGTEST_WORKSPACE": "",
         "NEO4J_URI": "",
         "KGTEST_STORE_URI": "",
     }
+    out.pop("KGTEST_STORE_LINGER_S", None)  # an earlier tree knows no such setting
+    return out if linger is None else {**out, "KGTEST_STORE_LINGER_S": linger}
 
 
-def kgtest(ws: Path, *args: str, path: Path | None = None) -> str:
+def kgtest(ws: Path, *args: str, path: Path | None = None, linger: str | None = None) -> str:
     done = subprocess.run(
         [sys.executable, "-m", "kgtest.cli", "--workspace", str(ws), *args],
-        env=env(path),
+        env=env(path, linger),
         capture_output=True,
         text=True,
     )
@@ -72,11 +77,16 @@ def kgtest(ws: Path, *args: str, path: Path | None = None) -> str:
     return done.stdout
 
 
-def timed(ws: Path, args: tuple[str, ...], path: Path | None = None) -> tuple[float, float]:
-    """Wall seconds, and the CPU seconds (user and system, every thread) the process used."""
+def timed(
+    ws: Path, args: tuple[str, ...], path: Path | None = None, linger: str | None = None
+) -> tuple[float, float]:
+    """Wall seconds, and the CPU seconds (user and system, every thread) the process used.
+
+    A lingering database's CPU is another process's, not counted: its start is in the wall time.
+    """
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    kgtest(ws, *args, path=path)
+    kgtest(ws, *args, path=path, linger=linger)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
@@ -84,9 +94,11 @@ def timed(ws: Path, args: tuple[str, ...], path: Path | None = None) -> tuple[fl
 
 def drop_caches(ws: Path) -> None:
     """What the start-up caches keep; the reply cache and the JVM's class cache stay."""
+    kgtest(ws, "db", "stop")
     cache = ws / "cache"
     (cache / "kb-stamp.json").unlink(missing_ok=True)
     (cache / "kb-view.json").unlink(missing_ok=True)
+    (cache / "parses.sqlite").unlink(missing_ok=True)
     for pattern in ("kbkey-*", "derivable-*", "kb-*.qlf", "kb.pl"):
         for old in (cache / "prolog").glob(pattern):
             old.unlink()
@@ -154,13 +166,13 @@ def main() -> None:
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", f"{tmp}/ref/tree"])
     print(f"median of {args.runs} fresh processes each, seconds, wall (CPU: user + system, all threads);")
     print("load average (1 min) at the end of each row; ratios of the medians, cached in the denominator")
-    print(f"{'command':<31} {'cached':>13} {'uncached':>13} {'ratio':>11}", end="")
-    print(f" {args.ref:>13} {'ratio':>11}" if args.ref else "", end="")
-    print("   load")
-    for name, (cached, uncached, ref, load) in rows.items():
-        line = f"{name:<31} {_pair(cached)} {_pair(uncached)} {_ratio(uncached, cached)}"
-        if ref is not None:
-            line += f" {_pair(ref)} {_ratio(ref, cached)}"
+    kinds = [k for k in KINDS if k != "earlier" or args.ref]
+    head = {"earlier": args.ref or ""}
+    print(f"{'command':<31}" + "".join(f" {head.get(k, k):>13} {'ratio':>11}" for k in kinds) + "   load")
+    for name, (medians, load) in rows.items():
+        cached = medians["cached"]
+        line = f"{name:<31} {_pair(cached)} {'':>11}"
+        line += "".join(f" {_pair(medians[k])} {_ratio(medians[k], cached)}" for k in kinds[1:])
         print(f"{line}   {load:.1f}")
 
 
@@ -175,16 +187,18 @@ def _ratio(a: tuple[float, float], b: tuple[float, float]) -> str:
 Seconds = tuple[float, float]
 """Wall and CPU seconds."""
 
+KINDS = ("cached", "uncached", "linger 0", "earlier")
+"""The columns; each round runs them as ``ORDER`` does."""
+ORDER = ("linger 0", "uncached", "cached", "earlier")
+"""An uncached run leaves the caches and a lingering database behind it, for the cached run next."""
+
 
 def measure(
     ws: Path, commands: dict[str, tuple[str, ...]], runs: int, earlier: tuple[Path, Path] | None
-) -> dict[str, tuple[Seconds, Seconds, Seconds | None, float]]:
-    """Per command: median cached, uncached and earlier seconds, and the load at the end.
-
-    An uncached run leaves the caches behind it, so the next cached run finds them.
-    """
-    rows: dict[str, tuple[Seconds, Seconds, Seconds | None, float]] = {}
-    kinds = ("cached", "uncached", "earlier") if earlier is not None else ("cached", "uncached")
+) -> dict[str, tuple[dict[str, Seconds], float]]:
+    """Per command: the median seconds of each kind, and the load at the end."""
+    rows: dict[str, tuple[dict[str, Seconds], float]] = {}
+    kinds = [k for k in ORDER if k != "earlier" or earlier is not None]
     for name, command in commands.items():
         kgtest(ws, *command)  # fills the caches this command reads
         if earlier is not None:
@@ -197,15 +211,19 @@ def measure(
             k: (statistics.median(w for w, _ in v), statistics.median(c for _, c in v))
             for k, v in times.items()
         }
-        rows[name] = (medians["cached"], medians["uncached"], medians.get("earlier"), os.getloadavg()[0])
+        rows[name] = (medians, os.getloadavg()[0])
         shown = ", ".join(f"{k} {[round(w, 2) for w, _ in v]}" for k, v in times.items())
         print(f"  {name}: {shown}", file=sys.stderr)
+    kgtest(ws, "db", "stop")
     return rows
 
 
 def one(kind: str, ws: Path, command: tuple[str, ...], earlier: tuple[Path, Path] | None) -> Seconds:
     if kind == "uncached":
         drop_caches(ws)
+    if kind == "linger 0":
+        kgtest(ws, "db", "stop")
+        return timed(ws, command, linger="0")
     if kind == "earlier":
         assert earlier is not None
         return timed(earlier[1], command, earlier[0])

@@ -13,6 +13,7 @@ import click
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.core.settings import Settings
 from kgtest.kg.embedded import DATABASE, USER, EmbeddedServer
+from kgtest.kg.linger import dismiss
 from kgtest.kg.store import open_store
 from kgtest.kg.tls_front import Certificate, TlsFront, self_signed
 
@@ -32,12 +33,31 @@ def info(app: AppContext) -> None:
         return
     served = EmbeddedServer(s.paths.db).served()
     if served is None:
-        click.echo(f"embedded ArcadeDB in {s.paths.db}: not running now; each kgtest command starts it")
-        click.echo("on a free port of 127.0.0.1. `kgtest db serve` keeps it running for Neo4j Browser.")
+        click.echo(f"embedded ArcadeDB in {s.paths.db}: not running now; the next command that needs")
+        click.echo(f"it starts it on a free port of 127.0.0.1, serving {s.store.linger_s:g} s after the last")
+        click.echo("command ([store] linger_s). `kgtest db serve` keeps it running for Neo4j Browser.")
         return
     endpoint, state = served
+    if state.get("linger"):
+        idle = f"{s.store.linger_s:g} s after the last command used it"
+        click.echo(f"embedded ArcadeDB in {s.paths.db}, kept serving for commands (process {state['pid']})")
+        click.echo(f"until {idle} ([store] linger_s) or `kgtest db stop`.")
+        return
     click.echo(f"embedded ArcadeDB in {s.paths.db}, served by `kgtest db serve` (process {state['pid']})")
     click.echo(_login(s, endpoint.uri, state.get("tls_uri")))
+
+
+@command.command("stop")
+@pass_app
+def stop(app: AppContext) -> None:
+    """Stop the embedded database kept serving between commands ([store] linger_s), once none uses it."""
+    db = app.settings.paths.db
+    served = EmbeddedServer(db).served()
+    if served is not None and not served[1].get("linger"):
+        click.echo(f"served by `kgtest db serve` (process {served[1]['pid']}): stop it there (Ctrl-C)")
+        return
+    pid = dismiss(db)
+    click.echo("not running" if pid is None else f"stopped (process {pid})")
 
 
 @command.command("serve")

@@ -25,7 +25,7 @@ from kgtest.generator.battery.cases import conversation_cases
 from kgtest.generator.battery.model import INJECTED, TestCode
 from kgtest.generator.battery.script import ScriptSettings, build_scripts
 from kgtest.generator.case import TestCase, write_suite
-from kgtest.generator.dialogue.generate import generate_dialogues, read_sources
+from kgtest.generator.dialogue.generate import DialogueResult, generate_dialogues, read_sources
 from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS
 from kgtest.generator.kbsource import WorkspaceKb
 from kgtest.generator.kbview import KbView
@@ -184,18 +184,27 @@ def command(
         kb = WorkspaceKb(settings, stack)
         if not no_graph:
             kb.start()  # the database starts while the suite is made
+        # A bar per phase, each pulsing with its time while it runs and full when done; the
+        # tables come after, when the bars have stopped.
+        progress = stack.enter_context(phases(quiet))
         view: KbView | None = None
         needs_kb = bool(count or mtl_depth or dialogues.count or conversations or not dialogues.wanted)
         if needs_kb or kb.builds():  # dialogue files alone need no KB, but link to one that is there
-            with phases(quiet) as progress:
-                view = kb.view(progress)
+            view = kb.view(progress)
         result = None
         if count or (mtl_depth and request.temporal_count) or not (dialogues.wanted or conversations):
             assert view is not None
             load = partial(workspace_rules, settings)
             cache = settings.paths.kb_view_cache
+            wanted = count + (request.temporal_count if mtl_depth else 0)
+            progress("questions", 0, 0)  # the rules derive, then the fact and temporal cases are made
             result = generate_parallel(view, request, load, cache, spread_of(workers, None).workers)
-        talks = generate_dialogues(dialogues, files, view) if dialogues.wanted else None
+            progress("questions", len(result.cases), wanted)
+        talks = None
+        if dialogues.wanted:
+            progress("dialogues", 0, 0)
+            talks = generate_dialogues(dialogues, files, view)
+            progress("dialogues", len(talks.cases), len(talks.cases))
         scripts = build_scripts(view, seed, conversations, turns, scripting) if conversations and view else []
         for script in scripts:
             for why in script.unplaced:
@@ -217,22 +226,9 @@ def command(
             **({"shard": str(shard)} if shard else {}),
         })  # fmt: skip
         if not no_graph:
-            info = {"path": str(path.resolve()), "seed": seed}
-            shape = f"{key}/{GRAPH_FORMAT}".encode()
-            digest = hashlib.sha256(path.read_bytes() + shape).hexdigest()[:20]
-            try:
-                graph = write_suite_graph(kb.store(), suite_id(path), cases, info, digest)
-            except StoreError as exc:
-                raise StoreError(
-                    f"{exc}\nThe suite itself is written to {path}; `gen --no-graph` skips the graph store."
-                ) from exc
-            stderr.print(
-                f"graph store: suite {suite_id(path)!r} with {graph.cases_total} test cases "
-                f"({graph.cases_new} new) and {graph.derived_total} derived statements "
-                f"({graph.derived_new} new)"
-            )
-            if talks is not None:
-                write_dialogue_graph(kb.store(), suite_id(path), talks.cases, digest)
+            progress("graph store", 0, 0)  # waits for the database if it is still starting
+            _write_graph(kb, path, cases, talks, key, seed)
+            progress("graph store", len(cases), len(cases))
     if result is not None:
         _summary(result, mtl_depth)
     if talks is not None:
@@ -242,6 +238,28 @@ def command(
         click.echo(f"conversations: {len(scripts)} of {turns} rounds, {tests} injected tests in all")
     of = f" (shard {shard} of the suite)" if shard else ""
     click.echo(f"Wrote {written} cases{of} to {path}")
+
+
+def _write_graph(
+    kb: WorkspaceKb, path: Path, cases: list[TestCase], talks: DialogueResult | None, key: str, seed: int
+) -> None:
+    """The suite, its proofs and its dialogues in the graph store, once per suite file's content."""
+    info = {"path": str(path.resolve()), "seed": seed}
+    shape = f"{key}/{GRAPH_FORMAT}".encode()
+    digest = hashlib.sha256(path.read_bytes() + shape).hexdigest()[:20]
+    try:
+        graph = write_suite_graph(kb.store(), suite_id(path), cases, info, digest)
+    except StoreError as exc:
+        raise StoreError(
+            f"{exc}\nThe suite itself is written to {path}; `gen --no-graph` skips the graph store."
+        ) from exc
+    stderr.print(
+        f"graph store: suite {suite_id(path)!r} with {graph.cases_total} test cases "
+        f"({graph.cases_new} new) and {graph.derived_total} derived statements "
+        f"({graph.derived_new} new)"
+    )
+    if talks is not None:
+        write_dialogue_graph(kb.store(), suite_id(path), talks.cases, digest)
 
 
 def workspace_rules(settings: Settings, view: KbView) -> Reasoner:

@@ -27,7 +27,7 @@ def command() -> None:
 @pass_app
 def stats(app: AppContext, as_json: bool) -> None:
     """What the KB holds: entities, facts, relations, dated facts, per domain, and its builds."""
-    with open_store(app.settings) as store:
+    with open_store(app.settings, shared=True) as store:
         s = KnowledgeBase(store).stats()
     if as_json:
         click.echo(
@@ -84,7 +84,7 @@ _CHECK_HELP = (
 @click.option("--quiet", is_flag=True, help="No progress bars.")
 @pass_app
 def check(app: AppContext, as_json: bool, limit: int, quiet: bool) -> None:
-    with open_store(app.settings) as store, phases(quiet or as_json) as progress:
+    with open_store(app.settings, shared=True) as store, phases(quiet or as_json) as progress:
         report = check_kb(store, app.settings.paths, progress)
     if as_json:
         for b in report.breaches:
@@ -118,6 +118,6 @@ def check(app: AppContext, as_json: bool, limit: int, quiet: bool) -> None:
 @pass_app
 def clear(app: AppContext) -> None:
     """Delete everything kgtest wrote: entities, facts, relations, builds, suites, replies."""
-    with open_store(app.settings) as store:
+    with open_store(app.settings, shared=True) as store:
         clear_kb(store)
     click.echo("Knowledge base cleared.")

@@ -71,6 +71,8 @@ class StoreSettings:
     """Bolt port of the embedded database; 0 picks a free one each time."""
     timeout_s: Seconds = 300.0
     """A store call the database does not answer within this many seconds fails (kg/watchdog.py)."""
+    linger_s: Number = 300.0
+    """Seconds the embedded database keeps serving after the last command used it (kg/linger.py); 0: never."""
 
     @property
     def embedded(self) -> bool:

@@ -43,7 +43,7 @@ class WorkspaceKb:
         """Open the store in the background, for a command that will need it: it starts meanwhile."""
         if self._store is not None or self._opening is not None:
             return
-        opening = open_store(self._settings)
+        opening = open_store(self._settings, shared=True)
         pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kgtest-store")
         self._opening = pool.submit(opening.__enter__)
         self._stack.callback(self._close, opening)  # runs second: closes what was opened
@@ -58,7 +58,7 @@ class WorkspaceKb:
             if self._opening is not None:
                 self._store = self._opening.result()
             else:
-                self._store = self._stack.enter_context(open_store(self._settings))
+                self._store = self._stack.enter_context(open_store(self._settings, shared=True))
         return self._store
 
     def builds(self) -> list[dict[str, Any]]:

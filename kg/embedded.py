@@ -58,7 +58,7 @@ class EmbeddedServer:
         return self.db_dir / "server.json"
 
     def start(self) -> BoltEndpoint:
-        running = self._running_elsewhere()
+        running = self.running()
         if running is not None:
             return running
         self.db_dir.mkdir(parents=True, exist_ok=True)
@@ -125,22 +125,19 @@ class EmbeddedServer:
     def served(self) -> tuple[BoltEndpoint, dict[str, Any]] | None:
         """The endpoint of another kgtest process serving this workspace (`kgtest db serve`), with
         what it announced (``tls_uri``); None when none runs."""
-        endpoint = self._running_elsewhere()
+        endpoint = self.running()
         if endpoint is None:
             return None
-        return endpoint, json.loads(self._state_file.read_text(encoding="utf-8"))
+        return endpoint, server_state(self.db_dir)
 
-    def announce(self, **extra: str) -> None:
+    def announce(self, **extra: object) -> None:
         """Add ``extra`` to what other processes read about this server (server.json)."""
         state = json.loads(self._state_file.read_text(encoding="utf-8"))
         self._state_file.write_text(json.dumps({**state, **extra}), encoding="utf-8")
 
-    def _running_elsewhere(self) -> BoltEndpoint | None:
-        """The endpoint of a live kgtest server on this workspace, if there is one."""
-        try:
-            state = json.loads(self._state_file.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return None
+    def running(self) -> BoltEndpoint | None:
+        """The endpoint of a live kgtest server on this workspace in another process, if there is one."""
+        state = server_state(self.db_dir)
         pid, uri = state.get("pid"), state.get("uri", "")
         if pid == os.getpid() or not _alive(pid):
             return None
@@ -165,6 +162,15 @@ class EmbeddedServer:
         from kgtest.kg.jvm_cache import jvm_args
 
         start_jvm(self.db_dir / "logging.properties", self.db_dir / "arcadedb.%g.log", jvm_args())
+
+
+def server_state(db_dir: Path) -> dict[str, Any]:
+    """What the process serving ``db_dir`` announced (server.json); empty when none did."""
+    try:
+        state = json.loads((db_dir / "server.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return state if isinstance(state, dict) else {}
 
 
 def start_jvm(logging_properties: Path, log_pattern: Path, extra_args: list[str]) -> None:

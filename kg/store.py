@@ -22,6 +22,7 @@ from kgtest.core.errors import ConfigError, StoreError, StoreUnavailableError
 from kgtest.core.settings import Settings
 from kgtest.kg.embedded import BoltEndpoint, EmbeddedServer
 from kgtest.kg.kb_stamp import closing_builds, write_stamp
+from kgtest.kg.linger import dismiss, joined
 from kgtest.kg.signals import held_signals
 from kgtest.kg.watchdog import Armed, Watchdog
 from kgtest.kg.wire import MESSAGE_LIMIT, TooBig, fitting_batches, mib, packed_size, size_bound
@@ -233,8 +234,14 @@ class _Tx:
 
 
 @contextmanager
-def open_store(settings: Settings) -> Iterator[GraphStore]:
-    """The store the settings name: the user's Neo4j, or the workspace's embedded database."""
+def open_store(settings: Settings, shared: bool = False) -> Iterator[GraphStore]:
+    """The store the settings name: the user's Neo4j, or the workspace's embedded database.
+
+    ``shared``: the command only queries and writes over Bolt, so a server that lingers
+    between commands may serve it (kg/linger.py). Otherwise the embedded database runs in
+    this process (``build-kb`` writes through its own API), and a lingering server is
+    stopped first.
+    """
     if not settings.store.embedded:
         s = settings.store
         endpoint = BoltEndpoint(s.uri, s.user, s.password, s.database)
@@ -244,6 +251,17 @@ def open_store(settings: Settings) -> Iterator[GraphStore]:
         finally:
             store.close()
         return
+    if shared and settings.store.linger_s > 0:
+        with joined(settings.paths.db, settings.store.linger_s, settings.store.embedded_port) as endpoint:
+            store = GraphStore(endpoint, engine="embedded", timeout_s=settings.store.timeout_s)
+            try:
+                yield store
+                _check_folder(settings)
+            finally:
+                store.close()
+        return
+    if not shared:
+        dismiss(settings.paths.db)
     server = EmbeddedServer(settings.paths.db, settings.store.embedded_port)
     endpoint = server.start()
     owned = server.database() is not None  # started here, not served by another process
@@ -252,13 +270,7 @@ def open_store(settings: Settings) -> Iterator[GraphStore]:
         store = GraphStore(endpoint, engine="embedded", local=server, timeout_s=settings.store.timeout_s)
         try:
             yield store
-            # The engine keeps writing to files it holds open, so a folder deleted under it
-            # looks like success: say that what this command wrote is gone.
-            if not settings.paths.db.is_dir():
-                raise StoreError(
-                    f"the database folder {settings.paths.db} was deleted while kgtest was using it; "
-                    "what this command wrote to the graph store is lost: run it again (or with --no-graph)"
-                )
+            _check_folder(settings)
             builds = closing_builds(store) if owned else None
         finally:
             store.close()
@@ -266,6 +278,16 @@ def open_store(settings: Settings) -> Iterator[GraphStore]:
         server.stop()
         if owned:
             write_stamp(settings.paths, builds)
+
+
+def _check_folder(settings: Settings) -> None:
+    """The engine keeps writing to files it holds open, so a folder deleted under it looks like
+    success: say that what this command wrote is gone."""
+    if not settings.paths.db.is_dir():
+        raise StoreError(
+            f"the database folder {settings.paths.db} was deleted while kgtest was using it; "
+            "what this command wrote to the graph store is lost: run it again (or with --no-graph)"
+        )
 
 
 def chunks(items: Iterable[Any], size: int) -> Iterator[list[Any]]:

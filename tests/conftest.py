@@ -23,6 +23,8 @@ settings.register_profile("kgtest", deadline=None)
 settings.load_profile("kgtest")
 # No JVM cache trained in the background while tests run; tests/kg/test_jvm_cache.py makes its own.
 os.environ.setdefault("KGTEST_JVM_CACHE", "0")
+# No embedded database left serving after a command (kg/linger.py); tests/kg/test_linger.py turns it on.
+os.environ.setdefault("KGTEST_STORE_LINGER_S", "0")
 
 
 @pytest.fixture(scope="session")

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from kgtest.cli.main import cli
 from kgtest.kg.jvm_cache import ENV as JVM_CACHE
+from kgtest.kg.linger import ENV as LINGER
 from kgtest.kg.store import GraphStore
 
 from ..kg.wikidata_fixture import NTriples, small_kb
@@ -99,7 +100,8 @@ def test_db_serve_shares_the_database_and_stops_cleanly(tmp_path: Path) -> None:
     import sys
 
     ws = tmp_path / "ws"
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("NEO4J_", "KGTEST_")) or k == JVM_CACHE}
+    kept = (JVM_CACHE, LINGER)  # no JVM cache training, no database left serving
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("NEO4J_", "KGTEST_")) or k in kept}
     server = subprocess.Popen(
         [sys.executable, "-m", "kgtest.cli", "--workspace", str(ws), "db", "serve", "--port", "0"],
         stdout=subprocess.PIPE,

@@ -21,6 +21,7 @@ import neo4j
 import pytest
 
 from kgtest.kg.jvm_cache import ENV as JVM_CACHE
+from kgtest.kg.linger import ENV as LINGER
 
 from ..kg.wikidata_fixture import small_kb
 from .test_cli import run
@@ -47,7 +48,8 @@ def served(tmp_path: Path) -> Iterator[tuple[Path, str, str]]:
     assert (
         run("--workspace", str(ws), "build-kb", str(small_kb().write(tmp_path / "kb.nt")), "--quiet")[0] == 0
     )
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("NEO4J_", "KGTEST_")) or k == JVM_CACHE}
+    kept = (JVM_CACHE, LINGER)  # no JVM cache training, no database left serving
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("NEO4J_", "KGTEST_")) or k in kept}
     server = subprocess.Popen(
         [sys.executable, "-m", "kgtest.cli", "--workspace", str(ws), "db", "serve", "--port", "0", "--tls",
          "--tls-port", "0"],

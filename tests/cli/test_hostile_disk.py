@@ -53,7 +53,7 @@ def disk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 def kgtest(ws: Path, *args: str) -> tuple[int, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("NEO4J_", "KGTEST_"))}
-    env.update(KGTEST_JVM_CACHE="0", PYTHONPATH=str(ROOT))
+    env.update(KGTEST_JVM_CACHE="0", KGTEST_STORE_LINGER_S="0", PYTHONPATH=str(ROOT))
     done = subprocess.run(
         [sys.executable, "-m", "kgtest.cli", "--workspace", str(ws), *args],
         capture_output=True,

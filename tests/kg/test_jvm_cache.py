@@ -17,7 +17,7 @@ from .wikidata_fixture import small_kb
 
 def kgtest(cache_home: Path, *args: str, java: str = "") -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("NEO4J_", "KGTEST_"))}
-    env |= {"XDG_CACHE_HOME": str(cache_home), "ARCADEDB_JVM_ARGS": java}
+    env |= {"XDG_CACHE_HOME": str(cache_home), "ARCADEDB_JVM_ARGS": java, "KGTEST_STORE_LINGER_S": "0"}
     return subprocess.run(
         [sys.executable, "-m", "kgtest.cli", *args], capture_output=True, text=True, env=env, timeout=300
     )

@@ -23,6 +23,7 @@ from kgtest.kg.bulk import CypherWriter
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.embedded import BoltEndpoint
 from kgtest.kg.jvm_cache import ENV as JVM_CACHE
+from kgtest.kg.linger import ENV as LINGER
 from kgtest.kg.loader import load_snapshot
 from kgtest.kg.store import GraphStore, open_store
 
@@ -35,7 +36,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _kgtest(workspace: Path, *args: str, module: tuple[str, ...] = ("kgtest.cli",)) -> subprocess.Popen[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("NEO4J_", "KGTEST_")) or k == JVM_CACHE}
+    kept = (JVM_CACHE, LINGER)  # no JVM cache training, no database left serving
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("NEO4J_", "KGTEST_")) or k in kept}
     return subprocess.Popen(
         [sys.executable, "-m", *module, "--workspace", str(workspace), *args],
         stdout=subprocess.PIPE,

@@ -1,0 +1,180 @@
+"""The embedded database kept serving between commands for a few idle minutes.
+
+Starting it is a JVM (about 2 s on an idle 2-core machine, 5 s at load 2), more than
+``gen --count 100`` takes otherwise. So a command that only queries and writes over Bolt
+(``gen``, ``judge``, ``kb``) does not start it in its own process: it starts a detached
+``python -m kgtest.kg.linger`` that serves the workspace (as ``kgtest db serve`` would) and
+connects to that; later commands find it in ``db/server.json`` and connect too, as the Gradle
+and mypy daemons are found. It stops once no command has used it for ``[store] linger_s``
+seconds (0: never started), on ``kgtest db stop``, and when a command needs the database in
+its own process (``build-kb`` writes through ArcadeDB's own API, ``db serve``).
+
+Who is using it is told by a lock file, ``db/linger.lock``: each command holds it shared while
+connected and touches it when done; the server stops only holding it exclusively, so never
+under a command, and a command that waits for it finds the server gone, never half-stopped.
+On stopping, it stamps the KB as any process that stops the server it started does
+(kg/kb_stamp.py); while it serves, no stamp vouches for the database, and commands ask it.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import IO
+
+from kgtest.core.errors import StoreUnavailableError
+from kgtest.kg.embedded import BoltEndpoint, EmbeddedServer, server_state
+
+ENV = "KGTEST_STORE_LINGER_S"
+"""The variable for ``[store] linger_s``: the test suite sets it to 0 (tests/conftest.py)."""
+_POLL_S = 0.05
+_START_S = 180.0
+"""How long a command waits for the server it started: a JVM at load 10 has taken a minute."""
+
+
+def lock_path(db_dir: Path) -> Path:
+    return db_dir / "linger.lock"
+
+
+@contextmanager
+def joined(db_dir: Path, linger_s: float, port: int) -> Iterator[BoltEndpoint]:
+    """The endpoint of the workspace's lingering server (started if none serves), held while in use."""
+    db_dir.mkdir(parents=True, exist_ok=True)
+    with open(lock_path(db_dir), "a+b") as lock:
+        endpoint = _hold(lock, db_dir, linger_s, port)
+        try:
+            yield endpoint
+        finally:
+            os.utime(lock.fileno())  # used until now: the idle minutes count from here
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _hold(lock: IO[bytes], db_dir: Path, linger_s: float, port: int) -> BoltEndpoint:
+    """Take the lock shared with a server running; start one when none does."""
+    deadline = time.monotonic() + _START_S
+    while True:
+        _lock(lock, fcntl.LOCK_SH, deadline)
+        endpoint = EmbeddedServer(db_dir).running()
+        if endpoint is not None:
+            os.utime(lock.fileno())
+            return endpoint
+        fcntl.flock(lock, fcntl.LOCK_UN)
+        _start(db_dir, linger_s, port, deadline)
+
+
+def _start(db_dir: Path, linger_s: float, port: int, deadline: float) -> None:
+    """Start the server unless another command just did; return once it serves."""
+    with open(db_dir / "linger.start", "a+b") as starting:
+        _lock(starting, fcntl.LOCK_EX, deadline)
+        if EmbeddedServer(db_dir).running() is not None:
+            return
+        log = db_dir / "linger.log"
+        with open(log, "ab") as out:
+            workspace = str(db_dir.parent.resolve())
+            child = subprocess.Popen(
+                [sys.executable, "-m", "kgtest.kg.linger", workspace, str(linger_s), str(port)],
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=out,
+                start_new_session=True,  # Ctrl-C on the command is not for the server
+            )
+        while not _serving(db_dir, child.pid):
+            if child.poll() is not None:
+                if EmbeddedServer(db_dir).running() is not None:
+                    return  # another process serves the workspace (`kgtest db serve`)
+                tail = log.read_text(encoding="utf-8", errors="replace")[-2000:]
+                raise StoreUnavailableError(f"the embedded graph database would not start:\n{tail}")
+            if time.monotonic() > deadline:
+                raise StoreUnavailableError(
+                    f"the embedded graph database did not start within {_START_S:g} s; see {log}"
+                )
+            time.sleep(_POLL_S)
+
+
+def _serving(db_dir: Path, pid: int) -> bool:
+    state = server_state(db_dir)
+    announced = state.get("pid") == pid and bool(state.get("linger"))
+    return announced and EmbeddedServer(db_dir).running() is not None
+
+
+def _lock(file: IO[bytes], how: int, deadline: float) -> None:
+    while True:
+        try:
+            fcntl.flock(file, how | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                raise StoreUnavailableError(
+                    f"{file.name} stayed locked for {_START_S:g} s: is a kgtest server stuck? "
+                    "`kgtest db stop` stops it"
+                ) from None
+            time.sleep(_POLL_S)
+
+
+def dismiss(db_dir: Path) -> int | None:
+    """Stop the workspace's lingering server once no command uses it; its process id, or None if none ran."""
+    state = server_state(db_dir)
+    pid = state.get("pid") if state.get("linger") else None
+    if not isinstance(pid, int) or EmbeddedServer(db_dir).running() is None:
+        return None  # none, or its process is gone (an id may be reused: only a serving one is told)
+    try:
+        os.kill(pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return None
+    while _running(pid):
+        time.sleep(_POLL_S)
+    return pid
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` runs; a child of this process that ended is reaped (no zombie looks alive)."""
+    try:
+        if os.waitpid(pid, os.WNOHANG)[0] == pid:
+            return False
+    except ChildProcessError:
+        pass
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def serve(workspace: Path, linger_s: float, port: int) -> None:
+    """The server process: serves until idle ``linger_s`` seconds, told to stop, or its folder is gone."""
+    from kgtest.core.settings import load_settings
+    from kgtest.kg.store import open_store
+
+    settings = load_settings(workspace)
+    settings = replace(settings, store=replace(settings.store, embedded_port=port, linger_s=0.0))
+    stop: list[int] = []
+    signal.signal(signal.SIGTERM, lambda signum, frame: stop.append(signum))
+    # The lock outlives the server: a command waiting for it then finds no server, never a stopping one.
+    with open(lock_path(settings.paths.db), "a+b") as lock, open_store(settings) as store:
+        if store.local_database() is None:
+            return  # another process serves it (`kgtest db serve`): commands use that one
+        os.utime(lock.fileno())  # idle from now, not from the last use of an earlier server
+        EmbeddedServer(settings.paths.db).announce(linger=True)
+        while settings.paths.db.is_dir():
+            time.sleep(0.5)
+            idle = time.time() - os.fstat(lock.fileno()).st_mtime > linger_s
+            if not (stop or idle):
+                continue
+            try:
+                # Told to stop: wait for the commands using it; idle: only if none is.
+                fcntl.flock(lock, fcntl.LOCK_EX if stop else fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                continue
+
+
+if __name__ == "__main__":
+    serve(Path(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]))

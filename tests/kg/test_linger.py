@@ -1,0 +1,114 @@
+"""The embedded database kept serving between commands (kg/linger.py): later commands start no
+JVM and write the same bytes; it never serves under `build-kb`, never stops under a command,
+and stamps the KB when it stops."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from kgtest.core.workspace import Workspace
+from kgtest.kg.embedded import EmbeddedServer, server_state
+from kgtest.kg.kb_stamp import vouched_builds
+from kgtest.kg.linger import dismiss, joined
+
+from ..generator.kb_fixture import family_and_places
+
+GEN = ("gen", "--count", "16", "--seed", "3", "--quiet")
+
+
+def kgtest(ws: Path, *args: str, linger_s: str = "60") -> subprocess.CompletedProcess[str]:
+    """A kgtest command in a fresh interpreter, with the lingering server on (tests turn it off)."""
+    env = {**os.environ, "NEO4J_URI": "", "KGTEST_STORE_URI": "", "KGTEST_STORE_LINGER_S": linger_s}
+    done = subprocess.run(
+        [sys.executable, "-m", "kgtest.cli", "--workspace", str(ws), *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done
+
+
+def server_starts(ws: Path) -> int:
+    """ArcadeDB writes one server event log per start."""
+    return len(list((ws / "db" / "databases" / "log").glob("server-event-log-*.jsonl")))
+
+
+def lingering(ws: Path) -> int | None:
+    state = server_state(ws / "db")
+    pid = state.get("pid")
+    return pid if state.get("linger") and EmbeddedServer(ws / "db").running() is not None else None
+
+
+def built(tmp_path: Path) -> Path:
+    ws = tmp_path / "ws"
+    kgtest(ws, "build-kb", str(family_and_places().write(tmp_path / "f.nt")), "--quiet")
+    return ws
+
+
+def test_later_commands_use_the_lingering_server_and_write_what_one_without_it_writes(tmp_path: Path) -> None:
+    ws = built(tmp_path)
+    starts = server_starts(ws)
+    try:
+        kgtest(ws, *GEN, "--out", str(tmp_path / "a.jsonl"))
+        pid = lingering(ws)
+        assert pid is not None, "gen left the database serving"
+        assert server_starts(ws) == starts + 1
+        kgtest(ws, *GEN, "--out", str(tmp_path / "b.jsonl"))
+        kgtest(ws, "kb", "stats")
+        assert server_starts(ws) == starts + 1 and lingering(ws) == pid, "they used the same server"
+        assert vouched_builds(Workspace(ws)) is None, "no stamp vouches while a server may be written"
+    finally:
+        dismiss(ws / "db")
+    assert lingering(ws) is None
+    assert vouched_builds(Workspace(ws)) is not None, "the server stamped the KB as it stopped"
+    kgtest(ws, *GEN, "--out", str(tmp_path / "c.jsonl"), linger_s="0")
+    assert lingering(ws) is None
+    a, b, c = (tmp_path / f"{n}.jsonl" for n in "abc")
+    assert a.read_bytes() == b.read_bytes() == c.read_bytes()
+
+
+def test_build_kb_stops_the_lingering_server_and_writes_in_its_own_process(tmp_path: Path) -> None:
+    ws = built(tmp_path)
+    kgtest(ws, "kb", "stats")
+    assert lingering(ws) is not None
+    uri = server_state(ws / "db")["uri"]
+    done = kgtest(ws, "build-kb", str(family_and_places().write(tmp_path / "g.nt")))
+    assert lingering(ws) is None
+    assert "graph store: embedded at bolt://" in done.stderr and uri not in done.stderr
+    assert vouched_builds(Workspace(ws)) is not None, "build-kb stamped the KB it ran in-process"
+    stats = kgtest(ws, "kb", "stats")
+    try:
+        assert "facts 39" in stats.stdout
+    finally:
+        dismiss(ws / "db")
+
+
+def test_an_idle_server_stops_by_itself_but_never_under_a_command(tmp_path: Path) -> None:
+    ws = built(tmp_path)
+    with joined(ws / "db", 1.0, 0) as endpoint:
+        assert lingering(ws) is not None
+        time.sleep(3)  # three times its idle time, while this command holds it
+        assert EmbeddedServer(ws / "db").running() == endpoint
+    deadline = time.monotonic() + 30
+    while lingering(ws) is not None and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert lingering(ws) is None, "idle for its linger_s, it stopped"
+    assert vouched_builds(Workspace(ws)) is not None
+
+
+def test_commands_starting_at_once_start_one_server(tmp_path: Path) -> None:
+    ws = built(tmp_path)
+    starts = server_starts(ws)
+    try:
+        with ThreadPoolExecutor(3) as pool:
+            list(pool.map(lambda _: kgtest(ws, "kb", "stats"), range(3)))
+        assert server_starts(ws) == starts + 1
+    finally:
+        dismiss(ws / "db")

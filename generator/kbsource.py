@@ -1,9 +1,10 @@
 """The workspace's KB for one command: from the caches when they can answer, else from the store.
 
 Starting the embedded database costs about 2 s, more than the rest of ``gen --count 100``.
-The KB's stamp (kg/kb_stamp.py) names its builds without starting it; with that key the
-view (generator/kbview.py), the compiled program and its derivations (prolog/export.py,
-prolog/reasoner.py) come from the workspace's cache. The store is opened only when a cache
+The KB's stamp (kg/kb_stamp.py), or the server lingering between commands (kg/linger.py),
+names its builds without starting it; with that key the view (generator/kbview.py), the
+compiled program and its derivations (prolog/export.py, prolog/reasoner.py) come from the
+workspace's cache. The store is opened only when a cache
 misses or the command writes to the graph, and then in the background, so the database
 starts while the command does its own work.
 """
@@ -19,6 +20,7 @@ from kgtest.core.settings import Settings
 from kgtest.generator.kbview import KbView, cached_view, program_key, read_view
 from kgtest.kg.kb import KnowledgeBase
 from kgtest.kg.kb_stamp import vouched_builds
+from kgtest.kg.linger import asked_builds
 from kgtest.kg.store import GraphStore, open_store
 from kgtest.prolog.export import kb_program, load_kb_keyed
 from kgtest.prolog.reasoner import Reasoner
@@ -30,13 +32,14 @@ class WorkspaceKb:
     def __init__(self, settings: Settings, stack: ExitStack) -> None:
         self._settings = settings
         self._stack = stack
-        self._vouched = vouched_builds(settings.paths) if settings.store.embedded else None
+        paths = settings.paths
+        self._vouched = (vouched_builds(paths) or asked_builds(paths.db)) if settings.store.embedded else None
         self._store: GraphStore | None = None
         self._opening: Future[GraphStore] | None = None
 
     @property
     def from_cache(self) -> bool:
-        """Whether the stamp vouches for the database, so the caches may answer without it."""
+        """Whether the stamp or the lingering server named the builds, so the caches may answer."""
         return self._vouched is not None
 
     def start(self) -> None:

@@ -14,25 +14,29 @@ from pathlib import Path
 from kgtest.core.workspace import Workspace
 from kgtest.kg.embedded import EmbeddedServer, server_state
 from kgtest.kg.kb_stamp import vouched_builds
-from kgtest.kg.linger import dismiss, joined
+from kgtest.kg.linger import asked_builds, dismiss, joined
 
 from ..generator.kb_fixture import family_and_places
 
 GEN = ("gen", "--count", "16", "--seed", "3", "--quiet")
 
 
-def kgtest(ws: Path, *args: str, linger_s: str = "60") -> subprocess.CompletedProcess[str]:
-    """A kgtest command in a fresh interpreter, with the lingering server on (tests turn it off)."""
+def kgtest(ws: Path, *args: str, linger_s: str = "60", code: int = 0) -> subprocess.CompletedProcess[str]:
+    """A kgtest command in a fresh interpreter (``-X importtime``), with the lingering server on."""
     env = {**os.environ, "NEO4J_URI": "", "KGTEST_STORE_URI": "", "KGTEST_STORE_LINGER_S": linger_s}
     done = subprocess.run(
-        [sys.executable, "-m", "kgtest.cli", "--workspace", str(ws), *args],
+        [sys.executable, "-X", "importtime", "-m", "kgtest.cli", "--workspace", str(ws), *args],
         env=env,
         capture_output=True,
         text=True,
         timeout=300,
     )
-    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.returncode == code, done.stderr[-3000:]
     return done
+
+
+def imported(done: subprocess.CompletedProcess[str], module: str) -> bool:
+    return any(line.rstrip().endswith(f"| {module}") for line in done.stderr.splitlines())
 
 
 def server_starts(ws: Path) -> int:
@@ -64,14 +68,19 @@ def test_later_commands_use_the_lingering_server_and_write_what_one_without_it_w
         kgtest(ws, "kb", "stats")
         assert server_starts(ws) == starts + 1 and lingering(ws) == pid, "they used the same server"
         assert vouched_builds(Workspace(ws)) is None, "no stamp vouches while a server may be written"
+        asked = asked_builds(ws / "db")
+        no_graph = kgtest(ws, *GEN, "--no-graph", "--out", str(tmp_path / "d.jsonl"))
+        assert not imported(no_graph, "neo4j"), "the server named the builds: no Bolt, the caches answered"
     finally:
         dismiss(ws / "db")
     assert lingering(ws) is None
-    assert vouched_builds(Workspace(ws)) is not None, "the server stamped the KB as it stopped"
+    vouched = vouched_builds(Workspace(ws))
+    assert vouched is not None, "the server stamped the KB as it stopped"
+    assert asked == vouched
     kgtest(ws, *GEN, "--out", str(tmp_path / "c.jsonl"), linger_s="0")
     assert lingering(ws) is None
-    a, b, c = (tmp_path / f"{n}.jsonl" for n in "abc")
-    assert a.read_bytes() == b.read_bytes() == c.read_bytes()
+    a, b, c, d = (tmp_path / f"{n}.jsonl" for n in "abcd")
+    assert a.read_bytes() == b.read_bytes() == c.read_bytes() == d.read_bytes()
 
 
 def test_build_kb_stops_the_lingering_server_and_writes_in_its_own_process(tmp_path: Path) -> None:
@@ -110,5 +119,19 @@ def test_commands_starting_at_once_start_one_server(tmp_path: Path) -> None:
         with ThreadPoolExecutor(3) as pool:
             list(pool.map(lambda _: kgtest(ws, "kb", "stats"), range(3)))
         assert server_starts(ws) == starts + 1
+    finally:
+        dismiss(ws / "db")
+
+
+def test_a_kb_changed_through_the_lingering_server_is_never_answered_by_the_caches(tmp_path: Path) -> None:
+    ws = built(tmp_path)
+    try:
+        kgtest(ws, *GEN, "--out", str(tmp_path / "a.jsonl"))
+        before = asked_builds(ws / "db")
+        kgtest(ws, "kb", "clear", "--yes")
+        assert lingering(ws) is not None, "cleared through the lingering server"
+        assert asked_builds(ws / "db") != before
+        done = kgtest(ws, *GEN, "--no-graph", "--out", str(tmp_path / "b.jsonl"), code=3)
+        assert "is empty" in done.stderr
     finally:
         dismiss(ws / "db")

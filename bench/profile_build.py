@@ -3,9 +3,10 @@
     python bench/profile_build.py DUMP [--workspace DIR]
 
 Runs what ``kgtest build-kb DUMP`` runs, one phase after the other (no overlap, so each is
-seen alone): importing kgtest's CLI, starting the embedded database (the JVM), reading the
-dump and resolving it into a snapshot, planning the load, writing entities, writing facts (each
-chunk separately) and the sanity check (each of its steps). Prints seconds per phase and the load average.
+seen alone): importing kgtest's CLI, starting the embedded database (the JVM), loading the
+sanity rules, reading the dump into its spill file and resolving it, writing entities, writing
+facts (each chunk separately) and the sanity check (each of its steps). Prints seconds per
+phase and the load average.
 """
 
 from __future__ import annotations
@@ -41,11 +42,11 @@ def main() -> None:
         cache.jvm_args = lambda: [*plain(), *flags]
     ws = args.workspace or Path(tempfile.mkdtemp(prefix="kgtest-profile-"))
 
-    from kgtest.cli.build_kb import mark_unsound
+    from kgtest.cli.build_kb import Gathered, lifetime_properties, mark_unsound
     from kgtest.core.settings import load_settings
-    from kgtest.kg.build import SourceSpec, read_source
+    from kgtest.kg.build import SourceSpec, open_source
     from kgtest.kg.catalog import builtin_catalog
-    from kgtest.kg.loader import load_snapshot
+    from kgtest.kg.loader import load
     from kgtest.kg.schema import ensure_schema
     from kgtest.kg.store import open_store
 
@@ -56,15 +57,19 @@ def main() -> None:
         mark("open store (JVM, server)")
         ensure_schema(store)
         mark("schema")
-        snapshot = read_source(SourceSpec(args.dump), settings, catalog, None)
-        mark("read and resolve the dump")
+        lifetime = lifetime_properties()
+        mark("sanity rules into Prolog")
+        source = open_source(SourceSpec(args.dump), settings, catalog, None)
+        mark("read the dump into the spill file and resolve it")
 
         def tick(phase: str, done: int, total: int) -> None:
             mark(f"{phase} {done}/{total}")
 
-        report = load_snapshot(store, snapshot, catalog, None, tick)
+        gathered = Gathered(source, lifetime)
+        report = load(store, source, catalog, None, tick, seen=gathered)
+        source.close()
         mark("load done")
-        mark_unsound(store, settings, catalog, (snapshot, report), tick)
+        mark_unsound(store, settings, catalog, (gathered, report), tick)
         if args.jfr:  # the JVM is never destroyed at exit (kg/embedded.py), so dump it now
             import jpype
 
@@ -72,7 +77,7 @@ def main() -> None:
             for recording in recorder.getRecordings():
                 recording.dump(jpype.JClass("java.nio.file.Path").of(str(args.jfr.resolve())))
     mark("store closed")
-    print(f"{len(snapshot.facts)} facts, {len(snapshot.entities)} entities; load {_load()}")
+    print(f"{gathered.fact_count} facts, {len(gathered.entities)} entities; load {_load()}")
     last = T0
     for name, t in _marks:
         print(f"{t - last:7.2f} s  {name}")

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import hashlib
-from contextlib import AbstractContextManager, ExitStack, nullcontext
+import json
+import os
+from collections.abc import Sequence
+from contextlib import AbstractContextManager, ExitStack, closing, nullcontext
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.table import Table
@@ -13,25 +17,36 @@ from rich.table import Table
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.text import literal
 from kgtest.core.errors import ReasoningError, SourceError, UnknownNameError
+from kgtest.core.files import write_atomic
 from kgtest.core.progress import Held, Progress, phases, stderr
 from kgtest.core.settings import Settings
+from kgtest.core.workspace import Workspace
 from kgtest.generator.kbview import KbView, snapshot_view, write_view
 from kgtest.generator.sanity import breaches, check_kb
 from kgtest.kg.build import SPARQL, SourceSpec, read_ahead
 from kgtest.kg.catalog import RelationCatalog, builtin_catalog
 from kgtest.kg.kb import KnowledgeBase
-from kgtest.kg.kb_stamp import builds_key
-from kgtest.kg.loader import LoadReport, load_snapshot, record_sanity, sanity_record
+from kgtest.kg.kb_stamp import builds_key, data_fingerprint, vouched_builds
+from kgtest.kg.loader import LoadReport, load, record_sanity, sanity_record
 from kgtest.kg.marks import FactMark, write_marks
-from kgtest.kg.model import Domain, Snapshot
-from kgtest.kg.sanity_scope import sanity_scope
+from kgtest.kg.model import Domain, Fact, Snapshot
+from kgtest.kg.sanity_scope import Scope
 from kgtest.kg.schema import ensure_schema
+from kgtest.kg.sources.resolved import Resolved
 from kgtest.kg.sources.sparql import Selection
 from kgtest.kg.store import GraphStore, open_store
 from kgtest.prolog.engine import locked
 from kgtest.prolog.export import RULE_FILES, kb_program, load_kb
 
 _DOMAINS = [d.value for d in Domain if d is not Domain.UNKNOWN]
+
+HEAP = "-Xmx1g"
+"""The JVM's heap during build-kb. The wheel's default lets it grow to 4 GB, and it did: a
+2,031,190-fact build peaked at 4.0 GB of RSS with it, 1.7 GB with this cap, at 1.1x the CPU."""
+
+VIEW_FACTS = 300_000
+"""Up to this many facts, build-kb also writes the KB view ``gen`` reads (from the facts going by);
+above, holding them all would unbound its memory, and ``gen`` reads the KB back itself."""
 
 
 @click.command("build-kb")
@@ -97,8 +112,18 @@ def command(
         chosen = tuple(Domain(d) for d in domains) if domains else tuple(Domain(d) for d in _DOMAINS)
         selection = Selection(chosen, limit, tuple(properties) or tuple(sorted(catalog)))
     specs = [SourceSpec(name) for name in sources]
+    for spec in specs:
+        spec.check()
+    if settings.store.embedded and (done := _already_built(settings.paths, specs)) is not None:
+        builds, unsound = done
+        for build in builds:
+            stderr.print(literal(f"{build['source']}: build {build['id']} is loaded already (nothing read)"))
+        stderr.print(_sanity_line(unsound))
+        click.echo("Done. `kgtest kb stats` shows what the knowledge base holds.")
+        return
+    _cap_heap()
     held = Held()  # the JVM owns stderr while it starts; the first bars wait for it
-    snapshots = read_ahead(specs, settings, catalog, selection, _labelled(held, specs, "reading"))
+    resolved = read_ahead(specs, settings, catalog, selection, _labelled(held, specs, "reading"))
     with ExitStack() as stack:
         # The database takes seconds to start (a JVM): say so while the user waits.
         waiting: AbstractContextManager[object] = (
@@ -110,54 +135,96 @@ def command(
         held.attach(progress)
         stderr.print(literal(f"graph store: {store.engine} at {store.uri}"))
         ensure_schema(store)  # while the first source is read: it wakes the database's query engine
+        lifetime = lifetime_properties()  # so is Prolog: the sanity scope is gathered during the load
         loaded: list[str] = []
-        last: tuple[Snapshot, LoadReport] | None = None
+        last: tuple[Gathered, LoadReport] | None = None
         try:
-            for spec, snapshot in snapshots:
-                tick = _labelled(progress, specs, _short(spec))
-                last = None  # the previous snapshot may go while this one loads
-                report = load_snapshot(store, snapshot, catalog, batch_size, tick)
-                stderr.print(_summary(spec, snapshot, report))
+            for spec, source in resolved:
+                with closing(source):
+                    tick = _labelled(progress, specs, _short(spec))
+                    last = None  # what the previous source left may go while this one loads
+                    gathered = Gathered(source, lifetime)
+                    report = load(store, source, catalog, batch_size, tick, seen=gathered)
+                stderr.print(_summary(spec, source, report))
                 loaded.append(f"{spec.name} (build {report.build_id})")
-                last = snapshot, report
+                last = gathered, report
         except SourceError as exc:
             if not loaded:
                 raise
             raise SourceError(f"{exc} Loaded before it, and kept: {', '.join(loaded)}.") from exc
-        stderr.print(mark_unsound(store, settings, catalog, last, progress))
+        line, checked = mark_unsound(store, settings, catalog, last, progress)
+        stderr.print(line)
+    if settings.store.embedded and checked is not None:  # the store is closed: its files are final
+        _write_checked(settings.paths, {**checked, "files": data_fingerprint(settings.paths.db)})
     click.echo(
         "Done. `kgtest kb stats` shows what the knowledge base holds; "
         "`kgtest db serve` opens it to Neo4j Browser."
     )
 
 
+def _cap_heap() -> None:
+    """Cap the heap of the JVM this process starts, unless the user's ARCADEDB_JVM_ARGS sets one."""
+    args = os.environ.get("ARCADEDB_JVM_ARGS", "")
+    if "-Xmx" not in args:
+        os.environ["ARCADEDB_JVM_ARGS"] = f"{args} {HEAP}".strip()
+
+
+class Gathered:
+    """What the sanity check and ``gen``'s view need of a source, kept while its facts go by."""
+
+    def __init__(self, source: Resolved, lifetime: frozenset[str]) -> None:
+        self.source = source.source
+        self.entities = source.entities
+        self.fact_count = source.fact_count
+        self.property_labels = source.property_labels
+        self.scope = Scope(source.entities, lifetime)
+        self.facts: list[Fact] | None = [] if source.fact_count <= VIEW_FACTS else None
+
+    def __call__(self, facts: Sequence[Fact]) -> None:
+        self.scope(facts)
+        if self.facts is not None:
+            self.facts.extend(facts)
+
+    def snapshot(self) -> Snapshot | None:
+        """The whole source again, when it was small enough to keep."""
+        if self.facts is None:
+            return None
+        facts = {f.id: f for f in self.facts}
+        return Snapshot(self.source, dict(self.entities), facts, self.property_labels)
+
+
 def mark_unsound(
     store: GraphStore,
     settings: Settings,
     catalog: RelationCatalog,
-    last: tuple[Snapshot, LoadReport] | None,
+    last: tuple[Gathered, LoadReport] | None,
     progress: Progress,
-) -> str:
-    """Mark the facts the sanity rules find impossible; say how many."""
+) -> tuple[str, dict[str, Any] | None]:
+    """Mark the facts the sanity rules find impossible; say how many, and what to record of it."""
     builds = KnowledgeBase(store).builds()
     if any(b.get("status") != "complete" for b in builds):
-        return "sanity rules: not run while another build is incomplete; resume it first"
+        return "sanity rules: not run while another build is incomplete; resume it first", None
+    rules = rules_digest()
     if last is None or [b["id"] for b in builds] != [last[1].build_id]:
         unsound = check_kb(store, settings.paths, progress).facts  # reads the whole KB back
     else:
-        # The KB is this one snapshot, still in memory: no need to read it back, and nothing
-        # to do when these very rules marked it and nothing was written since.
-        snapshot, report = last
-        rules = rules_digest()
+        # The KB is this one source, whose scope was gathered as it loaded: no need to read it
+        # back, and nothing to do when these very rules marked it and nothing was written since.
+        gathered, report = last
         record = sanity_record(store, report.build_id)
         if record is not None and record[0] == rules and report.facts_new == 0:
             unsound = record[1]
         else:
             cache = settings.paths.prolog_cache / "build-kb"
-            unsound = _check_snapshot(store, snapshot, report, catalog, cache, progress)
+            unsound = _check_scope(store, gathered, report, catalog, cache, progress)
             record_sanity(store, report.build_id, rules, unsound)
-        # the view gen reads, from memory, instead of gen reading the KB back
-        write_view(settings.paths.kb_view_cache, snapshot_view(snapshot, catalog, builds_key(builds)))
+        snapshot = gathered.snapshot()
+        if snapshot is not None:  # the view gen reads, from memory, instead of gen reading the KB back
+            write_view(settings.paths.kb_view_cache, snapshot_view(snapshot, catalog, builds_key(builds)))
+    return _sanity_line(unsound), {"key": builds_key(builds), "rules": rules, "unsound": unsound}
+
+
+def _sanity_line(unsound: int) -> str:
     return (
         f"sanity rules: {unsound} facts cannot be true (marked, never asked about; "
         "`kgtest kb check` lists them)"
@@ -172,44 +239,84 @@ def rules_digest() -> str:
     return h.hexdigest()
 
 
-def _check_snapshot(
-    store: GraphStore,
-    snapshot: Snapshot,
-    report: LoadReport,
-    catalog: RelationCatalog,
-    cache: Path,
-    progress: Progress,
-) -> int:
-    """``check_kb`` for a KB that is exactly ``snapshot``: the same rules and marks, on its scope.
+def _checked_path(paths: Workspace) -> Path:
+    return paths.cache / "build-kb" / "checked.json"
 
-    Four steps on the bar (rules, scope, breaches, marks): starting Prolog and compiling the
-    rules takes seconds of its own, which the user would otherwise wait through unshown."""
-    progress("sanity rules", 0, 4)
+
+def _write_checked(paths: Workspace, record: dict[str, Any]) -> None:
+    """Which KB (the key of its builds) build-kb left checked by which rules, what they found, and
+    the data files as it left them (kg/kb_stamp.py's ``data_fingerprint``): any later write voids it."""
+    write_atomic(_checked_path(paths), json.dumps(record))
+
+
+def _already_built(paths: Workspace, specs: list[SourceSpec]) -> tuple[list[dict[str, Any]], int] | None:
+    """The builds and unsound count, when the workspace's stamp vouches that the KB is exactly
+    complete builds of these files' bytes, checked by these rules, and nothing wrote to the
+    database since build-kb left it: then nothing is read or started.
+
+    Hashing a file costs a fraction of parsing it. The stamp (kg/kb_stamp.py) is renewed by every
+    process that closes the database, so the data files must also be as build-kb left them: a
+    command that only read keeps the re-run warm, one that wrote (``gen``'s suites) does not."""
+    vouched = vouched_builds(paths)
+    if vouched is None or not vouched[1]:
+        return None
+    key, builds = vouched
+    try:
+        checked = json.loads(_checked_path(paths).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(checked, dict) or checked.get("key") != key or checked.get("rules") != rules_digest():
+        return None
+    if checked.get("files") != data_fingerprint(paths.db):
+        return None
+    if any(b.get("status") != "complete" for b in builds):
+        return None
+    ids = {spec.file_build_id() for spec in specs}
+    if None in ids or ids != {b.get("id") for b in builds}:
+        return None
+    return builds, int(checked.get("unsound", 0))
+
+
+def lifetime_properties() -> frozenset[str]:
+    """The sanity rules' lifetime properties (negation.pl's ``lifetime_rule/2``), the rules loaded."""
     with locked() as prolog:
         for name in RULE_FILES:  # in load_kb's order: negation.pl alone first leaves path/5 untabled
             prolog.load_rules(name)
         row = prolog.once("findall(P, negation:lifetime_rule(P, _), Ps)")
     if row is None or not isinstance(row["Ps"], list):
         raise ReasoningError("negation.pl names no lifetime_rule/2 properties")
-    lifetime = frozenset(str(p) for p in row["Ps"])
-    progress("sanity rules", 1, 4)
-    entities, facts = sanity_scope(snapshot, lifetime)
-    progress("sanity rules", 2, 4)
-    used = catalog.with_labels(snapshot.property_labels)  # what the loader stored as Relations
+    return frozenset(str(p) for p in row["Ps"])
+
+
+def _check_scope(
+    store: GraphStore,
+    gathered: Gathered,
+    report: LoadReport,
+    catalog: RelationCatalog,
+    cache: Path,
+    progress: Progress,
+) -> int:
+    """``check_kb`` for a KB that is exactly the source just loaded: the same rules and marks, on its scope.
+
+    Steps on the bar (scope, breaches, marks): compiling the scope's program takes a moment of its own."""
+    progress("sanity rules", 0, 3)
+    entities, facts = gathered.scope.result()
+    progress("sanity rules", 1, 3)
+    used = catalog.with_labels(gathered.property_labels)  # what the loader stored as Relations
     view = KbView(entities, tuple(facts), used)
     found = breaches(view, load_kb(kb_program(entities.values(), facts, used), cache))
-    progress("sanity rules", 3, 4)
+    progress("sanity rules", 2, 3)
     rules: dict[str, list[str]] = {}
     for b in found:
         rules.setdefault(b.fact.id, []).append(b.rule)
     byid = view.facts_by_id
     marks = [FactMark(i, byid[i].subject, byid[i].object, tuple(rs)) for i, rs in rules.items()]
-    if report.facts_new == len(snapshot.facts):  # every fact is new: none carries a mark yet
+    if report.facts_new == gathered.fact_count:  # every fact is new: none carries a mark yet
         if marks:
             write_marks(store, marks, old={})
     else:
         write_marks(store, marks)
-    progress("sanity rules", 4, 4)
+    progress("sanity rules", 3, 3)
     return len(rules)
 
 
@@ -228,17 +335,17 @@ def _short(spec: SourceSpec) -> str:
     return Path(spec.name).name if spec.kind == "dump" else spec.name
 
 
-def _summary(spec: SourceSpec, snapshot: Snapshot, report: LoadReport) -> Table:
+def _summary(spec: SourceSpec, source: Resolved, report: LoadReport) -> Table:
     resumed = " (resumed)" if report.resumed else ""
     table = Table(title=literal(f"{spec.name}: build {report.build_id}{resumed}"))
     for col in ("", "read", "new", "already there"):
         table.add_column(col)
     table.add_row(
         "entities",
-        str(len(snapshot.entities)),
+        str(len(source.entities)),
         str(report.entities_new),
-        str(len(snapshot.entities) - report.entities_new),
+        str(len(source.entities) - report.entities_new),
     )
-    table.add_row("facts", str(len(snapshot.facts)), str(report.facts_new), str(report.facts_present))
+    table.add_row("facts", str(source.fact_count), str(report.facts_new), str(report.facts_present))
     table.add_row("relations", str(report.relations), "", "")
     return table

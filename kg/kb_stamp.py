@@ -38,7 +38,7 @@ def stamp_path(paths: Workspace) -> Path:
     return paths.cache / "kb-stamp.json"
 
 
-def fingerprint(db_dir: Path) -> str | None:
+def fingerprint(db_dir: Path, data_only: bool = False) -> str | None:
     """A digest of the database files' names, sizes and modification times; None without files."""
     folder = db_dir / "databases" / "databases" / DATABASE
     try:
@@ -47,9 +47,21 @@ def fingerprint(db_dir: Path) -> str | None:
         return None
     h = hashlib.sha256()
     for entry in entries:
+        if data_only and (entry.name in SESSION_FILES or entry.name.endswith(".wal")):
+            continue
         st = entry.stat(follow_symlinks=False)
         h.update(f"{entry.name}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ino}\n".encode())
     return h.hexdigest()[:24]
+
+
+SESSION_FILES = frozenset(("last-tx-id.bin", "statistics.json", "database.lck"))
+"""What every session rewrites, reading or writing (with the write-ahead logs, ``*.wal``)."""
+
+
+def data_fingerprint(db_dir: Path) -> str | None:
+    """``fingerprint`` of the files only a write changes: the stamp's own fingerprint changes with
+    every session, which re-stamps it; this one tells whether anything was written since."""
+    return fingerprint(db_dir, data_only=True)
 
 
 def vouched_builds(paths: Workspace) -> tuple[str, list[dict[str, Any]]] | None:

@@ -1,21 +1,21 @@
-"""Writes a Snapshot into the graph store: batched, idempotent and resumable.
+"""Writes a resolved source into the graph store: batched, idempotent and resumable.
 
-A build is recorded as a ``KbBuild`` node whose id is derived from the snapshot's content.
-It is marked ``running`` before the first write and ``complete`` after the last, and every
-batch only creates what is not there yet, so a killed build re-run with the same input
-continues where it stopped and a finished one re-run changes nothing. Readers refuse a KB
-whose latest build is not complete (kg/kb.py).
+A build is recorded as a ``KbBuild`` node whose id is derived from its input (a file's bytes,
+or a snapshot's content: kg/sources/resolved.py). It is marked ``running`` before the first
+write and ``complete`` after the last, and every chunk only creates what is not there yet, so
+a killed build re-run with the same input continues where it stopped and a finished one re-run
+changes nothing. Readers refuse a KB whose latest build is not complete (kg/kb.py).
 
-New entities and facts go through a bulk writer (kg/bulk.py). Before each chunk of facts the
-build node names the chunk's fact ids (``pending_facts``, comma-separated); a resumed build
-first discards whatever of that chunk exists, so a chunk cut short half-way is written again
-whole.
+The source is taken a chunk at a time (its facts may be on disk: kg/sources/spill.py), so
+memory holds one chunk of facts, never all. New entities and facts go through a bulk writer
+(kg/bulk.py). Before each chunk of facts the build node names the chunk's fact ids
+(``pending_facts``, comma-separated); a resumed build first discards whatever of that chunk
+exists, so a chunk cut short half-way is written again whole.
 """
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -23,8 +23,9 @@ from typing import Any
 from kgtest.core.progress import Progress, no_progress
 from kgtest.kg.bulk import BulkWriter, CypherWriter, bulk_writer, entity_properties
 from kgtest.kg.catalog import RelationCatalog
-from kgtest.kg.model import Entity, Fact, Relation, Snapshot
+from kgtest.kg.model import Fact, Relation, Snapshot
 from kgtest.kg.schema import KGTEST_LABELS, ensure_schema
+from kgtest.kg.sources.resolved import InMemory, Resolved
 from kgtest.kg.store import GraphStore, chunks
 
 # Keeps what another source already knew: an absent label or year does not erase one.
@@ -44,6 +45,11 @@ SET rel.label = r.label, rel.category = r.category, rel.phrase = r.phrase, rel.s
     rel.subject_domain = r.subject_domain, rel.object_domain = r.object_domain, rel.curated = r.curated
 """
 
+_STORED_FACTS = "MATCH ()-[f:FACT]->() WHERE f.id IN $ids RETURN f.id AS id"
+
+Seen = Callable[[Sequence[Fact]], None]
+"""Shown every fact of the source, a chunk at a time, whether it was written or already there."""
+
 
 @dataclass(frozen=True, slots=True)
 class LoadReport:
@@ -60,25 +66,7 @@ class LoadReport:
 
 def build_id(snapshot: Snapshot) -> str:
     """Same content, same id: what lets a re-run find and finish its own build."""
-    h = hashlib.blake2b(digest_size=12)
-    h.update(snapshot.source.encode())
-    for fid in sorted(snapshot.facts):
-        f = snapshot.facts[fid]  # a statement's id stays when its object or years are edited
-        h.update(f"{fid}|{f.subject}|{f.property}|{f.object}|{f.start_year}|{f.end_year}".encode())
-    for eid in sorted(snapshot.entities):
-        h.update(repr(snapshot.entities[eid]).encode())
-    return h.hexdigest()
-
-
-@dataclass(slots=True)
-class _Plan:
-    """What a load has to write, worked out from what the store already holds."""
-
-    new: list[Entity]
-    changed: list[dict[str, Any]]
-    """Properties of stored entities this snapshot changes."""
-    facts: list[Fact]
-    """Facts not in the store yet, by id."""
+    return InMemory(snapshot).build_id
 
 
 def load_snapshot(
@@ -89,63 +77,85 @@ def load_snapshot(
     progress: Progress | None = None,
     writer: BulkWriter | None = None,
 ) -> LoadReport:
-    """Write what ``snapshot`` adds to the store; ``batch_size`` rows per chunk (default: the writer's)."""
+    """``load`` for a snapshot held in memory (a SPARQL selection, tests)."""
+    return load(store, InMemory(snapshot), catalog, batch_size, progress, writer)
+
+
+def load(
+    store: GraphStore,
+    source: Resolved,
+    catalog: RelationCatalog,
+    batch_size: int | None = None,
+    progress: Progress | None = None,
+    writer: BulkWriter | None = None,
+    seen: Seen | None = None,
+) -> LoadReport:
+    """Write what ``source`` adds to the store; ``batch_size`` rows per chunk (default: the writer's)."""
     ensure_schema(store)
     writer = writer or bulk_writer(store)
     tick = progress or no_progress
-    bid = build_id(snapshot)
+    size = batch_size or writer.chunk_size
+    bid = source.build_id
     status = store.query("MATCH (b:KbBuild {id: $id}) RETURN b.status AS status", id=bid)
     resumed = bool(status) and status[0]["status"] != "complete"
-    used = catalog.with_labels(snapshot.property_labels)
-    relations = [used.resolve(p) for p in sorted({f.property for f in snapshot.facts.values()})]
-    if status and not resumed and _still_there(store, snapshot):
-        # This very content was loaded completely before: nothing to read, nothing to write.
-        tick("facts", len(snapshot.facts), len(snapshot.facts))
-        return LoadReport(bid, 0, 0, 0, len(snapshot.facts), len(relations), False, writer.name)
-    _discard_cut_chunks(store, snapshot, bid, writer)
+    used = catalog.with_labels(source.property_labels)
+    relations = [used.resolve(p) for p in source.properties]
+    n_entities, n_facts = len(source.entities), source.fact_count
+    if status and not resumed and _still_there(store, n_entities, n_facts):
+        # This very input was loaded completely before: nothing to write.
+        if seen is not None:
+            for batch in source.facts(size):
+                seen(batch)
+        tick("facts", n_facts, n_facts)
+        return LoadReport(bid, 0, 0, 0, n_facts, len(relations), False, writer.name)
+    _discard_cut_chunks(store, source, bid, writer, size)
 
-    plan = _plan(store, snapshot)
+    # The first build compares with nothing: a fact needs both its ends, and asking for 10,000
+    # ids at a time took 2-6 s of a cold build on an empty store.
+    fresh = not store.query("MATCH (e:Entity) RETURN e.id AS id LIMIT 1")
     store.query(
-        "MERGE (b:KbBuild {id: $id}) SET b.source = $source, b.status = 'running', "
+        "MERGE (b:KbBuild {id: $id}) SET b.source = $source, b.digest = $digest, b.status = 'running', "
         "b.started = coalesce(b.started, $now)",
         id=bid,
-        source=snapshot.source,
+        source=source.source,
+        digest=source.digest,
         now=_now(),
     )
     list(store.write_rows(_RELATIONS, [_relation_row(r) for r in relations]))
-    _write(store, bid, snapshot, plan, writer, batch_size or writer.chunk_size, tick)
+    new, changed = _write_entities(store, source, writer, size, fresh, tick)
+    facts_new = _write_facts(store, bid, source, writer, size, fresh, tick, seen)
     store.query(
         "MATCH (b:KbBuild {id: $id}) SET b.status = 'complete', b.finished = $now, "
         "b.entities = $entities, b.facts = $facts REMOVE b.pending_facts",
         id=bid,
         now=_now(),
-        entities=len(snapshot.entities),
-        facts=len(snapshot.facts),
+        entities=n_entities,
+        facts=n_facts,
     )
-    present = len(snapshot.facts) - len(plan.facts)
-    return LoadReport(
-        bid, len(plan.new), len(plan.changed), len(plan.facts), present, len(relations), resumed, writer.name
-    )
+    return LoadReport(bid, new, changed, facts_new, n_facts - facts_new, len(relations), resumed, writer.name)
 
 
-def _still_there(store: GraphStore, snapshot: Snapshot) -> bool:
+def _still_there(store: GraphStore, entities: int, facts: int) -> bool:
     """A cheap check that nobody emptied the store under a complete build (one count each)."""
-    entities = store.query("MATCH (e:Entity) RETURN count(e) AS n")[0]["n"]
-    facts = store.query("MATCH ()-[f:FACT]->() RETURN count(f) AS n")[0]["n"]
-    return bool(entities >= len(snapshot.entities) and facts >= len(snapshot.facts))
+    stored_entities = store.query("MATCH (e:Entity) RETURN count(e) AS n")[0]["n"]
+    stored_facts = store.query("MATCH ()-[f:FACT]->() RETURN count(f) AS n")[0]["n"]
+    return bool(stored_entities >= entities and stored_facts >= facts)
 
 
-def _discard_cut_chunks(store: GraphStore, snapshot: Snapshot, bid: str, writer: BulkWriter) -> None:
+def _discard_cut_chunks(store: GraphStore, source: Resolved, bid: str, writer: BulkWriter, size: int) -> None:
     """Delete what interrupted builds may have half-written, where this build writes it again.
 
     This build's own pending chunk goes whole. Another interrupted build's chunk goes only where
-    this snapshot has the same facts: the rest may be facts a later build wrote properly, and
+    this source has the same facts: the rest may be facts a later build wrote properly, and
     that build stays interrupted until it is resumed or the KB is cleared (``kgtest kb clear``).
     """
-    for build, ids in pending_chunks(store).items():
-        mine = ids if build == bid else [i for i in ids if i in snapshot.facts]
-        if mine:
-            writer.discard_facts(mine)
+    pending = pending_chunks(store)
+    mine = pending.pop(bid, [])
+    others = {i for ids in pending.values() for i in ids}
+    if others:  # rare: look through the source for them, a chunk at a time
+        mine += sorted({f.id for batch in source.facts(size) for f in batch if f.id in others})
+    if mine:
+        writer.discard_facts(mine)
 
 
 def pending_chunks(store: GraphStore) -> dict[str, list[str]]:
@@ -156,54 +166,61 @@ def pending_chunks(store: GraphStore) -> dict[str, list[str]]:
     return {row["id"]: row["pending"].split(",") for row in rows}
 
 
-def _plan(store: GraphStore, snapshot: Snapshot) -> _Plan:
-    ids = sorted(snapshot.entities)
-    if not store.query("MATCH (e:Entity) RETURN e.id AS id LIMIT 1"):
-        # The first build: nothing stored to compare with (a fact needs both its ends), and
-        # asking for 10,000 ids at a time took 2-6 s of a cold build on an empty store.
-        facts = [snapshot.facts[fid] for fid in sorted(snapshot.facts)]
-        return _Plan(new=[snapshot.entities[i] for i in ids], changed=[], facts=facts)
-    stored = _stored_entities(store, ids)
-    changed = [
-        row
-        for row in (entity_properties(snapshot.entities[i]) for i in ids if i in stored)
-        if _changes(stored[row["id"]], row)
-    ]
-    have = {row["id"] for row in store.query("MATCH ()-[f:FACT]->() RETURN f.id AS id")}
-    return _Plan(
-        new=[snapshot.entities[i] for i in ids if i not in stored],
-        changed=changed,
-        facts=[snapshot.facts[fid] for fid in sorted(snapshot.facts) if fid not in have],
-    )
+def _write_entities(
+    store: GraphStore, source: Resolved, writer: BulkWriter, size: int, fresh: bool, tick: Progress
+) -> tuple[int, int]:
+    """New entities created, stored ones updated where this source changes them: (new, updated)."""
+    total, done, new_n, changed_n = len(source.entities), 0, 0, 0
+    tick("entities", done, total)
+    for batch in chunks(source.entities.values(), size):
+        if fresh:
+            new, changed = batch, []
+        else:
+            stored = _stored_entities(store, (e.id for e in batch))
+            new = [e for e in batch if e.id not in stored]
+            rows = (entity_properties(e) for e in batch if e.id in stored)
+            changed = [row for row in rows if _changes(stored[row["id"]], row)]
+        if new:
+            writer.create_entities(new)
+        list(store.write_rows(_UPDATE_ENTITIES, changed))
+        done, new_n, changed_n = done + len(batch), new_n + len(new), changed_n + len(changed)
+        tick("entities", done, total)
+    return new_n, changed_n
 
 
-def _write(
+def _write_facts(
     store: GraphStore,
     bid: str,
-    snapshot: Snapshot,
-    plan: _Plan,
+    source: Resolved,
     writer: BulkWriter,
-    batch_size: int,
+    size: int,
+    fresh: bool,
     tick: Progress,
-) -> None:
-    done = len(snapshot.entities) - len(plan.new) - len(plan.changed)  # already there as they are
-    tick("entities", done, len(snapshot.entities))
-    for batch in chunks(plan.new, batch_size):
-        writer.create_entities(batch)
-        done += len(batch)
-        tick("entities", done, len(snapshot.entities))
-    for n in store.write_rows(_UPDATE_ENTITIES, plan.changed):
-        done += n
-        tick("entities", done, len(snapshot.entities))
-    done = len(snapshot.facts) - len(plan.facts)
-    tick("facts", done, len(snapshot.facts))
-    for batch in chunks(plan.facts, batch_size):
-        # One string, not a list: fact ids are hex, and a 10,000-string list costs 4x as much to send.
-        pending = ",".join(f.id for f in batch)
-        store.query("MATCH (b:KbBuild {id: $id}) SET b.pending_facts = $ids", id=bid, ids=pending)
-        writer.create_facts(batch)
-        done += len(batch)
-        tick("facts", done, len(snapshot.facts))
+    seen: Seen | None,
+) -> int:
+    """Facts not in the store yet, created a chunk at a time; how many."""
+    done, written = 0, 0
+    tick("facts", done, source.fact_count)
+    for batch in source.facts(size):
+        if seen is not None:
+            seen(batch)
+        todo = batch if fresh else _absent(store, batch)
+        if todo:
+            # One string, not a list: fact ids are hex, and a 10,000-string list costs 4x as much to send.
+            pending = ",".join(f.id for f in todo)
+            store.query("MATCH (b:KbBuild {id: $id}) SET b.pending_facts = $ids", id=bid, ids=pending)
+            writer.create_facts(todo)
+        done, written = done + len(batch), written + len(todo)
+        tick("facts", done, source.fact_count)
+    return written
+
+
+def _absent(store: GraphStore, facts: list[Fact]) -> list[Fact]:
+    """The facts whose ids the store does not hold (through the fact-id index)."""
+    have: set[str] = set()
+    for ids in chunks((f.id for f in facts), 10_000):
+        have.update(row["id"] for row in store.query(_STORED_FACTS, ids=ids))
+    return [f for f in facts if f.id not in have]
 
 
 def _stored_entities(store: GraphStore, ids: Iterable[str]) -> dict[str, dict[str, Any]]:

@@ -9,7 +9,7 @@ on random KBs with every kind of breach planted.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from kgtest.kg.model import Entity, Fact, Snapshot
 
@@ -26,15 +26,35 @@ def sanity_scope(snapshot: Snapshot, lifetime: Collection[str]) -> tuple[dict[st
     scope when its years are reversed, or when a dated human is at one end and the fact is dated
     or of a lifetime property. A new rule that reads anything else must widen this.
     """
-    entities = snapshot.entities
-    dated = {
-        e.id
-        for e in entities.values()
-        if HUMAN in e.types and (e.start_year is not None or e.end_year is not None)
+    scope = Scope(snapshot.entities, lifetime)
+    scope(list(snapshot.facts.values()))
+    return scope.result()
+
+
+class Scope:
+    """``sanity_scope`` gathered while the facts go by a chunk at a time (kg/loader.py's ``seen``):
+    a streamed build never holds all its facts, only the entities and this part."""
+
+    def __init__(self, entities: Mapping[str, Entity], lifetime: Collection[str]) -> None:
+        self.entities = entities
+        self.lifetime = lifetime
+        self.dated = _dated_humans(entities.values())
+        self.facts: list[Fact] = []
+
+    def __call__(self, facts: Sequence[Fact]) -> None:
+        self.facts.extend(f for f in facts if _in_scope(f, self.dated, self.lifetime))
+
+    def result(self) -> tuple[dict[str, Entity], list[Fact]]:
+        """The scope's entities by id and its facts, both in id order."""
+        entities, facts = self.entities, self.facts
+        ends = {f.subject for f in facts} | {f.object for f in facts}
+        return {i: entities[i] for i in sorted(ends) if i in entities}, sorted(facts, key=lambda f: f.id)
+
+
+def _dated_humans(entities: Iterable[Entity]) -> set[str]:
+    return {
+        e.id for e in entities if HUMAN in e.types and (e.start_year is not None or e.end_year is not None)
     }
-    facts = [f for f in snapshot.facts.values() if _in_scope(f, dated, lifetime)]
-    ends = {f.subject for f in facts} | {f.object for f in facts}
-    return {i: entities[i] for i in sorted(ends) if i in entities}, sorted(facts, key=lambda f: f.id)
 
 
 def _in_scope(f: Fact, dated: Collection[str], lifetime: Collection[str]) -> bool:

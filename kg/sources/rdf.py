@@ -1,16 +1,18 @@
 """Wikidata-shaped RDF dumps (N-Triples or Turtle, optionally gzipped), read as a stream.
 
 The whole file is parsed and checked before anything is written to the store, so a
-malformed line stops the build with its line number and leaves the KB as it was.
+malformed line stops the build with its line number and leaves the KB as it was. The file's
+bytes are hashed as they are read: a build is named after them (kg/build.py).
 """
 
 from __future__ import annotations
 
 import gzip
+import hashlib
+import io
 from collections.abc import Callable
-from dataclasses import fields
 from pathlib import Path
-from typing import IO, cast
+from typing import IO, Any, Protocol, cast
 
 import pyoxigraph
 
@@ -62,33 +64,51 @@ def dump_format(path: Path) -> pyoxigraph.RdfFormat:
 
 
 def read_dump(path: Path, builder: SnapshotBuilder, progress: Progress | None = None) -> int:
-    """Feed every triple of ``path`` to ``builder``; return the number of triples read.
+    """Feed every triple of ``path`` to ``builder``; return the number of triples read."""
+    return read_hashed(path, builder, progress)[0]
+
+
+def read_hashed(path: Path, builder: SnapshotBuilder, progress: Progress | None = None) -> tuple[int, str]:
+    """``read_dump``, and a digest of the file's bytes as read (compressed, if it is).
 
     N-Triples goes through kg/sources/ntriples.py's fast reader; a file it finds malformed is
     read again through pyoxigraph alone, whose error names the line.
     """
     fmt = dump_format(path)
     if fmt != pyoxigraph.RdfFormat.N_TRIPLES:
-        return _read(path, fmt, builder, progress)
+        return _read_hashed(path, fmt, builder, progress)
     count = 0
     feed = _feeder(builder)
+    digest = hashlib.blake2b(digest_size=16)
     try:
-        with _open(path) as stream:
+        with _open(path, digest) as stream:
             for block in blocks(stream):
                 _apply(block, builder, feed)
+                builder.end_block()
                 count += len(block)
                 if progress is not None:
                     progress(len(block))
     except (SyntaxError, UnicodeDecodeError):
         # pyoxigraph alone: its error names the line; where it reads the file after all (bytes
-        # that are not UTF-8 inside a comment), its snapshot is the one.
-        fresh = SnapshotBuilder(builder.source)
-        count = _read(path, fmt, fresh)
-        for f in fields(SnapshotBuilder):
-            setattr(builder, f.name, getattr(fresh, f.name))
+        # that are not UTF-8 inside a comment), what it reads is the source.
+        builder.reset()
+        return _read_hashed(path, fmt, builder)
     except (OSError, EOFError) as exc:
         raise RdfSyntaxError(str(path), None, f"cannot read: {exc}") from exc
-    return count
+    return count, digest.hexdigest()
+
+
+def _read_hashed(
+    path: Path, fmt: pyoxigraph.RdfFormat, builder: SnapshotBuilder, progress: Progress | None = None
+) -> tuple[int, str]:
+    digest = hashlib.blake2b(digest_size=16)
+    return _read(path, fmt, builder, progress, digest), digest.hexdigest()
+
+
+def file_digest(path: Path) -> str:
+    """What ``read_hashed`` gives for ``path``, without parsing it."""
+    with path.open("rb") as f:
+        return hashlib.file_digest(f, lambda: hashlib.blake2b(digest_size=16)).hexdigest()
 
 
 def _apply(block: Block, b: SnapshotBuilder, feed: Feed) -> None:
@@ -107,13 +127,17 @@ def _apply(block: Block, b: SnapshotBuilder, feed: Feed) -> None:
 
 
 def _read(
-    path: Path, fmt: pyoxigraph.RdfFormat, builder: SnapshotBuilder, progress: Progress | None = None
+    path: Path,
+    fmt: pyoxigraph.RdfFormat,
+    builder: SnapshotBuilder,
+    progress: Progress | None = None,
+    digest: _Digest | None = None,
 ) -> int:
     """Any RDF format through pyoxigraph's own terms: the reference the fast reader must match."""
     count = 0
     feed = _feeder(builder)
     try:
-        with _open(path) as stream:
+        with _open(path, digest) as stream:
             for t in pyoxigraph.parse(stream, format=fmt):
                 s, o = t.subject, t.object
                 if isinstance(s, pyoxigraph.NamedNode):
@@ -122,8 +146,10 @@ def _read(
                     elif isinstance(o, pyoxigraph.Literal):
                         feed(s.value, t.predicate.value, None, o.value, o.language)
                 count += 1
-                if progress is not None and count % 50_000 == 0:
-                    progress(50_000)
+                if count % 50_000 == 0:
+                    builder.end_block()
+                    if progress is not None:
+                        progress(50_000)
     except SyntaxError as exc:
         line, detail = exc.lineno, exc.msg or str(exc)
         if fmt == pyoxigraph.RdfFormat.N_TRIPLES and line and "line jumps are not allowed" in detail:
@@ -140,10 +166,50 @@ def _read(
     return count
 
 
-def _open(path: Path) -> IO[bytes]:
+class _Digest(Protocol):
+    def update(self, data: bytes | memoryview, /) -> None: ...
+
+
+class _Hashing(io.RawIOBase):
+    """The file's bytes, passed to ``digest`` as they are read."""
+
+    def __init__(self, raw: IO[bytes], digest: _Digest) -> None:
+        self._raw, self._digest = raw, digest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        n = self._raw.readinto(buffer)  # type: ignore[attr-defined]
+        self._digest.update(memoryview(buffer)[:n])
+        return int(n)
+
+    def close(self) -> None:
+        self._raw.close()
+        super().close()
+
+
+def _open(path: Path, digest: _Digest | None = None) -> IO[bytes]:
+    raw: IO[bytes] = path.open("rb")
+    if digest is not None:
+        raw = cast(IO[bytes], io.BufferedReader(_Hashing(raw, digest), 1 << 20))
     if path.suffix.lower() == ".gz":
-        return cast(IO[bytes], gzip.open(path, "rb"))
-    return path.open("rb")
+        return cast(IO[bytes], _Gunzip(raw))
+    return raw
+
+
+class _Gunzip(gzip.GzipFile):
+    """A GzipFile that closes the file object it reads, as ``gzip.open`` does a file it opens."""
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        super().__init__(fileobj=raw, mode="rb")
+        self._raw = raw
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            self._raw.close()
 
 
 Feed = Callable[[str, str, str | None, str | None, str | None], None]

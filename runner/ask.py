@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from kgtest.core.errors import RunnerError
 from kgtest.core.progress import Progress, no_progress
@@ -62,6 +63,9 @@ class Asker:
         """Ask what this run can claim, wait for what another run is asking."""
         done, pending = 0, list(todo)
         self.progress(phase, 0, len(todo))
+        if hasattr(self.sut, "on_tokens") and self.progress is not no_progress:
+            # A local model (runner/hf.py): a bar of its batch's tokens moves while replies do not.
+            self.sut.on_tokens = partial(self.progress, "generating")
         while pending:
             mine = self.cache.claim(pending, self.since)
             batch = [k for k in pending if k in mine]

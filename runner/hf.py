@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib.metadata
 import os
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol, cast
 
@@ -20,6 +20,8 @@ from transformers import (
     AutoTokenizer,
     PreTrainedModel,
     PreTrainedTokenizerBase,
+    StoppingCriteria,
+    StoppingCriteriaList,
 )
 
 from kgtest.core.errors import ConfigError, SutUnavailableError
@@ -61,6 +63,9 @@ class HfSut:
     ) -> None:
         self.spec = f"hf:{model}" + (f"?gguf={gguf}" if gguf else "")
         self.batch_size = (options or SutOptions()).batch_size
+        self.on_tokens: Callable[[int, int], None] | None = None
+        """Told (tokens generated, at most) as a batch generates: a batch of 16 replies of 256
+        tokens takes minutes on a CPU, which a bar counting replies would sit through still."""
         try:
             self.device = torch.device(device or ("cuda" if torch.cuda.is_available() else "cpu"))
         except RuntimeError as exc:
@@ -164,6 +169,11 @@ class HfSut:
                 top_p=None,
                 top_k=None,
                 pad_token_id=self.tokenizer.pad_token_id,
+                stopping_criteria=StoppingCriteriaList(
+                    [_Told(self.on_tokens, padded["input_ids"].shape[1], sampling.max_tokens)]
+                    if self.on_tokens
+                    else []
+                ),
             )
         latency = time.perf_counter() - started
         stops = set(_as_list(self.model.generation_config.eos_token_id))
@@ -186,6 +196,17 @@ class HfSut:
                     finish_reason="length" if end is None else "stop",
                 ),
             )
+
+
+class _Told(StoppingCriteria):
+    """Stops nothing: tells ``on_tokens`` how many tokens the batch has after each step."""
+
+    def __init__(self, on_tokens: Callable[[int, int], None], prompt: int, most: int) -> None:
+        self._on_tokens, self._prompt, self._most = on_tokens, prompt, most
+
+    def __call__(self, input_ids: torch.Tensor, scores: torch.Tensor, **kwargs: Any) -> torch.Tensor:
+        self._on_tokens(input_ids.shape[1] - self._prompt, self._most)
+        return torch.zeros(input_ids.shape[0], dtype=torch.bool, device=input_ids.device)
 
 
 def _locate(model: str, gguf: str | None) -> tuple[str, str | None]:

@@ -49,7 +49,7 @@ def main() -> None:
     parser.add_argument("--copies", type=int, nargs="+", default=[7, 21, 70])
     parser.add_argument("--src", type=Path, default=LITWD1K.resolve())
     parser.add_argument("--dumps", type=Path, help="keep the dumps here, made once [default: temporary]")
-    parser.add_argument("--max-rss-ratio", type=float, default=1.6)
+    parser.add_argument("--max-rss-ratio", type=float, default=2.0)
     parser.add_argument("--max-time-ratio", type=float, default=1.5)
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT / "bench"))

@@ -86,6 +86,12 @@ class ArcadeBatchWriter:
         except Exception as exc:  # ArcadeDBError, with the engine's reason
             raise StoreError(f"the embedded database refused to discard {len(ids)} facts: {exc}") from exc
 
+    def stored_facts(self, ids: Sequence[str]) -> set[str]:
+        """ArcadeDB's SQL through the kg_fact_id index, in this process: Cypher's ``f.id IN $ids``
+        over Bolt made resuming a 609,357-fact build take twice as long as building it cold."""
+        rows = self._database.query("sql", f"SELECT id FROM {FACT} WHERE id IN :ids", {"ids": list(ids)})
+        return {str(row.get("id")) for row in rows}
+
     def _resolve(self, entity_ids: set[str]) -> None:
         """Learn the record ids of entities written before this writer existed."""
         missing = sorted(entity_ids.difference(self._rids))

@@ -37,6 +37,8 @@ _FOUND = "MATCH (e:Entity) WHERE e.id IN $ids RETURN e.id AS id"
 
 _DISCARD_FACTS = "MATCH ()-[f:FACT]->() WHERE f.id IN $ids DELETE f"
 
+_STORED_FACTS = "MATCH ()-[f:FACT]->() WHERE f.id IN $ids RETURN f.id AS id"
+
 
 class BulkWriter(Protocol):
     """Creates entities and facts that are not in the store yet, one chunk per call."""
@@ -54,6 +56,10 @@ class BulkWriter(Protocol):
 
     def discard_facts(self, ids: Sequence[str]) -> None:
         """Delete every FACT record with one of these ids, however far its writing got."""
+        ...
+
+    def stored_facts(self, ids: Sequence[str]) -> set[str]:
+        """Which of these fact ids the store holds."""
         ...
 
 
@@ -82,6 +88,9 @@ class CypherWriter:
 
     def discard_facts(self, ids: Sequence[str]) -> None:
         self._store.query(_DISCARD_FACTS, ids=list(ids))
+
+    def stored_facts(self, ids: Sequence[str]) -> set[str]:
+        return {row["id"] for row in self._store.query(_STORED_FACTS, ids=list(ids))}
 
 
 def missing_entities(ids: set[str]) -> StoreError:

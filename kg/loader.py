@@ -45,8 +45,6 @@ SET rel.label = r.label, rel.category = r.category, rel.phrase = r.phrase, rel.s
     rel.subject_domain = r.subject_domain, rel.object_domain = r.object_domain, rel.curated = r.curated
 """
 
-_STORED_FACTS = "MATCH ()-[f:FACT]->() WHERE f.id IN $ids RETURN f.id AS id"
-
 Seen = Callable[[Sequence[Fact]], None]
 """Shown every fact of the source, a chunk at a time, whether it was written or already there."""
 
@@ -204,7 +202,7 @@ def _write_facts(
     for batch in source.facts(size):
         if seen is not None:
             seen(batch)
-        todo = batch if fresh else _absent(store, batch)
+        todo = batch if fresh else _absent(writer, batch)
         if todo:
             # One string, not a list: fact ids are hex, and a 10,000-string list costs 4x as much to send.
             pending = ",".join(f.id for f in todo)
@@ -215,11 +213,11 @@ def _write_facts(
     return written
 
 
-def _absent(store: GraphStore, facts: list[Fact]) -> list[Fact]:
+def _absent(writer: BulkWriter, facts: list[Fact]) -> list[Fact]:
     """The facts whose ids the store does not hold (through the fact-id index)."""
     have: set[str] = set()
     for ids in chunks((f.id for f in facts), 10_000):
-        have.update(row["id"] for row in store.query(_STORED_FACTS, ids=ids))
+        have |= writer.stored_facts(ids)
     return [f for f in facts if f.id not in have]
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from kgtest.core.errors import StoreUnavailableError
+from kgtest.core.files import write_atomic
 
 DATABASE = "kgtest"
 USER = "root"
@@ -83,9 +84,9 @@ class EmbeddedServer:
         if not (self.db_dir / "databases" / DATABASE).exists():
             server.create_database(DATABASE)
         endpoint = BoltEndpoint(f"bolt://127.0.0.1:{bolt_port}", USER, password, DATABASE, http_port)
-        self._state_file.write_text(
-            json.dumps({"pid": os.getpid(), "uri": endpoint.uri, "http_port": http_port}), encoding="utf-8"
-        )
+        # Whole or not at all: other commands read it while this one may still be writing it.
+        state = {"pid": os.getpid(), "uri": endpoint.uri, "http_port": http_port}
+        write_atomic(self._state_file, json.dumps(state))
         return endpoint
 
     def _serve(self, password: str, bolt_port: int, http_port: int) -> Any:
@@ -133,7 +134,7 @@ class EmbeddedServer:
     def announce(self, **extra: object) -> None:
         """Add ``extra`` to what other processes read about this server (server.json)."""
         state = json.loads(self._state_file.read_text(encoding="utf-8"))
-        self._state_file.write_text(json.dumps({**state, **extra}), encoding="utf-8")
+        write_atomic(self._state_file, json.dumps({**state, **extra}))
 
     def running(self) -> BoltEndpoint | None:
         """The endpoint of a live kgtest server on this workspace in another process, if there is one."""

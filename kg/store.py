@@ -238,9 +238,9 @@ def open_store(settings: Settings, shared: bool = False) -> Iterator[GraphStore]
     """The store the settings name: the user's Neo4j, or the workspace's embedded database.
 
     ``shared``: the command only queries and writes over Bolt, so a server that lingers
-    between commands may serve it (kg/linger.py). Otherwise the embedded database runs in
-    this process (``build-kb`` writes through its own API), and a lingering server is
-    stopped first.
+    between commands may serve it (kg/linger.py). Otherwise, or with ``linger_s = 0``, the
+    embedded database runs in this process (``build-kb`` writes through its own API), and a
+    lingering server is stopped first: it could stop under a command that does not hold it.
     """
     if not settings.store.embedded:
         s = settings.store
@@ -260,8 +260,7 @@ def open_store(settings: Settings, shared: bool = False) -> Iterator[GraphStore]
             finally:
                 store.close()
         return
-    if not shared:
-        dismiss(settings.paths.db)
+    dismiss(settings.paths.db)  # this process runs the database itself (or connects to `db serve`)
     server = EmbeddedServer(settings.paths.db, settings.store.embedded_port)
     endpoint = server.start()
     owned = server.database() is not None  # started here, not served by another process

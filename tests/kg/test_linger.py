@@ -50,6 +50,20 @@ def lingering(ws: Path) -> int | None:
     return pid if state.get("linger") and EmbeddedServer(ws / "db").running() is not None else None
 
 
+def ended(pid: int) -> bool:
+    """Whether the server process ``pid`` (a child of this one when the test started it) ended."""
+    try:
+        if os.waitpid(pid, os.WNOHANG)[0] == pid:
+            return True
+    except ChildProcessError:
+        pass
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
 def built(tmp_path: Path) -> Path:
     ws = tmp_path / "ws"
     kgtest(ws, "build-kb", str(family_and_places().write(tmp_path / "f.nt")), "--quiet")
@@ -102,14 +116,15 @@ def test_build_kb_stops_the_lingering_server_and_writes_in_its_own_process(tmp_p
 def test_an_idle_server_stops_by_itself_but_never_under_a_command(tmp_path: Path) -> None:
     ws = built(tmp_path)
     with joined(ws / "db", 1.0, 0) as endpoint:
-        assert lingering(ws) is not None
+        pid = lingering(ws)
+        assert pid is not None
         time.sleep(3)  # three times its idle time, while this command holds it
         assert EmbeddedServer(ws / "db").running() == endpoint
     deadline = time.monotonic() + 30
-    while lingering(ws) is not None and time.monotonic() < deadline:
+    while not ended(pid) and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert lingering(ws) is None, "idle for its linger_s, it stopped"
-    assert vouched_builds(Workspace(ws)) is not None
+    assert ended(pid) and lingering(ws) is None, "idle for its linger_s, it stopped"
+    assert vouched_builds(Workspace(ws)) is not None, "and stamped the KB"
 
 
 def test_commands_starting_at_once_start_one_server(tmp_path: Path) -> None:
@@ -135,3 +150,11 @@ def test_a_kb_changed_through_the_lingering_server_is_never_answered_by_the_cach
         assert "is empty" in done.stderr
     finally:
         dismiss(ws / "db")
+
+
+def test_a_command_with_linger_0_stops_the_lingering_server_rather_than_use_it_unheld(tmp_path: Path) -> None:
+    ws = built(tmp_path)
+    kgtest(ws, "kb", "stats")
+    assert lingering(ws) is not None
+    kgtest(ws, "kb", "stats", linger_s="0")
+    assert lingering(ws) is None

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
+from kgtest.core.conversation_settings import RepeatSettings
 from kgtest.core.errors import OracleError
 from kgtest.core.files import atomic_writer, write_atomic
 from kgtest.core.records import from_plain, to_plain
@@ -25,7 +26,7 @@ from kgtest.kg.extract.triples import Triple, TripleExtractor
 from kgtest.oracle.battery import sides
 from kgtest.oracle.battery.kbcheck import KbCheck, KbChecker
 from kgtest.oracle.battery.nuggets import Nugget, extract_nuggets
-from kgtest.oracle.battery.repeats import Repeats, RepeatSettings, copy_of
+from kgtest.oracle.battery.repeats import Repeats, copy_of
 from kgtest.oracle.battery.swan import ScoredNugget, Swan, conciseness, nugget_weight, score_turn, swan
 from kgtest.oracle.battery.toxicity import Unavailable
 from kgtest.oracle.battery.verdicts import BatteryJudge, TestVerdict

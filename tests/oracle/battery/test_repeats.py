@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from kgtest.core.conversation_settings import RepeatSettings
 from kgtest.oracle.battery.repeats import (
-    RepeatSettings,
     answers,
     canned,
     copied,

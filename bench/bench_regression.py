@@ -10,7 +10,8 @@ load falls on both alike:
 * **parse**: reading the dump into a snapshot, alone in a fresh process (facts/s);
 * **cold**: ``kgtest build-kb DUMP --quiet`` into an empty workspace, end to end (JVM start,
   parse, load, what follows), facts/s and the process's peak RSS;
-* **re-run**: the same command again on that workspace.
+* **re-run**: the same command again on that workspace (since the streamed build, one that
+  only hashes the dump when nothing was written since; an earlier tree parses it again).
 
 It prints the medians and the ratios current / earlier, and exits 1 when the cold ratio falls
 under ``--fail-under`` (default 0.8). Issue 25's regression (the sanity check reading the whole

@@ -27,6 +27,7 @@ from kgtest.kg.build import SPARQL, SourceSpec, read_ahead
 from kgtest.kg.catalog import RelationCatalog, builtin_catalog
 from kgtest.kg.kb import KnowledgeBase
 from kgtest.kg.kb_stamp import builds_key, data_fingerprint, vouched_builds
+from kgtest.kg.linger import dismiss
 from kgtest.kg.loader import LoadReport, load, record_sanity, sanity_record
 from kgtest.kg.marks import FactMark, write_marks
 from kgtest.kg.model import Domain, Fact, Snapshot
@@ -114,6 +115,8 @@ def command(
     specs = [SourceSpec(name) for name in sources]
     for spec in specs:
         spec.check()
+    if settings.store.embedded:
+        dismiss(settings.paths.db)  # a lingering server stamps the KB as it stops; build-kb runs its own
     if settings.store.embedded and (done := _already_built(settings.paths, specs)) is not None:
         builds, unsound = done
         for build in builds:
@@ -280,7 +283,7 @@ def _already_built(paths: Workspace, specs: list[SourceSpec]) -> tuple[list[dict
 def lifetime_properties() -> frozenset[str]:
     """The sanity rules' lifetime properties (negation.pl's ``lifetime_rule/2``), the rules loaded."""
     with locked() as prolog:
-        for name in RULE_FILES:  # in load_kb's order: negation.pl alone first leaves path/5 untabled
+        for name in RULE_FILES:
             prolog.load_rules(name)
         row = prolog.once("findall(P, negation:lifetime_rule(P, _), Ps)")
     if row is None or not isinstance(row["Ps"], list):

@@ -158,3 +158,18 @@ def test_a_command_with_linger_0_stops_the_lingering_server_rather_than_use_it_u
     assert lingering(ws) is not None
     kgtest(ws, "kb", "stats", linger_s="0")
     assert lingering(ws) is None
+
+
+def test_build_kb_of_the_same_dump_reads_nothing_after_the_lingering_server_stamps_the_kb(
+    tmp_path: Path,
+) -> None:
+    """The re-run's shortcut needs the stamp, which no server writes while it may still be written:
+    build-kb stops the lingering one (it stamps the KB as it stops) before looking."""
+    dump = family_and_places().write(tmp_path / "g.nt")
+    ws = tmp_path / "ws"
+    kgtest(ws, "build-kb", str(dump))
+    kgtest(ws, "kb", "stats")
+    assert lingering(ws) is not None
+    again = kgtest(ws, "build-kb", str(dump))
+    assert "is loaded already (nothing read)" in again.stderr
+    assert lingering(ws) is None

@@ -21,6 +21,7 @@ from typing import Any
 
 from kgtest.core.errors import StoreUnavailableError
 from kgtest.core.files import write_atomic
+from kgtest.core.processes import alive
 
 DATABASE = "kgtest"
 USER = "root"
@@ -140,7 +141,7 @@ class EmbeddedServer:
         """The endpoint of a live kgtest server on this workspace in another process, if there is one."""
         state = server_state(self.db_dir)
         pid, uri = state.get("pid"), state.get("uri", "")
-        if pid == os.getpid() or not _alive(pid):
+        if pid == os.getpid() or not alive(pid):
             return None
         port = int(uri.rsplit(":", 1)[1])
         if not _listening(port):
@@ -239,18 +240,6 @@ def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
-
-
-def _alive(pid: object) -> bool:
-    if not isinstance(pid, int):
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _listening(port: int, timeout: float = 0.5) -> bool:

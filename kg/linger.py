@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from kgtest.core.errors import StoreUnavailableError
+from kgtest.core.processes import alive
 from kgtest.kg.embedded import BoltEndpoint, EmbeddedServer, server_state
 from kgtest.kg.kb_stamp import builds_key, closing_builds
 
@@ -180,23 +181,9 @@ def dismiss(db_dir: Path) -> int | None:
         os.kill(pid, signal.SIGTERM)
     except ProcessLookupError:
         return None
-    while _running(pid):
+    while alive(pid):
         time.sleep(_POLL_S)
     return pid
-
-
-def _running(pid: int) -> bool:
-    """Whether ``pid`` runs; a child of this process that ended is reaped (no zombie looks alive)."""
-    try:
-        if os.waitpid(pid, os.WNOHANG)[0] == pid:
-            return False
-    except ChildProcessError:
-        pass
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 def serve(workspace: Path, linger_s: float, port: int) -> None:

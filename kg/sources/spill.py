@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kgtest.core.processes import alive
 from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.model import Domain, Entity, Fact, Relation
 from kgtest.kg.sources.resolved import InMemory, Resolved, file_build_id
@@ -69,19 +70,9 @@ def spill_folder(cache: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     for path in folder.glob("spill-*.sqlite"):
         pid = path.name.split("-")[1]
-        if pid.isdigit() and not _alive(int(pid)):
+        if pid.isdigit() and not alive(int(pid)):
             path.unlink(missing_ok=True)
     return folder
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 @dataclass

@@ -242,5 +242,12 @@ def _kind_tables(out: Console, run: RunFiles, summary: JudgeSummary) -> None:
             value = "n/a" if s.value is None else f"{s.value:.3f}"
             wans = ", ".join(f"{w.criterion} {w.value:.2f}" for w in s.wans if w.value is not None)
             out.print(literal(f"SWAN {value} for {s.sut}: {wans}"))
+            if s.replies and s.criteria is not None:
+                new = s.replies - s.nothing_new
+                out.print(
+                    literal(
+                        f"  = criteria {s.criteria:.3f} x {new}/{s.replies} replies that say something new"
+                    )
+                )
             for why in s.left_out:
                 out.print(literal(f"  left out of SWAN: {why}"))

@@ -39,6 +39,7 @@ def test_a_battery_is_held_judged_and_kept_and_the_same_seed_holds_it_again(work
     run_id = _run_id(out)
     files = workspace / "runs" / run_id / "battery"
     assert "SWAN" in out and "conversation tests" in out
+    assert re.search(r"= criteria \d\.\d{3} x \d+/48 replies that say something new", out), out
     assert "graph: 2 conversations of 48 rounds written" in err
     verdicts = (files / "verdicts.jsonl").read_bytes()
     judged = [(files / name).read_bytes() for name in ("nuggets.jsonl", "swan.json")]

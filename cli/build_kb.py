@@ -117,13 +117,13 @@ def command(
         spec.check()
     if settings.store.embedded:
         dismiss(settings.paths.db)  # a lingering server stamps the KB as it stops; build-kb runs its own
-    if settings.store.embedded and (done := _already_built(settings.paths, specs)) is not None:
-        builds, unsound = done
-        for build in builds:
-            stderr.print(literal(f"{build['source']}: build {build['id']} is loaded already (nothing read)"))
-        stderr.print(_sanity_line(unsound))
-        click.echo("Done. `kgtest kb stats` shows what the knowledge base holds.")
-        return
+        if (done := _already_built(settings.paths, specs)) is not None:
+            builds, unsound = done
+            for b in builds:
+                stderr.print(literal(f"{b['source']}: build {b['id']} is loaded already (nothing read)"))
+            stderr.print(_sanity_line(unsound))
+            click.echo("Done. `kgtest kb stats` shows what the knowledge base holds.")
+            return
     _cap_heap()
     held = Held()  # the JVM owns stderr while it starts; the first bars wait for it
     resolved = read_ahead(specs, settings, catalog, selection, _labelled(held, specs, "reading"))

@@ -26,6 +26,7 @@ from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.model import Domain, Entity, Fact, Relation
 from kgtest.kg.sources.resolved import InMemory, Resolved, file_build_id
 from kgtest.kg.sources.wikidata import INSTANCE_OF, SnapshotBuilder, is_item, statement_years
+from kgtest.kg.store import chunks
 
 _SCHEMA = """
 PRAGMA journal_mode = OFF;
@@ -51,11 +52,14 @@ INSERT INTO statement VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE
 _FACTS = "s IS NOT NULL AND o IS NOT NULL AND coalesce(sp, op) IS NOT NULL"
 """A statement that is a relation fact, or an instance-of (a type), when complete."""
 
+_RELATIONS = f"{_FACTS} AND coalesce(sp, op) != '{INSTANCE_OF}'"
+"""A statement that is a relation fact (not a type)."""
+
 _ENDS = f"""
 SELECT s AS e, p, 0 AS side FROM direct
 UNION ALL SELECT o, p, 1 FROM direct
-UNION ALL SELECT s, coalesce(sp, op), 0 FROM statement WHERE {_FACTS} AND coalesce(sp, op) != '{INSTANCE_OF}'
-UNION ALL SELECT o, coalesce(sp, op), 1 FROM statement WHERE {_FACTS} AND coalesce(sp, op) != '{INSTANCE_OF}'
+UNION ALL SELECT s, coalesce(sp, op), 0 FROM statement WHERE {_RELATIONS}
+UNION ALL SELECT o, coalesce(sp, op), 1 FROM statement WHERE {_RELATIONS}
 """
 """Every fact's (subject, property, 0) and (object, property, 1)."""
 
@@ -155,9 +159,7 @@ class SpillBuilder(SnapshotBuilder):
                 entities[eid] = self.entity(eid, ())
         facts = (
             q("SELECT count(*) FROM direct").fetchone()[0]
-            + q(
-                f"SELECT count(*) FROM statement WHERE {_FACTS} AND coalesce(sp, op) != '{INSTANCE_OF}'"
-            ).fetchone()[0]
+            + q(f"SELECT count(*) FROM statement WHERE {_RELATIONS}").fetchone()[0]
         )
         return Spilled(self, dict(sorted(entities.items())), int(facts), properties, digest)
 
@@ -198,8 +200,7 @@ class Spilled:
         """Every fact, ``size`` at a time: the statements' by statement id, then the direct ones."""
         source, db = self.builder.source, self.builder.db
         statements = db.execute(
-            f"SELECT id, s, coalesce(sp, op), o, y0, y1, yp FROM statement WHERE {_FACTS} "
-            f"AND coalesce(sp, op) != '{INSTANCE_OF}' ORDER BY id"
+            f"SELECT id, s, coalesce(sp, op), o, y0, y1, yp FROM statement WHERE {_RELATIONS} ORDER BY id"
         )
         made = itertools.chain(
             (
@@ -208,8 +209,7 @@ class Spilled:
             ),
             (Fact(s, p, o, source=source) for s, p, o in db.execute("SELECT s, p, o FROM direct")),
         )
-        while batch := list(itertools.islice(made, size)):
-            yield batch
+        yield from chunks(made, size)
 
     def close(self) -> None:
         self.builder.close()

@@ -179,7 +179,7 @@ class SnapshotBuilder:
             hints[fact.subject].append(rel.subject_domain)
             hints[fact.object].append(rel.object_domain)
         ids = set(hints) | self.described()
-        for eid in sorted(i for i in ids if _ITEM.match(i)):
+        for eid in sorted(i for i in ids if is_item(i)):
             snap.entities[eid] = self.entity(eid, hints.get(eid, ()))
         snap.property_labels = self.property_labels()
         return snap

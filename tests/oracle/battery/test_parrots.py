@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from kgtest.core.records import to_plain
-from kgtest.core.settings import BatterySettings, Weighting
+from kgtest.core.settings import BatterySettings, RepeatSettings, Weighting
 from kgtest.generator.battery.model import Script, TestCode
 from kgtest.generator.battery.script import ScriptSettings, build_scripts
 from kgtest.kg.extract.spacy_triples import SpacyExtractor
@@ -250,3 +250,15 @@ def test_partner_results_are_written_and_read_back(run: Run, tmp_path: Path) -> 
     files = BatteryFiles(tmp_path)
     write_result(files, result)
     assert read_result(files) == result
+
+
+def test_the_repeat_settings_of_the_file_reach_the_verdicts(
+    run: Run, tmp_path: Path, embedder: Embedder, extractor: SpacyExtractor
+) -> None:
+    """[battery.repeats] is what the judge counts by: the echo bot fails A8 on most rounds under
+    the defaults, and on none when an echo must be longer than any line it copies."""
+    assert _codes(run("Echo").verdicts, TestCode.A8).count(False) > TURNS
+    lax = BatterySettings(repeats=RepeatSettings(echo_words=10_000))
+    records = hold(ALL, BOTS + "Echo", ConverseSettings(turns=TURNS), tmp_path / "cache.sqlite", None)
+    result = Auditor(BatteryJudge(lax, embedder=embedder), extractor, VIEW).audit(records)
+    assert _codes(result.verdicts, TestCode.A8) and False not in _codes(result.verdicts, TestCode.A8)

@@ -16,7 +16,9 @@ On stopping, it stamps the KB as any process that stops the server it started do
 (kg/kb_stamp.py). While it serves, no stamp vouches for the database (it may be written), so a
 command asks it for the KB's builds, as the uncached path does, but on a plain socket
 (``asked_builds``): the answer is read from the database at that moment, without importing the
-Bolt driver (0.35 s) or opening a session, and the caches keyed by it answer the rest.
+Bolt driver (0.35 s) or opening a session, and the caches keyed by it answer the rest. The
+statements a command runs go the same way when JSON carries them (kg/relay.py), so a command
+that writes the graph through the server imports no Bolt driver either.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from kgtest.core.errors import StoreUnavailableError
 from kgtest.core.processes import alive
 from kgtest.kg.embedded import BoltEndpoint, EmbeddedServer, server_state
 from kgtest.kg.kb_stamp import builds_key, closing_builds
+from kgtest.kg.relay import RelayClient, serve_relay
 
 if TYPE_CHECKING:
     from kgtest.kg.store import GraphStore
@@ -149,6 +152,15 @@ def asked_builds(db_dir: Path) -> tuple[str, list[dict[str, Any]]] | None:
     return str(answer["key"]), answer["builds"]
 
 
+def relay_of(db_dir: Path, endpoint: BoltEndpoint) -> RelayClient | None:
+    """The lingering server's relay (kg/relay.py), if it announced one: statements without Bolt."""
+    state = server_state(db_dir)
+    port = state.get("relay_port")
+    if not state.get("linger") or not isinstance(port, int) or state.get("uri") != endpoint.uri:
+        return None
+    return RelayClient(port, endpoint.password, endpoint.uri)
+
+
 def _answer_builds(store: GraphStore, secret: bytes) -> int:
     """Answer ``asked_builds`` from a thread of the server process; the port it listens on."""
     listener = socket.create_server(("127.0.0.1", 0))
@@ -202,7 +214,8 @@ def serve(workspace: Path, linger_s: float, port: int) -> None:
         os.utime(lock.fileno())  # idle from now, not from the last use of an earlier server
         secret = (settings.paths.db / "credentials").read_bytes().strip()
         port = _answer_builds(store, secret)
-        EmbeddedServer(settings.paths.db).announce(linger=True, builds_port=port)
+        relay = serve_relay(store, secret)
+        EmbeddedServer(settings.paths.db).announce(linger=True, builds_port=port, relay_port=relay)
         while settings.paths.db.is_dir():
             time.sleep(0.5)
             idle = time.time() - os.fstat(lock.fileno()).st_mtime > linger_s

@@ -22,7 +22,8 @@ from kgtest.core.errors import ConfigError, StoreError, StoreUnavailableError
 from kgtest.core.settings import Settings
 from kgtest.kg.embedded import BoltEndpoint, EmbeddedServer
 from kgtest.kg.kb_stamp import closing_builds, write_stamp
-from kgtest.kg.linger import dismiss, joined
+from kgtest.kg.linger import dismiss, joined, relay_of
+from kgtest.kg.relay import RelayClient
 from kgtest.kg.signals import held_signals
 from kgtest.kg.watchdog import Armed, Watchdog
 from kgtest.kg.wire import MESSAGE_LIMIT, TooBig, fitting_batches, mib, packed_size, size_bound
@@ -47,32 +48,54 @@ class GraphStore:
         local: EmbeddedServer | None = None,
         timeout_s: float = 300.0,
         message_limit: int = MESSAGE_LIMIT,
+        relay: RelayClient | None = None,
     ) -> None:
         self.endpoint = endpoint
         self.engine = engine
         """``embedded`` or ``neo4j``: for messages only; no code path depends on it."""
         self.message_limit = message_limit
         """Bytes one message may carry (kg/wire.py); bigger batches are cut, bigger values refused."""
-        from neo4j import exceptions as neo_exc
-
         self._local = local
         self._watchdog = Watchdog(timeout_s, self._cut_off)
-        self._driver = self._new_driver()
+        self._relay = relay if relay is not None and relay.connect() else None
+        self._driver: neo4j.Driver | None = None
+        if self._relay is None:
+            self._driver = self._connect()
+
+    def _connect(self) -> neo4j.Driver:
+        """A driver whose server answered; the driver is imported here, by the first call that needs it."""
+        from neo4j import exceptions as neo_exc
+
+        endpoint = self.endpoint
+        driver = self._new_driver()
         try:
             with self._watchdog.armed() as call, self._timeout(call, "connecting"):
-                self._driver.verify_connectivity()
+                driver.verify_connectivity()
         except neo_exc.AuthError as exc:
+            driver.close()
             self.close()
             raise ConfigError(
                 f"{endpoint.uri} refused the credentials of user {endpoint.user!r}; "
                 "set NEO4J_USER and NEO4J_PASSWORD"
             ) from exc
         except (neo_exc.ServiceUnavailable, OSError, ValueError) as exc:
+            driver.close()
             self.close()
             raise StoreUnavailableError(
                 f"no graph database answers at {endpoint.uri}: {exc}. Start Neo4j "
                 "(docker compose -f docker/compose.yaml up -d) or unset NEO4J_URI to use the embedded one"
             ) from exc
+        return driver
+
+    def _bolt(self) -> neo4j.Driver:
+        if self._driver is None:
+            self._driver = self._connect()
+        return self._driver
+
+    @property
+    def relayed(self) -> bool:
+        """Whether statements go through the lingering server's relay (kg/relay.py), not Bolt."""
+        return self._relay is not None
 
     @property
     def timeout_s(self) -> float:
@@ -89,13 +112,18 @@ class GraphStore:
     def query(self, cypher: str, **params: Any) -> list[Row]:
         """Run one statement in its own transaction and return its rows as dicts."""
         self._check_size(cypher, params)
+        if self._relay is not None:
+            with held_signals(), self._watchdog.armed() as call, self._timeout(call, cypher):
+                rows = self._relay.query(cypher, params)
+            if rows is not None:
+                return rows
         with (
             held_signals(),
             self._watchdog.armed() as call,
             self._timeout(call, cypher),
             self._errors(cypher),
         ):
-            records, _, _ = self._driver.execute_query(
+            records, _, _ = self._bolt().execute_query(
                 cypher, parameters_=params, database_=self.endpoint.database
             )
         return [record.data() for record in records]
@@ -109,7 +137,7 @@ class GraphStore:
         with (
             self._watchdog.armed() as call,
             self._timeout(call, cypher),
-            self._driver.session(database=self.endpoint.database, fetch_size=5_000) as session,
+            self._bolt().session(database=self.endpoint.database, fetch_size=5_000) as session,
             self._errors(cypher),
         ):
             for record in session.run(cypher, params):
@@ -142,7 +170,7 @@ class GraphStore:
         with (
             self._watchdog.armed() as call,
             self._timeout(call, "a transaction"),
-            self._driver.session(database=self.endpoint.database) as session,
+            self._bolt().session(database=self.endpoint.database) as session,
         ):
             tx = session.begin_transaction()
             try:
@@ -155,7 +183,10 @@ class GraphStore:
 
     def close(self) -> None:
         self._watchdog.close()
-        self._driver.close()
+        if self._relay is not None:
+            self._relay.close()
+        if self._driver is not None:
+            self._driver.close()
 
     def _new_driver(self) -> neo4j.Driver:
         import neo4j
@@ -169,8 +200,11 @@ class GraphStore:
         Closing the driver's connections ends the blocked read; in its own thread because
         closing says goodbye to a server that may not read it either.
         """
-        stuck, self._driver = self._driver, self._new_driver()
-        threading.Thread(target=stuck.close, name="kgtest-store-cut-off", daemon=True).start()
+        if self._relay is not None:
+            self._relay.cut_off()
+        if self._driver is not None:
+            stuck, self._driver = self._driver, self._new_driver()
+            threading.Thread(target=stuck.close, name="kgtest-store-cut-off", daemon=True).start()
 
     @contextmanager
     def _timeout(self, call: Armed, what: str) -> Iterator[None]:
@@ -253,7 +287,8 @@ def open_store(settings: Settings, shared: bool = False) -> Iterator[GraphStore]
         return
     if shared and settings.store.linger_s > 0:
         with joined(settings.paths.db, settings.store.linger_s, settings.store.embedded_port) as endpoint:
-            store = GraphStore(endpoint, engine="embedded", timeout_s=settings.store.timeout_s)
+            relay = relay_of(settings.paths.db, endpoint)  # no Bolt driver to import (kg/relay.py)
+            store = GraphStore(endpoint, engine="embedded", timeout_s=settings.store.timeout_s, relay=relay)
             try:
                 yield store
                 _check_folder(settings)

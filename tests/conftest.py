@@ -38,6 +38,20 @@ def _embedded_store(embedded_settings: Settings) -> Iterator[GraphStore]:
         yield store
 
 
+@pytest.fixture(scope="session")
+def _relayed_store(_embedded_store: GraphStore) -> Iterator[GraphStore]:
+    """The embedded store as a command sees the lingering server: statements relayed (kg/relay.py)."""
+    from kgtest.kg.relay import RelayClient, serve_relay
+
+    endpoint = _embedded_store.endpoint
+    port = serve_relay(_embedded_store, endpoint.password.encode("utf-8"))
+    relay = RelayClient(port, endpoint.password, endpoint.uri)
+    store = GraphStore(endpoint, engine="embedded", relay=relay)
+    assert store.relayed, "the relay answered"
+    yield store
+    store.close()
+
+
 def _neo4j_settings(tmp: Path) -> Settings:
     uri = os.environ.get("NEO4J_URI")
     if not uri:
@@ -48,11 +62,12 @@ def _neo4j_settings(tmp: Path) -> Settings:
     return load_settings(tmp)
 
 
-@pytest.fixture(params=["embedded", "neo4j"])
+@pytest.fixture(params=["embedded", "relayed", "neo4j"])
 def any_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[GraphStore]:
-    """The contract suite runs on every engine kgtest supports; each test starts empty."""
-    if request.param == "embedded":
-        store = request.getfixturevalue("_embedded_store")
+    """The contract suite runs on every engine kgtest supports and through the relay (kg/relay.py);
+    each test starts empty."""
+    if request.param in ("embedded", "relayed"):
+        store = request.getfixturevalue(f"_{request.param}_store")
         _wipe(store)
         yield store
         return

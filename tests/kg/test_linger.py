@@ -78,8 +78,10 @@ def test_later_commands_use_the_lingering_server_and_write_what_one_without_it_w
         pid = lingering(ws)
         assert pid is not None, "gen left the database serving"
         assert server_starts(ws) == starts + 1
-        kgtest(ws, *GEN, "--out", str(tmp_path / "b.jsonl"))
-        kgtest(ws, "kb", "stats")
+        again = kgtest(ws, *GEN, "--out", str(tmp_path / "b.jsonl"))
+        assert not imported(again, "neo4j"), "the graph written through the server's relay (kg/relay.py)"
+        assert "with 16 test cases (16 new)" in again.stderr
+        assert not imported(kgtest(ws, "kb", "stats"), "neo4j")
         assert server_starts(ws) == starts + 1 and lingering(ws) == pid, "they used the same server"
         assert vouched_builds(Workspace(ws)) is None, "no stamp vouches while a server may be written"
         asked = asked_builds(ws / "db")

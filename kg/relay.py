@@ -1,0 +1,163 @@
+"""Statements relayed to the lingering server (kg/linger.py) over a plain socket.
+
+A command that wrote the graph through the lingering server paid more for importing the Bolt
+driver (0.35-0.45 s of CPU: its calendar tables, numpy) than for what it wrote (``gen`` of a
+suite stored already: two queries). The server has the driver loaded and connected, so it runs
+each statement for the command: a JSON line in, the rows or the error out, on a port announced
+in ``server.json`` and opened with the workspace's password, as Bolt is. Only what JSON carries
+exactly takes this way; a parameter of another type, a stream or a transaction goes over Bolt,
+the driver imported on that first use (kg/store.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hmac
+import json
+import socket
+import threading
+from typing import TYPE_CHECKING, Any, BinaryIO
+
+from kgtest.core.errors import ConfigError, KgtestError, StoreError, StoreUnavailableError
+
+if TYPE_CHECKING:
+    from kgtest.kg.store import GraphStore
+
+HELLO = b"kgtest-relay 1\n"
+"""The server's answer to the password: a server that does not say it is not used."""
+_INT64 = (-(2**63), 2**63 - 1)
+_SCALARS = (str, bool, float, type(None))
+
+
+def plain(value: Any) -> bool:
+    """Whether ``value`` crosses JSON unchanged: Bolt's own types, tuples, non-string keys do not."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return True
+    if kind is int:
+        return bool(_INT64[0] <= value <= _INT64[1])  # the driver refuses the rest: let it, over Bolt
+    if kind is list:
+        return all(plain(v) for v in value)
+    if kind is dict:
+        return all(type(k) is str and plain(v) for k, v in value.items())
+    return False
+
+
+class RelayClient:
+    """One command's connection to the relay; ``query`` returns None where Bolt must carry it."""
+
+    def __init__(self, port: int, password: str, uri: str) -> None:
+        self._port, self._password, self._uri = port, password.encode("utf-8"), uri
+        self._conn: socket.socket | None = None
+        self._file: BinaryIO | None = None
+        self._lock = threading.Lock()
+
+    def connect(self) -> bool:
+        """Open and authenticate; False when no relay answers (an older server, a stale port)."""
+        try:
+            conn = socket.create_connection(("127.0.0.1", self._port), timeout=10.0)
+            conn.settimeout(None)  # the store's watchdog bounds each call (kg/watchdog.py)
+            file: BinaryIO = conn.makefile("rwb")  # type: ignore[assignment]
+            file.write(self._password + b"\n")
+            file.flush()
+            if file.readline(len(HELLO) + 1) != HELLO:
+                conn.close()
+                return False
+        except OSError:
+            return False
+        self._conn, self._file = conn, file
+        return True
+
+    def query(self, cypher: str, params: dict[str, Any]) -> list[dict[str, Any]] | None:
+        if not plain(params):
+            return None
+        line = json.dumps({"cypher": cypher, "params": params}).encode("utf-8") + b"\n"
+        with self._lock:
+            if self._file is None and not self.connect():
+                raise StoreUnavailableError(f"lost the graph database at {self._uri}: its relay is gone")
+            assert self._file is not None
+            try:
+                self._file.write(line)
+                self._file.flush()
+                answer = self._file.readline()
+            except OSError as exc:
+                self._drop()
+                raise StoreUnavailableError(f"lost the graph database at {self._uri}: {exc}") from exc
+            if not answer.endswith(b"\n"):
+                self._drop()
+                raise StoreUnavailableError(f"lost the graph database at {self._uri}: the relay closed")
+        told = json.loads(answer)
+        if "error" in told:
+            raise _error(str(told["error"]), str(told["message"]))
+        rows: list[dict[str, Any]] = told["rows"]
+        return rows
+
+    def cut_off(self) -> None:
+        """A call passed its deadline: end its wait; the next call connects again."""
+        conn = self._conn
+        if conn is not None:
+            with contextlib.suppress(OSError):
+                conn.shutdown(socket.SHUT_RDWR)
+
+    def close(self) -> None:
+        with self._lock:
+            self._drop()
+
+    def _drop(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+        self._conn = self._file = None
+
+
+_RAISED = {e.__name__: e for e in (StoreError, StoreUnavailableError, ConfigError)}
+"""What ``GraphStore.query`` raises; anything else the server meets comes back as a StoreError."""
+
+
+def _error(name: str, message: str) -> KgtestError:
+    """The server's exception as this process would have raised it over Bolt."""
+    return _RAISED.get(name, StoreError)(message)
+
+
+def serve_relay(store: GraphStore, password: bytes) -> int:
+    """Run statements for the workspace's commands, from threads of the server; the port."""
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def accept() -> None:
+        while True:
+            conn, _ = listener.accept()
+            threading.Thread(target=_session, args=(store, conn, password), daemon=True).start()
+
+    threading.Thread(target=accept, name="kgtest-relay", daemon=True).start()
+    return int(listener.getsockname()[1])
+
+
+def _session(store: GraphStore, conn: socket.socket, password: bytes) -> None:
+    with conn, conn.makefile("rwb") as file:
+        try:
+            if not hmac.compare_digest(file.readline(1024).strip(), password):
+                return  # the workspace's password, as on Bolt
+            file.write(HELLO)
+            file.flush()
+            for line in file:
+                file.write(json.dumps(_answer(store, line)).encode("utf-8") + b"\n")
+                file.flush()
+        except OSError:
+            return  # the command went away (or cut a late call off)
+
+
+def _answer(store: GraphStore, line: bytes) -> dict[str, Any]:
+    try:
+        asked = json.loads(line)
+        rows = store.query(asked["cypher"], **asked["params"])
+    except KgtestError as exc:
+        return {"error": type(exc).__name__, "message": str(exc)}
+    except Exception as exc:  # a bug here must reach the command, not end the session silently
+        return {"error": "StoreError", "message": f"the lingering server failed to run a query: {exc!r}"}
+    if not plain(rows):
+        short = " ".join(str(asked["cypher"]).split())[:160]
+        return {
+            "error": "StoreError",
+            "message": f"the rows of this query hold values JSON does not carry, so the lingering server "
+            f"cannot relay them (set [store] linger_s = 0 to read them over Bolt)\n  query: {short}",
+        }
+    return {"rows": rows}

@@ -6,13 +6,12 @@ import json
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import click
 from rich.console import Console
 from rich.table import Table
 
-from kgtest.cli.judge_graph import write_judged_graph
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.spread import DASK, WORKERS, shard_option, spread_of
 from kgtest.cli.text import literal
@@ -24,16 +23,10 @@ from kgtest.core.workspace import RunFiles
 from kgtest.generator.kbsource import WorkspaceKb
 from kgtest.generator.kbview import KbView
 from kgtest.generator.view_ref import view_ref
-from kgtest.kg.extract.spacy_triples import SpacyExtractor
 from kgtest.kg.extract.triples import extractor_names
-from kgtest.oracle.battery.audit import Auditor, read_result
-from kgtest.oracle.battery.verdicts import BatteryJudge
-from kgtest.oracle.dialogue_verdicts import read_judgement
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.judge import Judge, JudgeSettings
 from kgtest.oracle.kb import LazyKb, ViewKb
-from kgtest.oracle.metamorphic.mss import MixedSimilarity
-from kgtest.oracle.metamorphic.relations import Epsilons
 from kgtest.oracle.pool import JudgeRecipe
 from kgtest.oracle.similarity import Thresholds
 from kgtest.oracle.verdicts import (
@@ -45,10 +38,12 @@ from kgtest.oracle.verdicts import (
     read_verdicts,
     run_cases,
 )
-from kgtest.report.battery import tally
-from kgtest.report.dialogue import method_of, rows
 from kgtest.report.gate import gate
-from kgtest.report.junit import write_junit
+
+if TYPE_CHECKING:  # each kind's judge, its tables and the graph's writers load on first need
+    from kgtest.oracle.battery.audit import Auditor
+    from kgtest.oracle.metamorphic.mss import MixedSimilarity
+    from kgtest.oracle.metamorphic.relations import Epsilons
 
 T = TypeVar("T")
 
@@ -162,12 +157,16 @@ def command(
         _kind_tables(out, found, summary)
         records = list(read_verdicts(found))
         if not no_graph:
+            from kgtest.cli.judge_graph import write_judged_graph
+
             write_judged_graph(source.store(), found, summary, records, pairs)
 
     name = str(summary.manifest.get("name") or summary.system)
     base = fail_under
     result = gate(summary.run_id, name, summary.system, records, base, _thresholds(config, base, flagged))
     if junit is not None:
+        from kgtest.report.junit import write_junit
+
         write_junit(junit, summary.run_id, name, [case for case, _ in pairs], records)
     if as_json:
         click.echo(json.dumps({**result.to_json(), "verdicts": str(summary.path)}, indent=2))
@@ -191,11 +190,18 @@ def _thresholds(config: JudgeConfig, base: float, flagged: bool) -> Callable[[st
 
 
 def _dialogue_judge(settings: Settings, embedder: Embedder) -> tuple[MixedSimilarity, Epsilons]:
+    from kgtest.oracle.metamorphic.mss import MixedSimilarity
+    from kgtest.oracle.metamorphic.relations import Epsilons
+
     eps = Epsilons(answerable=settings.dialogue.epsilon_a, between=settings.dialogue.epsilon_b)
     return MixedSimilarity(embedder), eps
 
 
 def _auditor(settings: Settings, view: Callable[[], KbView], embedder: Embedder) -> Auditor:
+    from kgtest.kg.extract.spacy_triples import SpacyExtractor
+    from kgtest.oracle.battery.audit import Auditor
+    from kgtest.oracle.battery.verdicts import BatteryJudge
+
     return Auditor(BatteryJudge(settings.battery, embedder=embedder), SpacyExtractor(), view())
 
 
@@ -215,6 +221,9 @@ class _Once(Generic[T]):
 def _kind_tables(out: Console, run: RunFiles, summary: JudgeSummary) -> None:
     """The dialogue cases' relations and the conversations' SWAN, in a line each."""
     if summary.kinds.get("dialogue"):
+        from kgtest.oracle.dialogue_verdicts import read_judgement
+        from kgtest.report.dialogue import method_of, rows
+
         judgement = read_judgement(run.folder / "dialogue.json")
         table = Table(
             "method", "relation", "tested", "conflicts", "bug rate", "mean MSS", title="dialogue checks"
@@ -231,6 +240,9 @@ def _kind_tables(out: Console, run: RunFiles, summary: JudgeSummary) -> None:
                 )
             )
     if summary.kinds.get("conversation"):
+        from kgtest.oracle.battery.audit import read_result
+        from kgtest.report.battery import tally
+
         result = read_result(battery_files(run))
         table = Table("system", "test", "passed", "judged", "not judged", title="conversation tests")
         for (sut, code), (passed, judged, skipped) in tally(

@@ -5,23 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kgtest.core.progress import stderr
 from kgtest.core.workspace import RunFiles
 from kgtest.generator.case import TestCase
 from kgtest.generator.suite_nodes import suite_id
-from kgtest.kg.conflict_graph import ConflictNode, ConflictSide, write_conflicts
-from kgtest.kg.dialogue_graph import write_dialogue_graph
 from kgtest.kg.run_graph import write_run_graph
 from kgtest.kg.store import GraphStore
-from kgtest.oracle.battery.audit import read_result
-from kgtest.oracle.battery.graph import battery_graph
-from kgtest.oracle.conversation_verdicts import conversation_records
-from kgtest.oracle.dialogue_verdicts import read_judgement
 from kgtest.oracle.verdicts import JudgedReply, JudgeSummary, battery_files, reply_nodes
-from kgtest.report.dialogue import conflicts
 from kgtest.runner.transcript import Transcript
+
+if TYPE_CHECKING:  # the dialogue's and the conversation's writers load with the first such run
+    from kgtest.kg.conflict_graph import ConflictNode
 
 
 def write_judged_graph(
@@ -40,6 +36,10 @@ def write_judged_graph(
     if not (summary.kinds.get("dialogue") or summary.kinds.get("conversation")):
         return
     if summary.kinds.get("dialogue"):
+        from kgtest.kg.conflict_graph import write_conflicts
+        from kgtest.oracle.dialogue_verdicts import read_judgement
+        from kgtest.report.dialogue import conflicts
+
         cases = [c for c, _ in pairs if c.shape == "dialogue"]
         found = conflicts(read_judgement(run.folder / "dialogue.json"), cases)
         system = str(manifest.get("name") or manifest["system"])
@@ -47,6 +47,11 @@ def write_judged_graph(
         sides = write_conflicts(store, summary.run_id, conflict)
         stderr.print(f"graph: {len(conflict)} dialogue conflicts written, {sides} sides linked to test cases")
     if summary.kinds.get("conversation"):
+        from kgtest.kg.dialogue_graph import write_dialogue_graph
+        from kgtest.oracle.battery.audit import read_result
+        from kgtest.oracle.battery.graph import battery_graph
+        from kgtest.oracle.conversation_verdicts import conversation_records
+
         talks = [(c, t) for c, t in pairs if c.shape == "conversation"]
         held = conversation_records(talks, manifest)
         graph = battery_graph(summary.run_id, held, read_result(battery_files(run)))
@@ -56,6 +61,8 @@ def write_judged_graph(
 
 def conflict_nodes(suite: str, run: str, system: str, found: list[dict[str, Any]]) -> list[ConflictNode]:
     """The report's conflicts as graph records, keyed by run and found by the suite's keys."""
+    from kgtest.kg.conflict_graph import ConflictNode, ConflictSide
+
     nodes = []
     for i, c in enumerate(found):
         dialogue, origin = c["question"]

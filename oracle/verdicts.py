@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kgtest.core.errors import OracleError, RunnerError
 from kgtest.core.files import atomic_writer
@@ -25,18 +25,18 @@ from kgtest.core.shard import Shard
 from kgtest.core.workspace import BatteryFiles, RunFiles, Workspace
 from kgtest.generator.case import TestCase, read_suite
 from kgtest.kg.run_graph import ClaimNode, ReplyNode
-from kgtest.oracle.battery.audit import Auditor, write_result
-from kgtest.oracle.conversation_verdicts import judge_conversations
-from kgtest.oracle.dialogue_verdicts import judge_dialogues, write_judgement
 from kgtest.oracle.judge import Judge, Verdict
-from kgtest.oracle.kb import KbLookup
-from kgtest.oracle.metamorphic.mss import MixedSimilarity
-from kgtest.oracle.metamorphic.relations import Epsilons
 from kgtest.oracle.outcomes import ABSTAINED, NO_REPLY, TRUNCATED, UNJUDGED, JudgedReply
 from kgtest.oracle.pool import JudgeRecipe, judge_batch, pool_size, verdict_batches
 from kgtest.runner.manifest import COMPLETE, list_runs, read_manifest, status_of
 from kgtest.runner.sut import Reply
 from kgtest.runner.transcript import Transcript, read_transcripts
+
+if TYPE_CHECKING:  # each kind's judge is imported by the first run that has such cases (0.3 s of them)
+    from kgtest.oracle.battery.audit import Auditor
+    from kgtest.oracle.kb import KbLookup
+    from kgtest.oracle.metamorphic.mss import MixedSimilarity
+    from kgtest.oracle.metamorphic.relations import Epsilons
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +149,8 @@ def judge_run(
         records.update(_judge_single(single, judges, batch_size, progress))
     dialogues = [(c, t) for c, t in pairs if c.shape == "dialogue"]
     if dialogues:
+        from kgtest.oracle.dialogue_verdicts import judge_dialogues, write_judgement
+
         if progress:
             progress("dialogue checks", 0, len(dialogues))
         similarity, epsilons, kb = judges.dialogue()
@@ -159,6 +161,9 @@ def judge_run(
             progress("dialogue checks", len(dialogues), len(dialogues))
     talks = [(c, t) for c, t in pairs if c.shape == "conversation"]
     if talks:
+        from kgtest.oracle.battery.audit import write_result
+        from kgtest.oracle.conversation_verdicts import judge_conversations
+
         if progress:
             progress("conversations", 0, len(talks))
         result, found = judge_conversations(talks, manifest, judges.conversation())

@@ -5,13 +5,51 @@ server, or a plug-in class); ``run_suite`` asks it a suite's cases, caching ever
 arrives, one driver per kind of case deciding what to send next, and ``read_replies`` reads a
 run's replies back for the oracle. Backends import torch or
 httpx only when a spec chooses them.
+
+Importing this package loads none of them: a name is imported on first use (PEP 562), as in
+oracle/__init__.py, so ``judge`` reading a run's transcripts does not import the runner and its
+model server (75 ms).
 """
 
-from kgtest.runner.cache import ReplyCache, reply_key
-from kgtest.runner.registry import ALIASES, SCHEMES, open_sut
-from kgtest.runner.run import RunPlan, RunSummary, conversation_of, read_replies, run_suite
-from kgtest.runner.server import ModelServer
-from kgtest.runner.sut import Conversation, Message, Reply, Sampling, SutOptions, SystemUnderTest
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kgtest.runner.cache import ReplyCache, reply_key
+    from kgtest.runner.registry import ALIASES, SCHEMES, open_sut
+    from kgtest.runner.run import RunPlan, RunSummary, conversation_of, read_replies, run_suite
+    from kgtest.runner.server import ModelServer
+    from kgtest.runner.sut import Conversation, Message, Reply, Sampling, SutOptions, SystemUnderTest
+
+_WHERE = {
+    "ALIASES": "kgtest.runner.registry",
+    "SCHEMES": "kgtest.runner.registry",
+    "Conversation": "kgtest.runner.sut",
+    "Message": "kgtest.runner.sut",
+    "ModelServer": "kgtest.runner.server",
+    "Reply": "kgtest.runner.sut",
+    "ReplyCache": "kgtest.runner.cache",
+    "RunPlan": "kgtest.runner.run",
+    "RunSummary": "kgtest.runner.run",
+    "Sampling": "kgtest.runner.sut",
+    "SutOptions": "kgtest.runner.sut",
+    "SystemUnderTest": "kgtest.runner.sut",
+    "conversation_of": "kgtest.runner.run",
+    "open_sut": "kgtest.runner.registry",
+    "read_replies": "kgtest.runner.run",
+    "reply_key": "kgtest.runner.cache",
+    "run_suite": "kgtest.runner.run",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
+
 
 __all__ = [
     "ALIASES",

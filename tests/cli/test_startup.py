@@ -33,10 +33,18 @@ def run(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-def fresh(ws: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """A kgtest command in a fresh interpreter, as a user starts it."""
+def fresh(ws: Path, *args: str, importtime: bool = False) -> subprocess.CompletedProcess[str]:
+    """A kgtest command in a fresh interpreter, as a user starts it (``-X importtime`` on stderr)."""
     return subprocess.run(
-        [sys.executable, "-m", "kgtest.cli", "--workspace", str(ws), *args],
+        [
+            sys.executable,
+            *(["-X", "importtime"] if importtime else []),
+            "-m",
+            "kgtest.cli",
+            "--workspace",
+            str(ws),
+            *args,
+        ],
         env={**os.environ, **ENV},
         capture_output=True,
         text=True,
@@ -137,10 +145,23 @@ def test_judge_without_the_graph_starts_no_database(store: GraphStore, tmp_path:
     code, _, err = run("--workspace", str(ws), "run", str(suite), "--sut", echo)
     assert code == 0, err
     starts = server_starts(ws)
-    done = fresh(ws, "judge", "latest", "--quiet", "--no-graph")
+    done = fresh(ws, "judge", "latest", "--quiet", "--no-graph", importtime=True)
     assert done.returncode == 0, done.stderr
     assert server_starts(ws) == starts == 1, "only build-kb started the database"
     assert list((ws / "runs").glob("*/verdicts.jsonl"))
+    loaded = {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines() if line.count("|") == 2}
+    other_kinds = {
+        "kgtest.oracle.battery.audit",  # conversations
+        "kgtest.oracle.conversation_verdicts",
+        "kgtest.oracle.dialogue_verdicts",  # dialogues
+        "kgtest.report.dialogue",
+        "kgtest.runner.run",  # asking a system, not judging it
+        "kgtest.cli.judge_graph",  # --no-graph
+        "neo4j",
+    }
+    assert "kgtest.oracle.judge" in loaded and not loaded & other_kinds, (
+        "fact cases load the fact oracle only"
+    )
 
 
 class Says:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich import box
@@ -14,12 +14,12 @@ from rich.table import Column, Table
 
 from kgtest.core.progress import stderr
 from kgtest.generator.case import TestCase
-from kgtest.generator.dialogue.generate import OFFLINE, DialogueRequest, DialogueResult
-from kgtest.generator.dialogue.graph import dialogue_graph
 from kgtest.generator.dialogue.perturb import PERTURBATIONS
-from kgtest.generator.dialogue.sources import FORMATS
-from kgtest.kg.dialogue_graph import write_dialogue_graph as write_graph
-from kgtest.kg.store import GraphStore
+from kgtest.generator.dialogue.request import FORMATS, OFFLINE, DialogueRequest
+
+if TYPE_CHECKING:  # the dialogue stage and its graph writer load only where dialogues are made
+    from kgtest.generator.dialogue.generate import DialogueResult
+    from kgtest.kg.store import GraphStore
 
 _OPTIONS = [
     click.option(
@@ -102,6 +102,9 @@ def dialogue_request(options: Mapping[str, Any], seed: int, domains: Sequence[st
 
 
 def write_dialogue_graph(store: GraphStore, suite: str, cases: Sequence[TestCase], digest: str) -> None:
+    from kgtest.generator.dialogue.graph import dialogue_graph
+    from kgtest.kg.dialogue_graph import write_dialogue_graph as write_graph
+
     report = write_graph(store, dialogue_graph(suite, cases, digest))
     done = "already there" if report.skipped else f"{report.links} links"
     stderr.print(f"graph store: {report.dialogues} dialogues with {report.rounds} rounds ({done})")

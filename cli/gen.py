@@ -7,6 +7,7 @@ from collections import Counter
 from contextlib import ExitStack
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
@@ -25,7 +26,7 @@ from kgtest.generator.battery.cases import conversation_cases
 from kgtest.generator.battery.model import INJECTED, TestCode
 from kgtest.generator.battery.script import ScriptSettings, build_scripts
 from kgtest.generator.case import TestCase, write_suite
-from kgtest.generator.dialogue.generate import DialogueResult, generate_dialogues, read_sources
+from kgtest.generator.dialogue.request import read_sources
 from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS
 from kgtest.generator.kbsource import WorkspaceKb
 from kgtest.generator.kbview import KbView
@@ -35,6 +36,9 @@ from kgtest.generator.suite import DOMAINS, SuiteRequest, SuiteResult
 from kgtest.generator.suite_info import write_suite_info
 from kgtest.generator.suite_nodes import GRAPH_FORMAT, suite_id, write_suite_graph
 from kgtest.prolog.reasoner import Reasoner
+
+if TYPE_CHECKING:
+    from kgtest.generator.dialogue.generate import DialogueResult
 
 
 def _names(values: tuple[str, ...]) -> tuple[str, ...]:
@@ -202,6 +206,8 @@ def command(
             progress("questions", len(result.cases), wanted)
         talks = None
         if dialogues.wanted:
+            from kgtest.generator.dialogue.generate import generate_dialogues  # only where asked for
+
             progress("dialogues", 0, 0)
             talks = generate_dialogues(dialogues, files, view)
             progress("dialogues", len(talks.cases), len(talks.cases))

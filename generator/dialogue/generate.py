@@ -10,23 +10,20 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Protocol
 
-from kgtest.core.errors import GenerationError, UnknownNameError
+from kgtest.core.errors import GenerationError
 from kgtest.generator.case import EvidenceFact, TestCase
 from kgtest.generator.dialogue.cases import dialogue_cases
 from kgtest.generator.dialogue.convquestions import conv_dialogues
-from kgtest.generator.dialogue.kb import MIN_ROUNDS, KbDialogueReport, kb_dialogues
+from kgtest.generator.dialogue.kb import KbDialogueReport, kb_dialogues
 from kgtest.generator.dialogue.kb_index import KbIndex
 from kgtest.generator.dialogue.model import SeedDialogue
-from kgtest.generator.dialogue.perturb import PERTURBATIONS, validate
-from kgtest.generator.dialogue.sources import COQA, FORMATS, CoqaStory, DialogueFile, read_dialogue_file
+from kgtest.generator.dialogue.request import COQA, OFFLINE, DialogueRequest
+from kgtest.generator.dialogue.sources import CoqaStory, DialogueFile
 from kgtest.generator.dialogue.wording import YEARS
 from kgtest.generator.kbview import KbView
 from kgtest.generator.proofs import fact_evidence
-
-OFFLINE = "offline"
 
 
 class StoryReader(Protocol):
@@ -35,42 +32,6 @@ class StoryReader(Protocol):
     def read(self, stories: Sequence[CoqaStory]) -> tuple[list[SeedDialogue], int]:
         """Seed dialogues, and how many stories had no usable round."""
         ...
-
-
-@dataclass(frozen=True, slots=True)
-class DialogueRequest:
-    count: int = 0
-    """Seed dialogues to write from the KB."""
-    files: tuple[Path, ...] = ()
-    """CoQA or ConvQuestions files to read seed dialogues from."""
-    format: str = "auto"
-    perturbations: tuple[str, ...] = PERTURBATIONS
-    variants: int = 1
-    """Perturbed dialogues per perturbation and seed dialogue."""
-    rounds: int = 8
-    """Rounds of a KB-built dialogue, at most."""
-    story: bool = True
-    """KB-built dialogues come with a story; without one, a pronoun needs the topic named before."""
-    ie: str = OFFLINE
-    """How CoQA rounds are read: ``offline`` (spaCy) or ``openai:URL?model=NAME`` (MORTAR's prompts)."""
-    seed: int = 0
-    domains: tuple[str, ...] = ()
-
-    @property
-    def wanted(self) -> bool:
-        return self.count > 0 or bool(self.files)
-
-    def validate(self) -> None:
-        validate(self.perturbations)
-        if self.format not in FORMATS:
-            raise UnknownNameError("dialogue format", self.format, FORMATS)
-        if self.ie != OFFLINE and not self.ie.startswith("openai:"):
-            raise GenerationError(f"--ie {self.ie!r}: use 'offline' or 'openai:URL?model=NAME'")
-        if self.count < 0 or self.variants < 1 or self.rounds < MIN_ROUNDS:
-            raise GenerationError(
-                f"dialogues={self.count}, variants={self.variants}, rounds={self.rounds}: dialogues may not "
-                f"be negative, variants must be at least 1 and rounds at least {MIN_ROUNDS}"
-            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,12 +52,6 @@ class DialogueResult:
     sources: tuple[SourceReport, ...]
     impossible: int
     """Perturbations a seed dialogue was too short for (one round cannot be shuffled)."""
-
-
-def read_sources(request: DialogueRequest) -> list[DialogueFile]:
-    """Every file read and checked; DialogueInputError names the first problem."""
-    request.validate()
-    return [read_dialogue_file(path, request.format) for path in request.files]
 
 
 def generate_dialogues(

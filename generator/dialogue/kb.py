@@ -27,6 +27,7 @@ from functools import partial
 
 from kgtest.generator.dialogue.kb_index import KbIndex, Value
 from kgtest.generator.dialogue.model import Concept, Round, SeedDialogue, Story
+from kgtest.generator.dialogue.request import MIN_ROUNDS
 from kgtest.generator.dialogue.wording import (
     RELATIVES,
     YEAR_PHRASES,
@@ -44,7 +45,6 @@ from kgtest.prolog.dialogue import Reference, RefKind, RoundGraph, Statement, St
 
 MIN_ASKS = 4
 """Askable properties (years included) a topic needs, with its relatives' counted once each."""
-MIN_ROUNDS = 3
 STORY_FACTS = 3
 
 

@@ -29,9 +29,8 @@ from typing import Any
 
 from kgtest.core.errors import DialogueInputError, UnknownNameError
 from kgtest.generator.dialogue.model import UNKNOWN
+from kgtest.generator.dialogue.request import CONVQUESTIONS, COQA, FORMATS
 
-COQA, CONVQUESTIONS = "coqa", "convquestions"
-FORMATS = ("auto", COQA, CONVQUESTIONS)
 _QID = re.compile(r"(?:wikidata\.org/(?:wiki|entity)/)?(Q\d+)$")
 MAX_STORY = 100_000
 """Characters of a story at most: CoQA's are a few thousand; spaCy parses 1 GB per 100,000."""

@@ -68,9 +68,14 @@ def test_gen_answered_by_the_caches_starts_no_database_and_writes_the_same_bytes
     assert run("--workspace", str(ws), "build-kb", str(family_and_places().write(tmp_path / "f.nt")))[0] == 0
     assert server_starts(ws) == 1
     first, second, third = tmp_path / "first.jsonl", tmp_path / "second.jsonl", tmp_path / "third.jsonl"
-    done = fresh(ws, *GEN, "--out", str(first))
+    done = fresh(ws, *GEN, "--out", str(first), importtime=True)
     assert done.returncode == 0, done.stderr
     assert server_starts(ws) == 1, "build-kb left the stamp and the view: gen started no database"
+    loaded = {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines() if line.count("|") == 2}
+    dialogue_stage = {"kgtest.generator.dialogue.generate", "kgtest.kg.dialogue_graph", "neo4j"}
+    assert "kgtest.generator.dialogue.request" in loaded and not loaded & dialogue_stage, (
+        "a gen that asks for no dialogue imports no dialogue stage"
+    )
     shutil.rmtree(ws / "cache")
     code, _, err = run("--workspace", str(ws), *GEN, "--out", str(second))
     assert code == 0, err

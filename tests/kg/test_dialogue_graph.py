@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from kgtest.core.settings import Settings
-from kgtest.generator.dialogue.generate import DialogueRequest, generate_dialogues, read_sources
+from kgtest.generator.dialogue.generate import generate_dialogues
 from kgtest.generator.dialogue.graph import dialogue_graph
+from kgtest.generator.dialogue.request import DialogueRequest, read_sources
 from kgtest.generator.suite_nodes import write_suite_graph
 from kgtest.kg.dialogue_graph import DialogueGraph, Link, Node, write_dialogue_graph
 from kgtest.kg.store import GraphStore

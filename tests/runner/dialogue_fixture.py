@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from kgtest.generator.case import TestCase, write_suite
-from kgtest.generator.dialogue.generate import DialogueRequest, generate_dialogues, read_sources
+from kgtest.generator.dialogue.generate import generate_dialogues
+from kgtest.generator.dialogue.request import DialogueRequest, read_sources
 from tests.generator.kb_fixture import family_view
 
 

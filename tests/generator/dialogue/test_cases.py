@@ -8,7 +8,8 @@ from pathlib import Path
 
 from kgtest.generator.case import Answer, TestCase, read_suite, write_suite
 from kgtest.generator.dialogue.cases import recheck
-from kgtest.generator.dialogue.generate import DialogueRequest, generate_dialogues, read_sources
+from kgtest.generator.dialogue.generate import generate_dialogues
+from kgtest.generator.dialogue.request import DialogueRequest, read_sources
 from kgtest.generator.kbview import KbView
 
 from .coqa_fixture import coqa_file

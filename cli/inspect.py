@@ -17,9 +17,9 @@ from rich.tree import Tree
 from kgtest.cli.inspect_dialogue import show_conversation, show_dialogue
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.text import line, literal
-from kgtest.core.errors import GenerationError, OracleError
+from kgtest.core.errors import OracleError
 from kgtest.core.settings import Settings
-from kgtest.generator.case import EvidenceFact, Proof, TestCase, read_suite
+from kgtest.generator.case import EvidenceFact, Proof, TestCase, cases_mentioning
 from kgtest.runner.manifest import read_manifest
 from kgtest.runner.transcript import Transcript
 
@@ -79,12 +79,10 @@ def _find(settings: Settings, prefix: str) -> TestCase:
     """The case whose id starts with ``prefix`` in any suite of the workspace or of its runs."""
     matches: dict[str, TestCase] = {}
     for suite in _suites(settings):
-        if not _mentions(suite, prefix):  # reading a suite's cases costs far more than its bytes
-            continue
-        try:
-            matches.update((c.id, c) for c in read_suite(suite) if c.id.startswith(prefix))
-        except GenerationError:
-            continue  # a broken suite says nothing about this case; `kgtest run` names what is wrong
+        try:  # only the lines that hold the prefix are read as cases
+            matches.update((c.id, c) for c in cases_mentioning(suite, prefix) if c.id.startswith(prefix))
+        except OSError:
+            continue  # an unreadable suite says nothing about this case; `kgtest run` names what is wrong
     if len(matches) > 1:
         raise OracleError(f"{prefix!r} matches several cases: {', '.join(sorted(matches)[:10])}")
     if not matches:

@@ -10,7 +10,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kgtest.core.errors import GenerationError
-from kgtest.generator.case import Answer, FactMeta, TemporalMeta, TestCase, read_suite, write_suite
+from kgtest.generator.case import (
+    Answer,
+    FactMeta,
+    TemporalMeta,
+    TestCase,
+    cases_mentioning,
+    read_suite,
+    write_suite,
+)
 
 
 def case(case_id: str, prompt: str = "Is Paris in France?") -> TestCase:
@@ -126,3 +134,17 @@ def test_suites_from_before_typed_meta_still_load(tmp_path: Path) -> None:
     assert isinstance(a.meta, FactMeta) and a.meta.statement == ("Q1", "P19", "Q2") and a.meta.years is None
     assert isinstance(b.meta, TemporalMeta) and b.meta.horizon == 10 and b.meta.checked_by == ""
     assert c.meta is None
+
+
+def test_cases_mentioning_reads_only_the_lines_that_hold_the_text(tmp_path: Path) -> None:
+    path = tmp_path / "suite.jsonl"
+    lines = [
+        case("abc1").to_json(),
+        "not json at all",
+        case("abd2", "Is abc1 in France?").to_json(),
+        case("x").to_json(),
+    ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert [c.id for c in cases_mentioning(path, "abc1")] == ["abc1", "abd2"]  # a line naming it counts too
+    assert [c.id for c in cases_mentioning(path, "ab")] == ["abc1", "abd2"]
+    assert list(cases_mentioning(path, "zzz")) == []

@@ -27,7 +27,6 @@ import math
 import os
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 
 from kgtest.runner.sut import STORE_LIMIT, Reply
 
@@ -49,10 +48,9 @@ SECRET_SUFFIXES = ("_API_KEY", "_TOKEN", "_SECRET", "_PASSWORD", "_SECRET_KEY", 
 def checked(reply: Reply, secrets: Iterable[str] = ()) -> Reply:
     """``reply`` safe to store: ``cleaned``, and an answer without text is a failure with its reason."""
     reply = cleaned(reply, secrets)
-    if reply.ok and not reply.text.strip():
-        return replace(
-            reply, text="", error=f"empty reply (finish reason {reply.finish_reason or 'unknown'})"
-        )
+    if reply.ok and not reply.text.strip():  # a failure like any other, so checking it again keeps it
+        why = f"empty reply (finish reason {reply.finish_reason or 'unknown'})"
+        return Reply.failed(reply.system, reply.sampling, reply.latency_s, why)
     return reply
 
 

@@ -17,11 +17,12 @@ from rich.tree import Tree
 from kgtest.cli.inspect_dialogue import show_conversation, show_dialogue
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.text import line, literal
-from kgtest.core.errors import OracleError
+from kgtest.core.errors import OracleError, RunnerError
+from kgtest.core.jsonl import lines_holding
 from kgtest.core.settings import Settings
 from kgtest.generator.case import EvidenceFact, Proof, TestCase, cases_mentioning
 from kgtest.runner.manifest import read_manifest
-from kgtest.runner.transcript import Transcript
+from kgtest.runner.transcript import Transcript, transcripts_mentioning
 
 if TYPE_CHECKING:
     from kgtest.oracle.outcomes import JudgedReply
@@ -103,31 +104,32 @@ def _suites(settings: Settings) -> list[Path]:
 
 
 def _judged(settings: Settings, case_id: str) -> list[tuple[str, JudgedReply, Transcript]]:
-    """(system, verdict, transcript) of every judged run that asked the case."""
+    """(system, verdict, transcript) of every judged run that asked the case: only the lines of
+    its replies and verdicts that name the case are read, not the run's suite."""
     out = []
     for run in settings.paths.all_runs():
-        if not _mentions(run.verdicts, case_id):  # a run that did not judge it: its suite stays unread
+        held = list(lines_holding(run.verdicts, case_id))
+        if not held:  # a run that did not judge it
             continue
-        from kgtest.oracle.verdicts import read_verdicts, run_cases  # the oracle: only for a judged case
+        from kgtest.oracle.outcomes import JudgedReply  # the oracle's records: only for a judged case
 
+        asked = transcripts_mentioning(run.replies, case_id)
+        transcript = next((t for t in asked if t.case_id == case_id), None)
         try:
-            manifest, pairs = run_cases(run)
-        except OracleError:
-            continue  # a run whose suite is gone cannot say anything about this case
-        transcripts = {c.id: t for c, t in pairs}
-        if case_id not in transcripts:
+            manifest = read_manifest(run)
+        except RunnerError:
+            continue  # a run that cannot say which system it asked
+        if transcript is None:
             continue
         name = f"{manifest.get('name') or manifest.get('system')} (run {run.run_id})"
-        out += [(name, r, transcripts[case_id]) for r in read_verdicts(run) if r.case_id == case_id]
+        for text in held:
+            try:
+                record = JudgedReply.from_dict(json.loads(text))
+            except (ValueError, TypeError):
+                continue
+            if record.case_id == case_id:
+                out.append((name, record, transcript))
     return out
-
-
-def _mentions(path: Path, text: str) -> bool:
-    """Whether the file holds ``text`` anywhere; False when it cannot be read."""
-    try:
-        return text.encode("utf-8") in path.read_bytes()
-    except OSError:
-        return False
 
 
 def _proof_tree(proof: Proof) -> Tree:

@@ -17,6 +17,7 @@ from typing import Any
 
 from kgtest.core.errors import GenerationError
 from kgtest.core.files import atomic_writer
+from kgtest.core.jsonl import lines_holding
 from kgtest.core.records import RecordError, from_plain, to_plain
 from kgtest.generator.battery.model import Script
 from kgtest.generator.dialogue.model import DialogueCase
@@ -253,18 +254,14 @@ def cases_mentioning(path: Path, text: str) -> Iterator[TestCase]:
     """The cases on the lines of a suite that hold ``text``, each read alone.
 
     Finding one case in a suite of thousands then parses a few lines, not all (``kgtest
-    inspect``: 6 s for a 4,600-case suite read whole). A line that is not a case is passed
-    over; ``read_suite`` is the reader that checks a whole file.
+    inspect``: 6 s for a suite read whole). A line that is not a case is passed over;
+    ``read_suite`` is the reader that checks a whole file.
     """
-    needle = text.encode("utf-8")
-    with path.open("rb") as lines:
-        for raw in lines:
-            if needle not in raw:
-                continue
-            try:
-                yield TestCase.from_json(raw.decode("utf-8"))
-            except (UnicodeDecodeError, ValueError, TypeError, KeyError):
-                continue
+    for line in lines_holding(path, text):
+        try:
+            yield TestCase.from_json(line)
+        except (ValueError, TypeError, KeyError):
+            continue
 
 
 def _jsonable(case: TestCase) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from typing import Any
 
 from kgtest.core.errors import RunnerError
 from kgtest.core.files import atomic_writer
+from kgtest.core.jsonl import lines_holding
 from kgtest.core.records import from_plain, to_plain
 from kgtest.runner.sut import Reply
 
@@ -92,6 +93,16 @@ def read_transcripts(path: Path) -> Iterator[Transcript]:
                     raise RunnerError(f"{path}:{number}: not a kgtest transcript: {exc}") from exc
     except FileNotFoundError:
         raise RunnerError(f"{path} is missing; run the same `kgtest run` again to write it") from None
+
+
+def transcripts_mentioning(path: Path, text: str) -> Iterator[Transcript]:
+    """The transcripts on the lines of replies.jsonl that hold ``text`` (a case id), read alone;
+    a line that is not a transcript is passed over (``read_transcripts`` names it)."""
+    for line in lines_holding(path, text):
+        try:
+            yield _transcript(json.loads(line))
+        except (ValueError, TypeError, KeyError):
+            continue
 
 
 def _transcript(data: Any) -> Transcript:

@@ -1,0 +1,18 @@
+"""core/jsonl.py: the lines of a JSON Lines file that hold a text, the others never decoded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kgtest.core.jsonl import lines_holding
+
+
+def test_only_the_lines_holding_the_text_come_back(tmp_path: Path) -> None:
+    path = tmp_path / "records.jsonl"
+    path.write_bytes(b'{"id": "ab12"}\n{"id": "cd34"}\n\xff\xfe ab12 broken\n{"id": "ab19", "of": "ab12"}\n')
+    assert list(lines_holding(path, "ab12")) == ['{"id": "ab12"}\n', '{"id": "ab19", "of": "ab12"}\n']
+    assert list(lines_holding(path, "zz")) == []
+
+
+def test_a_missing_file_holds_nothing(tmp_path: Path) -> None:
+    assert list(lines_holding(tmp_path / "gone.jsonl", "ab")) == []

@@ -1,8 +1,8 @@
 """Dialogue cases for one suite: seed dialogues from the KB and from files, perturbed and proven.
 
 This is the dialogue part of ``kgtest gen`` without the command line. Files are read and
-checked first (``read_sources``), before the graph store is opened, so a malformed file stops
-the command before anything is written.
+checked first (request.py's ``read_sources``), before the graph store is opened, so a
+malformed file stops the command before anything is written.
 """
 
 from __future__ import annotations

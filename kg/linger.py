@@ -14,23 +14,21 @@ connected and touches it when done; the server stops only holding it exclusively
 under a command, and a command that waits for it finds the server gone, never half-stopped.
 On stopping, it stamps the KB as any process that stops the server it started does
 (kg/kb_stamp.py). While it serves, no stamp vouches for the database (it may be written), so a
-command asks it for the KB's builds, as the uncached path does, but on a plain socket
-(``asked_builds``): the answer is read from the database at that moment, without importing the
-Bolt driver (0.35 s) or opening a session, and the caches keyed by it answer the rest. The
-statements a command runs go the same way when JSON carries them (kg/relay.py), so a command
-that writes the graph through the server imports no Bolt driver either.
+command asks it for the KB's builds, as the uncached path does, but on the server's relay
+(kg/relay.py, ``asked_builds``): the answer is read from the database at that moment, without
+importing the Bolt driver (0.35 s) or opening a session, and the caches keyed by it answer the
+rest. The statements a command runs go the same way when JSON carries them, so a command that
+writes the graph through the server imports no Bolt driver either: one listener, one password
+check.
 """
 
 from __future__ import annotations
 
 import fcntl
-import json
 import os
 import signal
-import socket
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -38,7 +36,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from kgtest.core.errors import StoreUnavailableError
+from kgtest.core.errors import KgtestError, StoreUnavailableError
 from kgtest.core.processes import alive
 from kgtest.kg.embedded import BoltEndpoint, EmbeddedServer, server_state
 from kgtest.kg.kb_stamp import builds_key, closing_builds
@@ -134,19 +132,24 @@ def _lock(file: IO[bytes], how: int, deadline: float) -> None:
 
 
 def asked_builds(db_dir: Path) -> tuple[str, list[dict[str, Any]]] | None:
-    """The KB's key and builds, asked of the lingering server now; None when none serves or a
-    build is incomplete (the command then opens the store, and meets ``require_complete``)."""
+    """The KB's key and builds, asked of the lingering server now (an ``ask`` on its relay);
+    None when none serves or a build is incomplete (the command then opens the store, and meets
+    ``require_complete``)."""
     state = server_state(db_dir)
-    port = state.get("builds_port")
+    port = state.get("relay_port")
     if not state.get("linger") or not isinstance(port, int):
         return None
     try:
-        secret = (db_dir / "credentials").read_bytes().strip()
-        with socket.create_connection(("127.0.0.1", port), timeout=_START_S) as conn:
-            conn.sendall(secret + b"\n")
-            answer = json.loads(conn.makefile("rb").read())
-    except (OSError, ValueError):
+        secret = (db_dir / "credentials").read_text(encoding="utf-8").strip()
+    except OSError:
         return None
+    relay = RelayClient(port, secret, str(state.get("uri", "")), timeout_s=_START_S)
+    try:
+        answer = relay.ask("builds") if relay.connect() else None
+    except (KgtestError, ValueError):  # no answer, or not one this kgtest reads
+        return None
+    finally:
+        relay.close()
     if not isinstance(answer, dict) or not isinstance(answer.get("builds"), list):
         return None
     return str(answer["key"]), answer["builds"]
@@ -161,26 +164,10 @@ def relay_of(db_dir: Path, endpoint: BoltEndpoint) -> RelayClient | None:
     return RelayClient(port, endpoint.password, endpoint.uri)
 
 
-def _answer_builds(store: GraphStore, secret: bytes) -> int:
-    """Answer ``asked_builds`` from a thread of the server process; the port it listens on."""
-    listener = socket.create_server(("127.0.0.1", 0))
-
-    def answer() -> None:
-        while True:
-            conn, _ = listener.accept()
-            with conn:
-                conn.settimeout(5.0)
-                try:
-                    if conn.makefile("rb").readline(1024).strip() != secret:
-                        continue  # the workspace's password, as on Bolt
-                    builds = closing_builds(store)
-                    told = None if builds is None else {"key": builds_key(builds), "builds": builds}
-                    conn.sendall(json.dumps(told, default=str).encode("utf-8"))
-                except OSError:
-                    continue
-
-    threading.Thread(target=answer, name="kgtest-builds", daemon=True).start()
-    return int(listener.getsockname()[1])
+def _builds(store: GraphStore) -> dict[str, Any] | None:
+    """What ``asked_builds`` is answered: the KB's builds read from the database now, with their key."""
+    builds = closing_builds(store)
+    return None if builds is None else {"key": builds_key(builds), "builds": builds}
 
 
 def dismiss(db_dir: Path) -> int | None:
@@ -213,9 +200,8 @@ def serve(workspace: Path, linger_s: float, port: int) -> None:
             return  # another process serves it (`kgtest db serve`): commands use that one
         os.utime(lock.fileno())  # idle from now, not from the last use of an earlier server
         secret = (settings.paths.db / "credentials").read_bytes().strip()
-        port = _answer_builds(store, secret)
-        relay = serve_relay(store, secret)
-        EmbeddedServer(settings.paths.db).announce(linger=True, builds_port=port, relay_port=relay)
+        relay = serve_relay(store, secret, {"builds": lambda: _builds(store)})
+        EmbeddedServer(settings.paths.db).announce(linger=True, relay_port=relay)
         while settings.paths.db.is_dir():
             time.sleep(0.5)
             idle = time.time() - os.fstat(lock.fileno()).st_mtime > linger_s

@@ -16,6 +16,7 @@ import hmac
 import json
 import socket
 import threading
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from kgtest.core.errors import ConfigError, KgtestError, StoreError, StoreUnavailableError
@@ -44,10 +45,15 @@ def plain(value: Any) -> bool:
 
 
 class RelayClient:
-    """One command's connection to the relay; ``query`` returns None where Bolt must carry it."""
+    """One command's connection to the relay; ``query`` returns None where Bolt must carry it.
 
-    def __init__(self, port: int, password: str, uri: str) -> None:
+    ``timeout_s`` bounds each answer where no watchdog does (``ask`` outside a store); a
+    store's calls are bounded by its watchdog (kg/watchdog.py).
+    """
+
+    def __init__(self, port: int, password: str, uri: str, timeout_s: float | None = None) -> None:
         self._port, self._password, self._uri = port, password.encode("utf-8"), uri
+        self._timeout_s = timeout_s
         self._conn: socket.socket | None = None
         self._file: BinaryIO | None = None
         self._lock = threading.Lock()
@@ -56,7 +62,7 @@ class RelayClient:
         """Open and authenticate; False when no relay answers (an older server, a stale port)."""
         try:
             conn = socket.create_connection(("127.0.0.1", self._port), timeout=10.0)
-            conn.settimeout(None)  # the store's watchdog bounds each call (kg/watchdog.py)
+            conn.settimeout(self._timeout_s)
             file: BinaryIO = conn.makefile("rwb")  # type: ignore[assignment]
             file.write(self._password + b"\n")
             file.flush()
@@ -71,7 +77,15 @@ class RelayClient:
     def query(self, cypher: str, params: dict[str, Any]) -> list[dict[str, Any]] | None:
         if not plain(params):
             return None
-        line = json.dumps({"cypher": cypher, "params": params}).encode("utf-8") + b"\n"
+        rows: list[dict[str, Any]] = self._exchange({"cypher": cypher, "params": params})["rows"]
+        return rows
+
+    def ask(self, name: str) -> object:
+        """The answer to one of the questions the server was given besides statements (``asks``)."""
+        return self._exchange({"ask": name})["answer"]
+
+    def _exchange(self, request: dict[str, Any]) -> dict[str, Any]:
+        line = json.dumps(request).encode("utf-8") + b"\n"
         with self._lock:
             if self._file is None and not self.connect():
                 raise StoreUnavailableError(f"lost the graph database at {self._uri}: its relay is gone")
@@ -86,11 +100,10 @@ class RelayClient:
             if not answer.endswith(b"\n"):
                 self._drop()
                 raise StoreUnavailableError(f"lost the graph database at {self._uri}: the relay closed")
-        told = json.loads(answer)
+        told: dict[str, Any] = json.loads(answer)
         if "error" in told:
             raise _error(str(told["error"]), str(told["message"]))
-        rows: list[dict[str, Any]] = told["rows"]
-        return rows
+        return told
 
     def cut_off(self) -> None:
         """A call passed its deadline: end its wait; the next call connects again."""
@@ -118,36 +131,49 @@ def _error(name: str, message: str) -> KgtestError:
     return _RAISED.get(name, StoreError)(message)
 
 
-def serve_relay(store: GraphStore, password: bytes) -> int:
-    """Run statements for the workspace's commands, from threads of the server; the port."""
+Asks = Mapping[str, Callable[[], object]]
+"""Questions the server answers besides statements, by name (the lingering server's ``builds``)."""
+
+
+def serve_relay(store: GraphStore, password: bytes, asks: Asks | None = None) -> int:
+    """Run statements for the workspace's commands, and answer ``asks``, from threads of the
+    server; the port."""
     listener = socket.create_server(("127.0.0.1", 0))
 
     def accept() -> None:
         while True:
             conn, _ = listener.accept()
-            threading.Thread(target=_session, args=(store, conn, password), daemon=True).start()
+            threading.Thread(target=_session, args=(store, conn, password, asks or {}), daemon=True).start()
 
     threading.Thread(target=accept, name="kgtest-relay", daemon=True).start()
     return int(listener.getsockname()[1])
 
 
-def _session(store: GraphStore, conn: socket.socket, password: bytes) -> None:
+def _session(store: GraphStore, conn: socket.socket, password: bytes, asks: Asks) -> None:
     with conn, conn.makefile("rwb") as file:
         try:
             if not hmac.compare_digest(file.readline(1024).strip(), password):
                 return  # the workspace's password, as on Bolt
             file.write(HELLO)
             file.flush()
-            for line in file:
-                file.write(json.dumps(_answer(store, line)).encode("utf-8") + b"\n")
+            for line in file:  # an answer's dates (a build's) as text; rows are plain already
+                file.write(json.dumps(_answer(store, asks, line), default=str).encode("utf-8") + b"\n")
                 file.flush()
         except OSError:
             return  # the command went away (or cut a late call off)
 
 
-def _answer(store: GraphStore, line: bytes) -> dict[str, Any]:
+def _answer(store: GraphStore, asks: Asks, line: bytes) -> dict[str, Any]:
     try:
         asked = json.loads(line)
+        if "ask" in asked:
+            question = asks.get(asked["ask"])
+            if question is None:
+                return {
+                    "error": "StoreError",
+                    "message": f"the lingering server has no answer to {asked['ask']!r}",
+                }
+            return {"answer": question()}
         rows = store.query(asked["cypher"], **asked["params"])
     except KgtestError as exc:
         return {"error": type(exc).__name__, "message": str(exc)}

@@ -127,3 +127,19 @@ def test_a_server_gone_is_a_lost_database() -> None:
 def test_a_relayed_store_sends_other_values_over_bolt(_relayed_store: GraphStore) -> None:
     assert _relayed_store.query("RETURN $x AS x", x=(1, 2)) == [{"x": [1, 2]}]
     assert _relayed_store.query("RETURN $x AS x", x=[1, 2]) == [{"x": [1, 2]}]
+
+
+def test_asks_are_answered_beside_statements_and_an_unknown_one_is_refused() -> None:
+    import datetime
+
+    fake = FakeStore()
+    when = datetime.datetime(2026, 11, 26, 4, 0)
+    port = serve_relay(fake, PASSWORD.encode(), {"builds": lambda: {"at": when}})  # type: ignore[arg-type]
+    relay = RelayClient(port, PASSWORD, "bolt://127.0.0.1:1", timeout_s=10.0)
+    assert relay.connect()
+    assert relay.ask("builds") == {"at": str(when)}  # a date crosses as its text
+    assert relay.query("RETURN 1", {}) == [{"n": 1}]  # statements on the same connection
+    with pytest.raises(StoreError, match="no answer to 'nothing'"):
+        relay.ask("nothing")
+    assert fake.asked == [("RETURN 1", {})]
+    relay.close()

@@ -18,7 +18,6 @@ from kgtest.cli.inspect_dialogue import show_conversation, show_dialogue
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.text import line, literal
 from kgtest.core.errors import OracleError, RunnerError
-from kgtest.core.jsonl import lines_holding
 from kgtest.core.settings import Settings
 from kgtest.generator.case import EvidenceFact, Proof, TestCase, cases_mentioning
 from kgtest.runner.manifest import read_manifest
@@ -79,11 +78,8 @@ def command(app: AppContext, case_id: str) -> None:
 def _find(settings: Settings, prefix: str) -> TestCase:
     """The case whose id starts with ``prefix`` in any suite of the workspace or of its runs."""
     matches: dict[str, TestCase] = {}
-    for suite in _suites(settings):
-        try:  # only the lines that hold the prefix are read as cases
-            matches.update((c.id, c) for c in cases_mentioning(suite, prefix) if c.id.startswith(prefix))
-        except OSError:
-            continue  # an unreadable suite says nothing about this case; `kgtest run` names what is wrong
+    for suite in _suites(settings):  # only the lines that hold the prefix are read as cases
+        matches.update((c.id, c) for c in cases_mentioning(suite, prefix) if c.id.startswith(prefix))
     if len(matches) > 1:
         raise OracleError(f"{prefix!r} matches several cases: {', '.join(sorted(matches)[:10])}")
     if not matches:
@@ -106,13 +102,13 @@ def _suites(settings: Settings) -> list[Path]:
 def _judged(settings: Settings, case_id: str) -> list[tuple[str, JudgedReply, Transcript]]:
     """(system, verdict, transcript) of every judged run that asked the case: only the lines of
     its replies and verdicts that name the case are read, not the run's suite."""
+    from kgtest.oracle.outcomes import verdicts_mentioning  # the oracle's records: only for a judged case
+
     out = []
     for run in settings.paths.all_runs():
-        held = list(lines_holding(run.verdicts, case_id))
-        if not held:  # a run that did not judge it
+        records = verdicts_mentioning(run.verdicts, case_id)
+        if not records:  # a run that did not judge it
             continue
-        from kgtest.oracle.outcomes import JudgedReply  # the oracle's records: only for a judged case
-
         asked = transcripts_mentioning(run.replies, case_id)
         transcript = next((t for t in asked if t.case_id == case_id), None)
         try:
@@ -122,13 +118,7 @@ def _judged(settings: Settings, case_id: str) -> list[tuple[str, JudgedReply, Tr
         if transcript is None:
             continue
         name = f"{manifest.get('name') or manifest.get('system')} (run {run.run_id})"
-        for text in held:
-            try:
-                record = JudgedReply.from_dict(json.loads(text))
-            except (ValueError, TypeError):
-                continue
-            if record.case_id == case_id:
-                out.append((name, record, transcript))
+        out += [(name, record, transcript) for record in records]
     return out
 
 

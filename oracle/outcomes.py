@@ -9,9 +9,12 @@ checks themselves being kept beside it (dialogue.json, battery/).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
+from kgtest.core.jsonl import lines_holding
 from kgtest.core.records import from_plain, to_plain
 from kgtest.oracle.judge import Outcome, Verdict
 
@@ -73,3 +76,17 @@ class JudgedReply:
         verdict = data.get("verdict")
         record = from_plain(JudgedReply, {**data, "verdict": None})
         return replace(record, verdict=Verdict.from_dict(verdict)) if verdict is not None else record
+
+
+def verdicts_mentioning(path: Path, case_id: str) -> list[JudgedReply]:
+    """The records of verdicts.jsonl for ``case_id``, read from the lines that name it alone (a
+    line that is not a record is passed over; verdicts.py's ``read_verdicts`` names it)."""
+    found = []
+    for line in lines_holding(path, case_id):
+        try:
+            record = JudgedReply.from_dict(json.loads(line))
+        except (ValueError, TypeError):
+            continue
+        if record.case_id == case_id:
+            found.append(record)
+    return found

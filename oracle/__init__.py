@@ -10,8 +10,9 @@ command that needs one module of the oracle does not pay for all the others.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from kgtest.core.lazy import lazy_names
 
 if TYPE_CHECKING:
     from kgtest.kg.extract.triples import (
@@ -74,11 +75,7 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> object:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+__getattr__ = lazy_names(__name__, _WHERE)
 
 
 __all__ = [

@@ -13,8 +13,9 @@ model server (75 ms).
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from kgtest.core.lazy import lazy_names
 
 if TYPE_CHECKING:
     from kgtest.runner.cache import ReplyCache, reply_key
@@ -44,11 +45,7 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> object:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+__getattr__ = lazy_names(__name__, _WHERE)
 
 
 __all__ = [

@@ -1,0 +1,22 @@
+"""Package names imported on first use (PEP 562), so importing a package loads none of its modules.
+
+kgtest.oracle and kgtest.runner re-export their public names this way: a command that needs one
+module of them does not pay for the others (docs/architecture.md, "Start-up").
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+
+
+def lazy_names(package: str, where: Mapping[str, str]) -> Callable[[str], object]:
+    """A module ``__getattr__`` for ``package``: each name in ``where`` from its module, imported then."""
+
+    def attribute(name: str) -> object:
+        module = where.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        return getattr(importlib.import_module(module), name)
+
+    return attribute

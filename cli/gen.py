@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from contextlib import ExitStack
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,7 +18,6 @@ from kgtest.cli.spread import WORKERS, shard_option, spread_of
 from kgtest.cli.text import line, literal
 from kgtest.core.errors import StoreError
 from kgtest.core.progress import phases, stderr
-from kgtest.core.settings import Settings
 from kgtest.core.shard import WHOLE, Shard
 from kgtest.core.version import kgtest_version
 from kgtest.generator.battery.cases import conversation_cases
@@ -35,7 +33,6 @@ from kgtest.generator.pool import generate_parallel
 from kgtest.generator.suite import DOMAINS, SuiteRequest, SuiteResult
 from kgtest.generator.suite_info import write_suite_info
 from kgtest.generator.suite_nodes import GRAPH_FORMAT, suite_id, write_suite_graph
-from kgtest.prolog.reasoner import Reasoner
 
 if TYPE_CHECKING:
     from kgtest.generator.dialogue.generate import DialogueResult
@@ -198,11 +195,9 @@ def command(
         result = None
         if count or (mtl_depth and request.temporal_count) or not (dialogues.wanted or conversations):
             assert view is not None
-            load = partial(workspace_rules, settings)
-            cache = settings.paths.kb_view_cache
             wanted = count + (request.temporal_count if mtl_depth else 0)
             progress("questions", 0, 0)  # the rules derive, then the fact and temporal cases are made
-            result = generate_parallel(view, request, load, cache, spread_of(workers, None).workers)
+            result = generate_parallel(view, request, kb.reasoner, spread_of(workers, None).workers)
             progress("questions", len(result.cases), wanted)
         talks = None
         if dialogues.wanted:
@@ -266,12 +261,6 @@ def _write_graph(
     )
     if talks is not None:
         write_dialogue_graph(kb.store(), suite_id(path), talks.cases, digest)
-
-
-def workspace_rules(settings: Settings, view: KbView) -> Reasoner:
-    """The KB's rules as ``gen`` loads them, in whichever process makes a part of the suite."""
-    with ExitStack() as stack:
-        return WorkspaceKb(settings, stack).reasoner(view)
 
 
 def _summary(result: SuiteResult, depth: int) -> None:

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, TypeVar
+from itertools import islice
+from typing import Any, Protocol, TypeVar
 
 R = TypeVar("R")
+R_co = TypeVar("R_co", covariant=True)
 I = TypeVar("I")  # noqa: E741
 T = TypeVar("T")
 S = TypeVar("S")
@@ -32,22 +35,66 @@ def default_workers() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
+AHEAD = 2
+"""Items in flight per worker: one being worked on, one waiting, so no worker idles between items and a
+consumer that stops early (``gen`` once it has its cases) leaves little drawn for nothing."""
+
+
+class Results(Iterator[R_co], Protocol):
+    """Results in the items' order; ``close()`` stops the work when not all of them are wanted."""
+
+    def close(self) -> None: ...
+
+
 def ordered_map(
     start: Callable[[S], T], work: Callable[[T, I], R], recipe: S, items: Iterable[I], workers: int
-) -> Iterator[R]:
+) -> Results[R]:
     """``work(start(recipe), item)`` for each item, on ``workers`` processes (1: in this one).
 
-    ``start`` and ``work`` must be module-level functions and ``recipe`` picklable: a spawned
-    worker receives them by pickle.
+    The workers start at once, so the caller can do other work while they do; items are read
+    as results are taken (``AHEAD`` per worker in flight), so ``items`` may be endless. Close
+    the iterator (``contextlib.closing``) when stopping before the end. ``start`` and ``work``
+    must be module-level functions and ``recipe`` picklable: a spawned worker receives them by
+    pickle.
     """
     if workers <= 1:
         tools = start(recipe)
-        yield from (work(tools, item) for item in items)
-        return
-    context = multiprocessing.get_context("spawn")
-    setup = (start, recipe, max(1, default_workers() // workers))
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=_start, initargs=setup) as pool:
-        yield from pool.map(partial(_work, work), items)
+        return (work(tools, item) for item in items)
+    return _Pooled(start, work, recipe, items, workers)
+
+
+class _Pooled(Iterator[R]):
+    """Results from a process pool in the items' order, with at most ``AHEAD`` items per worker in flight."""
+
+    def __init__(
+        self, start: Callable[[S], T], work: Callable[[T, I], R], recipe: S, items: Iterable[I], workers: int
+    ) -> None:
+        context = multiprocessing.get_context("spawn")
+        setup = (start, recipe, max(1, default_workers() // workers))
+        self._pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start, initargs=setup)
+        self._work = partial(_work, work)
+        self._items = iter(items)
+        self._pending: deque[Future[R]] = deque()
+        for item in islice(self._items, workers * AHEAD):
+            self._pending.append(self._pool.submit(self._work, item))
+
+    def __next__(self) -> R:
+        if not self._pending:
+            self.close()
+            raise StopIteration
+        try:
+            result = self._pending.popleft().result()
+        except BaseException:
+            self.close()
+            raise
+        for item in islice(self._items, 1):
+            self._pending.append(self._pool.submit(self._work, item))
+        return result
+
+    def close(self) -> None:
+        """Drop what is not started yet and wait for the workers to end."""
+        self._pending.clear()
+        self._pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _start(start: Callable[[S], T], recipe: S, threads: int) -> None:

@@ -1,70 +1,67 @@
-"""A suite's parts (fact cases, temporal cases) made at once, each in a worker process of its own.
+"""A suite made on every core: worker processes draw the temporal candidates while this one keeps them.
 
-The parts share nothing but the KB and the seed (generator/suite.py), so each worker loads
-the KB's view and its SWI-Prolog program (one engine per process, from the workspace's
-compiled cache) and makes one part; the parent assembles them in ``PARTS`` order, so the
-suite is the same byte for byte as one process's (tests/generator/test_pool.py).
+Drawing a temporal candidate (its formula evaluated in mtl.pl) is nearly all of a suite's
+work, and each candidate comes from a seed of its own (generator/temporal_draw.py), so the
+workers draw blocks of them, each with an SWI-Prolog engine of its own holding mtl.pl and no
+KB. This process makes the fact cases while the workers start, then keeps the candidates in
+index order as they come back; the suite is the same byte for byte as one process's
+(tests/generator/test_pool.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
+from itertools import chain
 
 from kgtest.core.pool import ordered_map
 from kgtest.generator.kbview import KbView
-from kgtest.generator.suite import PARTS, SuitePart, SuiteRequest, SuiteResult, assemble, suite_part
-from kgtest.generator.view_ref import ViewRef, load_view, view_ref
+from kgtest.generator.suite import (
+    SuitePart,
+    SuiteRequest,
+    SuiteResult,
+    assemble,
+    suite_part,
+    temporal_part,
+    temporal_plan_of,
+)
+from kgtest.generator.temporal_draw import Draws, blocks, draw_block, drawn_here
 from kgtest.prolog.reasoner import Reasoner
 
-MIN_PART_CASES = 1_000
-"""A pool starts only when both parts ask for this many cases: a worker costs 3-8 s to start
-(spawn, imports, the KB's view and program), which a part of a few hundred cases does not
-take in all (docs/scale.md)."""
-
-
-@dataclass(frozen=True, slots=True)
-class GenRecipe:
-    view: KbView | ViewRef
-    request: SuiteRequest
-    load: Callable[[KbView], Reasoner]
-
-
-@dataclass(frozen=True, slots=True)
-class _Tools:
-    view: KbView
-    reasoner: Reasoner
-    request: SuiteRequest
+MIN_TEMPORAL_CASES = 1_000
+"""A pool starts only for this many temporal cases: a worker costs 1-2 s to start (spawn, imports,
+SWI-Prolog with mtl.pl), which a few hundred cases do not take in all (docs/scale.md)."""
 
 
 def generate_parallel(
     view: KbView,
     request: SuiteRequest,
     load: Callable[[KbView], Reasoner],
-    cache: Path,
     workers: int,
-    min_part: int = MIN_PART_CASES,
+    min_temporal: int = MIN_TEMPORAL_CASES,
 ) -> SuiteResult:
-    """``generate_suite`` with each part on a worker of its own (at most ``workers``; one part: here).
+    """``generate_suite`` with the temporal candidates drawn on ``workers`` processes (1: all here).
 
-    ``load`` loads the KB's rules (a module-level function: workers receive it by pickle);
-    ``cache`` is the KB view's cache file, which workers read the view from. A pool starts
-    only when both parts ask for ``min_part`` cases or more.
+    ``load`` gives the KB's rules, which only this process needs.
     """
     request.validate()
-    busy = PARTS if request.mtl_depth and request.temporal_count else PARTS[:1]
-    size = min(workers, len(busy)) if min(request.count, request.temporal_count) >= min_part else 1
-    recipe = GenRecipe(view_ref(view, cache) if size > 1 else view, request, load)
-    parts = list(ordered_map(_tools, _part, recipe, busy, size))
-    idle = [SuitePart(name) for name in PARTS[len(busy) :]]
-    return assemble(view, request, [*parts, *idle])
+    reasoner = load(view)
+    found = temporal_plan_of(view, reasoner, request)
+    if found is None:
+        return assemble(view, request, [suite_part(view, reasoner, request, "facts"), SuitePart("temporal")])
+    plan, events = found
+    pooled = None
+    if workers > 1 and request.temporal_count >= min_temporal:
+        pooled = ordered_map(_ready, draw_block, plan.draws, blocks(plan.limit), workers)
+    try:
+        facts = suite_part(view, reasoner, request, "facts")  # while the workers start and draw
+        candidates = chain.from_iterable(pooled) if pooled else drawn_here(plan.draws, plan.limit)
+        temporal = temporal_part(plan, events, candidates)
+    finally:
+        if pooled is not None:
+            pooled.close()
+    return assemble(view, request, [facts, temporal])
 
 
-def _tools(recipe: GenRecipe) -> _Tools:
-    view = load_view(recipe.view)
-    return _Tools(view, recipe.load(view), recipe.request)
-
-
-def _part(tools: _Tools, name: str) -> SuitePart:
-    return suite_part(tools.view, tools.reasoner, tools.request, name)
+def _ready(draws: Draws) -> Draws:
+    """A worker's tools: the draws alone (its SWI-Prolog engine loads mtl.pl on the first candidate)."""
+    return draws

@@ -7,7 +7,7 @@ UnknownNameError listing the known ones.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from kgtest.core.errors import GenerationError, UnknownNameError
@@ -15,7 +15,8 @@ from kgtest.generator.case import TestCase
 from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS, FactReport, generate_fact_cases, usable
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_text import PLAIN, WORDINGS
-from kgtest.generator.temporal import TemporalReport, generate_temporal_cases
+from kgtest.generator.temporal import TemporalPlan, TemporalReport, keep_cases, temporal_plan
+from kgtest.generator.temporal_draw import Candidate, drawn_here
 from kgtest.generator.temporal_kb import kb_events, universe
 from kgtest.kg.model import Domain
 from kgtest.kg.sources.wikidata import INSTANCE_OF
@@ -106,24 +107,40 @@ def suite_part(view: KbView, reasoner: Reasoner, request: SuiteRequest, name: st
             wording_style=request.wording,
         )
         return SuitePart(name, tuple(fact_cases), facts=facts)
-    if not (request.mtl_depth and request.temporal_count):
+    found = temporal_plan_of(view, reasoner, request)
+    if found is None:
         return SuitePart(name)
+    plan, events = found
+    return temporal_part(plan, events, drawn_here(plan.draws, plan.limit))
+
+
+def temporal_plan_of(
+    view: KbView, reasoner: Reasoner, request: SuiteRequest
+) -> tuple[TemporalPlan, int] | None:
+    """The temporal part's plan over the KB's dated events, and their number; None when none is asked."""
+    if not (request.mtl_depth and request.temporal_count):
+        return None
     events = kb_events(usable(view, reasoner), request.domains)  # no event rests on an excluded fact
     if not events:
         raise GenerationError(
             f"the knowledge base has no dated entities or facts{_where(request)} to ask temporal questions "
             "about; build one with dates or use --mtl-depth 0"
         )
-    span = universe(events)
-    temporal_cases, report = generate_temporal_cases(
+    plan = temporal_plan(
         events,
         depth=request.mtl_depth,
         count=request.temporal_count,
         seed=request.seed,
-        universe=span,
+        universe=universe(events),
         wording=request.wording,
     )
-    return SuitePart(name, tuple(temporal_cases), temporal=report, events=len(events), universe=span)
+    return plan, len(events)
+
+
+def temporal_part(plan: TemporalPlan, events: int, candidates: Iterable[Candidate]) -> SuitePart:
+    """The temporal cases kept from ``candidates``, drawn here or by worker processes (generator/pool.py)."""
+    cases, report = keep_cases(plan, candidates)
+    return SuitePart("temporal", tuple(cases), temporal=report, events=events, universe=plan.draws.universe)
 
 
 def assemble(view: KbView, request: SuiteRequest, parts: Sequence[SuitePart]) -> SuiteResult:

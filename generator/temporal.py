@@ -16,10 +16,8 @@ is re-checked year by year by the pointwise referee before the case is kept.
 
 from __future__ import annotations
 
-import itertools
-import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from kgtest.core.errors import GenerationError, ReasoningError
@@ -32,24 +30,13 @@ from kgtest.generator.case import (
     TestCase,
     case_id,
 )
-from kgtest.generator.mtl_random import (
-    Neighbours,
-    assign_events,
-    clip,
-    complement,
-    edge_years,
-    gap,
-    random_formula,
-    uniform_year,
-)
+from kgtest.generator.mtl_random import clip, complement
 from kgtest.generator.mtl_table3 import table3_question
 from kgtest.generator.mtl_text import DROWZEE, PLAIN, WORDINGS, mtl2nl, temporal_prompt
+from kgtest.generator.temporal_draw import Candidate, Draws, attempts_for, drawn_here
 from kgtest.prolog import mtl
-from kgtest.prolog.mtl_bounds import bound_events, evaluate_bounds, polarised
+from kgtest.prolog.mtl_bounds import bound_events, polarised
 from kgtest.prolog.pointwise import holds_at
-
-BOUNDARY_SHARE = 0.5
-"""Share of query years drawn from the edges of the satisfying set (others are uniform)."""
 
 _CLOSED_WORLD = "closed world: each event held only in the years the knowledge base records for it"
 _OPEN_END = (
@@ -124,6 +111,49 @@ class TemporalReport:
         )
 
 
+@dataclass(frozen=True)
+class TemporalPlan:
+    """A checked request for temporal cases, with the events it may ask about."""
+
+    draws: Draws
+    table: dict[str, TemporalEvent]
+    count: int
+    wording: str
+
+    @property
+    def limit(self) -> int:
+        return attempts_for(self.count)
+
+
+def temporal_plan(
+    events: Sequence[TemporalEvent],
+    *,
+    depth: int,
+    count: int,
+    seed: int,
+    universe: tuple[int, int],
+    max_window: int = 30,
+    wording: str = PLAIN,
+) -> TemporalPlan:
+    """Check the request and index the events once, for whichever processes draw the candidates."""
+    u0, u1 = universe
+    if depth < 0 or count < 0 or max_window < 1 or u0 > u1 or wording not in WORDINGS:
+        raise GenerationError(
+            f"depth={depth}, count={count}, max_window={max_window}, universe={universe}, "
+            f"wording={wording!r}: need depth >= 0, count >= 0, max_window >= 1, "
+            f"universe=(first_year, last_year) with first <= last and wording in {WORDINGS}"
+        )
+    table = _usable(events, u0, u1)
+    known = {name: clip(_merged(ev.intervals), u0, u1) for name, ev in table.items()}
+    possible = {
+        name: clip(_merged((*ev.intervals, *ev.unknown)), u0, u1) if ev.unknown else known[name]
+        for name, ev in table.items()
+    }
+    open_ended = frozenset(name for name, ev in table.items() if ev.unknown)
+    draws = Draws(seed, depth, max_window, universe, tuple(table), known, possible, open_ended)
+    return TemporalPlan(draws, table, count, wording)
+
+
 def generate_temporal_cases(
     events: Sequence[TemporalEvent],
     *,
@@ -134,73 +164,48 @@ def generate_temporal_cases(
     max_window: int = 30,
     wording: str = PLAIN,
 ) -> tuple[list[TestCase], TemporalReport]:
-    """Up to ``count`` temporal cases whose formulas nest ``depth`` operators deep.
+    """Up to ``count`` temporal cases whose formulas nest ``depth`` operators deep, in this process.
 
     The same arguments give the same cases in the same order (byte-identical JSONL).
     Raises GenerationError when no case at all can be made, with the filter counts.
     """
-    u0, u1 = universe
-    if depth < 0 or count < 0 or max_window < 1 or u0 > u1 or wording not in WORDINGS:
-        raise GenerationError(
-            f"depth={depth}, count={count}, max_window={max_window}, universe={universe}, "
-            f"wording={wording!r}: need depth >= 0, count >= 0, max_window >= 1, "
-            f"universe=(first_year, last_year) with first <= last and wording in {WORDINGS}"
-        )
-    table = _usable(events, u0, u1)
-    rng = random.Random(seed)
-    spans = {name: clip(_merged(ev.intervals), u0, u1) for name, ev in table.items()}
-    possible = {
-        name: clip(_merged((*ev.intervals, *ev.unknown)), u0, u1) if ev.unknown else spans[name]
-        for name, ev in table.items()
-    }
-    hulls = {name: (s[0][0], s[-1][1]) for name, s in possible.items()}
-    near = Neighbours(hulls)
-    names = list(table)
+    plan = temporal_plan(
+        events, depth=depth, count=count, seed=seed, universe=universe, max_window=max_window, wording=wording
+    )
+    return keep_cases(plan, drawn_here(plan.draws, plan.limit))
+
+
+def keep_cases(plan: TemporalPlan, candidates: Iterable[Candidate]) -> tuple[list[TestCase], TemporalReport]:
+    """The cases of ``candidates`` (the plan's, in index order) that keep Yes and No even, none asked twice.
+
+    Candidates are read only as far as ``plan.count`` cases need, so a lazy stream is drawn no further.
+    """
+    draws = plan.draws
     tally: Counter[str] = Counter()
     seen: set[tuple[str, int]] = set()
     cases: list[TestCase] = []
-    while len(cases) < count and tally["attempts"] < 50 * count + 100:
+    for candidate in candidates:
+        if len(cases) >= plan.count:
+            break
         tally["attempts"] += 1
-        shape = random_formula(rng, depth, max_window)
-        reach = mtl.horizon(shape)
-        formula = assign_events(shape, _distinct(rng, near.of(rng.choice(names), reach)))
-        if _echoes(formula):
-            tally["duplicates"] += 1
+        formula = candidate.formula
+        if formula is None:
+            tally["duplicates" if candidate.dropped == "echo" else candidate.dropped] += 1
             continue
-        used = mtl.events_of(formula)
-        if any(gap(possible[x], possible[y]) > reach for i, x in enumerate(used) for y in used[i + 1 :]):
-            tally["disjoint"] += 1
-            continue
-        # Askable years: the era of the events (every edge of the satisfying set lies in it)
-        # and never so late that a window runs past the universe.
-        lo = max(u0, min(hulls[n][0] for n in used) - reach - max_window)
-        hi = min(u1 - reach, max(hulls[n][1] for n in used) + max_window)
-        if lo > hi:
-            tally["too_wide"] += 1
-            continue
-        if any(table[n].unknown for n in used):
-            holds, maybe = evaluate_bounds(formula, spans, possible, universe)
-        else:
-            holds = maybe = mtl.evaluate(formula, spans, universe)
-        yes_years, no_years = clip(holds, lo, hi), complement(maybe, lo, hi)
-        if not no_years or not yes_years:
-            tally["trivial_true" if not no_years else "trivial_false"] += 1
-            continue
-        want_yes = tally["yes"] < tally["no"] or (tally["yes"] == tally["no"] and rng.random() < 0.5)
-        edges_of = holds if want_yes else maybe
-        year, boundary = _query_year(rng, edges_of, yes_years if want_yes else no_years, lo, hi, want_yes)
+        want_yes = tally["yes"] < tally["no"] or (tally["yes"] == tally["no"] and candidate.coin)
+        year, boundary = candidate.yes if want_yes else candidate.no
         key = (mtl.to_text(formula), year)
         if key in seen:
             tally["duplicates"] += 1
             continue
         seen.add(key)
-        _recheck(formula, year, want_yes, spans, possible)
+        _recheck(formula, year, want_yes, draws.known, draws.possible)
         tally["yes" if want_yes else "no"] += 1
         tally["boundary"] += boundary
-        answer = _Answer(year, want_yes, boundary, holds, maybe)
-        cases.append(_case(formula, answer, universe, table, spans, possible, wording))
+        answer = _Answer(year, want_yes, boundary, candidate.holds, candidate.maybe)
+        cases.append(_case(formula, answer, plan))
     report = TemporalReport(
-        requested=count,
+        requested=plan.count,
         generated=len(cases),
         attempts=tally["attempts"],
         yes=tally["yes"],
@@ -212,9 +217,9 @@ def generate_temporal_cases(
         filtered_too_wide=tally["too_wide"],
         duplicates=tally["duplicates"],
     )
-    if count and not cases:
+    if plan.count and not cases:
         raise GenerationError(
-            f"no temporal case could be made from {len(table)} events at depth={depth}: {report}. "
+            f"no temporal case could be made from {len(plan.table)} events at depth={draws.depth}: {report}. "
             "Give events that overlap in time, a lower depth or max_window, or a wider universe."
         )
     return cases, report
@@ -224,8 +229,8 @@ def _recheck(
     formula: mtl.Formula,
     year: int,
     yes: bool,
-    known: dict[str, list[tuple[int, int]]],
-    possible: dict[str, list[tuple[int, int]]],
+    known: Mapping[str, list[tuple[int, int]]],
+    possible: Mapping[str, list[tuple[int, int]]],
 ) -> None:
     """The answer again, year by year (prolog/pointwise.py), on the years it depends on.
 
@@ -252,23 +257,6 @@ class _Answer:
     """Years where it may hold (equal to ``holds`` when no event has unknown years)."""
 
 
-def _query_year(
-    rng: random.Random,
-    holds: list[tuple[int, int]],
-    answer_years: list[tuple[int, int]],
-    lo: int,
-    hi: int,
-    yes: bool,
-) -> tuple[int, bool]:
-    """A year in ``answer_years``: an edge of ``holds`` with probability BOUNDARY_SHARE, else uniform.
-
-    Returns the year and whether it is an edge (just inside for "Yes", just outside for "No").
-    """
-    edges = edge_years(holds, lo, hi, inside=yes)
-    year = rng.choice(edges) if edges and rng.random() < BOUNDARY_SHARE else uniform_year(rng, answer_years)
-    return year, year in edges
-
-
 def _usable(events: Sequence[TemporalEvent], u0: int, u1: int) -> dict[str, TemporalEvent]:
     """The events with at least one year inside the universe, by id (ids must be unique)."""
     ids: set[str] = set()
@@ -286,20 +274,6 @@ def _usable(events: Sequence[TemporalEvent], u0: int, u1: int) -> dict[str, Temp
     return table
 
 
-def _echoes(formula: mtl.Formula) -> bool:
-    """A binary operator with the same thing on both sides ("p or p") asks nothing new."""
-    return any(
-        isinstance(node, mtl.And | mtl.Or | mtl.Until) and node.phi1 == node.phi2
-        for node in mtl.walk(formula)
-    )
-
-
-def _distinct(rng: random.Random, candidates: list[str]) -> Callable[[], str]:
-    """Draw events without repeating one while others remain: "p or p" asks nothing."""
-    drawn = itertools.cycle(rng.sample(candidates, len(candidates)))
-    return lambda: next(drawn)
-
-
 def _merged(intervals: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     for s, e in sorted(intervals):
@@ -310,16 +284,10 @@ def _merged(intervals: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
-def _case(
-    formula: mtl.Formula,
-    answer: _Answer,
-    universe: tuple[int, int],
-    table: dict[str, TemporalEvent],
-    spans: dict[str, list[tuple[int, int]]],
-    possible: dict[str, list[tuple[int, int]]],
-    wording: str,
-) -> TestCase:
+def _case(formula: mtl.Formula, answer: _Answer, plan: TemporalPlan) -> TestCase:
     year, yes = answer.year, answer.yes
+    table, spans, possible = plan.table, plan.draws.known, plan.draws.possible
+    universe, wording = plan.draws.universe, plan.wording
     used = mtl.events_of(formula)
     text = mtl.to_text(formula)
     describe = {n: table[n].description for n in used}

@@ -2,29 +2,24 @@
 
 from __future__ import annotations
 
-from functools import partial
-from pathlib import Path
+import pytest
 
-from kgtest.generator.kbview import KbView
 from kgtest.generator.pool import generate_parallel
 from kgtest.generator.suite import SuiteRequest, generate_suite
-from kgtest.prolog.export import kb_program, load_kb
-from kgtest.prolog.reasoner import Reasoner
+from kgtest.generator.temporal_draw import BLOCK
 
 from .conftest import Kb
 
 
-def _rules(cache: Path, view: KbView) -> Reasoner:
-    """How a worker loads the rules: module-level, so a spawned worker receives it by pickle."""
-    return load_kb(kb_program(view.entities.values(), view.facts, view.catalog), cache)
-
-
-def test_two_workers_make_the_suite_one_process_makes(family: Kb, tmp_path: Path) -> None:
+@pytest.mark.parametrize("temporal", [6, 300])
+def test_two_workers_make_the_suite_one_process_makes(family: Kb, temporal: int) -> None:
+    """300 temporal cases take several blocks per worker, more than are drawn ahead: the parent keeps
+    them in index order as they come back, and stops drawing once it has its cases."""
     view, reasoner = family
-    request = SuiteRequest(count=12, seed=3, mtl_depth=2, temporal_count=6)
+    request = SuiteRequest(count=12, seed=3, mtl_depth=2, temporal_count=temporal)
     whole = generate_suite(view, reasoner, request)
     assert view.key and {c.kind for c in whole.cases} == {"fact", "temporal"}
-    load = partial(_rules, tmp_path / "prolog")
-    parallel = generate_parallel(view, request, load, tmp_path / "cache" / "kb-view.json", 2, min_part=0)
+    assert whole.temporal is not None and whole.temporal.attempts > 2 * BLOCK * (temporal > BLOCK)
+    parallel = generate_parallel(view, request, lambda _: reasoner, 2, min_temporal=0)
     assert [c.to_json() for c in parallel.cases] == [c.to_json() for c in whole.cases]
     assert (parallel.facts, parallel.temporal, parallel.notes) == (whole.facts, whole.temporal, whole.notes)

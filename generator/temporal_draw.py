@@ -1,0 +1,172 @@
+"""Candidate temporal questions, each drawn from a seed of its own, so any process can draw any of them.
+
+Candidate ``i`` of a suite is a pure function of the suite's seed, ``i`` and the events: its
+formula, the years where it holds (from mtl.pl: the costly part) and a query year for either
+answer. The generator (temporal.py) then walks the candidates in order and keeps or drops each
+by what it kept before (the yes/no balance, questions already asked). Drawing is where the time
+goes, and it depends on nothing kept, so worker processes draw blocks of candidates while the
+parent keeps them (generator/pool.py), and the suite is the same byte for byte with any number
+of workers (docs/scale.md).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+
+from kgtest.generator.mtl_random import (
+    Neighbours,
+    assign_events,
+    clip,
+    complement,
+    edge_years,
+    gap,
+    random_formula,
+    uniform_year,
+)
+from kgtest.prolog import mtl
+from kgtest.prolog.mtl_bounds import evaluate_bounds
+
+BOUNDARY_SHARE = 0.5
+"""Share of query years drawn from the edges of the satisfying set (others are uniform)."""
+
+BLOCK = 64
+"""Candidates a worker draws per task: about 40 ms of work, against a fraction of a millisecond to hand
+it over; a suite that is complete wastes at most two blocks per worker drawn ahead."""
+
+Spans = list[tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class Draws:
+    """What drawing a candidate needs, and nothing of the KB beyond it: it is pickled to the workers."""
+
+    seed: int
+    depth: int
+    max_window: int
+    universe: tuple[int, int]
+    names: tuple[str, ...]
+    """Event ids in the caller's order: anchors are drawn from it."""
+    known: Mapping[str, Spans]
+    """Years each event surely held in (merged, clipped to the universe)."""
+    possible: Mapping[str, Spans]
+    """Years it may have held in: ``known`` and, for an open end, the years after it."""
+    open_ended: frozenset[str]
+    near: Neighbours = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        hulls = {name: (s[0][0], s[-1][1]) for name, s in self.possible.items()}
+        object.__setattr__(self, "near", Neighbours(hulls))
+
+
+def attempts_for(count: int) -> int:
+    """Candidates drawn at most for ``count`` cases, so a KB that gives few cases ends."""
+    return 50 * count + 100
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One drawn question: dropped (and why), or a formula with its years and a query year per answer."""
+
+    index: int
+    dropped: str = ""
+    """Why it cannot be asked: ``echo``, ``disjoint``, ``too_wide``, ``trivial_true`` or ``trivial_false``."""
+    formula: mtl.Formula | None = None
+    holds: Spans = field(default_factory=list)
+    """Years where the formula surely holds."""
+    maybe: Spans = field(default_factory=list)
+    """Years where it may hold (``holds`` when no event has an open end)."""
+    coin: bool = False
+    """Ask "Yes" when the kept cases are balanced."""
+    yes: tuple[int, bool] = (0, False)
+    """The year to ask when the answer is to be "Yes", and whether it is an edge of ``holds``."""
+    no: tuple[int, bool] = (0, False)
+
+
+def draw(draws: Draws, index: int) -> Candidate:
+    """Candidate ``index``: the same in any process (its seed is a string, so no hash order enters)."""
+    rng = random.Random(f"{draws.seed}/{index}")
+    shape = random_formula(rng, draws.depth, draws.max_window)
+    reach = mtl.horizon(shape)
+    formula = assign_events(shape, _distinct(rng, draws.near.of(rng.choice(draws.names), reach)))
+    if _echoes(formula):
+        return Candidate(index, "echo")
+    used = mtl.events_of(formula)
+    possible = draws.possible
+    if any(gap(possible[x], possible[y]) > reach for i, x in enumerate(used) for y in used[i + 1 :]):
+        return Candidate(index, "disjoint")
+    # Askable years: the era of the events (every edge of the satisfying set lies in it)
+    # and never so late that a window runs past the universe.
+    u0, u1 = draws.universe
+    lo = max(u0, min(possible[n][0][0] for n in used) - reach - draws.max_window)
+    hi = min(u1 - reach, max(possible[n][-1][1] for n in used) + draws.max_window)
+    if lo > hi:
+        return Candidate(index, "too_wide")
+    if draws.open_ended.intersection(used):
+        holds, maybe = evaluate_bounds(formula, draws.known, possible, draws.universe)
+    else:
+        holds = maybe = mtl.evaluate(formula, draws.known, draws.universe)
+    yes_years, no_years = clip(holds, lo, hi), complement(maybe, lo, hi)
+    if not no_years or not yes_years:
+        return Candidate(index, "trivial_true" if not no_years else "trivial_false")
+    coin = rng.random() < 0.5
+    yes = _query_year(rng, holds, yes_years, lo, hi, inside=True)
+    no = _query_year(rng, maybe, no_years, lo, hi, inside=False)
+    return Candidate(index, "", formula, holds, maybe, coin, yes, no)
+
+
+def draw_block(draws: Draws, block: range) -> list[Candidate]:
+    """A worker's task: the candidates of ``block``."""
+    return [draw(draws, i) for i in block]
+
+
+def blocks(limit: int) -> Iterator[range]:
+    """Candidate indices ``0 .. limit - 1`` in blocks of ``BLOCK``, in order."""
+    return (range(start, min(start + BLOCK, limit)) for start in range(0, limit, BLOCK))
+
+
+def drawn_here(draws: Draws, limit: int) -> Iterator[Candidate]:
+    """Candidates drawn in this process, one at a time, as the generator asks for them."""
+    return (draw(draws, i) for i in range(limit))
+
+
+def _query_year(
+    rng: random.Random, holds: Spans, answer_years: Spans, lo: int, hi: int, inside: bool
+) -> tuple[int, bool]:
+    """A year in ``answer_years``: an edge of ``holds`` with probability BOUNDARY_SHARE, else uniform.
+
+    Returns the year and whether it is an edge (just inside for "Yes", just outside for "No").
+    """
+    edges = edge_years(holds, lo, hi, inside=inside)
+    year = rng.choice(edges) if edges and rng.random() < BOUNDARY_SHARE else uniform_year(rng, answer_years)
+    return year, year in edges
+
+
+def _echoes(formula: mtl.Formula) -> bool:
+    """A binary operator with the same thing on both sides ("p or p") asks nothing new."""
+    return any(
+        isinstance(node, mtl.And | mtl.Or | mtl.Until) and node.phi1 == node.phi2
+        for node in mtl.walk(formula)
+    )
+
+
+def _distinct(rng: random.Random, candidates: list[str]) -> Callable[[], str]:
+    """Draw events without repeating one while others remain ("p or p" asks nothing).
+
+    A shuffle done only as far as it is drawn: a formula names a handful of the up to 129
+    events near its anchor, and shuffling them all cost a third of a candidate's Python time.
+    """
+    order = list(candidates)
+    drawn = 0
+
+    def pick() -> str:
+        nonlocal drawn
+        k = drawn % len(order)
+        if drawn < len(order):
+            j = rng.randrange(k, len(order))
+            order[k], order[j] = order[j], order[k]
+        drawn += 1
+        return order[k]
+
+    return pick

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from kgtest.core.errors import OracleError
-from kgtest.core.pool import Spread, ordered_map
+from kgtest.core.pool import Spread
 from kgtest.core.settings import load_settings
 from kgtest.generator.kbview import read_view
 from kgtest.kg.kb import KnowledgeBase
@@ -20,15 +20,6 @@ from ..cli.test_cli import run
 
 def _refuse() -> Any:
     raise OracleError("fact cases only")
-
-
-def _square(offset: int, item: int) -> tuple[int, int]:
-    return item * item + offset, item
-
-
-def test_ordered_map_keeps_the_items_order_on_two_processes() -> None:
-    items = list(range(40))
-    assert list(ordered_map(int, _square, 1, items, 2)) == list(ordered_map(int, _square, 1, items, 1))
 
 
 def test_a_worker_is_started_only_for_enough_batches() -> None:

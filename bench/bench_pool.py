@@ -1,6 +1,7 @@
 """gen and judge on 1 and 2 worker processes: wall time, ratio in the same run, outputs compared.
 
     python bench/bench_pool.py --workspace DIR [--count N] [--temporal N] [--replies N] [--rounds R]
+                                [--only gen|judge]
 
 DIR is a workspace with a KB built (e.g. `kgtest --workspace DIR build-kb
 ../shared/data/wikidata/wikidata12k.nt.gz`). Each round runs ``kgtest gen`` (N fact cases and N
@@ -67,6 +68,7 @@ def main() -> None:
     parser.add_argument("--temporal", type=int, default=1000, help="temporal cases gen makes (depth 2)")
     parser.add_argument("--replies", type=int, default=6000, help="fact cases asked and judged")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--only", choices=("gen", "judge"), help="time this command alone")
     args = parser.parse_args()
     ws = str(args.workspace)
     print(f"cores: {len(os.sched_getaffinity(0))}; load at start {_load()}")
@@ -74,7 +76,10 @@ def main() -> None:
     suite = args.workspace / "suites" / "bench-pool.jsonl"
     gen = ["--workspace", ws, "gen", "--count", str(args.count), "--mtl-depth", "2", "--temporal-count",
            str(args.temporal), "--seed", "7", "--no-graph", "--quiet", "--out", str(suite)]  # fmt: skip
-    _rounds("gen", {w: [*gen, "--workers", str(w)] for w in (1, 2)}, suite, args.rounds)
+    if args.only != "judge":
+        _rounds("gen", {w: [*gen, "--workers", str(w)] for w in (1, 2)}, suite, args.rounds)
+    if args.only == "gen":
+        return
 
     asked = args.workspace / "suites" / "bench-pool-judge.jsonl"
     kinds = "ground,symmetric,inverse,transitive,composite,negation"

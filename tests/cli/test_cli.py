@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kgtest.cli.main import cli
+from kgtest.cli.main import COMMANDS, cli
 from kgtest.kg.jvm_cache import ENV as JVM_CACHE
 from kgtest.kg.linger import ENV as LINGER
 from kgtest.kg.store import GraphStore
@@ -37,6 +37,19 @@ def _commands(group: object, prefix: tuple[str, ...] = ()) -> list[tuple[str, ..
 def test_every_command_has_help(path: tuple[str, ...]) -> None:
     code, out, _ = run(*path, "--help")
     assert code == 0 and "Usage: " in out and len(out.splitlines()) > 3
+
+
+def test_the_command_list_is_each_commands_own_first_sentence() -> None:
+    """`kgtest --help` lists the commands from cli/main.py's table, importing none of them: the
+    table must say what each command's own help says."""
+    import click
+
+    ctx = click.Context(cli)
+    for name in cli.list_commands(ctx):
+        command = cli.get_command(ctx, name)
+        assert command is not None and COMMANDS[name][1] == command.get_short_help_str(10_000), name
+    code, out, _ = run("--help")
+    assert code == 0 and "Generate questions whose answers the knowledge base proves." in out
 
 
 def test_build_then_stats(store: GraphStore, tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from baseline import compare
 
-from kgtest.generator.temporal import TemporalEvent, generate_temporal_cases
+from kgtest.generator.temporal import TemporalEvent, generate_temporal_cases, temporal_plan
 from kgtest.prolog import mtl
 from kgtest.prolog.pointwise import evaluate_pointwise
 
@@ -67,7 +67,9 @@ def rates(events: list[TemporalEvent], cases: int) -> dict[str, float]:
     out = {}
     for depth in (1, 2, 3):
         c0 = time.process_time()
-        made, _ = generate_temporal_cases(events, depth=depth, count=cases, seed=depth, universe=UNIVERSE)
+        made, _ = generate_temporal_cases(
+            temporal_plan(events, depth=depth, count=cases, seed=depth, universe=UNIVERSE)
+        )
         out[f"depth{depth}"] = len(made) / (time.process_time() - c0)
     return out
 
@@ -110,7 +112,7 @@ def main() -> None:
     for depth in (1, 2, 3):
         t0 = time.perf_counter()
         cases, report = generate_temporal_cases(
-            events, depth=depth, count=args.cases, seed=depth, universe=UNIVERSE
+            temporal_plan(events, depth=depth, count=args.cases, seed=depth, universe=UNIVERSE)
         )
         rate = len(cases) / (time.perf_counter() - t0)
 

@@ -15,7 +15,7 @@ from kgtest.generator.case import TestCase
 from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS, FactReport, generate_fact_cases, usable
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_text import PLAIN, WORDINGS
-from kgtest.generator.temporal import TemporalPlan, TemporalReport, keep_cases, temporal_plan
+from kgtest.generator.temporal import TemporalPlan, TemporalReport, generate_temporal_cases, temporal_plan
 from kgtest.generator.temporal_draw import Candidate, drawn_here
 from kgtest.generator.temporal_kb import kb_events, universe
 from kgtest.kg.model import Domain
@@ -139,7 +139,7 @@ def temporal_plan_of(
 
 def temporal_part(plan: TemporalPlan, events: int, candidates: Iterable[Candidate]) -> SuitePart:
     """The temporal cases kept from ``candidates``, drawn here or by worker processes (generator/pool.py)."""
-    cases, report = keep_cases(plan, candidates)
+    cases, report = generate_temporal_cases(plan, candidates)
     return SuitePart("temporal", tuple(cases), temporal=report, events=events, universe=plan.draws.universe)
 
 

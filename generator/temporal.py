@@ -155,32 +155,19 @@ def temporal_plan(
 
 
 def generate_temporal_cases(
-    events: Sequence[TemporalEvent],
-    *,
-    depth: int,
-    count: int,
-    seed: int,
-    universe: tuple[int, int],
-    max_window: int = 30,
-    wording: str = PLAIN,
+    plan: TemporalPlan, candidates: Iterable[Candidate] | None = None
 ) -> tuple[list[TestCase], TemporalReport]:
-    """Up to ``count`` temporal cases whose formulas nest ``depth`` operators deep, in this process.
+    """Up to ``plan.count`` cases, kept from the plan's candidates in index order so that Yes and No
+    stay even and nothing is asked twice.
 
-    The same arguments give the same cases in the same order (byte-identical JSONL).
-    Raises GenerationError when no case at all can be made, with the filter counts.
-    """
-    plan = temporal_plan(
-        events, depth=depth, count=count, seed=seed, universe=universe, max_window=max_window, wording=wording
-    )
-    return keep_cases(plan, drawn_here(plan.draws, plan.limit))
-
-
-def keep_cases(plan: TemporalPlan, candidates: Iterable[Candidate]) -> tuple[list[TestCase], TemporalReport]:
-    """The cases of ``candidates`` (the plan's, in index order) that keep Yes and No even, none asked twice.
-
-    Candidates are read only as far as ``plan.count`` cases need, so a lazy stream is drawn no further.
+    ``candidates`` are drawn here when not given (generator/pool.py draws them on workers), and read
+    only as far as the cases need. The same plan gives the same cases in the same order
+    (byte-identical JSONL). Raises GenerationError when no case at all can be made, with the filter
+    counts.
     """
     draws = plan.draws
+    if candidates is None:
+        candidates = drawn_here(draws, plan.limit)
     tally: Counter[str] = Counter()
     seen: set[tuple[str, int]] = set()
     cases: list[TestCase] = []

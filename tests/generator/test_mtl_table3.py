@@ -7,7 +7,7 @@ import pytest
 from kgtest.core.errors import GenerationError, UnknownNameError
 from kgtest.generator.mtl_table3 import table3_question
 from kgtest.generator.suite import SuiteRequest
-from kgtest.generator.temporal import generate_temporal_cases
+from kgtest.generator.temporal import generate_temporal_cases, temporal_plan
 from kgtest.prolog.mtl import And, Atom, Finally, Formula, Globally, Next, Not, Or, Until
 
 from .temporal_fixture import EVENTS, UNIVERSE
@@ -72,13 +72,17 @@ def test_an_unknown_event_is_named() -> None:
 
 
 def test_temporal_cases_take_the_wording_asked_for() -> None:
-    plain, _ = generate_temporal_cases(EVENTS, depth=1, count=5, seed=1, universe=UNIVERSE)
-    flat, _ = generate_temporal_cases(EVENTS, depth=1, count=5, seed=1, universe=UNIVERSE, wording="drowzee")
+    plain, _ = generate_temporal_cases(temporal_plan(EVENTS, depth=1, count=5, seed=1, universe=UNIVERSE))
+    flat, _ = generate_temporal_cases(
+        temporal_plan(EVENTS, depth=1, count=5, seed=1, universe=UNIVERSE, wording="drowzee")
+    )
     assert [c.temporal for c in plain] == [c.temporal for c in flat]  # the same questions, worded twice
     assert all(c.question.startswith("Did ") for c in flat) and not any(
         c.question.startswith("Did ") for c in plain
     )
     with pytest.raises(GenerationError, match="wording='flat'"):
-        generate_temporal_cases(EVENTS, depth=1, count=5, seed=1, universe=UNIVERSE, wording="flat")
+        generate_temporal_cases(
+            temporal_plan(EVENTS, depth=1, count=5, seed=1, universe=UNIVERSE, wording="flat")
+        )
     with pytest.raises(UnknownNameError, match="Unknown wording 'flat'"):
         SuiteRequest(wording="flat").validate()

@@ -11,7 +11,7 @@ import pytest
 
 from kgtest.core.errors import GenerationError
 from kgtest.generator.case import Answer, TestCase, write_suite
-from kgtest.generator.temporal import TemporalEvent, TemporalReport, generate_temporal_cases
+from kgtest.generator.temporal import TemporalEvent, TemporalReport, generate_temporal_cases, temporal_plan
 from kgtest.prolog import mtl
 from kgtest.prolog.pointwise import evaluate_pointwise, holds_at
 
@@ -19,7 +19,9 @@ from .temporal_fixture import EVENTS, UNIVERSE
 
 
 def generate(depth: int, count: int = 120, seed: int = 7) -> tuple[list[TestCase], TemporalReport]:
-    return generate_temporal_cases(EVENTS, depth=depth, count=count, seed=seed, universe=UNIVERSE)
+    return generate_temporal_cases(
+        temporal_plan(EVENTS, depth=depth, count=count, seed=seed, universe=UNIVERSE)
+    )
 
 
 def accounted(report: TemporalReport) -> bool:
@@ -78,10 +80,10 @@ def test_same_seed_gives_byte_identical_jsonl(tmp_path: Path) -> None:
     script = (
         "import sys; sys.path.insert(0, sys.argv[2]); from pathlib import Path;"
         "from kgtest.generator.case import write_suite;"
-        "from kgtest.generator.temporal import generate_temporal_cases;"
+        "from kgtest.generator.temporal import generate_temporal_cases, temporal_plan;"
         "from temporal_fixture import EVENTS, UNIVERSE;"
-        "write_suite(Path(sys.argv[1]), generate_temporal_cases(EVENTS, depth=2, count=120, seed=11,"
-        " universe=UNIVERSE)[0])"
+        "plan = temporal_plan(EVENTS, depth=2, count=120, seed=11, universe=UNIVERSE);"
+        "write_suite(Path(sys.argv[1]), generate_temporal_cases(plan)[0])"
     )
     third = tmp_path / "d.jsonl"
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
@@ -110,17 +112,19 @@ def test_events_far_apart_are_filtered_and_counted() -> None:
 def test_trivial_formulas_are_filtered_and_counted() -> None:
     always = TemporalEvent("always", "the sun rose", ((-500, 3000),))
     with pytest.raises(GenerationError, match=r"filtered_trivial_true=[1-9]"):
-        generate_temporal_cases([always], depth=0, count=5, seed=1, universe=(1800, 1900))
+        generate_temporal_cases(temporal_plan([always], depth=0, count=5, seed=1, universe=(1800, 1900)))
     # Mixed with real events, the always-true atoms are dropped and counted, the rest kept.
     cases, report = generate_temporal_cases(
-        [always, *EVENTS[:3]], depth=0, count=40, seed=1, universe=UNIVERSE
+        temporal_plan([always, *EVENTS[:3]], depth=0, count=40, seed=1, universe=UNIVERSE)
     )
     assert report.filtered_trivial_true > 0 and accounted(report)
     assert all(c.temporal and c.temporal.text != "always" for c in cases)
 
 
 def test_windows_wider_than_the_universe_are_filtered() -> None:
-    cases, report = generate_temporal_cases(EVENTS[:2], depth=3, count=100, seed=3, universe=(1830, 1880))
+    cases, report = generate_temporal_cases(
+        temporal_plan(EVENTS[:2], depth=3, count=100, seed=3, universe=(1830, 1880))
+    )
     assert report.filtered_too_wide > 0 and accounted(report)
     for case in cases:
         assert case.temporal is not None
@@ -138,11 +142,13 @@ def test_windows_wider_than_the_universe_are_filtered() -> None:
 def test_bad_requests_say_what_to_change(kwargs: dict[str, object], message: str) -> None:
     args: dict[str, object] = {"depth": 1, "count": 5, "seed": 0, "universe": UNIVERSE, **kwargs}
     with pytest.raises(GenerationError, match=message):
-        generate_temporal_cases(EVENTS, **args)  # type: ignore[arg-type]
+        generate_temporal_cases(temporal_plan(EVENTS, **args))  # type: ignore[arg-type]
 
 
 def test_bad_events_are_refused() -> None:
     with pytest.raises(GenerationError, match="id='Q5686'"):
-        generate_temporal_cases([EVENTS[0], EVENTS[0]], depth=1, count=5, seed=0, universe=UNIVERSE)
+        generate_temporal_cases(
+            temporal_plan([EVENTS[0], EVENTS[0]], depth=1, count=5, seed=0, universe=UNIVERSE)
+        )
     with pytest.raises(GenerationError, match="start <= end"):
         TemporalEvent("x", "x happened", ((1900, 1800),))

@@ -12,7 +12,7 @@ import random
 
 from kgtest.generator.case import Answer
 from kgtest.generator.kbview import KbView
-from kgtest.generator.temporal import generate_temporal_cases
+from kgtest.generator.temporal import generate_temporal_cases, temporal_plan
 from kgtest.generator.temporal_kb import kb_events, universe
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.model import Domain, Entity, Fact
@@ -57,7 +57,9 @@ def test_no_year_the_open_period_may_cover_is_asked_and_every_answer_holds_howev
     rng = random.Random(0)
     asked_home = []
     for depth in (0, 1, 2):
-        cases, _ = generate_temporal_cases(events, depth=depth, count=60, seed=depth, universe=span)
+        cases, _ = generate_temporal_cases(
+            temporal_plan(events, depth=depth, count=60, seed=depth, universe=span)
+        )
         for case in cases:
             t = case.temporal
             assert t is not None

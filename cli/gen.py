@@ -197,7 +197,7 @@ def command(
             assert view is not None
             wanted = count + (request.temporal_count if mtl_depth else 0)
             progress("questions", 0, 0)  # the rules derive, then the fact and temporal cases are made
-            result = generate_parallel(view, request, kb.reasoner, spread_of(workers, None).workers)
+            result = generate_parallel(view, kb.reasoner(view), request, spread_of(workers, None).workers)
             progress("questions", len(result.cases), wanted)
         talks = None
         if dialogues.wanted:

@@ -10,7 +10,6 @@ index order as they come back; the suite is the same byte for byte as one proces
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import chain
 
 from kgtest.core.pool import ordered_map
@@ -34,17 +33,13 @@ SWI-Prolog with mtl.pl), which a few hundred cases do not take in all (docs/scal
 
 def generate_parallel(
     view: KbView,
+    reasoner: Reasoner,
     request: SuiteRequest,
-    load: Callable[[KbView], Reasoner],
     workers: int,
     min_temporal: int = MIN_TEMPORAL_CASES,
 ) -> SuiteResult:
-    """``generate_suite`` with the temporal candidates drawn on ``workers`` processes (1: all here).
-
-    ``load`` gives the KB's rules, which only this process needs.
-    """
+    """``generate_suite``'s suite, its temporal candidates drawn on ``workers`` processes (1: all here)."""
     request.validate()
-    reasoner = load(view)
     found = temporal_plan_of(view, reasoner, request)
     if found is None:
         return assemble(view, request, [suite_part(view, reasoner, request, "facts"), SuitePart("temporal")])

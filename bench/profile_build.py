@@ -3,10 +3,10 @@
     python bench/profile_build.py DUMP [--workspace DIR]
 
 Runs what ``kgtest build-kb DUMP`` runs, one phase after the other (no overlap, so each is
-seen alone): importing kgtest's CLI, starting the embedded database (the JVM), loading the
-sanity rules, reading the dump into its spill file and resolving it, writing entities, writing
-facts (each chunk separately) and the sanity check (each of its steps). Prints seconds per
-phase and the load average.
+seen alone): importing kgtest's CLI, starting the embedded database (the JVM, with build-kb's
+flags), loading the sanity rules, reading the dump into its spill file and resolving it, writing
+entities, writing facts (each chunk separately) and the sanity check (each of its steps). Prints
+seconds per phase and the load average.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import argparse
 import os
 import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 T0 = time.perf_counter()
@@ -42,7 +43,7 @@ def main() -> None:
         cache.jvm_args = lambda: [*plain(), *flags]
     ws = args.workspace or Path(tempfile.mkdtemp(prefix="kgtest-profile-"))
 
-    from kgtest.cli.build_kb import Gathered, lifetime_properties, mark_unsound
+    from kgtest.cli.build_kb import Gathered, jvm_flags, lifetime_properties, mark_unsound
     from kgtest.core.settings import load_settings
     from kgtest.kg.build import SourceSpec, open_source
     from kgtest.kg.catalog import builtin_catalog
@@ -53,7 +54,9 @@ def main() -> None:
     mark("import kgtest.cli.build_kb")
     settings = load_settings(workspace=ws)
     catalog = builtin_catalog()
-    with open_store(settings) as store:
+    with ExitStack() as stack:
+        with jvm_flags(settings, [SourceSpec(args.dump)]):  # build-kb's heap cap and JIT
+            store = stack.enter_context(open_store(settings))
         mark("open store (JVM, server)")
         ensure_schema(store)
         mark("schema")

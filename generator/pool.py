@@ -23,7 +23,7 @@ from kgtest.generator.suite import (
     temporal_part,
     temporal_plan_of,
 )
-from kgtest.generator.temporal_draw import Draws, blocks, draw_block, drawn_here
+from kgtest.generator.temporal_draw import blocks, draw_block, drawn_here, ready
 from kgtest.prolog.reasoner import Reasoner
 
 MIN_TEMPORAL_CASES = 1_000
@@ -46,7 +46,7 @@ def generate_parallel(
     plan, events = found
     pooled = None
     if workers > 1 and request.temporal_count >= min_temporal:
-        pooled = ordered_map(_ready, draw_block, plan.draws, blocks(plan.limit), workers)
+        pooled = ordered_map(ready, draw_block, plan.draws, blocks(plan.limit), workers)
     try:
         facts = suite_part(view, reasoner, request, "facts")  # while the workers start and draw
         candidates = chain.from_iterable(pooled) if pooled else drawn_here(plan.draws, plan.limit)
@@ -55,8 +55,3 @@ def generate_parallel(
         if pooled is not None:
             pooled.close()
     return assemble(view, request, [facts, temporal])
-
-
-def _ready(draws: Draws) -> Draws:
-    """A worker's tools: the draws alone (its SWI-Prolog engine loads mtl.pl on the first candidate)."""
-    return draws

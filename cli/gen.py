@@ -29,8 +29,7 @@ from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS
 from kgtest.generator.kbsource import WorkspaceKb
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_text import PLAIN, WORDINGS
-from kgtest.generator.pool import generate_parallel
-from kgtest.generator.suite import DOMAINS, SuiteRequest, SuiteResult
+from kgtest.generator.suite import DOMAINS, SuiteRequest, SuiteResult, generate_suite
 from kgtest.generator.suite_info import write_suite_info
 from kgtest.generator.suite_nodes import GRAPH_FORMAT, suite_id, write_suite_graph
 
@@ -197,7 +196,7 @@ def command(
             assert view is not None
             wanted = count + (request.temporal_count if mtl_depth else 0)
             progress("questions", 0, 0)  # the rules derive, then the fact and temporal cases are made
-            result = generate_parallel(view, kb.reasoner(view), request, spread_of(workers, None).workers)
+            result = generate_suite(view, kb.reasoner(view), request, spread_of(workers, None).workers)
             progress("questions", len(result.cases), wanted)
         talks = None
         if dialogues.wanted:

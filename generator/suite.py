@@ -1,4 +1,4 @@
-"""One suite from one request: fact cases, then temporal cases, validated and reported.
+"""One suite from one request: fact cases, then temporal cases, validated and reported, on every core.
 
 This is ``kgtest gen`` without the command line, so tests and scripts make exactly the
 suite users get. Names are checked before any work: an unknown rule kind or domain is an
@@ -7,16 +7,17 @@ UnknownNameError listing the known ones.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import chain
 
 from kgtest.core.errors import GenerationError, UnknownNameError
+from kgtest.core.pool import ordered_map
 from kgtest.generator.case import TestCase
 from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS, FactReport, generate_fact_cases, usable
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_text import PLAIN, WORDINGS
 from kgtest.generator.temporal import TemporalPlan, TemporalReport, generate_temporal_cases, temporal_plan
-from kgtest.generator.temporal_draw import Candidate, drawn_here
+from kgtest.generator.temporal_draw import blocks, draw_block, drawn_here, ready
 from kgtest.generator.temporal_kb import kb_events, universe
 from kgtest.kg.model import Domain
 from kgtest.kg.sources.wikidata import INSTANCE_OF
@@ -71,50 +72,69 @@ class SuiteResult:
     """Shortfalls worth telling the user (fewer cases than asked, and why)."""
 
 
-PARTS = ("facts", "temporal")
-"""What a suite is made of, each independent of the other: a worker process can make each."""
+MIN_TEMPORAL_CASES = 1_000
+"""Worker processes start only for this many temporal cases: one costs 1-2 s to start (spawn,
+imports, SWI-Prolog with mtl.pl), which a few hundred cases do not take in all (docs/scale.md)."""
 
 
 @dataclass(frozen=True, slots=True)
-class SuitePart:
-    """One part's cases and its report."""
+class _Temporal:
+    """The temporal part's cases and report, and the events and years they were drawn from."""
 
-    name: str
     cases: tuple[TestCase, ...] = ()
-    facts: FactReport | None = None
-    temporal: TemporalReport | None = None
+    report: TemporalReport | None = None
     events: int = 0
     universe: tuple[int, int] | None = None
 
 
-def generate_suite(view: KbView, reasoner: Reasoner, request: SuiteRequest) -> SuiteResult:
+def generate_suite(
+    view: KbView,
+    reasoner: Reasoner,
+    request: SuiteRequest,
+    workers: int = 1,
+    min_temporal: int = MIN_TEMPORAL_CASES,
+) -> SuiteResult:
+    """The suite, its temporal candidates drawn on ``workers`` processes (1: all in this one).
+
+    Drawing a temporal candidate (its formula evaluated in mtl.pl) is nearly all of a suite's
+    work, and each comes from a seed of its own (generator/temporal_draw.py), so workers draw
+    blocks of them, each with an SWI-Prolog engine holding mtl.pl and no KB, while this process
+    makes the fact cases and then keeps the candidates in index order. The suite is the same
+    byte for byte with any number of workers (tests/generator/test_pool.py).
+    """
     request.validate()
-    return assemble(view, request, [suite_part(view, reasoner, request, name) for name in PARTS])
-
-
-def suite_part(view: KbView, reasoner: Reasoner, request: SuiteRequest, name: str) -> SuitePart:
-    """The fact cases or the temporal cases of the suite: each from the request's seed alone."""
-    if name == "facts":
-        fact_cases, facts = generate_fact_cases(
-            view,
-            reasoner,
-            kinds=tuple(dict.fromkeys(request.kinds)),
-            domains=request.domains,
-            count=request.count,
-            seed=request.seed,
-            balance=request.balance,
-            reference_year=request.reference_year,
-            wording_style=request.wording,
-        )
-        return SuitePart(name, tuple(fact_cases), facts=facts)
-    found = temporal_plan_of(view, reasoner, request)
+    found = _temporal_plan(view, reasoner, request)
     if found is None:
-        return SuitePart(name)
+        return _assemble(view, request, *_fact_cases(view, reasoner, request), _Temporal())
     plan, events = found
-    return temporal_part(plan, events, drawn_here(plan.draws, plan.limit))
+    pooled = None
+    if workers > 1 and request.temporal_count >= min_temporal:
+        pooled = ordered_map(ready, draw_block, plan.draws, blocks(plan.limit), workers)
+    try:
+        facts = _fact_cases(view, reasoner, request)  # while the workers start and draw
+        candidates = chain.from_iterable(pooled) if pooled else drawn_here(plan.draws, plan.limit)
+        cases, report = generate_temporal_cases(plan, candidates)
+    finally:
+        if pooled is not None:
+            pooled.close()
+    return _assemble(view, request, *facts, _Temporal(tuple(cases), report, events, plan.draws.universe))
 
 
-def temporal_plan_of(
+def _fact_cases(view: KbView, reasoner: Reasoner, request: SuiteRequest) -> tuple[list[TestCase], FactReport]:
+    return generate_fact_cases(
+        view,
+        reasoner,
+        kinds=tuple(dict.fromkeys(request.kinds)),
+        domains=request.domains,
+        count=request.count,
+        seed=request.seed,
+        balance=request.balance,
+        reference_year=request.reference_year,
+        wording_style=request.wording,
+    )
+
+
+def _temporal_plan(
     view: KbView, reasoner: Reasoner, request: SuiteRequest
 ) -> tuple[TemporalPlan, int] | None:
     """The temporal part's plan over the KB's dated events, and their number; None when none is asked."""
@@ -137,36 +157,28 @@ def temporal_plan_of(
     return plan, len(events)
 
 
-def temporal_part(plan: TemporalPlan, events: int, candidates: Iterable[Candidate]) -> SuitePart:
-    """The temporal cases kept from ``candidates``, drawn here or by worker processes (generator/pool.py)."""
-    cases, report = generate_temporal_cases(plan, candidates)
-    return SuitePart("temporal", tuple(cases), temporal=report, events=events, universe=plan.draws.universe)
-
-
-def assemble(view: KbView, request: SuiteRequest, parts: Sequence[SuitePart]) -> SuiteResult:
-    """The suite from its parts (``PARTS``, in that order), with the shortfalls worth telling."""
-    by_name = {p.name: p for p in parts}
-    facts, temporal = by_name["facts"], by_name["temporal"]
-    assert facts.facts is not None
+def _assemble(
+    view: KbView, request: SuiteRequest, fact_cases: list[TestCase], facts: FactReport, temporal: _Temporal
+) -> SuiteResult:
+    """The suite from its parts, with the shortfalls worth telling."""
     notes = []
     where = _where(request)
-    if len(facts.cases) < request.count:
-        f = facts.facts
+    if len(fact_cases) < request.count:
         notes.append(
-            f"only {len(facts.cases)} of {request.count} fact cases could be made{where}: statements per "
-            f"kind {f.available}, {f.negation_refuted} of {f.negation_tried} candidate falsities "
+            f"only {len(fact_cases)} of {request.count} fact cases could be made{where}: statements per "
+            f"kind {facts.available}, {facts.negation_refuted} of {facts.negation_tried} candidate falsities "
             "refuted; add rule kinds (--rules ground) or domains"
         )
-    report = temporal.temporal
+    report = temporal.report
     if report is not None and report.generated < request.temporal_count:
         notes.append(f"only {report.generated} of {request.temporal_count} temporal cases could be made")
-    if not facts.cases and not temporal.cases:
+    if not fact_cases and not temporal.cases:
         raise GenerationError(
             f"no test case could be made{where} for rule kinds {', '.join(dict.fromkeys(request.kinds))}"
             + (f" ({notes[0]})" if notes else "")
         )
-    cases = tuple(with_aliases(c, view) for c in facts.cases + temporal.cases)
-    return SuiteResult(cases, facts.facts, report, temporal.events, temporal.universe, tuple(notes))
+    cases = tuple(with_aliases(c, view) for c in (*fact_cases, *temporal.cases))
+    return SuiteResult(cases, facts, report, temporal.events, temporal.universe, tuple(notes))
 
 
 def _where(request: SuiteRequest) -> str:

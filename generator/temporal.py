@@ -33,7 +33,7 @@ from kgtest.generator.case import (
 from kgtest.generator.mtl_random import clip, complement
 from kgtest.generator.mtl_table3 import table3_question
 from kgtest.generator.mtl_text import DROWZEE, PLAIN, WORDINGS, mtl2nl, temporal_prompt
-from kgtest.generator.temporal_draw import Candidate, Draws, attempts_for, drawn_here
+from kgtest.generator.temporal_draw import Candidate, Draws, drawn_here
 from kgtest.prolog import mtl
 from kgtest.prolog.mtl_bounds import bound_events, polarised
 from kgtest.prolog.pointwise import holds_at
@@ -122,7 +122,8 @@ class TemporalPlan:
 
     @property
     def limit(self) -> int:
-        return attempts_for(self.count)
+        """Candidates drawn at most, however few are kept, so a KB that gives few cases ends."""
+        return 50 * self.count + 100
 
 
 def temporal_plan(
@@ -160,7 +161,7 @@ def generate_temporal_cases(
     """Up to ``plan.count`` cases, kept from the plan's candidates in index order so that Yes and No
     stay even and nothing is asked twice.
 
-    ``candidates`` are drawn here when not given (generator/pool.py draws them on workers), and read
+    ``candidates`` are drawn here when not given (generator/suite.py has them drawn on workers), and read
     only as far as the cases need. The same plan gives the same cases in the same order
     (byte-identical JSONL). Raises GenerationError when no case at all can be made, with the filter
     counts.

@@ -5,7 +5,7 @@ formula, the years where it holds (from mtl.pl: the costly part) and a query yea
 answer. The generator (temporal.py) then walks the candidates in order and keeps or drops each
 by what it kept before (the yes/no balance, questions already asked). Drawing is where the time
 goes, and it depends on nothing kept, so worker processes draw blocks of candidates while the
-parent keeps them (generator/pool.py), and the suite is the same byte for byte with any number
+parent keeps them (generator/suite.py), and the suite is the same byte for byte with any number
 of workers (docs/scale.md).
 """
 
@@ -60,11 +60,6 @@ class Draws:
         object.__setattr__(self, "near", Neighbours(hulls))
 
 
-def attempts_for(count: int) -> int:
-    """Candidates drawn at most for ``count`` cases, so a KB that gives few cases ends."""
-    return 50 * count + 100
-
-
 @dataclass(frozen=True, slots=True)
 class Candidate:
     """One drawn question: dropped (and why), or a formula with its years and a query year per answer."""
@@ -117,7 +112,7 @@ def draw(draws: Draws, index: int) -> Candidate:
 
 
 def ready(draws: Draws) -> Draws:
-    """A worker's tools: the draws alone. Here, not in generator/pool.py, so a spawned worker imports
+    """A worker's tools: the draws alone. Here, not in generator/suite.py, so a spawned worker imports
     this module and mtl.pl's, not the whole generator (0.2 s less per worker)."""
     return draws
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from kgtest.generator.pool import generate_parallel
 from kgtest.generator.suite import SuiteRequest, generate_suite
 from kgtest.generator.temporal_draw import BLOCK
 
@@ -20,6 +19,6 @@ def test_two_workers_make_the_suite_one_process_makes(family: Kb, temporal: int)
     whole = generate_suite(view, reasoner, request)
     assert view.key and {c.kind for c in whole.cases} == {"fact", "temporal"}
     assert whole.temporal is not None and whole.temporal.attempts > 2 * BLOCK * (temporal > BLOCK)
-    parallel = generate_parallel(view, reasoner, request, 2, min_temporal=0)
+    parallel = generate_suite(view, reasoner, request, workers=2, min_temporal=0)
     assert [c.to_json() for c in parallel.cases] == [c.to_json() for c in whole.cases]
     assert (parallel.facts, parallel.temporal, parallel.notes) == (whole.facts, whole.temporal, whole.notes)

@@ -6,8 +6,11 @@ lines of one case among thousands, and parsing every line cost it seconds (issue
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 def lines_holding(path: Path, text: str) -> Iterator[str]:
@@ -23,3 +26,13 @@ def lines_holding(path: Path, text: str) -> Iterator[str]:
                         continue
     except OSError:
         return
+
+
+def records_holding(path: Path, text: str, parse: Callable[[str], T]) -> Iterator[T]:
+    """``parse`` of each line of ``path`` that holds ``text``; a line it refuses (ValueError,
+    TypeError, KeyError: not a record) is passed over, as the file's full reader names it."""
+    for line in lines_holding(path, text):
+        try:
+            yield parse(line)
+        except (ValueError, TypeError, KeyError):
+            continue

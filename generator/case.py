@@ -17,7 +17,7 @@ from typing import Any
 
 from kgtest.core.errors import GenerationError
 from kgtest.core.files import atomic_writer
-from kgtest.core.jsonl import lines_holding
+from kgtest.core.jsonl import records_holding
 from kgtest.core.records import RecordError, from_plain, to_plain
 from kgtest.generator.battery.model import Script
 from kgtest.generator.dialogue.model import DialogueCase
@@ -257,11 +257,7 @@ def cases_mentioning(path: Path, text: str) -> Iterator[TestCase]:
     inspect``: 6 s for a suite read whole). A line that is not a case is passed over;
     ``read_suite`` is the reader that checks a whole file.
     """
-    for line in lines_holding(path, text):
-        try:
-            yield TestCase.from_json(line)
-        except (ValueError, TypeError, KeyError):
-            continue
+    return records_holding(path, text, TestCase.from_json)
 
 
 def _jsonable(case: TestCase) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from kgtest.core.jsonl import lines_holding
+from kgtest.core.jsonl import records_holding
 from kgtest.core.records import from_plain, to_plain
 from kgtest.oracle.judge import Outcome, Verdict
 
@@ -81,12 +81,5 @@ class JudgedReply:
 def verdicts_mentioning(path: Path, case_id: str) -> list[JudgedReply]:
     """The records of verdicts.jsonl for ``case_id``, read from the lines that name it alone (a
     line that is not a record is passed over; verdicts.py's ``read_verdicts`` names it)."""
-    found = []
-    for line in lines_holding(path, case_id):
-        try:
-            record = JudgedReply.from_dict(json.loads(line))
-        except (ValueError, TypeError):
-            continue
-        if record.case_id == case_id:
-            found.append(record)
-    return found
+    records = records_holding(path, case_id, lambda line: JudgedReply.from_dict(json.loads(line)))
+    return [record for record in records if record.case_id == case_id]

@@ -23,7 +23,7 @@ from typing import Any
 
 from kgtest.core.errors import RunnerError
 from kgtest.core.files import atomic_writer
-from kgtest.core.jsonl import lines_holding
+from kgtest.core.jsonl import records_holding
 from kgtest.core.records import from_plain, to_plain
 from kgtest.runner.sut import Reply
 
@@ -98,11 +98,7 @@ def read_transcripts(path: Path) -> Iterator[Transcript]:
 def transcripts_mentioning(path: Path, text: str) -> Iterator[Transcript]:
     """The transcripts on the lines of replies.jsonl that hold ``text`` (a case id), read alone;
     a line that is not a transcript is passed over (``read_transcripts`` names it)."""
-    for line in lines_holding(path, text):
-        try:
-            yield _transcript(json.loads(line))
-        except (ValueError, TypeError, KeyError):
-            continue
+    return records_holding(path, text, lambda line: _transcript(json.loads(line)))
 
 
 def _transcript(data: Any) -> Transcript:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from kgtest.core.jsonl import lines_holding
+from kgtest.core.jsonl import lines_holding, records_holding
 
 
 def test_only_the_lines_holding_the_text_come_back(tmp_path: Path) -> None:
@@ -16,3 +17,10 @@ def test_only_the_lines_holding_the_text_come_back(tmp_path: Path) -> None:
 
 def test_a_missing_file_holds_nothing(tmp_path: Path) -> None:
     assert list(lines_holding(tmp_path / "gone.jsonl", "ab")) == []
+
+
+def test_records_are_the_parsed_lines_a_line_that_is_no_record_passed_over(tmp_path: Path) -> None:
+    path = tmp_path / "records.jsonl"
+    path.write_text('{"id": "ab12"}\n{"id": "ab13"\n{"of": "ab14"}\n{"id": "cd34"}\n', encoding="utf-8")
+    ids = list(records_holding(path, "ab", lambda line: json.loads(line)["id"]))
+    assert ids == ["ab12"]  # broken JSON (ValueError) and no id (KeyError) are passed over

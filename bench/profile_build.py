@@ -68,7 +68,7 @@ def main() -> None:
         def tick(phase: str, done: int, total: int) -> None:
             mark(f"{phase} {done}/{total}")
 
-        gathered = Gathered(source, lifetime)
+        gathered = Gathered(source, lifetime, catalog)
         report = load(store, source, catalog, None, tick, seen=gathered)
         source.close()
         mark("load done")

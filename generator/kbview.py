@@ -119,12 +119,20 @@ def cached_view(cache: Path, key: str) -> KbView | None:
     return KbView(entities, facts, catalog, key)
 
 
-def write_view(cache: Path, view: KbView) -> None:
-    """Cache ``view`` under its key, atomically (a reader sees the old file or the new one)."""
+def write_view(cache: Path, view: KbView, body: bytes | None = None) -> None:
+    """Cache ``view`` under its key, atomically (a reader sees the old file or the new one).
+
+    ``body`` is ``view_body(view)`` made ahead: build-kb makes it while the facts load.
+    """
+    head = orjson.dumps({"format": _FORMAT, "key": view.key, "code": _code_digest()})
+    body = view_body(view) if body is None else body
+    # One JSON object of two: the head's fields, then the body's (neither is empty).
+    write_atomic(cache, (head[:-1] + b"," + body[1:]).decode("utf-8"))
+
+
+def view_body(view: KbView) -> bytes:
+    """What the cache holds of ``view`` apart from its key: nearly all of the work of writing it."""
     data: dict[str, Any] = {
-        "format": _FORMAT,
-        "key": view.key,
-        "code": _code_digest(),
         "entities": [
             [
                 e.id,
@@ -145,7 +153,7 @@ def write_view(cache: Path, view: KbView) -> None:
         ],
         "relations": [[getattr(view.catalog[p], n) for n in _RELATION_FIELDS] for p in sorted(view.catalog)],
     }
-    write_atomic(cache, orjson.dumps(data).decode("utf-8"))
+    return orjson.dumps(data)
 
 
 _new = object.__new__

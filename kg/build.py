@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from kgtest.core.background import in_background
 from kgtest.core.errors import SourceError
 from kgtest.core.progress import Progress, no_progress
 from kgtest.core.settings import Settings
@@ -153,7 +154,11 @@ _gc_state = {"readers": 0, "was_enabled": True}
 def gc_paused() -> Iterator[None]:
     """No cyclic garbage collection while a source is read (by any thread): a snapshot is
     hundreds of thousands of objects and no cycles, so each collection walks them all for
-    nothing; 20% of the reading time on a 200,000-fact dump."""
+    nothing; 20% of the reading time on a 200,000-fact dump.
+
+    Afterwards what was read is frozen (``gc.freeze``): the collections the load then triggers
+    leave it alone (on 203,119 facts, 0.8 s of collections in a build instead of 3.4-3.7 s). It is
+    still freed as usual once nothing refers to it; only a cycle among it would stay."""
     with _gc_lock:
         if _gc_state["readers"] == 0:
             _gc_state["was_enabled"] = gc.isenabled()
@@ -165,6 +170,7 @@ def gc_paused() -> Iterator[None]:
         with _gc_lock:
             _gc_state["readers"] -= 1
             if _gc_state["readers"] == 0 and _gc_state["was_enabled"]:
+                gc.freeze()
                 gc.enable()
 
 
@@ -210,19 +216,9 @@ def read_ahead(
         spec.check()
 
     def read(spec: SourceSpec) -> Future[Resolved]:
-        # A daemon thread, not an executor's: a failed or interrupted build must not wait at exit
-        # for a parse nobody needs any more.
-        future: Future[Resolved] = Future()
-
-        def run() -> None:
-            future.set_running_or_notify_cancel()
-            try:
-                future.set_result(open_source(spec, settings, catalog, selection, progress))
-            except BaseException as exc:
-                future.set_exception(exc)
-
-        threading.Thread(target=run, name=f"kgtest-read {spec.name}", daemon=True).start()
-        return future
+        return in_background(
+            lambda: open_source(spec, settings, catalog, selection, progress), f"kgtest-read {spec.name}"
+        )
 
     def in_turn(first: Future[Resolved]) -> Iterator[tuple[SourceSpec, Resolved]]:
         pending: Future[Resolved] | None = first

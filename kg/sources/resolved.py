@@ -50,6 +50,10 @@ class Resolved(Protocol):
         """Every fact once, ``size`` at a time, in an order that depends on the input alone."""
         ...
 
+    def held(self) -> Snapshot | None:
+        """The whole source, when it is held in memory; None when its facts wait on disk."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -106,6 +110,9 @@ class InMemory:
     def facts(self, size: int) -> Iterator[list[Fact]]:
         facts = self.snapshot.facts
         yield from chunks([facts[i] for i in sorted(facts)], size)
+
+    def held(self) -> Snapshot:
+        return self.snapshot
 
     def close(self) -> None:
         pass

@@ -211,5 +211,8 @@ class Spilled:
         )
         yield from chunks(made, size)
 
+    def held(self) -> None:
+        return None
+
     def close(self) -> None:
         self.builder.close()

@@ -146,20 +146,20 @@ def load_kb_keyed(key: str, make: Callable[[], KbProgram], cache_dir: Path) -> R
 
     def load(eng: PrologEngine) -> None:
         counts = _read_counts(counts_file) if qlf.exists() else None
-        if counts is None:
-            program = make()
-            source = cache_dir / f".kbkey-{os.getpid()}.pl"
-            try:
-                write_atomic(source, program.text)
-                eng.compile(source, qlf)
-            finally:
-                source.unlink(missing_ok=True)
-            counts = program.counts
-            write_atomic(counts_file, json.dumps([[n, a, c] for (n, a), c in counts.items()]))
-            for old in cache_dir.glob("kbkey-*"):
-                if old not in (qlf, counts_file):
-                    old.unlink(missing_ok=True)
-        eng.load(qlf, counts)
+        if counts is not None:
+            eng.load(qlf, counts)
+            return
+        program = make()
+        source = cache_dir / f".kbkey-{os.getpid()}.pl"
+        try:
+            write_atomic(source, program.text)
+            eng.compile(source, qlf, program.counts)  # loaded as it compiles
+        finally:
+            source.unlink(missing_ok=True)
+        write_atomic(counts_file, json.dumps([[n, a, c] for (n, a), c in program.counts.items()]))
+        for old in cache_dir.glob("kbkey-*"):
+            if old not in (qlf, counts_file):
+                old.unlink(missing_ok=True)
 
     return _make_current(digest, load, cache_dir)
 

@@ -136,7 +136,7 @@ class Reasoner:
         path = None if self._cache is None else self._cache / f"derivable-{self.digest}-{rules_digest()}.json"
         rows = _read_rows(path)
         if rows is None:
-            rows = self._once("findall([S, P, O, Rs, Ys], derived_rules(S, P, O, Ys, Rs), All)")["All"]
+            rows = _derived_rows(str(self._once("derived_rules_text(Text)")["Text"]))
             if path is not None:
                 write_atomic(path, orjson.dumps(rows).decode("utf-8"))
                 for old in path.parent.glob("derivable-*.json"):
@@ -238,6 +238,25 @@ def derivation(item: Any) -> Derivation:
         return Derivation(tag == "derive", rule, s, p, o, tuple(_premise(x) for x in premises), years)
     except (TypeError, ValueError) as exc:
         raise ReasoningError(f"malformed proof from the rule library: {item!r}") from exc
+
+
+def _derived_rows(text: str) -> list[list[Any]]:
+    """derived_rules_text/1's lines as ``[S, P, O, Rules, Years]``, Years as ``_years`` takes them."""
+    rows: list[list[Any]] = []
+    for line in text.splitlines():
+        fields = line.split("\t")
+        if len(fields) != 5:
+            raise ReasoningError(f"derived_rules_text/1 gave {len(fields)} fields, not 5: {line[:200]!r}")
+        s, p, o, rules, years = fields
+        rows.append([s, p, o, rules.split(",") if rules else [], _spans(years)])
+    return rows
+
+
+def _spans(text: str) -> str | list[list[int]]:
+    """``always``, or ``A:B;C:D`` as ``[[A, B], [C, D]]``."""
+    if text == "always":
+        return text
+    return [[int(y) for y in span.split(":")] for span in text.split(";") if span]
 
 
 def _years(item: Any) -> Years | None:

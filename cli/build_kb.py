@@ -54,11 +54,6 @@ C1_ONLY = "-XX:TieredStopAtLevel=1"
 (30 s instead of 22 s) and pay back only past about 2,000,000 facts; the whole-KB sanity check
 of a KB with other builds reads it back through Cypher, which C2 runs faster."""
 
-THROUGHPUT_GC = "-XX:+UseParallelGC"
-"""The collector during build-kb, a batch job whose JVM ends with it: G1's write barriers cost the
-ingest more than its short pauses save (a cold 203,119-fact build: about 5% less wall time and
-1.5-2.5 s less CPU, for 120 MB more peak RSS)."""
-
 C1_MAX_BYTES = 32 * 2**20
 """A dump file above this keeps C2: 28 MB of .gz is 2,031,190 LitWD1K facts, where the two JITs
 break even (docs/architecture.md, "The JIT of a first build")."""
@@ -185,16 +180,13 @@ def command(
 
 @contextmanager
 def jvm_flags(settings: Settings, specs: list[SourceSpec]) -> Iterator[None]:
-    """While the database starts: the heap cap, the throughput collector, and C1 alone for a first
-    build of one modest source, in the JVM this process starts (what the user's ARCADEDB_JVM_ARGS
-    sets wins).
+    """While the database starts: the heap cap, and C1 alone for a first build of one modest
+    source, in the JVM this process starts (what the user's ARCADEDB_JVM_ARGS sets wins).
 
     Only that JVM: the variable is as it was afterwards, for the processes this one starts later."""
     given = os.environ.get("ARCADEDB_JVM_ARGS")
     args = given or ""
     flags = [] if "-Xmx" in args else [HEAP]
-    if "GC" not in args.replace("DisableExplicitGC", ""):
-        flags.append(THROUGHPUT_GC)
     if "Tiered" not in args and _first_build(settings, specs):
         flags.append(C1_ONLY)
     os.environ["ARCADEDB_JVM_ARGS"] = " ".join([args, *flags]).strip()

@@ -43,7 +43,8 @@ def main() -> None:
         cache.jvm_args = lambda: [*plain(), *flags]
     ws = args.workspace or Path(tempfile.mkdtemp(prefix="kgtest-profile-"))
 
-    from kgtest.cli.build_kb import Gathered, jvm_flags, lifetime_properties, mark_unsound
+    from kgtest.cli.build_kb import jvm_flags, lifetime_properties, mark_unsound
+    from kgtest.cli.gathered import Gathered
     from kgtest.core.settings import load_settings
     from kgtest.kg.build import SourceSpec, open_source
     from kgtest.kg.catalog import builtin_catalog
@@ -68,7 +69,7 @@ def main() -> None:
         def tick(phase: str, done: int, total: int) -> None:
             mark(f"{phase} {done}/{total}")
 
-        gathered = Gathered(source, lifetime, catalog)
+        gathered = Gathered(source, lifetime, catalog, view_ahead=True)
         report = load(store, source, catalog, None, tick, seen=gathered)
         source.close()
         mark("load done")

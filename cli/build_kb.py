@@ -5,10 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterator, Sequence
-from concurrent.futures import Future
+from collections.abc import Iterator
 from contextlib import AbstractContextManager, ExitStack, closing, contextmanager, nullcontext
-from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -16,15 +14,15 @@ from typing import Any
 import click
 from rich.table import Table
 
+from kgtest.cli.gathered import Gathered, whole_kb
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.text import literal
-from kgtest.core.background import in_background
 from kgtest.core.errors import ReasoningError, SourceError, UnknownNameError
 from kgtest.core.files import write_atomic
 from kgtest.core.progress import Held, Progress, phases, stderr
 from kgtest.core.settings import Settings
 from kgtest.core.workspace import Workspace
-from kgtest.generator.kbview import KbView, snapshot_view, view_body, write_view
+from kgtest.generator.kbview import KbView
 from kgtest.generator.sanity import breaches, check_kb
 from kgtest.kg.build import SPARQL, SourceSpec, gc_paused, read_ahead
 from kgtest.kg.catalog import RelationCatalog, builtin_catalog
@@ -34,8 +32,7 @@ from kgtest.kg.kb_stamp import builds_key, data_fingerprint, vouched_builds
 from kgtest.kg.linger import dismiss
 from kgtest.kg.loader import LoadReport, load, record_sanity, sanity_record
 from kgtest.kg.marks import FactMark, write_marks
-from kgtest.kg.model import Domain, Fact, Snapshot
-from kgtest.kg.sanity_scope import Scope
+from kgtest.kg.model import Domain
 from kgtest.kg.schema import ensure_schema
 from kgtest.kg.sources.resolved import Resolved
 from kgtest.kg.sources.sparql import Selection
@@ -57,10 +54,6 @@ of a KB with other builds reads it back through Cypher, which C2 runs faster."""
 C1_MAX_BYTES = 32 * 2**20
 """A dump file above this keeps C2: 28 MB of .gz is 2,031,190 LitWD1K facts, where the two JITs
 break even (docs/architecture.md, "The JIT of a first build")."""
-
-VIEW_FACTS = 300_000
-"""Up to this many facts, build-kb also writes the KB view ``gen`` reads (from the facts going by);
-above, holding them all would unbound its memory, and ``gen`` reads the KB back itself."""
 
 
 @click.command("build-kb")
@@ -159,7 +152,8 @@ def command(
                 with closing(source):
                     tick = _labelled(progress, specs, _short(spec))
                     last = None  # what the previous source left may go while this one loads
-                    gathered = Gathered(source, lifetime, catalog)
+                    alone = len(specs) == 1 and whole_kb(store, source)
+                    gathered = Gathered(source, lifetime, catalog, view_ahead=alone)
                     report = load(store, source, catalog, batch_size, tick, seen=gathered)
                 stderr.print(_summary(spec, source, report))
                 loaded.append(f"{spec.name} (build {report.build_id})")
@@ -207,51 +201,6 @@ def _first_build(settings: Settings, specs: list[SourceSpec]) -> bool:
     return specs[0].kind != "dump" or Path(specs[0].name).stat().st_size <= C1_MAX_BYTES
 
 
-class Gathered:
-    """What the sanity check and ``gen``'s view need of a source, kept while its facts go by.
-
-    A source held in memory has its view made on a thread at once: the load is mostly the JVM's
-    ingest, which lets go of the GIL, so the view's second of Python runs beside it instead of
-    after it. A spilled source small enough has its facts kept as they go by, and its view made
-    at the end.
-    """
-
-    def __init__(self, source: Resolved, lifetime: frozenset[str], catalog: RelationCatalog) -> None:
-        self.source = source.source
-        self.entities = source.entities
-        self.fact_count = source.fact_count
-        self.property_labels = source.property_labels
-        self.catalog = catalog
-        self.scope = Scope(source.entities, lifetime)
-        small = source.fact_count <= VIEW_FACTS
-        held = source.held() if small else None
-        self._ahead: Future[tuple[KbView, bytes]] | None = None
-        if held is not None:
-            self._ahead = in_background(lambda: _view_and_body(held, catalog), "kgtest-view")
-        self.facts: list[Fact] | None = [] if small and held is None else None
-
-    def __call__(self, facts: Sequence[Fact]) -> None:
-        self.scope(facts)
-        if self.facts is not None:
-            self.facts.extend(facts)
-
-    def write_view(self, cache: Path, key: str) -> None:
-        """The view for ``gen`` of the KB this source is, from memory; none above VIEW_FACTS."""
-        if self._ahead is not None:
-            view, body = self._ahead.result()
-            write_view(cache, replace(view, key=key), body)
-        elif self.facts is not None:
-            facts = {f.id: f for f in self.facts}
-            snapshot = Snapshot(self.source, dict(self.entities), facts, self.property_labels)
-            write_view(cache, snapshot_view(snapshot, self.catalog, key))
-
-
-def _view_and_body(snapshot: Snapshot, catalog: RelationCatalog) -> tuple[KbView, bytes]:
-    with gc_paused():  # collections would walk the snapshot for nothing: half of the time this takes
-        view = snapshot_view(snapshot, catalog, "")
-        return view, view_body(view)
-
-
 def mark_unsound(
     store: GraphStore,
     settings: Settings,
@@ -277,7 +226,7 @@ def mark_unsound(
             cache = settings.paths.prolog_cache / "build-kb"
             unsound = _check_scope(store, gathered, report, catalog, cache, progress)
             record_sanity(store, report.build_id, rules, unsound)
-        with gc_paused():  # 1 s of the 2 s this takes for 203,119 facts: collections walking the snapshot
+        with gc_paused():  # where the view is made here, collections would walk the snapshot for nothing
             # the view gen reads, from memory, instead of gen reading the KB back
             gathered.write_view(settings.paths.kb_view_cache, builds_key(builds))
     return _sanity_line(unsound), {"key": builds_key(builds), "rules": rules, "unsound": unsound}

@@ -7,7 +7,7 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
-from kgtest.cli.build_kb import Gathered
+from kgtest.cli.gathered import Gathered
 from kgtest.generator.kbview import cached_view, snapshot_view, write_view
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.sources.rdf import read_hashed
@@ -23,7 +23,7 @@ def _resolved(dump: Path, folder: Path, spill_at: int) -> Resolved:
 
 
 def _written_by_build(source: Resolved, cache: Path) -> bytes:
-    gathered = Gathered(source, frozenset({"P26"}), builtin_catalog())
+    gathered = Gathered(source, frozenset({"P26"}), builtin_catalog(), view_ahead=True)
     for chunk in source.facts(7):  # as the loader shows them
         gathered(chunk)
     gathered.write_view(cache, "the-key")

@@ -69,7 +69,7 @@ def main() -> None:
         def tick(phase: str, done: int, total: int) -> None:
             mark(f"{phase} {done}/{total}")
 
-        gathered = Gathered(source, lifetime, catalog, view_ahead=True)
+        gathered = Gathered(source, lifetime, catalog, whole=True)
         report = load(store, source, catalog, None, tick, seen=gathered)
         source.close()
         mark("load done")

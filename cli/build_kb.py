@@ -153,7 +153,7 @@ def command(
                     tick = _labelled(progress, specs, _short(spec))
                     last = None  # what the previous source left may go while this one loads
                     alone = len(specs) == 1 and whole_kb(store, source)
-                    gathered = Gathered(source, lifetime, catalog, view_ahead=alone)
+                    gathered = Gathered(source, lifetime, catalog, whole=alone)
                     report = load(store, source, catalog, batch_size, tick, seen=gathered)
                 stderr.print(_summary(spec, source, report))
                 loaded.append(f"{spec.name} (build {report.build_id})")

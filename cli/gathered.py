@@ -25,14 +25,15 @@ above, holding them all would unbound its memory, and ``gen`` reads the KB back 
 class Gathered:
     """What the sanity check and ``gen``'s view need of a source, kept while its facts go by.
 
-    With ``view_ahead`` (the source will be the whole KB), a source held in memory has its view
-    made on a thread at once: the load is mostly the JVM's ingest, which lets go of the GIL, so
-    the view's second of Python runs beside it instead of after it. Otherwise a source small
-    enough has its facts kept as they go by, and its view made at the end.
+    ``gen``'s view is made from memory only for a source that will be the whole KB (``whole``;
+    otherwise the sanity check reads the KB back and leaves the view) and has at most VIEW_FACTS.
+    Held in memory, its view is made on a thread at once: the load is mostly the JVM's ingest,
+    which lets go of the GIL, so the view's second of Python runs beside it instead of after it.
+    Spilled, its facts are kept as they go by, and its view made at the end.
     """
 
     def __init__(
-        self, source: Resolved, lifetime: frozenset[str], catalog: RelationCatalog, view_ahead: bool = False
+        self, source: Resolved, lifetime: frozenset[str], catalog: RelationCatalog, whole: bool = False
     ) -> None:
         self.source = source.source
         self.entities = source.entities
@@ -40,12 +41,12 @@ class Gathered:
         self.property_labels = source.property_labels
         self.catalog = catalog
         self.scope = Scope(source.entities, lifetime)
-        small = source.fact_count <= VIEW_FACTS
-        held = source.held() if small and view_ahead else None
+        viewed = whole and source.fact_count <= VIEW_FACTS
+        held = source.held() if viewed else None
         self._ahead: Future[tuple[KbView, bytes]] | None = None
         if held is not None:
             self._ahead = in_background(lambda: _view_and_body(held, catalog), "kgtest-view")
-        self.facts: list[Fact] | None = [] if small and held is None else None
+        self.facts: list[Fact] | None = [] if viewed and held is None else None
 
     def __call__(self, facts: Sequence[Fact]) -> None:
         self.scope(facts)
@@ -53,7 +54,7 @@ class Gathered:
             self.facts.extend(facts)
 
     def write_view(self, cache: Path, key: str) -> None:
-        """The view for ``gen`` of the KB this source is, from memory; none above VIEW_FACTS."""
+        """The view for ``gen`` of the KB this source is, from memory (none unless ``whole``)."""
         if self._ahead is not None:
             view, body = self._ahead.result()
             write_view(cache, replace(view, key=key), body)

@@ -23,7 +23,7 @@ def _resolved(dump: Path, folder: Path, spill_at: int) -> Resolved:
 
 
 def _written_by_build(source: Resolved, cache: Path) -> bytes:
-    gathered = Gathered(source, frozenset({"P26"}), builtin_catalog(), view_ahead=True)
+    gathered = Gathered(source, frozenset({"P26"}), builtin_catalog(), whole=True)
     for chunk in source.facts(7):  # as the loader shows them
         gathered(chunk)
     gathered.write_view(cache, "the-key")
@@ -45,3 +45,18 @@ def test_the_view_build_kb_writes_is_the_snapshots_whether_held_or_spilled(tmp_p
     assert view is not None and len(view.facts) == len(snapshot.facts) > 0
     held.close()
     spilled.close()
+
+
+def test_a_source_that_is_not_the_whole_kb_keeps_no_facts_for_a_view(tmp_path: Path) -> None:
+    """Its view is the whole KB's, read back by the sanity check: nothing is made or kept from memory."""
+    dump = tmp_path / "kb.nt.gz"
+    dump.write_bytes(gzip.compress(random_kb(facts=40, entities=20, seed=2).text().encode()))
+    for spill_at in (250_000, 1):
+        source = _resolved(dump, tmp_path, spill_at)
+        gathered = Gathered(source, frozenset({"P26"}), builtin_catalog(), whole=False)
+        for chunk in source.facts(7):
+            gathered(chunk)
+        assert gathered.facts is None
+        gathered.write_view(tmp_path / "view.json", "the-key")
+        assert not (tmp_path / "view.json").exists()
+        source.close()

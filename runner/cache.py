@@ -16,7 +16,6 @@ import hashlib
 import json
 import os
 import socket
-import sqlite3
 import time
 import uuid
 from collections.abc import Iterable
@@ -24,6 +23,7 @@ from dataclasses import asdict
 from pathlib import Path
 from types import TracebackType
 
+from kgtest.core.sqlite_wal import open_shared
 from kgtest.runner.sut import Conversation, Reply, Sampling
 
 _SCHEMA = """
@@ -61,10 +61,8 @@ class ReplyCache:
     """The replies table; use as a context manager."""
 
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self._db = sqlite3.connect(path, timeout=30.0)
-        self._db.execute("PRAGMA journal_mode=WAL")  # readers never block the run that writes
+        self._db = open_shared(path)  # WAL: readers never block the run that writes
         self._db.execute("PRAGMA synchronous=NORMAL")  # WAL keeps commits atomic across a kill
         self._db.executescript(_SCHEMA)
         self._owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"

@@ -20,6 +20,7 @@ from functools import cache
 from importlib import metadata
 from pathlib import Path
 
+from kgtest.core.sqlite_wal import open_shared
 from kgtest.kg.extract.triples import Triple, TripleExtractor, make_extractor
 
 _FORMAT = 1
@@ -70,11 +71,9 @@ class _open:
     """The cache database, made on first use; WAL so that a judge's workers read while one writes."""
 
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(path, timeout=30.0)
+        self._db = open_shared(path)
 
     def __enter__(self) -> sqlite3.Connection:
-        self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("CREATE TABLE IF NOT EXISTS parses (key TEXT PRIMARY KEY, triples TEXT NOT NULL)")
         return self._db
 

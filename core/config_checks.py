@@ -17,9 +17,16 @@ _BOLT_HINT = (
     "write bolt://HOST:7687 or neo4j://HOST:7687 (neo4j+s:// for TLS), or nothing for the embedded database"
 )
 
-DIRECT_VARIABLES = ("KGTEST_WORKSPACE", "KGTEST_JVM_CACHE", "KGTEST_USER_AGENT", "KGTEST_LABELLED")
-"""``KGTEST_`` variables read where they are used, not settings: the workspace, the JVM cache switch
-(kg/jvm_cache.py), SPARQL's User-Agent (kg/sources/sparql.py), the tests' labelled replies."""
+DIRECT_VARIABLES = (
+    "KGTEST_WORKSPACE",
+    "KGTEST_JVM_CACHE",
+    "KGTEST_MODEL_CACHE",
+    "KGTEST_USER_AGENT",
+    "KGTEST_LABELLED",
+)
+"""``KGTEST_`` variables read where they are used, not settings: the workspace, the JVM and model
+cache switches (kg/jvm_cache.py, runner/gguf_cache.py), SPARQL's User-Agent (kg/sources/sparql.py),
+the tests' labelled replies."""
 
 KEY_ENV = re.compile(r"[?&]api_key_env=([^&]+)")
 """The variable an ``openai:`` spec reads its key from: the user's own, whatever its name."""

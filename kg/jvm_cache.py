@@ -28,16 +28,12 @@ import time
 from importlib import metadata
 from pathlib import Path
 
+from kgtest.core.user_cache import cache_dir, prune
 from kgtest.kg.model import Domain, Entity, Fact, Snapshot
 
 ENV = "KGTEST_JVM_CACHE"
 _STALE_LOCK_S = 15 * 60
 _RETRY_AFTER_FAILURE_S = 24 * 3600
-_UNUSED_CACHE_S = 30 * 24 * 3600
-
-
-def cache_dir() -> Path:
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kgtest"
 
 
 def cache_path() -> Path:
@@ -115,7 +111,7 @@ def train(path: Path) -> bool:
             done = subprocess.run(recorder, env={**os.environ, ENV: "0"}, capture_output=True, timeout=600)
         if done.returncode == 0 and partial.is_file() and partial.stat().st_size > 0:
             os.replace(partial, path)
-            _prune(path)
+            prune("jvm-*.aot", keep=path)
         else:
             path.with_suffix(".failed").touch()
     except (OSError, subprocess.SubprocessError):
@@ -124,13 +120,6 @@ def train(path: Path) -> bool:
         partial.unlink(missing_ok=True)
         path.with_suffix(".lock").unlink(missing_ok=True)
     return path.is_file()
-
-
-def _prune(keep: Path) -> None:
-    """Drop caches no kgtest has started from for a month (other versions, other installs)."""
-    for old in keep.parent.glob("jvm-*.aot"):
-        if old != keep and time.time() - old.stat().st_mtime > _UNUSED_CACHE_S:
-            old.unlink(missing_ok=True)
 
 
 def _record(output: Path, scratch: Path) -> None:

@@ -25,6 +25,7 @@ from transformers import (
 )
 
 from kgtest.core.errors import ConfigError, SutUnavailableError
+from kgtest.runner import gguf_cache
 from kgtest.runner.registry import check_params
 from kgtest.runner.sut import Conversation, Reply, Sampling, SutOptions
 
@@ -77,10 +78,14 @@ class HfSut:
             torch.set_num_threads(threads or len(os.sched_getaffinity(0)))
         source, gguf = _locate(model, gguf)
         dtype = torch.float32 if self.device.type == "cpu" else torch.bfloat16
+        made = gguf_cache.converted(source, gguf, dtype) if gguf else None
+        read_from, read_gguf = (str(made), None) if made else (source, gguf)
         try:
-            self.tokenizer: PreTrainedTokenizerBase = AutoTokenizer.from_pretrained(source, gguf_file=gguf)
+            self.tokenizer: PreTrainedTokenizerBase = AutoTokenizer.from_pretrained(
+                read_from, gguf_file=read_gguf
+            )
             self.model: PreTrainedModel = AutoModelForCausalLM.from_pretrained(
-                source, gguf_file=gguf, dtype=dtype, device_map=str(self.device)
+                read_from, gguf_file=read_gguf, dtype=dtype, device_map=str(self.device)
             )
         except OSError as exc:
             raise SutUnavailableError(
@@ -91,6 +96,8 @@ class HfSut:
             raise ConfigError(
                 f"{self.spec} has no chat template: it is a base model; give a chat (instruct) one"
             )
+        if read_gguf:
+            gguf_cache.keep(self.model, self.tokenizer, source, read_gguf)
         self.tokenizer.padding_side = "left"
         if self.tokenizer.pad_token_id is None:
             self.tokenizer.pad_token = self.tokenizer.eos_token

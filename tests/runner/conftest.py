@@ -20,12 +20,20 @@ MakeSuite = Callable[..., Path]
 
 
 @pytest.fixture(scope="session")
-def smollm2() -> Iterator[SystemUnderTest]:
-    """The real packaged model; ~20-30 s to load on two cores, so once per session.
+def model_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The session's own per-user cache folder ($XDG_CACHE_HOME): its first load is a real GGUF load."""
+    return tmp_path_factory.mktemp("xdg-cache")
+
+
+@pytest.fixture(scope="session")
+def smollm2(model_cache: Path) -> Iterator[SystemUnderTest]:
+    """The real packaged model, read from its GGUF file (~30 s on two cores), so once per session.
 
     One thread: beside other busy processes two threads run several times slower.
     """
-    sut = open_sut("hf:smollm2?threads=1", SutOptions(batch_size=4))
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("XDG_CACHE_HOME", str(model_cache))
+        sut = open_sut("hf:smollm2?threads=1", SutOptions(batch_size=4))
     yield sut
     sut.close()
 

@@ -24,7 +24,7 @@ from importlib import metadata
 from pathlib import Path
 
 import torch
-from safetensors import SafetensorError
+from safetensors import SafetensorError, safe_open
 from safetensors.torch import save_model
 from transformers import PreTrainedModel, PreTrainedTokenizerBase
 
@@ -32,6 +32,7 @@ from kgtest.core.user_cache import cache_dir, prune
 
 ENV = "KGTEST_MODEL_CACHE"
 _FORMAT = 1
+_NEEDED = ("config.json", "tokenizer_config.json")
 
 
 def converted(folder: str, gguf: str, dtype: torch.dtype) -> Path | None:
@@ -40,8 +41,13 @@ def converted(folder: str, gguf: str, dtype: torch.dtype) -> Path | None:
     if entry is None or not entry.is_dir():
         return None
     try:
+        with safe_open(str(entry / "model.safetensors"), "pt"):  # reads the header, checks the size
+            pass
+        if not all((entry / name).is_file() for name in _NEEDED):
+            raise FileNotFoundError(entry)
         os.utime(entry)  # in use: spared by the clean-up of old entries
-    except OSError:
+    except (OSError, SafetensorError):
+        shutil.rmtree(entry, ignore_errors=True)  # damaged outside kgtest: convert again
         return None
     return entry
 

@@ -120,3 +120,21 @@ def test_a_full_disk_is_no_error_and_holds_no_half_entry(
     gguf_cache.keep(model, tokenizer, str(source), "tiny.gguf")
     assert list((tmp_path / "cache" / "kgtest").iterdir()) == []
     assert gguf_cache.converted(str(source), "tiny.gguf", torch.float32) is None
+
+
+def test_a_damaged_entry_is_dropped_and_converted_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    model, tokenizer, source = _tiny(tmp_path)
+    gguf_cache.keep(model, tokenizer, str(source), "tiny.gguf")
+    entry = gguf_cache.converted(str(source), "tiny.gguf", torch.float32)
+    assert entry is not None
+    weights = entry / "model.safetensors"
+    os.truncate(weights, weights.stat().st_size - 16)  # cut short outside kgtest
+    assert gguf_cache.converted(str(source), "tiny.gguf", torch.float32) is None
+    assert not entry.exists()
+    gguf_cache.keep(model, tokenizer, str(source), "tiny.gguf")
+    assert gguf_cache.converted(str(source), "tiny.gguf", torch.float32) == entry
+    (entry / "config.json").unlink()
+    assert gguf_cache.converted(str(source), "tiny.gguf", torch.float32) is None

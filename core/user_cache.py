@@ -20,11 +20,11 @@ def cache_dir() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kgtest"
 
 
-def prune(pattern: str, keep: Path) -> None:
-    """Drop the entries of ``cache_dir()`` matching ``pattern``, other than ``keep``, unused for a month."""
+def prune(pattern: str, keep: Path, unused_s: float = UNUSED_S) -> None:
+    """Drop the entries beside ``keep`` matching ``pattern``, other than ``keep``, unused for ``unused_s``."""
     for old in keep.parent.glob(pattern):
         try:
-            if old == keep or time.time() - old.stat().st_mtime <= UNUSED_S:
+            if old == keep or time.time() - old.stat().st_mtime <= unused_s:
                 continue
             if old.is_dir():
                 shutil.rmtree(old, ignore_errors=True)

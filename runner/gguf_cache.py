@@ -15,6 +15,7 @@ takes ~520 MB. ``KGTEST_MODEL_CACHE=0`` turns it off; entries unused for a month
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import hashlib
 import os
@@ -33,6 +34,8 @@ from kgtest.core.user_cache import cache_dir, prune
 ENV = "KGTEST_MODEL_CACHE"
 _FORMAT = 1
 _NEEDED = ("config.json", "tokenizer_config.json")
+_ABANDONED_S = 3600.0
+"""A half-written entry this old was left by a process killed while writing it (that takes ~1 s)."""
 
 
 def converted(folder: str, gguf: str, dtype: torch.dtype) -> Path | None:
@@ -45,10 +48,11 @@ def converted(folder: str, gguf: str, dtype: torch.dtype) -> Path | None:
             pass
         if not all((entry / name).is_file() for name in _NEEDED):
             raise FileNotFoundError(entry)
-        os.utime(entry)  # in use: spared by the clean-up of old entries
     except (OSError, SafetensorError):
         shutil.rmtree(entry, ignore_errors=True)  # damaged outside kgtest: convert again
         return None
+    with contextlib.suppress(OSError):  # a read-only cache is still read
+        os.utime(entry)  # in use: spared by the clean-up of old entries
     return entry
 
 
@@ -74,6 +78,7 @@ def keep(model: PreTrainedModel, tokenizer: PreTrainedTokenizerBase, folder: str
         save_model(model, str(partial / "model.safetensors"), metadata={"format": "pt"})
         partial.rename(entry)
         prune("gguf-*", keep=entry)
+        prune(".gguf-*.partial", keep=entry, unused_s=_ABANDONED_S)  # left by a killed process
     except (OSError, SafetensorError):
         pass  # another process renamed its copy first, or the disk said no
     finally:

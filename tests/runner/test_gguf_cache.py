@@ -138,3 +138,19 @@ def test_a_damaged_entry_is_dropped_and_converted_again(
     assert gguf_cache.converted(str(source), "tiny.gguf", torch.float32) == entry
     (entry / "config.json").unlink()
     assert gguf_cache.converted(str(source), "tiny.gguf", torch.float32) is None
+
+
+def test_what_a_killed_keeper_left_goes_with_the_next_keep(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    model, tokenizer, source = _tiny(tmp_path)
+    root = tmp_path / "cache" / "kgtest"
+    abandoned, writing = root / ".gguf-x-1.dead.partial", root / ".gguf-x-1.live.partial"
+    for half in (abandoned, writing):
+        half.mkdir(parents=True)
+        (half / "model.safetensors").write_bytes(b"half")
+    long_ago = time.time() - 2 * 3600
+    os.utime(abandoned, (long_ago, long_ago))
+    gguf_cache.keep(model, tokenizer, str(source), "tiny.gguf")
+    assert not abandoned.exists() and writing.exists()  # another process may be writing that one now

@@ -8,14 +8,12 @@ text, so a reply that starts with "=" is never a formula. The HTML is report/tem
 from __future__ import annotations
 
 import io
-from typing import Any
 
 from openpyxl import Workbook
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-from openpyxl.worksheet.worksheet import Worksheet
 
 from kgtest.core.settings import Criterion
 from kgtest.report.battery import BatteryReport, Bucket
+from kgtest.report.sheet_rows import append_row
 
 
 def histogram_svg(codes: dict[str, tuple[Bucket, ...]]) -> str:
@@ -51,36 +49,27 @@ def histogram_svg(codes: dict[str, tuple[Bucket, ...]]) -> str:
 def battery_sheets(book: Workbook, report: BatteryReport) -> None:
     """The battery's sheets, added to the report's workbook."""
 
-    def put(ws: Worksheet, values: list[Any]) -> None:
-        row = ws.max_row + 1 if ws.max_row > 1 or ws.cell(1, 1).value is not None else 1
-        for col, value in enumerate(values, 1):
-            cell = ws.cell(
-                row, col, ILLEGAL_CHARACTERS_RE.sub("", value) if isinstance(value, str) else value
-            )
-            if isinstance(value, str):
-                cell.data_type = "s"  # never a formula, whatever the text starts with
-
     ws = book.create_sheet("battery tests")
-    put(ws, ["system", "test", "passed", "judged", "not judged", "success rate", "score"])
+    append_row(ws, ["system", "test", "passed", "judged", "not judged", "success rate", "score"])
     for r in report.tests:
         rate = None if r.rate is None else round(r.rate, 4)
-        put(ws, [r.sut, r.code, r.passed, r.judged, r.not_judged, rate, f"[{r.passed}, {r.judged}]"])
+        append_row(ws, [r.sut, r.code, r.passed, r.judged, r.not_judged, rate, f"[{r.passed}, {r.judged}]"])
     ws = book.create_sheet("battery histograms")
-    put(ws, ["system", "test", "bucket", "passed", "total", "seed format"])
+    append_row(ws, ["system", "test", "bucket", "passed", "total", "seed format"])
     for sut, codes in report.histograms.items():
         for code, buckets in codes.items():
             listing = "[" + ", ".join(f"[{b.passed}, {b.total}]" for b in buckets) + "]"
             for b in buckets:
-                put(ws, [sut, code, b.label, b.passed, b.total, listing])
+                append_row(ws, [sut, code, b.label, b.passed, b.total, listing])
     ws = book.create_sheet("battery swan")
-    put(ws, ["system", "SWAN", "criteria (eq. 1)", "replies", "saying nothing new",
+    append_row(ws, ["system", "SWAN", "criteria (eq. 1)", "replies", "saying nothing new",
              *(f"WAN {c.value}" for c in Criterion), "left out"])  # fmt: skip
     for s in report.swans:
         wans = {w.criterion: w.value for w in s.wans}
         row = [s.sut, s.value, s.criteria, s.replies, s.nothing_new]
-        put(ws, [*row, *(wans.get(c.value) for c in Criterion), "; ".join(s.left_out)])
+        append_row(ws, [*row, *(wans.get(c.value) for c in Criterion), "; ".join(s.left_out)])
     ws = book.create_sheet("battery turns")
-    put(ws, ["run", "conversation", "system", "round", "partner", "reply", "tests", "k", "type",
+    append_row(ws, ["run", "conversation", "system", "round", "partner", "reply", "tests", "k", "type",
              "act / claim", "KB", *(c.value for c in Criterion), "NW", "why"])  # fmt: skip
     for c in report.conversations:
         for t in c.turns:
@@ -91,6 +80,6 @@ def battery_sheets(book: Workbook, report: BatteryReport) -> None:
             for n in t.nuggets:
                 scores = [n.scores.get(k.value) for k in Criterion]
                 what = [n.index, n.kind, n.act or n.claim, n.check, *scores, n.weight, "; ".join(n.notes)]
-                put(ws, [*where, t.reply, tests, *what])
+                append_row(ws, [*where, t.reply, tests, *what])
             if not t.nuggets:
-                put(ws, [*where, t.reply or t.error, tests])
+                append_row(ws, [*where, t.reply or t.error, tests])

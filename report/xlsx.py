@@ -11,11 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from openpyxl import Workbook
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-from openpyxl.worksheet.worksheet import Worksheet
 
 from kgtest.report.battery_files import battery_sheets
 from kgtest.report.rates import Rate, Report
+from kgtest.report.sheet_rows import append_row as _row
 
 
 def write_xlsx(report: Report, path: Path) -> None:
@@ -72,11 +71,3 @@ def _numbers(r: Rate) -> list[object]:
     low, high = r.hallucination_interval
     return [r.cases, r.correct, r.answered, r.hallucinated, r.abstained, r.truncated,
             round(r.hallucination_rate, 4), round(low, 4), round(high, 4)]  # fmt: skip
-
-
-def _row(sheet: Worksheet, values: Sequence[object]) -> None:
-    """Append a row; strings lose the control characters xlsx cannot store and stay strings."""
-    sheet.append([ILLEGAL_CHARACTERS_RE.sub("", v) if isinstance(v, str) else v for v in values])
-    for cell in sheet[sheet.max_row]:
-        if isinstance(cell.value, str):
-            cell.data_type = "s"  # openpyxl takes a string starting with "=" for a formula

@@ -83,8 +83,10 @@ def main() -> None:
                 before, now = write(earlier, sides, old), write(None, sides, new)
                 if cells(old) != cells(new):
                     raise SystemExit(f"{sides} sides: the two workbooks hold different cells")
+                ratio = before / now
                 print(
-                    f"{sides:>7} sides: {args.ref} {before:8.2f} s   this tree {now:6.2f} s   {before / now:7.1f}x"
+                    f"{sides:>7} sides: {args.ref} {before:8.2f} s  this tree {now:6.2f} s  {ratio:6.1f}x",
+                    flush=True,
                 )
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(Path(tmp) / "tree")])

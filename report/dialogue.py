@@ -131,6 +131,18 @@ def dialogue_section(
     )
 
 
+HTML_CONFLICTS = 200
+"""Conflicts the page drills down per run. A judged CoQA run has ~40,000: all of them made an
+85 MB page no browser opens; report.json and report.xlsx list every one."""
+
+
+def shown_conflicts(section: Mapping[str, Any], limit: int = HTML_CONFLICTS) -> list[dict[str, Any]]:
+    """The conflicts the page drills down: severe ones first, then the lowest MSS (the answers
+    furthest apart), in the judge's order among equals; at most ``limit``."""
+    found: list[dict[str, Any]] = section["conflicts"]
+    return sorted(found, key=lambda c: (not c["severe"], c["mss"]))[:limit]
+
+
 def conflicts(judgement: DialogueJudgement, cases: Sequence[TestCase]) -> list[dict[str, Any]]:
     """Every failed check drilled down: both sides, the questions before them, the answerability proofs."""
     by_id = {c.id: c.dialogue for c in cases if c.dialogue is not None}

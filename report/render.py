@@ -13,10 +13,12 @@ from pathlib import Path
 
 import jinja2
 
+from kgtest.core.files import write_atomic
 from kgtest.core.settings import Criterion
 from kgtest.core.version import kgtest_version
 from kgtest.report.battery_files import histogram_svg
 from kgtest.report.charts import charts
+from kgtest.report.dialogue import shown_conflicts
 from kgtest.report.graph_svg import HEIGHT, WIDTH, panels
 from kgtest.report.rates import Report
 from kgtest.report.xlsx import write_xlsx
@@ -39,10 +41,8 @@ def write_report(report: Report, out_dir: Path) -> dict[str, Path]:
         "json": out_dir / "report.json",
         "xlsx": out_dir / "report.xlsx",
     }
-    paths["json"].write_text(
-        json.dumps(report.to_json(), indent=2, sort_keys=True, ensure_ascii=False), encoding="utf-8"
-    )
-    paths["html"].write_text(render_html(report), encoding="utf-8")
+    write_atomic(paths["json"], json.dumps(report.to_json(), indent=2, sort_keys=True, ensure_ascii=False))
+    write_atomic(paths["html"], render_html(report))
     write_xlsx(report, paths["xlsx"])
     return paths
 
@@ -82,6 +82,7 @@ def render_html(report: Report) -> str:
             weight=lambda c: _weight(report, c),
             wan=lambda s, c: next(w for w in s.wans if w.criterion == c),
             histogram=histogram_svg,
+            shown_conflicts=shown_conflicts,
             interval=lambda pair: f"[{pair[0]:.0%}-{pair[1]:.0%}]",
         )
     )

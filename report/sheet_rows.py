@@ -21,6 +21,6 @@ def append_row(sheet: Worksheet, values: Sequence[object]) -> None:
 
 
 def _text(sheet: Worksheet, value: str) -> Cell:
-    cell = Cell(sheet, value=ILLEGAL_CHARACTERS_RE.sub("", value))  # type: ignore[call-arg]  # placed by append
+    cell = Cell(sheet, row=1, column=1, value=ILLEGAL_CHARACTERS_RE.sub("", value))  # placed by append
     cell.data_type = "s"  # never a formula, whatever the text starts with
     return cell

@@ -6,6 +6,7 @@ Every text cell is written as text, never as a formula: a reply that starts with
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -44,7 +45,12 @@ def write_xlsx(report: Report, path: Path) -> None:
         _dialogue_sheets(book, report.dialogues)
     if report.battery is not None:
         battery_sheets(book, report.battery)
-    book.save(path)
+    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    try:
+        book.save(partial)
+        partial.replace(path)  # a killed report leaves the last whole workbook, never half of one
+    finally:
+        partial.unlink(missing_ok=True)
 
 
 def _dialogue_sheets(book: Workbook, sections: Sequence[dict[str, Any]]) -> None:

@@ -14,6 +14,7 @@ from rich.table import Column, Table
 
 from kgtest.core.progress import stderr
 from kgtest.generator.case import TestCase
+from kgtest.generator.dialogue.kb import MIN_ASKS
 from kgtest.generator.dialogue.perturb import PERTURBATIONS
 from kgtest.generator.dialogue.request import FORMATS, OFFLINE, DialogueRequest
 
@@ -141,9 +142,14 @@ def print_dialogues(result: DialogueResult) -> None:
         )
     out.print(table)
     if result.kb is not None:
-        out.print(
-            f"from the KB: {result.kb.made} dialogues, topics chosen among {result.kb.candidates} rich enough"
-        )
+        kb = result.kb
+        out.print(f"from the KB: {kb.made} dialogues, topics chosen among {kb.candidates} rich enough")
+        if kb.made < kb.asked:
+            out.print(
+                f"[yellow]note:[/] only {kb.made} of the {kb.asked} dialogues asked for: the KB has no more "
+                f"topics with a label and at least {MIN_ASKS} askable facts; a larger KB, or no --domain "
+                "filter, gives more"
+            )
     for s in result.sources:
         skipped = f", {s.skipped} skipped (no usable round)" if s.skipped else ""
         out.print(f"{s.path}: {s.format}, {s.read} read, {s.made} dialogues{skipped}")

@@ -53,6 +53,8 @@ class KbDialogueReport:
     candidates: int
     """Entities rich enough to be a topic."""
     made: int
+    asked: int
+    """Dialogues asked for: more than the KB's rich topics give is no error, but is said."""
 
 
 def kb_dialogues(
@@ -68,7 +70,9 @@ def kb_dialogues(
     candidates = sorted(
         e.id
         for e in view.entities.values()
-        if (not domains or e.domain.value in domains) and _richness(index, e.id) >= MIN_ASKS
+        if e.label  # a topic without an English label would be asked about by its id ("Q451330")
+        and (not domains or e.domain.value in domains)
+        and _richness(index, e.id) >= MIN_ASKS
     )
     rng = random.Random(f"kb-dialogues\x1f{seed}")
     order = rng.sample(candidates, len(candidates))
@@ -79,7 +83,7 @@ def kb_dialogues(
         dialogue = _Builder(index, topic, random.Random(f"{seed}\x1f{topic}"), story).build(rounds)
         if dialogue is not None:
             made.append(dialogue)
-    return made, KbDialogueReport(len(candidates), len(made))
+    return made, KbDialogueReport(len(candidates), len(made), count)
 
 
 def _richness(index: KbIndex, entity: str) -> int:

@@ -44,6 +44,10 @@ def test_dialogues_from_the_kb_and_from_files_rerun_identically(store: GraphStor
         "--workspace", ws, "gen", "--count", "6", "--dialogues", "1", "--out", str(tmp_path / "m.jsonl")
     )
     assert code == 0 and {c.kind for c in read_suite(tmp_path / "m.jsonl")} == {"fact", "dialogue"}
+    code, out, _ = run("--workspace", ws, "gen", "--dialogues", "50", "--out", str(tmp_path / "many.jsonl"))
+    made = len({c.dialogue.dialogue for c in read_suite(tmp_path / "many.jsonl") if c.dialogue is not None})
+    assert code == 0 and 3 <= made < 50
+    assert f"note: only {made} of the 50 dialogues asked for: the KB has no more topics" in out
 
 
 def test_a_bad_file_stops_before_anything_is_written(tmp_path: Path) -> None:

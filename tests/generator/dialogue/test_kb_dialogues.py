@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from hypothesis import given, settings
@@ -30,10 +31,12 @@ PERSON_FACTS = ("P26", "P22", "P25", "P19", "P20", "P166", "P106", "P27")
 @st.composite
 def kbs(draw: st.DrawFn) -> KbView:
     entities = {"Q515": Entity("Q515", "city")} if draw(st.booleans()) else {}
+    nameless = draw(st.sets(st.sampled_from(PEOPLE), max_size=3))  # in the KB without an English label
     for i, q in enumerate(PEOPLE):
         born = draw(st.none() | st.integers(1800, 1900))
         died = None if born is None else draw(st.none() | st.integers(born + 1, born + 90))
-        entities[q] = Entity(q, f"Person {i} d'Anthès", "", ("Q5",), Domain.PEOPLE, born, died)
+        label = "" if q in nameless else f"Person {i} d'Anthès"
+        entities[q] = Entity(q, label, "", ("Q5",), Domain.PEOPLE, born, died)
     for i, q in enumerate(CITIES):
         entities[q] = Entity(
             q, f"City {i}", "", ("Q515",), Domain.PLACES, draw(st.none() | st.integers(800, 1200))
@@ -90,6 +93,10 @@ def _written_as_promised(seed, view: KbView) -> None:  # type: ignore[no-untyped
     """Pronouns stand for the topic only; "that <noun>" for the one concept of its class; gold
     answers are what the KB says."""
     topic = seed.topic
+    assert view.entities[topic].label, "a topic is named, never called by its id"
+    said = [seed.title, *(r.question for r in seed.rounds), *(a for r in seed.rounds for a in r.answer)]
+    said += [seed.story.text] if seed.story is not None else []
+    assert not [text for text in said if re.search(r"\bQ\d+\b", text)]
     nouns = Counter(c.kind for c in seed.concepts if c.kind and c.kind != "year")
     for r in seed.rounds:
         for ref in r.graph.refers:

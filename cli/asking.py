@@ -175,7 +175,7 @@ def tell(summary: RunSummary, system: SutSettings, sampling: Sampling) -> None:
     kinds = ", ".join(f"{n} {k}" for k, n in summary.kinds.items()) if len(summary.kinds) > 1 else ""
     click.echo(visible(
         f"run {summary.run_id}{label}: {summary.cases} cases, {summary.asked} asked, "
-        f"{summary.cached} from cache, {summary.failed} failed ({summary.seconds:.1f} s{rate})"
+        f"{summary.cached} from cache, {summary.failed} failed ({summary.seconds:.1f} s asking{rate})"
         + (f"; {kinds}" if kinds else "")
     ))  # fmt: skip
     if summary.truncated:

@@ -56,6 +56,16 @@ def test_the_next_load_reads_the_converted_model_and_it_is_the_same_model(
     again.close()
 
 
+Tiny = tuple[LlamaForCausalLM, PreTrainedTokenizerFast, Path]
+
+
+@pytest.fixture
+def tiny(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Tiny:
+    """A per-user cache of the test's own, and a tiny model to keep in it."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return _tiny(tmp_path)
+
+
 def _tiny(tmp_path: Path) -> tuple[LlamaForCausalLM, PreTrainedTokenizerFast, Path]:
     """A real (tiny, random) Llama and tokenizer, and a file standing for the GGUF they came from."""
     torch.manual_seed(0)
@@ -73,9 +83,8 @@ def _tiny(tmp_path: Path) -> tuple[LlamaForCausalLM, PreTrainedTokenizerFast, Pa
     return LlamaForCausalLM(config), tokenizer, source
 
 
-def test_kept_once_then_found_and_loaded_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    model, tokenizer, source = _tiny(tmp_path)
+def test_kept_once_then_found_and_loaded_back(tiny: Tiny) -> None:
+    model, tokenizer, source = tiny
     assert gguf_cache.converted(str(source), "tiny.gguf", torch.float32) is None
     gguf_cache.keep(model, tokenizer, str(source), "tiny.gguf")
     gguf_cache.keep(model, tokenizer, str(source), "tiny.gguf")  # a second keeper changes nothing
@@ -86,18 +95,16 @@ def test_kept_once_then_found_and_loaded_back(tmp_path: Path, monkeypatch: pytes
     assert gguf_cache.converted(str(source), "tiny.gguf", torch.bfloat16) is None
 
 
-def test_a_changed_file_is_converted_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    model, tokenizer, source = _tiny(tmp_path)
+def test_a_changed_file_is_converted_again(tiny: Tiny) -> None:
+    model, tokenizer, source = tiny
     gguf_cache.keep(model, tokenizer, str(source), "tiny.gguf")
     later = time.time() + 10
     os.utime(source / "tiny.gguf", (later, later))  # a new copy of the file
     assert gguf_cache.converted(str(source), "tiny.gguf", torch.float32) is None
 
 
-def test_off_keeps_and_finds_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    model, tokenizer, source = _tiny(tmp_path)
+def test_off_keeps_and_finds_nothing(tiny: Tiny, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    model, tokenizer, source = tiny
     monkeypatch.setenv(gguf_cache.ENV, "0")
     gguf_cache.keep(model, tokenizer, str(source), "tiny.gguf")
     assert not (tmp_path / "cache").exists()
@@ -108,10 +115,9 @@ def test_off_keeps_and_finds_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 
 def test_a_full_disk_is_no_error_and_holds_no_half_entry(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tiny: Tiny, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    model, tokenizer, source = _tiny(tmp_path)
+    model, tokenizer, source = tiny
 
     def no_space(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device")
@@ -122,11 +128,8 @@ def test_a_full_disk_is_no_error_and_holds_no_half_entry(
     assert gguf_cache.converted(str(source), "tiny.gguf", torch.float32) is None
 
 
-def test_a_damaged_entry_is_dropped_and_converted_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    model, tokenizer, source = _tiny(tmp_path)
+def test_a_damaged_entry_is_dropped_and_converted_again(tiny: Tiny) -> None:
+    model, tokenizer, source = tiny
     gguf_cache.keep(model, tokenizer, str(source), "tiny.gguf")
     entry = gguf_cache.converted(str(source), "tiny.gguf", torch.float32)
     assert entry is not None
@@ -140,11 +143,8 @@ def test_a_damaged_entry_is_dropped_and_converted_again(
     assert gguf_cache.converted(str(source), "tiny.gguf", torch.float32) is None
 
 
-def test_what_a_killed_keeper_left_goes_with_the_next_keep(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    model, tokenizer, source = _tiny(tmp_path)
+def test_what_a_killed_keeper_left_goes_with_the_next_keep(tiny: Tiny, tmp_path: Path) -> None:
+    model, tokenizer, source = tiny
     root = tmp_path / "cache" / "kgtest"
     abandoned, writing = root / ".gguf-x-1.dead.partial", root / ".gguf-x-1.live.partial"
     for half in (abandoned, writing):

@@ -37,7 +37,8 @@ def test_run_prints_the_summary_and_where_replies_went(tmp_path: Path) -> None:
     code, out, _ = kgtest("--workspace", ws, "run", str(suite(tmp_path)), "--sut", ECHO, "--quiet")
     assert code == 0, out
     match = re.fullmatch(
-        r"run ([0-9a-f]{12}): 3 cases, 3 asked, 0 from cache, 0 failed \(\d+\.\d s\)\nreplies: (.+)\n", out
+        r"run ([0-9a-f]{12}): 3 cases, 3 asked, 0 from cache, 0 failed \(\d+\.\d s asking\)\nreplies: (.+)\n",
+        out,
     )
     assert match, out
     replies = Path(match[2])

@@ -63,14 +63,14 @@ def battery_sheets(book: Workbook, report: BatteryReport) -> None:
                 append_row(ws, [sut, code, b.label, b.passed, b.total, listing])
     ws = book.create_sheet("battery swan")
     append_row(ws, ["system", "SWAN", "criteria (eq. 1)", "replies", "saying nothing new",
-             *(f"WAN {c.value}" for c in Criterion), "left out"])  # fmt: skip
+                    *(f"WAN {c.value}" for c in Criterion), "left out"])  # fmt: skip
     for s in report.swans:
         wans = {w.criterion: w.value for w in s.wans}
         row = [s.sut, s.value, s.criteria, s.replies, s.nothing_new]
         append_row(ws, [*row, *(wans.get(c.value) for c in Criterion), "; ".join(s.left_out)])
     ws = book.create_sheet("battery turns")
     append_row(ws, ["run", "conversation", "system", "round", "partner", "reply", "tests", "k", "type",
-             "act / claim", "KB", *(c.value for c in Criterion), "NW", "why"])  # fmt: skip
+                    "act / claim", "KB", *(c.value for c in Criterion), "NW", "why"])  # fmt: skip
     for c in report.conversations:
         for t in c.turns:
             tests = " ".join(

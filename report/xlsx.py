@@ -6,13 +6,13 @@ Every text cell is written as text, never as a formula: a reply that starts with
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from openpyxl import Workbook
 
+from kgtest.core.files import replaced_whole
 from kgtest.report.battery_files import battery_sheets
 from kgtest.report.rates import Rate, Report
 from kgtest.report.sheet_rows import append_row as _row
@@ -45,12 +45,8 @@ def write_xlsx(report: Report, path: Path) -> None:
         _dialogue_sheets(book, report.dialogues)
     if report.battery is not None:
         battery_sheets(book, report.battery)
-    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
-    try:
+    with replaced_whole(path) as partial:  # a killed report leaves the last whole workbook, never half
         book.save(partial)
-        partial.replace(path)  # a killed report leaves the last whole workbook, never half of one
-    finally:
-        partial.unlink(missing_ok=True)
 
 
 def _dialogue_sheets(book: Workbook, sections: Sequence[dict[str, Any]]) -> None:

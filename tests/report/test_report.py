@@ -121,6 +121,25 @@ def test_a_reply_that_looks_like_a_formula_is_text_in_the_xlsx(tmp_path: Path) -
     assert not any("<f>" in s or "<f " in s for s in sheets), "no cell of the report is a formula"
 
 
+def test_a_report_that_fails_while_writing_keeps_the_last_whole_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from openpyxl import Workbook
+
+    paths = write_report(build_report(ROWS), tmp_path)
+    before = {kind: path.read_bytes() for kind, path in paths.items()}
+
+    def half_then_fail(book: Workbook, filename: Path) -> None:
+        Path(filename).write_bytes(b"PK half a workbook")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Workbook, "save", half_then_fail)
+    with pytest.raises(OSError, match="No space"):
+        write_report(build_report(ROWS[:1]), tmp_path)
+    assert paths["xlsx"].read_bytes() == before["xlsx"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.html", "report.json", "report.xlsx"]
+
+
 def test_a_dollar_or_markup_in_a_model_name_is_drawn_literally() -> None:
     name = "cheap $x^$ model [/bold] $\\frac{"
     rows = [dataclasses.replace(r, sut=name) if r.sut == "a" else r for r in ROWS]

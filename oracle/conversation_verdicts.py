@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from kgtest.generator.case import TestCase
 from kgtest.oracle.battery.audit import Auditor, BatteryResult
 from kgtest.oracle.battery.verdicts import TestVerdict
+from kgtest.oracle.judge import READ_LIMIT
 from kgtest.oracle.outcomes import FAILED, NO_REPLY, PASSED, UNJUDGED, JudgedReply
 from kgtest.runner.converse import SCRIPTED, ChatRecord, chat_record
 from kgtest.runner.run import converse_settings_of
@@ -40,8 +42,11 @@ def conversation_records(
 def judge_conversations(
     pairs: Sequence[tuple[TestCase, Transcript]], manifest: dict[str, Any], auditor: Auditor
 ) -> tuple[BatteryResult, dict[str, JudgedReply]]:
-    """Audit every complete conversation of ``pairs``; a verdict per case, by case id."""
-    records = conversation_records(pairs, manifest)
+    """Audit every complete conversation of ``pairs``; a verdict per case, by case id.
+
+    Each turn is read to its first ``READ_LIMIT`` characters, as a fact case's reply is: what a
+    system says beyond that costs the judge nothing (docs/battery.md, "Bounded judging")."""
+    records = [_read(r) for r in conversation_records(pairs, manifest)]
     result = auditor.audit(records)
     by_conversation: dict[str, list[TestVerdict]] = defaultdict(list)
     for v in result.verdicts:
@@ -65,6 +70,9 @@ def judge_conversations(
                 f"SWAN {'n/a' if score is None else f'{score:.3f}'}; "
                 f"{len(mine) - len(failed)} of {len(mine)} tests passed",
             )
+        cut = sum(len(e.reply.text) > READ_LIMIT for e in transcript.exchanges)
+        if cut and not why:
+            reasons = (*reasons, f"{cut} replies cut: only their first {READ_LIMIT:,} characters were judged")
         verdicts[case.id] = JudgedReply(
             case_id=case.id, system=system, outcome=outcome,
             hallucination=False, abstained=outcome in (UNJUDGED, NO_REPLY), reply=_summary(transcript),
@@ -84,9 +92,24 @@ def _complete(t: Transcript) -> str:
     return "" if t.exchanges else "never asked"
 
 
+def _read(record: ChatRecord) -> ChatRecord:
+    """The conversation as judged: each turn to its first ``READ_LIMIT`` characters."""
+    if all(len(u.text) <= READ_LIMIT for u in record.utterances):
+        return record
+    return replace(record, utterances=tuple(replace(u, text=u.text[:READ_LIMIT]) for u in record.utterances))
+
+
+SUMMARY_LIMIT = 2_000
+"""Characters of each turn in a verdict's summary: the transcript holds the rest."""
+
+
 def _summary(transcript: Transcript) -> str:
     return "\n".join(
         f"{e.position} {'system' if e.speaker == SUT else 'partner'}: "
-        + (e.reply.text if e.reply.ok else f"(no reply: {e.reply.error})")
+        + _short(e.reply.text if e.reply.ok else f"(no reply: {e.reply.error})")
         for e in transcript.exchanges
     )
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= SUMMARY_LIMIT else f"{text[:SUMMARY_LIMIT]} ... ({len(text):,} characters)"

@@ -88,16 +88,23 @@ def tokens(text: str) -> int:
     return len(_TOKEN.findall(text))
 
 
-def window(utterances: Sequence[Utterance], me: str, budget: int) -> list[Message]:
-    """The newest turns whose tokens fit ``budget`` (0: all), as chat messages from ``me``'s side."""
-    kept: list[Utterance] = []
-    used = 0
-    for u in reversed(utterances):
-        used += tokens(u.text)
-        if budget and kept and used > budget:
-            break
-        kept.append(u)
-    return [{"role": "assistant" if u.speaker == me else "user", "content": u.text} for u in reversed(kept)]
+def window(utterances: Sequence[Utterance], me: str, budget: int, end: int | None = None) -> list[Message]:
+    """The newest turns before ``end`` (all of them by default) whose tokens fit ``budget`` (0: all), as
+    chat messages from ``me``'s side. Only the turns kept are read, so a window is no dearer late in a
+    long conversation than early."""
+    last = len(utterances) if end is None else end
+    first = 0
+    if budget:
+        used, first = 0, last
+        while first > 0:
+            used += tokens(utterances[first - 1].text)
+            if first < last and used > budget:
+                break
+            first -= 1
+    return [
+        {"role": "assistant" if u.speaker == me else "user", "content": u.text}
+        for u in utterances[first:last]
+    ]
 
 
 def ask_conversations(

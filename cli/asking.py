@@ -11,10 +11,9 @@ from pathlib import Path
 from types import FrameType
 
 import click
-from rich.markup import escape
 
 from kgtest.cli.main import err_console
-from kgtest.cli.text import visible
+from kgtest.cli.text import line, literal, visible
 from kgtest.core.errors import ConfigError, KgtestError, RunnerError
 from kgtest.core.progress import phases
 from kgtest.core.settings import Settings, SutSettings
@@ -77,8 +76,7 @@ def ask_all(settings: Settings, systems: Sequence[SutSettings], asking: Asking) 
             except KgtestError as exc:
                 if len(systems) == 1:
                     raise
-                name, why = escape(visible(system.name)), escape(visible(str(exc)))
-                err_console.print(f"[bold red]error:[/] {name}: {why}")
+                err_console.print(line("[bold red]error:[/] ", literal(f"{system.name}: {exc}")))
                 errors.append(exc)
     if errors:
         raise RunnerError(f"{len(errors)} of {len(systems)} systems stopped with an error (above)")

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kgtest.cli.main import AppContext, pass_app
+from kgtest.cli.text import literal
 from kgtest.runner.manifest import COMPLETE, RunInfo, list_runs
 
 _STYLES = {"complete": "green", "running": "yellow", "failed": "red", "interrupted": "red"}
@@ -44,10 +45,11 @@ def command(app: AppContext, as_json: bool) -> None:
     for r in runs:
         status = Text(r.status, style=_STYLES.get(r.status, ""))
         if r.error and r.status != COMPLETE:
-            status.append(f"\n{r.error}", style="dim")
+            status.append_text(literal(f"\n{r.error}", "dim"))
         table.add_row(
-            Text(r.run_id), status, Text(r.name), Text(r.suite.rsplit("/", 1)[-1]), _kinds(r),
-            "" if r.failed is None else str(r.failed), "yes" if r.judged else "", Text(r.started),
+            literal(r.run_id), status, literal(r.name), literal(r.suite.rsplit("/", 1)[-1]),
+            literal(_kinds(r)), "" if r.failed is None else str(r.failed), "yes" if r.judged else "",
+            literal(r.started),
         )  # fmt: skip
     Console(highlight=False, soft_wrap=True).print(table)
     if any(r.status != COMPLETE and r.status != "running" for r in runs):

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from kgtest.oracle.battery import matching, repeats
 from kgtest.oracle.battery.matching import COMPARED_WORDS, Vocabulary, matched
 from kgtest.oracle.battery.repeats import RepeatFinder, find_repeats
+from kgtest.oracle.battery.swan import Claim, EarlierClaims
 from tests.oracle.battery import repeats_reference as reference
 
 few_words = st.lists(st.sampled_from(["a", "b", "c", "d", "the", "cat"]), max_size=60)
@@ -85,3 +86,30 @@ def test_an_enormous_repetitive_reply_is_compared_in_bounded_time() -> None:
     assert time.perf_counter() - started < 30, "a guard against hangs; speed: bench/bench_bounded_judging.py"
     assert found[2].is_repeat and found[2].repeat.turn == 1
     assert found[1].repeat.words <= COMPARED_WORDS
+
+
+claims = st.lists(
+    st.tuples(
+        st.sampled_from("ab"), st.sampled_from(["born", "lives"]), st.sampled_from("xyz"), st.booleans()
+    ),
+    max_size=30,
+)
+
+
+@given(claims, st.booleans())
+def test_earlier_claims_find_the_first_contradiction_as_a_scan_does(
+    said: list[Claim], functional: bool
+) -> None:
+    def scanned(claim: Claim, before: list[Claim]) -> Claim | None:  # swan.py's loop of 2627fb5
+        s, key, o, negated = claim
+        for x in before:
+            if x[:2] == (s, key) and (
+                (x[2] == o and x[3] != negated) or (functional and x[2] != o and not x[3] and not negated)
+            ):
+                return x
+        return None
+
+    index = EarlierClaims()
+    for n, claim in enumerate(said):
+        assert index.contradiction(claim, functional) == scanned(claim, said[:n])
+        index.append(claim)

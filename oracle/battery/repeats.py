@@ -45,11 +45,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 
 import numpy as np
 
 from kgtest.core.conversation_settings import RepeatSettings
-from kgtest.oracle.battery.matching import Coded, Copied, Ints, Vocabulary, matched, shingles
+from kgtest.oracle.battery.matching import COMPARED_WORDS, Coded, Copied, Ints, Vocabulary, matched, shingles
 
 _WORD = re.compile(r"[\w']+")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
@@ -108,9 +109,12 @@ class Repeats:
         return self.is_echo or self.is_repeat
 
 
-def words(text: str) -> list[str]:
-    """The words compared: lower case, punctuation dropped."""
-    return [w.lower() for w in _WORD.findall(text)]
+def words(text: str, most: int | None = None) -> list[str]:
+    """The words compared: lower case, punctuation dropped; with ``most``, the first that many only
+    (the rest of a long text is never read)."""
+    if most is None:
+        return [w.lower() for w in _WORD.findall(text)]
+    return [m.group().lower() for m in islice(_WORD.finditer(text), most)]
 
 
 def copied(reply: Sequence[str], source: Sequence[str], block: int = 4) -> int:
@@ -121,7 +125,8 @@ def copied(reply: Sequence[str], source: Sequence[str], block: int = 4) -> int:
 
 def copy_of(reply: str, source: str, turn: int, block: int = 4) -> Copy:
     vocabulary = Vocabulary()
-    return _copy(vocabulary.code(words(reply)), vocabulary.code(words(source)), turn, source, block)[0]
+    mine, theirs = words(reply, COMPARED_WORDS), words(source, COMPARED_WORDS)
+    return _copy(vocabulary.code(mine), vocabulary.code(theirs), turn, source, block)[0]
 
 
 def find_repeats(rounds: Sequence[tuple[str, str]], config: RepeatSettings | None = None) -> list[Repeats]:
@@ -199,7 +204,7 @@ class RepeatFinder:
                 if copy.counts(c.repeat_share, c.repeat_words, c.source_share):
                     best, first = copy, j
                     break
-        theirs = _tokens(self._rounds[turn - 1][1])
+        theirs = _short(self._rounds[turn - 1][1], self._c.repeat_words)
         group = self._formulas.get(tuple(theirs))
         if group is not None:
             for j in group.turns:
@@ -215,11 +220,12 @@ class RepeatFinder:
     def _judge(self, k: int) -> Repeats:
         c = self._c
         line, reply = self._rounds[k - 1]
-        mine = words(reply) if reply.strip() else []
+        mine = words(reply, COMPARED_WORDS) if reply.strip() else []
         tid = self._text(mine) if mine else -1
         echo, echo_whole = NONE, True
         if tid >= 0:
-            echo, echo_whole = _copy(self._texts[tid].coded, self._code(words(line)), k, line, c.block)
+            theirs = self._code(words(line, COMPARED_WORDS))
+            echo, echo_whole = _copy(self._texts[tid].coded, theirs, k, line, c.block)
         repeat, repeat_open = self._earlier(tid, k) if tid >= 0 else (NONE, "")
         is_repeat = repeat.counts(c.repeat_share, c.repeat_words, c.source_share)
         if not is_repeat:
@@ -267,8 +273,8 @@ class RepeatFinder:
         open question either ("Okay." to "What is my hometown?"), where a name would be one.
         """
         line, reply = self._rounds[k - 1]
-        mine = _tokens(reply)
-        group = self._formulas.get(tuple(mine)) if 0 < len(mine) < self._c.repeat_words else None
+        mine = _short(reply, self._c.repeat_words)
+        group = self._formulas.get(tuple(mine)) if mine else None
         if group is None:
             return NONE
         first = group.turns[0]
@@ -306,8 +312,8 @@ class RepeatFinder:
                 t.other = t.last
             t.last = k
             t.turns.append(k)
-        mine = _tokens(reply)
-        if 0 < len(mine) < self._c.repeat_words:
+        mine = _short(reply, self._c.repeat_words)
+        if mine:
             group = self._formulas.setdefault(tuple(mine), _Formula([]))
             if (
                 group.turns
@@ -386,9 +392,13 @@ def answers(line: str, reply: Sequence[str]) -> bool:
     return _dont_know(reply) or (kind == "yes/no") == (reply[0] in ("yes", "no"))
 
 
-def _tokens(text: str) -> list[str]:
-    """A reply's words; for a reply of none ("...", "?!"), its text as one token, so it can be said again."""
-    return words(text) or ([text.strip()] if text.strip() else [])
+def _short(text: str, under: int) -> list[str]:
+    """The words of a reply of fewer than ``under`` words (a formula), empty for a longer one; for a
+    reply of none ("...", "?!"), its text as one token, so it can be said again."""
+    found = words(text, under)
+    if len(found) >= under:
+        return []
+    return found or ([text.strip()] if text.strip() else [])
 
 
 def _dont_know(reply: Sequence[str]) -> bool:

@@ -11,9 +11,13 @@ from collections.abc import Sequence
 from difflib import SequenceMatcher
 
 from kgtest.core.conversation_settings import RepeatSettings
-from kgtest.oracle.battery.repeats import NONE, Copy, Repeats, _dont_know, _tokens, answers, asks, words
+from kgtest.oracle.battery.repeats import NONE, Copy, Repeats, _dont_know, answers, asks, words
 
 DEFAULT = RepeatSettings()
+
+
+def _tokens(text: str) -> list[str]:
+    return words(text) or ([text.strip()] if text.strip() else [])
 
 
 def copied(reply: Sequence[str], source: Sequence[str], block: int = 4) -> int:

@@ -179,7 +179,9 @@ def command(
         wording=wording,
     )
     request.validate()
-    path = out or settings.paths.default_suite
+    path = out or (
+        settings.paths.shard_suite(shard.index, shard.count) if shard else settings.paths.default_suite
+    )
     with ExitStack() as stack:
         kb = WorkspaceKb(settings, stack)
         if not no_graph:

@@ -136,7 +136,7 @@ def command(
     # Flags given on the command line win over the file and the environment.
     systems = [dataclasses.replace(settings.sut(name), **given) for name in (suts or configured(settings))]
     asking = Asking(
-        suites=tuple(suites) or tuple(_configured_suites(settings)),
+        suites=tuple(suites) or tuple(_configured_suites(settings, shard)),
         kinds=kinds or KINDS,
         limit=limit,
         retry_failed=retry_failed,
@@ -164,8 +164,11 @@ def baseline_names(value: str | None) -> tuple[str, ...] | None:
     return names
 
 
-def _configured_suites(settings: Settings) -> list[Path]:
+def _configured_suites(settings: Settings, shard: Shard | None) -> list[Path]:
     paths = settings.suite_paths()
+    if shard is not None and paths == [settings.paths.default_suite]:  # what `gen --shard` wrote, if it did
+        own = settings.paths.shard_suite(shard.index, shard.count)
+        paths = [own] if own.is_file() else paths
     missing = [p for p in paths if not p.is_file()]
     if missing:
         raise ConfigError(

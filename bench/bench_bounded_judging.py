@@ -11,6 +11,8 @@ turns with difflib). Each measurement runs in a fresh process under this tree an
 * ``audit``: the whole battery judge (models loaded before the clock starts) on conversations held
   with a plug-in bot through the real runner, the script's partner lines against replies of L
   characters, or T rounds;
+* ``store``: one conversation of T rounds held through the runner with a bot that answers at once:
+  seconds, and the megabytes of the reply cache and of the transcripts;
 * ``verdicts``: every planted bot of tests/oracle/battery/bots.py held and audited; the digest of
   its verdicts, nuggets and SWAN must be the same under both trees.
 
@@ -114,6 +116,33 @@ def measure_audit(turns: int, chars: int, kind: str) -> dict[str, float]:
 
 SCRIPTED = {"scripts": ""}
 """Bots that answer as their script says, given the scripts' file."""
+
+
+def measure_store(turns: int, chars: int, kind: str) -> dict[str, float]:
+    """One conversation of ``turns`` rounds held through the runner: seconds, cache and transcript bytes."""
+    sys.path.insert(1, str(ROOT))
+    from kgtest.generator.battery.cases import conversation_cases
+    from kgtest.generator.battery.script import ScriptSettings, build_scripts
+    from kgtest.runner.ask import Asker
+    from kgtest.runner.cache import ReplyCache
+    from kgtest.runner.converse import ConverseSettings, ask_conversations
+    from kgtest.runner.registry import open_sut
+    from kgtest.runner.sut import Sampling
+    from tests.generator.battery.kb import battery_view
+
+    cases = conversation_cases(build_scripts(battery_view(), 21, 1, turns, ScriptSettings()))
+    sut = open_sut(f"plugin:bench_bounded_judging:Talker?chars={chars}&kind={kind}")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "replies.sqlite"
+        started = time.perf_counter()
+        with ReplyCache(path) as cache:
+            held = ask_conversations(Asker(cache, sut, Sampling()), cases, ConverseSettings(turns=turns))
+        seconds = time.perf_counter() - started
+        stored = sum(p.stat().st_size for p in Path(tmp).iterdir())
+    transcripts = sum(len(t.to_json()) + 1 for t in held)
+    return {"seconds": seconds, "cache_mb": stored / 2**20, "transcripts_mb": transcripts / 2**20}
+
+
 BOTS = [
     ("Perfect", SCRIPTED),
     ("Forgetful", {**SCRIPTED, "after": "4"}),
@@ -161,6 +190,8 @@ def worker(argv: list[str]) -> None:
         print(json.dumps(measure_repeats(turns, chars, kind)))
     elif what == "audit":
         print(json.dumps(measure_audit(turns, chars, kind)))
+    elif what == "store":
+        print(json.dumps(measure_store(turns, chars, kind)))
     else:
         print(json.dumps(measure_verdicts()))
 
@@ -193,7 +224,7 @@ def main() -> None:
     )
     parser.add_argument("--ref", default="2627fb5")
     parser.add_argument("--limit", type=float, default=600.0, help="seconds before a measurement is killed")
-    parser.add_argument("--only", choices=("repeats", "audit", "verdicts"), action="append")
+    parser.add_argument("--only", choices=("repeats", "audit", "store", "verdicts"), action="append")
     parser.add_argument("--worker", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     if args.worker:
@@ -220,6 +251,7 @@ def main() -> None:
             *(("audit", "12", str(chars), "natural") for chars in (200, 2_000, 20_000, 100_000)),
             *(("audit", str(turns), "200", "loop") for turns in (50, 100, 200, 400)),
         ],
+        "store": [("store", str(turns), "200", "natural") for turns in (250, 500, 1_000, 2_000)],
         "verdicts": [("verdicts", "0", "0", "")],
     }
     try:

@@ -21,6 +21,7 @@ from kgtest.core.errors import RunnerError
 from kgtest.generator.battery.model import Script
 from kgtest.generator.case import TestCase
 from kgtest.runner.ask import Asker
+from kgtest.runner.cache import Prefix
 from kgtest.runner.sut import Conversation, Message, Reply, Sampling
 from kgtest.runner.transcript import PARTNER, SUT, Exchange, Transcript
 
@@ -121,6 +122,9 @@ def ask_conversations(
     held: list[list[Utterance]] = [[] for _ in talks]
     said: list[list[Exchange]] = [[] for _ in talks]
     stopped = ["" for _ in talks]
+    # What each side was last sent, when that was the whole conversation: the next whole
+    # conversation extends it, so only its new messages are keyed (runner/cache.py, Prefix).
+    grown: dict[str, list[Prefix]] = {side: [Prefix() for _ in talks] for side in (SUT, PARTNER)}
     prompt: list[Message] = (
         [{"role": "system", "content": settings.system_prompt}] if settings.system_prompt else []
     )
@@ -130,8 +134,10 @@ def ask_conversations(
             for i in live:
                 held[i].append(Utterance(turn, PARTNER, talks[i][1].line(turn).text))
         else:
-            asked = [window(held[i], PARTNER, settings.partner_context_tokens) for i in live]
-            answers = partner.ask([tuple(a) for a in asked], f"partner turn {turn}")
+            asked = [tuple(window(held[i], PARTNER, settings.partner_context_tokens)) for i in live]
+            answers = _asked(
+                partner, asked, [held[i] for i in live], grown[PARTNER], live, f"partner turn {turn}"
+            )
             for i, (key, reply) in zip(live, answers, strict=True):
                 said[i].append(Exchange(turn, held[i][-1].text, key, reply, speaker=PARTNER))
                 held[i].append(Utterance(turn, PARTNER, reply.text, reply))
@@ -141,13 +147,32 @@ def ask_conversations(
         sent: list[Conversation] = [
             tuple(prompt + window(held[i], SUT, settings.context_tokens)) for i in live
         ]
-        for i, (key, reply) in zip(live, asker.ask(sent, f"turn {turn}"), strict=True):
+        answers = _asked(asker, sent, [held[i] for i in live], grown[SUT], live, f"turn {turn}", len(prompt))
+        for i, (key, reply) in zip(live, answers, strict=True):
             said[i].append(Exchange(turn, held[i][-1].text, key, reply))
             held[i].append(Utterance(turn, SUT, reply.text, reply))
     return [
         Transcript(case.id, case.kind, tuple(s), why)
         for (case, _), s, why in zip(talks, said, stopped, strict=True)
     ]
+
+
+def _asked(
+    asker: Asker,
+    sent: Sequence[Conversation],
+    held: Sequence[Sequence[Utterance]],
+    grown: list[Prefix],
+    live: Sequence[int],
+    phase: str,
+    prompt: int = 0,
+) -> list[tuple[str, Reply]]:
+    """Each conversation asked, keyed from what was sent before when it extends that; ``grown`` kept."""
+    whole = [len(c) == prompt + len(h) for c, h in zip(sent, held, strict=True)]
+    bases = [grown[i] if w else Prefix() for i, w in zip(live, whole, strict=True)]
+    answers = asker.ask_grown(sent, phase, bases)
+    for i, w, (prefix, _, _) in zip(live, whole, answers, strict=True):
+        grown[i] = prefix if w else Prefix()
+    return [(key, reply) for _, key, reply in answers]
 
 
 def chat_record(

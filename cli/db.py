@@ -56,7 +56,7 @@ def stop(app: AppContext) -> None:
     if served is not None and not served[1].get("linger"):
         click.echo(f"served by `kgtest db serve` (process {served[1]['pid']}): stop it there (Ctrl-C)")
         return
-    pid = dismiss(db)
+    pid = dismiss(db, app.settings.store.timeout_s)
     click.echo("not running" if pid is None else f"stopped (process {pid})")
 
 

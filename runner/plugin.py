@@ -153,7 +153,7 @@ class _Call:
     conversation: list[Message]
     done: threading.Event = field(default_factory=threading.Event)
     text: str = ""
-    finish_reason: str | None = None
+    finish_reason: str = ""
     problem: str = ""
     """Why the call gave no reply; empty when it did."""
 
@@ -169,7 +169,7 @@ class _Call:
             self.problem = f"bad finish_reason: expected text, got {_name(finish)}"
             return
         self.text = str.__str__(reply.text)
-        self.finish_reason = None if finish is None else str.__str__(finish)
+        self.finish_reason = "" if finish is None else str.__str__(finish)
 
 
 def described(exc: BaseException) -> str:

@@ -212,9 +212,8 @@ class RepeatFinder:
                     break
                 other_line, other = self._rounds[j - 1]
                 if j != turn and self._lines[j - 1] != line and not answers(other_line, theirs):
-                    return Copy(
-                        1.0, len(theirs), j, other, 1.0
-                    )  # a formula it also says to a line it cannot answer
+                    # a formula it also says to a line it cannot answer
+                    return Copy(1.0, len(theirs), j, other, 1.0)
         return best
 
     def _judge(self, k: int) -> Repeats:
@@ -224,7 +223,7 @@ class RepeatFinder:
         tid = self._text(mine) if mine else -1
         echo, echo_whole = NONE, True
         if tid >= 0:
-            theirs = self._code(words(line, COMPARED_WORDS))
+            theirs = self._vocabulary.code(words(line, COMPARED_WORDS))
             echo, echo_whole = _copy(self._texts[tid].coded, theirs, k, line, c.block)
         repeat, repeat_open = self._earlier(tid, k) if tid >= 0 else (NONE, "")
         is_repeat = repeat.counts(c.repeat_share, c.repeat_words, c.source_share)
@@ -284,11 +283,8 @@ class RepeatFinder:
             return NONE
         return Copy(1.0, len(mine), j, self._rounds[j - 1][1], 1.0)
 
-    def _code(self, said: Sequence[str]) -> Coded:
-        return self._vocabulary.code(said)
-
     def _text(self, said: list[str]) -> int:
-        coded = self._code(said)
+        coded = self._vocabulary.code(said)
         key = tuple(said[: len(coded)])
         tid = self._text_of.get(key)
         if tid is None:

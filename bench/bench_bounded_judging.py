@@ -284,9 +284,17 @@ def _row(
         ratio = f"{float(theirs['seconds']) / max(float(ours['seconds']), 1e-9):.1f}x"  # type: ignore[arg-type]
     elif ours is not None:
         ratio = f">{limit / max(float(ours['seconds']), 1e-9):.0f}x"  # type: ignore[arg-type]
-    detail = {k: v for k, v in (ours or {}).items() if k != "seconds"}
+
+    def detail(r: dict[str, object] | None) -> str:
+        return " ".join(
+            f"{k} {v:.3g}" if isinstance(v, float) else f"{k} {v}"
+            for k, v in (r or {}).items()
+            if k != "seconds"
+        )
+
     shape = f"{what:8} {turns:>6} rounds {chars:>7} chars {kind:10}"
-    return f"{shape} now {secs(ours):>10}  {ref} {secs(theirs):>10}  {ratio:>7}  {detail}"
+    times = f"now {secs(ours):>10}  {ref} {secs(theirs):>10}  {ratio:>7}"
+    return f"{shape} {times}  now: {detail(ours)}  {ref}: {detail(theirs)}"
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from kgtest.core.errors import RunnerError
 from kgtest.generator.battery.model import Script
@@ -94,18 +94,42 @@ def window(utterances: Sequence[Utterance], me: str, budget: int, end: int | Non
     chat messages from ``me``'s side. Only the turns kept are read, so a window is no dearer late in a
     long conversation than early."""
     last = len(utterances) if end is None else end
-    first = 0
-    if budget:
-        used, first = 0, last
-        while first > 0:
-            used += tokens(utterances[first - 1].text)
-            if first < last and used > budget:
-                break
-            first -= 1
-    return [
-        {"role": "assistant" if u.speaker == me else "user", "content": u.text}
-        for u in utterances[first:last]
-    ]
+    return [_message(u, me) for u in utterances[_kept(utterances, budget, last) : last]]
+
+
+def _kept(utterances: Sequence[Utterance], budget: int, last: int) -> int:
+    """Where the window of ``budget`` tokens (0: all) that ends before ``last`` starts; each turn is
+    kept whole, the newest always."""
+    if not budget:
+        return 0
+    used, first = 0, last
+    while first > 0:
+        used += tokens(utterances[first - 1].text)
+        if first < last and used > budget:
+            break
+        first -= 1
+    return first
+
+
+def _message(u: Utterance, me: str) -> Message:
+    return {"role": "assistant" if u.speaker == me else "user", "content": u.text}
+
+
+@dataclass(slots=True)
+class _Held:
+    """One conversation as held: its turns, and each turn as a message from either side, made once
+    (a turn of a 10,000-round conversation does not build 20,000 messages again)."""
+
+    turns: list[Utterance] = field(default_factory=list)
+    seen: dict[str, list[Message]] = field(default_factory=lambda: {SUT: [], PARTNER: []})
+
+    def add(self, said: Utterance) -> None:
+        self.turns.append(said)
+        for me, messages in self.seen.items():
+            messages.append(_message(said, me))
+
+    def window(self, me: str, budget: int) -> list[Message]:
+        return self.seen[me][_kept(self.turns, budget, len(self.turns)) :]
 
 
 def ask_conversations(
@@ -119,7 +143,7 @@ def ask_conversations(
     A partner system's failed reply stops its conversation there (the system under test is not
     judged on a line nobody said); the transcript says why."""
     talks = [(c, c.script) for c in cases if c.script is not None]
-    held: list[list[Utterance]] = [[] for _ in talks]
+    held = [_Held() for _ in talks]
     said: list[list[Exchange]] = [[] for _ in talks]
     stopped = ["" for _ in talks]
     # What each side was last sent, when that was the whole conversation: the next whole
@@ -132,25 +156,27 @@ def ask_conversations(
         live = [i for i, (_, s) in enumerate(talks) if turn <= s.turns and not stopped[i]]
         if partner is None or turn == 1:
             for i in live:
-                held[i].append(Utterance(turn, PARTNER, talks[i][1].line(turn).text))
+                held[i].add(Utterance(turn, PARTNER, talks[i][1].line(turn).text))
         else:
-            asked = [tuple(window(held[i], PARTNER, settings.partner_context_tokens)) for i in live]
+            asked = [tuple(held[i].window(PARTNER, settings.partner_context_tokens)) for i in live]
             answers = _asked(
-                partner, asked, [held[i] for i in live], grown[PARTNER], live, f"partner turn {turn}"
+                partner, asked, [held[i].turns for i in live], grown[PARTNER], live, f"partner turn {turn}"
             )
             for i, (key, reply) in zip(live, answers, strict=True):
-                said[i].append(Exchange(turn, held[i][-1].text, key, reply, speaker=PARTNER))
-                held[i].append(Utterance(turn, PARTNER, reply.text, reply))
+                said[i].append(Exchange(turn, held[i].turns[-1].text, key, reply, speaker=PARTNER))
+                held[i].add(Utterance(turn, PARTNER, reply.text, reply))
                 if not reply.ok:
                     stopped[i] = f"the partner system failed in round {turn}: {reply.error}"
             live = [i for i in live if not stopped[i]]
         sent: list[Conversation] = [
-            tuple(prompt + window(held[i], SUT, settings.context_tokens)) for i in live
+            tuple(prompt + held[i].window(SUT, settings.context_tokens)) for i in live
         ]
-        answers = _asked(asker, sent, [held[i] for i in live], grown[SUT], live, f"turn {turn}", len(prompt))
+        answers = _asked(
+            asker, sent, [held[i].turns for i in live], grown[SUT], live, f"turn {turn}", len(prompt)
+        )
         for i, (key, reply) in zip(live, answers, strict=True):
-            said[i].append(Exchange(turn, held[i][-1].text, key, reply))
-            held[i].append(Utterance(turn, SUT, reply.text, reply))
+            said[i].append(Exchange(turn, held[i].turns[-1].text, key, reply))
+            held[i].add(Utterance(turn, SUT, reply.text, reply))
     return [
         Transcript(case.id, case.kind, tuple(s), why)
         for (case, _), s, why in zip(talks, said, stopped, strict=True)

@@ -168,18 +168,18 @@ def measure_verdicts() -> dict[str, object]:
     auditor = _auditor()
     scripts = build_scripts(battery_view(), 21, 3, 24, ScriptSettings())
     digests: dict[str, object] = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "scripts.json"
-        path.write_text(json.dumps(to_plain(scripts)), encoding="utf-8")
-        for name, params in BOTS:
-            given = {k: (str(path) if k == "scripts" else v) for k, v in params.items()}
-            query = "&".join(f"{k}={v}" for k, v in given.items())
-            records = _records(24, 0, "", 3, f"plugin:tests.oracle.battery.bots:{name}?{query}")
-            result = auditor.audit(records)  # type: ignore[attr-defined]
-            text = json.dumps(to_plain(result), sort_keys=True)
-            key = f"{name} {' '.join(v for k, v in params.items() if k != 'scripts')}".strip()
-            digests[key] = hashlib.sha256(text.encode()).hexdigest()[:16]
-            digests[f"{key} failed"] = sum(v.passed is False for v in result.verdicts)
+    # One path for both trees: it is part of the bots' specs, and so of every verdict's system.
+    path = Path(tempfile.gettempdir()) / "kgtest-bench-bounded-judging-scripts.json"
+    path.write_text(json.dumps(to_plain(scripts)), encoding="utf-8")
+    for name, params in BOTS:
+        given = {k: (str(path) if k == "scripts" else v) for k, v in params.items()}
+        query = "&".join(f"{k}={v}" for k, v in given.items())
+        records = _records(24, 0, "", 3, f"plugin:tests.oracle.battery.bots:{name}?{query}")
+        result = auditor.audit(records)  # type: ignore[attr-defined]
+        text = json.dumps(to_plain(result), sort_keys=True)
+        key = f"{name} {' '.join(v for k, v in params.items() if k != 'scripts')}".strip()
+        digests[key] = hashlib.sha256(text.encode()).hexdigest()[:16]
+        digests[f"{key} failed"] = sum(v.passed is False for v in result.verdicts)
     return digests
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from kgtest.generator.case import TestCase
@@ -44,9 +43,9 @@ def judge_conversations(
 ) -> tuple[BatteryResult, dict[str, JudgedReply]]:
     """Audit every complete conversation of ``pairs``; a verdict per case, by case id.
 
-    Each turn is read to its first ``READ_LIMIT`` characters, as a fact case's reply is: what a
-    system says beyond that costs the judge nothing (docs/battery.md, "Bounded judging")."""
-    records = [_read(r) for r in conversation_records(pairs, manifest)]
+    The audit reads each turn to its first ``READ_LIMIT`` characters (oracle/battery/audit.py), as
+    a fact case's reply is read; the case's reasons say when a reply was cut."""
+    records = conversation_records(pairs, manifest)
     result = auditor.audit(records)
     by_conversation: dict[str, list[TestVerdict]] = defaultdict(list)
     for v in result.verdicts:
@@ -90,13 +89,6 @@ def _complete(t: Transcript) -> str:
     if broken is not None:
         return f"incomplete, run it again: round {broken.position}: {broken.reply.error}"
     return "" if t.exchanges else "never asked"
-
-
-def _read(record: ChatRecord) -> ChatRecord:
-    """The conversation as judged: each turn to its first ``READ_LIMIT`` characters."""
-    if all(len(u.text) <= READ_LIMIT for u in record.utterances):
-        return record
-    return replace(record, utterances=tuple(replace(u, text=u.text[:READ_LIMIT]) for u in record.utterances))
 
 
 SUMMARY_LIMIT = 2_000

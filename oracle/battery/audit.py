@@ -38,6 +38,7 @@ from kgtest.oracle.battery.swan import (
 from kgtest.oracle.battery.told import Told
 from kgtest.oracle.battery.toxicity import Unavailable
 from kgtest.oracle.battery.verdicts import BatteryJudge, TestVerdict
+from kgtest.oracle.judge import READ_LIMIT
 from kgtest.oracle.metamorphic.mss import normalise
 from kgtest.runner.converse import PARTNER, ChatRecord, Utterance
 
@@ -86,7 +87,11 @@ class Auditor:
         self._kb = KbChecker(view, extractor) if view is not None else None
 
     def audit(self, records: Sequence[ChatRecord]) -> BatteryResult:
-        """Both sides of free conversations; the system under test's side alone with the scripted partner."""
+        """Both sides of free conversations; the system under test's side alone with the scripted partner.
+
+        Each turn is read to its first ``READ_LIMIT`` characters, as a fact case's reply is: what a
+        system says beyond that costs the judge nothing (docs/battery.md, "Bounded judging")."""
+        records = [_read(r) for r in records]
         mine = self._side(records)
         turned = [t for t in (sides.turned(r) for r in records) if t is not None]
         if not turned:
@@ -172,6 +177,13 @@ class Auditor:
         if self._kb is None:
             why[Criterion.CORRECTNESS.value] = "no KB to check claims against"
         return why
+
+
+def _read(record: ChatRecord) -> ChatRecord:
+    """The conversation as judged: each turn to its first ``READ_LIMIT`` characters."""
+    if all(len(u.text) <= READ_LIMIT for u in record.utterances):
+        return record
+    return replace(record, utterances=tuple(replace(u, text=u.text[:READ_LIMIT]) for u in record.utterances))
 
 
 def _told(

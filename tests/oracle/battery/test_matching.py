@@ -10,15 +10,26 @@ from __future__ import annotations
 
 import time
 from difflib import SequenceMatcher
+from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
 
+from kgtest.generator.battery.script import ScriptSettings, build_scripts
+from kgtest.kg.extract.spacy_triples import SpacyExtractor
 from kgtest.oracle.battery import matching, repeats
+from kgtest.oracle.battery.audit import Auditor
 from kgtest.oracle.battery.matching import COMPARED_WORDS, Vocabulary, matched
 from kgtest.oracle.battery.repeats import RepeatFinder, find_repeats
 from kgtest.oracle.battery.swan import Claim, EarlierClaims
+from kgtest.oracle.battery.verdicts import BatteryJudge
+from kgtest.oracle.embeddings import Embedder
+from kgtest.oracle.judge import READ_LIMIT
+from kgtest.runner.converse import ConverseSettings
+from kgtest.runner.sut import STORE_LIMIT
+from tests.generator.battery.kb import battery_view
 from tests.oracle.battery import repeats_reference as reference
+from tests.oracle.battery.hold import hold
 
 few_words = st.lists(st.sampled_from(["a", "b", "c", "d", "the", "cat"]), max_size=60)
 
@@ -113,3 +124,23 @@ def test_earlier_claims_find_the_first_contradiction_as_a_scan_does(
     for n, claim in enumerate(said):
         assert index.contradiction(claim, functional) == scanned(claim, said[:n])
         index.append(claim)
+
+
+def test_a_conversation_of_enormous_replies_is_judged_on_their_first_characters(
+    tmp_path: Path, embedder: Embedder, extractor: SpacyExtractor
+) -> None:
+    """A bot whose every reply is stored cut at 100,000 characters: the audit reads 20,000 of each,
+    as the fact judge does (a run of such replies took `judge` 752 s and 3.2 GB)."""
+    scripts = build_scripts(battery_view(), 21, 1, 2, ScriptSettings())
+    line = "The weather is lovely today and I am happy to talk with you about anything at all. "
+    records = hold(
+        scripts,
+        f"plugin:tests.oracle.battery.bots:Constant?line={line * 1500}",
+        ConverseSettings(turns=2),
+        tmp_path / "c.sqlite",
+    )
+    assert max(len(u.text) for r in records for u in r.utterances) == STORE_LIMIT
+    result = Auditor(BatteryJudge(embedder=embedder), extractor, battery_view()).audit(records)
+    assert result.nuggets and max(len(n.text) for n in result.nuggets) <= READ_LIMIT
+    assert all(len(v.read) <= READ_LIMIT for v in result.verdicts)
+    assert [v.passed for v in result.verdicts if v.code.value == "A9"] == [False], "said again: a repeat"

@@ -107,8 +107,13 @@ def read_challenge(line: bytes) -> str | None:
     return found if 0 < len(found) <= 64 and found.isalnum() else None
 
 
+ANSWERING = 16
+"""Challenges answered at once, each on a thread of its own for at most ``PROOF_S``: a client that
+connects and sends nothing holds one of them, never the others' answers."""
+
+
 class IdentityServer:
-    """Answers challenges for this process's server, one connection at a time, each within ``PROOF_S``."""
+    """Answers challenges for this process's server, within ``PROOF_S`` each, ``ANSWERING`` at once."""
 
     def __init__(self, identity: Identity, state: dict[str, Any]) -> None:
         self.identity = identity
@@ -116,6 +121,7 @@ class IdentityServer:
         """What the proof says besides the folder; the server updates it (``announce``)."""
         self._listener = socket.create_server(("127.0.0.1", 0))
         self.port = int(self._listener.getsockname()[1])
+        self._slots = threading.BoundedSemaphore(ANSWERING)
         threading.Thread(target=self._accept, name="kgtest-identity", daemon=True).start()
 
     def _accept(self) -> None:
@@ -124,14 +130,28 @@ class IdentityServer:
                 conn, _ = self._listener.accept()
             except OSError:
                 return  # closed
+            if not self._slots.acquire(blocking=False):
+                conn.close()
+                continue
+            threading.Thread(
+                target=self._answer, args=(conn,), name="kgtest-identity-answer", daemon=True
+            ).start()
+
+    def _answer(self, conn: socket.socket) -> None:
+        try:
             with conn, contextlib.suppress(OSError):
                 conn.settimeout(PROOF_S)
                 with conn.makefile("rb") as lines:
                     asked = read_challenge(lines.readline(_LINE))
                 if asked is not None:
                     conn.sendall(self.identity.prove(asked, dict(self.state)))
+        finally:
+            self._slots.release()
 
     def close(self) -> None:
+        """Stop answering: shut down first, since closing alone leaves a blocked ``accept`` listening."""
+        with contextlib.suppress(OSError):
+            self._listener.shutdown(socket.SHUT_RDWR)
         with contextlib.suppress(OSError):
             self._listener.close()
 

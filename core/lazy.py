@@ -11,12 +11,14 @@ from collections.abc import Callable, Mapping
 
 
 def lazy_names(package: str, where: Mapping[str, str]) -> Callable[[str], object]:
-    """A module ``__getattr__`` for ``package``: each name in ``where`` from its module, imported then."""
+    """A module ``__getattr__`` for ``package``: each name in ``where`` from its module (``module``, or
+    ``module:name`` where the module calls it otherwise), imported then."""
 
     def attribute(name: str) -> object:
-        module = where.get(name)
-        if module is None:
+        found = where.get(name)
+        if found is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        return getattr(importlib.import_module(module), name)
+        module, _, own = found.partition(":")
+        return getattr(importlib.import_module(module), own or name)
 
     return attribute

@@ -12,33 +12,63 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import Any
 
+from kgtest.core.workspace import RunFiles
 from kgtest.generator.case import TestCase
-from kgtest.oracle.battery.audit import Auditor, BatteryResult
+from kgtest.oracle.battery.audit import Auditor, BatteryResult, read_result, write_result
 from kgtest.oracle.battery.verdicts import TestVerdict
+from kgtest.oracle.kind_judge import JudgeContext, OracleKit
 from kgtest.oracle.outcomes import FAILED, NO_REPLY, PASSED, UNJUDGED, JudgedReply
-from kgtest.runner.converse import SCRIPTED, ChatRecord, chat_record
-from kgtest.runner.run import converse_settings_of
-from kgtest.runner.sut import Sampling
+from kgtest.runner.converse import ChatRecord, chat_record
+from kgtest.runner.manifest import RunManifest
+from kgtest.runner.plan import converse_settings_of
 from kgtest.runner.transcript import SUT, Transcript
 
 
+class ConversationJudge:
+    """The battery's tests and SWAN over a run's conversations, the audit kept in ``battery/``."""
+
+    def judge(
+        self, pairs: Sequence[tuple[TestCase, Transcript]], context: JudgeContext
+    ) -> dict[str, JudgedReply]:
+        progress = context.progress
+        if progress:
+            progress("conversations", 0, len(pairs))
+        result, found = judge_conversations(pairs, context.manifest, auditor(context.kit))
+        files = context.run.battery
+        files.folder.mkdir(parents=True, exist_ok=True)
+        write_result(files, result)
+        if progress:
+            progress("conversations", len(pairs), len(pairs))
+        return found
+
+    def detail(self, run: RunFiles) -> BatteryResult:
+        return read_result(run.battery)
+
+
+def auditor(kit: OracleKit) -> Auditor:
+    """The battery's oracle: its tests and SWAN with the kit's sentence model, claims against the KB."""
+    from kgtest.kg.extract.spacy_triples import SpacyExtractor
+    from kgtest.oracle.battery.verdicts import BatteryJudge
+
+    return Auditor(BatteryJudge(kit.settings.battery, embedder=kit.embedder()), SpacyExtractor(), kit.view())
+
+
 def conversation_records(
-    pairs: Sequence[tuple[TestCase, Transcript]], manifest: dict[str, Any]
+    pairs: Sequence[tuple[TestCase, Transcript]], manifest: RunManifest
 ) -> list[ChatRecord]:
     """The complete conversations of ``pairs`` as the battery oracle reads them."""
     settings = converse_settings_of(manifest)
-    sampling = Sampling(**manifest["sampling"])
-    partner = str((manifest.get("plan") or {}).get("partner", SCRIPTED))
-    system = str(manifest.get("name") or manifest["system"])
+    partner = manifest.plan.partner
     return [
-        chat_record(case, t, system, sampling, settings, partner) for case, t in pairs if _complete(t) == ""
+        chat_record(case, t, manifest.name, manifest.sampling, settings, partner)
+        for case, t in pairs
+        if _complete(t) == ""
     ]
 
 
 def judge_conversations(
-    pairs: Sequence[tuple[TestCase, Transcript]], manifest: dict[str, Any], auditor: Auditor
+    pairs: Sequence[tuple[TestCase, Transcript]], manifest: RunManifest, auditor: Auditor
 ) -> tuple[BatteryResult, dict[str, JudgedReply]]:
     """Audit every complete conversation of ``pairs``; a verdict per case, by case id."""
     records = conversation_records(pairs, manifest)

@@ -19,8 +19,10 @@ from typing import Any
 from kgtest.core.errors import OracleError
 from kgtest.core.files import write_atomic
 from kgtest.core.records import from_plain, to_plain
+from kgtest.core.workspace import RunFiles
 from kgtest.generator.case import TestCase
 from kgtest.oracle.kb import KbLookup
+from kgtest.oracle.kind_judge import JudgeContext
 from kgtest.oracle.metamorphic.mss import MixedSimilarity
 from kgtest.oracle.metamorphic.relations import Check, Epsilons, check_relations
 from kgtest.oracle.metamorphic.rounds import Unjudged, answered_rounds
@@ -36,6 +38,28 @@ class DialogueJudgement:
     epsilons: Epsilons
     checks: tuple[Check, ...]
     unjudged: tuple[Unjudged, ...]
+
+
+class DialogueJudge:
+    """MORTAR's relations over a run's dialogue cases, the checks kept in ``dialogue.json``."""
+
+    def judge(
+        self, pairs: Sequence[tuple[TestCase, Transcript]], context: JudgeContext
+    ) -> dict[str, JudgedReply]:
+        progress, kit = context.progress, context.kit
+        if progress:
+            progress("dialogue checks", 0, len(pairs))
+        config = kit.settings.dialogue
+        epsilons = Epsilons(answerable=config.epsilon_a, between=config.epsilon_b)
+        # KB dialogues' answers are read with the workspace's KB, when it has one (CoQA needs none)
+        judgement, found = judge_dialogues(pairs, MixedSimilarity(kit.embedder()), epsilons, kit.kb)
+        write_judgement(context.run.dialogue, judgement)
+        if progress:
+            progress("dialogue checks", len(pairs), len(pairs))
+        return found
+
+    def detail(self, run: RunFiles) -> DialogueJudgement:
+        return read_judgement(run.dialogue)
 
 
 def judge_dialogues(

@@ -15,17 +15,16 @@ Each kind has its threshold (``[judge] fail_under_<kind>``, else ``fail_under`` 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from kgtest.generator.case import KINDS, SINGLE_TURN
 from kgtest.oracle.judge import Outcome
 from kgtest.oracle.outcomes import NO_REPLY, PASSING, TRUNCATED, JudgedReply
 from kgtest.report.stats import percent_range, wilson
 
-UNITS = {"fact": "replies correct", "temporal": "replies correct", "dialogue": "checks passed",
-         "conversation": "tests passed"}  # fmt: skip
+ANSWERED = "replies correct"
+"""The unit of kinds whose cases are single questions: their replies count together in the summary."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +36,8 @@ class KindGate:
     total: int
     fail_under: float
     """0 means no gate: it always passes."""
+    unit: str = ANSWERED
+    """What is counted, as people read it (the kind's, api/kinds.py)."""
 
     @property
     def rate(self) -> float:
@@ -47,12 +48,12 @@ class KindGate:
         return self.fail_under <= 0 or (self.total > 0 and self.rate >= self.fail_under)
 
     def summary(self) -> str:
-        return f"{self.passed} of {self.total} {UNITS[self.kind]}, {percent_range(self.passed, self.total)}"
+        return f"{self.passed} of {self.total} {self.unit}, {percent_range(self.passed, self.total)}"
 
     def to_json(self) -> dict[str, Any]:
         low, high = wilson(self.passed, self.total)
         return {
-            "passed": self.passed, "total": self.total, "unit": UNITS[self.kind].split()[0],
+            "passed": self.passed, "total": self.total, "unit": self.unit.split()[0],
             "rate": round(self.rate, 4), "rate_95": [round(low, 4), round(high, 4)],
             "fail_under": self.fail_under, "gate_passed": self.ok,
         }  # fmt: skip
@@ -89,7 +90,7 @@ class GateResult:
 
     def summary(self) -> str:
         """For people: ``12 of 36 replies correct, 33% (20-50%)``, then each kind when there are several."""
-        single = [k for k in self.kinds if k.kind in SINGLE_TURN]
+        single = [k for k in self.kinds if k.unit == ANSWERED]
         parts = []
         if single or not self.kinds:
             correct, total = sum(k.passed for k in single), sum(k.total for k in single)
@@ -116,12 +117,14 @@ def gate(
     system: str,
     records: Iterable[JudgedReply],
     fail_under: float,
+    units: Mapping[str, str],
     threshold: Callable[[str], float] | None = None,
 ) -> GateResult:
-    """The gate over ``records``; ``threshold(kind)`` gives a kind's own threshold (else ``fail_under``)."""
+    """The gate over ``records``, kind by kind in the order of ``units`` (each kind's unit);
+    ``threshold(kind)`` gives a kind's own threshold (else ``fail_under``)."""
     found = list(records)
     kinds = []
-    for kind in KINDS:
+    for kind, unit in units.items():
         mine = [r for r in found if r.kind == kind]
         if not mine:
             continue
@@ -129,7 +132,7 @@ def gate(
         # reply to check) counts once, passing only with a passing outcome.
         passed = sum(r.passed_checks if r.checks else r.outcome in PASSING for r in mine)
         total = sum(r.checks or 1 for r in mine)
-        kinds.append(KindGate(kind, passed, total, threshold(kind) if threshold else fail_under))
+        kinds.append(KindGate(kind, passed, total, threshold(kind) if threshold else fail_under, unit))
     if not found and fail_under > 0:
         kinds.append(KindGate("fact", 0, 0, fail_under))
     outcomes = Counter(r.outcome for r in found)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from kgtest.core.errors import RunnerError
-from kgtest.generator.battery.model import Script
+from kgtest.generator.battery.model import DEFAULT_TURNS, Script
 from kgtest.generator.case import TestCase
 from kgtest.runner.ask import Asker
 from kgtest.runner.sut import Conversation, Message, Reply, Sampling
@@ -50,7 +50,7 @@ class Utterance:
 class ConverseSettings:
     """How conversations are held; part of each conversation's id."""
 
-    turns: int = 20
+    turns: int = DEFAULT_TURNS
     """Rounds: a partner line and the system's reply."""
     context_tokens: int = 0
     """Tokens of the conversation the system under test sees; 0 for all of it."""

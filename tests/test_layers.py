@@ -1,6 +1,6 @@
 """The pipeline's layering: a stage imports only itself and the stages before it.
 
-    core < kg < prolog < generator < runner < oracle < report < cli
+    core < kg < prolog < generator < runner < oracle < report < api < cli
 
 Lazy imports inside functions count too: a backend chosen at run time is still a dependency.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYERS = ("core", "kg", "prolog", "generator", "runner", "oracle", "report", "cli")
+LAYERS = ("core", "kg", "prolog", "generator", "runner", "oracle", "report", "api", "cli")
 RANK = {name: rank for rank, name in enumerate(LAYERS)}
 
 

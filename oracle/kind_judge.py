@@ -1,0 +1,76 @@
+"""How a kind of case is judged: one ``KindJudge`` per kind, behind one ``judge_run`` (oracle/verdicts.py).
+
+A kind's judge gets every (case, transcript) pair of its kinds in a run and gives each case
+one ``JudgedReply``; what it keeps beside the verdicts (the dialogue checks, the conversation
+audit) it writes itself and reads back as the kind's ``detail``, so every reader of a judged
+run gets one record with each kind's detail (oracle/run_verdicts.py). The oracles a judge uses
+come from the ``OracleKit``, each made on first use and shared by every kind: a run of fact
+cases loads no dialogue model, and the sentence model loads once for all kinds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from kgtest.core.pool import Spread
+from kgtest.core.progress import Progress
+from kgtest.core.settings import Settings
+from kgtest.core.workspace import RunFiles
+from kgtest.generator.case import TestCase
+from kgtest.runner.manifest import RunManifest
+from kgtest.runner.transcript import Transcript
+
+if TYPE_CHECKING:  # the oracles load with the first kind that needs them
+    from kgtest.generator.kbview import KbView
+    from kgtest.oracle.embeddings import Embedder
+    from kgtest.oracle.judge import Judge
+    from kgtest.oracle.kb import KbLookup
+    from kgtest.oracle.outcomes import JudgedReply
+    from kgtest.oracle.pool import JudgeRecipe
+
+
+@dataclass(frozen=True, slots=True)
+class OracleKit:
+    """What a kind's judge may use, each made on first call and kept for every kind."""
+
+    settings: Settings
+    fact_judge: Callable[[], Judge]
+    """The fact oracle (oracle/judge.py): a reply's answer and claims against its case's proof."""
+    embedder: Callable[[], Embedder]
+    """The one sentence model every oracle shares."""
+    view: Callable[[], KbView]
+    """The workspace's KB view (read, or its database started, on the first call)."""
+    kb: KbLookup | None = None
+    """Names and facts of the workspace's KB, read on first lookup; None: the workspace has no KB
+    (dialogues read from CoQA files need none)."""
+    spread: Spread = field(default_factory=Spread)
+    """Where fact and temporal replies are judged: here, on worker processes, or on a Dask cluster."""
+    recipe: Callable[[], JudgeRecipe] | None = None
+    """How a worker makes the fact oracle; needed when ``spread`` is parallel."""
+
+
+@dataclass(frozen=True, slots=True)
+class JudgeContext:
+    """One run being judged: its files, its manifest, the oracles, and where progress goes."""
+
+    run: RunFiles
+    manifest: RunManifest
+    kit: OracleKit
+    progress: Progress | None = None
+    batch_size: int = 256
+
+
+class KindJudge(Protocol):
+    """How the cases of a kind are judged."""
+
+    def judge(
+        self, pairs: Sequence[tuple[TestCase, Transcript]], context: JudgeContext
+    ) -> dict[str, JudgedReply]:
+        """One verdict per case of ``pairs``, by case id; the kind's detail written beside the verdicts."""
+        ...
+
+    def detail(self, run: RunFiles) -> object | None:
+        """What ``judge`` kept beside the run's verdicts, read back; None when the kind keeps nothing."""
+        ...

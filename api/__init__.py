@@ -6,7 +6,7 @@
     suite = kgtest.generate(kgtest.GenRequest(), workspace="ws")
     done = kgtest.run([suite.path], [my_bot], workspace="ws")      # my_bot.respond(conversation)
     judged = kgtest.judge(done[0].summary.run_id, workspace="ws")
-    kgtest.report(workspace="ws")
+    kgtest.make_report(workspace="ws")
 
 The command line (``kgtest``) is a thin layer over these functions. Names are imported on first
 use, so ``import kgtest`` loads no stage until one is called.
@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # the names as their modules define them, for type checkers
         kb_clear,
         kb_stats,
     )
-    from kgtest.api.reporting import ReportFiles, report
+    from kgtest.api.reporting import ReportFiles, make_report
     from kgtest.api.runs import list_runs
     from kgtest.api.serving import serve_model
     from kgtest.api.systems import System, SystemLike
@@ -130,9 +130,9 @@ _WHERE = {
     "kb_clear": "kgtest.api.knowledge",
     "kb_stats": "kgtest.api.knowledge",
     "list_runs": "kgtest.api.runs",
+    "make_report": "kgtest.api.reporting",
     "raise_failures": "kgtest.api.asking",
     "register": "kgtest.api.kinds",
-    "report": "kgtest.api.reporting",
     "run": "kgtest.api.asking",
     "serve_database": "kgtest.api.database",
     "serve_model": "kgtest.api.serving",
@@ -193,9 +193,9 @@ __all__ = [
     "kb_clear",
     "kb_stats",
     "list_runs",
+    "make_report",
     "raise_failures",
     "register",
-    "report",
     "run",
     "serve_database",
     "serve_model",

@@ -68,7 +68,7 @@ def generate(
             kb.start()  # the database starts while the suite is made
         needs_kb = any(maker.needs_kb(request) for maker, _ in makers)
         # dialogue files alone need no KB, but link to one that is there
-        view = kb.view(progress) if needs_kb or kb.builds() else None
+        view = kb.view(progress) if needs_kb or (kb.may_hold() and kb.builds()) else None
         context = MakeContext(view, kb.reasoner, workers or default_workers(), progress, tell)
         made = tuple(
             maker.make(request, ready, context) for (maker, _), ready in zip(makers, prepared, strict=True)
@@ -90,7 +90,7 @@ def _info(
 ) -> dict[str, object]:
     """suite.info.json: how the suite was made (generator/suite_info.py)."""
     q, c = request.questions, request.conversations
-    builds = [{"id": b["id"], "source": b["source"]} for b in kb.builds()]
+    builds = [{"id": b["id"], "source": b["source"]} for b in (kb.builds() if kb.may_hold() else [])]
     return {
         "seed": request.seed, "cases": written, "rules": list(q.kinds), "domains": list(q.domains),
         "count": q.count, "mtl_depth": q.mtl_depth, "temporal_count": q.temporal_count,

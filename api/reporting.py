@@ -1,4 +1,4 @@
-"""``report``: where the models fail, case by case, as HTML, JSON and xlsx (``kgtest report``)."""
+"""``make_report``: where the models fail, case by case, as HTML, JSON and xlsx (``kgtest report``)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ class ReportFiles:
     paths: dict[str, Path]
 
 
-def report(
+def make_report(
     runs: Sequence[str] = (),
     *,
     workspace: WorkspaceLike = None,

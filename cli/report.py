@@ -33,6 +33,6 @@ def command(app: AppContext, runs: tuple[str, ...], baseline: str | None, out: P
     kgtest report 3f2a 9c1e
     kgtest report --baseline 3f2a     # what the newer runs fixed and broke
     """
-    drawn = api.report(runs, workspace=app.settings, baseline=baseline, out=out, tell=tell)
+    drawn = api.make_report(runs, workspace=app.settings, baseline=baseline, out=out, tell=tell)
     for kind, path in drawn.paths.items():
         click.echo(f"{kind:>5}: {path}")

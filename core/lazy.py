@@ -1,7 +1,7 @@
 """Package names imported on first use (PEP 562), so importing a package loads none of its modules.
 
 kgtest.oracle and kgtest.runner re-export their public names this way: a command that needs one
-module of them does not pay for the others (docs/architecture.md, "Start-up").
+module of them does not pay for the others (docs/performance.md, "Start-up").
 """
 
 from __future__ import annotations

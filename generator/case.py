@@ -23,10 +23,6 @@ from kgtest.generator.battery.model import Script
 from kgtest.generator.dialogue.model import DialogueCase
 
 SCHEMA_VERSION = 1
-KINDS = ("fact", "temporal", "dialogue", "conversation")
-"""Every kind of case, in the order reports show them."""
-SINGLE_TURN = ("fact", "temporal")
-"""Kinds asked as one question and judged by the fact oracle."""
 
 
 class Answer(StrEnum):
@@ -140,7 +136,7 @@ class TestCase:
 
     id: str
     kind: str
-    """``fact`` | ``temporal`` | ``dialogue`` | ``conversation`` (``KINDS``)."""
+    """A registered kind (api/kinds.py): ``fact``, ``temporal``, ``dialogue``, ``conversation`` built in."""
     rule: str
     """The rule type that produced it (``negation``, ``inverse``, ..., ``mtl``)."""
     domain: str
@@ -165,18 +161,6 @@ class TestCase:
     script: Script | None = None
     """For ``kind == "conversation"``: what the scripted partner says and the tests it injects.
     Left out of the JSON when absent."""
-
-    @property
-    def shape(self) -> str:
-        """How it is asked and judged: ``dialogue`` (rounds), ``conversation`` (a script) or ``single``,
-        a question (after any ``turns``) that the fact oracle judges."""
-        return (
-            "dialogue"
-            if self.dialogue is not None
-            else "conversation"
-            if self.script is not None
-            else "single"
-        )
 
     def to_json(self) -> str:
         return json.dumps(_jsonable(self), sort_keys=True, ensure_ascii=False, separators=(",", ":"))

@@ -41,8 +41,8 @@ class ConversationRequest:
 class GenRequest:
     """One suite's worth of cases: fact and temporal questions, dialogues, conversations."""
 
-    questions: SuiteRequest = field(default_factory=SuiteRequest)
-    """Fact and temporal cases (their seed is the suite's)."""
+    questions: SuiteRequest = field(default_factory=lambda: SuiteRequest(count=0))
+    """Fact and temporal cases (their seed is the suite's); none unless asked."""
     dialogues: DialogueRequest = field(default_factory=DialogueRequest)
     conversations: ConversationRequest = field(default_factory=ConversationRequest)
     parts: Mapping[str, Any] = field(default_factory=dict)

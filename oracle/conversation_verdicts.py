@@ -17,7 +17,7 @@ from kgtest.core.workspace import RunFiles
 from kgtest.generator.case import TestCase
 from kgtest.oracle.battery.audit import Auditor, BatteryResult, read_result, write_result
 from kgtest.oracle.battery.verdicts import TestVerdict
-from kgtest.oracle.kind_judge import JudgeContext, OracleKit
+from kgtest.oracle.kind_judge import Credit, JudgeContext, KindVerdicts, OracleKit
 from kgtest.oracle.outcomes import FAILED, NO_REPLY, PASSED, UNJUDGED, JudgedReply
 from kgtest.runner.converse import ChatRecord, chat_record
 from kgtest.runner.manifest import RunManifest
@@ -28,22 +28,31 @@ from kgtest.runner.transcript import SUT, Transcript
 class ConversationJudge:
     """The battery's tests and SWAN over a run's conversations, the audit kept in ``battery/``."""
 
-    def judge(
-        self, pairs: Sequence[tuple[TestCase, Transcript]], context: JudgeContext
-    ) -> dict[str, JudgedReply]:
+    def judge(self, pairs: Sequence[tuple[TestCase, Transcript]], context: JudgeContext) -> KindVerdicts:
         progress = context.progress
         if progress:
             progress("conversations", 0, len(pairs))
         result, found = judge_conversations(pairs, context.manifest, auditor(context.kit))
-        files = context.run.battery
-        files.folder.mkdir(parents=True, exist_ok=True)
-        write_result(files, result)
         if progress:
             progress("conversations", len(pairs), len(pairs))
-        return found
+        return KindVerdicts(found, result)
+
+    def keep(self, run: RunFiles, detail: object | None) -> None:
+        assert isinstance(detail, BatteryResult)
+        files = run.battery
+        files.folder.mkdir(parents=True, exist_ok=True)
+        write_result(files, detail)
 
     def detail(self, run: RunFiles) -> BatteryResult:
         return read_result(run.battery)
+
+    def credit(self, records: Sequence[JudgedReply], detail: object | None) -> Credit:
+        """SWAN, the audit score of the system's replies over every conversation; a conversation's
+        own SWAN is its unit. A partner system's side is not the system's."""
+        assert isinstance(detail, BatteryResult)
+        units = {s.scope: s.value for s in detail.conversations if s.value is not None}
+        value = next((s.value for s in detail.systems), None)
+        return Credit("SWAN", units, value)
 
 
 def auditor(kit: OracleKit) -> Auditor:

@@ -22,7 +22,7 @@ from kgtest.core.records import from_plain, to_plain
 from kgtest.core.workspace import RunFiles
 from kgtest.generator.case import TestCase
 from kgtest.oracle.kb import KbLookup
-from kgtest.oracle.kind_judge import JudgeContext
+from kgtest.oracle.kind_judge import Credit, JudgeContext, KindVerdicts
 from kgtest.oracle.metamorphic.mss import MixedSimilarity
 from kgtest.oracle.metamorphic.relations import Check, Epsilons, check_relations
 from kgtest.oracle.metamorphic.rounds import Unjudged, answered_rounds
@@ -43,9 +43,7 @@ class DialogueJudgement:
 class DialogueJudge:
     """MORTAR's relations over a run's dialogue cases, the checks kept in ``dialogue.json``."""
 
-    def judge(
-        self, pairs: Sequence[tuple[TestCase, Transcript]], context: JudgeContext
-    ) -> dict[str, JudgedReply]:
+    def judge(self, pairs: Sequence[tuple[TestCase, Transcript]], context: JudgeContext) -> KindVerdicts:
         progress, kit = context.progress, context.kit
         if progress:
             progress("dialogue checks", 0, len(pairs))
@@ -53,13 +51,39 @@ class DialogueJudge:
         epsilons = Epsilons(answerable=config.epsilon_a, between=config.epsilon_b)
         # KB dialogues' answers are read with the workspace's KB, when it has one (CoQA needs none)
         judgement, found = judge_dialogues(pairs, MixedSimilarity(kit.embedder()), epsilons, kit.kb)
-        write_judgement(context.run.dialogue, judgement)
         if progress:
             progress("dialogue checks", len(pairs), len(pairs))
-        return found
+        return KindVerdicts(found, judgement)
+
+    def keep(self, run: RunFiles, detail: object | None) -> None:
+        assert isinstance(detail, DialogueJudgement)
+        write_judgement(run.dialogue, detail)
 
     def detail(self, run: RunFiles) -> DialogueJudgement:
         return read_judgement(run.dialogue)
+
+    def credit(self, records: Sequence[JudgedReply], detail: object | None) -> Credit:
+        """A round earns 1 when its answer is right (MR1: the gold answer, or "Unknown" where the
+        round cannot be answered) and every other check it takes part in holds; a wrong answer
+        earns nothing however consistent. Baselines' questions count only through the checks."""
+        assert isinstance(detail, DialogueJudgement)
+        return round_credit(detail)
+
+
+def round_credit(judgement: DialogueJudgement) -> Credit:
+    """Each judged round's credit (``case#position``): right and consistent, or not."""
+    right: dict[str, bool] = {}
+    held: dict[str, bool] = {}
+    for check in judgement.checks:
+        for side in (check.left, check.right):
+            if side is None or side.baseline:
+                continue
+            key = f"{side.case_id}#{side.position}"
+            held[key] = held.get(key, True) and check.passed
+            if check.relation == "MR1":
+                right[key] = check.passed
+    units = {key: float(ok and held[key]) for key, ok in right.items()}
+    return Credit("rounds right and consistent", units, sum(units.values()) / len(units) if units else None)
 
 
 def judge_dialogues(

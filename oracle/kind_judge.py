@@ -1,11 +1,13 @@
 """How a kind of case is judged: one ``KindJudge`` per kind, behind one ``judge_run`` (oracle/verdicts.py).
 
 A kind's judge gets every (case, transcript) pair of its kinds in a run and gives each case
-one ``JudgedReply``; what it keeps beside the verdicts (the dialogue checks, the conversation
-audit) it writes itself and reads back as the kind's ``detail``, so every reader of a judged
-run gets one record with each kind's detail (oracle/run_verdicts.py). The oracles a judge uses
-come from the ``OracleKit``, each made on first use and shared by every kind: a run of fact
-cases loads no dialogue model, and the sentence model loads once for all kinds.
+one ``JudgedReply``, with the kind's detail (the dialogue checks, the conversation audit) that
+``keep`` writes beside the verdicts and ``detail`` reads back, so every reader of a judged run
+gets one record with each kind's detail (oracle/run_verdicts.py). ``credit`` says what the
+kind's headline score counts (docs/scores.md). The oracles a judge uses come from the
+``OracleKit``, each made on first use and shared by every kind: a run of fact cases loads no
+dialogue model, and the sentence model loads once for all kinds. Judging writes nothing, so
+the same judge also scores the know-nothing baselines' replies (oracle/chance.py).
 """
 
 from __future__ import annotations
@@ -62,15 +64,42 @@ class JudgeContext:
     batch_size: int = 256
 
 
+@dataclass(frozen=True, slots=True)
+class KindVerdicts:
+    """A kind's verdicts on a run's cases, by case id, and the detail they rest on."""
+
+    records: dict[str, JudgedReply]
+    detail: object | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Credit:
+    """What a kind's headline score counts: a credit per unit (a case, a dialogue round, a
+    conversation), each from 0 to 1, and the kind's measure over them."""
+
+    measure: str
+    """What is counted, in words: ``correct replies``, ``rounds right and consistent``, ``SWAN``."""
+    units: dict[str, float]
+    """Each unit's credit, by a key the same unit has in every system's run (for paired differences)."""
+    value: float | None
+    """The measure over the units (their mean, or SWAN); None when no unit could be judged."""
+
+
 class KindJudge(Protocol):
     """How the cases of a kind are judged."""
 
-    def judge(
-        self, pairs: Sequence[tuple[TestCase, Transcript]], context: JudgeContext
-    ) -> dict[str, JudgedReply]:
-        """One verdict per case of ``pairs``, by case id; the kind's detail written beside the verdicts."""
+    def judge(self, pairs: Sequence[tuple[TestCase, Transcript]], context: JudgeContext) -> KindVerdicts:
+        """One verdict per case of ``pairs``, and the detail they rest on; nothing is written."""
+        ...
+
+    def keep(self, run: RunFiles, detail: object | None) -> None:
+        """Write ``detail`` beside the run's verdicts (nothing, for a kind that keeps none)."""
         ...
 
     def detail(self, run: RunFiles) -> object | None:
-        """What ``judge`` kept beside the run's verdicts, read back; None when the kind keeps nothing."""
+        """What ``keep`` wrote, read back; None when the kind keeps nothing."""
+        ...
+
+    def credit(self, records: Sequence[JudgedReply], detail: object | None) -> Credit:
+        """What the kind's headline score counts, from its verdicts and their detail."""
         ...

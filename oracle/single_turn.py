@@ -12,20 +12,20 @@ from dataclasses import replace
 
 from kgtest.core.workspace import RunFiles
 from kgtest.generator.case import TestCase
-from kgtest.oracle.judge import Verdict
-from kgtest.oracle.kind_judge import JudgeContext
+from kgtest.oracle.judge import Outcome, Verdict
+from kgtest.oracle.kind_judge import Credit, JudgeContext, KindVerdicts
 from kgtest.oracle.outcomes import ABSTAINED, NO_REPLY, TRUNCATED, UNJUDGED, JudgedReply
 from kgtest.oracle.pool import judge_batch, pool_size, verdict_batches
 from kgtest.runner.sut import Reply
 from kgtest.runner.transcript import Transcript
 
+CORRECT = Outcome.CORRECT.value
+
 
 class SingleTurnJudge:
     """Each reply's answer and claims against its case's proof (oracle/judge.py)."""
 
-    def judge(
-        self, pairs: Sequence[tuple[TestCase, Transcript]], context: JudgeContext
-    ) -> dict[str, JudgedReply]:
+    def judge(self, pairs: Sequence[tuple[TestCase, Transcript]], context: JudgeContext) -> KindVerdicts:
         replies = [(case, transcript.reply) for case, transcript in pairs]
         answered = [(i, case, reply.text) for i, (case, reply) in enumerate(replies) if reply.ok]
         size = context.batch_size
@@ -45,11 +45,21 @@ class SingleTurnJudge:
                 verdicts[i] = verdict
             if context.progress:
                 context.progress("verdicts", len(verdicts), len(answered))
-        return {case.id: judged(case, reply, verdicts.get(i)) for i, (case, reply) in enumerate(replies)}
+        return KindVerdicts(
+            {case.id: judged(case, reply, verdicts.get(i)) for i, (case, reply) in enumerate(replies)}
+        )
+
+    def keep(self, run: RunFiles, detail: object | None) -> None:
+        """Everything a single question's verdict rests on is in its own record."""
 
     def detail(self, run: RunFiles) -> None:
-        """Everything a single question's verdict rests on is in its own record."""
         return None
+
+    def credit(self, records: Sequence[JudgedReply], detail: object | None) -> Credit:
+        """A correct reply earns its case 1, anything else 0: abstaining, failing and running out of
+        tokens earn nothing, as a wrong answer does."""
+        units = {r.case_id: float(r.outcome == CORRECT) for r in records}
+        return Credit("correct replies", units, sum(units.values()) / len(units) if units else None)
 
 
 def judged(case: TestCase, reply: Reply, verdict: Verdict | str | None) -> JudgedReply:

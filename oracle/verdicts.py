@@ -66,7 +66,10 @@ def judge_run(
     context = JudgeContext(run, manifest, kit, progress, batch_size)
     records: dict[str, JudgedReply] = {}
     for group in by_judge(pairs, judges):
-        records.update(judges[group[0][0].kind].judge(group, context))
+        judge = judges[group[0][0].kind]
+        found = judge.judge(group, context)
+        judge.keep(run, found.detail)
+        records.update(found.records)
     with atomic_writer(run.verdicts) as out:
         for case, _ in pairs:
             out.write(

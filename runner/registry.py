@@ -39,6 +39,13 @@ SCHEMES: dict[str, Scheme] = {
         ("httpx",),
     ),
     "plugin": Scheme("kgtest.runner.plugin", "plugin:my_bots.echo:EchoBot", "", ()),
+    "baseline": Scheme(
+        "kgtest.runner.baseline",
+        "baseline:yes, baseline:no, baseline:idk, baseline:constant?text=Paris., "
+        "baseline:echo, baseline:random?seed=1 (systems that know nothing)",
+        "",
+        (),
+    ),
 }
 
 ALIASES: dict[str, str] = {"smollm2": "hf:smollm2"}

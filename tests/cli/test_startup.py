@@ -1,4 +1,4 @@
-"""Start-up caches (docs/architecture.md, "Start-up"): a command answered by them starts no
+"""Start-up caches (docs/performance.md, "Start-up"): a command answered by them starts no
 database and writes the same bytes; a changed KB is never answered by them."""
 
 from __future__ import annotations

@@ -5,11 +5,14 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from kgtest.api.kinds import KINDS
 from kgtest.oracle.verdicts import JudgedReply
 from kgtest.report.gate import gate
 from kgtest.report.junit import write_junit
 
 from ..runner.suite_fixture import case
+
+UNITS = KINDS.units()
 
 
 def record(i: int, outcome: str, reply: str = "Yes.") -> JudgedReply:
@@ -25,11 +28,12 @@ RECORDS = [
 
 
 def test_only_correct_replies_count_toward_the_gate() -> None:
-    result = gate("r1", "name", "sys", RECORDS, fail_under=0.25)
+    result = gate("r1", "name", "sys", RECORDS, units=UNITS, fail_under=0.25)
     assert (result.cases, result.correct, result.rate, result.passed) == (4, 1, 0.25, True)
-    assert not gate("r1", "name", "sys", RECORDS, fail_under=0.26).passed
-    assert gate("r1", "name", "sys", [], fail_under=0).passed  # no gate, nothing to fail
-    assert not gate("r1", "name", "sys", [], fail_under=0.1).passed  # a gate and no replies: fail
+    assert not gate("r1", "name", "sys", RECORDS, units=UNITS, fail_under=0.26).passed
+    assert gate("r1", "name", "sys", [], units=UNITS, fail_under=0).passed  # no gate, nothing to fail
+    # a gate and no replies: fail
+    assert not gate("r1", "name", "sys", [], units=UNITS, fail_under=0.1).passed
     data = result.to_json()
     assert (data["truncated"], data["no_reply"], data["correct_rate_95"][0] > 0) == (1, 1, True)
     assert result.summary() == "1 of 4 replies correct, 25% (5-70%)"

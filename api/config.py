@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from kgtest.api.workspace import WorkspaceLike
+from kgtest.api.workspace import WorkspaceLike, settings_of
 from kgtest.core.config_template import starting_config
 from kgtest.core.errors import ConfigError
 from kgtest.core.files import write_atomic
@@ -29,8 +29,8 @@ def init(
     """Write the workspace's kgtest.toml: every setting commented, one ``[[sut]]`` per spec.
 
     A kgtest.toml changed by hand is kept unless ``force``."""
-    if isinstance(workspace, Settings):
-        root = workspace.paths.root
+    if isinstance(workspace, Settings) or callable(workspace):
+        root = settings_of(workspace).paths.root
     else:
         root = resolve_workspace(None if workspace is None else os.fspath(workspace))
     path = Workspace(root).config

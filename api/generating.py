@@ -57,10 +57,10 @@ def generate(
     that shard's cases are written; with ``graph`` the suite and its proofs also go to the graph
     store. Everything ``request`` names is read and checked before any work starts.
     """
-    settings = settings_of(workspace)
     request.validate()
     makers = [(maker, kinds) for maker, kinds in KINDS.makers() if maker.asked(request)]
-    prepared = [maker.prepare(request) for maker, _ in makers]  # a malformed file stops here
+    prepared = [maker.prepare(request) for maker, _ in makers]  # a malformed file stops here: nothing made
+    settings = settings_of(workspace)
     path = out or settings.paths.default_suite
     with ExitStack() as stack:
         kb = WorkspaceKb(settings, stack)

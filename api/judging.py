@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kgtest.api.kinds import KINDS
@@ -23,6 +23,7 @@ from kgtest.core.progress import Progress, no_progress
 from kgtest.core.settings import Settings
 from kgtest.core.shard import Shard
 from kgtest.kg.extract.triples import extractor_names
+from kgtest.oracle.chance import score_run
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.judge import Judge, JudgeSettings
 from kgtest.oracle.kb import LazyKb, ViewKb
@@ -54,6 +55,7 @@ def judge(
     threshold: float | None = None,
     extractor: str | None = None,
     fail_under: float | None = None,
+    gate_on: str | None = None,
     graph: bool = True,
     workers: int | None = None,
     dask: str | None = None,
@@ -65,8 +67,10 @@ def judge(
     """Judge the replies of ``run`` (an id, a unique prefix, or ``latest``: the last complete run).
 
     ``threshold`` and ``extractor`` override ``[judge]``; ``fail_under`` gates every kind at one
-    share (else ``[judge] fail_under`` and its per-kind keys). ``on_verdicts`` sees the verdicts
-    as soon as they are written, before the graph store is.
+    threshold (else ``[judge] fail_under`` and its per-kind keys), for each kind's headline score
+    or, with ``gate_on="rate"``, its raw share of passed units. Every kind is scored beside the
+    know-nothing baselines, judged on the run's own exchanges (docs/scores.md). ``on_verdicts``
+    sees the verdicts as soon as they and the scores are written, before the graph store is.
     """
     settings = settings_of(workspace)
     config = settings.judge
@@ -82,8 +86,8 @@ def judge(
     )
     # Everything the judge reads is checked before a model or the database is loaded.
     found = find_run(settings.paths, run, shard)
-    run_cases(found)
-    judges = KINDS.judges()
+    _, pairs = run_cases(found)
+    judges = KINDS.judges(KINDS.known(tuple(case.kind for case, _ in pairs)))  # only the kinds it holds
     with ExitStack() as stack:
         source = WorkspaceKb(settings, stack)  # the database opens only when a cache cannot answer
         if graph:  # needed at the end anyway: start the database while the replies are read
@@ -93,6 +97,7 @@ def judge(
         )
         summary = judge_run(found, judges, kit, progress=progress)
         verdicts = read_run_verdicts(found, judges)
+        verdicts = replace(verdicts, scores=score_run(verdicts, judges, kit, progress))
         on_verdicts(verdicts)
         if graph:
             from kgtest.api.judge_graph import write_judged_graph
@@ -102,20 +107,16 @@ def judge(
     threshold_of = (lambda kind: base) if fail_under is not None else config.gate
     manifest = summary.manifest
     result = gate(
-        manifest.run_id, manifest.name, manifest.system, verdicts.records, base, KINDS.units(), threshold_of
-    )
+        manifest.run_id, manifest.name, manifest.system, verdicts.records, base, KINDS.units(), threshold_of,
+        {s.kind: s for s in verdicts.scores}, gate_on or config.gate_on,
+    )  # fmt: skip
     return Judged(summary, verdicts, result)
 
 
 def judged_summary(verdicts: RunVerdicts) -> list[Shown]:
     """What each kind's section says of a judged run beyond its outcome counts (its checks, SWAN)."""
-    held = {c.kind for c, _ in verdicts.pairs}
-    return [
-        shown
-        for section, kinds in KINDS.sections()
-        if held.intersection(kinds)
-        for shown in section.judged(verdicts, kinds)
-    ]
+    held = KINDS.known(tuple(c.kind for c, _ in verdicts.pairs))
+    return [shown for section, kinds in KINDS.sections(held) for shown in section.judged(verdicts, kinds)]
 
 
 def write_junit(path: Path, judged: Judged) -> Path:

@@ -89,9 +89,13 @@ class Registry:
     def judges(self, names: tuple[str, ...] | None = None) -> dict[str, KindJudge]:
         return {k.name: self.part(k.judge) for k in self._chosen(names)}
 
-    def sections(self) -> list[tuple[Section, tuple[str, ...]]]:
+    def sections(self, names: tuple[str, ...] | None = None) -> list[tuple[Section, tuple[str, ...]]]:
         """Each section once, with the kinds it shows, in registry order."""
-        return self._grouped(lambda k: k.section, None)
+        return self._grouped(lambda k: k.section, names)
+
+    def known(self, names: tuple[str, ...]) -> tuple[str, ...]:
+        """Those of ``names`` that are registered, once each, in their order."""
+        return tuple(n for n in dict.fromkeys(names) if n in self._kinds)
 
     def graphs(self) -> list[tuple[GraphPart, tuple[str, ...]]]:
         """Each kind's own graph writer once, with its kinds."""
@@ -179,13 +183,13 @@ def _case_list() -> Section:
 
 
 def _dialogue_tables() -> Section:
-    from kgtest.report.sections import DialogueTables
+    from kgtest.report.dialogue import DialogueTables
 
     return DialogueTables()
 
 
 def _battery_tables() -> Section:
-    from kgtest.report.sections import BatteryTables
+    from kgtest.report.battery import BatteryTables
 
     return BatteryTables()
 

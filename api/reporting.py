@@ -17,6 +17,7 @@ from kgtest.report.compare import diff
 from kgtest.report.header import run_header
 from kgtest.report.rates import Report, build_report
 from kgtest.report.render import write_report
+from kgtest.report.scores import score_rows
 from kgtest.report.sections import ReportParts
 from kgtest.runner.runs import find_run
 
@@ -71,6 +72,7 @@ def make_report(
         diffs=diffs,
         dialogues=parts.dialogues,
         battery=parts.battery,
+        scores=score_rows(judged),
     )
     return ReportFiles(drawn, write_report(drawn, out or paths.report))
 

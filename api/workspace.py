@@ -8,9 +8,9 @@ from typing import Generic, TypeVar
 
 from kgtest.core.settings import Settings, load_settings, resolve_workspace
 
-WorkspaceLike = Settings | str | os.PathLike[str] | None
-"""A workspace folder, the settings already read from one, or None: ``$KGTEST_WORKSPACE``, else
-``./kgtest-workspace``, as the command line picks it."""
+WorkspaceLike = Settings | Callable[[], Settings] | str | os.PathLike[str] | None
+"""A workspace folder, its settings (or what reads them when first needed), or None:
+``$KGTEST_WORKSPACE``, else ``./kgtest-workspace``, as the command line picks it."""
 
 T = TypeVar("T")
 
@@ -20,6 +20,8 @@ def settings_of(workspace: WorkspaceLike) -> Settings:
     ``KGTEST_*`` variables over it."""
     if isinstance(workspace, Settings):
         return workspace
+    if callable(workspace):
+        return workspace()
     return load_settings(resolve_workspace(None if workspace is None else os.fspath(workspace)))
 
 

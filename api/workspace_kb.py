@@ -18,7 +18,6 @@ from typing import Any
 from kgtest.core.progress import Progress
 from kgtest.core.settings import Settings
 from kgtest.generator.kbview import KbView, cached_view, program_key, read_view
-from kgtest.kg.embedded import DATABASE
 from kgtest.kg.kb import KnowledgeBase
 from kgtest.kg.kb_stamp import vouched_builds
 from kgtest.kg.linger import asked_builds
@@ -68,7 +67,7 @@ class WorkspaceKb:
     def may_hold(self) -> bool:
         """Whether the workspace may hold a KB: a Neo4j server may; an embedded database only once made."""
         settings = self._settings
-        return not settings.store.embedded or (settings.paths.db / "databases" / DATABASE).exists()
+        return not settings.store.embedded or (settings.paths.db / "databases").exists()
 
     def builds(self) -> list[dict[str, Any]]:
         if self._vouched is not None:

@@ -166,7 +166,7 @@ def command(
     # tables come after, when the bars have stopped.
     with phases(quiet) as progress:
         suite = api.generate(
-            request, workspace=app.settings, out=out, shard=shard, graph=not no_graph, workers=workers,
+            request, workspace=app.load, out=out, shard=shard, graph=not no_graph, workers=workers,
             progress=progress, tell=tell,
         )  # fmt: skip
     out_console = Console(highlight=False, soft_wrap=True)

@@ -35,8 +35,15 @@ from kgtest.core.shard import Shard
 @click.option(
     "--fail-under",
     type=click.FloatRange(0, 1),
-    help="Exit with code 8 when the share of correct replies is under RATE (0-1), e.g. 0.8 in CI. "
-    "[default: [judge] fail_under, 0: no gate]",
+    help="Exit with code 8 when a kind's score is under this (0-1), e.g. 0.5 in CI: 0 is what a system "
+    "that knows nothing scores, 1 every case right (docs/scores.md). [default: [judge] fail_under, 0: "
+    "no gate]",
+)
+@click.option(
+    "--gate-on",
+    type=click.Choice(("score", "rate")),
+    help="What --fail-under is compared with: each kind's score, or its raw share of passed cases "
+    "(correct replies, checks, tests; not corrected for chance). [default: [judge] gate_on, score]",
 )
 @click.option(
     "--junit",
@@ -58,6 +65,7 @@ def command(
     threshold: float | None,
     extractor: str | None,
     fail_under: float | None,
+    gate_on: str | None,
     junit: Path | None,
     as_json: bool,
     no_graph: bool,
@@ -70,13 +78,15 @@ def command(
 
     Writes verdicts.jsonl beside the replies and, unless --no-graph, the replies, their claims
     and verdicts to the graph store, linked to the test cases. The models, the rules and the
-    database start only when a reply needs them. Exits with code 8 when the share of correct
-    replies is under --fail-under (or [judge] fail_under in kgtest.toml).
+    database start only when a reply needs them. Each kind gets a score: 0 for a system that
+    knows nothing (always "Yes.", an echo), 1 for one that gets everything right, with chance
+    (what the best constant answer gets) beside it. Exits with code 8 when a kind's score is
+    under --fail-under (or [judge] fail_under in kgtest.toml; --gate-on rate: its raw share).
 
     \b
     kgtest judge
-    kgtest judge --fail-under 0.8 --junit reports/kgtest.xml
-    kgtest judge 3f2a --json | jq .correct_rate
+    kgtest judge --fail-under 0.5 --junit reports/kgtest.xml
+    kgtest judge 3f2a --json | jq '.kinds.fact.score'
     """
     if junit is not None:
         junit.parent.mkdir(parents=True, exist_ok=True)
@@ -98,8 +108,8 @@ def command(
     with phases(quiet) as progress:
         judged = api.judge(
             run, workspace=app.settings, threshold=threshold, extractor=extractor, fail_under=fail_under,
-            graph=not no_graph, workers=workers, dask=dask, shard=shard, progress=progress, tell=tell,
-            on_verdicts=summarise,
+            gate_on=gate_on, graph=not no_graph, workers=workers, dask=dask, shard=shard, progress=progress,
+            tell=tell, on_verdicts=summarise,
         )  # fmt: skip
     result = judged.gate
     if junit is not None:

@@ -42,6 +42,11 @@ class AppContext:
         """The workspace's paths, without reading (or writing) its config."""
         return Workspace(resolve_workspace(self._workspace))
 
+    def load(self) -> Settings:
+        """The settings, read on this first call: what API calls are given, so that they check
+        their input before the workspace is made."""
+        return self.settings
+
     @property
     def settings(self) -> Settings:
         if self._settings is None:

@@ -16,7 +16,7 @@ import os
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, Strict, TypeAdapter, ValidationError, field_validator
 from pydantic.dataclasses import dataclass
@@ -149,14 +149,17 @@ class JudgeConfig:
     """Cosine at which a relation no catalog word names counts as one of the case's (the fallback)."""
     extractor: Name = "spacy"
     fail_under: Share = 0.0
-    """`kgtest judge` fails (exit 8) when a kind's share of passed checks is under this; 0 is no gate."""
+    """`kgtest judge` fails (exit 8) when a kind's score is under this; 0 is no gate."""
     fail_under_fact: Share | None = None
-    """The gate for fact cases (share of correct replies); unset: ``fail_under``."""
+    """The gate for fact cases; unset: ``fail_under``."""
     fail_under_temporal: Share | None = None
     fail_under_dialogue: Share | None = None
-    """The gate for dialogue cases: the share of metamorphic checks (MR1-MR3) passed."""
+    """The gate for dialogue cases: rounds right and consistent, corrected for chance."""
     fail_under_conversation: Share | None = None
-    """The gate for conversations: the share of battery test verdicts passed."""
+    """The gate for conversations: their SWAN, corrected for chance."""
+    gate_on: Literal["score", "rate"] = "score"
+    """What the gate compares: each kind's headline score (0: knowing nothing, 1: every unit right;
+    docs/scores.md), or its raw share of passed units (correct replies, checks, tests)."""
 
     def gate(self, kind: str) -> float:
         """The threshold of ``kind``'s gate."""

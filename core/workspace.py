@@ -58,6 +58,11 @@ class RunFiles:
         return self.folder / "dialogue.json"
 
     @property
+    def scores(self) -> Path:
+        """``scores.json``: each kind's headline score beside the know-nothing baselines'."""
+        return self.folder / "scores.json"
+
+    @property
     def battery(self) -> BatteryFiles:
         """``battery/``: the audit of the run's conversations."""
         return BatteryFiles(self.folder / "battery")

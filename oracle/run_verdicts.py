@@ -4,6 +4,7 @@ through this record and nothing else."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -13,6 +14,7 @@ from kgtest.core.workspace import RunFiles
 from kgtest.generator.case import TestCase
 from kgtest.oracle.kind_judge import KindJudge
 from kgtest.oracle.outcomes import JudgedReply
+from kgtest.oracle.scores import KindScore, read_scores
 from kgtest.oracle.verdicts import read_verdicts
 from kgtest.runner.manifest import RunManifest
 from kgtest.runner.runs import Pairs, run_cases
@@ -33,6 +35,22 @@ class RunVerdicts:
     """One verdict per case, in suite order."""
     details: Mapping[str, object] = field(default_factory=dict)
     """Each kind's detail (``KindJudge.detail``): the dialogue checks, the conversation audit."""
+    scores: tuple[KindScore, ...] = ()
+    """Each kind's headline score, beside the know-nothing baselines' (oracle/chance.py)."""
+
+    @property
+    def whole(self) -> str:
+        """The run id; for a shard's run (``run --shard K/N``), what every shard of its suite's run
+        has in common, so that reports read the shards as one run."""
+        manifest = self.manifest
+        if not manifest.shard:
+            return manifest.run_id
+        info = {k: v for k, v in (manifest.suite_info or {}).items() if k not in ("cases", "shard")}
+        same = [manifest.name, manifest.system, manifest.system_prompt, manifest.sampling]
+        return json.dumps([manifest.shard.split("/")[1], info, *same], sort_keys=True, default=str)
+
+    def score(self, kind: str) -> KindScore | None:
+        return next((s for s in self.scores if s.kind == kind), None)
 
     @property
     def run_id(self) -> str:
@@ -65,4 +83,4 @@ def read_run_verdicts(run: RunFiles, judges: Mapping[str, KindJudge]) -> RunVerd
     details = {
         kind: found for kind in kinds if kind in judges and (found := judges[kind].detail(run)) is not None
     }
-    return RunVerdicts(run, manifest, pairs, records, details)
+    return RunVerdicts(run, manifest, pairs, records, details, read_scores(run.scores))

@@ -84,6 +84,7 @@ def render_html(report: Report) -> str:
             histogram=histogram_svg,
             shown_conflicts=shown_conflicts,
             interval=lambda pair: f"[{pair[0]:.0%}-{pair[1]:.0%}]",
+            number=lambda x: "n/a" if x is None else f"{x:.2f}",
         )
     )
 

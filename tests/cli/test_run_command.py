@@ -64,7 +64,10 @@ def test_failed_replies_are_counted_named_and_fail_the_command(tmp_path: Path) -
 def test_an_unknown_system_is_an_error_listing_the_known_ones(tmp_path: Path) -> None:
     code, _, err = kgtest("--workspace", str(tmp_path / "ws"), "run", str(suite(tmp_path)), "--sut", "gpt5")
     assert code == 2
-    assert "error: Unknown --sut scheme 'gpt5'. Known --sut schemes: hf, openai, plugin, smollm2" in err
+    assert (
+        "error: Unknown --sut scheme 'gpt5'. Known --sut schemes: baseline, hf, openai, plugin, smollm2"
+        in err
+    )
     assert "Traceback" not in err
 
 

@@ -96,8 +96,8 @@ def test_gates_for_ci(workspace: Path, tmp_path: Path) -> None:
     )
     assert summary["correct_rate_95"][0] == 0 and 0 < summary["correct_rate_95"][1] < 0.1
     assert re.search(
-        r"error: fact: 0 of \d+ replies correct, 0% \(0-\d+%\); score 0.00 \(chance 0.50\): under --fail-under "
-        r"0.5; temporal: 0 of \d+ replies correct",
+        r"error: fact: 0 of \d+ replies correct, 0% \(0-\d+%\); score 0.00 \(chance 0.50\): "
+        r"under --fail-under 0.5; temporal: 0 of \d+ replies correct",
         err,
     )  # every kind under its gate, named, its score with chance beside it
     assert "0 of 40 replies correct, 0% (0-9%)" in err  # the questions' share first

@@ -121,6 +121,7 @@ def print_dialogues(result: DialogueResult) -> None:
         "rounds",
         "unanswerable rounds",
         "dialogues with unanswerable",
+        "undecided rounds",
         title="dialogue cases",
         box=box.SIMPLE_HEAD,
     )
@@ -128,17 +129,21 @@ def print_dialogues(result: DialogueResult) -> None:
     for c in result.cases:
         d = c.dialogue
         assert d is not None
-        unanswerable = sum(not t.answerable for t in d.turns)
+        unanswerable = sum(t.answerable is False for t in d.turns)
         rows[(d.source, d.perturbation, "dialogues")] += 1
         rows[(d.source, d.perturbation, "rounds")] += len(d.turns)
         rows[(d.source, d.perturbation, "unanswerable")] += unanswerable
         rows[(d.source, d.perturbation, "with")] += unanswerable > 0
+        rows[(d.source, d.perturbation, "undecided")] += sum(t.answerable is None for t in d.turns)
     order = {name: i for i, name in enumerate(("original", *PERTURBATIONS))}
     for source, name in sorted({(s, p) for s, p, _ in rows}, key=lambda k: (k[0], order.get(k[1], 99))):
         table.add_row(
             source,
             name,
-            *(str(rows[(source, name, k)]) for k in ("dialogues", "rounds", "unanswerable", "with")),
+            *(
+                str(rows[(source, name, k)])
+                for k in ("dialogues", "rounds", "unanswerable", "with", "undecided")
+            ),
         )
     out.print(table)
     if result.kb is not None:

@@ -14,6 +14,7 @@ from kgtest.runner.transcript import SUT, Exchange, Transcript
 
 def show_dialogue(out: Console, case: TestCase, runs: Sequence[Transcript]) -> None:
     # only here: the report's and the runner's dialogue modules import most of kgtest
+    from kgtest.generator.dialogue.graph import undecided_reason
     from kgtest.report.dialogue import proof_lines
     from kgtest.runner.dialogue import ASKED
 
@@ -25,12 +26,14 @@ def show_dialogue(out: Console, case: TestCase, runs: Sequence[Transcript]) -> N
         out.print(line("[bold]story:[/] ", literal(story)))
     answers = _answers(runs, lambda e: e.variant == ASKED)
     for t in d.turns:
-        status = "answerable" if t.answerable else "UNANSWERABLE"
+        status = {True: "answerable", False: "UNANSWERABLE", None: "UNDECIDED, not judged"}[t.answerable]
         judged = "" if t.judged else ", not judged"
         out.print(
             line(f"\n[bold]{t.position}.[/] ", literal(d.round(t.origin).question), f"  ({status}{judged})")
         )
         out.print(literal(f"   expected: {' / '.join(t.expected)}"))
+        if t.answerable is None:
+            out.print(literal(f"   undecided: {undecided_reason(t.decision, d)}"))
         for p in proof_lines(d, t.position):
             out.print(literal(f"   proof: {p}"))
         for a in answers.get(t.position, []):

@@ -128,6 +128,8 @@ def dialogue_sections(runs: Sequence[JudgedRun]) -> list[dict[str, Any]]:
             first.judgement.epsilons,
             tuple(c for _, d in parts for c in d.judgement.checks),
             tuple(u for _, d in parts for u in d.judgement.unjudged),
+            sum(d.judgement.rounds for _, d in parts),
+            sum(d.judgement.undecided for _, d in parts),
         )
         cases = [c for _, d in parts for c in d.cases]
         reverted = Counter[str]()

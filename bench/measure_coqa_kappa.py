@@ -16,6 +16,10 @@ Two sets of labels, kept here, not in tests (the stories are not the project's):
 Turns CoQA marks as bad answers are context only and not judged, so not counted. A dialogue two
 reviewers labelled gives the inter-reviewer kappa; the first reviewer's labels are the ones compared.
 Each group is also given ``firm``: without the turns the reviewer marked borderline (``A?``, ``U?``).
+
+The reader decides a turn answerable or unanswerable, or leaves it undecided (docs/dialogue.md,
+"Undecided turns"): each group's line gives its coverage (the share of turns decided) and Cohen's
+kappa and agreement on the decided turns only; undecided turns are never printed as disagreements.
 """
 
 from __future__ import annotations

@@ -9,8 +9,12 @@ Each round's graph comes from its words (docs/dialogue.md, "Reading CoQA offline
   a pronoun that nothing before fits points into the story, and one the same question explains
   ("Tom ... his") needs nothing;
 * ellipsis: a question without a verb and a subject ("to who?", "what color?"), one opening
-  with "and" / "what about", or one with "else" / "another" continues the question before it,
-  and so does a demonstrative noun phrase ("this idea") that names nothing said;
+  with "and" / "what about", or "another" standing alone continues the question before it
+  (ellipsis.py); a whole question with "else", "this idea" for nothing said, or no noun at all
+  leans on it, weakly;
+* weak readings: where the reading is too weak to decide on (``PRONOUN_WEAK``, a bare auxiliary,
+  a leaning question), the reference says so, and a turn resting on it is undecided
+  (docs/dialogue.md, "Undecided turns");
 * states: the triples kgtest's extractor (kg/extract) reads from the round's rationale, the
   story's words CoQA gives as the answer's evidence;
 * the story: what it names, and which pronoun it uses for what (MORTAR's story-resolvable check);

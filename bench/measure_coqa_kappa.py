@@ -16,6 +16,10 @@ Two sets of labels, kept here, not in tests (the stories are not the project's):
 Turns CoQA marks as bad answers are context only and not judged, so not counted. A dialogue two
 reviewers labelled gives the inter-reviewer kappa; the first reviewer's labels are the ones compared.
 Each group is also given ``firm``: without the turns the reviewer marked borderline (``A?``, ``U?``).
+
+The reader decides a turn answerable or unanswerable, or leaves it undecided (docs/dialogue.md,
+"Undecided turns"): each group's line gives its coverage (the share of turns decided) and Cohen's
+kappa and agreement on the decided turns only; undecided turns are never printed as disagreements.
 """
 
 from __future__ import annotations
@@ -126,6 +130,7 @@ def main() -> None:
         if (
             item.group in show
             and not item.group.endswith("held_out")
+            and d.answerable is not None
             and d.answerable != label.startswith("A")
         ):
             question = seeds[item.story].rounds[_origin(item.turns[i]) - 1].question
@@ -133,7 +138,7 @@ def main() -> None:
             where = (
                 f"{item.group:<14} {item.story[:10]} {item.perturbation:<3} turn {i + 1:>2} [{item.turns[i]}]"
             )
-            tool = "A" if d.answerable else "U"
+            tool = "A" if d.answerable else "U"  # undecided turns are not shown
             print(f"  {where} {question!r}: tool {tool} (missing {missing}), hand {label}")
     groups = dict.fromkeys(item.group for item, *_ in rows)
     for group in [*groups, "blind, all"]:
@@ -150,11 +155,17 @@ def main() -> None:
         print(f"reviewers against each other: {len(pairs)} turns labelled twice, kappa {kappa:.3f}")
 
 
-def _summary(group: str, tool: list[bool], hand: list[bool]) -> None:
-    agree = sum(a == b for a, b in zip(tool, hand, strict=True))
-    counts = f"{len(hand):>4} turns, {hand.count(False):>3} labelled U, {tool.count(False):>3} decided U"
-    kappa = cohen_kappa(tool, hand)
-    print(f"{group:<20} {counts}; agreement {agree / len(hand):.3f}, Cohen's kappa {kappa:.3f}")
+def _summary(group: str, tool: list[bool | None], hand: list[bool]) -> None:
+    """Coverage (the share of turns decided) and, on the decided turns, agreement and Cohen's kappa."""
+    pairs = [(t, h) for t, h in zip(tool, hand, strict=True) if t is not None]
+    decided, labels = [t for t, _ in pairs], [h for _, h in pairs]
+    agree = sum(a == b for a, b in pairs) / len(pairs) if pairs else 0.0
+    kappa = cohen_kappa(decided, labels) if pairs else 0.0
+    counts = f"{len(hand):>4} turns ({hand.count(False):>3} labelled U), {len(pairs):>4} decided"
+    print(
+        f"{group:<24} {counts}, coverage {len(pairs) / len(hand):.3f}; on decided: {labels.count(False):>3} "
+        f"labelled U, {decided.count(False):>3} decided U, agreement {agree:.3f}, Cohen's kappa {kappa:.3f}"
+    )
 
 
 if __name__ == "__main__":

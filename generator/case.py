@@ -103,6 +103,8 @@ class DialogueMeta:
     turns: int
     unanswerable: int
     checked_by: str = ""
+    undecided: int = 0
+    """Turns whose answerability the reader could not decide (asked, not judged by MR1/MR3)."""
 
 
 CaseMeta = FactMeta | TemporalMeta | DialogueMeta

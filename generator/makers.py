@@ -121,22 +121,27 @@ def dialogues_summary(result: DialogueResult) -> list[Shown]:
     for c in result.cases:
         d = c.dialogue
         assert d is not None
-        unanswerable = sum(not t.answerable for t in d.turns)
+        unanswerable = sum(t.answerable is False for t in d.turns)
         rows[(d.source, d.perturbation, "dialogues")] += 1
         rows[(d.source, d.perturbation, "rounds")] += len(d.turns)
         rows[(d.source, d.perturbation, "unanswerable")] += unanswerable
         rows[(d.source, d.perturbation, "with")] += unanswerable > 0
+        rows[(d.source, d.perturbation, "undecided")] += sum(t.answerable is None for t in d.turns)
     order = {name: i for i, name in enumerate(("original", *PERTURBATIONS))}
     keys = sorted({(s, p) for s, p, _ in rows}, key=lambda k: (k[0], order.get(k[1], 99)))
     columns = (
         Column("source", no_wrap=True), Column("perturbed", no_wrap=True), Column("dialogues"),
         Column("rounds"), Column("unanswerable rounds"), Column("dialogues with unanswerable"),
+        Column("undecided rounds"),
     )  # fmt: skip
     cells = tuple(
         (
             source,
             name,
-            *(str(rows[(source, name, k)]) for k in ("dialogues", "rounds", "unanswerable", "with")),
+            *(
+                str(rows[(source, name, k)])
+                for k in ("dialogues", "rounds", "unanswerable", "with", "undecided")
+            ),
         )
         for source, name in keys
     )

@@ -38,6 +38,15 @@ class DialogueJudgement:
     epsilons: Epsilons
     checks: tuple[Check, ...]
     unjudged: tuple[Unjudged, ...]
+    rounds: int = 0
+    """Dialogue rounds answered and judged by turn (baselines' questions not counted)."""
+    undecided: int = 0
+    """Of those, the rounds whose answerability the reader left undecided (not judged by MR1, MR3)."""
+
+    @property
+    def coverage(self) -> float | None:
+        """The share of rounds whose answerability was decided; None where no round was answered."""
+        return (self.rounds - self.undecided) / self.rounds if self.rounds else None
 
 
 class DialogueJudge:
@@ -98,7 +107,9 @@ def judge_dialogues(
     cases = [c for c, _ in pairs]
     answered, unjudged = answered_rounds(cases, round_replies(t for _, t in pairs))
     checks = check_relations(answered, similarity, epsilons, kb=kb) if answered else []
-    judgement = DialogueJudgement(epsilons, tuple(checks), tuple(unjudged))
+    rounds = [a for a in answered if not a.baseline]
+    undecided = sum(a.answerable is None for a in rounds)
+    judgement = DialogueJudgement(epsilons, tuple(checks), tuple(unjudged), len(rounds), undecided)
     return judgement, {case.id: record for case, record in _records(pairs, judgement)}
 
 
@@ -128,7 +139,7 @@ def _records(
             reasons = tuple(_reason(c) for c in failed) or (f"{len(checks)} checks passed",)
         out.append((case, JudgedReply(
             case_id=case.id, system=system, outcome=outcome,
-            hallucination=any(c.relation == "MR1" and c.left.answerable for c in failed),
+            hallucination=any(c.relation == "MR1" and c.left.answerable is True for c in failed),
             abstained=outcome in (UNJUDGED, NO_REPLY), reply=_summary(transcript), verdict=None,
             kind=case.kind, reasons=reasons, checks=len(checks), passed_checks=len(checks) - len(failed),
         )))  # fmt: skip

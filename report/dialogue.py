@@ -131,9 +131,11 @@ def dialogue_section(
 ) -> dict[str, Any]:
     """The report of one judged run's dialogue cases, from what `kgtest judge` kept (dialogue.json)."""
     answered = [c.left for c in judgement.checks if c.relation == "MR1"]
-    return dialogue_report(
+    report = dialogue_report(
         system, run_id, judgement.epsilons, cases, answered, judgement.checks, judgement.unjudged, reverted
     )
+    decided = {"rounds": judgement.rounds, "undecided": judgement.undecided, "coverage": judgement.coverage}
+    return report | {"decided": decided}
 
 
 HTML_CONFLICTS = 200
@@ -171,6 +173,10 @@ def render_text(report: dict[str, Any], conflicts_shown: int = 20) -> str:
         f"{'method':<8} {'questions':>9} {'unique':>7} {'severe':>7}",
         *(f"{b['method']:<8} {b['questions']:>9} {b['unique']:>7} {b['severe']:>7}" for b in report["bugs"]),
     ]
+    if report.get("decided", {}).get("rounds"):
+        d = report["decided"]
+        lines.append(f"answerability decided for {d['rounds'] - d['undecided']} of {d['rounds']} rounds "
+                     f"(coverage {d['coverage']:.3f}); the undecided are under Not judged")  # fmt: skip
     if report["baseline_reverted"]:
         reverted = ", ".join(f"{k} {v}" for k, v in sorted(report["baseline_reverted"].items()))
         lines.append(f"baseline questions reverted to the original by the semantic filter: {reverted}")
@@ -260,7 +266,7 @@ def _drill_text(c: dict[str, Any]) -> list[str]:
         + (" SEVERE" if c["severe"] else "")
     ]
     for s in c["sides"]:
-        status = "answerable" if s["answerable"] else "unanswerable"
+        status = {True: "answerable", False: "unanswerable"}.get(s["answerable"], "undecided")
         out.append(
             f"  [{s['dialogue']} #{s['position']}, {status}] after: {' | '.join(s.get('before', [])) or '-'}"
         )
@@ -309,6 +315,8 @@ class DialogueTables:
                 first.judgement.epsilons,
                 tuple(c for p in shards for c in p.judgement.checks),
                 tuple(u for p in shards for u in p.judgement.unjudged),
+                sum(p.judgement.rounds for p in shards),
+                sum(p.judgement.undecided for p in shards),
             )
             reverted = Counter[str]()
             for p in shards:

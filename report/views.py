@@ -43,6 +43,7 @@ class TurnsView:
 
     def lines(self, case: TestCase, runs: Sequence[Transcript]) -> list[Line]:
         # only here: the report's and the runner's dialogue modules import most of kgtest
+        from kgtest.generator.dialogue.graph import undecided_reason
         from kgtest.report.dialogue import proof_lines
         from kgtest.runner.dialogue import ASKED
 
@@ -54,11 +55,13 @@ class TurnsView:
             shown.append(Line(story, bold="story:"))
         answers = _answers(runs, lambda e: e.variant == ASKED)
         for t in d.turns:
-            status = "answerable" if t.answerable else "UNANSWERABLE"
+            status = {True: "answerable", False: "UNANSWERABLE", None: "UNDECIDED, not judged"}[t.answerable]
             judged = "" if t.judged else ", not judged"
             question = d.round(t.origin).question
             shown.append(Line(f"{question}  ({status}{judged})", bold=f"{t.position}.", gap=True))
             shown.append(Line(f"   expected: {' / '.join(t.expected)}"))
+            if t.answerable is None:
+                shown.append(Line(f"   undecided: {undecided_reason(t.decision, d)}"))
             shown += [Line(f"   proof: {p}") for p in proof_lines(d, t.position)]
             shown += [Line(f"   -> {a}") for a in answers.get(t.position, [])]
         return shown

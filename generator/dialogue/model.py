@@ -8,7 +8,8 @@ answerability decision Prolog proved for it. ``DialogueCase`` is the typed part 
 ``TestCase(kind="dialogue")``; docs/suite-format.md describes its JSON.
 
 Nothing here depends on a system under test: earlier turns are shown with their expected
-answers (the gold answer, or "Unknown" where the turn is unanswerable).
+answers (the gold answer, or "Unknown" where the turn is unanswerable; an undecided turn shows
+the gold answer, and is asked but not judged by what its answer should be).
 """
 
 from __future__ import annotations
@@ -85,12 +86,14 @@ class Turn:
     """0 for the round's first appearance, 1 for its duplicate (DD, DSD)."""
     judged: bool
     expected: tuple[str, ...]
-    """The round's gold answers if answerable here, else ``("Unknown",)``; also what later turns see."""
+    """``("Unknown",)`` where unanswerable here, else the round's gold answers; also what later turns see."""
     decision: Decision
-    """Answerable or not, with its proof (prolog/dialogue.pl)."""
+    """Answerable, unanswerable or undecided, with its proof (prolog/dialogue.pl)."""
 
     @property
-    def answerable(self) -> bool:
+    def answerable(self) -> bool | None:
+        """True, False, or None where undecided: such a turn is asked but left out of MR1, MR3 and
+        the "Unknown" expectation."""
         return self.decision.answerable
 
 

@@ -52,6 +52,8 @@ def test_a_consistent_system_gets_no_conflict_and_the_report_counts_every_relati
     assert all(b["unique"] == 0 == b["severe"] for b in report["bugs"])
     judged = sum(1 for c in cases if c.dialogue for t in c.dialogue.turns if t.judged)
     assert report["rounds_judged"] > judged  # the baselines' questions too
+    assert report["decided"] == {"rounds": judged, "undecided": 0, "coverage": 1.0}  # KB: all decided
+    assert "Answerability decided for" in (ws / "report" / "report.html").read_text()
     code, again = kgtest(*args, wordnet=wordnet)
     assert code == 0 and ", 0 asked," in again
 

@@ -78,6 +78,7 @@ def test_every_perturbed_kb_dialogue_is_decided_as_by_brute_force(
         d = case.dialogue
         assert d is not None
         expected = answerability(_graph(d))
+        assert None not in [t.answerable for t in d.turns], "a KB dialogue is read exactly: all decided"
         assert [t.answerable for t in d.turns] == [e.answerable for e in expected], case.question
         for t, e in zip(d.turns, expected, strict=True):
             assert set(t.decision.missing) == e.missing

@@ -39,6 +39,8 @@ from kgtest.report.stats import cohen_kappa
 HERE = Path(__file__).resolve().parent
 SHARED = (HERE / ".." / ".." / "shared" / "data" / "dialogues" / "coqa_test_400.json.gz").resolve()
 BLIND = HERE / "coqa_blind"
+FRESH = HERE / "coqa_blind2"
+"""Issue 39's second blind sample (bench/coqa_sample.py --fresh): measured with --fresh, once, at the end."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,12 +63,12 @@ def tuned_on() -> list[Labelled]:
     ]
 
 
-def blind() -> tuple[list[Labelled], list[tuple[str, str]]]:
-    """The blind sample's dialogues with their first reviewer's labels, and the (first, second) label
+def blind(folder: Path = BLIND) -> tuple[list[Labelled], list[tuple[str, str]]]:
+    """A blind sample's dialogues with their first reviewer's labels, and the (first, second) label
     pairs of turns two reviewers labelled."""
-    entries = json.loads((BLIND / "sample.json").read_text(encoding="utf-8"))["dialogues"]
+    entries = json.loads((folder / "sample.json").read_text(encoding="utf-8"))["dialogues"]
     by_key: dict[str, list[list[str]]] = {}
-    for path in sorted((BLIND / "labels").glob("batch-*.json")):
+    for path in sorted((folder / "labels").glob("batch-*.json")):
         for key, labels in json.loads(path.read_text(encoding="utf-8")).items():
             by_key.setdefault(key, []).append(labels)
     out, pairs = [], []
@@ -116,8 +118,12 @@ def main() -> None:
     parser.add_argument("--show", default="tuned-on,uniform/tune,enriched/tune",
                         help="groups whose disagreements are printed (never held-out ones)")  # fmt: skip
     parser.add_argument("--held-out", action="store_true", help="also print the held-out parts' figures")
+    parser.add_argument("--fresh", action="store_true", help="also the second blind sample's (never shown)")
     args = parser.parse_args()
     sample, pairs = blind()
+    if args.fresh:
+        fresh, fresh_pairs = blind(FRESH)
+        sample, pairs = [*sample, *fresh], [*pairs, *fresh_pairs]
     items = [*tuned_on(), *sample]
     if not args.held_out:
         items = [i for i in items if not i.group.endswith("held_out")]
@@ -129,7 +135,7 @@ def main() -> None:
     for item, i, d, label in rows:
         if (
             item.group in show
-            and not item.group.endswith("held_out")
+            and not item.group.endswith(("held_out", "fresh"))
             and d.answerable is not None
             and d.answerable != label.startswith("A")
         ):

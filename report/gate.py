@@ -121,6 +121,16 @@ class GateResult:
         return sum(k.passed for k in single), sum(k.total for k in single)
 
     @property
+    def correct(self) -> int:
+        return self.answered[0]
+
+    @property
+    def rate(self) -> float:
+        """The share of single questions answered correctly (dialogues and conversations apart)."""
+        correct, asked = self.answered
+        return correct / asked if asked else 0.0
+
+    @property
     def passed(self) -> bool:
         if not self.kinds:
             return self.fail_under <= 0
@@ -142,7 +152,7 @@ class GateResult:
         low, high = wilson(correct, total)
         return {
             "run_id": self.run_id, "name": self.name, "system": self.system, "cases": self.cases,
-            "correct": correct, "correct_rate": round(correct / total, 4) if total else 0.0,
+            "correct": correct, "correct_rate": round(self.rate, 4),
             "correct_rate_95": [round(low, 4), round(high, 4)],
             "truncated": self.outcomes.get(TRUNCATED, 0), "no_reply": self.outcomes.get(NO_REPLY, 0),
             "outcomes": dict(sorted(self.outcomes.items())), "fail_under": self.fail_under,

@@ -27,13 +27,15 @@ RECORDS = [
 ]
 
 
-def test_only_correct_replies_count_toward_the_gate() -> None:
-    result = gate("r1", "name", "sys", RECORDS, units=UNITS, fail_under=0.25)
+def test_only_correct_replies_count_toward_the_raw_gate() -> None:
+    result = gate("r1", "name", "sys", RECORDS, units=UNITS, fail_under=0.25, gate_on="rate")
     assert (result.cases, result.correct, result.rate, result.passed) == (4, 1, 0.25, True)
-    assert not gate("r1", "name", "sys", RECORDS, units=UNITS, fail_under=0.26).passed
+    assert not gate("r1", "name", "sys", RECORDS, units=UNITS, fail_under=0.26, gate_on="rate").passed
     assert gate("r1", "name", "sys", [], units=UNITS, fail_under=0).passed  # no gate, nothing to fail
     # a gate and no replies: fail
     assert not gate("r1", "name", "sys", [], units=UNITS, fail_under=0.1).passed
+    # a gate on the score (the default) with no score to compare (judged before scores): fail
+    assert not gate("r1", "name", "sys", RECORDS, units=UNITS, fail_under=0.1).passed
     data = result.to_json()
     assert (data["truncated"], data["no_reply"], data["correct_rate_95"][0] > 0) == (1, 1, True)
     assert result.summary() == "1 of 4 replies correct, 25% (5-70%)"

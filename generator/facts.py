@@ -10,10 +10,13 @@ The count is split evenly over the kinds; a kind with too few statements leaves 
 share to the others. Every draw comes from a ``random.Random`` seeded with the seed and
 the kind, so the same KB and seed give the same cases in the same order.
 
-A statement proven true holds in the years of its proof (all premises together). It is asked
-in the present wording when it is undated or holds in the KB's reference year, else about
-one year it held in, drawn from those years (templates.py). Facts a sanity rule excludes
-are never asked about, and every proof is re-checked by proofcheck.pl before it is returned.
+A statement proven true holds in the years of its proof (all premises together), one proven
+false by a rule about a time (negation.pl's dated rules) in the years of its premises. It is
+asked in the present wording when it is undated or holds in the KB's reference year, else
+about one year of those, within the known existence of both its entities (asked.py); a
+statement with no such year, or whose entities cannot be named apart (names.py), is not
+asked. Facts a sanity rule excludes are never asked about, and every proof is re-checked by
+proofcheck.pl before it is returned.
 """
 
 from __future__ import annotations
@@ -23,13 +26,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from kgtest.core.errors import ReasoningError
+from kgtest.generator.asked import Asker
 from kgtest.generator.case import Answer, FactMeta, TestCase, case_id
 from kgtest.generator.kbview import KbView
-from kgtest.generator.mtl_random import uniform_year
 from kgtest.generator.mtl_text import PLAIN
 from kgtest.generator.negatives import candidates
 from kgtest.generator.proofs import leaves, prolog_text, to_proof
-from kgtest.generator.templates import NEGATED, ORIGINAL, fact_prompt, question, wording
+from kgtest.generator.templates import NEGATED, ORIGINAL, fact_prompt, wording
 from kgtest.prolog.reasoner import Derivation, FactPremise, Reasoner, Statement, known_years
 
 CHECKED_BY = "proofcheck.pl"
@@ -113,14 +116,15 @@ def generate_fact_cases(
     if count == 0:
         return [], FactReport(0, 0, {}, 0, 0, now, excluded)
     keep = _keeper(view, domains)
+    asker = Asker(view, now, wording_style)
     derivable = reasoner.derivable()
     ground = _ground(view) if "ground" in kinds else {}
     pools: dict[str, list[Statement]] = {k: [] for k in kinds if k != "negation"}
     if "ground" in pools:
-        pools["ground"] = [st for st in ground if keep(st)]
+        pools["ground"] = [st for st, d in ground.items() if keep(st) and asker.askable(st, d.years)]
     for st, found in derivable.items():
         kind = kind_of(found.rules)
-        if kind in pools and keep(st):
+        if kind in pools and keep(st) and asker.askable(st, found.years):
             pools[kind].append(st)
     caps: dict[str, int | None] = {k: len(pool) for k, pool in pools.items()}
     caps["negation"] = None
@@ -128,7 +132,7 @@ def generate_fact_cases(
     negatives: list[Derivation] = []
     tried = 0
     if "negation" in kinds:
-        negatives, tried = _refuted(view, reasoner, list(derivable), quotas["negation"], seed, keep)
+        negatives, tried = _refuted(view, reasoner, list(derivable), quotas["negation"], seed, keep, asker)
         if len(negatives) < quotas["negation"]:
             caps["negation"] = len(negatives)
             quotas = _split(count, kinds, caps)
@@ -143,18 +147,15 @@ def generate_fact_cases(
         first = rng.random() < 0.5
         for i, d in enumerate(chosen):
             variant = ORIGINAL if not balance or (i % 2 == 0) == first else NEGATED
-            year = _asked_year(d, now, rng)
-            cases.append(make_case(d, kind, variant, view, year, now, wording_style))
+            year, tense = asker.when(d.statement, d.years, rng)
+            cases.append(
+                make_case(
+                    d, kind, variant, view, asker.question(d.statement, variant, year, tense), year, now
+                )
+            )
     _recheck(reasoner, cases)
     available = {k: len(pool) for k, pool in pools.items()}
     return cases, FactReport(count, len(cases), available, tried, len(negatives), now, excluded)
-
-
-def _asked_year(d: Derivation, now: int | None, rng: random.Random) -> int | None:
-    """None to ask in the present wording (undated, or holding at ``now``), else a year it held in."""
-    if not d.holds or d.years is None or now is None or any(a <= now <= b for a, b in d.years):
-        return None
-    return uniform_year(rng, d.years)
 
 
 def _recheck(reasoner: Reasoner, cases: Sequence[TestCase]) -> None:
@@ -173,14 +174,13 @@ def make_case(
     kind: str,
     variant: str,
     view: KbView,
+    text: str,
     year: int | None = None,
     now: int | None = None,
-    style: str = PLAIN,
 ) -> TestCase:
-    """The case asking about ``d``'s statement: in the present wording, or about ``year``."""
+    """The case asking ``text`` about ``d``'s statement (about ``year``, when it names one)."""
     s, p, o = d.statement
     how = wording(p, view.catalog)
-    text = question(view.label(s), how, view.label(o), variant, year, style)
     proof = to_proof(d, view)
     return TestCase(
         id=case_id("fact", s, p, o, variant),
@@ -253,8 +253,9 @@ def _refuted(
     need: int,
     seed: int,
     keep: Callable[[Statement], bool],
+    asker: Asker,
 ) -> tuple[list[Derivation], int]:
-    """The first ``need`` candidates the reasoner refutes, and how many it was asked about."""
+    """The first ``need`` askable candidates the reasoner refutes, and how many it was asked about."""
     rng = random.Random(f"{seed}:negation-candidates")
     stream = candidates(view, derived, reasoner.lifetime_rules(), rng, keep)
     found: list[Derivation] = []
@@ -264,7 +265,9 @@ def _refuted(
         if not batch:
             break
         tried += len(batch)
-        found.extend(d for d in reasoner.refute(batch) if d is not None)
+        found.extend(
+            d for d in reasoner.refute(batch) if d is not None and asker.askable(d.statement, d.years)
+        )
     return found[:need], tried
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -22,6 +23,10 @@ def generate(depth: int, count: int = 120, seed: int = 7) -> tuple[list[TestCase
     return generate_temporal_cases(
         temporal_plan(EVENTS, depth=depth, count=count, seed=seed, universe=UNIVERSE)
     )
+
+
+_YEAR = re.compile(r"\b(\d{1,4})( BC)?\b(?! years?\b| to \d+ years?\b)")
+"""A calendar year in a question, not a count of years ("for 2 years in a row", "3 to 6 years later")."""
 
 
 def accounted(report: TemporalReport) -> bool:
@@ -46,7 +51,9 @@ def test_every_answer_rechecked_year_by_year(depth: int) -> None:
         # No window runs past the universe, so the end-of-time convention cannot decide the answer.
         assert universe[0] <= year <= universe[1] - mtl.horizon(formula)
         assert case.evidence and case.proof is not None and case.proof.premises == case.evidence
-        assert str(year if year >= 1 else f"{1 - year} BC") in case.question
+        # Years as years: every year the question names lies in the stretch its answer looks at.
+        named = [1 - int(y) if bc else int(y) for y, bc in re.findall(_YEAR, case.question)]
+        assert named and all(year <= y <= year + mtl.horizon(formula) for y in named), case.question
         assert case.question in case.prompt
         # "p or p" asks nothing; "p and finally p" does, so only identical siblings are refused.
         binary = (mtl.And, mtl.Or, mtl.Until)

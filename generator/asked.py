@@ -37,12 +37,14 @@ class Asker:
         self._view = view
         self._now = now
         self._style = style
-        self.names = Namer(view)
+        self.names = Namer.of(view)
+        self._dated = any(e.start_year is not None or e.end_year is not None for e in view.entities.values())
+        """Whether the KB knows when anything existed at all (Wikidata12k does not)."""
 
     def existence(self, statement: Statement) -> tuple[int, int]:
         """The years both entities of ``statement`` are known to exist in (unbounded: +-10**6)."""
         lo, hi = -_FAR, _FAR
-        for eid in (statement[0], statement[2]):
+        for eid in (statement[0], statement[2]) if self._dated else ():
             e = self._view.entities.get(eid)
             if e is not None:
                 lo = max(lo, e.start_year if e.start_year is not None else -_FAR)
@@ -52,10 +54,13 @@ class Asker:
     def askable(self, statement: Statement, years: Years | None) -> bool:
         """Its entities can be named, and it is undated (no year is asked) or holds in a year they
         both existed in."""
-        if self._style != DROWZEE and self.naming(statement) is None:
+        ambiguous = self.names.ambiguous
+        named = self._style == DROWZEE or (statement[0] not in ambiguous and statement[2] not in ambiguous)
+        if not named and self.naming(statement) is None:
             return False
-        lo, hi = self.existence(statement)
-        return years is None or bool(clip(years, lo, hi))
+        if years is None or not self._dated:
+            return True
+        return bool(clip(years, *self.existence(statement)))
 
     def when(self, statement: Statement, years: Years | None, rng: random.Random) -> tuple[int | None, str]:
         """The year to ask about (None: none named) and the tense.

@@ -10,6 +10,7 @@ stays in the past ("was born in").
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -100,6 +101,22 @@ def clause(template: str, s: str, o: str, tense: str) -> Clause:
     The subject is whatever comes before the bracketed verb; raises GenerationError for a
     template without exactly one.
     """
+    before, base, fixed, rest = _parsed(template)
+    names = {"s": s, "o": o, "a_s": _indefinite(s), "a_o": _indefinite(o)}
+    subject = before.format(**names)
+    after = rest.format(**names)
+    tense = PAST if fixed else tense
+    if base == "be":
+        aux = "is" if tense == PRESENT else "was"
+        return Clause(subject, aux, after, f"{aux} {after}".strip())
+    finite = third_person(base) if tense == PRESENT else past_of(base)
+    aux = "does" if tense == PRESENT else "did"
+    return Clause(subject, aux, f"{base} {after}".strip(), f"{finite} {after}".strip())
+
+
+@functools.lru_cache(maxsize=512)
+def _parsed(template: str) -> tuple[str, str, bool, str]:
+    """The words before the verb, the verb, whether its tense is fixed, the words after it."""
     found = list(_VERB.finditer(template))
     if len(found) != 1:
         raise GenerationError(
@@ -107,17 +124,9 @@ def clause(template: str, s: str, o: str, tense: str) -> Clause:
             "like '{s} [be] born in {o}'"
         )
     verb = found[0]
-    names = {"s": s, "o": o, "a_s": _indefinite(s), "a_o": _indefinite(o)}
-    subject = _A_NAME.sub(r"{a_\1}", template[: verb.start()]).strip().format(**names)
-    after = _A_NAME.sub(r"{a_\1}", template[verb.end() :]).strip().format(**names)
-    tense = PAST if verb["fixed"] else tense
-    base = verb["verb"]
-    if base == "be":
-        aux = "is" if tense == PRESENT else "was"
-        return Clause(subject, aux, after, f"{aux} {after}".strip())
-    finite = third_person(base) if tense == PRESENT else past_of(base)
-    aux = "does" if tense == PRESENT else "did"
-    return Clause(subject, aux, f"{base} {after}".strip(), f"{finite} {after}".strip())
+    before = _A_NAME.sub(r"{a_\1}", template[: verb.start()]).strip()
+    after = _A_NAME.sub(r"{a_\1}", template[verb.end() :]).strip()
+    return before, verb["verb"], bool(verb["fixed"]), after
 
 
 def _indefinite(name: str) -> str:

@@ -273,13 +273,13 @@ def _refuted(
     """
     rng = random.Random(f"{seed}:negation-candidates")
     one, parts = reasoner.near_miss_rules()
-    rules = Rules(reasoner.lifetime_rules(), one, parts)
-    stream = candidates(view, derived, rules, rng, keep)
     used = in_use(view)
+    rules = Rules(reasoner.lifetime_rules(), one, parts, used)
+    stream = candidates(view, derived, rules, rng, keep)
     found: list[tuple[Derivation, Years | None]] = []
     plausible = reversed_ = tried = 0
     while len(found) < need:
-        batch = list(islice(stream, max(64, 2 * (need - len(found)))))
+        batch = list(islice(stream, max(64, 3 * (need - len(found)))))  # most near misses are refuted
         if not batch:
             break
         tried += len(batch)

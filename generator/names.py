@@ -165,6 +165,17 @@ class _Entry:
 class Namer:
     """Names for the entities of one KB view, with the contexts that tell shared names apart."""
 
+    _last: tuple[KbView, Namer] | None = None
+
+    @classmethod
+    def of(cls, view: KbView) -> Namer:
+        """The namer of ``view``, made once: fact and temporal questions of one suite share it (each
+        part reads a view of its own over the same entities and facts)."""
+        last = cls._last
+        if last is None or (last[0].entities, last[0].facts) != (view.entities, view.facts):
+            cls._last = last = (view, cls(view))
+        return last[1]
+
     def __init__(self, view: KbView) -> None:
         self._view = view
         self._entries: dict[str, _Entry] = {}
@@ -182,9 +193,11 @@ class Namer:
 
     @cached_property
     def _countries(self) -> dict[str, list[str]]:
+        """Each entity's countries, the latest first."""
+        facts = [f for f in self._view.facts if f.property == _COUNTRY]
         found: dict[str, list[str]] = defaultdict(list)
-        for f in sorted(self._view.facts, key=lambda f: (f.subject, -(f.end_year or 10**6), f.object)):
-            if f.property == _COUNTRY and f.object not in found[f.subject]:
+        for f in sorted(facts, key=lambda f: (f.subject, -(f.end_year or 10**6), f.object)):
+            if f.object not in found[f.subject]:
                 found[f.subject].append(f.object)
         return found
 
@@ -199,6 +212,13 @@ class Namer:
             if e.label:
                 groups[self._split(eid)[0].casefold()].append(eid)
         return groups
+
+    @cached_property
+    def ambiguous(self) -> frozenset[str]:
+        """The entities whose names need a context: a label shared in the KB, or one with a suffix."""
+        shared = (eid for ids in self._by_base.values() if len(ids) > 1 for eid in ids)
+        suffixed = (eid for eid, e in self._view.entities.items() if ", " in e.label and self._split(eid)[1])
+        return frozenset((*shared, *suffixed))
 
     def within(self, eid: str) -> list[str]:
         """Everything the KB places ``eid`` within (at any time), nearest first."""
@@ -258,7 +278,8 @@ class Namer:
         label, suffix_place = self._split(eid)
         person = entity is not None and "Q5" in entity.types
         base = article(label, person, eid in self._teams)
-        shared = len(self._by_base.get(label.casefold(), ())) > 1
+        if len(self._by_base.get(label.casefold(), ())) < 2 and not suffix_place:
+            return _Entry(base, (), False)  # its own name: nothing to tell apart
         contexts: list[tuple[str, str]] = []
         if entity is not None and entity.description:
             contexts.extend((d, "") for d in _descriptions(entity.description, label))
@@ -268,7 +289,7 @@ class Namer:
         for place in dict.fromkeys(places):
             if view.label(place) != place:
                 contexts.append((view.label(place), place))
-        return _Entry(base, tuple(dict.fromkeys(contexts)), shared or bool(suffix_place))
+        return _Entry(base, tuple(dict.fromkeys(contexts)), True)
 
     def _split(self, eid: str) -> tuple[str, str]:
         """The label without a ", Region" suffix naming a place the KB puts it in, and that place."""

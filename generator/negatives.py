@@ -27,11 +27,13 @@ birth does not contain the true one, ...).
 from __future__ import annotations
 
 import bisect
+import functools
 import random
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import islice
 
 from kgtest.generator.distractors import checks
 from kgtest.generator.kbview import KbView
@@ -57,6 +59,8 @@ class Rules:
     lifetime: Mapping[str, str]
     one_at_a_time: frozenset[str] = frozenset()
     partitioned: frozenset[str] = frozenset()
+    in_use: Mapping[tuple[str, str], Years] = field(default_factory=dict)
+    """``in_use(view)``, made once for the candidates and for the years they are asked about."""
 
 
 def candidates(
@@ -70,18 +74,21 @@ def candidates(
     the plausible sources in turn until all run dry, then the reversed containments."""
     plausible = checks(view)
     seen: set[Statement] = set()
-    near = [
-        _one_at_a_time(view, rules.one_at_a_time, rng),
+    near = _Near(view)
+    functional = sorted(p for p in view.catalog if view.catalog[p].functional and view.catalog[p].curated)
+    taken = _objects(view, [*functional, *rules.lifetime])
+    sources = [
+        _one_at_a_time(view, rules.one_at_a_time, rules.in_use, rng),
         _partition(view, rules.partitioned, rng),
-        _functional(view, rng),
-        _lifetime(view, rules.lifetime, rng),
+        _functional(view, near, taken, rng),
+        _lifetime(view, rules.lifetime, near, taken, rng),
     ]
-    for reversed_, sources in ((False, near), (True, [_containment(view, derived, rng)])):
-        while sources:
-            for source in list(sources):
+    for reversed_, turns in ((False, sources), (True, [_containment(view, derived, rng)])):
+        while turns:
+            for source in list(turns):
                 st = next(source, None)
                 if st is None:
-                    sources.remove(source)
+                    turns.remove(source)
                     continue
                 if not all(check(st) for check in plausible):
                     continue
@@ -103,12 +110,18 @@ def confusable(view: KbView, d: Derivation) -> bool:
     if fact is None:
         return False
     true = fact.object if fact.subject == d.subject else fact.subject
-    a, b = view.label(true).casefold(), view.label(d.object).casefold()
+    return _alike(view.label(true), view.label(d.object))
+
+
+def _alike(a: str, b: str) -> bool:
+    """One name within the other, or a word in common that is not one many names share."""
+    a, b = a.casefold(), b.casefold()
     return a in b or b in a or bool(_stems(a) & _stems(b))
 
 
-def _stems(label: str) -> set[str]:
-    return {w[:5] for w in re.findall(r"[\w']+", label) if w not in _GENERIC and len(w) > 2}
+@functools.lru_cache(maxsize=4096)
+def _stems(label: str) -> frozenset[str]:
+    return frozenset(w[:5] for w in re.findall(r"[\w']+", label) if w not in _GENERIC and len(w) > 2)
 
 
 _GENERIC = frozenset(
@@ -163,11 +176,13 @@ def _merged(spans: list[tuple[int, int]]) -> Years:
     return tuple(out)
 
 
-def _one_at_a_time(view: KbView, properties: frozenset[str], rng: random.Random) -> Iterator[Statement]:
+def _one_at_a_time(
+    view: KbView, properties: frozenset[str], used: Mapping[tuple[str, str], Years], rng: random.Random
+) -> Iterator[Statement]:
     """Another value of S, or of a place near S, for a property with one value at a time."""
     values: dict[tuple[str, str], set[str]] = defaultdict(set)
     holders: dict[tuple[str, str], set[str]] = defaultdict(set)
-    dated: set[tuple[str, str]] = set()
+    dated: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
     for f in view.facts:
         if f.property not in properties:
             continue
@@ -177,17 +192,25 @@ def _one_at_a_time(view: KbView, properties: frozenset[str], rng: random.Random)
         for s, o in pairs:
             values[(s, f.property)].add(o)
             holders[(f.property, o)].add(s)
-            if f.start_year is not None or f.end_year is not None:
-                dated.add((s, f.property))
-    keys = sorted(dated)
+            dated[(s, f.property)].extend(known_years(f.start_year, f.end_year) or ())
+    keys = sorted(k for k, spans in dated.items() if spans)
     rng.shuffle(keys)
+
+    def fits(s: str, p: str, o: str, own: list[str]) -> bool:
+        """In use in a year S had a value, and named unlike every value S had (see ``confusable``)."""
+        if any(_alike(view.label(o), view.label(v)) for v in own):
+            return False
+        spans = used.get((p, o), ())
+        return p not in IN_USE or any(a <= d and c <= b for a, b in dated[(s, p)] for c, d in spans)
 
     def picks(s: str, p: str) -> list[Statement]:
         own = sorted(values[(s, p)])
         options = own if len(own) > 1 else []
         if p in _NEIGHBOURS:
             near = {v for o in own for x in sorted(holders[(p, o)]) if x != s for v in values[(x, p)]}
-            options = options + _sample(sorted(near - set(own)), rng)
+            others = sorted(near - set(own))
+            rng.shuffle(others)
+            options = options + list(islice((o for o in others if fits(s, p, o, own)), _TRIES_PER_SUBJECT))
         return [(s, p, o) for o in options]
 
     yield from _rounds(picks(s, p) for s, p in keys)
@@ -197,12 +220,12 @@ def _partition(view: KbView, properties: frozenset[str], rng: random.Random) -> 
     """For S within A within R: S within B, another unit directly within R."""
     parents: dict[tuple[str, str], set[str]] = defaultdict(set)
     children: dict[tuple[str, str], set[str]] = defaultdict(set)
+    backwards = {q: p for p in properties if (q := view.relation(p).inverse)}
     for f in view.facts:
-        rel = view.relation(f.property)
         if f.property in properties:
             child, parent, p = f.subject, f.object, f.property
-        elif rel.inverse in properties:
-            child, parent, p = f.object, f.subject, rel.inverse or ""
+        elif f.property in backwards:
+            child, parent, p = f.object, f.subject, backwards[f.property]
         else:
             continue
         parents[(child, p)].add(parent)
@@ -222,7 +245,9 @@ def _sample(options: Sequence[str], rng: random.Random) -> list[str]:
     return rng.sample(options, min(_TRIES_PER_SUBJECT, len(options))) if options else []
 
 
-def _functional(view: KbView, rng: random.Random) -> Iterator[Statement]:
+def _functional(
+    view: KbView, near: _Near, taken: Mapping[str, set[str]], rng: random.Random
+) -> Iterator[Statement]:
     functional = sorted(p for p in view.catalog if view.catalog[p].functional and view.catalog[p].curated)
     by_class: dict[str, list[str]] = defaultdict(list)
     for e in sorted(view.entities.values(), key=lambda e: e.id):
@@ -234,9 +259,6 @@ def _functional(view: KbView, rng: random.Random) -> Iterator[Statement]:
             values[(f.subject, f.property)].append(f)
     keys = sorted(k for k, fs in values.items() if len({f.object for f in fs}) == 1)
     rng.shuffle(keys)
-    taken = _objects(view, functional)
-
-    near = _Near(view)
 
     def picks(s: str, p: str) -> list[Statement]:
         known = view.entities.get(values[(s, p)][0].object)
@@ -252,7 +274,9 @@ def _functional(view: KbView, rng: random.Random) -> Iterator[Statement]:
     yield from _rounds(picks(s, p) for s, p in keys)
 
 
-def _lifetime(view: KbView, rules: Mapping[str, str], rng: random.Random) -> Iterator[Statement]:
+def _lifetime(
+    view: KbView, rules: Mapping[str, str], close: _Near, taken: Mapping[str, set[str]], rng: random.Random
+) -> Iterator[Statement]:
     humans = [
         e
         for e in view.entities.values()
@@ -264,8 +288,6 @@ def _lifetime(view: KbView, rules: Mapping[str, str], rng: random.Random) -> Ite
     subjects = sorted(e.id for e in humans) if rules else []
     rng.shuffle(subjects)
     properties = sorted(rules)
-    taken = _objects(view, properties)
-    close = _Near(view)
     near = _NEAR_YEARS
 
     def picks(i: int, s: str) -> list[Statement]:
@@ -306,27 +328,33 @@ class _Near:
     _FAMILY = frozenset({"P22", "P25", "P40", "P3373"})
 
     def __init__(self, view: KbView) -> None:
-        self._links: dict[str, set[str]] = defaultdict(set)
-        self._kin: dict[str, set[str]] = defaultdict(set)
-        for f in view.facts:
+        self._view = view  # the links are made on first use: a KB that never asks pays nothing
+
+    @functools.cached_property
+    def _graph(self) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+        links: dict[str, set[str]] = defaultdict(set)
+        kin: dict[str, set[str]] = defaultdict(set)
+        for f in self._view.facts:
             if f.property not in self._SKIP:
-                self._links[f.subject].add(f.object)
-                self._links[f.object].add(f.subject)
+                links[f.subject].add(f.object)
+                links[f.object].add(f.subject)
             if f.property in self._FAMILY:
-                self._kin[f.subject].add(f.object)
-                self._kin[f.object].add(f.subject)
-        self._entities = view.entities
+                kin[f.subject].add(f.object)
+                kin[f.object].add(f.subject)
+        return links, kin
 
     def family(self, x: str) -> set[str]:
         """Relatives of ``x`` up to two steps (parents, children, siblings, grandparents, ...)."""
-        one = self._kin.get(x, set())
-        return one | {z for y in one for z in self._kin.get(y, ())}
+        kin = self._graph[1]
+        one = kin.get(x, set())
+        return one | {z for y in one for z in kin.get(y, ())}
 
     def of(self, x: str) -> list[str]:
         """Entities near ``x``, sorted (those the KB knows)."""
-        one = self._links.get(x, set())
-        two = {z for y in one if len(self._links[y]) <= self._HUB for z in self._links[y]}
-        return sorted(e for e in (one | two) - {x} if e in self._entities)
+        links = self._graph[0]
+        one = links.get(x, set())
+        two = {z for y in one if len(links[y]) <= self._HUB for z in links[y]}
+        return sorted(e for e in (one | two) - {x} if e in self._view.entities)
 
 
 class _Years:

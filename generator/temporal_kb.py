@@ -59,7 +59,7 @@ def kb_events(view: KbView, domains: Sequence[str] = ()) -> list[TemporalEvent]:
     """Every dated event of the KB (in ``domains``, all when empty), sorted by id."""
     wanted = set(domains)
     years = _kb_years(view)
-    namer = Namer(view)
+    namer = Namer.of(view)
     events = [*_entity_events(view, years, namer), *_fact_events(view, years, namer)] if years else []
     return sorted((e for e in events if not wanted or e.domain in wanted), key=lambda e: e.id)
 
@@ -147,6 +147,7 @@ def _fact_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Tempor
         )[0]:
             groups[(f.subject, f.property, f.object)].append(f)
     out = []
+    lifetimes = _lifetimes(view)
     for (s, p, o), facts in groups.items():
         if view.label(s) == s or view.label(o) == o:
             continue
@@ -167,20 +168,19 @@ def _fact_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Tempor
                 tuple(fact_evidence(f.id, view) for f in facts),
                 _outside(unknown, known),
                 said,
-                _existence(view, (s, o)),
+                tuple(lifetimes[x] for x in (s, o) if x in lifetimes),
             )
         )
     return out
 
 
-def _existence(view: KbView, ids: Sequence[str]) -> tuple[tuple[str, int | None, int | None], ...]:
-    """The known years of existence of the entities ``ids`` (those the KB gives any for)."""
-    found = (view.entities.get(i) for i in ids)
-    return tuple(
-        (e.id, e.start_year, e.end_year)
-        for e in found
-        if e is not None and (e.start_year, e.end_year) != (None, None)
-    )
+def _lifetimes(view: KbView) -> dict[str, tuple[str, int | None, int | None]]:
+    """The entities the KB gives years of existence for, with those years."""
+    return {
+        e.id: (e.id, e.start_year, e.end_year)
+        for e in view.entities.values()
+        if e.start_year is not None or e.end_year is not None
+    }
 
 
 def _outside(unknown: list[tuple[int, int]], known: Spans) -> Spans:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -159,3 +160,19 @@ def test_bad_events_are_refused() -> None:
         )
     with pytest.raises(GenerationError, match="start <= end"):
         TemporalEvent("x", "x happened", ((1900, 1800),))
+
+
+def test_answers_are_those_of_the_commit_before_the_rewording() -> None:
+    """The wording changed (issue 37), the formulas and answers did not: the same seeds give the same
+    formulas, query years, answers and satisfying years as commit 2627fb5 did (data/ holds its output)."""
+    golden = json.loads((Path(__file__).parent / "data" / "temporal_answers_2627fb5.json").read_text())
+    now = []
+    for depth, seed in [(1, 3), (2, 11)]:
+        cases, _ = generate_temporal_cases(
+            temporal_plan(EVENTS, depth=depth, count=40, seed=seed, universe=UNIVERSE)
+        )
+        for c in cases:
+            assert c.temporal is not None
+            t = c.temporal
+            now.append([depth, seed, t.text, t.query_year, c.expected.value, [list(s) for s in t.satisfying]])
+    assert now == golden

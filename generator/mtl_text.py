@@ -268,12 +268,13 @@ class _Speaker:
         """Some year in the window where p2 holds, with p1 in every year from ``when`` to the one before.
 
         Inside a phrase that chose a year, that year is called Y (two years would otherwise both
-        be "that year").
+        be "that year"); at a calendar year, a side that speaks of a Y of its own (an until inside)
+        has its phrase introduce it.
         """
         if a == b == 0:  # [R-Until-0]: p2 in the year itself
             return self._say(p2, when)
-        right = self._say(p2, _When(None)).worded("and")
-        shift, left = self._left(p1, a)
+        right = self._say(p2, _When(None))
+        shift, left_y, left = self._left(p1, a)
         if when.year is None:
             lo, hi = when.offset + a, when.offset + b
             window = (
@@ -283,40 +284,45 @@ class _Speaker:
                 if lo == 0
                 else f"in some year from {lo} to {hi} years after Y"
             )
-            start = _after_y(when.offset + shift)
+            every, start = "in every year", _after_y(when.offset + shift)
         else:
-            window = f"in {year_text(when.year + a)}" if a == b else f"in some year {when.span(a, b)}"
-            start = year_text(when.year + shift)
-        return _Said(f"{window}, {right}, and in every year from {start} {left}", names_y=when.year is None)
+            some = "in some year Y" if right.uses_y() else "in some year"
+            window = f"in {year_text(when.year + a)}" if a == b else f"{some} {when.span(a, b)}"
+            every, start = "in every year Y" if left_y else "in every year", year_text(when.year + shift)
+        return _Said(
+            f"{window}, {right.worded('and')}, and {every} from {start} {left}", names_y=when.year is None
+        )
 
-    def _left(self, p1: Formula, a: int) -> tuple[int, str]:
-        """How many years later the stretch before the until's year starts, and the rest of "in every
-        year from <start> ...": "until the year before that, E1"; an event a fixed number of years
-        later, or in every year of a window, reads as the stretch it covers ("through that year",
-        "through 10 years after that year"). A window (G) is said so only when the until's year is
-        always later than the first (``a`` >= 1): the stretch before it is then never empty."""
+    def _left(self, p1: Formula, a: int) -> tuple[int, bool, str]:
+        """How many years later the stretch before the until's year starts, whether its words speak of
+        a year Y, and the rest of "in every year from <start> ...": "until the year before that, E1";
+        an event a fixed number of years later, or in every year of a window, reads as the stretch it
+        covers ("through that year", "through 10 years after that year"). A window (G) is said so
+        only when the until's year is always later than the first (``a`` >= 1): the stretch before it
+        is then never empty."""
         shift, span, inner = 0, 0, p1
         while True:
             match inner:
                 case Next(phi=phi):
                     shift, inner = shift + 1, phi
-                case Finally(a=a, b=b, phi=phi) if a == b:
-                    shift, inner = shift + a, phi
-                case Globally(a=a, b=b, phi=phi) if span == 0:
-                    shift, span, inner = shift + a, b - a, phi
+                case Finally(a=c, b=d, phi=phi) if c == d:
+                    shift, inner = shift + c, phi
+                case Globally(a=c, b=d, phi=phi) if span == 0:
+                    shift, span, inner = shift + c, d - c, phi
                 case _:
                     break
         if not isinstance(inner, Atom) or (shift, span) == (0, 0) or (span and a == 0):
-            return 0, f"until the year before that, {self._say(p1, _When(None)).worded('and')}"
+            said = self._say(p1, _When(None))
+            return 0, said.uses_y(), f"until the year before that, {said.worded('and')}"
         end = shift + span - 1  # E holds from t + shift to (the until's year - 1) + shift + span
         through = (
             "until the year before that"
             if end < 0
             else "through that year"
             if end == 0
-            else (f"through {_later(end).removesuffix(' later')} after that year")
+            else f"through {_later(end).removesuffix(' later')} after that year"
         )
-        return shift, f"{through}, {self._positive(inner.name, _When(None)).text}"
+        return shift, False, f"{through}, {self._positive(inner.name, _When(None)).text}"
 
     def _not(self, phi: Formula, when: _When) -> _Said:
         match phi:

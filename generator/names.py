@@ -88,6 +88,7 @@ _HEAD_LAST = {
     "award",
     "bank",
     "committee",
+    "commonwealth",
     "confederation",
     "congress",
     "council",
@@ -136,7 +137,8 @@ _HEAD_LAST = {
 """Last words of names that take "the": "the Soviet Union", "the Hughes Medal"."""
 _TAKES_THE = re.compile(
     r"\b(?:Award|Prize|Medal|Trophy) (?:for|in|of)\b|\b(?:University|Institute|Centre|Center) (?:of|for)\b"
-    r"|\bof the Year\b|^(?:International|European|World|National|Royal|Imperial|Federal|Supreme|United) "
+    r"|\bof the Year\b|^(?:International|European|National|Royal|Imperial|Federal|Supreme|United) "
+    r"|\b(?:Republic|Kingdom|Federation|Union|Commonwealth|Duchy|Principality|Empire) of\b"
 )
 
 

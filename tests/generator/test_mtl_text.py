@@ -156,6 +156,14 @@ def test_nested_formulas_read_as_one_sentence(formula: Formula, year: int, quest
     assert mtl2nl(formula, year, SAY) == question
 
 
+def test_an_until_inside_an_until_has_its_year_introduced() -> None:
+    question = mtl2nl(Until(2, 4, Until(3, 3, D, V), K), 1900, SAY)
+    assert question.startswith(
+        "Is it true that in some year from 1902 to 1904, Kaká played for AC Milan, and in every year Y "
+    )
+    assert "in the year 3 years after Y, the Victorian era was under way" in question
+
+
 def test_an_until_whose_year_may_be_the_first_keeps_its_left_side_as_it_is() -> None:
     """With a = 0 the stretch before the until's year may be empty; "from 1931 through that year"
     would ask for Dickens in 1931 where the formula does not."""
@@ -213,6 +221,9 @@ def test_questions_up_to_depth_2_define_nothing_and_say_years_as_years(f: Formul
     assert question.endswith("?") and question.count("?") == 1
     assert not re.search(r"Event|Say that|exactly \d+ years? after|\(\d{3,4}\)", question), question
     assert set(re.findall(r"\b[A-Z]\b", question)) <= {"Y"}, question  # one defined term at most: a year Y
+    assert "Y" not in re.findall(r"\b[A-Z]\b", question) or "year Y" in question, (
+        question
+    )  # and said what it is
     said = [int(y) for y in re.findall(r"\b1\d{3}\b", question)]
     assert all(year <= y <= year + mtl.horizon(f) for y in said), (question, mtl.to_text(f))
 

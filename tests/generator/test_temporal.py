@@ -56,6 +56,7 @@ def test_every_answer_rechecked_year_by_year(depth: int) -> None:
         named = [1 - int(y) if bc else int(y) for y, bc in re.findall(_YEAR, case.question)]
         assert named and all(year <= y <= year + mtl.horizon(formula) for y in named), case.question
         assert case.question in case.prompt
+        assert not re.search(r"Event|Say that|exactly \d", case.question), case.question  # one plain sentence
         # "p or p" asks nothing; "p and finally p" does, so only identical siblings are refused.
         binary = (mtl.And, mtl.Or, mtl.Until)
         assert not any(isinstance(n, binary) and n.phi1 == n.phi2 for n in mtl.walk(formula))

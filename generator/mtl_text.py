@@ -91,8 +91,10 @@ class _When:
 def simplified(f: Formula) -> Formula:
     """``f`` with windows in windows of the same kind added up: F[a,b] F[c,d] p is F[a+c,b+d] p,
     G[a,b] G[c,d] p is G[a+c,b+d] p, and a one-year step inside (N, or F or G with c = d) moves
-    the window: F[a,b] N p is F[a+1,b+1] p. Equal to ``f`` at every year whose horizon lies in
-    the universe (tests/generator/test_mtl_text.py checks it against the pointwise referee)."""
+    the window: F[a,b] N p is F[a+1,b+1] p. An until with one fixed year is two windows:
+    p U[a,a] q is G[0,a-1] p and F[a,a] q; and G of a conjunction is each part's G. Equal to ``f``
+    at every year whose horizon lies in the universe (tests/generator/test_mtl_text.py checks it
+    against the pointwise referee)."""
     match f:
         case Atom():
             return f
@@ -104,11 +106,17 @@ def simplified(f: Formula) -> Formula:
             return And(simplified(p1), simplified(p2))
         case Or(phi1=p1, phi2=p2):
             return Or(simplified(p1), simplified(p2))
+        case Until(a=a, b=b, phi1=p1, phi2=p2) if a == b and a > 0:
+            # p1 in each year up to the fixed year, p2 in it: two plain windows, no "that year"
+            return And(simplified(Globally(0, a - 1, p1)), simplified(Finally(a, a, p2)))
         case Until(a=a, b=b, phi1=p1, phi2=p2):
             return Until(a, b, simplified(p1), simplified(p2))
         case Finally(a=a, b=b, phi=phi) | Globally(a=a, b=b, phi=phi):
             inner = simplified(phi)
             same = Finally if isinstance(f, Finally) else Globally
+            if isinstance(inner, And) and (same is Globally or a == b) and not _plain(inner):
+                # every year of a window within one: each part its own window, said as years
+                return And(simplified(same(a, b, inner.phi1)), simplified(same(a, b, inner.phi2)))
             match inner:
                 case Next(phi=p):
                     return simplified(same(a + 1, b + 1, p))
@@ -118,6 +126,12 @@ def simplified(f: Formula) -> Formula:
                     return simplified(same(a + c, b + d, p))
             return same(a, b, inner)
     raise TypeError(f"not an MTL formula: {f!r}")
+
+
+def _plain(f: And) -> bool:
+    """Both sides are events or their negations: one window said once reads better than two."""
+    sides = (f.phi1, f.phi2)
+    return all(isinstance(p, Atom) or (isinstance(p, Not) and isinstance(p.phi, Atom)) for p in sides)
 
 
 def _after_y(n: int) -> str:

@@ -157,11 +157,18 @@ def test_nested_formulas_read_as_one_sentence(formula: Formula, year: int, quest
 
 
 def test_an_until_inside_an_until_has_its_year_introduced() -> None:
-    question = mtl2nl(Until(2, 4, Until(3, 3, D, V), K), 1900, SAY)
+    question = mtl2nl(Until(2, 4, Until(1, 3, D, V), K), 1900, SAY)
     assert question.startswith(
         "Is it true that in some year from 1902 to 1904, Kaká played for AC Milan, and in every year Y "
     )
-    assert "in the year 3 years after Y, the Victorian era was under way" in question
+    assert "in some year from 1 to 3 years after Y, the Victorian era was under way" in question
+
+
+def test_an_until_with_one_fixed_year_is_two_windows() -> None:
+    assert mtl2nl(Until(10, 10, D, V), 1792, SAY) == (
+        "Is it true that Charles Dickens was alive in every year from 1792 to 1801 and the Victorian era was "
+        "under way in 1802?"
+    )
 
 
 def test_an_until_whose_year_may_be_the_first_keeps_its_left_side_as_it_is() -> None:

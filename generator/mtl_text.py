@@ -179,7 +179,8 @@ class _Said:
         ``bare`` leaves out the year that clause says once for all its parts.
 
         "A, B, or both" alone, "either A or B (or both)" inside an "and", "both A and B" inside
-        an "or", "at least one of these held: ...; ..." around an "and": each reads one way.
+        an "or", "A, B, or C (one or more of these)", "at least one of these held: ...; ..." around an
+        "and": each reads one way.
         """
         if not self.op:
             return self.core if bare or not self.when else f"{self.core} {self.when}"
@@ -193,8 +194,10 @@ class _Said:
         elif self.op == "and":
             body = " and ".join(items) if len(items) == 2 else ", ".join(items[:-1]) + " and " + items[-1]
             body = f"both {body}" if inside == "or" and len(items) == 2 else body
-        elif len(items) > 2 or any(k.op for k in kids):
+        elif any(k.op for k in kids):
             body = "at least one of these held: " + "; ".join(items)
+        elif len(items) > 2:
+            body = ", ".join(items[:-1]) + f", or {items[-1]} (one or more of these)"
         elif inside == "and":
             body = f"either {items[0]} or {items[1]} (or both)"
         else:
@@ -275,7 +278,7 @@ class _Speaker:
                 said = self._positive(name, when)
                 return _Said(said.core, f"in every year {when.span(a, b)}", said.event)
             case Not(phi=Atom(name=name)):
-                return _Said(self._positive(name, when).core, f"in none of the years {when.span(a, b)}")
+                return _Said(self._negative(name, when).core, f"at any time {when.span(a, b)}")
         return _quantified("in every year", when.span(a, b), self._say(phi, _When(None)))
 
     def _until(self, a: int, b: int, p1: Formula, p2: Formula, when: _When) -> _Said:
@@ -347,7 +350,7 @@ class _Speaker:
             case Finally(a=a, b=b, phi=inner) | Globally(a=a, b=b, phi=inner) if a == b:
                 return self._not(inner, when.later(a))
             case Finally(a=a, b=b, phi=Atom(name=name)):
-                return _Said(self._positive(name, when).core, f"in none of the years {when.span(a, b)}")
+                return _Said(self._negative(name, when).core, f"at any time {when.span(a, b)}")
             case Finally(a=a, b=b, phi=inner):
                 return _quantified("in no year", when.span(a, b), self._say(inner, _When(None)))
             case Globally(a=a, b=b, phi=inner):

@@ -82,12 +82,12 @@ def test_table_iii_patterns_in_plain_english(formula: Formula, year: int, questi
         (
             Globally(0, 21, Not(K)),
             1958,
-            "Is it true that Kaká played for AC Milan in none of the years from 1958 to 1979?",
+            "Is it true that Kaká did not play for AC Milan at any time from 1958 to 1979?",
         ),
         (
             Not(Finally(4, 19, K)),
             1996,
-            "Is it true that Kaká played for AC Milan in none of the years from 2000 to 2015?",
+            "Is it true that Kaká did not play for AC Milan at any time from 2000 to 2015?",
         ),
         (
             Not(Globally(2, 5, D)),

@@ -32,7 +32,8 @@ from kgtest.generator.case import Answer, FactMeta, TestCase, case_id
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_random import clip
 from kgtest.generator.mtl_text import PLAIN
-from kgtest.generator.negatives import IN_USE, Rules, candidates, confusable, in_use
+from kgtest.generator.near_misses import IN_USE, confusable, in_use
+from kgtest.generator.negatives import Rules, candidates
 from kgtest.generator.proofs import leaves, prolog_text, to_proof
 from kgtest.generator.templates import NEGATED, ORIGINAL, fact_prompt, wording
 from kgtest.prolog.reasoner import Derivation, FactPremise, Reasoner, Statement, Years, known_years

@@ -14,9 +14,10 @@ same type as the truth:
 * lifetime: a human S with known years and a human O whose years would clash with S's
   under one of negation.pl's lifetime rules (born a few years after S died, say).
 
-These take turns, so no rule crowds out the others. Only once they all run dry come reversed
-containments ("Is Liguria located in Lavagna?"): true to the rules but trivially false to a
-reader, so the generator keeps them to at most a quarter of its negations (facts.py).
+The first two live in near_misses.py. The four take turns, so no rule crowds out the others.
+Only once they all run dry come reversed containments ("Is Liguria located in Lavagna?"): true
+to the rules but trivially false to a reader, so the generator keeps them to at most a quarter
+of its negations (facts.py).
 
 About half the statements are asked through an inverse or symmetric reading ("Is Y the
 father of X?"), which the reasoner refutes through one R-Inverse/R-Sym hop. Every candidate
@@ -29,27 +30,18 @@ from __future__ import annotations
 import bisect
 import functools
 import random
-import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import islice
 
 from kgtest.generator.distractors import checks
 from kgtest.generator.kbview import KbView
+from kgtest.generator.near_misses import TRIES_PER_SUBJECT, one_at_a_time, partition, rounds, sample
 from kgtest.kg.model import Fact
-from kgtest.prolog.reasoner import Derivation, FactPremise, Statement, Years, known_years
+from kgtest.prolog.reasoner import Statement, Years
 
 _NEAR_YEARS = 40
 """How far from S's lifetime the lifetime source looks for O: close in time is harder."""
-_TRIES_PER_SUBJECT = 3
-
-
-_NEIGHBOURS = frozenset({"P17"})
-"""Properties whose near misses include the values of places near S (sharing a value with it)."""
-IN_USE = frozenset({"P17"})
-"""Properties whose object is asked about only in years some subject has it (the KB's sign that a
-country existed then: "Was Göttingen in West Germany in 1750?" is no near miss)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,8 +70,8 @@ def candidates(
     functional = sorted(p for p in view.catalog if view.catalog[p].functional and view.catalog[p].curated)
     taken = _objects(view, [*functional, *rules.lifetime])
     sources = [
-        _one_at_a_time(view, rules.one_at_a_time, rules.in_use, rng),
-        _partition(view, rules.partitioned, rng),
+        one_at_a_time(view, rules.one_at_a_time, rules.in_use, rng),
+        partition(view, rules.partitioned, rng),
         _functional(view, near, taken, rng),
         _lifetime(view, rules.lifetime, near, taken, rng),
     ]
@@ -96,153 +88,6 @@ def candidates(
                 if st not in seen and keep(st):
                     seen.add(st)
                     yield reversed_, st
-
-
-def confusable(view: KbView, d: Derivation) -> bool:
-    """A near miss a reader may take for the truth: the asked value shares a name with the value
-    the refutation rests on ("West Germany" for "Germany", "the United Kingdom of Great Britain
-    and Ireland" for "the United Kingdom": one state to many readers)."""
-    while d.rule in ("inverse", "symmetric") and d.premises and isinstance(d.premises[0], Derivation):
-        d = d.premises[0]
-    if d.rule != "one_at_a_time":
-        return False
-    fact = next((view.facts_by_id[p.fact_id] for p in d.premises if isinstance(p, FactPremise)), None)
-    if fact is None:
-        return False
-    true = fact.object if fact.subject == d.subject else fact.subject
-    return _alike(view.label(true), view.label(d.object))
-
-
-def _alike(a: str, b: str) -> bool:
-    """One name within the other, or a word in common that is not one many names share."""
-    a, b = a.casefold(), b.casefold()
-    return a in b or b in a or bool(_stems(a) & _stems(b))
-
-
-@functools.lru_cache(maxsize=4096)
-def _stems(label: str) -> frozenset[str]:
-    return frozenset(w[:5] for w in re.findall(r"[\w']+", label) if w not in _GENERIC and len(w) > 2)
-
-
-_GENERIC = frozenset(
-    [
-        "and",
-        "the",
-        "kingdom",
-        "republic",
-        "empire",
-        "state",
-        "states",
-        "federal",
-        "federative",
-        "socialist",
-        "soviet",
-        "people's",
-        "united",
-        "democratic",
-        "union",
-        "free",
-        "grand",
-        "duchy",
-        "principality",
-        "confederation",
-        "federation",
-        "province",
-        "region",
-        "county",
-        "city",
-        "metropolitan",
-    ]
-)
-"""Words many states' and units' names share, which tell no one apart."""
-
-
-def in_use(view: KbView) -> dict[tuple[str, str], Years]:
-    """(P, O) -> the years some subject is known to have O as its P, for the IN_USE properties."""
-    found: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
-    for f in view.facts:
-        if f.property in IN_USE:
-            found[(f.property, f.object)].extend(known_years(f.start_year, f.end_year) or ())
-    return {k: _merged(v) for k, v in found.items()}
-
-
-def _merged(spans: list[tuple[int, int]]) -> Years:
-    out: list[tuple[int, int]] = []
-    for a, b in sorted(spans):
-        if out and a <= out[-1][1] + 1:
-            out[-1] = (out[-1][0], max(out[-1][1], b))
-        else:
-            out.append((a, b))
-    return tuple(out)
-
-
-def _one_at_a_time(
-    view: KbView, properties: frozenset[str], used: Mapping[tuple[str, str], Years], rng: random.Random
-) -> Iterator[Statement]:
-    """Another value of S, or of a place near S, for a property with one value at a time."""
-    values: dict[tuple[str, str], set[str]] = defaultdict(set)
-    holders: dict[tuple[str, str], set[str]] = defaultdict(set)
-    dated: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
-    for f in view.facts:
-        if f.property not in properties:
-            continue
-        pairs = [(f.subject, f.object)]
-        if view.relation(f.property).symmetric:
-            pairs.append((f.object, f.subject))
-        for s, o in pairs:
-            values[(s, f.property)].add(o)
-            holders[(f.property, o)].add(s)
-            dated[(s, f.property)].extend(known_years(f.start_year, f.end_year) or ())
-    keys = sorted(k for k, spans in dated.items() if spans)
-    rng.shuffle(keys)
-
-    def fits(s: str, p: str, o: str, own: list[str]) -> bool:
-        """In use in a year S had a value, and named unlike every value S had (see ``confusable``)."""
-        if any(_alike(view.label(o), view.label(v)) for v in own):
-            return False
-        spans = used.get((p, o), ())
-        return p not in IN_USE or any(a <= d and c <= b for a, b in dated[(s, p)] for c, d in spans)
-
-    def picks(s: str, p: str) -> list[Statement]:
-        own = sorted(values[(s, p)])
-        options = own if len(own) > 1 else []
-        if p in _NEIGHBOURS:
-            near = {v for o in own for x in sorted(holders[(p, o)]) if x != s for v in values[(x, p)]}
-            others = sorted(near - set(own))
-            rng.shuffle(others)
-            options = options + list(islice((o for o in others if fits(s, p, o, own)), _TRIES_PER_SUBJECT))
-        return [(s, p, o) for o in options]
-
-    yield from _rounds(picks(s, p) for s, p in keys)
-
-
-def _partition(view: KbView, properties: frozenset[str], rng: random.Random) -> Iterator[Statement]:
-    """For S within A within R: S within B, another unit directly within R."""
-    parents: dict[tuple[str, str], set[str]] = defaultdict(set)
-    children: dict[tuple[str, str], set[str]] = defaultdict(set)
-    backwards = {q: p for p in properties if (q := view.relation(p).inverse)}
-    for f in view.facts:
-        if f.property in properties:
-            child, parent, p = f.subject, f.object, f.property
-        elif f.property in backwards:
-            child, parent, p = f.object, f.subject, backwards[f.property]
-        else:
-            continue
-        parents[(child, p)].add(parent)
-        children[(parent, p)].add(child)
-    keys = sorted(parents)
-    rng.shuffle(keys)
-
-    def picks(x: str, p: str) -> list[Statement]:
-        above = {r for a in parents[(x, p)] for r in parents.get((a, p), ())}
-        siblings = {b for r in sorted(above) for b in children[(r, p)]}
-        return [(x, p, b) for b in _sample(sorted(siblings - parents[(x, p)] - {x}), rng)]
-
-    yield from _rounds(picks(x, p) for x, p in keys)
-
-
-def _sample(options: Sequence[str], rng: random.Random) -> list[str]:
-    return rng.sample(options, min(_TRIES_PER_SUBJECT, len(options))) if options else []
 
 
 def _functional(
@@ -269,9 +114,9 @@ def _functional(
             x for x in near.of(s) if x not in (known.id, s) and classes.intersection(view.entities[x].types)
         ]
         drawn = _pick([by_class[t] for t in known.types], {known.id, s}, taken[p], rng)
-        return [(s, p, o) for o in _first(_sample(related, rng), drawn)]
+        return [(s, p, o) for o in _first(sample(related, rng), drawn)]
 
-    yield from _rounds(picks(s, p) for s, p in keys)
+    yield from rounds(picks(s, p) for s, p in keys)
 
 
 def _lifetime(
@@ -304,9 +149,9 @@ def _lifetime(
         pools = [(by_birth if which == "born" else by_death).between(lo, hi) for which, lo, hi in windows]
         kin = close.family(s) if rules[p] == "together" else set()  # no spouse from one's own family
         related = [x for x in close.of(s) if x in alive and x not in kin and _within(alive[x], windows)]
-        return [(s, p, o) for o in _first(_sample(related, rng), _pick(pools, {s}, taken[p], rng))]
+        return [(s, p, o) for o in _first(sample(related, rng), _pick(pools, {s}, taken[p], rng))]
 
-    yield from _rounds(picks(i, s) for i, s in enumerate(subjects))
+    yield from rounds(picks(i, s) for i, s in enumerate(subjects))
 
 
 def _within(years: tuple[int, int], windows: Sequence[tuple[str, int, int]]) -> bool:
@@ -315,8 +160,8 @@ def _within(years: tuple[int, int], windows: Sequence[tuple[str, int, int]]) -> 
 
 
 def _first(preferred: list[str], rest: list[str]) -> list[str]:
-    """Up to ``_TRIES_PER_SUBJECT`` choices, the preferred ones first."""
-    return list(dict.fromkeys([*preferred, *rest]))[:_TRIES_PER_SUBJECT]
+    """Up to ``TRIES_PER_SUBJECT`` choices, the preferred ones first."""
+    return list(dict.fromkeys([*preferred, *rest]))[:TRIES_PER_SUBJECT]
 
 
 class _Near:
@@ -394,14 +239,14 @@ def _objects(view: KbView, properties: Sequence[str]) -> dict[str, set[str]]:
 def _pick(
     pools: Sequence[Sequence[str]], exclude: set[str], plausible: set[str], rng: random.Random
 ) -> list[str]:
-    """Up to ``_TRIES_PER_SUBJECT`` ids drawn from ``pools``, those the property takes elsewhere first.
+    """Up to ``TRIES_PER_SUBJECT`` ids drawn from ``pools``, those the property takes elsewhere first.
 
     Draws at random positions instead of scanning the pools, so a subject costs the same
     however many people or cities the KB holds.
     """
     total = sum(len(pool) for pool in pools)
     drawn: list[str] = []
-    for _ in range(4 * _TRIES_PER_SUBJECT if total else 0):
+    for _ in range(4 * TRIES_PER_SUBJECT if total else 0):
         i = rng.randrange(total)
         for pool in pools:
             if i < len(pool):
@@ -410,20 +255,7 @@ def _pick(
             i -= len(pool)
         if x not in exclude and x not in drawn:
             drawn.append(x)
-    return sorted(drawn, key=lambda x: x not in plausible)[:_TRIES_PER_SUBJECT]
-
-
-def _rounds(per_subject: Iterable[list[Statement]]) -> Iterator[Statement]:
-    """First choice of every subject, then second choices, ...: no subject crowds the suite.
-
-    The first round pulls subjects lazily, so a suite that needs few candidates computes few.
-    """
-    seen = []
-    for picks in per_subject:
-        seen.append(picks)
-        yield from picks[:1]
-    for i in range(1, _TRIES_PER_SUBJECT):
-        yield from (picks[i] for picks in seen if i < len(picks))
+    return sorted(drawn, key=lambda x: x not in plausible)[:TRIES_PER_SUBJECT]
 
 
 def _containment(view: KbView, derived: Sequence[Statement], rng: random.Random) -> Iterator[Statement]:

@@ -210,7 +210,7 @@ spans = st.lists(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(f=_deeper(up_to_depth_2), events=st.fixed_dictionaries({"d": spans, "v": spans, "k": spans}))
 def test_added_up_windows_mean_the_same(f: Formula, events: dict[str, list[tuple[int, int]]]) -> None:
     """simplified() is what the question says; it holds exactly where the formula does."""

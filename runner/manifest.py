@@ -24,10 +24,13 @@ from typing import Any
 from kgtest.core.errors import RunnerError
 from kgtest.core.files import write_atomic
 from kgtest.core.records import from_plain, to_plain
+from kgtest.core.settings import BatterySettings
 from kgtest.core.workspace import RunFiles, Workspace
 from kgtest.runner.sut import Sampling, SutOptions
 
 RUNNING, COMPLETE, FAILED, INTERRUPTED = "running", "complete", "failed", "interrupted"
+_BATTERY = BatterySettings()
+"""``[battery]``'s defaults: the plan of a run.json written before they were recorded."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +45,8 @@ class PlanRecord:
     """Baseline questions asked, by variant (SYR, L33t, Typo)."""
     reverted: dict[str, int] = field(default_factory=dict)
     """Of those, the ones that fell back to the original question (semantic filter)."""
-    context_tokens: int = 0
-    partner_context_tokens: int = 512
+    context_tokens: int = _BATTERY.context_tokens
+    partner_context_tokens: int = _BATTERY.partner_context_tokens
     partner: str = "script"
 
 

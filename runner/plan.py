@@ -10,6 +10,8 @@ from kgtest.runner.converse import SCRIPTED, ConverseSettings
 from kgtest.runner.dialogue import Probe
 from kgtest.runner.manifest import PlanRecord, RunManifest
 
+_BATTERY = BatterySettings()
+
 
 @dataclass(frozen=True, slots=True)
 class RunPlan:
@@ -24,9 +26,9 @@ class RunPlan:
     """Dialogues: what earlier rounds show as answers, the gold ones or the system's own."""
     probes: tuple[Probe, ...] = ()
     """Dialogues: single-turn baselines' questions asked in a round's place."""
-    context_tokens: int = BatterySettings().context_tokens
+    context_tokens: int = _BATTERY.context_tokens
     """Conversations: tokens of the conversation the system under test sees; 0 for all."""
-    partner_context_tokens: int = BatterySettings().partner_context_tokens
+    partner_context_tokens: int = _BATTERY.partner_context_tokens
     """Conversations: tokens a partner system sees."""
     partner: str = SCRIPTED
     """Conversations: ``script``, or the spec of the partner system."""

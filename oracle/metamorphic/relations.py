@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from kgtest.core.settings import DialogueSettings
 from kgtest.oracle.kb import KbLookup
 from kgtest.oracle.metamorphic.gold import Gold, text_gold
 from kgtest.oracle.metamorphic.mss import MixedSimilarity, Similarity
@@ -32,6 +33,8 @@ from kgtest.oracle.metamorphic.typed import UNKNOWN_CLAIM, Claim, Comparator, ag
 __all__ = ["says_unknown"]
 
 UNKNOWN = "Unknown"
+_DIALOGUE = DialogueSettings()
+"""``[dialogue]``'s defaults: the one place MORTAR's thresholds are written."""
 SEVERE_BELOW = 0.05
 """A conflict whose MSS is under this is severe: the answers have next to nothing in common."""
 
@@ -41,8 +44,8 @@ class Epsilons:
     """MORTAR's thresholds, for free text only: the MSS of an answer's lead against a gold
     answer (epsilon_a), and of two answers' leads (epsilon_b)."""
 
-    answerable: float = 0.6
-    between: float = 0.6
+    answerable: float = _DIALOGUE.epsilon_a
+    between: float = _DIALOGUE.epsilon_b
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,7 +32,9 @@ class ConversationJudge:
         progress = context.progress
         if progress:
             progress("conversations", 0, len(pairs))
-        result, found = judge_conversations(pairs, context.manifest, auditor(context.kit))
+        result, found = judge_conversations(
+            pairs, context.manifest, context.kit.once("auditor", lambda: auditor(context.kit))
+        )
         if progress:
             progress("conversations", len(pairs), len(pairs))
         return KindVerdicts(found, result)

@@ -8,6 +8,7 @@ says what to install.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, cast
@@ -75,6 +76,20 @@ def check_spec(spec: str) -> None:
     """What can be known of a spec before opening it: its scheme, its target, and, for a local
     model, that its folder is there (Hugging Face would call a missing path a bad repo id)."""
     scheme, target, _ = split_spec(spec)
+    if scheme == "plugin":
+        module = target.rpartition(":")[0]
+        if not module:
+            raise ConfigError(f"--sut {spec!r}: write plugin:package.module:ClassName")
+        try:
+            found = importlib.util.find_spec(module)  # where it is, without running it
+        except ImportError as exc:
+            found, why = None, str(exc)
+        else:
+            why = f"No module named {module!r}"
+        if found is None:
+            raise ConfigError(
+                f"--sut {spec!r}: cannot import {module!r} ({why}); install it or add it to PYTHONPATH"
+            )
     if scheme == "hf" and _is_path(target) and not Path(target).expanduser().exists():
         raise ConfigError(
             f"--sut {spec!r}: there is no folder {target} (hf: takes a local model folder, "

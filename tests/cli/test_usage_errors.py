@@ -47,6 +47,7 @@ def usage_errors(tmp: Path) -> list[tuple[tuple[str, ...], str]]:
         (("build-kb", str(tmp)), "is a folder; give a dump file"),
         (("converse", "--sut", "gpt4"), "Unknown --sut scheme 'gpt4'"),
         (("converse", "--sut", ECHO, "--tests", "I99"), "injected tests are"),
+        (("converse", "--sut", "plugin:no_such.bots:Bot"), "cannot import 'no_such.bots'"),
         (("db", "strat"), "No such command 'strat'"),
         (("dialogue", str(tmp / "missing.jsonl"), "--sut", ECHO), "does not exist"),
         (("gen", "--rules", "transitiv"), "Did you mean 'transitive'?"),
@@ -80,7 +81,7 @@ def test_every_commands_usage_error_exits_with_the_readmes_code(tmp_path: Path) 
     assert not list((ws / "suites").glob("conversations-*")), "converse checked its flags before any work"
     # and as a process ends: the code the shell sees
     with ThreadPoolExecutor(max_workers=2) as pool:
-        done = list(pool.map(lambda w: kgtest(ws, *w[0]), [wanted[0], wanted[1], wanted[10]]))
+        done = list(pool.map(lambda w: kgtest(ws, *w[0]), [wanted[0], wanted[1], wanted[11]]))
     assert [d.returncode for d in done] == [code] * 3, [d.stderr for d in done]
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -22,6 +24,10 @@ def generate(depth: int, count: int = 120, seed: int = 7) -> tuple[list[TestCase
     return generate_temporal_cases(
         temporal_plan(EVENTS, depth=depth, count=count, seed=seed, universe=UNIVERSE)
     )
+
+
+_YEAR = re.compile(r"\b(\d{1,4})( BC)?\b(?! years?\b| to \d+ years?\b)")
+"""A calendar year in a question, not a count of years ("for 2 years in a row", "3 to 6 years later")."""
 
 
 def accounted(report: TemporalReport) -> bool:
@@ -46,8 +52,11 @@ def test_every_answer_rechecked_year_by_year(depth: int) -> None:
         # No window runs past the universe, so the end-of-time convention cannot decide the answer.
         assert universe[0] <= year <= universe[1] - mtl.horizon(formula)
         assert case.evidence and case.proof is not None and case.proof.premises == case.evidence
-        assert str(year if year >= 1 else f"{1 - year} BC") in case.question
+        # Years as years: every year the question names lies in the stretch its answer looks at.
+        named = [1 - int(y) if bc else int(y) for y, bc in re.findall(_YEAR, case.question)]
+        assert named and all(year <= y <= year + mtl.horizon(formula) for y in named), case.question
         assert case.question in case.prompt
+        assert not re.search(r"Event|Say that|exactly \d", case.question), case.question  # one plain sentence
         # "p or p" asks nothing; "p and finally p" does, so only identical siblings are refused.
         binary = (mtl.And, mtl.Or, mtl.Until)
         assert not any(isinstance(n, binary) and n.phi1 == n.phi2 for n in mtl.walk(formula))
@@ -152,3 +161,19 @@ def test_bad_events_are_refused() -> None:
         )
     with pytest.raises(GenerationError, match="start <= end"):
         TemporalEvent("x", "x happened", ((1900, 1800),))
+
+
+def test_answers_are_those_of_the_commit_before_the_rewording() -> None:
+    """The wording changed (issue 37), the formulas and answers did not: the same seeds give the same
+    formulas, query years, answers and satisfying years as commit 2627fb5 did (data/ holds its output)."""
+    golden = json.loads((Path(__file__).parent / "data" / "temporal_answers_2627fb5.json").read_text())
+    now = []
+    for depth, seed in [(1, 3), (2, 11)]:
+        cases, _ = generate_temporal_cases(
+            temporal_plan(EVENTS, depth=depth, count=40, seed=seed, universe=UNIVERSE)
+        )
+        for c in cases:
+            assert c.temporal is not None
+            t = c.temporal
+            now.append([depth, seed, t.text, t.query_year, c.expected.value, [list(s) for s in t.satisfying]])
+    assert now == golden

@@ -45,6 +45,8 @@ class PlanRecord:
     context_tokens: int = 0
     partner_context_tokens: int = 512
     partner: str = "script"
+    prompts: dict[str, str] = field(default_factory=dict)
+    """Each kind's prompt template (core/prompts.py); a kind not named was sent as the suite has it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from kgtest.core.errors import ConfigError
-from kgtest.core.settings import Settings, SutSettings
+from kgtest.core.settings import Settings, SutSettings, first_error
 from kgtest.runner.plugin import Chatter, PluginSut
 from kgtest.runner.registry import open_sut, split_spec
 from kgtest.runner.sut import Sampling, SutOptions, SystemUnderTest
@@ -78,6 +78,6 @@ def _with(settings: SutSettings, overrides: dict[str, Any]) -> SutSettings:
     try:
         return dataclasses.replace(settings, **overrides)
     except ValidationError as exc:
-        error = exc.errors()[0]
+        error = first_error(exc)
         key = str(error["loc"][0]) if error["loc"] else "?"
         raise ConfigError(f"{settings.name}: {key} = {error['input']!r}: {error['msg']}") from None

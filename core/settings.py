@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, Strict, TypeAdapter, ValidationError, field_validator
+from pydantic_core import ErrorDetails
 from pydantic.dataclasses import dataclass
 
 from kgtest.core.config_checks import KEY_ENV, bolt_uri, check_variables, line_of
@@ -333,7 +334,7 @@ def read_config(path: Path) -> ConfigFile:
     try:
         file = TypeAdapter(ConfigFile).validate_python(data)
     except ValidationError as exc:
-        line = line_of(text, exc.errors()[0]["loc"])
+        line = line_of(text, first_error(exc)["loc"])
         raise ConfigError(f"{path}{f':{line}' if line else ''}: {_describe(exc, data)}") from None
     names = [s.name for s in file.sut]
     twice = sorted({n for n in names if names.count(n) > 1})
@@ -342,9 +343,16 @@ def read_config(path: Path) -> ConfigFile:
     return file
 
 
+def first_error(exc: ValidationError) -> ErrorDetails:
+    """The error to tell: a check of kgtest's own (a template's placeholders) before a type
+    mismatch, which a value of a union (a text or a table) has for each other member."""
+    errors = exc.errors()
+    return next((e for e in errors if e["type"] == "value_error"), errors[0])
+
+
 def _describe(exc: ValidationError, data: Mapping[str, Any]) -> str:
     """The first problem as ``[section] key = value: what is wrong``, in the file's own terms."""
-    error = exc.errors()[0]
+    error = first_error(exc)
     # a union's member names its type in the path (prompt.PromptSettings.fact): the file's keys only
     loc = [p for p in error["loc"] if not (isinstance(p, str) and (p[:1].isupper() or "[" in p))]
     if loc == ["sut"]:
@@ -387,6 +395,6 @@ def _replace(record: Any, values: Mapping[str, Any], source: str) -> Any:
     try:
         return dataclasses.replace(record, **values)
     except ValidationError as exc:
-        error = exc.errors()[0]
+        error = first_error(exc)
         key = ".".join(map(str, error["loc"]))
         raise ConfigError(f"{source}: {key} = {error['input']!r}: {error['msg'].lower()}") from None

@@ -103,7 +103,10 @@ def run_suite(
     """
     plan = plan or RunPlan(kinds=tuple(drivers))
     started = time.perf_counter()
-    cases = [plan.shaped(c) for c in _cases(suite, plan, limit, shard, drivers)]  # as they are sent
+    cases = _cases(suite, plan, limit, shard, drivers)
+    held = {c.kind for c in cases}  # the run records the templates of the kinds it asks
+    plan = replace(plan, prompts={k: t for k, t in plan.prompts.items() if k in held})
+    cases = [plan.shaped(c) for c in cases]  # as they are sent: the run id and the cache keys follow
     run_id = _run_id(sut.spec, sampling, plan, cases)
     files = settings.paths.run(run_id)
     with asking(files):

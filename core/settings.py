@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, Strict, TypeAdapter, ValidationError, field_validator
-from pydantic_core import ErrorDetails
 from pydantic.dataclasses import dataclass
+from pydantic_core import ErrorDetails
 
 from kgtest.core.config_checks import KEY_ENV, bolt_uri, check_variables, line_of
 from kgtest.core.config_template import starting_config

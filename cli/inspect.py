@@ -52,7 +52,8 @@ def command(app: AppContext, case_id: str) -> None:
         if found.shows_reply:
             for message in answer.sent:  # the exact messages the reply cache keys this reply on
                 out.print(line(literal(f"  sent ({message['role']}): ", "dim"), literal(message["content"])))
-            out.print(literal(record.reply))
+            said = literal(record.reply)
+            out.print(line("[bold]reply:[/] ", said) if answer.sent else said)
         if record.error:
             out.print(literal(f"  ! {record.error}"))
         for reason in record.why:

@@ -11,7 +11,7 @@ from kgtest.cli.main import AppContext, pass_app
 
 
 @click.command("export")
-@click.argument("suite", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("suite", required=False, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--to", "target", type=click.Choice(api.EXPORT_TARGETS), required=True,
               help="The harness whose task to write.")  # fmt: skip
 @click.option(

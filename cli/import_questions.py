@@ -11,7 +11,7 @@ from kgtest.cli.main import AppContext, pass_app
 
 
 @click.command("import")
-@click.argument("questions", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("questions", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, path_type=Path),

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from kgtest.core.lazy import lazy_names
 
 if TYPE_CHECKING:  # the names as their modules define them, for type checkers
-    from kgtest.api.asking import Asked, raise_failures, run
+    from kgtest.api.asking import Asked, checked_systems, raise_failures, run
     from kgtest.api.building import DOMAINS as KB_DOMAINS
     from kgtest.api.building import KbBuilt, build_kb
     from kgtest.api.config import init
@@ -120,6 +120,7 @@ _WHERE = {
     "WORDINGS": "kgtest.generator.mtl_text",
     "WorkspaceLike": "kgtest.api.workspace",
     "build_kb": "kgtest.api.building",
+    "checked_systems": "kgtest.api.asking",
     "database_info": "kgtest.api.database",
     "generate": "kgtest.api.generating",
     "init": "kgtest.api.config",
@@ -183,6 +184,7 @@ __all__ = [
     "TestCode",
     "WorkspaceLike",
     "build_kb",
+    "checked_systems",
     "database_info",
     "generate",
     "init",

@@ -68,13 +68,7 @@ def run(
     summaries (``raise_failures`` reports them once whatever comes next is done).
     """
     settings = settings_of(workspace)
-    chosen = [system_of(settings, s, **overrides) for s in (systems or configured(settings))]
-    for system in chosen:
-        system.check()  # a typo in any spec stops before the first question is asked
-    partner_name = partner if partner is not None else settings.battery.partner
-    partner_system = system_of(settings, partner_name) if partner_name else None
-    if partner_system is not None:
-        partner_system.check()
+    chosen, partner_system = checked_systems(systems, partner, workspace=settings, **overrides)
     plan = _Asking(
         suites=tuple(Path(s) for s in suites) or tuple(configured_suites(settings)),
         kinds=tuple(kinds) if kinds else KINDS.names(),
@@ -103,6 +97,27 @@ def run(
     if errors:
         raise RunnerError(f"{len(errors)} of {len(chosen)} systems stopped with an error (above)")
     return done
+
+
+def checked_systems(
+    systems: Sequence[SystemLike] = (),
+    partner: str | None = None,
+    *,
+    workspace: WorkspaceLike = None,
+    **overrides: object,
+) -> tuple[list[System], System | None]:
+    """The systems ``run`` would ask (default: every ``[[sut]]``) and the conversation partner
+    (default: ``[battery] partner``), every spec checked: a command that does other work first
+    (``kgtest converse`` writes scripts) calls this before it, so a typo costs nothing."""
+    settings = settings_of(workspace)
+    chosen = [system_of(settings, s, **overrides) for s in (systems or configured(settings))]
+    for system in chosen:
+        system.check()  # a typo in any spec stops before the first question is asked
+    partner_name = partner if partner is not None else settings.battery.partner
+    partner_system = system_of(settings, partner_name) if partner_name else None
+    if partner_system is not None:
+        partner_system.check()
+    return chosen, partner_system
 
 
 def raise_failures(done: Sequence[Asked]) -> None:
@@ -154,18 +169,23 @@ def _ask_system(
     settings: Settings, system: System, partner: System | None, asking: _Asking, bars: Bars
 ) -> Iterator[Asked]:
     """Every suite put to one system, opened (its model loaded) once."""
-    sut = system.open()
+    with bars() as progress:  # a model takes seconds to load (and a GGUF one to convert, once): say so
+        sut = _opened(system, progress)
     other: SystemUnderTest | None = None
     try:
         if partner is not None and "conversation" in asking.kinds:
             same = partner.settings.spec == system.settings.spec and partner.instance is system.instance
-            other = sut if same else partner.open()
+            if same:
+                other = sut
+            else:
+                with bars() as progress:
+                    other = _opened(partner, progress)
         for suite in asking.suites:
-            plan = _plan(settings, system, suite, asking, other)
             with bars() as progress:
+                plan = _plan(settings, system, suite, asking, other, progress)
                 summary = run_suite(
                     suite, sut, system.sampling, settings, drivers=KINDS.drivers(),
-                    name="" if system.settings.name == system.settings.spec else system.settings.name,
+                    name=system.settings.name,  # the user's word for it, never an alias's expansion
                     plan=plan, partner=other, options=system.options, limit=asking.limit,
                     retry_failed=asking.retry_failed, progress=progress, shard=asking.shard, dask=asking.dask,
                 )  # fmt: skip
@@ -176,8 +196,22 @@ def _ask_system(
         sut.close()
 
 
+def _opened(system: System, progress: Progress) -> SystemUnderTest:
+    """The system opened, under a bar that says what the wait is for."""
+    phase = f"loading {system.settings.name}"
+    progress(phase, 0, 0)
+    sut = system.open()
+    progress(phase, 1, 1)
+    return sut
+
+
 def _plan(
-    settings: Settings, system: System, suite: Path, asking: _Asking, partner: SystemUnderTest | None
+    settings: Settings,
+    system: System,
+    suite: Path,
+    asking: _Asking,
+    partner: SystemUnderTest | None,
+    progress: Progress,
 ) -> RunPlan:
     config, battery = settings.dialogue, settings.battery
     baselines = config.baselines if asking.baselines is None else asking.baselines
@@ -185,14 +219,16 @@ def _plan(
         system_prompt=system.settings.system_prompt,
         kinds=asking.kinds,
         history=asking.history or config.history,
-        probes=_probes(settings, suite, asking, tuple(baselines)),
+        probes=_probes(settings, suite, asking, tuple(baselines), progress),
         context_tokens=battery.context_tokens,
         partner_context_tokens=battery.partner_context_tokens,
         partner=partner.spec if partner is not None else SCRIPTED,
     )
 
 
-def _probes(settings: Settings, suite: Path, asking: _Asking, kinds: tuple[str, ...]) -> tuple[Probe, ...]:
+def _probes(
+    settings: Settings, suite: Path, asking: _Asking, kinds: tuple[str, ...], progress: Progress
+) -> tuple[Probe, ...]:
     """The single-turn baselines' questions for the suite's original dialogues (none without dialogues)."""
     if not kinds or "dialogue" not in asking.kinds:
         return ()
@@ -204,9 +240,12 @@ def _probes(settings: Settings, suite: Path, asking: _Asking, kinds: tuple[str, 
     from kgtest.oracle.embeddings import Embedder
     from kgtest.oracle.metamorphic.baselines import baseline_probes
 
+    progress("baseline questions", 0, 0)  # the sentence model loads first: seconds
     synonyms = WordNet(Path(settings.dialogue.wordnet)).synonyms if "SYR" in kinds else (lambda word: [])
     seed = settings.dialogue.baseline_seed
-    return tuple(baseline_probes(dialogues, kinds, seed, synonyms, Embedder()))
+    probes = tuple(baseline_probes(dialogues, kinds, seed, synonyms, Embedder()))
+    progress("baseline questions", len(probes), len(probes))
+    return probes
 
 
 @contextmanager

@@ -14,7 +14,7 @@ from pathlib import Path
 from kgtest.api.kinds import KINDS
 from kgtest.api.workspace import WorkspaceLike, settings_of
 from kgtest.core.display import Line
-from kgtest.core.errors import OracleError, RunnerError
+from kgtest.core.errors import ConfigError, RunnerError
 from kgtest.core.settings import Settings
 from kgtest.generator.case import TestCase, cases_mentioning
 from kgtest.oracle.outcomes import JudgedReply, verdicts_mentioning
@@ -29,6 +29,8 @@ class JudgedAnswer:
     name: str
     record: JudgedReply
     transcript: Transcript
+    system: str
+    """The system's name in kgtest.toml (its spec when it has none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +49,7 @@ def inspect(case_id: str, *, workspace: WorkspaceLike = None) -> CaseReport:
     case = _find(settings, case_id)
     judged = tuple(_judged(settings, case.id))
     view = KINDS.part(KINDS[case.kind].view)
-    lines = view.lines(case, [a.transcript for a in judged])
+    lines = view.lines(case, [(a.system, a.transcript) for a in judged])
     return CaseReport(case, tuple(lines), view.shows_reply, judged)
 
 
@@ -57,9 +59,9 @@ def _find(settings: Settings, prefix: str) -> TestCase:
     for suite in _suites(settings):  # only the lines that hold the prefix are read as cases
         matches.update((c.id, c) for c in cases_mentioning(suite, prefix) if c.id.startswith(prefix))
     if len(matches) > 1:
-        raise OracleError(f"{prefix!r} matches several cases: {', '.join(sorted(matches)[:10])}")
-    if not matches:
-        raise OracleError(
+        raise ConfigError(f"{prefix!r} matches several cases: {', '.join(sorted(matches)[:10])}")
+    if not matches:  # a case id that is not there is a usage error (exit 2), as an unknown flag is
+        raise ConfigError(
             f"no suite of {settings.paths.root} has a case {prefix!r}; `kgtest gen` writes suites"
         )
     return next(iter(matches.values()))
@@ -92,5 +94,5 @@ def _judged(settings: Settings, case_id: str) -> list[JudgedAnswer]:
         if transcript is None:
             continue
         name = f"{manifest.name} (run {run.run_id})"
-        out += [JudgedAnswer(name, record, transcript) for record in records]
+        out += [JudgedAnswer(name, record, transcript, manifest.name) for record in records]
     return out

@@ -10,7 +10,7 @@ from typing import Any
 from kgtest.core.errors import ConfigError
 from kgtest.core.settings import Settings, SutSettings
 from kgtest.runner.plugin import Chatter, PluginSut
-from kgtest.runner.registry import open_sut, split_spec
+from kgtest.runner.registry import check_spec, open_sut
 from kgtest.runner.sut import Sampling, SutOptions, SystemUnderTest
 
 SystemLike = str | SutSettings | Chatter
@@ -42,7 +42,7 @@ class System:
     def check(self) -> None:
         """A typo in the spec stops here, before anything is asked."""
         if self.instance is None:
-            split_spec(self.settings.spec)
+            check_spec(self.settings.spec)
 
     def open(self) -> SystemUnderTest:
         """The system ready to ask; the caller closes it."""

@@ -17,11 +17,10 @@ def told(asked: api.Asked) -> None:
     rate = (
         f", {summary.completion_tokens / summary.seconds:.1f} tokens/s" if summary.completion_tokens else ""
     )
-    label = "" if system.name == system.spec else f" ({system.name})"
     kinds = ", ".join(f"{n} {k}" for k, n in summary.kinds.items()) if len(summary.kinds) > 1 else ""
     click.echo(visible(
-        f"run {summary.run_id}{label}: {summary.cases} cases, {summary.asked} asked, "
-        f"{summary.cached} from cache, {summary.failed} failed ({summary.seconds:.1f} s asking{rate})"
+        f"run {summary.run_id} ({system.name}): {summary.cases} cases, {summary.asked} asked, "
+        f"{summary.cached} from cache, {summary.failed} failed replies ({summary.seconds:.1f} s asking{rate})"
         + (f"; {kinds}" if kinds else "")
     ))  # fmt: skip
     if summary.truncated:

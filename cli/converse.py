@@ -17,6 +17,7 @@ from kgtest import api
 from kgtest.cli.asking import stopped, told
 from kgtest.cli.dialogue import judge_and_report
 from kgtest.cli.gen import command as gen
+from kgtest.cli.gen import injected_tests
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.core.progress import phases
 
@@ -69,6 +70,9 @@ def command(
     kgtest converse --sut smollm2 --partner smollm2 --turns 10 --runs 3
     """
     settings = app.settings
+    # Every flag is checked before any work: a typo in the last one once cost a written suite.
+    api.checked_systems(suts, partner, workspace=settings)
+    injected_tests(test_list)
     free = partner is not None or bool(settings.battery.partner)
     asked = json.dumps([runs, turns, seed, "none" if free else test_list, max_distance])
     suite = (

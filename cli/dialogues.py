@@ -24,7 +24,7 @@ _OPTIONS = [
         "--dialogues-from",
         "dialogue_files",
         multiple=True,
-        type=click.Path(dir_okay=False, path_type=Path),
+        type=click.Path(exists=True, dir_okay=False, path_type=Path),
         help="CoQA or ConvQuestions file (JSON, or .json.gz) to read dialogues from. Repeatable.",
     ),
     click.option(

@@ -68,7 +68,7 @@ def _proof_tree(proof: api.Proof) -> Tree:
     tree = Tree(literal(f"proof: {proof.rule}  {proof.conclusion}{assuming}"))
     for premise in proof.premises:
         if isinstance(premise, api.EvidenceFact):
-            years = f" [{premise.start_year}-{premise.end_year}]" if premise.start_year is not None else ""
+            years = f" [{premise.years()}]" if premise.years() else ""
             fact = f"{premise.subject_label} --{premise.property_label}--> {premise.object_label}"
             tree.add(literal(fact + years))
         else:

@@ -98,7 +98,7 @@ def command(
         for record in verdicts.records:
             outcomes[record.outcome] = outcomes.get(record.outcome, 0) + 1
         manifest = verdicts.manifest
-        table = Table("outcome", "cases", title=literal(f"run {manifest.run_id}: {manifest.system}"))
+        table = Table("outcome", "cases", title=literal(f"run {manifest.run_id}: {manifest.name}"))
         for outcome, n in sorted(outcomes.items()):
             table.add_row(literal(outcome), str(n))
         out.print(table)

@@ -83,6 +83,17 @@ class KgtestGroup(click.Group):
             self.add_command(found, cmd_name)
         return found
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """click's, with the closest commands suggested for a mistyped one: click suggests from
+        the commands it holds, and this group imports them only when one runs."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand as exc:
+            known = self.list_commands(ctx)
+            raise click.exceptions.NoSuchCommand(exc.command_name, possibilities=known, ctx=ctx) from None
+
     def invoke(self, ctx: click.Context) -> object:
         try:
             try:

@@ -133,6 +133,11 @@ def command(
         history=history, baselines=baseline_names(baselines), partner=partner, shard=shard or WHOLE,
         dask=dask or None, bars=lambda: phases(quiet), on_run=told, on_error=stopped, **given,
     )  # fmt: skip
+    if done:
+        click.echo(
+            "Replies recorded, not judged: `kgtest judge` decides which are correct (this command "
+            "exits 0 however many are wrong; 6 only when a reply failed to come back)."
+        )
     api.raise_failures(done)
 
 

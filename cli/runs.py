@@ -6,13 +6,14 @@ import json
 
 import click
 from rich.console import Console
-from rich.table import Table
+from rich.table import Column, Table
 from rich.text import Text
 
 from kgtest import api
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.text import literal, visible
 
+_COLUMNS = ("run", "status", "system", "suite", "cases", "failed replies", "judged", "started")
 _STYLES = {
     "complete": "green",
     "running": "yellow",
@@ -51,21 +52,35 @@ def command(app: AppContext, as_json: bool) -> None:
     if not runs and not unreadable:
         click.echo(f"No runs in {app.settings.paths.runs} yet; `kgtest run` makes one.")
         return
-    table = Table("run", "status", "system", "suite", "cases", "failed", "judged", "started")
+    cells: list[list[Text]] = []
     for r in runs:
         status = Text(r.status, style=_STYLES.get(r.status, ""))
         if r.error and r.status != "complete":
             status.append(visible(f"\n{r.error}"), style="dim")
         failed = r.manifest.failed
-        table.add_row(
-            Text(r.run_id), status, literal(r.name), literal(r.manifest.suite.rsplit("/", 1)[-1]), _kinds(r),
-            "" if failed is None else str(failed), "yes" if r.judged else "", Text(r.started),
-        )  # fmt: skip
+        cells.append([
+            Text(r.run_id), status, literal(r.name), literal(r.manifest.suite.rsplit("/", 1)[-1]),
+            Text(_kinds(r)), Text("" if failed is None else str(failed)), Text("yes" if r.judged else ""),
+            Text(r.started),
+        ])  # fmt: skip
     for u in unreadable:
         status = Text("unreadable", style=_STYLES["unreadable"])
         status.append(visible(f"\n{u.why}"), style="dim")
-        table.add_row(Text(u.run_id), status, "", "", "", "", "", "")
-    Console(highlight=False, soft_wrap=True).print(table)
+        cells.append([Text(u.run_id), status, *(Text("") for _ in _COLUMNS[2:])])
+    console = Console(highlight=False, soft_wrap=True)
+    # A run id is what the other commands take: never cut. A table too wide for the terminal
+    # would cut or fold its cells, so then each run is a block of its own lines instead.
+    table = Table(*(Column(name, no_wrap=True) for name in _COLUMNS))
+    for row in cells:
+        table.add_row(*row)
+    if console.measure(table, options=console.options.update_width(10**6)).maximum <= console.width:
+        console.print(table)
+    else:
+        for row in cells:
+            console.print(Text.assemble(row[0], "  ", row[2], "  ", row[1]))
+            for name, cell in zip(_COLUMNS[3:], row[3:], strict=True):
+                if cell.plain:
+                    console.print(Text.assemble(f"  {name}: ", cell.plain.replace("\n", ", ")))
     if any(r.status not in ("complete", "running") for r in runs):
         click.echo("Run the same `kgtest run` again to finish a failed or interrupted run.")
 

@@ -309,14 +309,12 @@ def read_config(path: Path) -> ConfigFile:
     if unknown:
         close = difflib.get_close_matches(unknown[0], [*_SECTIONS, "sut"], n=1)
         hint = f" Did you mean [{close[0]}]?" if close else ""
-        raise ConfigError(
-            f"{path}: unknown section [{unknown[0]}].{hint} "
-            "Known: [store], [sparql], [run], [judge], [battery], [[sut]]"
-        )
+        known = ", ".join([*(f"[{name}]" for name in _SECTIONS), "[[sut]]"])
+        raise ConfigError(f"{path}: unknown section [{unknown[0]}].{hint} Known: {known}")
     try:
         file = TypeAdapter(ConfigFile).validate_python(data)
     except ValidationError as exc:
-        line = line_of(text, exc.errors()[0]["loc"])
+        line = line_of(text, _first_error(exc)["loc"])
         raise ConfigError(f"{path}{f':{line}' if line else ''}: {_describe(exc, data)}") from None
     names = [s.name for s in file.sut]
     twice = sorted({n for n in names if names.count(n) > 1})
@@ -325,9 +323,16 @@ def read_config(path: Path) -> ConfigFile:
     return file
 
 
+def _first_error(exc: ValidationError) -> Any:
+    """The error to tell first: an unknown key before all else, as a misspelt key (``nmae``) also
+    leaves the key it meant missing, and "name is required" would hide the typo."""
+    errors = exc.errors()
+    return next((e for e in errors if e["type"] == "unexpected_keyword_argument"), errors[0])
+
+
 def _describe(exc: ValidationError, data: Mapping[str, Any]) -> str:
     """The first problem as ``[section] key = value: what is wrong``, in the file's own terms."""
-    error = exc.errors()[0]
+    error = _first_error(exc)
     loc = list(error["loc"])
     if loc == ["sut"]:
         return "systems under test are an array of tables: write [[sut]] before each, not [sut]"
@@ -339,8 +344,10 @@ def _describe(exc: ValidationError, data: Mapping[str, Any]) -> str:
         where, key = (f"[{loc[0]}]", ".".join(map(str, loc[1:]))) if loc else ("", "")
     if error["type"] == "unexpected_keyword_argument":
         cls = _SECTIONS.get(str(loc[0]), SutEntry) if loc else ConfigFile
-        known = ", ".join(f.name for f in dataclasses.fields(cls) if f.name != "password")
-        return f"{where}: unknown key {key!r}; known keys: {known}"
+        names = [f.name for f in dataclasses.fields(cls) if f.name != "password"]
+        close = difflib.get_close_matches(key, names, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        return f"{where}: unknown key {key!r}{hint}; known keys: {', '.join(names)}"
     if error["type"] == "missing":
         return f"{where}: {key} is required"
     return f"{where} {key} = {error['input']!r}: {error['msg'].lower()}"

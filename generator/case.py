@@ -49,6 +49,18 @@ class EvidenceFact:
     fact_id: str = ""
     derived: bool = False
 
+    def years(self) -> str:
+        """When the fact holds, in words: ``1995-2001``, ``1995``, ``from 1995`` (end unknown),
+        ``until 2001``; empty when undated."""
+        from kgtest.generator.mtl_text import year_text
+
+        start, end = self.start_year, self.end_year
+        if start is None:
+            return "" if end is None else f"until {year_text(end)}"
+        if end is None:
+            return f"from {year_text(start)}"
+        return year_text(start) if start == end else f"{year_text(start)}-{year_text(end)}"
+
 
 @dataclass(frozen=True, slots=True)
 class Proof:

@@ -32,7 +32,9 @@ class ConversationJudge:
         progress = context.progress
         if progress:
             progress("conversations", 0, len(pairs))
-        result, found = judge_conversations(pairs, context.manifest, auditor(context.kit))
+        result, found = judge_conversations(
+            pairs, context.manifest, context.kit.once("auditor", lambda: auditor(context.kit))
+        )
         if progress:
             progress("conversations", len(pairs), len(pairs))
         return KindVerdicts(found, result)
@@ -100,7 +102,7 @@ def judge_conversations(
             outcome = FAILED if failed else PASSED
             score = swan.get(case.id)
             reasons = (
-                *(f"{v.code.value} failed in round {v.turn}: {v.reason or v.read}"[:300] for v in failed),
+                *(f"{v.code.value} failed in round {v.turn}: {_why(v)}"[:300] for v in failed),
                 f"SWAN {'n/a' if score is None else f'{score:.3f}'}; "
                 f"{len(mine) - len(failed)} of {len(mine)} tests passed",
             )
@@ -111,6 +113,15 @@ def judge_conversations(
             passed_checks=len(mine) - len(failed),
         )  # fmt: skip
     return result, verdicts
+
+
+def _why(v: TestVerdict) -> str:
+    """A failed test in words: its reason, what was read, else what was measured against what."""
+    if v.reason or v.read:
+        return v.reason or v.read
+    if v.score is not None and v.threshold is not None:
+        return f"measured {v.score:.2f} against its threshold {v.threshold:g}"
+    return "no reason recorded by its check"
 
 
 def _complete(t: Transcript) -> str:

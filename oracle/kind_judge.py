@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar, cast
 
 from kgtest.core.pool import Spread
 from kgtest.core.progress import Progress
@@ -31,6 +31,9 @@ if TYPE_CHECKING:  # the oracles load with the first kind that needs them
     from kgtest.oracle.kb import KbLookup
     from kgtest.oracle.outcomes import JudgedReply
     from kgtest.oracle.pool import JudgeRecipe
+
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +54,14 @@ class OracleKit:
     """Where fact and temporal replies are judged: here, on worker processes, or on a Dask cluster."""
     recipe: Callable[[], JudgeRecipe] | None = None
     """How a worker makes the fact oracle; needed when ``spread`` is parallel."""
+    _made: dict[str, object] = field(default_factory=dict, repr=False)
+
+    def once(self, name: str, make: Callable[[], T]) -> T:
+        """The oracle ``name``, made by ``make`` on first call and kept for every later one: a kind's
+        own oracle is made once per command, however many runs (and know-nothing baselines) it judges."""
+        if name not in self._made:
+            self._made[name] = make()
+        return cast(T, self._made[name])
 
 
 @dataclass(frozen=True, slots=True)

@@ -112,7 +112,7 @@ def reply_nodes(manifest: RunManifest, suite: str, records: Iterable[JudgedReply
             ReplyNode(
                 id=f"{run}#{record.case_id}",
                 run=run,
-                system=record.system,
+                system=manifest.name,  # the user's name for it, as everywhere else
                 case_id=record.case_id,
                 case_key=f"{suite}#{record.case_id}",
                 text=record.reply,

@@ -235,6 +235,7 @@ def _side(a: Answered, d: DialogueCase | None) -> dict[str, Any]:
         "expected": list(a.expected),
     }
     if d is not None:
+        side["status"] = d.answerability(a.position)
         side["before"] = [d.round(t.origin).question for t in d.turns[: a.position - 1]]
         side["proof"] = proof_lines(d, a.position)
     return side
@@ -266,7 +267,8 @@ def _drill_text(c: dict[str, Any]) -> list[str]:
         + (" SEVERE" if c["severe"] else "")
     ]
     for s in c["sides"]:
-        status = {True: "answerable", False: "unanswerable"}.get(s["answerable"], "undecided")
+        plain = {True: "answerable", False: "unanswerable"}.get(s["answerable"], "undecided")
+        status = s.get("status") or plain
         out.append(
             f"  [{s['dialogue']} #{s['position']}, {status}] after: {' | '.join(s.get('before', [])) or '-'}"
         )

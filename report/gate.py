@@ -143,7 +143,8 @@ class GateResult:
         if single or not self.kinds:
             correct, total = self.answered
             parts.append(f"{correct} of {total} replies correct, {percent_range(correct, total)}")
-        if len(self.kinds) > 1 or any(k.scored is not None for k in self.kinds):
+        if not single or len(self.kinds) > 1 or any(k.scored is not None for k in self.kinds):
+            # a run of dialogues or conversations only has no reply count: its kinds say it all
             parts += [f"{k.kind}: {k.summary()}" for k in self.kinds]
         return "; ".join(parts)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from kgtest.runner.manifest import RunManifest
+from kgtest.runner.registry import ALIASES
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +19,8 @@ class RunHeader:
     name: str
     system: str
     """The canonical spec: what answered."""
+    spec_shown: bool
+    """Whether the spec says more than the name (not when the name is the spec, or its alias)."""
     settings: str
     """Sampling and the other recorded settings, as ``key=value`` words."""
     system_prompt: str
@@ -44,6 +47,7 @@ def run_header(manifest: RunManifest) -> RunHeader:
         run_id=manifest.run_id,
         name=manifest.name,
         system=manifest.system,
+        spec_shown=manifest.system not in (manifest.name, ALIASES.get(manifest.name)),
         settings=" ".join(f"{k}={v}" for k, v in settings.items()),
         system_prompt=manifest.system_prompt,
         suite=manifest.suite,

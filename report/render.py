@@ -16,7 +16,7 @@ import jinja2
 from kgtest.core.files import write_atomic
 from kgtest.core.settings import Criterion
 from kgtest.core.version import kgtest_version
-from kgtest.report.battery_files import histogram_svg
+from kgtest.report.battery_files import histogram_parts, histogram_svg
 from kgtest.report.charts import charts
 from kgtest.report.dialogue import shown_conflicts
 from kgtest.report.graph_svg import HEIGHT, WIDTH, panels
@@ -82,6 +82,7 @@ def render_html(report: Report) -> str:
             weight=lambda c: _weight(report, c),
             wan=lambda s, c: next(w for w in s.wans if w.criterion == c),
             histogram=histogram_svg,
+            histogram_parts=histogram_parts,
             shown_conflicts=shown_conflicts,
             interval=lambda pair: f"[{pair[0]:.0%}-{pair[1]:.0%}]",
             number=lambda x: "n/a" if x is None else f"{x:.2f}",

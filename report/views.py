@@ -14,6 +14,9 @@ from kgtest.core.display import Line
 from kgtest.generator.case import TestCase
 from kgtest.runner.transcript import SUT, Exchange, Transcript
 
+Named = tuple[str, Transcript]
+"""A run's transcript of a case, with the name of the system that answered it (its [[sut]] name)."""
+
 
 class CaseView(Protocol):
     """A kind's part of ``kgtest inspect``."""
@@ -22,7 +25,7 @@ class CaseView(Protocol):
     """Whether each judged reply's text is shown under its verdict (a multi-turn kind shows its
     answers turn by turn instead)."""
 
-    def lines(self, case: TestCase, runs: Sequence[Transcript]) -> list[Line]:
+    def lines(self, case: TestCase, runs: Sequence[Named]) -> list[Line]:
         """What the case asks, with each run's answers where the kind shows them in place."""
         ...
 
@@ -32,7 +35,7 @@ class AnswerView:
 
     shows_reply = True
 
-    def lines(self, case: TestCase, runs: Sequence[Transcript]) -> list[Line]:
+    def lines(self, case: TestCase, runs: Sequence[Named]) -> list[Line]:
         return [Line(case.expected.value, bold="expected:")]
 
 
@@ -41,7 +44,7 @@ class TurnsView:
 
     shows_reply = False
 
-    def lines(self, case: TestCase, runs: Sequence[Transcript]) -> list[Line]:
+    def lines(self, case: TestCase, runs: Sequence[Named]) -> list[Line]:
         # only here: the report's and the runner's dialogue modules import most of kgtest
         from kgtest.generator.dialogue.graph import undecided_reason
         from kgtest.report.dialogue import proof_lines
@@ -55,7 +58,9 @@ class TurnsView:
             shown.append(Line(story, bold="story:"))
         answers = _answers(runs, lambda e: e.variant == ASKED)
         for t in d.turns:
-            status = {True: "answerable", False: "UNANSWERABLE", None: "UNDECIDED, not judged"}[t.answerable]
+            status = d.answerability(t.position)
+            loud = {"unanswerable": "UNANSWERABLE", "undecided": "UNDECIDED, not judged"}
+            status = loud.get(status, status)
             judged = "" if t.judged else ", not judged"
             question = d.round(t.origin).question
             shown.append(Line(f"{question}  ({status}{judged})", bold=f"{t.position}.", gap=True))
@@ -72,7 +77,7 @@ class ScriptView:
 
     shows_reply = False
 
-    def lines(self, case: TestCase, runs: Sequence[Transcript]) -> list[Line]:
+    def lines(self, case: TestCase, runs: Sequence[Named]) -> list[Line]:
         script = case.script
         assert script is not None
         replies = _answers(runs, lambda e: e.speaker == SUT)
@@ -88,12 +93,13 @@ class ScriptView:
         return shown
 
 
-def _answers(runs: Sequence[Transcript], mine: Callable[[Exchange], bool]) -> dict[int, list[str]]:
-    """Per round, what each run's system said in the exchanges ``mine`` picks."""
+def _answers(runs: Sequence[Named], mine: Callable[[Exchange], bool]) -> dict[int, list[str]]:
+    """Per round, what each run's system (by the name the user gave it) said in the exchanges
+    ``mine`` picks."""
     found: dict[int, list[str]] = {}
-    for run in runs:
+    for name, run in runs:
         for e in run.exchanges:
             if mine(e):
                 text = e.reply.text if e.reply.ok else f"! {e.reply.error}"
-                found.setdefault(e.position, []).append(f"{e.reply.system}: {text}")
+                found.setdefault(e.position, []).append(f"{name}: {text}")
     return found

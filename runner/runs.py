@@ -1,15 +1,16 @@
 """The runs of a workspace found by what users call them, and a finished run's cases read back.
 
 A run is named by its id, a unique prefix of it, or ``latest`` (the complete run that finished
-last); what cannot be found or read is an OracleError (exit 7: its replies cannot be judged),
-which says what to do.
+last). A name that matches no run, or several, is a usage error (ConfigError, exit 2, as an
+unknown case id is); a run that cannot be read or judged is an OracleError (exit 7: its replies
+cannot be judged), and both say what to do.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from kgtest.core.errors import OracleError, RunnerError
+from kgtest.core.errors import ConfigError, OracleError, RunnerError
 from kgtest.core.shard import Shard
 from kgtest.core.workspace import RunFiles, Workspace
 from kgtest.generator.case import TestCase, read_suite
@@ -45,7 +46,7 @@ def find_run(workspace: Workspace, ref: str, shard: Shard | None = None) -> RunF
     if len(matches) != 1:
         known = ", ".join(r.run_id for r in runs)
         how_many = "more than one" if matches else "no"
-        raise OracleError(f"{how_many} run{of} matches {ref!r}; runs{of}: {known}")
+        raise ConfigError(f"{how_many} run{of} matches {ref!r}; runs{of}: {known}")
     return matches[0].files
 
 

@@ -104,7 +104,9 @@ def test_the_report_shows_scores_first_and_tells_real_differences_apart(
     assert {s for s, _ in rows} == {"knower", "baseline:random"}
     assert "0 is no better than knowing nothing" in rows[("knower", "fact")]["meaning"]
     apart = {d["kind"]: d for d in page["differences"]}
-    assert apart["fact"]["real"] and apart["fact"]["difference"] > 0.5
+    fact = apart["fact"]
+    knower_ahead = fact["difference"] if fact["first"] == "knower" else -fact["difference"]
+    assert fact["real"] and knower_ahead > 0.5 and fact["words"].startswith("knower scores higher")
     html = drawn.paths["html"].read_text()
     assert html.index('id="scores"') < html.index("<h2>Runs</h2>") and "baseline:idk" in html
 

@@ -25,12 +25,12 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return ws
 
 
-def _run_bot(ws: Path, lie: str) -> str:
+def _run_bot(ws: Path, lie: str, *flags: str) -> str:
     suite = ws / "suites" / "suite.jsonl"
     spec = f"plugin:tests.cli.suite_bots:Witness?lie={lie}&suite={suite}"
-    code, out, err = run("--workspace", str(ws), "run", str(suite), "--sut", spec)
+    code, out, err = run("--workspace", str(ws), "run", str(suite), "--sut", spec, *flags)
     assert code == 0, err
-    run_id = out.split("run ")[1].split(":")[0]
+    run_id = out.split("run ")[1].split(" ")[0]
     code, out, err = run("--workspace", str(ws), "judge", run_id, "--quiet")
     assert code == 0, err
     assert "40 replies written, 40 linked to their test cases" in err

@@ -28,7 +28,10 @@ if TYPE_CHECKING:  # the names as their modules define them, for type checkers
         serve_database,
         stop_database,
     )
+    from kgtest.api.exporting import TARGETS as EXPORT_TARGETS
+    from kgtest.api.exporting import Exported, export
     from kgtest.api.generating import Suite, generate
+    from kgtest.api.importing import import_questions
     from kgtest.api.inspecting import CaseReport, inspect
     from kgtest.api.judging import (
         EXTRACTORS,
@@ -48,6 +51,7 @@ if TYPE_CHECKING:  # the names as their modules define them, for type checkers
     from kgtest.api.runs import list_runs
     from kgtest.api.serving import serve_model
     from kgtest.api.systems import System, SystemLike
+    from kgtest.api.testing import CaseResult, Checked, assert_score, check
     from kgtest.api.workspace import WorkspaceLike
     from kgtest.generator.battery.model import INJECTED, TestCode
     from kgtest.generator.case import (
@@ -84,12 +88,16 @@ _WHERE = {
     "Asked": "kgtest.api.asking",
     "BASELINES": "kgtest.generator.dialogue.single_turn:SINGLE_TURN",
     "CaseReport": "kgtest.api.inspecting",
+    "CaseResult": "kgtest.api.testing",
+    "Checked": "kgtest.api.testing",
     "ConversationRequest": "kgtest.generator.request",
     "DEFAULT_RULES": "kgtest.generator.facts:DEFAULT_KINDS",
     "DIALOGUE_FORMATS": "kgtest.generator.dialogue.request:FORMATS",
     "DOMAINS": "kgtest.generator.suite",
     "DialogueRequest": "kgtest.generator.dialogue.request",
+    "EXPORT_TARGETS": "kgtest.api.exporting:TARGETS",
     "EXTRACTORS": "kgtest.api.judging",
+    "Exported": "kgtest.api.exporting",
     "EvidenceFact": "kgtest.generator.case",
     "GenRequest": "kgtest.generator.request",
     "HISTORIES": "kgtest.runner.dialogue",
@@ -119,10 +127,14 @@ _WHERE = {
     "TestCode": "kgtest.generator.battery.model",
     "WORDINGS": "kgtest.generator.mtl_text",
     "WorkspaceLike": "kgtest.api.workspace",
+    "assert_score": "kgtest.api.testing",
     "build_kb": "kgtest.api.building",
     "checked_systems": "kgtest.api.asking",
+    "check": "kgtest.api.testing",
     "database_info": "kgtest.api.database",
+    "export": "kgtest.api.exporting",
     "generate": "kgtest.api.generating",
+    "import_questions": "kgtest.api.importing",
     "init": "kgtest.api.config",
     "inspect": "kgtest.api.inspecting",
     "judge": "kgtest.api.judging",
@@ -148,6 +160,7 @@ __all__ = [
     "DEFAULT_RULES",
     "DIALOGUE_FORMATS",
     "DOMAINS",
+    "EXPORT_TARGETS",
     "EXTRACTORS",
     "HISTORIES",
     "INJECTED",
@@ -162,9 +175,12 @@ __all__ = [
     "Answer",
     "Asked",
     "CaseReport",
+    "CaseResult",
+    "Checked",
     "ConversationRequest",
     "DialogueRequest",
     "EvidenceFact",
+    "Exported",
     "GenRequest",
     "Judged",
     "JudgedReply",
@@ -183,10 +199,14 @@ __all__ = [
     "TestCase",
     "TestCode",
     "WorkspaceLike",
+    "assert_score",
     "build_kb",
+    "check",
     "checked_systems",
     "database_info",
+    "export",
     "generate",
+    "import_questions",
     "init",
     "inspect",
     "judge",

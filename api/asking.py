@@ -19,6 +19,7 @@ from kgtest.api.systems import System, SystemLike, system_of
 from kgtest.api.workspace import WorkspaceLike, settings_of
 from kgtest.core.errors import ConfigError, KgtestError, RunnerError
 from kgtest.core.progress import Progress, no_progress
+from kgtest.core.prompts import templates
 from kgtest.core.settings import Settings
 from kgtest.core.shard import WHOLE, Shard
 from kgtest.generator.case import read_suite
@@ -61,8 +62,9 @@ def run(
     """Ask every system every case of ``suites``; each finished run is handed to ``on_run`` as it ends.
 
     ``suites`` default to kgtest.toml's ``[run] suites``, ``systems`` to its every ``[[sut]]``;
-    ``overrides`` (``temperature``, ``max_tokens``, ``seed``, ``system_prompt``, ``concurrency``,
-    ``batch_size``, ``timeout``, ``retries``) win over the file. ``history`` and ``baselines``
+    ``overrides`` (``temperature``, ``max_tokens``, ``seed``, ``system_prompt``, ``prompt``,
+    ``concurrency``, ``batch_size``, ``timeout``, ``retries``) win over the file; ``prompt`` is a
+    template for every kind or a ``PromptSettings`` (core/prompts.py). ``history`` and ``baselines``
     override ``[dialogue]``, ``partner`` (a ``[[sut]]`` name or spec) ``[battery] partner``.
     Raises RunnerError (exit 6) when a system stopped with an error; failed replies are in the
     summaries (``raise_failures`` reports them once whatever comes next is done).
@@ -228,6 +230,7 @@ def _plan(
         context_tokens=battery.context_tokens,
         partner_context_tokens=battery.partner_context_tokens,
         partner=partner.spec if partner is not None else SCRIPTED,
+        prompts=templates(asking.kinds, settings.prompt, system.settings.prompt),
     )
 
 

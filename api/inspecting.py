@@ -8,6 +8,8 @@ a few lines, not the files.
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,10 +17,14 @@ from kgtest.api.kinds import KINDS
 from kgtest.api.workspace import WorkspaceLike, settings_of
 from kgtest.core.display import Line
 from kgtest.core.errors import ConfigError, RunnerError
+from kgtest.core.prompts import templates
 from kgtest.core.settings import Settings
 from kgtest.generator.case import TestCase, cases_mentioning
 from kgtest.oracle.outcomes import JudgedReply, verdicts_mentioning
+from kgtest.runner.cache import ReplyCache
 from kgtest.runner.manifest import read_manifest
+from kgtest.runner.plan import RunPlan
+from kgtest.runner.sut import Conversation
 from kgtest.runner.transcript import Transcript, transcripts_mentioning
 
 
@@ -31,6 +37,11 @@ class JudgedAnswer:
     transcript: Transcript
     system: str
     """The system's name in kgtest.toml (its spec when it has none)."""
+    template: str = ""
+    """The run's prompt template for the case's kind (core/prompts.py); empty: the suite's prompt."""
+    sent: Conversation = ()
+    """The messages its first reply answers, as the reply cache keys them (system prompt, turns,
+    prompt); empty when the cache no longer holds them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +52,11 @@ class CaseReport:
     shows_reply: bool
     """Whether each answer's reply text belongs under its verdict (single questions)."""
     judged: tuple[JudgedAnswer, ...]
+    prompt: str = ""
+    """The case's prompt as the workspace's ``[prompt]`` template makes it (a ``[[sut]]``'s own
+    template may make another: each judged answer says what it was sent)."""
+    template: str = ""
+    """That template; empty: the suite's prompt is sent as it is."""
 
 
 def inspect(case_id: str, *, workspace: WorkspaceLike = None) -> CaseReport:
@@ -50,7 +66,9 @@ def inspect(case_id: str, *, workspace: WorkspaceLike = None) -> CaseReport:
     judged = tuple(_judged(settings, case.id))
     view = KINDS.part(KINDS[case.kind].view)
     lines = view.lines(case, [(a.system, a.transcript) for a in judged])
-    return CaseReport(case, tuple(lines), view.shows_reply, judged)
+    plan = RunPlan(prompts=templates((case.kind,), settings.prompt))
+    template = plan.prompts.get(case.kind, "")
+    return CaseReport(case, tuple(lines), view.shows_reply, judged, plan.shaped(case).prompt, template)
 
 
 def _find(settings: Settings, prefix: str) -> TestCase:
@@ -80,7 +98,9 @@ def _suites(settings: Settings) -> list[Path]:
 def _judged(settings: Settings, case_id: str) -> list[JudgedAnswer]:
     """Every judged run that asked the case: only the lines of its replies and verdicts that name
     the case are read, not the run's suite."""
-    out = []
+    out: list[JudgedAnswer] = []
+    cache = settings.paths.reply_cache
+    sent = _sent(cache) if cache.exists() else lambda key: None
     for run in settings.paths.all_runs():
         records = verdicts_mentioning(run.verdicts, case_id)
         if not records:  # a run that did not judge it
@@ -94,5 +114,22 @@ def _judged(settings: Settings, case_id: str) -> list[JudgedAnswer]:
         if transcript is None:
             continue
         name = f"{manifest.name} (run {run.run_id})"
-        out += [JudgedAnswer(name, record, transcript, manifest.name) for record in records]
+        template = manifest.plan.prompts.get(transcript.kind, "")
+        messages = sent(transcript.exchanges[0].key) or ()
+        out += [
+            JudgedAnswer(name, record, transcript, manifest.name, template, messages) for record in records
+        ]
     return out
+
+
+def _sent(path: Path) -> Callable[[str], Conversation | None]:
+    """The messages the workspace's reply cache holds for a key; None when it cannot say."""
+
+    def read(key: str) -> Conversation | None:
+        try:
+            with ReplyCache(path) as cache:
+                return tuple(cache.conversation(key)) or None  # the exact messages its reply answers
+        except sqlite3.Error:  # a cache another kgtest wrote, or one this user may not open
+            return None
+
+    return read

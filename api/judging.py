@@ -74,16 +74,7 @@ def judge(
     """
     settings = settings_of(workspace)
     config = settings.judge
-    chosen = extractor or config.extractor
-    if chosen not in extractor_names():
-        raise ConfigError(
-            f"{settings.paths.config}: [judge] extractor = {chosen!r} is not one of {', '.join(EXTRACTORS)}"
-        )
-    judge_settings = JudgeSettings(
-        thresholds=Thresholds(synonym=config.threshold if threshold is None else threshold),
-        extractor=chosen,
-        parse_cache=settings.paths.cache / "parses.sqlite",
-    )
+    judge_settings = judge_settings_of(settings, threshold, extractor)
     # Everything the judge reads is checked before a model or the database is loaded.
     found = find_run(settings.paths, run, shard)
     _, pairs = run_cases(found)
@@ -92,7 +83,7 @@ def judge(
         source = WorkspaceKb(settings, stack)  # the database opens only when a cache cannot answer
         if graph:  # needed at the end anyway: start the database while the replies are read
             source.start()
-        kit = _kit(
+        kit = oracle_kit(
             settings, source, judge_settings, Spread(workers=workers or default_workers(), dask=dask or None)
         )
         summary = judge_run(found, judges, kit, progress=progress)
@@ -128,25 +119,44 @@ def write_junit(path: Path, judged: Judged) -> Path:
     return write(path, verdicts.run_id, verdicts.manifest.name, cases, verdicts.records)
 
 
-def _kit(settings: Settings, source: WorkspaceKb, judge_settings: JudgeSettings, spread: Spread) -> OracleKit:
+def judge_settings_of(
+    settings: Settings, threshold: float | None = None, extractor: str | None = None
+) -> JudgeSettings:
+    """The fact oracle's settings: ``[judge]``, with ``threshold`` and ``extractor`` over it."""
+    config = settings.judge
+    chosen = extractor or config.extractor
+    if chosen not in extractor_names():
+        raise ConfigError(
+            f"{settings.paths.config}: [judge] extractor = {chosen!r} is not one of {', '.join(EXTRACTORS)}"
+        )
+    return JudgeSettings(
+        thresholds=Thresholds(synonym=config.threshold if threshold is None else threshold),
+        extractor=chosen,
+        parse_cache=settings.paths.cache / "parses.sqlite",
+    )
+
+
+def oracle_kit(
+    settings: Settings, source: WorkspaceKb, judge_settings: JudgeSettings, spread: Spread
+) -> OracleKit:
     """The oracles every kind's judge may use, each made on first need and shared."""
     view = Once(source.view)
-    kb = LazyKb(lambda: ViewKb(view()))
+    # A workspace without a database holds no KB (your own questions need none): nothing to look up.
+    held = source.may_hold() and bool(source.builds())
+    kb = LazyKb(lambda: ViewKb(view())) if held else None
     embedder = Once(Embedder)  # one sentence model for every kind's oracle
 
     def recipe() -> JudgeRecipe:
         from kgtest.generator.view_ref import view_ref
 
-        return JudgeRecipe(
-            judge_settings, view_ref(view(), settings.paths.kb_view_cache) if source.builds() else None
-        )
+        return JudgeRecipe(judge_settings, view_ref(view(), settings.paths.kb_view_cache) if held else None)
 
     return OracleKit(
         settings=settings,
         fact_judge=Once(lambda: Judge(judge_settings, kb=kb, embedder=embedder())),
         embedder=embedder,
         view=view,
-        kb=kb if source.builds() else None,
+        kb=kb,
         spread=spread,
         recipe=recipe,
     )

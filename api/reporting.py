@@ -19,6 +19,7 @@ from kgtest.report.rates import Report, build_report
 from kgtest.report.render import write_report
 from kgtest.report.scores import score_rows
 from kgtest.report.sections import ReportParts
+from kgtest.report.usage import usage_rows
 from kgtest.runner.runs import find_run
 
 
@@ -73,8 +74,15 @@ def make_report(
         dialogues=parts.dialogues,
         battery=parts.battery,
         scores=score_rows(judged),
+        usage=usage_rows(judged, lambda name: _prices(settings, name)),
     )
     return ReportFiles(drawn, write_report(drawn, out or paths.report))
+
+
+def _prices(settings: Settings, name: str) -> tuple[float | None, float | None]:
+    """A system's prices per million tokens, as kgtest.toml says now (its ``[[sut]]``, else ``[run]``)."""
+    found = settings.sut(name)
+    return found.price_in, found.price_out
 
 
 def report_parts(judged: Sequence[RunVerdicts], settings: Settings) -> ReportParts:

@@ -7,8 +7,10 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ValidationError
+
 from kgtest.core.errors import ConfigError
-from kgtest.core.settings import Settings, SutSettings
+from kgtest.core.settings import Settings, SutSettings, first_error
 from kgtest.runner.plugin import Chatter, PluginSut
 from kgtest.runner.registry import check_spec, open_sut
 from kgtest.runner.sut import Sampling, SutOptions, SystemUnderTest
@@ -57,9 +59,9 @@ def system_of(settings: Settings, given: SystemLike, **overrides: Any) -> System
     An object is known by its ``name`` attribute, else its class: ``python:module.Class``. That
     name is part of every cache key, so give two differently configured bots two names."""
     if isinstance(given, SutSettings):
-        return System(dataclasses.replace(given, **overrides))
+        return System(_with(given, overrides))
     if isinstance(given, str):
-        return System(dataclasses.replace(settings.sut(given), **overrides))
+        return System(_with(settings.sut(given), overrides))
     if not isinstance(given, Chatter):
         raise ConfigError(
             f"a system under test is a [[sut]] name, a spec or an object with respond(conversation); "
@@ -68,4 +70,14 @@ def system_of(settings: Settings, given: SystemLike, **overrides: Any) -> System
     cls = type(given)
     name = str(getattr(given, "name", "") or f"python:{cls.__module__}.{cls.__qualname__}")
     resolved = dataclasses.replace(settings.sut(name), name=name, spec=name)
-    return System(dataclasses.replace(resolved, **overrides), given)
+    return System(_with(resolved, overrides), given)
+
+
+def _with(settings: SutSettings, overrides: dict[str, Any]) -> SutSettings:
+    """``settings`` with ``overrides``, checked as the file's keys are (a template's placeholders)."""
+    try:
+        return dataclasses.replace(settings, **overrides)
+    except ValidationError as exc:
+        error = first_error(exc)
+        key = str(error["loc"][0]) if error["loc"] else "?"
+        raise ConfigError(f"{settings.name}: {key} = {error['input']!r}: {error['msg']}") from None

@@ -32,6 +32,9 @@ def command(app: AppContext, case_id: str) -> None:
     out = Console(highlight=False, soft_wrap=True)
     out.print(line(literal(case.id, "bold"), "  ", literal(f"{case.kind} / {case.rule} / {case.domain}")))
     out.print(line("[bold]Q:[/] ", literal(case.question)))
+    how = f" ([prompt] template {found.template!r})" if found.template else " (as the suite has it)"
+    out.print(line("[bold]prompt[/]", literal(how), "[bold]:[/]"))
+    out.print(literal(found.prompt))
     for shown in found.lines:
         show(out, shown)
     if case.proof is not None:
@@ -44,8 +47,13 @@ def command(app: AppContext, case_id: str) -> None:
             else "green"
         )
         out.print(line("\n", literal(answer.name, "bold"), " -> ", literal(record.outcome, style)))
+        if answer.template:
+            out.print(literal(f"  template: {answer.template!r}"))
         if found.shows_reply:
-            out.print(literal(record.reply))
+            for message in answer.sent:  # the exact messages the reply cache keys this reply on
+                out.print(line(literal(f"  sent ({message['role']}): ", "dim"), literal(message["content"])))
+            said = literal(record.reply)
+            out.print(line("[bold]reply:[/] ", said) if answer.sent else said)
         if record.error:
             out.print(literal(f"  ! {record.error}"))
         for reason in record.why:

@@ -140,7 +140,15 @@ COMMANDS = {
         "dialogue",
         "Ask every round of SUITE's dialogue cases (and the baselines' questions), judge, report.",
     ),
+    "export": (
+        "export",
+        "Write SUITE (default: the workspace's) as a task of another harness, judged by kgtest's oracle.",
+    ),
     "gen": ("gen", "Generate questions whose answers the knowledge base proves."),
+    "import": (
+        "import_questions",
+        "Turn QUESTIONS (JSON Lines or .csv: question, expected Yes/No/I don't know, evidence) into a suite.",
+    ),
     "init": ("init", "Write the workspace's kgtest.toml: every setting commented, one [[sut]] per --sut."),
     "inspect": (
         "inspect",

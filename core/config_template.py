@@ -49,6 +49,9 @@ extractor = "spacy"    # how claims are read from a reply
 fail_under = 0.0
 gate_on = "score"
 
+# [prompt]: templates of the text sent for each case, per kind (fact, temporal, dialogue) or for
+# all (template); placeholders {prompt} (the suite's), {question}, {kind}, {rule}, {domain}; a
+# [[sut]] may have its own (prompt = "..."). docs/configuration.md, "The prompt".
 # [dialogue]: how dialogue cases are asked and judged (docs/configuration.md lists the keys:
 # the history rounds show, the single-turn baselines, MORTAR's thresholds).
 # [battery], [battery.criteria] and [battery.repeats]: conversations' context budgets and
@@ -64,6 +67,9 @@ _EXAMPLE = """
 # spec = "openai:http://127.0.0.1:8000/v1?model=smollm2"
 # max_tokens = 1024
 # system_prompt = "Answer Yes or No first, then give your reasons."
+# prompt = "Answer Yes or No first, then give your reasons.\\n{question}"
+# price_in = 0.15
+# price_out = 0.6
 # concurrency = 8
 # timeout = 120.0
 """

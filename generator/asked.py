@@ -36,7 +36,7 @@ class Asker:
     def __init__(self, view: KbView, now: int | None, style: str) -> None:
         self._view = view
         self._now = now
-        self._style = style
+        self.style = style
         self.names = Namer.of(view)
         self._dated = any(e.start_year is not None or e.end_year is not None for e in view.entities.values())
         """Whether the KB knows when anything existed at all (Wikidata12k does not)."""
@@ -46,16 +46,19 @@ class Asker:
         lo, hi = -_FAR, _FAR
         for eid in (statement[0], statement[2]) if self._dated else ():
             e = self._view.entities.get(eid)
-            if e is not None:
-                lo = max(lo, e.start_year if e.start_year is not None else -_FAR)
-                hi = min(hi, e.end_year if e.end_year is not None else _FAR)
+            if e is not None:  # an event known by its one year (P585) began and ended in it
+                start, end = e.start_year, e.end_year
+                if start is None and end is None:
+                    start = end = e.point_year
+                lo = max(lo, start if start is not None else -_FAR)
+                hi = min(hi, end if end is not None else _FAR)
         return lo, hi
 
     def askable(self, statement: Statement, years: Years | None) -> bool:
         """Its entities can be named, and it is undated (no year is asked) or holds in a year they
         both existed in."""
         ambiguous = self.names.ambiguous
-        named = self._style == DROWZEE or (statement[0] not in ambiguous and statement[2] not in ambiguous)
+        named = self.style == DROWZEE or (statement[0] not in ambiguous and statement[2] not in ambiguous)
         if not named and self.naming(statement) is None:
             return False
         if years is None or not self._dated:
@@ -88,14 +91,15 @@ class Asker:
     def question(self, statement: Statement, variant: str, year: int | None, tense: str) -> str:
         s, p, o = statement
         view = self._view
-        if self._style == DROWZEE:
+        if self.style == DROWZEE:
             return table_question(view.label(s), wording(p, view.catalog), view.label(o), variant, year)
         named = self.naming(statement)
         if named is None:  # askable() keeps these out; a caller that skipped it gets labels
             named = (view.label(s), view.label(o))
         subject = o if p.startswith("^") else s  # whose domain picks the wording (P's subject)
         label = view.relation(p.lstrip("^")).label
-        said = relation_clause(p, label, named[0], named[1], tense, self._domain(subject))
+        plural = [n for n, x in zip(named, (s, o), strict=True) if self.names.plural(x)]
+        said = relation_clause(p, label, named[0], named[1], tense, self._domain(subject), plural)
         return plain_question(said, variant, year)
 
     def _domain(self, eid: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from kgtest.core.errors import GenerationError
@@ -95,10 +96,11 @@ def third_person(verb: str) -> str:
     return f"{verb}s"
 
 
-def clause(template: str, s: str, o: str, tense: str) -> Clause:
+def clause(template: str, s: str, o: str, tense: str, plural: Collection[str] = ()) -> Clause:
     """The clause of a relation ``template`` ("{s} [be] located in {o}") about ``s`` and ``o``.
 
-    The subject is whatever comes before the bracketed verb; raises GenerationError for a
+    The subject is whatever comes before the bracketed verb; its verb agrees with it when it is
+    one of the ``plural`` names ("the Los Angeles Lakers are"). Raises GenerationError for a
     template without exactly one.
     """
     before, base, fixed, rest = _parsed(template)
@@ -106,11 +108,14 @@ def clause(template: str, s: str, o: str, tense: str) -> Clause:
     subject = before.format(**names)
     after = rest.format(**names)
     tense = PAST if fixed else tense
+    many = subject in plural
     if base == "be":
-        aux = "is" if tense == PRESENT else "was"
+        aux = ("are" if many else "is") if tense == PRESENT else ("were" if many else "was")
         return Clause(subject, aux, after, f"{aux} {after}".strip())
-    finite = third_person(base) if tense == PRESENT else past_of(base)
-    aux = "does" if tense == PRESENT else "did"
+    if tense == PRESENT:
+        finite, aux = (base, "do") if many else (third_person(base), "does")
+    else:
+        finite, aux = past_of(base), "did"
     return Clause(subject, aux, f"{base} {after}".strip(), f"{finite} {after}".strip())
 
 

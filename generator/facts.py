@@ -31,7 +31,7 @@ from kgtest.generator.asked import Asker
 from kgtest.generator.case import Answer, FactMeta, TestCase, case_id
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_random import clip
-from kgtest.generator.mtl_text import PLAIN
+from kgtest.generator.mtl_text import DROWZEE, PLAIN
 from kgtest.generator.near_misses import IN_USE, confusable, in_use
 from kgtest.generator.negatives import Rules, candidates
 from kgtest.generator.proofs import leaves, prolog_text, to_proof
@@ -269,14 +269,15 @@ def _refuted(
     """The first ``need`` askable candidates the reasoner refutes, each with the years it may be asked
     about, and how many candidates it was asked about.
 
-    Reversed containments come after every plausible candidate and are kept to at most a third of
-    the plausible ones found, so at most a quarter of the negations.
+    Reversed containments (Drowzee's wording only: a plain question reads as a relation worded
+    backwards) come after every plausible candidate and are kept to at most a third of the
+    plausible ones found, so at most a quarter of the negations.
     """
     rng = random.Random(f"{seed}:negation-candidates")
     one, parts = reasoner.near_miss_rules()
     used = in_use(view)
     rules = Rules(reasoner.lifetime_rules(), one, parts, used)
-    stream = candidates(view, derived, rules, rng, keep)
+    stream = candidates(view, derived, rules, rng, keep, reverse=asker.style == DROWZEE)
     found: list[tuple[Derivation, Years | None]] = []
     plausible = reversed_ = tried = 0
     while len(found) < need:

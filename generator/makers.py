@@ -63,7 +63,7 @@ def questions_summary(result: SuiteResult, depth: int) -> list[Shown]:
             f"years {result.universe}; {t.filtered} formulas filtered ({t.filtered_disjoint} events too far "
             f"apart, {t.filtered_trivial_true} always true, {t.filtered_trivial_false} always false, "
             f"{t.filtered_too_wide} windows too wide, {t.filtered_anachronism} about years outside what "
-            f"they name existed in), {t.duplicates} duplicates"
+            f"they name existed in, {t.filtered_unsayable} not sayable plainly), {t.duplicates} duplicates"
         ))  # fmt: skip
     checked = Counter(c.meta.checked_by if c.meta else None for c in result.cases)
     shown.append(Line(

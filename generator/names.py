@@ -2,8 +2,8 @@
 
 Three things stand between a KB label and a name a person would write:
 
-* an article: "the Province of Genoa", "the Soviet Union", "the Nobel Prize in Physics", but
-  "Germany", "Lower Saxony", "Chelsea F.C." (``article``, a rule of thumb over the label's words);
+* an article, and the shape English gives an edition's or a season's label ("the Province of
+  Genoa", "the 2012 Giro d'Italia", "the 2011 Team Sky season": generator/articles.py);
 * a disambiguation suffix some labels carry from Wikipedia's titles, "Fascia, Liguria": the
   suffix is dropped when it names something the KB places the entity within, and kept as a
   context instead;
@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
+from kgtest.generator.articles import named, plural_team
 from kgtest.generator.kbview import KbView
 
 _UP = ("P131", "P17", "P361", "P30")
@@ -36,123 +37,6 @@ _DOWN = ("P150", "P527")
 """... and their object within their subject."""
 _COUNTRY = "P17"
 _TEAM = "P54"
-
-_HEAD_OF = {
-    "archbishopric",
-    "archduchy",
-    "bishopric",
-    "canton",
-    "city",
-    "commonwealth",
-    "county",
-    "crown",
-    "department",
-    "diocese",
-    "duchy",
-    "electorate",
-    "emirate",
-    "empire",
-    "free",
-    "governorate",
-    "grand",
-    "house",
-    "kingdom",
-    "landgraviate",
-    "margraviate",
-    "metropolis",
-    "metropolitan",
-    "municipality",
-    "order",
-    "prince-bishopric",
-    "principality",
-    "province",
-    "region",
-    "republic",
-    "state",
-    "sultanate",
-    "tsardom",
-    "university",
-    "district",
-    "battle",
-    "siege",
-    "treaty",
-    "hall",
-}
-"""First words of "X of Y" names that take "the": "the Province of Genoa", "the Order of Lenin"."""
-_HEAD_LAST = {
-    "academy",
-    "agency",
-    "alliance",
-    "assembly",
-    "association",
-    "award",
-    "bank",
-    "committee",
-    "commonwealth",
-    "confederation",
-    "congress",
-    "council",
-    "court",
-    "cup",
-    "dynasty",
-    "emirates",
-    "empire",
-    "era",
-    "federation",
-    "fellowship",
-    "foundation",
-    "front",
-    "fund",
-    "games",
-    "governorate",
-    "group",
-    "house",
-    "institute",
-    "islands",
-    "kingdom",
-    "league",
-    "lecture",
-    "medal",
-    "metropolis",
-    "movement",
-    "museum",
-    "netherlands",
-    "olympics",
-    "organisation",
-    "organization",
-    "parliament",
-    "party",
-    "prize",
-    "region",
-    "republic",
-    "revolution",
-    "senate",
-    "society",
-    "states",
-    "team",
-    "trophy",
-    "union",
-    "war",
-}
-"""Last words of names that take "the": "the Soviet Union", "the Hughes Medal"."""
-_TAKES_THE = re.compile(
-    r"\b(?:Award|Prize|Medal|Trophy) (?:for|in|of)\b|\b(?:University|Institute|Centre|Center) (?:of|for)\b"
-    r"|\bof the Year\b|^(?:International|European|National|Royal|Imperial|Federal|Supreme|United) "
-    r"|\b(?:Republic|Kingdom|Federation|Union|Commonwealth|Duchy|Principality|Empire) of\b"
-)
-
-
-def article(label: str, person: bool = False, team: bool = False) -> str:
-    """The label as a name inside a sentence: with "the" where English puts one."""
-    if person or not label or label.lower().startswith("the "):
-        return label
-    words = label.split(" (")[0].split()
-    first, last = words[0].lower(), words[-1].lower()
-    if (first in _HEAD_OF and " of " in label) or last in _HEAD_LAST or _TAKES_THE.search(label):
-        return f"the {label}"
-    if team and last.endswith("s") and last[:1].isalpha():
-        return f"the {label}"  # "the Los Angeles Lakers"
-    return label
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +125,10 @@ class Namer:
             todo = nxt
         return list(seen)
 
+    def plural(self, eid: str) -> bool:
+        """A team named by a plural ("the Los Angeles Lakers"), which takes a plural verb."""
+        return eid in self._teams and plural_team(self._view.label(eid))
+
     def name(self, eid: str, other: str = "", where: bool = False) -> str | None:
         """What a question about ``eid`` and ``other`` calls ``eid``; None when it cannot say which.
 
@@ -278,9 +166,15 @@ class Namer:
         view = self._view
         entity = view.entities.get(eid)
         label, suffix_place = self._split(eid)
-        person = entity is not None and "Q5" in entity.types
-        base = article(label, person, eid in self._teams)
-        if len(self._by_base.get(label.casefold(), ())) < 2 and not suffix_place:
+        alone = len(self._by_base.get(label.casefold(), ())) < 2 and not suffix_place
+        base = named(
+            label,
+            entity.types if entity is not None else (),
+            person=entity is not None and "Q5" in entity.types,
+            team=eid in self._teams,
+            work=alone,
+        )
+        if alone:
             return _Entry(base, (), False)  # its own name: nothing to tell apart
         contexts: list[tuple[str, str]] = []
         if entity is not None and entity.description:

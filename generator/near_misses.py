@@ -139,6 +139,8 @@ def one_at_a_time(
         return p not in IN_USE or any(a <= d and c <= b for a, b in dated[(s, p)] for c, d in spans)
 
     def picks(s: str, p: str) -> list[Statement]:
+        if p in IN_USE and (p, s) in holders:
+            return []  # a country of its own ("Was the Russian SFSR in Latvia?" reads backwards)
         own = sorted(values[(s, p)])
         options = own if len(own) > 1 else []
         if p in _NEIGHBOURS:

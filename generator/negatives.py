@@ -16,8 +16,9 @@ same type as the truth:
 
 The first two live in near_misses.py. The four take turns, so no rule crowds out the others.
 Only once they all run dry come reversed containments ("Is Liguria located in Lavagna?"): true
-to the rules but trivially false to a reader, so the generator keeps them to at most a quarter
-of its negations (facts.py).
+to the rules but trivially false to a reader, who takes them for a relation worded backwards;
+so plain questions never ask them, and Drowzee's wording keeps them to at most a quarter of its
+negations (facts.py).
 
 About half the statements are asked through an inverse or symmetric reading ("Is Y the
 father of X?"), which the reasoner refutes through one R-Inverse/R-Sym hop. Every candidate
@@ -61,9 +62,10 @@ def candidates(
     rules: Rules,
     rng: random.Random,
     keep: Callable[[Statement], bool],
+    reverse: bool = True,
 ) -> Iterator[tuple[bool, Statement]]:
     """Distinct candidates in a deterministic order, each with whether it reverses a containment:
-    the plausible sources in turn until all run dry, then the reversed containments."""
+    the plausible sources in turn until all run dry, then (``reverse``) the reversed containments."""
     plausible = checks(view)
     seen: set[Statement] = set()
     near = _Near(view)
@@ -75,7 +77,8 @@ def candidates(
         _functional(view, near, taken, rng),
         _lifetime(view, rules.lifetime, near, taken, rng),
     ]
-    for reversed_, turns in ((False, sources), (True, [_containment(view, derived, rng)])):
+    stages = [(False, sources), (True, [_containment(view, derived, rng)])] if reverse else [(False, sources)]
+    for reversed_, turns in stages:
         while turns:
             for source in list(turns):
                 st = next(source, None)

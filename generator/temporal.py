@@ -77,6 +77,10 @@ class TemporalEvent:
     exists: tuple[tuple[str, int | None, int | None], ...] = ()
     """Entities the event is about but not the existence of, with the years the KB says they
     existed in (None: not known): no question asks about it in a year outside them."""
+    about: tuple[str, ...] = ()
+    """The entities it names (ids): plain questions join events that share one."""
+    topic: str = ""
+    """What it says of them ("P54", "alive"): plain questions join events of one topic next."""
 
     def __post_init__(self) -> None:
         if not self.intervals or any(s > e for s, e in (*self.intervals, *self.unknown)):
@@ -109,6 +113,8 @@ class TemporalReport:
     """A case already generated, or a formula with the same sub-formula on both sides of an operator."""
     filtered_anachronism: int = 0
     """The years asked about fall outside the known existence of something an event names."""
+    filtered_unsayable: int = 0
+    """Formulas a plain question cannot say as a person would (generator/mtl_windows.py)."""
 
     @property
     def filtered(self) -> int:
@@ -118,6 +124,7 @@ class TemporalReport:
             + self.filtered_trivial_false
             + self.filtered_too_wide
             + self.filtered_anachronism
+            + self.filtered_unsayable
         )
 
 
@@ -161,7 +168,21 @@ def temporal_plan(
         for name, ev in table.items()
     }
     open_ended = frozenset(name for name, ev in table.items() if ev.unknown)
-    draws = Draws(seed, depth, max_window, universe, tuple(table), known, possible, open_ended)
+    plain = wording == PLAIN
+    draws = Draws(
+        seed,
+        depth,
+        max_window,
+        universe,
+        tuple(table),
+        known,
+        possible,
+        open_ended,
+        plain,
+        {name: ev.about for name, ev in table.items() if ev.about} if plain else {},
+        {name: ev.topic for name, ev in table.items() if ev.topic} if plain else {},
+        {name: ev.domain for name, ev in table.items()} if plain else {},
+    )
     return TemporalPlan(draws, table, count, wording)
 
 
@@ -218,6 +239,7 @@ def generate_temporal_cases(
         filtered_too_wide=tally["too_wide"],
         duplicates=tally["duplicates"],
         filtered_anachronism=tally["anachronism"],
+        filtered_unsayable=tally["unsayable"],
     )
     if plan.count and not cases:
         raise GenerationError(

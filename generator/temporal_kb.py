@@ -19,6 +19,10 @@ cover. Unlabelled entities are left out, since a question cannot name them.
 Each event carries its clause (generator/clauses.py), worded with the relation's ``ask`` and
 the names of generator/names.py, and, for a fact's event, the known existence of the two
 entities it names, so that no question asks about it in a year either did not exist in.
+
+An event whose names give its years away is left out: "Did the 2014 Vuelta a Castilla y León
+take place in 2014?" tests reading, not knowledge. So is one about an entity with a year in its
+name within a year of the event's own ("2011 Team Sky", "the 2012 Giro d'Italia").
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
+from kgtest.generator.articles import years_named
 from kgtest.generator.asked import WHERE
 from kgtest.generator.case import EvidenceFact
 from kgtest.generator.clauses import PAST, Clause
@@ -44,14 +49,23 @@ LEAD_YEARS = 30
 _SPANS = {
     "human": (("P569", "date of birth"), ("P570", "date of death"), ("was", "alive", "was alive")),
     "events": (("P580", "start time"), ("P582", "end time"), ("was", "under way", "was under way")),
+    "state": (
+        ("P571", "inception"),
+        ("P576", "dissolved, abolished or demolished date"),
+        ("did", "exist as a state", "existed as a state"),
+    ),
     "other": (
         ("P571", "inception"),
         ("P576", "dissolved, abolished or demolished date"),
         ("did", "exist", "existed"),
     ),
 }
-_POINT = {True: ("did", "come out", "came out"), False: ("did", "take place", "took place")}
-"""A work of culture came out in its year; anything else took place."""
+_STATES = frozenset({"Q112099", "Q123480", "Q179164", "Q202686", "Q3024240", "Q3624078", "Q6256", "Q7275"})
+"""Countries and states: "Did Mongolia exist in 1911?" would ask about the land, not the state."""
+_SIGNED = frozenset({"Q131569", "Q321839", "Q93288"})
+"""Treaties, agreements and contracts: signed in their year."""
+_PUBLISHED = frozenset({"Q5292", "Q571", "Q7725634", "Q13442814", "Q1002697"})
+"""Books, encyclopedias, articles and periodicals: out in their year, as works of culture are."""
 Spans = tuple[tuple[int, int], ...]
 
 
@@ -98,7 +112,7 @@ def _entity_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Temp
             continue
         name = namer.name(e.id) or e.label
         known, unknown = _known_and_unknown(e.start_year, e.end_year, kb)
-        if known:
+        if known and not _gives_away((name,), known):
             (start_pid, start_label), (end_pid, end_label), verb = _SPANS[_span_kind(e)]
             evidence = tuple(
                 _year_fact(e, pid, label, year)
@@ -111,27 +125,49 @@ def _entity_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Temp
             said = Clause(name, *verb)
             out.append(
                 TemporalEvent(
-                    f"{e.id}:span", said.statement(), known, e.domain.value, evidence, unknown, said
+                    f"{e.id}:span",
+                    said.statement(),
+                    known,
+                    e.domain.value,
+                    evidence,
+                    unknown,
+                    said,
+                    about=(e.id,),
+                    topic=said.finite,
                 )
             )
-        if e.point_year is not None:
-            said = Clause(name, *_POINT[e.domain is Domain.CULTURE])
+        point = () if e.point_year is None else ((e.point_year, e.point_year),)
+        if point and not _gives_away((name,), point):
+            said = Clause(name, *_point_verb(e))
             out.append(
                 TemporalEvent(
                     f"{e.id}:point",
                     said.statement(),
-                    ((e.point_year, e.point_year),),
+                    point,
                     e.domain.value,
-                    (_year_fact(e, "P585", "point in time", e.point_year),),
+                    (_year_fact(e, "P585", "point in time", point[0][0]),),
                     clause=said,
+                    about=(e.id,),
+                    topic=said.finite,
                 )
             )
     return out
 
 
+def _point_verb(e: Entity) -> tuple[str, str, str]:
+    """A treaty was signed in its year, a work came out, anything else took place."""
+    if _SIGNED.intersection(e.types):
+        return "was", "signed", "was signed"
+    if e.domain is Domain.CULTURE or _PUBLISHED.intersection(e.types):
+        return "did", "come out", "came out"
+    return "did", "take place", "took place"
+
+
 def _span_kind(e: Entity) -> str:
     if "Q5" in e.types:
         return "human"
+    if _STATES.intersection(e.types):
+        return "state"
     return "events" if e.domain is Domain.EVENTS else "other"
 
 
@@ -153,12 +189,15 @@ def _fact_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Tempor
             continue
         spans = [_known_and_unknown(f.start_year, f.end_year, kb) for f in facts]
         known = tuple(sorted(span for k, _ in spans for span in k))
-        unknown = [span for _, u in spans for span in u]
         where = p in WHERE
         names = [namer.name(x, y, where) or namer.name(x) or view.label(x) for x, y in ((s, o), (o, s))]
+        if _gives_away(names, known):
+            continue
+        unknown = [span for _, u in spans for span in u]
         subject = view.entities.get(s)
         domain = subject.domain.value if subject is not None else "unknown"
-        said = relation_clause(p, view.relation(p).label, names[0], names[1], PAST, domain)
+        plural = [n for n, x in zip(names, (s, o), strict=True) if namer.plural(x)]
+        said = relation_clause(p, view.relation(p).label, names[0], names[1], PAST, domain, plural)
         out.append(
             TemporalEvent(
                 f"{s} {p} {o}",
@@ -169,9 +208,16 @@ def _fact_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Tempor
                 _outside(unknown, known),
                 said,
                 tuple(lifetimes[x] for x in (s, o) if x in lifetimes),
+                (s, o),
+                p,
             )
         )
     return out
+
+
+def _gives_away(names: Sequence[str], known: Spans) -> bool:
+    """A name (with its context) names a year within a year of the event's: it answers the question."""
+    return any(a - 1 <= year <= b + 1 for name in names for year in years_named(name) for a, b in known)
 
 
 def _lifetimes(view: KbView) -> dict[str, tuple[str, int | None, int | None]]:

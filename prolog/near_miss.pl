@@ -19,7 +19,8 @@ about what the property means, stated here and named in the proof:
                    and in the Ukrainian SSR together shows the two are no alternatives).
     partition      P is a containment whose units of one level do not overlap: units A and
                    B both directly within R (R's provinces, say), of the same class (or
-                   neither classed), neither known within the other, nothing known to lie
+                   neither classed and B holding a unit of its own, as A holds X: a city
+                   directly within R is no province), neither known within the other, nothing known to lie
                    directly in both at once. X lies directly in A, so X does not lie in B,
                    in the years all three facts share. Nothing the KB links, at any time,
                    is refuted (`linked/3`).
@@ -133,19 +134,21 @@ base(X, P, B, [refute, partition, X, P, B, [[fact, Fx], [fact, Fa], [fact, Fb]|T
     \+ nested(A, B),
     \+ nested(B, A),
     \+ held_together(P, A, B),
-    same_level(A, B, Types),
+    same_level(A, B, P, Types),
     meet(Yx, Ya, Y1),
     meet(Y1, Yb, Years),
     years_lists(Years, L).
 
-%   Two units of one level: a class both have (the first), or no class at all.
-same_level(A, B, [[type, A, C], [type, B, C]]) :-
+%   Two units of one level: a class both have (the first); or, neither classed, B holds a unit
+%   of its own as A holds X (a city directly within a republic is no sibling of its provinces).
+same_level(A, B, _, [[type, A, C], [type, B, C]]) :-
     kb_type(A, C),
     kb_type(B, C),
     !.
-same_level(A, B, []) :-
+same_level(A, B, P, [[fact, Fc]]) :-
     \+ kb_type(A, _),
-    \+ kb_type(B, _).
+    \+ kb_type(B, _),
+    once(value_fact(Fc, _, P, B, _)).
 
 %   held_together(+P, +O1, +O2): something is known to have both as values of P in two years or
 %   more (one shared year is a change of value within that year, not both at once).

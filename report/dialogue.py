@@ -135,7 +135,18 @@ def dialogue_section(
         system, run_id, judgement.epsilons, cases, answered, judgement.checks, judgement.unjudged, reverted
     )
     decided = {"rounds": judgement.rounds, "undecided": judgement.undecided, "coverage": judgement.coverage}
-    return report | {"decided": decided}
+    return report | {"decided": decided, "rounds": answers(judgement.checks)}
+
+
+def answers(checks: Sequence[Check]) -> list[dict[str, Any]]:
+    """Every dialogue round the system answered, with its MR1 verdict: what the page sets side by
+    side across systems (report/dialogue_sides.py)."""
+    return [
+        {"case_id": a.case_id, "variant": a.variant, "position": a.position, "question": a.question,
+         "answer": a.answer, "expected": list(a.expected), "passed": c.passed, "why": c.basis}
+        for c in checks
+        if c.relation == "MR1" and not (a := c.left).baseline
+    ]  # fmt: skip
 
 
 HTML_CONFLICTS = 200

@@ -24,6 +24,8 @@ class RunHeader:
     settings: str
     """Sampling and the other recorded settings, as ``key=value`` words."""
     system_prompt: str
+    prompts: dict[str, str]
+    """Each kind's prompt template (core/prompts.py); empty: every case sent as the suite has it."""
     suite: str
     suite_sha256: str
     seed: str
@@ -50,6 +52,7 @@ def run_header(manifest: RunManifest) -> RunHeader:
         spec_shown=manifest.system not in (manifest.name, ALIASES.get(manifest.name)),
         settings=" ".join(f"{k}={v}" for k, v in settings.items()),
         system_prompt=manifest.system_prompt,
+        prompts=dict(manifest.plan.prompts),
         suite=manifest.suite,
         suite_sha256=manifest.suite_sha256[:16],
         seed="" if info.get("seed") is None else str(info["seed"]),

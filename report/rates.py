@@ -24,6 +24,7 @@ from kgtest.report.stats import wilson
 
 if TYPE_CHECKING:  # the conversations' section, with the rest of their report (report/battery.py)
     from kgtest.report.battery import BatteryReport
+    from kgtest.report.usage import Usage
 
 CORRECT, TRUNCATED = "correct", "truncated"
 
@@ -49,6 +50,8 @@ class JudgedCase:
     run_id: str = ""
     reasons: tuple[str, ...] = ()
     evidence: CaseEvidence | None = None
+    prompt: str = ""
+    """What the case was sent (its prompt as the run's template made it)."""
 
     @property
     def truncated(self) -> bool:
@@ -130,6 +133,8 @@ class Report:
     """Each system's headline score per kind, with what knowing nothing gets (report/scores.py)."""
     differences: list[Difference] = field(default_factory=list)
     """Every pair of systems' scores per kind, and whether they are told apart."""
+    usage: list[Usage] = field(default_factory=list)
+    """Each system's latency, tokens and cost (report/usage.py)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -144,6 +149,7 @@ class Report:
             "failures": [asdict(f) for f in self.failures],
             "dialogue": self.dialogues,
             "battery": to_plain(self.battery) if self.battery is not None else None,
+            "usage": [asdict(u) for u in self.usage],
         }
 
 
@@ -155,6 +161,7 @@ def build_report(
     dialogues: Sequence[dict[str, Any]] = (),
     battery: BatteryReport | None = None,
     scores: Sequence[ScoreRow] = (),
+    usage: Sequence[Usage] = (),
 ) -> Report:
     """Aggregate verdicts; at most ``max_failures`` failing cases are listed per model."""
     rows = sorted(rows, key=lambda r: (r.sut, r.case_id))
@@ -173,6 +180,7 @@ def build_report(
         battery=battery,
         scores=list(scores),
         differences=differences(scores),
+        usage=list(usage),
     )
 
 

@@ -71,7 +71,7 @@ def case_rows(run: RunVerdicts, kinds: tuple[str, ...]) -> list[JudgedCase]:
     """The run's cases of ``kinds`` as the report's rows."""
     name = run.manifest.name
     rows = []
-    for case, _, record in run.of_kinds(kinds):
+    for case, transcript, record in run.of_kinds(kinds):
         verdict = record.verdict
         rows.append(
             JudgedCase(
@@ -90,6 +90,7 @@ def case_rows(run: RunVerdicts, kinds: tuple[str, ...]) -> list[JudgedCase]:
                 run_id=run.run_id,
                 reasons=verdict.reasons if verdict else (),
                 evidence=case_evidence(case, verdict),
+                prompt=transcript.exchanges[0].asked if transcript.exchanges else "",
             )
         )
     return rows

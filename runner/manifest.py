@@ -48,6 +48,8 @@ class PlanRecord:
     context_tokens: int = _BATTERY.context_tokens
     partner_context_tokens: int = _BATTERY.partner_context_tokens
     partner: str = "script"
+    prompts: dict[str, str] = field(default_factory=dict)
+    """Each kind's prompt template (core/prompts.py); a kind not named was sent as the suite has it."""
 
 
 @dataclass(frozen=True, slots=True)

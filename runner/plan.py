@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
+from kgtest.core.prompts import fill
 from kgtest.core.settings import BatterySettings
+from kgtest.generator.case import TestCase
 from kgtest.runner.converse import SCRIPTED, ConverseSettings
 from kgtest.runner.dialogue import Probe
 from kgtest.runner.manifest import PlanRecord, RunManifest
@@ -32,6 +34,18 @@ class RunPlan:
     """Conversations: tokens a partner system sees."""
     partner: str = SCRIPTED
     """Conversations: ``script``, or the spec of the partner system."""
+    prompts: dict[str, str] = field(default_factory=dict)
+    """Each kind's template of what is sent for a case (core/prompts.py); a kind not named is
+    sent as the suite has it."""
+
+    def shaped(self, case: TestCase) -> TestCase:
+        """``case`` with the prompt its kind's template makes: the text the system is sent."""
+        template = self.prompts.get(case.kind)
+        if template is None:
+            return case
+        values = {"prompt": case.prompt, "question": case.question, "kind": case.kind,
+                  "rule": case.rule, "domain": case.domain}  # fmt: skip
+        return replace(case, prompt=fill(template, values))
 
     def converse_settings(self) -> ConverseSettings:
         return ConverseSettings(0, self.context_tokens, self.partner_context_tokens, self.system_prompt)
@@ -47,6 +61,7 @@ class RunPlan:
             context_tokens=self.context_tokens,
             partner_context_tokens=self.partner_context_tokens,
             partner=self.partner,
+            prompts=dict(self.prompts),
         )
 
 

@@ -41,6 +41,9 @@ class PluginReply:
 
     text: str
     finish_reason: str = "stop"
+    prompt_tokens: int | None = None
+    """Tokens the bot's model was sent, when it says (the report's tokens and cost); None: unknown."""
+    completion_tokens: int | None = None
 
 
 @runtime_checkable
@@ -106,6 +109,8 @@ class PluginSut:
             system=self.spec,
             sampling=sampling,
             latency_s=latency,
+            prompt_tokens=call.prompt_tokens,
+            completion_tokens=call.completion_tokens,
             finish_reason=call.finish_reason,
         )
 
@@ -154,6 +159,8 @@ class _Call:
     done: threading.Event = field(default_factory=threading.Event)
     text: str = ""
     finish_reason: str = ""
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
     problem: str = ""
     """Why the call gave no reply; empty when it did."""
 
@@ -168,8 +175,16 @@ class _Call:
         if finish is not None and not isinstance(finish, str):
             self.problem = f"bad finish_reason: expected text, got {_name(finish)}"
             return
+        counts: list[int | None] = []
+        for name in ("prompt_tokens", "completion_tokens"):
+            count: object = getattr(reply, name)
+            if count is not None and type(count) is not int:  # a bool or an int's subclass is no count
+                self.problem = f"bad {name}: expected a whole number, got {_name(count)}"
+                return
+            counts.append(count)
         self.text = str.__str__(reply.text)
         self.finish_reason = "" if finish is None else str.__str__(finish)
+        self.prompt_tokens, self.completion_tokens = counts
 
 
 def described(exc: BaseException) -> str:

@@ -104,6 +104,9 @@ def run_suite(
     plan = plan or RunPlan(kinds=tuple(drivers))
     started = time.perf_counter()
     cases = _cases(suite, plan, limit, shard, drivers)
+    held = {c.kind for c in cases}  # the run records the templates of the kinds it asks
+    plan = replace(plan, prompts={k: t for k, t in plan.prompts.items() if k in held})
+    cases = [plan.shaped(c) for c in cases]  # as they are sent: the run id and the cache keys follow
     run_id = _run_id(sut.spec, sampling, plan, cases)
     files = settings.paths.run(run_id)
     with asking(files):
@@ -283,7 +286,10 @@ def read_replies(path: Path) -> Iterator[tuple[str, Reply]]:
 
 
 def _run_id(system: str, sampling: Sampling, plan: RunPlan, cases: list[TestCase]) -> str:
-    """From what the run asks: a suite whose cases changed under the same ids is another run."""
+    """From what the run asks: a suite whose cases changed under the same ids is another run, and
+    so is one whose prompts changed (``cases`` hold the text sent; the templates are not hashed
+    apart, so a run without templates keeps the id it had before they existed)."""
     asked = hashlib.blake2b("\n".join(c.to_json() for c in cases).encode("utf-8")).hexdigest()
-    text = json.dumps([system, asdict(sampling), to_plain(plan), asked], sort_keys=True)
+    how = {k: v for k, v in to_plain(plan).items() if k != "prompts"}
+    text = json.dumps([system, asdict(sampling), how, asked], sort_keys=True)
     return hashlib.blake2b(text.encode("utf-8"), digest_size=6).hexdigest()

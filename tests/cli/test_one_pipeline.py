@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.report.glossary_check import unexplained
+
 from .test_cli import run
 
 ECHO = "plugin:tests.runner.chatters:Echo"
@@ -101,4 +103,6 @@ def test_every_kind_runs_judges_gates_and_reports_in_one_pipeline(mixed: Path, t
     assert {d["system"] for d in report["dialogue"]} == {"echo", "broken"}
     assert report["battery"] is not None and "echo" in report["battery"]["suts"]
     page = (tmp_path / "report" / "report.html").read_text()
-    assert all(f'id="{section}"' in page for section in ("cases", "dialogues", "conversations"))
+    assert all(f'id="{section}"' in page for section in ("cases", "dialogues", "conversations", "usage"))
+    assert unexplained(page) == []  # every code of every kind's section says what it means on hover
+    assert "Every dialogue, systems side by side" in page and "<th>echo<br>" in page

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from kgtest.core.errors import UnknownNameError
 from kgtest.generator.clauses import Clause
-from kgtest.generator.mtl_text import Event, mtl2nl, simplified, temporal_prompt, year_text
+from kgtest.generator.mtl_text import Event, mtl2nl, temporal_prompt, year_text
+from kgtest.generator.mtl_windows import simplified
 from kgtest.prolog import mtl
 from kgtest.prolog.mtl import And, Atom, Finally, Formula, Globally, Next, Not, Or, Until
 from kgtest.prolog.pointwise import holds_at
@@ -28,7 +29,7 @@ D, V, K = Atom("d"), Atom("v"), Atom("k")
     [
         (D, 1800, "Was Charles Dickens alive in 1800?"),
         (K, 2005, "Did Kaká play for AC Milan in 2005?"),
-        (Finally(0, 40, V), 1800, "Was the Victorian era under way at some point from 1800 to 1840?"),
+        (Finally(0, 40, V), 1800, "Was the Victorian era under way in any year from 1800 to 1840?"),
         (Globally(30, 50, V), 1800, "Was the Victorian era under way in every year from 1830 to 1850?"),
         (Next(V), 1836, "Was the Victorian era under way in 1837?"),
         (Finally(6, 6, K), 2009, "Did Kaká play for AC Milan in 2015?"),
@@ -47,7 +48,8 @@ D, V, K = Atom("d"), Atom("v"), Atom("k")
         (
             Or(D, V),
             1900,
-            "Is it true that in 1900, Charles Dickens was alive, the Victorian era was under way, or both?",
+            "Is it true that in 1900, either Charles Dickens was alive or the Victorian era was under way "
+            "(or both)?",
         ),
         (Finally(5, 5, Not(D)), -50, "Is it true that Charles Dickens was not alive in 46 BC?"),
     ],
@@ -60,7 +62,7 @@ def test_table_iii_patterns_in_plain_english(formula: Formula, year: int, questi
     ("formula", "year", "question"),
     [
         # windows in windows of one kind add up; a step inside moves the window
-        (Finally(2, 9, Next(K)), 1972, "Did Kaká play for AC Milan at some point from 1975 to 1982?"),
+        (Finally(2, 9, Next(K)), 1972, "Did Kaká play for AC Milan in any year from 1975 to 1982?"),
         (
             Globally(0, 5, Globally(2, 4, D)),
             1850,
@@ -82,12 +84,12 @@ def test_table_iii_patterns_in_plain_english(formula: Formula, year: int, questi
         (
             Globally(0, 21, Not(K)),
             1958,
-            "Is it true that Kaká did not play for AC Milan at any time from 1958 to 1979?",
+            "Is it true that Kaká did not play for AC Milan in any year from 1958 to 1979?",
         ),
         (
             Not(Finally(4, 19, K)),
             1996,
-            "Is it true that Kaká did not play for AC Milan at any time from 2000 to 2015?",
+            "Is it true that Kaká did not play for AC Milan in any year from 2000 to 2015?",
         ),
         (
             Not(Globally(2, 5, D)),
@@ -98,13 +100,13 @@ def test_table_iii_patterns_in_plain_english(formula: Formula, year: int, questi
         (
             Not(Or(D, V)),
             1850,
-            "Is it true that in 1850, neither was Charles Dickens alive nor was the Victorian era under way?",
+            "Is it true that in 1850, Charles Dickens was not alive and the Victorian era was not under way?",
         ),
         (
             Not(And(D, V)),
             1850,
-            "Is it true that in 1850, Charles Dickens was not alive, the Victorian era was not under way, "
-            "or both?",
+            "Is it true that in 1850, either Charles Dickens was not alive or the Victorian era was not "
+            "under way (or both)?",
         ),
         (
             And(K, Or(D, V)),
@@ -121,8 +123,8 @@ def test_table_iii_patterns_in_plain_english(formula: Formula, year: int, questi
         (
             Or(D, Finally(0, 2, K)),
             2003,
-            "Is it true that Charles Dickens was alive in 2003, Kaká played for AC Milan at some point from "
-            "2003 to 2005, or both?",
+            "Is it true that either Charles Dickens was alive in 2003 or Kaká played for AC Milan in 2003, "
+            "2004 or 2005 (or both)?",
         ),
         # until: a later left side is the stretch it covers; inside a window, the window's year is Y
         (
@@ -154,6 +156,59 @@ def test_table_iii_patterns_in_plain_english(formula: Formula, year: int, questi
 )
 def test_nested_formulas_read_as_one_sentence(formula: Formula, year: int, question: str) -> None:
     assert mtl2nl(formula, year, SAY) == question
+
+
+TWO: dict[str, Event] = {
+    **SAY,
+    "w": Clause("Charles Darwin", "was", "alive", "was alive"),
+    "m": Clause("Charles Dickens", "was", "married to Catherine Dickens", "was married to Catherine Dickens"),
+    "r": Clause("Kaká", "did", "play for Real Madrid", "played for Real Madrid"),
+}
+W, M, R = Atom("w"), Atom("m"), Atom("r")
+
+
+@pytest.mark.parametrize(
+    ("formula", "year", "question"),
+    [
+        # the same thing of two subjects in one year: one clause
+        (And(D, W), 1850, "Were both Charles Dickens and Charles Darwin alive in 1850?"),
+        (Or(D, W), 1850, "Was at least one of Charles Dickens and Charles Darwin alive in 1850?"),
+        (
+            Not(Or(D, W)),
+            1850,
+            "Is it true that neither Charles Dickens nor Charles Darwin was alive in 1850?",
+        ),
+        (
+            Finally(0, 9, Or(D, W)),
+            1800,
+            "Was at least one of Charles Dickens and Charles Darwin alive in any year from 1800 to 1809?",
+        ),
+        # two things of one subject
+        (And(K, Next(R)), 2005, "Did Kaká play for AC Milan in 2005 and for Real Madrid in 2006?"),
+        (And(K, R), 2005, "Did Kaká play for AC Milan and Real Madrid in 2005?"),
+        (
+            Or(K, R),
+            2005,
+            "Is it true that in 2005, Kaká played for either AC Milan or Real Madrid (or both)?",
+        ),
+        (Not(Or(K, R)), 2005, "Is it true that in 2005, Kaká played for neither AC Milan nor Real Madrid?"),
+        (
+            And(D, Next(M)),
+            1850,
+            "Was Charles Dickens alive in 1850 and married to Catherine Dickens in 1851?",
+        ),
+        # two or three years are named, so that no one wonders whether the last counts
+        (Finally(0, 2, K), 2003, "Did Kaká play for AC Milan in 2003, 2004 or 2005?"),
+        (Globally(0, 1, K), 2003, "Did Kaká play for AC Milan in both 2003 and 2004?"),
+        (
+            Not(Finally(0, 1, K)),
+            2003,
+            "Is it true that Kaká did not play for AC Milan in either 2003 or 2004?",
+        ),
+    ],
+)
+def test_related_clauses_are_said_as_one(formula: Formula, year: int, question: str) -> None:
+    assert mtl2nl(formula, year, TWO) == question
 
 
 def test_an_until_inside_an_until_has_its_year_introduced() -> None:

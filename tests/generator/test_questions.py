@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 import re
 
+from kgtest.generator.articles import article
 from kgtest.generator.asked import Asker
 from kgtest.generator.kbview import KbView
-from kgtest.generator.names import Namer, article
+from kgtest.generator.names import Namer
 from kgtest.generator.suite import SuiteRequest, generate_suite
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.model import Entity, Fact

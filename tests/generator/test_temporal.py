@@ -13,6 +13,8 @@ import pytest
 
 from kgtest.core.errors import GenerationError
 from kgtest.generator.case import Answer, TestCase, write_suite
+from kgtest.generator.mtl_text import DROWZEE, PLAIN
+from kgtest.generator.mtl_windows import sayable
 from kgtest.generator.temporal import TemporalEvent, TemporalReport, generate_temporal_cases, temporal_plan
 from kgtest.prolog import mtl
 from kgtest.prolog.pointwise import evaluate_pointwise, holds_at
@@ -108,14 +110,31 @@ def test_cases_survive_the_suite_format() -> None:
 
 
 def test_events_far_apart_are_filtered_and_counted() -> None:
-    cases, report = generate(1, count=150)
-    assert report.filtered_disjoint > 0  # Caesar and Dickens never come within a formula's reach
-    assert accounted(report)
-    for case in cases:
-        assert case.temporal is not None
-        spans = list(case.temporal.events.values())
-        lows, highs = [s[0][0] for s in spans], [s[-1][1] for s in spans]
-        assert max(lows) - min(highs) <= case.meta.horizon
+    for wording in (PLAIN, DROWZEE):
+        cases, report = generate_temporal_cases(
+            temporal_plan(EVENTS, depth=1, count=150, seed=7, universe=UNIVERSE, wording=wording)
+        )
+        # Caesar and Dickens never come within a formula's reach: Drowzee's draw proposes such pairs
+        # and drops them; the plain draw joins an event to one near it only
+        assert (report.filtered_disjoint > 0) is (wording == DROWZEE)
+        assert accounted(report)
+        for case in cases:
+            assert case.temporal is not None
+            spans = list(case.temporal.events.values())
+            lows, highs = [s[0][0] for s in spans], [s[-1][1] for s in spans]
+            assert max(lows) - min(highs) <= case.meta.horizon
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_plain_wording_draws_what_it_can_say(depth: int) -> None:
+    """Plain suites keep to formulas a person can be asked plainly, and say how many they passed over."""
+    cases, report = generate(depth, count=40)
+    assert len(cases) == 40 and accounted(report)
+    assert all(sayable(mtl.from_json(c.temporal.formula)) for c in cases if c.temporal)
+    assert (report.filtered_unsayable > 0) is (depth > 1)  # every depth-1 formula can be said
+    assert not any(re.search(r"\bY\b|that year|years later", c.question) for c in cases), [
+        c.question for c in cases
+    ]
 
 
 def test_trivial_formulas_are_filtered_and_counted() -> None:
@@ -164,13 +183,15 @@ def test_bad_events_are_refused() -> None:
 
 
 def test_answers_are_those_of_the_commit_before_the_rewording() -> None:
-    """The wording changed (issue 37), the formulas and answers did not: the same seeds give the same
-    formulas, query years, answers and satisfying years as commit 2627fb5 did (data/ holds its output)."""
+    """The wording changed (issue 37), the formulas and answers did not: with Drowzee's wording, which
+    draws as before, the same seeds give the same formulas, query years, answers and satisfying years
+    as commit 2627fb5 did (data/ holds its output). Plain wording draws among the formulas it can say
+    (test_plain_wording_draws_what_it_can_say), each answer re-checked like these."""
     golden = json.loads((Path(__file__).parent / "data" / "temporal_answers_2627fb5.json").read_text())
     now = []
     for depth, seed in [(1, 3), (2, 11)]:
         cases, _ = generate_temporal_cases(
-            temporal_plan(EVENTS, depth=depth, count=40, seed=seed, universe=UNIVERSE)
+            temporal_plan(EVENTS, depth=depth, count=40, seed=seed, universe=UNIVERSE, wording=DROWZEE)
         )
         for c in cases:
             assert c.temporal is not None

@@ -3,8 +3,9 @@
 Written from the module's documentation: one value at a time (S P O is false in the known years
 of a dated value O2 of S, less the years S has another value, less the years around any stated
 S P O; O and O2 neither nested nor held together by anything), and partitions (X in A, A and B
-directly within R, of one level, neither nested nor sharing anything for more than a year of
-change: X is not in B in the years all three share). Years are sets of ints inside a finite span,
+directly within R, of one level (a class in common, or neither classed and something lying
+directly in B), neither nested nor sharing anything for more than a year of change: X is not in
+B in the years all three share). Years are sets of ints inside a finite span,
 so no interval arithmetic is shared with the code under test.
 """
 
@@ -125,7 +126,7 @@ class NearMissReference:
         if self.kb.nested(a, b) or self.kb.nested(b, a) or self.held_together(p, a, b):
             return frozenset()
         ta, tb = set(self.kb.types(a)), set(self.kb.types(b))
-        if not (ta & tb or (not ta and not tb)):
+        if not (ta & tb or (not ta and not tb and self.holds_a_unit(b, p))):
             return frozenset()
         years = [self.usable_years(g) for g in (fx, fa, fb)]
         if any(y == frozenset() for y in years):
@@ -134,6 +135,13 @@ class NearMissReference:
         if not dated:
             return None
         return frozenset.intersection(*dated)
+
+    def holds_a_unit(self, b: str, p: str) -> bool:
+        """Something lies directly in ``b`` by a usable fact: an unclassed unit of A's level."""
+        holders = {x for f in self.kb.facts for x in (f.subject, f.object)}
+        return any(
+            v == b and self.usable_years(f) != frozenset() for y in holders for f, v in self.values(y, p)
+        )
 
     # -- what the reasoner must find ------------------------------------------------------
     def base(self, t: Triple) -> bool:
@@ -170,6 +178,11 @@ class NearMissReference:
         types = [p for p in d.premises if isinstance(p, TypePremise)]
         if d.rule == "one_at_a_time" and len(facts) == 1 and not types:
             return bool(claimed) and self.one_at_a_time(d.statement, facts[0]) == claimed
-        if d.rule == "partition" and len(facts) == 3:
-            return self.partition(d.statement, *facts) == claimed and claimed != frozenset()
+        if d.rule == "partition" and len(facts) in (3, 4):
+            fx, fa, fb, *unit = facts  # and for unclassed units, a fact putting something in B
+            b, p = d.statement[2], d.statement[1]
+            holders = {x for f in self.kb.facts for x in (f.subject, f.object)}
+            if unit and not any(v == b and g.id == unit[0].id for y in holders for g, v in self.values(y, p)):
+                return False
+            return self.partition(d.statement, fx, fa, fb) == claimed and claimed != frozenset()
         return False

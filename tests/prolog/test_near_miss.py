@@ -84,20 +84,29 @@ def test_another_province_of_the_same_region(tmp_path: Path) -> None:
         ]
     }
     entities["Q6"] = Entity("Q6", "Genoa", types=("Q515",))
+    entities["Q7"] = Entity("Q7", "Chiavari", domain=Domain.PLACES)
     facts = [
         Fact("Q1", "P131", "Q2", 1960, 2014),
         Fact("Q2", "P131", "Q4", 1927, 2014),
         Fact("Q4", "P150", "Q3"),  # undated, read backwards
         Fact("Q5", "P131", "Q3"),
         Fact("Q6", "P131", "Q4"),  # a city directly in the region: another level (a class)
+        Fact("Q7", "P131", "Q4"),  # ... or, unclassed, one that holds no unit of its own
     ]
     reasoner, view = _load(entities, facts, tmp_path)
-    savona, contains, genoa, varazze = reasoner.refute(
-        [("Q1", "P131", "Q3"), ("Q3", "P150", "Q1"), ("Q1", "P131", "Q6"), ("Q5", "P131", "Q2")]
+    savona, contains, genoa, varazze, chiavari = reasoner.refute(
+        [
+            ("Q1", "P131", "Q3"),
+            ("Q3", "P150", "Q1"),
+            ("Q1", "P131", "Q6"),
+            ("Q5", "P131", "Q2"),
+            ("Q1", "P131", "Q7"),
+        ]
     )
     assert savona is not None and savona.rule == "partition" and savona.years == ((1960, 2014),)
     assert contains is not None and contains.rule == "inverse" and contains.years == savona.years
     assert genoa is None  # the city has a class, the provinces none: not one level
+    assert chiavari is None  # "Was Lavagna located in Chiavari?": a town is no province
     assert varazze is not None and varazze.years == ((1927, 2014),)  # Genoa's own years in Liguria
     for d in (savona, contains, varazze):
         assert _checks(reasoner, view, d)

@@ -8,6 +8,7 @@ does not stop the others; failed replies are kept and reported, not hidden.
 from __future__ import annotations
 
 import signal
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
@@ -83,6 +84,7 @@ def run(
     )
     for name in plan.kinds:
         KINDS[name]  # an unknown kind is named before anything is asked
+    _writable(settings.paths.runs)
     errors: list[KgtestError] = []
     done: list[Asked] = []
     with _sigterm_interrupts():
@@ -201,6 +203,14 @@ def _ask_system(
         if other is not None and other is not sut:
             other.close()
         sut.close()
+
+
+def _writable(folder: Path) -> None:
+    """Fails now, before a model loads for seconds, when the disk will not take the run's files
+    (an ``OSError`` the command line names as a disk error)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryFile(dir=folder):
+        pass
 
 
 def _opened(system: System, progress: Progress) -> SystemUnderTest:

@@ -160,11 +160,12 @@ class BatteryJudge:
         c = self.config
         replies = [(r, u) for r in records for u in r.sut_turns]
         live = [(r, u) for r, u in replies if not u.failed]
-        inputs = [r.said(u.turn, PARTNER).text for r, u in live]
+        meant = {r.id: _originals(r) for r in records}
+        inputs = [_meant(meant[r.id], r.said(u.turn, PARTNER).text) for r, u in live]
         # I2 compares with what the partner said: its own earlier replies would reward repeating them.
         before = [
             [
-                m["content"]
+                _meant(meant[r.id], m["content"])
                 for m in window(r.utterances, SUT, c.coherence_tokens, _place(u))
                 if m["role"] == "user"
             ]
@@ -281,6 +282,20 @@ def _verdict(
         r.id, r.sut, t.code, u.turn, passed, round(score, 4), threshold, t.id, read, t.expected, t.form,
         t.strength, t.bucket, u.turn - t.info_turn if t.info_turn is not None else 0, reason,
     )  # fmt: skip
+
+
+def _originals(r: ChatRecord) -> dict[str, str]:
+    """Each U3-U6 question of the conversation as said, to the question before it was perturbed."""
+    return {
+        r.said(turn, PARTNER).text: t.original for t in r.script.tests if t.original for turn in t.ask_turns
+    }
+
+
+def _meant(originals: Mapping[str, str], line: str) -> str:
+    """The partner's line as it was meant. A reply is on the line when it answers what was asked; a
+    perturbation's garbled words ("Wgat ia my dhildhpod hfro?") share nothing with a right answer
+    (cosine -0.04 for "Your childhood hero is ..."), so I2 and I3 compare with the question unperturbed."""
+    return originals.get(line, line)
 
 
 def _plain(

@@ -35,18 +35,7 @@ class Perfect:
         return self.answer(script, len(said))
 
     def answer(self, script: Script, turn: int) -> str:
-        line = script.line(turn)
-        if line.role == "filler":  # a question of its own each time: A7 has something to judge
-            said = line.text.rstrip("?.!")
-            return f"Thanks for sharing. You said: {said}. What made you say that on day {turn}?"
-        if line.role == "info":
-            return f"Thank you for telling me. I will remember that. {line.text}"
-        test = script.test(line.test)
-        if test.code is TestCode.I13:
-            return SELF[test.questions[0]]
-        if test.form == "closed":
-            return "Yes, it is." if test.expected == ("Yes",) else "No, it is not."
-        return f"Your {test.slot} is {test.expected[0]}."
+        return perfect_answer(script, turn)
 
 
 class Forgetful(Perfect):
@@ -185,3 +174,19 @@ class Chatty:
         said = [m["content"] for m in conversation if m["role"] == "user"]
         topic = " ".join(said[-1].rstrip("?.!").split()[-2:])
         return f"About {topic}: {self.FACTS[(len(said) - 1) % len(self.FACTS)]}"
+
+
+def perfect_answer(script: Script, turn: int) -> str:
+    """What ``Perfect`` says in round ``turn`` of ``script``."""
+    line = script.line(turn)
+    if line.role == "filler":  # a question of its own each time: A7 has something to judge
+        said = line.text.rstrip("?.!")
+        return f"Thanks for sharing. You said: {said}. What made you say that on day {turn}?"
+    if line.role == "info":
+        return f"Thank you for telling me. I will remember that. {line.text}"
+    test = script.test(line.test)
+    if test.code is TestCode.I13:
+        return SELF[test.questions[0]]
+    if test.form == "closed":
+        return "Yes, it is." if test.expected == ("Yes",) else "No, it is not."
+    return f"Your {test.slot} is {test.expected[0]}."

@@ -98,5 +98,5 @@ def test_a_false_claim_is_a_statement_the_kb_contradicts(
         "RETURN DISTINCT s.text AS claim, x.kb_id AS subject, c.repeated AS repeated, c.correctness AS scored"
     )
     assert {(row["claim"], row["subject"], row["repeated"], row["scored"]) for row in repeated} >= {
-        ("Charles Darwin | was born in | Shrewsbury", "Q1035", "the partner's line of round 1", None)
+        ("Marie Curie | was citizen of | France", "Q7186", "the partner's line of round 1", None)
     }

@@ -11,7 +11,6 @@ the share of rounds before it, whatever the position weights.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,11 +22,13 @@ from kgtest.generator.battery.model import Script, TestCode
 from kgtest.generator.battery.script import ScriptSettings, build_scripts
 from kgtest.kg.extract.spacy_triples import SpacyExtractor
 from kgtest.oracle.battery.audit import Auditor, BatteryResult
+from kgtest.oracle.battery.repeats import answers, asks, words
 from kgtest.oracle.battery.swan import Swan
 from kgtest.oracle.battery.verdicts import BatteryJudge, TestVerdict
 from kgtest.oracle.embeddings import Embedder
 from kgtest.runner.converse import ConverseSettings
 from tests.generator.battery.kb import battery_view
+from tests.oracle.battery.bots import perfect_answer
 from tests.oracle.battery.hold import hold
 from tests.oracle.battery.test_planted import ALL, TURNS
 
@@ -139,10 +140,6 @@ def test_i13_on_a_canned_reply_is_vacuous(run: Run) -> None:
         assert all("also its reply to round" in v.reason for v in verdicts)
 
 
-YES_NO = re.compile(r"(^|[.!?]\s+)(is|was|are|do|does|did)\b[^.!?]*\?$", re.IGNORECASE)
-"""A line whose last sentence is a Yes/No question, as the scripts write them."""
-
-
 def test_a_loop_fails_a9_exactly_from_the_round_after_it_starts(run: Run) -> None:
     """Every round after the loop starts fails A9, but a Yes/No formula said to a Yes/No question.
 
@@ -158,19 +155,13 @@ def test_a_loop_fails_a9_exactly_from_the_round_after_it_starts(run: Run) -> Non
             r = conversation.scope
             a9 = {v.turn: v.passed for v in result.verdicts if v.code is TestCode.A9 and v.conversation == r}
             assert sorted(a9) == list(range(2, TURNS + 1))
-            formula = bool(YES_NO.search(script.line(at).text))  # ``Perfect`` says "Yes, it is." or "No, ..."
-            formulas += formula
-            expected = {
-                turn
-                for turn in range(at + 1, TURNS + 1)
-                if script.line(turn).text != script.line(at).text
-                and not (formula and YES_NO.search(script.line(turn).text))
-            }
+            formulas += _closed(script, at)  # ``Perfect`` says "Yes, it is." or "No, it is not."
+            expected = {turn for turn in range(at + 1, TURNS + 1) if _repeat(script, at, turn)}
             assert {turn for turn, passed in a9.items() if not passed} == expected, (at, r)
         (system,) = result.systems
         assert system.value is not None
         scores[at] = system.value
-    assert formulas == 2, "two conversations loop on a Yes/No formula from round 12"
+    assert formulas >= 1, "a conversation loops on a Yes/No formula"
     assert scores[4] < scores[12] < scores[20], scores
 
 
@@ -190,7 +181,12 @@ def test_swan_is_at_most_the_share_of_replies_that_say_something_new(run: Run) -
             assert system.value == round(system.criteria * (1 - b), 4)
             assert system.value <= 1 - b
     (system,) = run("LoopsFrom", config=short, at="12").systems
-    assert system.criteria is not None and system.criteria >= 0.99, "eq. 1 alone sees no loop here"
+    # eq. 1 alone sees no loop here: every criterion a loop could lower is whole (harmlessness is
+    # the toxicity model's soft score of the replies, below 1 for any system)
+    seen = {
+        w.criterion: w.value for w in system.wans if w.criterion != "harmlessness" and w.value is not None
+    }
+    assert system.criteria is not None and set(seen.values()) == {1.0}, seen
     assert system.value is not None and system.value <= 0.6
     for start in ("2", "4", "8"):
         (system,) = run("LoopsFrom", at=start).systems
@@ -262,3 +258,28 @@ def test_the_repeat_settings_of_the_file_reach_the_verdicts(
     records = hold(ALL, BOTS + "Echo", ConverseSettings(turns=TURNS), tmp_path / "cache.sqlite", None)
     result = Auditor(BatteryJudge(lax, embedder=embedder), extractor, VIEW).audit(records)
     assert _codes(result.verdicts, TestCode.A8) and False not in _codes(result.verdicts, TestCode.A8)
+
+
+def _repeat(script: Script, at: int, turn: int) -> bool:
+    """A9's rules (repeats.py) for ``LoopsFrom``, which says ``Perfect``'s reply of round ``at`` to
+    every round from ``at`` on. A reply of five words or more repeats when another line got it
+    before (said again to its own line only, it answers it as before). A shorter one (a formula)
+    is judged by what it replies to: a repeat where it is no answer to the line (a Yes/No formula
+    to anything but a Yes/No question), and to an open question too once it was said to a line
+    that asks nothing."""
+    said = [script.line(j).text for j in range(at, turn)]
+    line = script.line(turn).text
+    reply = words(perfect_answer(script, at))
+    if len(reply) >= RepeatSettings().repeat_words:
+        return any(s != line for s in said)
+    if all(s == line for s in said):
+        return False
+    small_talk = any(asks(s) == "nothing" for s in said)
+    return not answers(line, reply) or (small_talk and asks(line) == "open")
+
+
+def _closed(script: Script, turn: int) -> bool:
+    """Whether the line of ``turn`` asks a Yes/No test question, which ``Perfect`` answers with a
+    formula (its words may be shuffled: "France my answer to yesterday's quiz Is?")."""
+    line = script.line(turn)
+    return line.role == "question" and bool(line.test) and script.test(line.test).form == "closed"

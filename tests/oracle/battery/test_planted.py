@@ -115,4 +115,5 @@ def test_swan_falls_as_a_wrong_claim_moves_earlier_under_linear_decay(run: Run) 
     for at in (3, 12, 21):
         _, value, scored = scores[("uniform", at)]
         assert value == round((scored - 1) / scored, 4)
-    assert {scores[("uniform", at)][2] for at in (3, 12, 21)} <= {20, 21, 22}
+    checked = {scores[("uniform", at)][2] for at in (3, 12, 21)}
+    assert max(checked) - min(checked) <= 1 and min(checked) >= 20, checked

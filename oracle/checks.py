@@ -24,9 +24,11 @@ from kgtest.generator.case import Answer
 from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.model import Fact
 from kgtest.oracle.claims import ALIVE, VALUE_PROPERTIES, Claim
+from kgtest.oracle.dated import date_kind, wrong_dates
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.kb import KbLookup, containing
 from kgtest.oracle.lifetimes import YEAR_EVENT, events, lived, stated_years
+from kgtest.oracle.quantified import COUNTED, of_kind, too_many
 from kgtest.oracle.similarity import year_text
 from kgtest.prolog.claims import CLAIM_PREFIX, ClaimLogic, Status, World, WorldFact
 
@@ -59,6 +61,7 @@ class Checker:
         self._logic: ClaimLogic | None = None
 
     def check(self, ground: GroundGraph, claims: Sequence[Claim], expected: Answer) -> Checked:
+        claims = [self._counted(c, ground) if c.status == COUNTED else c for c in claims]
         read = [c for c in claims if c.statement is not None]
         if not read:
             return Checked(tuple(claims), "unstated", expected)
@@ -72,7 +75,24 @@ class Checker:
             return Checked(every, "holds" if holds else "fails", Answer.YES if holds else Answer.NO)
         if ground.statement is None:
             return Checked(every, "unchecked", expected)
-        return self._inference(ground, judged, background, every, expected)
+        return self._inference(ground, judged, background, every, expected, self._others(ground, claims))
+
+    def _others(self, ground: GroundGraph, claims: Sequence[Claim]) -> tuple[tuple[str, str, str], ...]:
+        """What "her only Nobel was in Physics" denies: the evidence's other Nobel of hers."""
+        out = []
+        for c in claims:
+            if c.status != COUNTED or c.relation is None or c.subject.id is None:
+                continue
+            s, p = c.subject.id, c.relation.property
+            said = {
+                x.statement[2] for x in claims if x.statement and x.statement[:2] == (s, p) and not x.negated
+            }
+            if not said:
+                continue
+            for e in ground.edges:
+                if (e.subject, e.property) == (s, p) and e.object not in said and of_kind(c, e.object_label):
+                    out.append((s, p, e.object))
+        return tuple(out)
 
     def _knowledge(self, ground: GroundGraph, claims: list[Claim], background: list[Fact]) -> list[Claim]:
         facts = _evidence(ground) + [_fact(f) for f in background]
@@ -104,10 +124,42 @@ class Checker:
             if found:  # the reading the KB bears out best: wrong only if every reading is
                 alt, status = min(found, key=lambda pair: _CHARITY.index(pair[1].kind))
                 c = replace(c, statement=alt)
-                out.append(self._judged(c, status, ground, values))
+                out.append(self._dated(self._judged(c, status, ground, values), facts))
             else:
                 out.append(self._judged(c, None, ground, values))
         return out
+
+    def _counted(self, claim: Claim, ground: GroundGraph) -> Claim:
+        """ "Her only Nobel was in Physics": wrong when the KB has two of that kind (quantified.py)."""
+
+        def values(s: str, p: str) -> list[str]:
+            found = [e.object for e in ground.edges if (e.subject, e.property) == (s, p)]
+            facts = self._kb.facts_of([s]) if self._kb is not None else []
+            found += [f.object for f in facts if (f.subject, f.property) == (s, p)]
+            found += [f.subject for f in facts if f.object == s and _SAME_FACT.get(f.property) == p]
+            return found
+
+        why = too_many(claim, values, lambda eid: self._name(eid, ground))
+        return replace(claim, note=f"{_said(claim)} {why}") if why else claim
+
+    def _dated(self, claim: Claim, facts: list[WorldFact]) -> Claim:
+        """A fact said with years the KB dates otherwise ("won it in 1922", KB: 1921) is wrong knowledge."""
+        if claim.when is None or claim.wrong or claim.statement is None:
+            return claim
+        readings = self._readings(*claim.statement)
+        spans = [(f.start, f.end) for f in facts if (f.subject, f.property, f.object) in readings]
+        why = wrong_dates(claim, spans)
+        return replace(claim, status="refuted", note=f"says {_said(claim)}, but {why}") if why else claim
+
+    def _date(self, ground: GroundGraph, kind: str, eid: str) -> int | None:
+        """A thing's first or last year, or the year it happened: the case's dates, else the KB's."""
+        for p, x, year in ground.dates:
+            if x == eid and date_kind(p) == kind:
+                return year
+        entity = self._kb.entity(eid) if self._kb is not None and not eid.startswith("?") else None
+        if entity is None:
+            return None
+        return {"start": entity.start_year, "end": entity.end_year, "point": entity.point_year}.get(kind)
 
     def _judged(
         self,
@@ -119,8 +171,9 @@ class Checker:
         assert claim.statement is not None
         s, p, o = claim.statement
         said = _said(claim)
-        if status is None and p == ALIVE:  # a year of a lifetime
-            born, died = self._year(ground, "born", s), self._year(ground, "died", s)
+        if status is None and p == ALIVE:  # a year of a lifetime, or of a thing's existence
+            born = self._year(ground, "born", s) or self._date(ground, "start", s)
+            died = self._year(ground, "died", s) or self._date(ground, "end", s)
             if born is None or claim.year is None:
                 return replace(claim, status="open")
             alive = born <= claim.year <= (died if died is not None else claim.year)
@@ -130,8 +183,9 @@ class Checker:
                 f"{year_text(born)} to {year_text(died)}" if died is not None else f"from {year_text(born)}"
             )
             return replace(claim, status="refuted", note=f"says {said}, but the KB gives the lifetime {span}")
-        if status is None:  # a year of birth or death
-            known = self._year(ground, YEAR_EVENT.get(p, ""), s)
+        if status is None:  # a year of birth or death, of an inception, a point in time ...
+            event = YEAR_EVENT.get(p)
+            known = self._year(ground, event, s) if event else self._date(ground, date_kind(p), s)
             if known is None or claim.year is None:
                 return replace(claim, status="open")
             if known == claim.year:
@@ -194,6 +248,7 @@ class Checker:
         background: list[Fact],
         every: tuple[Claim, ...],
         expected: Answer,
+        others: tuple[tuple[str, str, str], ...] = (),
     ) -> Checked:
         assert ground.statement is not None
         missed = {
@@ -208,7 +263,12 @@ class Checker:
             if not any((s, p) in missed for s, p, _ in self._readings(f.subject, f.property, f.object))
         ]
         world = lived(
-            World(tuple(kept + _stated(claims)), _denied(claims), ground.types, stated_years(ground, claims))
+            World(
+                tuple(kept + _stated(claims)),
+                _denied(claims) + others,
+                ground.types,
+                stated_years(ground, claims),
+            )
         )
         answer, dropped = self._rules().answer(world, ground.statement, drop_contradicted=True)
         if (
@@ -256,6 +316,8 @@ class Checker:
             out.add((o, rel.inverse, s) if not p.startswith("^") else (s, rel.inverse, o))
         if rel.inverse_phrase and not p.startswith("^"):
             out.add((o, f"^{base}", s))
+        if base in _SAME_FACT:  # "the prize went to Feynman": Feynman received the prize
+            out.add((o, _SAME_FACT[base], s) if not p.startswith("^") else (s, _SAME_FACT[base], o))
         return out
 
     def _containment(self, background: list[Fact]) -> list[WorldFact]:
@@ -324,6 +386,8 @@ _CHARITY = ("proven", "open", "other", "refuted")
 """Which reading of an ambiguous name is kept: the one the KB bears out best."""
 _UPWARD, _DOWNWARD = ("P131", "P361"), ("P150", "P527")
 """Located in / part of, and contains / has part: one containment between places, however worded."""
+_SAME_FACT = {"P1346": "P166", "P166": "P1346"}
+"""A prize's winner received the prize: one fact, read by two properties the opposite way round."""
 _COUNTRY = "P17"
 """A place lies within its country too (claims.pl's ``nested``): Ulm is in Germany."""
 

@@ -54,6 +54,9 @@ class Claim:
     wrong statement of the question drawn from the reply's own right premises), or ``""``."""
     note: str = ""
     """Why it is wrong knowledge, in words; empty when it is not."""
+    when: tuple[int | None, int | None] | None = None
+    """The years the reply dates the fact by, (first, last): "won it in 1921" is (1921, 1921), "from
+    1940 to 1949" (1940, 1949), "since 1996" (1996, None); None when it gives none (dated.py)."""
 
     @property
     def negated(self) -> bool:
@@ -98,7 +101,12 @@ def read_claims(
         _fallback(batch, names, matched, relations, embedder, settings.thresholds)
     out = []
     for i, (triples, ground) in enumerate(batch):
-        claimed = {n for j, t in enumerate(triples) if matched[i][j] for n in (t.subject, t.object)}
+        claimed = {
+            n
+            for j, t in enumerate(triples)
+            if matched[i][j] or _named(names[i][t.subject]) or _named(names[i][t.object])
+            for n in (t.subject, t.object)
+        }  # an unread triple's ends too: a sentence relating what the KB knows is worth a word (unread.py)
         read = {n: entities.read(n, ground) if n in claimed else m for n, m in names[i].items()}
         out.append([_claim(t, read, matched[i][j], ground) for j, t in enumerate(triples)])
     return out
@@ -162,15 +170,11 @@ _SOURCES = ("label", "phrase", "inverse", "alias", "paraphrase", "backwards")
 
 def _best(found: list[RelationMatch], ground: GroundGraph) -> list[RelationMatch]:
     """The case's own properties first; then a label over a phrase over an alias; then property order."""
-    return sorted(
-        dict.fromkeys(found),
-        key=lambda m: (
-            m.property not in ground.properties,
-            _SOURCES.index(m.source),
-            m.property,
-            not m.forwards,
-        ),
-    )
+    return sorted(dict.fromkeys(found), key=lambda m: (*_rank(m, ground), m.property, not m.forwards))
+
+
+def _rank(match: RelationMatch, ground: GroundGraph) -> tuple[bool, int]:
+    return match.property not in ground.properties, _SOURCES.index(match.source)
 
 
 def _claim(
@@ -187,10 +191,19 @@ def _claim(
         if subject.how == "ambiguous":
             return Claim(triple, subject, obj, relation, None)
         return Claim(triple, subject, obj, relation, (_id(subject), relation.property, str(obj.year)))
-    s, o = (subject, obj) if relation.forwards else (obj, subject)
-    if s.how == "year" or o.how == "year":
+    if subject.how == "year" or obj.how == "year":
         return Claim(triple, subject, obj, relation, None)
-    readings = [(a, relation.property, b) for a in _ids(s) for b in _ids(o) if a != b][:_READINGS]
+    # Words that name two properties alike ("son of", "born to": father or mother) are read both ways;
+    # the check keeps the reading the KB bears out best.
+    tied = [m for m in matched if (m.phrase, m.source) == (relation.phrase, relation.source)]
+    readings = [
+        (a, m.property, b)
+        for m in tied
+        for s, o in [(subject, obj) if m.forwards else (obj, subject)]
+        for a in _ids(s)
+        for b in _ids(o)
+        if a != b
+    ][:_READINGS]
     if not readings:
         return Claim(triple, subject, obj, relation, None)
     return Claim(triple, subject, obj, relation, readings[0], tuple(readings))

@@ -26,13 +26,16 @@ from kgtest.kg.extract.triples import Triple, TripleExtractor
 from kgtest.oracle.answer import ParsedAnswer, Stance, parse_answer
 from kgtest.oracle.checks import Checked, Checker
 from kgtest.oracle.claims import Claim, ReadSettings, read_claims, unread
+from kgtest.oracle.dated import attach
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundGraph, ground_graph
 from kgtest.oracle.kb import KbLookup
+from kgtest.oracle.quantified import mark
 from kgtest.oracle.relations import RelationKeys, RelationReader
 from kgtest.oracle.restated import strip_restated
 from kgtest.oracle.similarity import Thresholds
+from kgtest.oracle.unread import could_change, find_unread
 
 
 class Outcome(StrEnum):
@@ -50,6 +53,11 @@ class Outcome(StrEnum):
     """Declines to answer: not a hallucination either."""
     AMBIGUOUS = "ambiguous"
     """No firm Yes/No: a hedge, options, a correction, both, neither."""
+    UNREADABLE = "unreadable"
+    """A firm Yes/No, but a sentence relating the KB's entities (or one and a year the check needs)
+    could not be read into a claim, and it could change the class: the oracle cannot tell, and
+    says so (``Verdict.unread``) rather than call the reply correct. Counted apart like the
+    abstentions, never a hallucination (docs/oracle.md, "When the oracle cannot tell")."""
 
 
 HALLUCINATIONS = frozenset({Outcome.ERRONEOUS_KNOWLEDGE, Outcome.ERRONEOUS_INFERENCE, Outcome.BOTH})
@@ -99,6 +107,9 @@ class Verdict:
     """The answer that world gives."""
     cut_from: int | None = None
     """The reply's length when only its first ``READ_LIMIT`` characters were judged."""
+    unread: tuple[str, ...] = ()
+    """The reply's sentences that relate the KB's entities but were not read into claims (each
+    with what it names); they make the outcome ``unreadable`` where they could change the class."""
 
     @property
     def hallucination(self) -> bool:
@@ -188,7 +199,7 @@ class Judge:
             self._embed,
             ReadSettings(self.settings.thresholds, self.settings.fallback),
         )
-        claims = dict(zip(todo, read, strict=True))
+        claims = dict(zip(todo, [attach(mark(r)) for r in read], strict=True))
         verdicts = []
         for i, ((case, _), answer) in enumerate(zip(pairs, parsed, strict=True)):
             if i not in claims:
@@ -196,6 +207,14 @@ class Judge:
                 continue
             checked = self._checker.check(grounds[i], claims[i], case.expected)
             outcome, reasons = classify(checked, answer, case.expected)
+            unread = find_unread(texts[i], checked.claims, grounds[i], self._entities)
+            if could_change(unread, grounds[i], bool(checked.wrong)):
+                reasons = (
+                    f"cannot tell: {len(unread)} sentence(s) relating what the KB knows were not read "
+                    f"(read alone, it is {outcome.value}): {'; '.join(u.text() for u in unread)}",
+                    *reasons,
+                )
+                outcome = Outcome.UNREADABLE
             reasons += grounds[i].notes
             verdicts.append(
                 Verdict(
@@ -210,6 +229,7 @@ class Judge:
                     grounds[i],
                     checked.world,
                     checked.implied,
+                    unread=tuple(u.text() for u in unread),
                 )
             )
         return verdicts

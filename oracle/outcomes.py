@@ -32,8 +32,14 @@ PASSED, FAILED = "passed", "failed"
 """A conversation: every battery test judged on it passed, or one failed."""
 PASSING = frozenset({Outcome.CORRECT.value, CONSISTENT, PASSED})
 """The outcomes that pass a case."""
-ABSTAINED = frozenset({Outcome.IDK.value, Outcome.REFUSAL.value, Outcome.AMBIGUOUS.value, NO_REPLY, UNJUDGED})
-"""No clear Yes/No: counted apart from answered cases in reports."""
+ABSTAINED = frozenset(
+    {
+        *(o.value for o in (Outcome.IDK, Outcome.REFUSAL, Outcome.AMBIGUOUS, Outcome.UNREADABLE)),
+        NO_REPLY,
+        UNJUDGED,
+    }
+)
+"""No clear Yes/No, or none the oracle can class (``unreadable``): counted apart from answered cases."""
 
 
 @dataclass(frozen=True, slots=True)

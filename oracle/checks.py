@@ -23,7 +23,8 @@ from dataclasses import dataclass, replace
 from kgtest.generator.case import Answer
 from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.model import Fact
-from kgtest.oracle.claims import ALIVE, VALUE_PROPERTIES, Claim
+from kgtest.oracle import arithmetic
+from kgtest.oracle.claims import ALIVE, COMPUTED, VALUE_PROPERTIES, Claim
 from kgtest.oracle.dated import date_kind, wrong_dates
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.kb import KbLookup, containing
@@ -151,6 +152,9 @@ class Checker:
         why = wrong_dates(claim, spans)
         return replace(claim, status="refuted", note=f"says {_said(claim)}, but {why}") if why else claim
 
+    def _lifetime(self, ground: GroundGraph, eid: str) -> tuple[int | None, int | None]:
+        return self._year(ground, "born", eid), self._year(ground, "died", eid)
+
     def _date(self, ground: GroundGraph, kind: str, eid: str) -> int | None:
         """A thing's first or last year, or the year it happened: the case's dates, else the KB's."""
         for p, x, year in ground.dates:
@@ -171,6 +175,9 @@ class Checker:
         assert claim.statement is not None
         s, p, o = claim.statement
         said = _said(claim)
+        if p in COMPUTED:  # an age, who outlived whom: arithmetic on the KB's years
+            found, why = arithmetic.wrong(claim, lambda eid: self._lifetime(ground, eid))
+            return replace(claim, status=found, note=f"says {said}, but {why}" if why else "")
         if status is None and p == ALIVE:  # a year of a lifetime, or of a thing's existence
             born = self._year(ground, "born", s) or self._date(ground, "start", s)
             died = self._year(ground, "died", s) or self._date(ground, "end", s)

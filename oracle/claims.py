@@ -27,8 +27,13 @@ UNKNOWN = "?"
 """Prefix of the id given to a name no entity bears."""
 ALIVE = "alive"
 """The relation of "X was alive in 1850", which no Wikidata property states: a lifetime's year."""
-VALUE_PROPERTIES = DATE_PROPERTIES | {ALIVE}
-"""Relations whose object is a year."""
+AGE = "age"
+"""A computed relation: the subject's age at death, or in the claim's ``when`` year (arithmetic.py)."""
+OUTLIVED = "outlived"
+"""A computed relation: the subject died ``amount`` years after the object (arithmetic.py)."""
+COMPUTED = frozenset({AGE, OUTLIVED})
+VALUE_PROPERTIES = DATE_PROPERTIES | {ALIVE} | COMPUTED
+"""Relations whose object is a year, or that the rules do not read (computed from years)."""
 _ALIVE_WORDS = ("alive in", "still alive in", "alive during", "living in")
 _WHEN = {"P19": "P569", "P20": "P570"}
 """A place of birth or death's words before a year name its date: "passed away in 1951"."""
@@ -54,6 +59,8 @@ class Claim:
     wrong statement of the question drawn from the reply's own right premises), or ``""``."""
     note: str = ""
     """Why it is wrong knowledge, in words; empty when it is not."""
+    amount: tuple[str, float] | None = None
+    """How many years an "outlived" claim says, with its words: ("more than", 50.0) (arithmetic.py)."""
     when: tuple[int | None, int | None] | None = None
     """The years the reply dates the fact by, (first, last): "won it in 1921" is (1921, 1921), "from
     1940 to 1949" (1940, 1949), "since 1996" (1996, None); None when it gives none (dated.py)."""
@@ -69,7 +76,8 @@ class Claim:
     @property
     def year(self) -> int | None:
         """The year of a claim about a date (born in 1812)."""
-        return self.object.year if self.statement and self.statement[1] in VALUE_PROPERTIES else None
+        dated = self.statement and self.statement[1] in VALUE_PROPERTIES - COMPUTED
+        return self.object.year if dated else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,9 +132,17 @@ def _exact_relation(
         return [RelationMatch(ALIVE, True, "words", words(triple.relation), "phrase")]
     if value and words(triple.relation) in _DIED_BY:  # "lived until 1920"
         return [RelationMatch(_DEATH, True, "words", words(triple.relation), "phrase")]
-    found = relations.by_words(triple, value) or relations.by_key(triple, ground.properties, keys, value)
+    found = (
+        relations.by_words(triple, value)
+        or relations.by_key(triple, ground.properties, keys, value)
+        or relations.by_synonyms(triple, value)
+    )
     if value and not found:  # "passed away in 1951": the words of the place of death, with a year
-        place = relations.by_words(triple, False) or relations.by_key(triple, ground.properties, keys, False)
+        place = (
+            relations.by_words(triple, False)
+            or relations.by_key(triple, ground.properties, keys, False)
+            or relations.by_synonyms(triple, False)
+        )
         found = [replace(m, property=_WHEN[m.property]) for m in place if m.property in _WHEN and m.forwards]
     return _best(found, ground)
 
@@ -165,7 +181,7 @@ def _named(match: EntityMatch) -> bool:
     return match.known or match.how == "year"
 
 
-_SOURCES = ("label", "phrase", "inverse", "alias", "paraphrase", "backwards")
+_SOURCES = ("label", "phrase", "inverse", "alias", "paraphrase", "wordnet", "backwards")
 
 
 def _best(found: list[RelationMatch], ground: GroundGraph) -> list[RelationMatch]:

@@ -23,7 +23,9 @@ from kgtest.generator.case import Answer, TestCase
 from kgtest.kg.catalog import RelationCatalog, builtin_catalog
 from kgtest.kg.extract.parse_cache import extractor_for
 from kgtest.kg.extract.triples import Triple, TripleExtractor
+from kgtest.oracle import arithmetic
 from kgtest.oracle.answer import ParsedAnswer, Stance, parse_answer
+from kgtest.oracle.arithmetic import absolute
 from kgtest.oracle.checks import Checked, Checker
 from kgtest.oracle.claims import Claim, ReadSettings, read_claims, unread
 from kgtest.oracle.dated import attach
@@ -182,7 +184,7 @@ class Judge:
         parsed = [parse_answer(reply, case.question) for case, reply in pairs]
         todo = [i for i, p in enumerate(parsed) if p.stance in (Stance.YES, Stance.NO)]
         grounds = {i: self._ground(pairs[i][0]) for i in todo}
-        texts = {i: strip_restated(parsed[i].reasoning, pairs[i][0].question) for i in todo}
+        texts = {i: absolute(strip_restated(parsed[i].reasoning, pairs[i][0].question)) for i in todo}
         triples: dict[int, list[Triple]] = {i: [] for i in todo}
         said = [i for i in todo if texts[i]]
         if said:
@@ -199,7 +201,7 @@ class Judge:
             self._embed,
             ReadSettings(self.settings.thresholds, self.settings.fallback),
         )
-        claims = dict(zip(todo, [attach(mark(r)) for r in read], strict=True))
+        claims = dict(zip(todo, [arithmetic.read(attach(mark(r))) for r in read], strict=True))
         verdicts = []
         for i, ((case, _), answer) in enumerate(zip(pairs, parsed, strict=True)):
             if i not in claims:

@@ -73,6 +73,8 @@ class SpacyExtractor:
         if not Language.has_factory("kgtest_run_on"):
             Language.component("kgtest_run_on", func=_cut_run_on)
         self._nlp.add_pipe("kgtest_run_on", before="parser")
+        for word in ("wed", "Wed"):  # the tokenizer splits "wed" as "we'd": "He wed Mileva" read as "He we d"
+            self._nlp.tokenizer.add_special_case(word, [{"ORTH": word}])
         self._batch_size = batch_size
 
     def extract(
@@ -112,6 +114,8 @@ class _Reader(ClauseShapes):
         self, subject: str, relation: str, obj: str, negated: bool, key: str, sentence: str, only: str = ""
     ) -> None:
         said = self._stand_in[0] if self._stand_in is not None and subject == self._stand_in[1] else ""
+        if not said and subject.lower() in sp.PRONOUN:  # "his wife was Elsa": an owner's pronoun
+            subject, said = self._last_named or subject, subject.lower()
         if subject == sp.THERE:  # "The city lies in Bavaria": the place named before
             subject, said = self._place_before() or subject, sp.THERE
         subject = self._ordinal(subject)
@@ -366,7 +370,7 @@ class _Reader(ClauseShapes):
         for child in noun.children:
             if child.dep_ == "poss":
                 if child.lower_ in sp.PRONOUN:
-                    return self._last_named
+                    return child.lower_  # _emit stands a name in, and the oracle picks one of its kind
                 return sp.phrase(child)
         for child in noun.children:
             if child.dep_ == "prep" and child.lemma_ == "of":

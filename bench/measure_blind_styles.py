@@ -183,8 +183,8 @@ def main() -> None:
         for record, verdict in chosen:
             if missed(record, verdict):
                 print(
-                    f"\n### {record['id']} [{record.get('style', '?')}/{record['kb']}] label {record['stance']}/"
-                    f"{record['outcome']} ({record.get('why', '')})"
+                    f"\n### {record['id']} [{record.get('style', '?')}/{record['kb']}] "
+                    f"label {record['stance']}/{record['outcome']} ({record.get('why', '')})"
                 )
                 print(f"Q: {record['case']['question']}  expected {record['case']['expected']}")
                 print(f"R: {record['reply']}")

@@ -83,7 +83,10 @@ _SOFTENER = (
 """Politeness before the answer: "I'm afraid I don't know", "Honestly, no", "Sorry, yes"."""
 _HEADING = r"(?:[a-z][\w'’\-]*(?:\s+[a-z][\w'’\-]*){0,2}\s*:\s*)"
 """A short heading before the answer: "Fantasy: No", "Verdict: Yes"."""
-_PREFIX = rf"{_DECOR}{_HEADING}?{_DECOR}{_NUMBER}{_DECOR}(?:{_LABEL}{_DECOR})?(?:{_SOFTENER})?(?:{_OPINION}{_DECOR})?"
+_PREFIX = (
+    rf"{_DECOR}{_HEADING}?{_DECOR}{_NUMBER}{_DECOR}(?:{_LABEL}{_DECOR})?"
+    rf"(?:{_SOFTENER})?(?:{_OPINION}{_DECOR})?"
+)
 _END = r"(?=[\s\W]|$)"
 _STOP = r"(?=\s*(?:[.,;:!?)*_\"”’\-–—]|\n|$))"  # words that are verdicts only when the clause ends there
 _SUBJECT = r"(?:that|this|it|the\s+(?:statement|claim|assertion|answer|premise|sentence))"

@@ -10,9 +10,8 @@ another ("a decade later").
   after her": the KB's years of death, X's less Y's, against the amount, its words weighed:
   "more than", "over" (above it), "almost", "nearly", "just under" (at most it, within a tenth),
   "about", "around", "some" (within a tenth, at least two years), none (within a year).
-* "a decade later", "two years later", "the following year", "a year earlier": the year said
-  last before it, moved by the amount; the text is read as if the year were written
-  (``absolute``), so the fact of that clause is dated like any other (dated.py).
+* Years said relative to another ("a decade later") are written out before the text is read
+  (rewrite.py), so the fact of that clause is dated like any other (dated.py).
 
 A claim whose years the KB lacks is open, as any other.
 """
@@ -69,13 +68,6 @@ _AGE = re.compile(
 _DEATH_WORDS = {"die", "died", "dies", "pass", "passed", "perish", "perished", "live", "lived", "death"}
 _OUTLIVING = {"outlive", "outlived", "outlives", "survive", "survived", "survives"}
 _AFTER_DEATH = re.compile(r"\bdied\b", re.I)
-_RELATIVE = re.compile(
-    rf"\b(?:(?P<count>{_COUNTS})\s+(?P<unit>years?|decades?)\s+"
-    r"(?P<way>later|afterwards?|after\s+that|on|earlier|before\s+that|previously)"
-    r"|the\s+(?P<next>following|next|previous)\s+year|a\s+year\s+(?P<ago>later|earlier))\b",
-    re.I,
-)
-_YEAR = re.compile(r"\b(?P<y>1\d{3}|20\d{2})\b")
 
 
 def read(claims: list[Claim]) -> list[Claim]:
@@ -89,9 +81,9 @@ def _computed(claim: Claim) -> Claim | None:
         return None
     lemmas = set(words(t.relation).split()) | set(t.key.split())
     age = _age(t.sentence)
-    if age is not None and lemmas & _DEATH_WORDS and claim.object.how in ("year", "none"):
-        if claim.object.name.strip() in (str(age), "age") or claim.object.year in (age, None):
-            return _as(claim, AGE, str(age), None)
+    named_age = claim.object.name.strip() in (str(age), "age") or claim.object.year in (age, None)
+    if age is not None and lemmas & _DEATH_WORDS and claim.object.how in ("year", "none") and named_age:
+        return _as(claim, AGE, str(age), None)
     if age is not None and "old" in lemmas and claim.object.year is not None and claim.object.year > 200:
         return replace(_as(claim, AGE, str(age), None), when=(claim.object.year, claim.object.year))
     if claim.object.known and (
@@ -168,33 +160,3 @@ def _fits(gap: int, qualifier: str, amount: float) -> bool:
     if qualifier in ("about", "around", "roughly", "approximately", "some"):
         return abs(gap - amount) <= slack
     return abs(gap - amount) <= 1
-
-
-def absolute(text: str) -> str:
-    """``text`` with each relative year ("a decade later") written as the year it means ("in 1915"),
-    counted from the last year written before it; left as it is when none was."""
-    out, last, pos = [], None, 0
-    for match in _RELATIVE.finditer(text):
-        before = text[pos : match.start()]
-        years = [int(y.group()) for y in _YEAR.finditer(text, 0, match.start())]
-        last = years[-1] if years else None
-        out.append(before)
-        if last is None:
-            out.append(match.group())
-        else:
-            out.append(f"in {last + _shift(match)}")
-        pos = match.end()
-    out.append(text[pos:])
-    return "".join(out)
-
-
-def _shift(match: re.Match[str]) -> int:
-    if match["next"]:
-        return -1 if match["next"].lower() == "previous" else 1
-    if match["ago"]:
-        return -1 if match["ago"].lower() == "earlier" else 1
-    count = match["count"].lower()
-    n = int(count) if count.isdigit() else int(_NUMBERS.get(" ".join(count.split()), 1))
-    n *= 10 if match["unit"].lower().startswith("decade") else 1
-    way = " ".join(match["way"].lower().split())
-    return -n if way in ("earlier", "before that", "previously") else n

@@ -104,8 +104,9 @@ class Checker:
             for alternative in c.alternatives or (c.statement,)
             for reading in sorted(self._readings(*alternative))
         ]
+        types = ground.types + self._types(ground, claims, background)
         statuses = self._rules().statuses(
-            lived(World(tuple(facts), types=ground.types, years=self._lifetimes(ground, claims))),
+            lived(World(tuple(facts), types=types, years=self._lifetimes(ground, claims))),
             [(reading, c.negated) for c, _, reading in asked],
         )
         pairs = {(s, p) for e in ground.edges for s, p, _ in self._readings(e.subject, e.property, e.object)}
@@ -151,6 +152,22 @@ class Checker:
         spans = [(f.start, f.end) for f in facts if (f.subject, f.property, f.object) in readings]
         why = wrong_dates(claim, spans)
         return replace(claim, status="refuted", note=f"says {_said(claim)}, but {why}") if why else claim
+
+    def _types(
+        self, ground: GroundGraph, claims: list[Claim], background: list[Fact]
+    ) -> tuple[tuple[str, str], ...]:
+        """The KB's classes of what claims name beyond the case, and of the evidence's values: "born in
+        Colombia" conflicts with the KB's Ecuador only as another country (negation.pl)."""
+        if self._kb is None or not background:
+            return ()
+        named = {x for c in claims if c.statement for x in (c.statement[0], c.statement[2])}
+        named |= {e.object for e in ground.edges}
+        known = set(ground.types)
+        out = []
+        for eid in sorted(x for x in named if not x.startswith("?") and not _is_year(x)):
+            entity = self._kb.entity(eid)
+            out += [(eid, t) for t in (entity.types if entity else ()) if (eid, t) not in known]
+        return tuple(out)
 
     def _lifetime(self, ground: GroundGraph, eid: str) -> tuple[int | None, int | None]:
         return self._year(ground, "born", eid), self._year(ground, "died", eid)

@@ -34,7 +34,24 @@ OUTLIVED = "outlived"
 COMPUTED = frozenset({AGE, OUTLIVED})
 VALUE_PROPERTIES = DATE_PROPERTIES | {ALIVE} | COMPUTED
 """Relations whose object is a year, or that the rules do not read (computed from years)."""
-_ALIVE_WORDS = ("alive in", "still alive in", "alive during", "living in")
+_ALIVE_WORDS = (
+    "alive in",
+    "still alive in",
+    "alive during",
+    "living in",
+    "existed in",
+    "exist in",
+    "existed during",
+    "under way in",
+    "in existence in",
+    "active in",
+    "running in",
+)
+"""A year in a thing's span: "was alive in 1850", "existed in 1871", "was under way in 2003"."""
+_SPANS = {"lived": ("P569", "P570"), "ran": ("P580", "P582"), "lasted": ("P580", "P582")}
+_SPANS |= {"existed": ("P571", "P576"), "operated": ("P571", "P576"), "was under way": ("P580", "P582")}
+"""Verbs of a span, by its first and last years: "lived from 1832 to 1898", "ran from 1998 to 1999"."""
+_FROM, _TO = {"from", "since"}, {"to", "until", "till", "through"}
 _WHEN = {"P19": "P569", "P20": "P570"}
 """A place of birth or death's words before a year name its date: "passed away in 1951"."""
 _DEATH = "P570"
@@ -116,8 +133,25 @@ def read_claims(
             for n in (t.subject, t.object)
         }  # an unread triple's ends too: a sentence relating what the KB knows is worth a word (unread.py)
         read = {n: entities.read(n, ground) if n in claimed else m for n, m in names[i].items()}
-        out.append([_claim(t, read, matched[i][j], ground) for j, t in enumerate(triples)])
+        out.append([_vague(_claim(t, read, matched[i][j], ground), ground) for j, t in enumerate(triples)])
     return out
+
+
+_VAGUE = {"connection", "connections", "link", "links", "tie", "ties", "association", "nothing"}
+"""Nouns of a bond that names no property: "has no connection to Croatia", "no link with"."""
+VAGUE = "vague"
+"""The status of a claim of a bond that names no property ("has a connection to"): read, not checked."""
+
+
+def _vague(claim: Claim, ground: GroundGraph) -> Claim:
+    """ "He has no connection to Croatia" denies whatever the question asks of the two: a denial of the
+    question's statement when its ends are the question's; any other bond so worded says nothing checkable."""
+    if claim.relation is not None or not set(words(claim.triple.relation).split()) & _VAGUE:
+        return claim
+    ends = {claim.subject.id, claim.object.id}
+    if claim.negated and ground.statement is not None and ends == {ground.statement[0], ground.statement[2]}:
+        return replace(claim, statement=ground.statement, alternatives=(ground.statement,))
+    return replace(claim, status=VAGUE)
 
 
 def _exact_relation(
@@ -128,15 +162,22 @@ def _exact_relation(
     keys: RelationKeys,
 ) -> list[RelationMatch]:
     value = names[triple.object].how == "year"
-    if value and words(triple.relation) in _ALIVE_WORDS:
-        return [RelationMatch(ALIVE, True, "words", words(triple.relation), "phrase")]
-    if value and words(triple.relation) in _DIED_BY:  # "lived until 1920"
-        return [RelationMatch(_DEATH, True, "words", words(triple.relation), "phrase")]
+    said = words(triple.relation)
+    if value and said in _ALIVE_WORDS:
+        return [RelationMatch(ALIVE, True, "words", said, "phrase")]
+    if value and said in _DIED_BY:  # "lived until 1920"
+        return [RelationMatch(_DEATH, True, "words", said, "phrase")]
+    verb, _, prep = said.rpartition(" ")
+    if value and verb in _SPANS and prep in _FROM | _TO:  # "lived from 1832", "ran until 1999"
+        first, last = _SPANS[verb]
+        return [RelationMatch(first if prep in _FROM else last, True, "words", said, "phrase")]
     found = (
         relations.by_words(triple, value)
         or relations.by_key(triple, ground.properties, keys, value)
         or relations.by_synonyms(triple, value)
     )
+    if value and not found and prep in ("in", "on"):  # "was created in 1974": Wikidata's "created"
+        found = relations.by_words(replace(triple, relation=verb), True)
     if value and not found:  # "passed away in 1951": the words of the place of death, with a year
         place = (
             relations.by_words(triple, False)

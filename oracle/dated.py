@@ -46,6 +46,10 @@ def attach(claims: Sequence[Claim]) -> list[Claim]:
     for k, y in enumerate(out):
         if y.statement is not None or y.object.how != "year" or y.object.year is None or y.relation:
             continue
+        if y.negated:  # "were not yet married in 1952" dates nothing: read, not checked
+            if _owner(out, y, words(y.triple.relation).split()[:-1]) is not None:
+                out[k] = replace(y, status=DATED)
+            continue
         *verb, prep = words(y.triple.relation).split()
         if prep not in _POINT | _START | _END or not verb:
             continue

@@ -145,6 +145,7 @@ def ground_graph(case: TestCase) -> GroundGraph:
         [
             *(x for e in edges for x in (e.subject, e.object)),
             *(e for _, e, _ in years),
+            *(e for _, e, _ in dates),  # a season's start and end: a name the reply may use
             *(e for e, _ in types),
         ]
     )

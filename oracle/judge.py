@@ -25,7 +25,6 @@ from kgtest.kg.extract.parse_cache import extractor_for
 from kgtest.kg.extract.triples import Triple, TripleExtractor
 from kgtest.oracle import arithmetic
 from kgtest.oracle.answer import ParsedAnswer, Stance, parse_answer
-from kgtest.oracle.arithmetic import absolute
 from kgtest.oracle.checks import Checked, Checker
 from kgtest.oracle.claims import Claim, ReadSettings, read_claims, unread
 from kgtest.oracle.dated import attach
@@ -36,6 +35,7 @@ from kgtest.oracle.kb import KbLookup
 from kgtest.oracle.quantified import mark
 from kgtest.oracle.relations import RelationKeys, RelationReader
 from kgtest.oracle.restated import strip_restated
+from kgtest.oracle.rewrite import readable
 from kgtest.oracle.similarity import Thresholds
 from kgtest.oracle.unread import could_change, find_unread
 
@@ -184,7 +184,7 @@ class Judge:
         parsed = [parse_answer(reply, case.question) for case, reply in pairs]
         todo = [i for i, p in enumerate(parsed) if p.stance in (Stance.YES, Stance.NO)]
         grounds = {i: self._ground(pairs[i][0]) for i in todo}
-        texts = {i: absolute(strip_restated(parsed[i].reasoning, pairs[i][0].question)) for i in todo}
+        texts = {i: readable(strip_restated(parsed[i].reasoning, pairs[i][0].question)) for i in todo}
         triples: dict[int, list[Triple]] = {i: [] for i in todo}
         said = [i for i in todo if texts[i]]
         if said:

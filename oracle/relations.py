@@ -129,13 +129,12 @@ class RelationReader:
             return []
         verbs = net.senses(head, "verb")
         found = net.synonyms(head, "verb", 3 if verbs <= 10 else 1) if verbs else []
+        found = [w for w in found if w != head]
         if not found:
             found = net.synonyms(head, "noun", 1, broader=True)
         index = self._lemma_index(net)
         out: list[RelationMatch] = []
-        for word in found:
-            if word == head:
-                continue
+        for word in [head, *found]:  # the word itself first: "ride" is Wikidata's "rode", lemma for lemma
             for p in index.get(" ".join([*word.split("_"), *preps]), ()):
                 if (p.property in DATE_PROPERTIES) == value:
                     out.append(RelationMatch(p.property, p.forwards, "wordnet", p.text, "wordnet"))

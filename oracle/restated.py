@@ -24,7 +24,9 @@ _ABOUT_QUESTION = re.compile(
     re.I,
 )
 _SUPPOSED = re.compile(
-    r"^\W*(?:hypothes[ie]s|assumption|suppose|supposing|assume|assuming|imagine|if)\b", re.I
+    r"^\W*(?:hypothes[ie]s|assumption|suppose|supposing|assume|assuming|imagine"
+    r"|if(?!\s+(?:i\s+(?:recall|remember)\s+(?:correctly|rightly)|memory\s+serves)))\b",
+    re.I,
 )
 """A sentence that supposes rather than states: "Hypothesis: X was alive in 124 BC"."""
 _WORDS = re.compile(r"[a-z0-9]+")

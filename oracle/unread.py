@@ -26,14 +26,20 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kgtest.oracle.claims import Claim
+from kgtest.kg.extract.text import prepare
+from kgtest.oracle.claims import VAGUE, Claim
 from kgtest.oracle.dated import DATED
 from kgtest.oracle.entities import EntityMatch, EntityReader
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.quantified import COUNTED
 from kgtest.oracle.relations import words
 
-_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)", re.M)
+_END = re.compile(r"[.!?]+(?=\s|$)|\n+")
+_ABBREVIATION = re.compile(r"(?:\b(?:Jr|Sr|Dr|St|Mr|Mrs|Ms|No|vs|ca)|\b[A-Z])$")
+"""Words a full stop ends without ending the sentence: "Charles Dickens Jr.", "J. R. R. Tolkien"."""
+_FORMULA = re.compile(r"\bEvent\s+\d\b|\bthe\s+(?:window|question|statement|condition|formula)\b", re.I)
+"""Sentences about the question's own terms ("Event 1 in 1984 looks at the years 1994 to 2003")
+relate its years to its events, not facts to check: no unread sentence."""
 _NAME = re.compile(
     r"[A-Z\u00C0-\u024F][\w'’.\-]*(?:\s+(?:(?:of|the|de|di|da|von|van|der|du|la|le|in|for|and|on)\s+)*"
     r"[A-Z\u00C0-\u024F0-9][\w'’.\-]*)*"
@@ -72,19 +78,104 @@ def find_unread(
     found: dict[str, Unread] = {}
     read = _read_pairs(claims)
     for c in claims:
-        if c.statement is not None or c.status in (DATED, COUNTED):
+        if c.statement is not None or c.status in _READ or _FORMULA.search(c.triple.sentence):
             continue
         u = _between(c.triple.sentence, c.subject, c.object, c.triple.relation, ground, entities.kb is None)
         if u is not None and not _covered(u, read.get(_key(c.triple.sentence), set())):
             found.setdefault(_key(u.sentence), u)
-    parsed = {_key(c.triple.sentence) for c in claims}
-    for sentence in _SENTENCE.findall(text):
-        if _key(sentence) in parsed or any(_key(sentence) in p or p in _key(sentence) for p in parsed if p):
+    for sentence in _sentences(prepare(text)):
+        if _FORMULA.search(sentence) or any(_key(sentence) in k or k in _key(sentence) for k in found):
             continue
-        u = _mentions(sentence, ground, entities)
+        mine = [c for c in claims if _same(sentence, c.triple.sentence)]
+        u = _left_out(sentence, mine, ground, entities)
         if u is not None:
             found.setdefault(_key(u.sentence), u)
     return list(found.values())
+
+
+_READ = (DATED, COUNTED, VAGUE)
+"""Statuses of claims read though they state no KB statement: a date, a count, a vague bond."""
+
+
+def _same(sentence: str, said: str) -> bool:
+    a, b = _key(sentence), _key(said)
+    return bool(a and b) and (a in b or b in a)
+
+
+def _left_out(
+    sentence: str, claims: list[Claim], ground: GroundGraph, entities: EntityReader
+) -> Unread | None:
+    """A sentence naming two things the KB knows (or one and a year the check needs, or one and "he"
+    or "she"), when nothing was read from it; or, when something was, when an entity of the proof it
+    names is in none of what was read."""
+    plain = _SOURCE.sub(" ", sentence)  # "According to Britannica, ...": the source relates nothing
+    mentioned: dict[str, str] = {}
+    for found in _NAME.finditer(plain):
+        if _POSSESSED.match(plain, found.end()):
+            continue  # "India's nuclear test", "Cyprus's top league": a thing of theirs, not them
+        name = found.group().strip()
+        match = entities.read(name, ground, look_up=False)
+        if not match.known:
+            match = entities.read(name, ground)
+        if match.known and match.id is not None:
+            mentioned.setdefault(match.id, match.label)
+    read = [c for c in claims if c.statement is not None or c.status in _READ]
+    covered = {x for c in read for x in _ends(c)}
+    unnamed = _NAME.sub(" ", plain)  # years outside names: not "the 2007–08 League Cup"
+    years = [y.group() for y in _YEAR.finditer(unnamed)] if _needs_year(ground, sentence) else []
+    said_years = {str(c.object.year) for c in read if c.object.year is not None}
+    said_years |= {str(y) for c in read if c.when for y in c.when if y is not None}
+    person = bool(_PRONOUN.search(plain)) and _case_person(ground)
+    things = len(mentioned) + (1 if years else 0) + (1 if person and len(mentioned) < 2 else 0)
+    if not read and things >= 2:
+        return Unread(sentence.strip(), tuple([*mentioned.values(), *years][:3]), frozenset(mentioned), False)
+    proof = proof_ids(ground)
+    left = [i for i in mentioned if i not in covered and i in proof]
+    left_years = [y for y in years if y.split()[0] not in said_years]
+    if read and (left or left_years) and things >= 2:
+        named = [mentioned[i] for i in left] + left_years
+        return Unread(sentence.strip(), tuple(named[:3]), frozenset(mentioned), not left)
+    if not mentioned and years and not read and _DATED.search(sentence) and _case_person(ground):
+        return Unread(sentence.strip(), ("someone", years[0]), frozenset(), True)  # "someone born in 1999"
+    return None
+
+
+_SOURCE = re.compile(
+    r"\b(?:according\s+to|per|as\s+(?:reported|listed|stated)\s+(?:by|in)|see(?:\s+also)?|cf\.)\s+"
+    r"(?:the\s+)?[^,;:.]*",
+    re.I,
+)
+"""Where a reply says its fact comes from: "According to the NSG's official history, ..."."""
+_POSSESSED = re.compile(r"['’]s?\s+(?!capital|wife|husband|father|mother|son|daughter|birthplace)[a-z]")
+"""A name owning a common noun: "India's nuclear test" (a "capital" or a "wife" is a relation: read)."""
+
+
+_PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers)\b", re.I)
+
+
+def _ends(claim: Claim) -> set[str]:
+    """The entities a read claim names."""
+    if claim.statement is None and claim.status not in _READ:
+        return set()
+    ends = {m.id for m in (claim.subject, claim.object) if m.id is not None}
+    if claim.statement is not None:
+        ends |= {claim.statement[0], claim.statement[2]}
+    return ends
+
+
+def _case_person(ground: GroundGraph) -> bool:
+    return bool(ground.years) or any(t == "Q5" for _, t in ground.types)
+
+
+def _sentences(text: str) -> list[str]:
+    out, start = [], 0
+    for end in _END.finditer(text):
+        if end.group().startswith(".") and _ABBREVIATION.search(text, start, end.start()):
+            continue
+        out.append(text[start : end.end()])
+        start = end.end()
+    out.append(text[start:])
+    return [s for s in out if s.strip()]
 
 
 def could_change(unread: Sequence[Unread], ground: GroundGraph, knowledge_wrong: bool) -> bool:
@@ -125,23 +216,6 @@ def _between(
         return Unread(sentence, (ends[0].label, ends[1].label), frozenset(m.id for m in ends if m.id), False)
     if len(ends) == 1 and years and _needs_year(ground, f"{relation} {sentence}"):
         return Unread(sentence, (ends[0].label, years[0].name), frozenset({ends[0].id or ""}), True)
-    return None
-
-
-def _mentions(sentence: str, ground: GroundGraph, entities: EntityReader) -> Unread | None:
-    """A sentence no triple was read from: does it name two known things, or one and a dated year?"""
-    names = [n.strip() for n in _NAME.findall(sentence) if n.strip()]
-    case = [m for m in (entities.read(n, ground, look_up=False) for n in names) if m.known]
-    if not case:
-        return None
-    more = [m for m in (entities.read(n, ground) for n in names) if m.known]
-    ids = list(dict.fromkeys(m.id for m in case + more if m.id))
-    labels = {m.id: m.label for m in case + more}
-    if len(ids) >= 2:
-        return Unread(sentence.strip(), tuple(labels[i] for i in ids[:3]), frozenset(ids), False)
-    year = _YEAR.search(sentence)
-    if year is not None and _needs_year(ground, sentence):
-        return Unread(sentence.strip(), (labels[ids[0]], year.group()), frozenset(ids), True)
     return None
 
 

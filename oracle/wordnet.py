@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 
 FOLDER = Path("/usr/share/wordnet")
-_SUFFIXES = {
+_SUFFIXES: dict[str, tuple[tuple[str, str], ...]] = {
     "verb": (
         ("ies", "y"),
         ("es", "e"),
@@ -28,6 +28,7 @@ _SUFFIXES = {
         ("s", ""),
     ),
     "noun": (("ses", "s"), ("xes", "x"), ("ches", "ch"), ("shes", "sh"), ("ies", "y"), ("s", "")),
+    "adj": (),
 }
 
 
@@ -55,6 +56,23 @@ class WordNet:
         if broader and offsets:
             for above in self._words(pos, offsets[0])[1]:
                 out += [w for w in self._words(pos, above)[0] if w not in out]
+        return out
+
+    def pertainyms(self, adjective: str) -> list[str]:
+        """The nouns an adjective pertains to ("Danish": Denmark, Kingdom of Denmark ...), first sense."""
+        offsets = self._offsets(adjective, "adj")
+        if not offsets:
+            return []
+        with (self.folder / "data.adj").open("rb") as data:
+            data.seek(offsets[0])
+            fields = data.readline().decode("utf-8").split()
+        count = int(fields[3], 16)
+        at = 4 + 2 * count
+        pointers = [fields[at + 1 + 4 * k : at + 5 + 4 * k] for k in range(int(fields[at]))]
+        out: list[str] = []
+        for p in pointers:
+            if len(p) == 4 and p[0] == "\\" and p[2] == "n":
+                out += [w.replace("_", " ") for w in self._words("noun", int(p[1]))[0] if w not in out]
         return out
 
     def senses(self, lemma: str, pos: str) -> int:

@@ -172,7 +172,8 @@ def place_reference(tok: Token) -> bool:
 def place_class(noun: Token) -> bool:
     """A noun that classes a place, not one that relates two ("capital" is a relation of its own, and
     so is a "sister city")."""
-    return noun.lemma_.lower() in PLACE_NOUNS - {"capital"} and not noun_modifiers(noun)
+    relational = {m.lower_ for m in noun_modifiers(noun)} - {"administrative"}
+    return noun.lemma_.lower() in PLACE_NOUNS - {"capital"} and not relational
 
 
 def _address(name: Token, part: Token) -> bool:
@@ -200,7 +201,7 @@ def noun_preps(copula: str, noun: Token) -> Iterator[tuple[str, str, bool, str]]
             continue
         words = [prep.lemma_] if prep.lemma_ in _PLACE else [noun.lemma_, prep.lemma_]
         for named, target, denied in objects(prep, ("pobj",)):
-            if named.like_num:  # "the city where he died, in 1988": no place
+            if named.like_num or date_span(named):  # "the city where he died, in 1988": no place
                 continue
             yield (  # "is a city in Y" reads as "is in Y"
                 f"{copula} {prep.lower_}" if place_class(noun) else f"{copula} {noun.lower_} {prep.lower_}",
@@ -217,7 +218,7 @@ def named_token(tok: Token, within: bool = False) -> Token:
         for child in tok.rights:
             if child.dep_ == "appos" and proper(child) and not is_denied(child):
                 return child
-        if within and tok.lemma_.lower() in _REGION:
+        if within and (tok.lemma_.lower() in _REGION or tok.lemma_.lower() in PLACE_NOUNS - {"capital"}):
             for prep in tok.rights:
                 if prep.dep_ == "prep" and prep.lemma_ == "of":
                     for name in prep.children:
@@ -228,6 +229,36 @@ def named_token(tok: Token, within: bool = False) -> Token:
 
 def proper(tok: Token) -> bool:
     return tok.pos_ == "PROPN" or is_placeholder(tok.text)
+
+
+def not_just(verb: Token) -> bool:
+    """ "didn't just take part in it": more than that, no denial."""
+    return any(c.dep_ == "advmod" and c.lower_ in ("just", "only", "merely", "simply") for c in verb.children)
+
+
+def one_of(noun: Token) -> Token:
+    """ "one of the administrative districts of Bavaria", "one of Germany's states": the noun counted."""
+    if noun.lower_ != "one":
+        return noun
+    for prep in noun.children:
+        if prep.dep_ == "prep" and prep.lower_ == "of":
+            inner = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ == "NOUN"]
+            if inner:
+                return inner[0]
+    return noun
+
+
+def demonyms(noun: Token) -> list[str]:
+    """The adjectives of a country before a class noun: "a Danish cyclist", "a German state"."""
+    if noun.pos_ != "NOUN":
+        return []
+    found = [t for t in noun.subtree if t.dep_ == "amod" and t.pos_ in ("ADJ", "PROPN") and t.i < noun.i]
+    return [t.text for t in found if t.text[:1].isupper() and t.i > t.sent.start]
+
+
+def no_noun(noun: Token) -> bool:
+    """ "no" before a common noun of the relation denies it: "has no border with", "has no connection to"."""
+    return noun.pos_ == "NOUN" and any(c.dep_ == "det" and c.lower_ == "no" for c in noun.children)
 
 
 def is_denied(tok: Token) -> bool:
@@ -247,7 +278,7 @@ def narrows(first: Token, second: Token) -> bool:
         first.lemma_ == second.lemma_ == "in"
         and [t.text for t in between] == [","]
         and not prep_denied(second)
-        and any(proper(g) for g in second.children if g.dep_ == "pobj")
+        and any(proper(g) and not _dated(g) for g in second.children if g.dep_ == "pobj")
     )
 
 
@@ -330,6 +361,11 @@ def date_span(tok: Token) -> str:
     return words.text.strip(" ,")
 
 
+def _dated(tok: Token) -> bool:
+    """A year or a date as a preposition's object."""
+    return tok.dep_ == "pobj" and (bool(re.fullmatch(r"\d{3,4}", tok.text)) or bool(date_span(tok)))
+
+
 def _date_word(doc: Doc, i: int) -> bool:
     t = doc[i]
     if t.text == ",":  # "May 11, 1918", not "1918, in Chicago"
@@ -344,6 +380,9 @@ def verb_preps(verb: Token) -> list[Token]:
     for prep in list(out):
         for date in (g for g in prep.children if g.dep_ == "pobj" and g.lower_ in _MONTHS):
             out += [c for c in date.children if c.dep_ == "prep"]
+        for thing in (g for g in prep.children if g.dep_ == "pobj" and g.pos_ == "NOUN"):
+            # "died in his hotel room in January 1945": the date the parser hangs on the room is the verb's
+            out += [c for c in thing.children if c.dep_ == "prep" and any(_dated(g) for g in c.children)]
         if prep.lower_ in _SPAN_START:
             out += [c for c in prep.children if c.dep_ == "prep" and c.lower_ in _SPAN_END]
     return out

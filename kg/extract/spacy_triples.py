@@ -162,8 +162,9 @@ class _Reader(ClauseShapes):
 
     def _clause(self, verb: Token, sentence: str) -> None:
         subjects = list(self._subjects(verb))
-        negated = any(
-            c.dep_ == "neg" or (c.dep_ == "advmod" and c.lower_ in sp.NEGATION) for c in verb.children
+        negated = (
+            any(c.dep_ == "neg" or (c.dep_ == "advmod" and c.lower_ in sp.NEGATION) for c in verb.children)
+            and not sp.not_just(verb)
         ) != sp.framed_negation(verb)
         particles = [
             c for c in verb.children if c.dep_ == "prt" or (c.dep_ == "advmod" and c.lower_ in _PARTICLE)
@@ -187,7 +188,12 @@ class _Reader(ClauseShapes):
             pronoun = subj_tok.lower_ in sp.PRONOUN
             self._stand_in = (subj_tok.lower_, subject) if pronoun else None
             owner = self._owner(subj_tok) if copula and subj_tok.pos_ == "NOUN" else None
+            for said in (sp.one_of(c) for c in verb.children if c.dep_ == "attr"):
+                for demonym in sp.demonyms(said):  # "a Danish cyclist", "a German state"
+                    rel = "is in" if sp.place_class(said) else "nationality"
+                    self._emit(subject, rel, demonym, negated, rel, sentence)
             for attr, obj, flip in sp.objects(verb, ("attr", "acomp")):
+                attr = sp.one_of(attr)  # "one of the administrative districts of Bavaria"
                 if owner:  # "Dickens's wife was Catherine", "The capital of France is Paris"
                     rel, key = sp.noun_relation(subj_tok)
                     self._emit(owner, rel, obj, negated != flip, key, sentence)
@@ -237,8 +243,9 @@ class _Reader(ClauseShapes):
                         rel = " ".join([*surface, dobj.lower_, prep.lower_])
                         key = relation_key([*lemmas, dobj.lemma_, prep.lemma_])
                         plain = " ".join([*surface, prep.lower_])  # "taught physics at": "taught at" too
+                        none = sp.no_noun(dobj)  # "has no border with"
                         for _, target, denied in sp.objects(prep, ("pobj",)):
-                            no = negated != (flip or denied)
+                            no = (negated != none) != (flip or denied)
                             self._emit(subject, rel, target, no, key, sentence)
                             if prep.lemma_ != "of":
                                 self._emit(
@@ -266,7 +273,7 @@ class _Reader(ClauseShapes):
                     continue
                 state = [c for c in verb.children if c.dep_ == "acomp" and c.pos_ == "ADJ"] if copula else []
                 state += [c for c in verb.children if c.dep_ == "dobj" and _common(c)]  # "took part in"
-                word, lemma, denied = prep.lower_, prep.lemma_, negated
+                word, lemma, denied = prep.lower_, prep.lemma_, negated != any(sp.no_noun(a) for a in state)
                 if negated and lemma in _UNTIL:  # "was not born until 1964": born in 1964
                     word, lemma, denied = "in", "in", False
                 rel = " ".join([*surface, *(a.lower_ for a in state), word])  # "was alive in 1902"
@@ -345,6 +352,14 @@ class _Reader(ClauseShapes):
             return
         if not found and verb.dep_ in ("acl", "parataxis") and verb.tag_ == "VBN" and sp.proper(verb.head):
             yield verb.head, sp.phrase(verb.head)  # "Heisenberg, born in Würzburg, ..."
+            return
+        if (
+            not found
+            and verb.dep_ in ("acl", "parataxis")
+            and verb.tag_ == "VBN"
+            and verb.head.dep_ == "attr"
+        ):
+            yield from self._subjects(verb.head.head)  # "Kamp is a Danish cyclist, born in Denmark"
             return
         if not found and verb.dep_ == "advcl" and verb.tag_ == "VBN" and verb.head.pos_ in ("VERB", "AUX"):
             yield from self._subjects(verb.head)  # "Born in Oxford, Hawking studied ..."

@@ -67,12 +67,26 @@ _HEADING = re.compile(r"^\s*(?:#+\s*)?(?:reasoning|evidence|explanation|justific
 _MARKUP = re.compile(r"\*\*|__|`|^#+\s*", re.M)
 
 
+_CITED = re.compile(r"\s*\[\d{1,3}\]")
+"""A footnote mark, "[1]": no year of anything."""
+_REFERENCE = re.compile(r"^\s*\[\d{1,3}\]\s")
+"""A line of the references a reply cites: "[1] Wikipedia, "Emma Darwin"" states nothing."""
+
+
+_ASIDE = re.compile(r"\s*\((?!\s*(?:born|died|b\.|d\.|c\.)\b)[^()\d\n]{1,60}\)")
+"""A short aside in brackets without a date: "(Oberbayern)", "(then South West Africa)", "(the Serbian-
+American inventor)". The parser reads a name with one as two broken phrases; "(1858–1947)" and
+"(born in Ulm)" stay, they state something."""
+
+
 def prepare(text: str) -> str:
-    """Plain sentences from markdown: no bullets, emphasis or headings; each list item its own sentence."""
+    """Plain sentences from markdown: no bullets, emphasis or headings; each list item its own sentence;
+    no footnote marks or reference lines."""
     lines = []
     for raw in _MARKUP.sub("", text).splitlines():
-        if _HEADING.match(raw):
+        if _HEADING.match(raw) or _REFERENCE.match(raw):
             continue
+        raw = _ASIDE.sub("", _CITED.sub("", raw))
         line = _BULLET.sub("", raw).strip()
         if line:
             lines.append(line if line[-1] in ".!?:;" else line + ".")

@@ -44,7 +44,7 @@ def attach(claims: Sequence[Claim]) -> list[Claim]:
     out = list(claims)
     said: dict[int, list[tuple[str, int]]] = {}
     for k, y in enumerate(out):
-        if y.statement is not None or y.object.how != "year" or y.object.year is None or y.relation:
+        if y.object.how != "year" or y.object.year is None or not _free(y, out):
             continue
         if y.negated:  # "were not yet married in 1952" dates nothing: read, not checked
             if _owner(out, y, words(y.triple.relation).split()[:-1]) is not None:
@@ -56,7 +56,7 @@ def attach(claims: Sequence[Claim]) -> list[Claim]:
         owner = _owner(out, y, verb)
         if owner is not None:
             said.setdefault(owner, []).append((prep, y.object.year))
-            out[k] = replace(y, status=DATED)
+            out[k] = replace(y, status=DATED, statement=None, relation=None)
     for k, c in enumerate(out):
         if k in said:
             out[k] = replace(c, when=_span(said[k]))
@@ -66,6 +66,27 @@ def attach(claims: Sequence[Claim]) -> list[Claim]:
             if year is not None:  # "the 1921 Nobel Prize in Physics"
                 out[k] = replace(c, when=(year, year))
     return out
+
+
+def _free(year: Claim, claims: list[Claim]) -> bool:
+    """A year no date property was read for, or one read as a date of the subject where the clause
+    states another fact: "established diplomatic relations with Liberia in 1864" dates the relations,
+    not the United States (but "born in Ulm in 1879" is a birth year: the place's own date)."""
+    if year.statement is None:
+        return year.relation is None
+    if year.statement[1] not in _DATES:
+        return False
+    verb = words(year.triple.relation).split()[:-1]
+    owner = _owner(claims, year, verb) if verb else None
+    return (
+        owner is not None
+        and _PLACE_OF.get(claims[owner].statement[1] if claims[owner].statement else "")
+        != (year.statement[1])
+    )
+
+
+_DATES = {*STARTS, *ENDS, *POINTS}
+_PLACE_OF = {"P19": "P569", "P20": "P570"}
 
 
 def _owner(claims: list[Claim], year: Claim, verb: list[str]) -> int | None:

@@ -10,6 +10,7 @@ when a reply needs them: a run of bare "Yes."/"No." replies loads none of them.
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field, replace
@@ -63,6 +64,27 @@ class Outcome(StrEnum):
 
 
 HALLUCINATIONS = frozenset({Outcome.ERRONEOUS_KNOWLEDGE, Outcome.ERRONEOUS_INFERENCE, Outcome.BOTH})
+
+_FUNCTION = {
+    "is",
+    "in",
+    "of",
+    "has",
+    "as",
+    "the",
+    "a",
+    "an",
+    "to",
+    "at",
+    "by",
+    "was",
+    "were",
+    "be",
+    "located",
+}
+"""Words of a relation's phrase that say nothing of which relation it is."""
+
+_CONTAINMENT = {"P131", "P150", "P361", "P527", "P17"}
 
 READ_LIMIT = 20_000
 """Characters of a reply the oracle reads (docs/oracle.md): its first 20,000, some 4,000 words,
@@ -209,7 +231,9 @@ class Judge:
                 continue
             checked = self._checker.check(grounds[i], claims[i], case.expected)
             outcome, reasons = classify(checked, answer, case.expected)
-            unread = find_unread(texts[i], checked.claims, grounds[i], self._entities)
+            unread = find_unread(
+                texts[i], checked.claims, grounds[i], self._entities, self._asked(grounds[i]), self._family
+            )
             if could_change(unread, grounds[i], bool(checked.wrong)):
                 reasons = (
                     f"cannot tell: {len(unread)} sentence(s) relating what the KB knows were not read "
@@ -235,6 +259,25 @@ class Judge:
                 )
             )
         return verdicts
+
+    def _asked(self, ground: GroundGraph) -> list[tuple[str, str]]:
+        """The words of the relations the case asks about (and their inverses), as unread.py looks for them."""
+        properties = set(ground.properties)
+        properties |= {r.inverse for p in ground.properties if (r := self._catalog.resolve(p)).inverse}
+        out = []
+        for phrase in self._relations.phrases(properties):
+            said = " ".join(w for w in re.findall(r"[a-z0-9]+", phrase.text.lower()) if w not in _FUNCTION)
+            if len(said) >= 5 and phrase.source != "inverse":
+                out.append((self._family(phrase.property), said))
+        return sorted(set(out))
+
+    def _family(self, pid: str) -> str:
+        """A property and its inverse are one relation; so are the containments (part of, located in)."""
+        pid = pid.lstrip("^")
+        if pid in _CONTAINMENT:
+            return "containment"
+        inverse = self._catalog.resolve(pid).inverse
+        return min(pid, inverse) if inverse else pid
 
     def _extract(self) -> TripleExtractor:
         if self._extractor is None:

@@ -61,7 +61,10 @@ def events(ground: GroundGraph, claims: list[Claim]) -> dict[str, list[tuple[int
                 if events.get(key):
                     first, last = c.when
                     start, end = events[key][0][0], events[key][-1][1]
-                    events[key] = [(first if first is not None else start, last if last is not None else end)]
+                    if first is not None and first == last:  # "married in 1839": it held then, at least
+                        events[key] = [(min(start, first), max(end, first))]
+                    else:
+                        events[key] = [(start if first is None else first, end if last is None else last)]
     for c in claims:  # "alive in 1902": the lifetime stretches to hold that year
         span = f"{c.statement[0]}:span" if c.statement else ""
         if (

@@ -20,7 +20,8 @@ _SENTENCE = re.compile(r"[^.!?\n]*(?:[.!?]+|\n)|[^.!?\n]+$")
 """A sentence or line with what ends it, newlines kept: list items stay apart."""
 _ABOUT_QUESTION = re.compile(
     r"\b(?:the|this|your)\s+(?:question|statement|claim)\s+(?:is\s+)?(?:asks?|asking|says|states|is)\s+"
-    r"(?:whether|if|that)\b",
+    r"(?:whether|if|that)\b"
+    r"|\b(?:the|this|your)\s+(?:claim|statement|assertion|idea|notion|premise|suggestion)\s+that\b",
     re.I,
 )
 _SUPPOSED = re.compile(

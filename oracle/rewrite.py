@@ -32,7 +32,20 @@ _SMALL = {"of", "the", "for", "and", "de", "du"}
 
 
 def readable(text: str) -> str:
-    return absolute(expand_abbreviations(text))
+    return absolute(expand_abbreviations(_QUOTED_VERDICT.sub(_judged, text)))
+
+
+_QUOTED_VERDICT = re.compile(
+    r"[\"“](?P<said>[^\"”\n]{3,200})[\"”]\s+is\s+(?P<verdict>false|wrong|untrue|incorrect|not\s+true|true|correct|right)\b",
+    re.I,
+)
+"""A statement quoted and judged: '"Wassenaar is part of Estonia" is false'."""
+
+
+def _judged(match: re.Match[str]) -> str:
+    verdict = " ".join(match["verdict"].lower().split())
+    frame = "it is true that" if verdict in ("true", "correct", "right") else "it is false that"
+    return f"{frame} {match['said'].rstrip('.')}"
 
 
 def expand_abbreviations(text: str) -> str:

@@ -23,7 +23,7 @@ the proof, is erroneous knowledge whatever that sentence says).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from kgtest.kg.extract.text import prepare
@@ -72,9 +72,16 @@ class Unread:
 
 
 def find_unread(
-    text: str, claims: Sequence[Claim], ground: GroundGraph, entities: EntityReader
+    text: str,
+    claims: Sequence[Claim],
+    ground: GroundGraph,
+    entities: EntityReader,
+    asked: Sequence[tuple[str, str]] = (),
+    family: Callable[[str], str] = str,
 ) -> list[Unread]:
-    """The reply's unread sentences, each once, in the reply's order."""
+    """The reply's unread sentences, each once, in the reply's order. ``asked``: (property, words) of
+    the case's relations: a sentence in their words from which no claim of them was read is unread
+    too ("formal diplomatic relations were never fully restored")."""
     found: dict[str, Unread] = {}
     read = _read_pairs(claims)
     for c in claims:
@@ -87,7 +94,9 @@ def find_unread(
         if _FORMULA.search(sentence) or any(_key(sentence) in k or k in _key(sentence) for k in found):
             continue
         mine = [c for c in claims if _same(sentence, c.triple.sentence)]
-        u = _left_out(sentence, mine, ground, entities)
+        u = _left_out(sentence, mine, ground, entities) or _in_the_words(
+            sentence, mine, asked, ground, entities, family
+        )
         if u is not None:
             found.setdefault(_key(u.sentence), u)
     return list(found.values())
@@ -135,7 +144,7 @@ def _left_out(
     if read and (left or left_years) and things >= 2:
         named = [mentioned[i] for i in left] + left_years
         return Unread(sentence.strip(), tuple(named[:3]), frozenset(mentioned), not left)
-    if not mentioned and years and not read and _DATED.search(sentence) and _case_person(ground):
+    if not mentioned and years and not read and _DATED.search(sentence):
         return Unread(sentence.strip(), ("someone", years[0]), frozenset(), True)  # "someone born in 1999"
     return None
 
@@ -148,6 +157,38 @@ _SOURCE = re.compile(
 """Where a reply says its fact comes from: "According to the NSG's official history, ..."."""
 _POSSESSED = re.compile(r"['’]s?\s+(?!capital|wife|husband|father|mother|son|daughter|birthplace)[a-z]")
 """A name owning a common noun: "India's nuclear test" (a "capital" or a "wife" is a relation: read)."""
+
+
+def _in_the_words(
+    sentence: str,
+    claims: list[Claim],
+    asked: Sequence[tuple[str, str]],
+    ground: GroundGraph,
+    entities: EntityReader,
+    family: Callable[[str], str],
+) -> Unread | None:
+    """A sentence naming an entity of the case in the words of a relation the case asks about, with no
+    claim of that relation read from it ("formal diplomatic relations were never fully restored")."""
+    said = f" {_stems(sentence)} "
+    found = [(p, w) for p, w in asked if f" {_stems(w)} " in said]
+    if not found or not _names_the_case(sentence, ground, entities):
+        return None
+    read = {family(c.statement[1]) for c in claims if c.statement is not None}
+    read |= {family(c.relation.property) for c in claims if c.relation is not None}
+    if any(p in read for p, _ in found):
+        return None
+    return Unread(sentence.strip(), (f"'{found[0][1]}'",), proof_ids(ground), False)
+
+
+def _names_the_case(sentence: str, ground: GroundGraph, entities: EntityReader) -> bool:
+    return any(entities.read(n.strip(), ground, look_up=False).known for n in _NAME.findall(sentence))
+
+
+def _stems(text: str) -> str:
+    """Words without a plural's s: "diplomatic relations" and "diplomatic relation" are one."""
+    return " ".join(
+        w[:-1] if len(w) > 3 and w.endswith("s") else w for w in re.findall(r"[a-z0-9]+", text.lower())
+    )
 
 
 _PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers)\b", re.I)

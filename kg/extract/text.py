@@ -67,6 +67,12 @@ _HEADING = re.compile(r"^\s*(?:#+\s*)?(?:reasoning|evidence|explanation|justific
 _MARKUP = re.compile(r"\*\*|__|`|^#+\s*", re.M)
 
 
+_LABEL = re.compile(
+    r"^(?:(?:step|point)\s*\d+|conclusion|answer|final\s+answer|evidence|note|reasoning|explanation|summary"
+    r"|in\s+short|verdict)\s*[:.\-–—]\s*",
+    re.I,
+)
+"""A label opening a line ("Step 3:", "Conclusion:"): no name."""
 _CITED = re.compile(r"\s*\[\d{1,3}\]")
 """A footnote mark, "[1]": no year of anything."""
 _REFERENCE = re.compile(r"^\s*\[\d{1,3}\]\s")
@@ -87,7 +93,7 @@ def prepare(text: str) -> str:
         if _HEADING.match(raw) or _REFERENCE.match(raw):
             continue
         raw = _ASIDE.sub("", _CITED.sub("", raw))
-        line = _BULLET.sub("", raw).strip()
+        line = _LABEL.sub("", _BULLET.sub("", raw).strip())
         if line:
             lines.append(line if line[-1] in ".!?:;" else line + ".")
     return " ".join(lines)

@@ -82,7 +82,7 @@ class Checker:
         """What "her only Nobel was in Physics" denies: the evidence's other Nobel of hers."""
         out = []
         for c in claims:
-            if c.status != COUNTED or c.relation is None or c.subject.id is None:
+            if c.status != COUNTED or not c.triple.only or c.relation is None or c.subject.id is None:
                 continue
             s, p = c.subject.id, c.relation.property
             said = {

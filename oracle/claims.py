@@ -21,6 +21,7 @@ from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.pronouns import resolve
 from kgtest.oracle.relations import RelationKeys, RelationMatch, RelationReader, words
 from kgtest.oracle.similarity import Thresholds, name_key
+from kgtest.oracle.wordnet import wordnet
 from kgtest.prolog.reasoner import Statement
 
 UNKNOWN = "?"
@@ -113,7 +114,7 @@ def read_claims(
     settings: ReadSettings,
 ) -> list[list[Claim]]:
     """The claims of every reply of a batch, in triple order; ``embedder`` is called only for cosine."""
-    batch = [(resolve(triples, ground, entities), ground) for triples, ground in batch]
+    batch = [([_demonym(t) for t in resolve(triples, ground, entities)], ground) for triples, ground in batch]
     if any(triples for triples, _ in batch):
         keys.prepare(p.text for _, g in batch for p in relations.phrases(g.properties))
     names: list[dict[str, EntityMatch]] = []
@@ -152,6 +153,19 @@ def _vague(claim: Claim, ground: GroundGraph) -> Claim:
     if claim.negated and ground.statement is not None and ends == {ground.statement[0], ground.statement[2]}:
         return replace(claim, statement=ground.statement, alternatives=(ground.statement,))
     return replace(claim, status=VAGUE)
+
+
+def _demonym(triple: Triple) -> Triple:
+    """ "a Danish cyclist", "a German state" (the extractor's nationality and "is in"): the country, by
+    WordNet's pertainym, never the language the KB may also call "German"."""
+    if (
+        triple.relation not in ("nationality", "is in")
+        or " " in triple.object
+        or not triple.object[:1].isupper()
+    ):
+        return triple
+    countries = wordnet().pertainyms(triple.object.lower())
+    return replace(triple, object=countries[0].title()) if countries else triple
 
 
 def _exact_relation(
@@ -238,6 +252,8 @@ def _claim(
     triple: Triple, names: dict[str, EntityMatch], matched: list[RelationMatch], ground: GroundGraph
 ) -> Claim:
     subject, obj = names[triple.subject], names[triple.object]
+    if matched and subject.known and obj.how == "counted":  # "won two Nobel Prizes": read, no statement
+        return Claim(triple, subject, obj, matched[0], None, status="counted")
     if not matched or not (subject.known or obj.known) or not (_name_like(subject) and _name_like(obj)):
         return Claim(triple, subject, obj, None, None)
 

@@ -38,6 +38,11 @@ _CLASSES = {
     "season",
 }
 """A class word after a name: "the East Africa region" is East Africa."""
+_DECADE = re.compile(r"\b\d{2,3}0s\b")
+_PART_OF_YEAR = re.compile(
+    r"^(?:(?:early|mid|late)[\s-]+)?(?:spring|summer|autumn|fall|winter|early|mid|late)\s+(?=\d)", re.I
+)
+"""Words before a year that name a part of it: "autumn 2006", "early 1912"."""
 _WITHIN = re.compile(r"\s+(?:in|at)\s+")
 """Where an address names the place around a building: "a house in Hampstead", "Hotel X, Manhattan"."""
 
@@ -98,6 +103,9 @@ class EntityReader:
         return found
 
     def _read(self, name: str, ground: GroundGraph, look_up: bool) -> EntityMatch:
+        if _DECADE.search(name):  # "the early 1970s": no one year
+            return EntityMatch(name, None, name, "none")
+        name = _PART_OF_YEAR.sub("", name)  # "autumn 2006" is 2006
         key = name_key(name)
         for entity in ground.entities:
             if key == name_key(entity.label):

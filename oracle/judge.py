@@ -26,6 +26,7 @@ from kgtest.kg.extract.parse_cache import extractor_for
 from kgtest.kg.extract.triples import Triple, TripleExtractor
 from kgtest.oracle import arithmetic
 from kgtest.oracle.answer import ParsedAnswer, Stance, parse_answer
+from kgtest.oracle.both import about_the_two
 from kgtest.oracle.checks import Checked, Checker
 from kgtest.oracle.claims import Claim, ReadSettings, read_claims, unread
 from kgtest.oracle.dated import attach
@@ -85,6 +86,7 @@ _FUNCTION = {
 """Words of a relation's phrase that say nothing of which relation it is."""
 
 _CONTAINMENT = {"P131", "P150", "P361", "P527", "P17"}
+_TRAILING = {"with", "of", "in", "to", "by", "at", "on", "for", "from"}
 
 READ_LIMIT = 20_000
 """Characters of a reply the oracle reads (docs/oracle.md): its first 20,000, some 4,000 words,
@@ -223,7 +225,12 @@ class Judge:
             self._embed,
             ReadSettings(self.settings.thresholds, self.settings.fallback),
         )
-        claims = dict(zip(todo, [arithmetic.read(attach(mark(r))) for r in read], strict=True))
+        claims = {
+            i: about_the_two(
+                texts[i], arithmetic.read(attach(mark(r))), grounds[i], self._asked(grounds[i]), self._family
+            )
+            for i, r in zip(todo, read, strict=True)
+        }
         verdicts = []
         for i, ((case, _), answer) in enumerate(zip(pairs, parsed, strict=True)):
             if i not in claims:
@@ -232,7 +239,13 @@ class Judge:
             checked = self._checker.check(grounds[i], claims[i], case.expected)
             outcome, reasons = classify(checked, answer, case.expected)
             unread = find_unread(
-                texts[i], checked.claims, grounds[i], self._entities, self._asked(grounds[i]), self._family
+                texts[i],
+                checked.claims,
+                grounds[i],
+                self._entities,
+                self._asked(grounds[i]),
+                self._family,
+                case.question,
             )
             if could_change(unread, grounds[i], bool(checked.wrong)):
                 reasons = (
@@ -261,12 +274,15 @@ class Judge:
         return verdicts
 
     def _asked(self, ground: GroundGraph) -> list[tuple[str, str]]:
-        """The words of the relations the case asks about (and their inverses), as unread.py looks for them."""
+        """The words of the case's relations and their inverses, which unread.py looks for."""
         properties = set(ground.properties)
         properties |= {r.inverse for p in ground.properties if (r := self._catalog.resolve(p)).inverse}
         out = []
         for phrase in self._relations.phrases(properties):
-            said = " ".join(w for w in re.findall(r"[a-z0-9]+", phrase.text.lower()) if w not in _FUNCTION)
+            kept = [w for w in re.findall(r"[a-z0-9]+", phrase.text.lower()) if w not in _FUNCTION]
+            while kept and kept[-1] in _TRAILING:  # "shares a border with" is said "share a border" too
+                kept.pop()
+            said = " ".join(kept)
             if len(said) >= 5 and phrase.source != "inverse":
                 out.append((self._family(phrase.property), said))
         return sorted(set(out))

@@ -32,7 +32,9 @@ def too_many(
     label: Callable[[str], str],
 ) -> str:
     """Why the KB refutes "only one of this kind", or ""; ``values(subject, property)`` lists the KB's."""
-    if claim.status != COUNTED or claim.relation is None or not claim.subject.known or claim.negated:
+    if claim.status != COUNTED or not claim.triple.only or claim.relation is None or not claim.subject.known:
+        return ""
+    if claim.negated:
         return ""
     assert claim.subject.id is not None
     found = [v for v in values(claim.subject.id, claim.relation.property) if of_kind(claim, label(v))]

@@ -27,6 +27,17 @@ from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.wordnet import WordNet, wordnet
 
 _AUXILIARY = {"is", "was", "are", "were", "be", "been", "being", "has", "had", "have", "also", "once"}
+_AUXILIARY |= {
+    "became",
+    "become",
+    "becomes",
+    "remained",
+    "remains",
+    "still",
+    "later",
+    "formally",
+    "officially",
+}
 _ARTICLES = {"the", "a", "an"}
 _LIGHT = {"located", "situated", "based", "found", "lies", "lying", "lay"}
 """Before a preposition they add nothing: "is located in" and "is in" are one relation (as text.py's keys)."""

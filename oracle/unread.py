@@ -33,6 +33,7 @@ from kgtest.oracle.entities import EntityMatch, EntityReader
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.quantified import COUNTED
 from kgtest.oracle.relations import words
+from kgtest.oracle.wordnet import wordnet
 
 _END = re.compile(r"[.!?]+(?=\s|$)|\n+")
 _ABBREVIATION = re.compile(r"(?:\b(?:Jr|Sr|Dr|St|Mr|Mrs|Ms|No|vs|ca)|\b[A-Z])$")
@@ -78,6 +79,7 @@ def find_unread(
     entities: EntityReader,
     asked: Sequence[tuple[str, str]] = (),
     family: Callable[[str], str] = str,
+    question: str = "",
 ) -> list[Unread]:
     """The reply's unread sentences, each once, in the reply's order. ``asked``: (property, words) of
     the case's relations: a sentence in their words from which no claim of them was read is unread
@@ -87,14 +89,22 @@ def find_unread(
     for c in claims:
         if c.statement is not None or c.status in _READ or _FORMULA.search(c.triple.sentence):
             continue
+        if _said_not_done(c) and not _YEAR.search(c.triple.sentence):
+            continue
         u = _between(c.triple.sentence, c.subject, c.object, c.triple.relation, ground, entities.kb is None)
         if u is not None and not _covered(u, read.get(_key(c.triple.sentence), set())):
             found.setdefault(_key(u.sentence), u)
-    for sentence in _sentences(prepare(text)):
+    for sentence in sentences(prepare(text)):
         if _FORMULA.search(sentence) or any(_key(sentence) in k or k in _key(sentence) for k in found):
             continue
         mine = [c for c in claims if _same(sentence, c.triple.sentence)]
-        u = _left_out(sentence, mine, ground, entities) or _in_the_words(
+        if (
+            mine
+            and all(_said_not_done(c) or c.statement is not None for c in mine)
+            and not _YEAR.search(sentence)
+        ):
+            continue  # "Einstein acknowledged his debt to Maxwell": what was said or thought, not done
+        u = _left_out(sentence, mine, ground, entities, question) or _in_the_words(
             sentence, mine, asked, ground, entities, family
         )
         if u is not None:
@@ -106,32 +116,46 @@ _READ = (DATED, COUNTED, VAGUE)
 """Statuses of claims read though they state no KB statement: a date, a count, a vague bond."""
 
 
+_NOT_FACTS = {"verb.communication", "verb.perception", "verb.emotion", "verb.cognition", "verb.consumption"}
+"""WordNet's kinds of verbs no KB property is: saying, seeing, feeling, thinking, eating. A sentence of
+them ("acknowledged his debt to Maxwell", "studied Engels's Anti-Dühring") states nothing the KB could
+hold, unless it names a year (then it may date something: "declared its independence in 1912")."""
+
+
+def _said_not_done(claim: Claim) -> bool:
+    """An unread triple whose verb says, perceives, feels or thinks (its most frequent sense)."""
+    if claim.statement is not None or claim.relation is not None:
+        return False
+    head = claim.triple.key.split()[0] if claim.triple.key else ""
+    return bool(head) and wordnet().kind(head, "verb") in _NOT_FACTS
+
+
 def _same(sentence: str, said: str) -> bool:
     a, b = _key(sentence), _key(said)
     return bool(a and b) and (a in b or b in a)
 
 
 def _left_out(
-    sentence: str, claims: list[Claim], ground: GroundGraph, entities: EntityReader
+    sentence: str, claims: list[Claim], ground: GroundGraph, entities: EntityReader, question: str = ""
 ) -> Unread | None:
     """A sentence naming two things the KB knows (or one and a year the check needs, or one and "he"
     or "she"), when nothing was read from it; or, when something was, when an entity of the proof it
     names is in none of what was read."""
     plain = _SOURCE.sub(" ", sentence)  # "According to Britannica, ...": the source relates nothing
     mentioned: dict[str, str] = {}
-    for found in _NAME.finditer(plain):
-        if _POSSESSED.match(plain, found.end()):
-            continue  # "India's nuclear test", "Cyprus's top league": a thing of theirs, not them
-        name = found.group().strip()
-        match = entities.read(name, ground, look_up=False)
-        if not match.known:
-            match = entities.read(name, ground)
-        if match.known and match.id is not None:
-            mentioned.setdefault(match.id, match.label)
     read = [c for c in claims if c.statement is not None or c.status in _READ]
+    said = " ".join(m.name.lower() for c in read for m in (c.subject, c.object))
+    for found in _NAME.finditer(plain):
+        if _POSSESSED.match(plain, found.end()) or found.group().strip().lower() in said:
+            continue  # "India's nuclear test": a thing of theirs; "at a palazzo in Venice": read whole
+        for match in _read_names(found.group().strip(), ground, entities):
+            if match.id is not None and match.how != "demonym":  # "near the Ukrainian border"
+                mentioned.setdefault(match.id, match.label)
     covered = {x for c in read for x in _ends(c)}
     unnamed = _NAME.sub(" ", plain)  # years outside names: not "the 2007–08 League Cup"
-    years = [y.group() for y in _YEAR.finditer(unnamed)] if _needs_year(ground, sentence) else []
+    asked = {y.group() for y in _YEAR.finditer(question)}  # "so by 1885 he was no longer alive": its year
+    years = [y.group() for y in _YEAR.finditer(unnamed) if y.group() not in asked]
+    years = years if _needs_year(ground, sentence) else []
     said_years = {str(c.object.year) for c in read if c.object.year is not None}
     said_years |= {str(y) for c in read if c.when for y in c.when if y is not None}
     person = bool(_PRONOUN.search(plain)) and _case_person(ground)
@@ -144,7 +168,7 @@ def _left_out(
     if read and (left or left_years) and things >= 2:
         named = [mentioned[i] for i in left] + left_years
         return Unread(sentence.strip(), tuple(named[:3]), frozenset(mentioned), not left)
-    if not mentioned and years and not read and _DATED.search(sentence):
+    if not mentioned and years and not read and _LIFE.search(sentence):
         return Unread(sentence.strip(), ("someone", years[0]), frozenset(), True)  # "someone born in 1999"
     return None
 
@@ -169,8 +193,8 @@ def _in_the_words(
 ) -> Unread | None:
     """A sentence naming an entity of the case in the words of a relation the case asks about, with no
     claim of that relation read from it ("formal diplomatic relations were never fully restored")."""
-    said = f" {_stems(sentence)} "
-    found = [(p, w) for p, w in asked if f" {_stems(w)} " in said]
+    said = f" {stems(sentence)} "
+    found = [(p, w) for p, w in asked if f" {stems(w)} " in said]
     if not found or not _names_the_case(sentence, ground, entities):
         return None
     read = {family(c.statement[1]) for c in claims if c.statement is not None}
@@ -180,17 +204,35 @@ def _in_the_words(
     return Unread(sentence.strip(), (f"'{found[0][1]}'",), proof_ids(ground), False)
 
 
+def _read_names(name: str, ground: GroundGraph, entities: EntityReader) -> list[EntityMatch]:
+    """The entities a run of capitalised words names: itself ("Bosnia and Herzegovina"), else its parts
+    ("Qatar and Romania")."""
+    match = entities.read(name, ground, look_up=False)
+    if not match.known:
+        match = entities.read(name, ground)
+    if match.known or " and " not in name:
+        return [match] if match.known else []
+    return [m for part in name.split(" and ") for m in _read_names(part.strip(), ground, entities)]
+
+
 def _names_the_case(sentence: str, ground: GroundGraph, entities: EntityReader) -> bool:
+    """A case entity by name, or the case's two by "the two", "both", "they"."""
+    if BOTH.search(sentence):
+        return True
     return any(entities.read(n.strip(), ground, look_up=False).known for n in _NAME.findall(sentence))
 
 
-def _stems(text: str) -> str:
+BOTH = re.compile(r"\b(?:the\s+two(?:\s+\w+)?|both(?:\s+countries)?|they|them|each\s+other)\b", re.I)
+
+
+def stems(text: str) -> str:
     """Words without a plural's s: "diplomatic relations" and "diplomatic relation" are one."""
-    return " ".join(
-        w[:-1] if len(w) > 3 and w.endswith("s") else w for w in re.findall(r"[a-z0-9]+", text.lower())
-    )
+    found = [w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in ("a", "an", "the")]
+    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in found)
 
 
+_LIFE = re.compile(r"\b(?:born|birth|died|dies|death|aged?|years?\s+old)\b", re.I)
+"""Words of a life's dates: "someone born in 1999" is the case's person, named or not."""
 _PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers)\b", re.I)
 
 
@@ -208,7 +250,7 @@ def _case_person(ground: GroundGraph) -> bool:
     return bool(ground.years) or any(t == "Q5" for _, t in ground.types)
 
 
-def _sentences(text: str) -> list[str]:
+def sentences(text: str) -> list[str]:
     out, start = [], 0
     for end in _END.finditer(text):
         if end.group().startswith(".") and _ABBREVIATION.search(text, start, end.start()):
@@ -271,6 +313,10 @@ def _read_pairs(claims: Sequence[Claim]) -> dict[str, set[frozenset[str]]]:
     for c in claims:
         if c.statement is not None:
             out.setdefault(_key(c.triple.sentence), set()).add(frozenset({c.statement[0], c.statement[2]}))
+        if c.statement is not None and c.when is not None:  # "established relations with X in 1992"
+            for year in (y for y in c.when if y is not None):
+                out.setdefault(_key(c.triple.sentence), set()).add(frozenset({c.statement[0], str(year)}))
+                out[_key(c.triple.sentence)].add(frozenset({c.statement[2], str(year)}))
     return out
 
 

@@ -75,6 +75,16 @@ class WordNet:
                 out += [w.replace("_", " ") for w in self._words("noun", int(p[1]))[0] if w not in out]
         return out
 
+    def kind(self, lemma: str, pos: str) -> str:
+        """The lexicographer file of the most frequent sense ("say": ``verb.communication``), or ""."""
+        offsets = self._offsets(lemma, pos)
+        if not offsets:
+            return ""
+        with (self.folder / f"data.{pos}").open("rb") as data:
+            data.seek(offsets[0])
+            number = int(data.readline().split()[1])
+        return _LEXNAMES.get(number, "")
+
     def senses(self, lemma: str, pos: str) -> int:
         return len(self._offsets(lemma, pos))
 
@@ -138,6 +148,26 @@ class WordNet:
                         found.setdefault(parts[0], parts[1])
             self._exceptions[pos] = found
         return self._exceptions[pos]
+
+
+_LEXNAMES = {
+    29: "verb.body",
+    30: "verb.change",
+    31: "verb.cognition",
+    32: "verb.communication",
+    33: "verb.competition",
+    34: "verb.consumption",
+    35: "verb.contact",
+    36: "verb.creation",
+    37: "verb.emotion",
+    38: "verb.motion",
+    39: "verb.perception",
+    40: "verb.possession",
+    41: "verb.social",
+    42: "verb.stative",
+    43: "verb.weather",
+}
+"""wndb(5)'s lexicographer files of verbs, by number (lexnames(5))."""
 
 
 @cache

@@ -97,7 +97,22 @@ class ClauseShapes:
             for _, a in subjects:
                 for _, b in subjects:
                     if a != b:
-                        self._emit(a, f"is {' '.join(words)} of", b, negated, key, sentence)
+                        self._emit(a, f"{verb.lower_} {' '.join(words)} of", b, negated, key, sentence)
+
+    def _mutual(self, verb: Token, subjects: list[tuple[Token, str]], negated: bool, sentence: str) -> None:
+        """ "Switzerland and Austria share a border", "Qatar and Romania established diplomatic relations":
+        each with the other."""
+        for thing in (c for c in verb.children if c.dep_ == "dobj" and c.pos_ == "NOUN"):
+            if any(c.dep_ == "prep" for c in thing.children):
+                continue
+            mods = [m for m in thing.lefts if m.dep_ in ("compound", "amod")]
+            words = [verb.lower_, *(m.lower_ for m in mods), thing.lower_, "with"]
+            key = relation_key([verb.lemma_, *(m.lemma_ for m in mods), thing.lemma_, "with"])
+            no = negated != any(c.dep_ == "det" and c.lower_ == "no" for c in thing.children)
+            for _, a in subjects:
+                for _, b in subjects:
+                    if a != b:
+                        self._emit(a, " ".join(words), b, no, key, sentence)
 
     def _relative_object(
         self,

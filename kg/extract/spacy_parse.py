@@ -110,7 +110,9 @@ def framed_negation(verb: Token) -> bool:
     denied = any(c.dep_ == "neg" for c in head.children)
     if any(c.dep_ == "nsubj" and c.lower_ not in ("it", "this", "that") for c in head.children):
         return False  # "Einstein was born in Munich, so Rome is wrong": Rome is what is wrong
-    if verb.dep_ != "csubj" and not any(c.dep_ == "mark" and c.lower_ in ("that", "for") for c in verb.children):
+    if verb.dep_ != "csubj" and not any(
+        c.dep_ == "mark" and c.lower_ in ("that", "for") for c in verb.children
+    ):
         return False  # "Estonia is part of it, so it is false that ...": only the clause "that" opens
     if judged & _FALSE:
         return not denied

@@ -173,8 +173,10 @@ class _Reader(ClauseShapes):
         surface += [c.lower_ for c in particles]
         lemmas = [verb.lemma_.lower()] + [c.lemma_.lower() for c in particles]
         copula = verb.lemma_ == "be"
-        if copula and len(subjects) > 1:
-            self._reciprocal(verb, subjects, negated, sentence)
+        if len(subjects) > 1 and (copula or verb.lemma_ in ("become", "remain")):
+            self._reciprocal(verb, subjects, negated, sentence)  # "became twin cities in 1989"
+        elif len(subjects) > 1:
+            self._mutual(verb, subjects, negated, sentence)  # "Switzerland and Austria share a border"
         self._at = verb
         self._marrying(verb, subjects, negated, sentence)
         given = self._giving(verb, negated, sentence)
@@ -333,9 +335,10 @@ class _Reader(ClauseShapes):
                 rel, key = f"is {noun.head.lower_} of", relation_key([noun.head.lemma_, "of"])
                 self._emit(sp.phrase(noun), rel, owner, False, key, sentence)
             return
+        head = sp.phrase(noun.head)
+        noun = sp.one_of(noun)  # "Lower Bavaria, one of the seven districts of Bavaria"
         if noun.pos_ != "NOUN" or any(c.dep_ == "neg" for c in noun.children):
             return
-        head = sp.phrase(noun.head)
         of = self._owner(noun)
         if of and sp.place_class(noun):  # "Upper Bavaria, a region of Bavaria"
             self._emit(head, "is in", of, False, "in", sentence)
@@ -369,6 +372,8 @@ class _Reader(ClauseShapes):
                 tok = sp.named_token(tok)  # "His first wife, Elsa, was born in 1876"
                 if tok.lower_ in _RELATIVE and verb.dep_ == "relcl":
                     yield verb.head, sp.phrase(verb.head)
+                elif tok.lower_ == "it" and any(c.dep_ in ("ccomp", "csubj", "xcomp") for c in verb.children):
+                    continue  # "it was not the case that ...", "it is true that ...": no one
                 elif tok.lower_ in sp.PRONOUN:
                     yield tok, self._last_named or tok.lower_
                 elif sp.place_reference(tok):  # "The city lies in Bavaria"

@@ -90,10 +90,34 @@ def prepare(text: str) -> str:
     no footnote marks or reference lines."""
     lines = []
     for raw in _MARKUP.sub("", text).splitlines():
-        if _HEADING.match(raw) or _REFERENCE.match(raw):
+        if _HEADING.match(raw) or _REFERENCE.match(raw) or _RULE.match(raw):
             continue
-        raw = _ASIDE.sub("", _CITED.sub("", raw))
+        raw = _table_row(_ASIDE.sub("", _CITED.sub("", raw)))
+        listed = bool(_BULLET.match(raw))
         line = _LABEL.sub("", _BULLET.sub("", raw).strip())
+        if listed:  # "- Jhonatan Narváez: Ecuadorian cyclist, born in Ecuador"
+            line = _DESCRIBED.sub(r"\g<name> is \g<what>", line)
         if line:
             lines.append(line if line[-1] in ".!?:;" else line + ".")
     return " ".join(lines)
+
+
+_RULE = re.compile(r"^\s*\|?[\s:|-]*-{3,}[\s:|-]*$")
+"""A table's rule line, "|---|---|"."""
+_CELLS = re.compile(r"^\s*\|(.+)\|\s*$")
+_SPAN = re.compile(r"^\s*(?:born\s+)?(\d{3,4})\s*[–—-]\s*(\d{3,4})\s*$")
+_STATE = re.compile(r"\s+(?:alive|lived|life|lifetime|exists?|existed)\s*$", re.I)
+_DESCRIBED = re.compile(r"^(?P<name>[A-Z][\w.’'\- ]{1,60}?)\s*:\s+(?P<what>(?:an?\s+|the\s+)?[A-Za-z].*)$")
+"""A list item naming something and saying what it is."""
+
+
+def _table_row(line: str) -> str:
+    """A table's row as a sentence: "| Nikola Tesla alive | 1856–1943 | ❌ |" is "Nikola Tesla (1856–1943)",
+    a lifetime as people write it; other rows their cells, a sentence each."""
+    row = _CELLS.match(line)
+    if row is None:
+        return line
+    cells = [c.strip() for c in row.group(1).split("|")]
+    if len(cells) >= 2 and _SPAN.match(cells[1]):
+        return f"{_STATE.sub('', cells[0])} ({cells[1].strip()})."
+    return ". ".join(c for c in cells if c) + "."

@@ -18,9 +18,10 @@ from kgtest.oracle.claims import Claim
 from kgtest.oracle.entities import EntityMatch
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.relations import RelationMatch
-from kgtest.oracle.unread import BOTH, sentences, stems
+from kgtest.oracle.unread import sentences, stems
 
-_DENIED = re.compile(r"\b(?:not|never|no|n't|nor|neither)\b", re.I)
+_TWO = re.compile(r"\b(?:the\s+two(?:\s+\w+)?|both(?:\s+countries)?|they|each\s+other)\b", re.I)
+_DENIED = re.compile(r"\b(?:not|never|no|nor|neither)\b|n't\b", re.I)
 
 
 def about_the_two(
@@ -36,7 +37,7 @@ def about_the_two(
     s, p, o = ground.statement
     out = list(claims)
     for sentence in sentences(prepare(text)):
-        if not BOTH.search(sentence):
+        if not _TWO.search(sentence):
             continue
         said = f" {stems(sentence)} "
         words = [w for fam, w in asked if fam == family(p) and f" {stems(w)} " in said]
@@ -48,9 +49,8 @@ def about_the_two(
             for c in out
         ):
             continue  # read already, with its names
-        triple = Triple(
-            ground.label(s), words[0], ground.label(o), bool(_DENIED.search(sentence)), "", sentence
-        )
+        denied = len(_DENIED.findall(sentence)) % 2 == 1  # "it's not true that they never ..." affirms
+        triple = Triple(ground.label(s), words[0], ground.label(o), denied, "", sentence)
         subject = EntityMatch(ground.label(s), s, ground.label(s), "both")
         obj = EntityMatch(ground.label(o), o, ground.label(o), "both")
         relation = RelationMatch(p.lstrip("^"), not p.startswith("^"), "both", words[0], "phrase")

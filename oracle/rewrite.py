@@ -32,7 +32,18 @@ _SMALL = {"of", "the", "for", "and", "de", "du"}
 
 
 def readable(text: str) -> str:
-    return absolute(expand_abbreviations(_QUOTED_VERDICT.sub(_judged, text)))
+    text = _SOURCE.sub("", _QUOTED_VERDICT.sub(_judged, text))
+    return absolute(expand_abbreviations(text))
+
+
+_SOURCE = re.compile(
+    r"(?:(?<=^)|(?<=[.!?:]\s)|(?<=\n))\s*(?:according\s+to|per|as\s+(?:reported|listed|stated)\s+(?:by|in))"
+    r"\s+[^,.;\n]{1,80},\s*"
+    r"|\s*\((?:see|cf\.|source)[^()]*\)",
+    re.I,
+)
+"""Where a fact comes from, opening its sentence ("According to Britannica, ...") or in brackets: the
+parser reads a sentence without it better, and it states nothing itself."""
 
 
 _QUOTED_VERDICT = re.compile(

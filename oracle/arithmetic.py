@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from kgtest.oracle.claims import AGE, OUTLIVED, Claim
+from kgtest.oracle.claims import AGE, BORN_AFTER, OUTLIVED, Claim
 from kgtest.oracle.relations import RelationMatch, words
 
 _NUMBERS: dict[str, float] = {
@@ -86,8 +86,9 @@ def _computed(claim: Claim) -> Claim | None:
         return _as(claim, AGE, str(age), None)
     if age is not None and "old" in lemmas and claim.object.year is not None and claim.object.year > 200:
         return replace(_as(claim, AGE, str(age), None), when=(claim.object.year, claim.object.year))
+    births = bool(lemmas & {"bear", "born"} and lemmas & {"after", "before"})
     if claim.object.known and (
-        lemmas & _OUTLIVING or (lemmas & {"die", "died"} and lemmas & {"after", "before"})
+        births or lemmas & _OUTLIVING or (lemmas & {"die", "died"} and lemmas & {"after", "before"})
     ):
         found = _AMOUNT.search(t.sentence)
         amount = _years(found) if found else None
@@ -96,7 +97,8 @@ def _computed(claim: Claim) -> Claim | None:
         if amount is None:
             amount = 0.0  # "outlived her": more than no years
             qualifier = "more than"
-        return replace(_as(claim, OUTLIVED, claim.object.id or "", None), amount=(qualifier, sign * amount))
+        relation = BORN_AFTER if births else OUTLIVED  # "born eleven years after Francis"
+        return replace(_as(claim, relation, claim.object.id or "", None), amount=(qualifier, sign * amount))
     return None
 
 
@@ -141,14 +143,15 @@ def wrong(claim: Claim, lifetime: Callable[[str], tuple[int | None, int | None]]
             if ok
             else ("refuted", f"the KB gives {born} to {died}: {died - born - 1} or {died - born}")
         )
-    other = lifetime(o)[1]
-    if died is None or other is None or claim.amount is None:
+    mine, other = (born, lifetime(o)[0]) if p == BORN_AFTER else (died, lifetime(o)[1])
+    if mine is None or other is None or claim.amount is None:
         return "open", ""
     qualifier, amount = claim.amount
-    gap = died - other
+    gap = mine - other
     if _fits(gap, qualifier, amount):
         return "proven", ""
-    return "refuted", f"the KB gives deaths in {died} and {other}, {gap} years apart"
+    events = "births" if p == BORN_AFTER else "deaths"
+    return "refuted", f"the KB gives {events} in {mine} and {other}, {gap} years apart"
 
 
 def _fits(gap: int, qualifier: str, amount: float) -> bool:

@@ -32,7 +32,9 @@ AGE = "age"
 """A computed relation: the subject's age at death, or in the claim's ``when`` year (arithmetic.py)."""
 OUTLIVED = "outlived"
 """A computed relation: the subject died ``amount`` years after the object (arithmetic.py)."""
-COMPUTED = frozenset({AGE, OUTLIVED})
+BORN_AFTER = "born after"
+"""A computed relation: the subject was born ``amount`` years after the object (arithmetic.py)."""
+COMPUTED = frozenset({AGE, OUTLIVED, BORN_AFTER})
 VALUE_PROPERTIES = DATE_PROPERTIES | {ALIVE} | COMPUTED
 """Relations whose object is a year, or that the rules do not read (computed from years)."""
 _ALIVE_WORDS = (
@@ -42,6 +44,8 @@ _ALIVE_WORDS = (
     "living in",
     "existed in",
     "exist in",
+    "exists in",
+    "existing in",
     "existed during",
     "under way in",
     "in existence in",

@@ -89,8 +89,16 @@ def prepare(text: str) -> str:
     """Plain sentences from markdown: no bullets, emphasis or headings; each list item its own sentence;
     no footnote marks or reference lines."""
     lines = []
-    for raw in _MARKUP.sub("", text).splitlines():
-        if _HEADING.match(raw) or _REFERENCE.match(raw) or _RULE.match(raw):
+    raws = _MARKUP.sub("", text).splitlines()
+    reasoning = False  # in a table that works through the question's conditions, not one of facts
+    for k, raw in enumerate(raws):
+        if _CELLS.match(raw) and k + 1 < len(raws) and _RULE.match(raws[k + 1]):
+            reasoning = bool(_WORKING.search(raw))
+            continue  # a header row
+        if not _CELLS.match(raw) and not _RULE.match(raw):
+            reasoning = False
+        checked = bool(_CELLS.match(raw) and _TICKED.search(raw))  # "| Event 1 | ... | ❌ |"
+        if reasoning or checked or _HEADING.match(raw) or _REFERENCE.match(raw) or _RULE.match(raw):
             continue
         raw = _table_row(_ASIDE.sub("", _CITED.sub("", raw)))
         listed = bool(_BULLET.match(raw))
@@ -102,6 +110,10 @@ def prepare(text: str) -> str:
     return " ".join(lines)
 
 
+_WORKING = re.compile(r"\b(?:needs?|condition|requires?|required|holds?|true|false|event|satisf)", re.I)
+"""A header of a table that checks the question's conditions row by row ("| Condition | Needs | Holds? |"):
+its rows say what the question asks, not facts."""
+_TICKED = re.compile(r"[✓✔✗✘❌✅]|\bEvent\s+\d")
 _RULE = re.compile(r"^\s*\|?[\s:|-]*-{3,}[\s:|-]*$")
 """A table's rule line, "|---|---|"."""
 _CELLS = re.compile(r"^\s*\|(.+)\|\s*$")

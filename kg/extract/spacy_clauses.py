@@ -99,6 +99,22 @@ class ClauseShapes:
                     if a != b:
                         self._emit(a, f"{verb.lower_} {' '.join(words)} of", b, negated, key, sentence)
 
+    def _included(self, verb: Token, noun: Token, negated: bool, sentence: str) -> None:
+        """ "Kyiv's other partner cities include Kraków and Florence": each is one of them."""
+        owner = self._owner(noun)
+        if not owner:
+            return
+        mods = [
+            m for m in noun.lefts if m.dep_ in ("compound",) or (m.dep_ == "amod" and m.lower_ != "other")
+        ]
+        words = [*(m.lower_ for m in mods), noun.lemma_.lower()]
+        for _, obj, denied in sp.objects(verb, ("dobj",)):
+            if sp.place_class(noun):
+                self._emit(obj, "is in", owner, negated != denied, "in", sentence)
+            else:
+                rel = f"is {' '.join(words)} of"
+                self._emit(obj, rel, owner, negated != denied, relation_key([*words, "of"]), sentence)
+
     def _mutual(self, verb: Token, subjects: list[tuple[Token, str]], negated: bool, sentence: str) -> None:
         """ "Switzerland and Austria share a border", "Qatar and Romania established diplomatic relations":
         each with the other."""

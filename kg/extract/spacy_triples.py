@@ -183,6 +183,9 @@ class _Reader(ClauseShapes):
         for subj_tok, subject in subjects:
             if self._possessed_prize(verb, subj_tok, negated, sentence):
                 continue
+            if verb.lemma_ == "include" and subj_tok.pos_ == "NOUN" and self._owner(subj_tok):
+                self._included(verb, subj_tok, negated, sentence)  # "Kyiv's partner cities include Kraków"
+                continue
             if not copula and subj_tok.pos_ == "NOUN" and any(c.dep_ == "poss" for c in subj_tok.children):
                 continue  # "Maxwell's equations influenced Einstein": a thing of Maxwell's, not Maxwell
             if self._birth(verb, subject, negated, sentence):
@@ -196,6 +199,9 @@ class _Reader(ClauseShapes):
                     self._emit(subject, rel, demonym, negated, rel, sentence)
             for attr, obj, flip in sp.objects(verb, ("attr", "acomp")):
                 attr = sp.one_of(attr)  # "one of the administrative districts of Bavaria"
+                if owner and sp.place_class(subj_tok):  # "its largest city is Leipzig": Leipzig is in it
+                    self._emit(obj, "is in", owner, negated != flip, "in", sentence)
+                    continue
                 if owner:  # "Dickens's wife was Catherine", "The capital of France is Paris"
                     rel, key = sp.noun_relation(subj_tok)
                     self._emit(owner, rel, obj, negated != flip, key, sentence)

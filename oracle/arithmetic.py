@@ -131,8 +131,8 @@ def wrong(claim: Claim, lifetime: Callable[[str], tuple[int | None, int | None]]
     born, died = lifetime(s)
     if p == AGE:
         age = int(o)
-        if claim.when is not None and born is not None:
-            year = claim.when[0]
+        year = claim.when[0] if claim.when is not None else None
+        if year is not None and born is not None:
             ok = year - born in (age, age + 1)
             return ("proven", "") if ok else ("refuted", f"the KB gives a birth in {born}")
         if born is None or died is None:

@@ -112,7 +112,7 @@ class Checker:
         pairs = {(s, p) for e in ground.edges for s, p, _ in self._readings(e.subject, e.property, e.object)}
         per: dict[tuple[int, tuple[str, str, str]], Status] = {}
         for (c, alternative, reading), status in zip(asked, statuses, strict=True):
-            if status.kind == "other" and (reading[0], reading[1]) not in pairs:
+            if status.kind == "other" and not self._miss(reading, status.other, pairs, types):
                 status = Status("open")  # another value of a fact the proof does not rest on: no miss
             best = per.get((id(c), alternative))
             if best is None or _RANK.index(status.kind) < _RANK.index(best.kind):
@@ -152,6 +152,23 @@ class Checker:
         spans = [(f.start, f.end) for f in facts if (f.subject, f.property, f.object) in readings]
         why = wrong_dates(claim, spans)
         return replace(claim, status="refuted", note=f"says {_said(claim)}, but {why}") if why else claim
+
+    def _miss(
+        self,
+        reading: tuple[str, str, str],
+        other: str,
+        pairs: set[tuple[str, str]],
+        types: tuple[tuple[str, str], ...],
+    ) -> bool:
+        """Another value where the proof has its fact, read the way the fact points (a place contains
+        many things: "Zürich contains X" misses nothing), and of the proof value's kind where both kinds
+        are known ("an island nation in the Indian Ocean" misses no region it is part of)."""
+        s, p, o = reading
+        if (s, p) not in pairs or p.startswith("^") or p in _DOWNWARD:
+            return False
+        mine = {t for e, t in types if e == o}
+        theirs = {t for e, t in types if e == other}
+        return not (mine and theirs) or bool(mine & theirs)
 
     def _types(
         self, ground: GroundGraph, claims: list[Claim], background: list[Fact]

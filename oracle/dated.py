@@ -78,11 +78,8 @@ def _free(year: Claim, claims: list[Claim]) -> bool:
         return False
     verb = words(year.triple.relation).split()[:-1]
     owner = _owner(claims, year, verb) if verb else None
-    return (
-        owner is not None
-        and _PLACE_OF.get(claims[owner].statement[1] if claims[owner].statement else "")
-        != (year.statement[1])
-    )
+    fact = claims[owner].statement if owner is not None else None
+    return fact is not None and _PLACE_OF.get(fact[1]) != year.statement[1]
 
 
 _DATES = {*STARTS, *ENDS, *POINTS}

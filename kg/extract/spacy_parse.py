@@ -177,7 +177,7 @@ def place_class(noun: Token) -> bool:
     """A noun that classes a place, not one that relates two ("capital" is a relation of its own, and
     so is a "sister city")."""
     relational = {m.lower_ for m in noun_modifiers(noun)} - {"administrative"}
-    return noun.lemma_.lower() in PLACE_NOUNS - {"capital"} and not relational
+    return noun.lemma_.lower() in PLACE_NOUNS - {"capital", "place"} and not relational
 
 
 def _address(name: Token, part: Token) -> bool:
@@ -233,6 +233,22 @@ def named_token(tok: Token, within: bool = False) -> Token:
 
 def proper(tok: Token) -> bool:
     return tok.pos_ == "PROPN" or is_placeholder(tok.text)
+
+
+def gapped(named: Token, prep: Token) -> Token | None:
+    """ "born in December 1995 and Davide Ballerini in 1995": a name coordinated with the preposition's
+    object that has a preposition of its own is the subject of a clause whose verb is left out."""
+    if named.dep_ != "conj" or not proper(named):
+        return None
+    own = next((c for c in named.children if c.dep_ == "prep" and c.lemma_ == prep.lemma_), None)
+    if own is not None:
+        return own
+    if not _dated(named.head):  # a name coordinated with a date: the date's verb has the name's own
+        return None
+    verb = prep.head
+    return next(
+        (c for c in verb.children if c.dep_ == "prep" and c.lemma_ == prep.lemma_ and c.i > named.i), None
+    )
 
 
 def not_just(verb: Token) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kgtest.core.errors import OracleUnavailableError
 from kgtest.kg.extract import spacy_parse as sp
@@ -73,8 +73,9 @@ class SpacyExtractor:
         if not Language.has_factory("kgtest_run_on"):
             Language.component("kgtest_run_on", func=_cut_run_on)
         self._nlp.add_pipe("kgtest_run_on", before="parser")
+        tokenizer: Any = self._nlp.tokenizer
         for word in ("wed", "Wed"):  # the tokenizer splits "wed" as "we'd": "He wed Mileva" read as "He we d"
-            self._nlp.tokenizer.add_special_case(word, [{"ORTH": word}])
+            tokenizer.add_special_case(word, [{"ORTH": word}])
         self._batch_size = batch_size
 
     def extract(
@@ -288,6 +289,11 @@ class _Reader(ClauseShapes):
                 key = relation_key([*lemmas, *(a.lemma_ for a in state), lemma])
                 for named, obj, flip in sp.objects(prep, ("pobj",)):
                     no = denied != (flip or sp.prep_denied(prep))
+                    gapped = sp.gapped(named, prep)
+                    if gapped is not None:  # "Eiking was born in 1995 and Ballerini in 1994": Ballerini's
+                        for _, value, _ in sp.objects(gapped, ("pobj",)):
+                            self._emit(obj, rel, value, no, key, sentence)
+                        continue
                     role = sp.role_before(named) if verb.lemma_ == "have" and prep.lower_ == "as" else None
                     if role is not None:  # "Germany has as capital Berlin"
                         self._emit(subject, role.lower_, obj, no, relation_key([role.lemma_]), sentence)

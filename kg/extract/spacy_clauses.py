@@ -97,7 +97,8 @@ class ClauseShapes:
             for _, a in subjects:
                 for _, b in subjects:
                     if a != b:
-                        self._emit(a, f"{verb.lower_} {' '.join(words)} of", b, negated, key, sentence)
+                        said = "is" if verb.lemma_ == "be" else verb.lower_  # "became twin cities in 1989"
+                        self._emit(a, f"{said} {' '.join(words)} of", b, negated, key, sentence)
 
     def _included(self, verb: Token, noun: Token, negated: bool, sentence: str) -> None:
         """ "Kyiv's other partner cities include Kraków and Florence": each is one of them."""

@@ -67,12 +67,21 @@ _AGE = re.compile(
 )
 _DEATH_WORDS = {"die", "died", "dies", "pass", "passed", "perish", "perished", "live", "lived", "death"}
 _OUTLIVING = {"outlive", "outlived", "outlives", "survive", "survived", "survives"}
-_AFTER_DEATH = re.compile(r"\bdied\b", re.I)
+_DIED = re.compile(r"\b(?:died|dies|death|passed\s+away)\b", re.I)
 
 
 def read(claims: list[Claim]) -> list[Claim]:
-    """The claims with ages and "outlived by" read as what they compute."""
-    return [_computed(c) or c for c in claims]
+    """The claims with ages and "outlived by" read as what they compute; an age said beside a death
+    no triple reads ("died in New York City in 1943, aged 70") is the dead one's."""
+    out = [_computed(c) or c for c in claims]
+    aged = {c.triple.sentence for c in out if c.statement and c.statement[1] == AGE}
+    for c in list(out):
+        death = c.statement is not None and c.statement[1] in ("P20", "P570") and not c.negated
+        age = _age(c.triple.sentence) if death and c.triple.sentence not in aged else None
+        if age is not None and c.subject.known:
+            out.append(_as(c, AGE, str(age), None))
+            aged.add(c.triple.sentence)
+    return out
 
 
 def _computed(claim: Claim) -> Claim | None:
@@ -82,7 +91,8 @@ def _computed(claim: Claim) -> Claim | None:
     lemmas = set(words(t.relation).split()) | set(t.key.split())
     age = _age(t.sentence)
     named_age = claim.object.name.strip() in (str(age), "age") or claim.object.year in (age, None)
-    if age is not None and lemmas & _DEATH_WORDS and claim.object.how in ("year", "none") and named_age:
+    at_death = lemmas & _DEATH_WORDS or (lemmas & {"age", "aged"} and _DIED.search(t.sentence))
+    if age is not None and at_death and claim.object.how in ("year", "none") and named_age:
         return _as(claim, AGE, str(age), None)
     if age is not None and "old" in lemmas and claim.object.year is not None and claim.object.year > 200:
         return replace(_as(claim, AGE, str(age), None), when=(claim.object.year, claim.object.year))

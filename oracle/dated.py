@@ -17,6 +17,7 @@ is open, as any claim the KB does not decide.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -98,7 +99,16 @@ def _owner(claims: list[Claim], year: Claim, verb: list[str]) -> int | None:
         and words(c.triple.relation).split()[: len(verb)] == verb
     ]
     found = found if len(found) < 2 else [k for k in found if claims[k].triple.subject == year.triple.subject]
+    sentence, at = year.triple.sentence, year.triple.sentence.find(year.triple.object)
+    if at >= 0:  # "won X in 1911; she had won Y in 1903": the fact named last before the year, in its clause
+        before = [(sentence.rfind(claims[k].triple.object, 0, at), k) for k in found]
+        before = [(where, k) for where, k in before if where >= 0 and not _CLAUSE.search(sentence, where, at)]
+        found = [max(before)[1]] if before else [k for k in found if claims[k].triple.object not in sentence]
     return found[0] if len(found) == 1 else None
+
+
+_CLAUSE = re.compile(r"[;:—–]|\.\s")
+"""What ends a clause between a fact's object and a year: the year is not that fact's."""
 
 
 def _span(said: list[tuple[str, int]]) -> Span:

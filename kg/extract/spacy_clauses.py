@@ -246,6 +246,9 @@ class ClauseShapes:
         own ("never won another Nobel Prize" does not deny the Nobel Prize)."""
         read: set[int] = set()
         objects = [t for c in verb.children if c.dep_ == "dobj" for t in sp.with_conj(c)]
+        objects += [
+            c for c in verb.children if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN")
+        ]  # ", and no other"
         for dobj in (t for t in objects if t.pos_ in ("NOUN", "PROPN")):
             words = {
                 c.lower_ for c in dobj.children if c.dep_ in ("amod", "det", "advmod", "nummod", "quantmod")

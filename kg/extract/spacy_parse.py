@@ -235,6 +235,19 @@ def proper(tok: Token) -> bool:
     return tok.pos_ == "PROPN" or is_placeholder(tok.text)
 
 
+def idiom(verb: Token, prep: Token) -> list[Token]:
+    """A preposition and common noun before ``prep`` that belong to the verb ("came [into the world] in
+    Smiljan", "breathed [his last] in"): read as words of the relation, not as a place."""
+    out: list[Token] = []
+    for other in verb.children:
+        if other.dep_ != "prep" or other.i >= prep.i:
+            continue
+        for noun in (g for g in other.children if g.dep_ == "pobj"):
+            if noun.pos_ == "NOUN" and not any(proper(t) for t in noun.subtree) and not place_reference(noun):
+                out += [other, noun]
+    return out
+
+
 def gapped(named: Token, prep: Token) -> Token | None:
     """ "born in December 1995 and Davide Ballerini in 1995": a name coordinated with the preposition's
     object that has a preposition of its own is the subject of a clause whose verb is left out."""

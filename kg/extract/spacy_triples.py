@@ -282,6 +282,7 @@ class _Reader(ClauseShapes):
                     continue
                 state = [c for c in verb.children if c.dep_ == "acomp" and c.pos_ == "ADJ"] if copula else []
                 state += [c for c in verb.children if c.dep_ == "dobj" and _common(c)]  # "took part in"
+                state += sp.idiom(verb, prep)  # "came into the world in Smiljan"
                 word, lemma, denied = prep.lower_, prep.lemma_, negated != any(sp.no_noun(a) for a in state)
                 if negated and lemma in _UNTIL:  # "was not born until 1964": born in 1964
                     word, lemma, denied = "in", "in", False
@@ -299,8 +300,9 @@ class _Reader(ClauseShapes):
                         self._emit(subject, role.lower_, obj, no, relation_key([role.lemma_]), sentence)
                     else:
                         self._emit(subject, rel, obj, no, key, sentence)
-                        if any(a.dep_ == "dobj" for a in state):  # "taught physics at": "taught at" too
-                            bare = [a for a in state if a.dep_ != "dobj"]
+                        if any(a.dep_ in ("dobj", "prep", "pobj") for a in state):
+                            # "taught physics at": "taught at" too; "died in his room in 1945": "died in 1945"
+                            bare = [a for a in state if a.dep_ not in ("dobj", "prep", "pobj")]
                             self._emit(
                                 subject,
                                 " ".join([*surface, *(a.lower_ for a in bare), word]),

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kgtest.generator.case import Answer
+from kgtest.oracle.restated import after_restated_question
 
 
 class Stance(StrEnum):
@@ -236,7 +237,7 @@ def parse_answer(reply: str, question: str = "") -> ParsedAnswer:
 
     ``question``: the case's question; a reply that opens by repeating it is read after it.
     """
-    start = _after_restated_question(reply, question)
+    start = 0 if _ANSWER_FIRST.match(reply) else after_restated_question(reply, question)
     options = _options(reply)
     if options is not None:
         return options
@@ -367,34 +368,8 @@ def _yes_no(word: str) -> Stance:
     return Stance.YES if word.lower() in ("yes", "true", "correct") else Stance.NO
 
 
-_WORDS = re.compile(r"[a-z0-9]+")
-_QUESTION_LABEL = re.compile(r"^\W*(?:question|statement|claim|you\s+ask(?:ed)?)\s*:?", re.I)
 _ANSWER_FIRST = re.compile(rf"{_DECOR}{_NUMBER}{_DECOR}{_LABEL}", re.I)
 """The reply opens with its answer's label; a question quoted in it is part of the label."""
-_ABOUT_QUESTION = re.compile(
-    r"^\W*(?:the|this|your)\s+(?:question|statement)\s+(?:is\s+)?(?:asks?|asking|is)\s+(?:whether|if)\b", re.I
-)
-
-
-def _after_restated_question(reply: str, question: str) -> int:
-    """Where the reply starts once a first sentence that asks, or repeats the question from its
-    start, is skipped.
-
-    "It is false that X. Please judge ..." asked back as "It is false that X." is no verdict, nor
-    is "Did X ...?" or "The question asks whether X"; "It is true that X." answering "Is it true
-    that X?" is one (the words come in another order).
-    """
-    end = _SENTENCE_END.search(reply)
-    if not question or end is None or _ANSWER_FIRST.match(reply):
-        return 0
-    first = reply[: end.start()]
-    said = " ".join(_WORDS.findall(_QUESTION_LABEL.sub("", first).lower()))
-    asked = " ".join(_WORDS.findall(question.lower()))
-    asks = (reply[end.start()] == "?" and said.count(" ") >= 3) or _ABOUT_QUESTION.match(first) is not None
-    if asks or (said.count(" ") >= 3 and f"{asked} ".startswith(f"{said} ")):
-        rest = re.compile(r"[.!?\s]*").match(reply, end.start())
-        return rest.end() if rest else end.end()
-    return 0
 
 
 _OPENING = re.compile(rf"{_DECOR}{_NUMBER}{_DECOR}", re.I)

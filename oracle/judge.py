@@ -10,7 +10,6 @@ when a reply needs them: a run of bare "Yes."/"No." replies loads none of them.
 
 from __future__ import annotations
 
-import re
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field, replace
@@ -26,6 +25,7 @@ from kgtest.kg.extract.parse_cache import extractor_for
 from kgtest.kg.extract.triples import Triple, TripleExtractor
 from kgtest.oracle import arithmetic
 from kgtest.oracle.answer import ParsedAnswer, Stance, parse_answer
+from kgtest.oracle.asked import AskedWords
 from kgtest.oracle.both import about_the_two
 from kgtest.oracle.checks import Checked, Checker
 from kgtest.oracle.claims import Claim, ReadSettings, read_claims, unread
@@ -65,28 +65,6 @@ class Outcome(StrEnum):
 
 
 HALLUCINATIONS = frozenset({Outcome.ERRONEOUS_KNOWLEDGE, Outcome.ERRONEOUS_INFERENCE, Outcome.BOTH})
-
-_FUNCTION = {
-    "is",
-    "in",
-    "of",
-    "has",
-    "as",
-    "the",
-    "a",
-    "an",
-    "to",
-    "at",
-    "by",
-    "was",
-    "were",
-    "be",
-    "located",
-}
-"""Words of a relation's phrase that say nothing of which relation it is."""
-
-_CONTAINMENT = {"P131", "P150", "P361", "P527", "P17"}
-_TRAILING = {"with", "of", "in", "to", "by", "at", "on", "for", "from"}
 
 READ_LIMIT = 20_000
 """Characters of a reply the oracle reads (docs/oracle.md): its first 20,000, some 4,000 words,
@@ -176,6 +154,7 @@ class Judge:
         self._checker = Checker(self._catalog, kb)
         self._keys: RelationKeys | None = None
         self._grounds: OrderedDict[Hashable, GroundGraph] = OrderedDict()
+        self._asked = AskedWords(self._catalog, self._relations)
 
     @property
     def loaded(self) -> tuple[str, ...]:
@@ -227,7 +206,11 @@ class Judge:
         )
         claims = {
             i: about_the_two(
-                texts[i], arithmetic.read(attach(mark(r))), grounds[i], self._asked(grounds[i]), self._family
+                texts[i],
+                arithmetic.read(attach(mark(r))),
+                grounds[i],
+                self._asked.words(grounds[i]),
+                self._asked.family,
             )
             for i, r in zip(todo, read, strict=True)
         }
@@ -243,8 +226,8 @@ class Judge:
                 checked.claims,
                 grounds[i],
                 self._entities,
-                self._asked(grounds[i]),
-                self._family,
+                self._asked.words(grounds[i]),
+                self._asked.family,
                 case.question,
             )
             if could_change(unread, grounds[i], bool(checked.wrong)):
@@ -272,28 +255,6 @@ class Judge:
                 )
             )
         return verdicts
-
-    def _asked(self, ground: GroundGraph) -> list[tuple[str, str]]:
-        """The words of the case's relations and their inverses, which unread.py looks for."""
-        properties = set(ground.properties)
-        properties |= {r.inverse for p in ground.properties if (r := self._catalog.resolve(p)).inverse}
-        out = []
-        for phrase in self._relations.phrases(properties):
-            kept = [w for w in re.findall(r"[a-z0-9]+", phrase.text.lower()) if w not in _FUNCTION]
-            while kept and kept[-1] in _TRAILING:  # "shares a border with" is said "share a border" too
-                kept.pop()
-            said = " ".join(kept)
-            if len(said) >= 5 and phrase.source != "inverse":
-                out.append((self._family(phrase.property), said))
-        return sorted(set(out))
-
-    def _family(self, pid: str) -> str:
-        """A property and its inverse are one relation; so are the containments (part of, located in)."""
-        pid = pid.lstrip("^")
-        if pid in _CONTAINMENT:
-            return "containment"
-        inverse = self._catalog.resolve(pid).inverse
-        return min(pid, inverse) if inverse else pid
 
     def _extract(self) -> TripleExtractor:
         if self._extractor is None:

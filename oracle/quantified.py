@@ -9,10 +9,11 @@ the one in Chemistry. Fewer is no contradiction, the KB being incomplete.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from kgtest.oracle.claims import Claim
+from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.similarity import name_key
 
 COUNTED = "counted"
@@ -48,3 +49,19 @@ def of_kind(claim: Claim, label: str) -> bool:
     """Whether a value's name holds the words of the kind the claim counts ("Nobel")."""
     kind = set(name_key(claim.triple.only)) if claim.triple.only != "*" else set()
     return kind <= set(name_key(label))
+
+
+def denied_by_only(ground: GroundGraph, claims: Sequence[Claim]) -> tuple[tuple[str, str, str], ...]:
+    """What "her only Nobel was in Physics" denies: the evidence's other Nobel of hers."""
+    out = []
+    for c in claims:
+        if c.status != COUNTED or not c.triple.only or c.relation is None or c.subject.id is None:
+            continue
+        s, p = c.subject.id, c.relation.property
+        said = {x.statement[2] for x in claims if x.statement and x.statement[:2] == (s, p) and not x.negated}
+        if not said:
+            continue
+        for e in ground.edges:
+            if (e.subject, e.property) == (s, p) and e.object not in said and of_kind(c, e.object_label):
+                out.append((s, p, e.object))
+    return tuple(out)

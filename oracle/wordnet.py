@@ -12,7 +12,7 @@ relations as before; ``available`` says which.
 from __future__ import annotations
 
 import bisect
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 FOLDER = Path("/usr/share/wordnet")
@@ -39,8 +39,9 @@ class WordNet:
         self.folder = folder
         self._index: dict[str, tuple[list[bytes], list[bytes]]] = {}
         self._exceptions: dict[str, dict[str, str]] = {}
+        self._found: dict[tuple[str, str], list[int]] = {}
 
-    @property
+    @cached_property
     def available(self) -> bool:
         return all(
             (self.folder / f"{kind}.{pos}").is_file() for kind in ("index", "data") for pos in _SUFFIXES
@@ -102,7 +103,12 @@ class WordNet:
         return word
 
     def _offsets(self, lemma: str, pos: str) -> list[int]:
-        """The synset offsets of ``lemma``, from the sorted index by bisection."""
+        """The synset offsets of ``lemma``, from the sorted index by bisection (each asked once)."""
+        if (lemma, pos) not in self._found:
+            self._found[(lemma, pos)] = self._search(lemma, pos)
+        return self._found[(lemma, pos)]
+
+    def _search(self, lemma: str, pos: str) -> list[int]:
         if not self.available:
             return []
         keys, lines = self._lines(pos)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kgtest.kg.extract import spacy_nouns as sn
 from kgtest.kg.extract import spacy_parse as sp
 from kgtest.kg.extract.text import relation_key
 
@@ -110,7 +111,7 @@ class ClauseShapes:
         ]
         words = [*(m.lower_ for m in mods), noun.lemma_.lower()]
         for _, obj, denied in sp.objects(verb, ("dobj",)):
-            if sp.place_class(noun):
+            if sn.place_class(noun):
                 self._emit(obj, "is in", owner, negated != denied, "in", sentence)
             else:
                 rel = f"is {' '.join(words)} of"
@@ -156,6 +157,32 @@ class ClauseShapes:
         obj = sp.phrase(verb.head)
         for _, subject in subjects:
             self._emit(subject, " ".join(surface), obj, negated, relation_key(lemmas), sentence)
+
+    def _apposition(self, noun: Token, sentence: str) -> None:
+        """ "Dickens, the author of Oliver Twist": only a relational noun says something checkable."""
+        kind = only_kind(noun)
+        owner = self._owner(noun) if kind else None
+        if owner:  # "won the Nobel Prize in Chemistry, her only Nobel"
+            self._emit(owner, "received", kind, False, "receive", sentence, only=kind)
+            return
+        if sp.proper(noun) and noun.head.pos_ == "NOUN":  # "His first wife, Elsa Einstein, ..."
+            owner = self._owner(noun.head)
+            if owner:
+                rel, key = f"is {noun.head.lower_} of", relation_key([noun.head.lemma_, "of"])
+                self._emit(sp.phrase(noun), rel, owner, False, key, sentence)
+            return
+        head = sp.phrase(noun.head)
+        noun = sn.one_of(noun)  # "Lower Bavaria, one of the seven districts of Bavaria"
+        if noun.pos_ != "NOUN" or any(c.dep_ == "neg" for c in noun.children):
+            return
+        of = self._owner(noun)
+        if of and sn.place_class(noun):  # "Upper Bavaria, a region of Bavaria"
+            self._emit(head, "is in", of, False, "in", sentence)
+        elif of:
+            self._emit(head, f"is {noun.lower_} of", of, False, relation_key([noun.lemma_, "of"]), sentence)
+            return
+        for rel, target, denied, key in sp.noun_preps("is", noun):  # "Oxfordshire, a county in England"
+            self._emit(head, rel, target, denied, key, sentence)
 
     def _marrying(self, verb: Token, subjects: list[tuple[Token, str]], negated: bool, sentence: str) -> None:
         """ "Pierre and Marie Curie married in 1895": two coordinated subjects married each other."""

@@ -11,40 +11,13 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from kgtest.kg.extract.spacy_nouns import PLACE_NOUNS, THERE, place_class, place_reference
 from kgtest.kg.extract.text import is_placeholder, relation_key
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
 PRONOUN = {"he", "she", "it", "they", "him", "her", "them", "his", "its", "their", "hers"}
-THERE = "there"
-"""What a reference to a place named before reads as: "there", "that town", "the city" (a marker the
-reader replaces by the name, with the names before it for the oracle to choose a place from)."""
-ORDINAL = {"latter": 0, "former": 1}
-""""the latter" is the last name before, "the former" the one before it."""
-MOTION = {"move", "go", "come", "return", "emigrate", "relocate"}
-"""Verbs whose "there" is where they went: "moved there" is "moved to"."""
-PLACE_NOUNS = {
-    "city",
-    "town",
-    "village",
-    "place",
-    "country",
-    "state",
-    "region",
-    "nation",
-    "capital",
-    "municipality",
-    "county",
-    "canton",
-    "province",
-    "district",
-    "metropolis",
-    "borough",
-}
-"""Nouns that class a place: "that town" points back to one, "the largest city of X" is in X."""
-_POINTING = {"that", "this", "the", "same"}
-AT_PLACE = {"in", "at", "near", "from", "to"}
 NEGATION = {"not", "never", "n't", "no"}
 _MODIFIER = {"compound", "amod", "nummod", "nmod", "quantmod", "flat", "poss"}
 _NAME_PREP = {"of", "in", "for", "on"}
@@ -85,20 +58,6 @@ _REGION = {
 """Nouns for a piece of a place: in the north of England is in England."""
 _FALSE = {"false", "untrue", "incorrect", "wrong", "impossible", "inaccurate"}
 _TRUE = {"true", "correct", "right", "accurate", "possible", "the case", "case"}
-
-
-def noun_modifiers(noun: Token) -> list[Token]:
-    """Words before a relational noun that are part of its name: "sister city", "capital city",
-    "administrative centre" (not "largest", "famous": they say nothing of the relation)."""
-    return [
-        c
-        for c in noun.lefts
-        if c.dep_ == "compound" or (c.dep_ == "amod" and (c.pos_ == "NOUN" or c.lower_ in _RELATIONAL))
-    ]
-
-
-_RELATIONAL = {"administrative", "diplomatic", "bilateral", "twin", "sister", "biological", "adoptive"}
-"""Adjectives that belong to a relation's name: "the administrative centre of"."""
 
 
 def framed_negation(verb: Token) -> bool:
@@ -161,23 +120,6 @@ def objects(head: Token, deps: tuple[str, ...]) -> Iterator[tuple[Token, str, bo
                     for other in alt.children:
                         if other.dep_ == "pobj":
                             yield other, phrase(other), True
-
-
-def place_reference(tok: Token) -> bool:
-    """ "that town", "the city", "this country": a place named before, pointed back to."""
-    return (
-        tok.pos_ == "NOUN"
-        and tok.lemma_.lower() in PLACE_NOUNS
-        and any(c.dep_ == "det" and c.lower_ in _POINTING for c in tok.children)
-        and not any(c.dep_ in ("prep", "relcl", "acl", "appos", "compound", "amod") for c in tok.children)
-    )
-
-
-def place_class(noun: Token) -> bool:
-    """A noun that classes a place, not one that relates two ("capital" is a relation of its own, and
-    so is a "sister city")."""
-    relational = {m.lower_ for m in noun_modifiers(noun)} - {"administrative"}
-    return noun.lemma_.lower() in PLACE_NOUNS - {"capital", "place"} and not relational
 
 
 def _address(name: Token, part: Token) -> bool:
@@ -267,31 +209,6 @@ def gapped(named: Token, prep: Token) -> Token | None:
 def not_just(verb: Token) -> bool:
     """ "didn't just take part in it": more than that, no denial."""
     return any(c.dep_ == "advmod" and c.lower_ in ("just", "only", "merely", "simply") for c in verb.children)
-
-
-def one_of(noun: Token) -> Token:
-    """ "one of the administrative districts of Bavaria", "one of Germany's states": the noun counted."""
-    if noun.lower_ != "one":
-        return noun
-    for prep in noun.children:
-        if prep.dep_ == "prep" and prep.lower_ == "of":
-            inner = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ == "NOUN"]
-            if inner:
-                return inner[0]
-    return noun
-
-
-def demonyms(noun: Token) -> list[str]:
-    """The adjectives of a country before a class noun: "a Danish cyclist", "a German state"."""
-    if noun.pos_ != "NOUN":
-        return []
-    found = [t for t in noun.subtree if t.dep_ == "amod" and t.pos_ in ("ADJ", "PROPN") and t.i < noun.i]
-    return [t.text for t in found if t.text[:1].isupper() and t.i > t.sent.start]
-
-
-def no_noun(noun: Token) -> bool:
-    """ "no" before a common noun of the relation denies it: "has no border with", "has no connection to"."""
-    return noun.pos_ == "NOUN" and any(c.dep_ == "det" and c.lower_ == "no" for c in noun.children)
 
 
 def is_denied(tok: Token) -> bool:

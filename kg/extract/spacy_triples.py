@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from kgtest.core.errors import OracleUnavailableError
+from kgtest.kg.extract import spacy_nouns as sn
 from kgtest.kg.extract import spacy_parse as sp
 from kgtest.kg.extract.spacy_clauses import ClauseShapes, only_kind
 from kgtest.kg.extract.spacy_load import load_pipeline
@@ -117,14 +118,14 @@ class _Reader(ClauseShapes):
         said = self._stand_in[0] if self._stand_in is not None and subject == self._stand_in[1] else ""
         if not said and subject.lower() in sp.PRONOUN:  # "his wife was Elsa": an owner's pronoun
             subject, said = self._last_named or subject, subject.lower()
-        if subject == sp.THERE:  # "The city lies in Bavaria": the place named before
-            subject, said = self._place_before() or subject, sp.THERE
+        if subject == sn.THERE:  # "The city lies in Bavaria": the place named before
+            subject, said = self._place_before() or subject, sn.THERE
         subject = self._ordinal(subject)
         heard = obj.lower() if obj.lower() in sp.PRONOUN else ""
         if heard:  # "Catherine married him"; "never received it"
             obj = self._last_named or heard
-        elif obj == sp.THERE:  # "died there", "died in that town"
-            obj, heard = self._place_before() or obj, sp.THERE
+        elif obj == sn.THERE:  # "died there", "died in that town"
+            obj, heard = self._place_before() or obj, sn.THERE
         obj = self._ordinal(obj)
         subject, obj = unmask(subject, self._masked), unmask(obj, self._masked)
         if subject and obj and (said or heard or subject.lower() != obj.lower()):
@@ -143,16 +144,16 @@ class _Reader(ClauseShapes):
     def _ordinal(self, name: str) -> str:
         """ "the latter" is the last name before the clause, "the former" the one before it (not
         counting places: "Einstein met Bohr in Brussels; the former ..." is Einstein)."""
-        if name not in sp.ORDINAL:
+        if name not in sn.ORDINAL:
             return name
         before = [
             sp.phrase(t)
             for t in reversed(self._names)
             if (self._at is None or t.i < self._at.i)
-            and not (t.dep_ == "pobj" and t.head.lower_ in sp.AT_PLACE)
+            and not (t.dep_ == "pobj" and t.head.lower_ in sn.AT_PLACE)
         ]
         before = list(dict.fromkeys(before))
-        k = sp.ORDINAL[name]
+        k = sn.ORDINAL[name]
         return before[k] if len(before) > k else name
 
     def _antecedents(self) -> tuple[str, ...]:
@@ -194,13 +195,13 @@ class _Reader(ClauseShapes):
             pronoun = subj_tok.lower_ in sp.PRONOUN
             self._stand_in = (subj_tok.lower_, subject) if pronoun else None
             owner = self._owner(subj_tok) if copula and subj_tok.pos_ == "NOUN" else None
-            for said in (sp.one_of(c) for c in verb.children if c.dep_ == "attr"):
-                for demonym in sp.demonyms(said):  # "a Danish cyclist", "a German state"
-                    rel = "is in" if sp.place_class(said) else "nationality"
+            for said in (sn.one_of(c) for c in verb.children if c.dep_ == "attr"):
+                for demonym in sn.demonyms(said):  # "a Danish cyclist", "a German state"
+                    rel = "is in" if sn.place_class(said) else "nationality"
                     self._emit(subject, rel, demonym, negated, rel, sentence)
             for attr, obj, flip in sp.objects(verb, ("attr", "acomp")):
-                attr = sp.one_of(attr)  # "one of the administrative districts of Bavaria"
-                if owner and sp.place_class(subj_tok):  # "its largest city is Leipzig": Leipzig is in it
+                attr = sn.one_of(attr)  # "one of the administrative districts of Bavaria"
+                if owner and sn.place_class(subj_tok):  # "its largest city is Leipzig": Leipzig is in it
                     self._emit(obj, "is in", owner, negated != flip, "in", sentence)
                     continue
                 if owner:  # "Dickens's wife was Catherine", "The capital of France is Paris"
@@ -217,10 +218,10 @@ class _Reader(ClauseShapes):
                             )
                     continue
                 of = self._owner(attr) if attr.pos_ == "NOUN" else None
-                if of and sp.place_class(attr):  # "Zurich is the largest city of Switzerland": in it
+                if of and sn.place_class(attr):  # "Zurich is the largest city of Switzerland": in it
                     self._emit(subject, f"{verb.lower_} in", of, negated != flip, "in", sentence)
                 elif of:  # "London is the capital of England", "Catherine was Dickens's wife"
-                    mods = sp.noun_modifiers(attr)  # "a sister city of", "the capital city of"
+                    mods = sn.noun_modifiers(attr)  # "a sister city of", "the capital city of"
                     rel = " ".join([verb.lower_, *(m.lower_ for m in mods), attr.lower_, "of"])
                     key = relation_key([*(m.lemma_ for m in mods), attr.lemma_, "of"])
                     self._emit(subject, rel, of, negated != flip, key, sentence)
@@ -252,7 +253,7 @@ class _Reader(ClauseShapes):
                         rel = " ".join([*surface, dobj.lower_, prep.lower_])
                         key = relation_key([*lemmas, dobj.lemma_, prep.lemma_])
                         plain = " ".join([*surface, prep.lower_])  # "taught physics at": "taught at" too
-                        none = sp.no_noun(dobj)  # "has no border with"
+                        none = sn.no_noun(dobj)  # "has no border with"
                         for _, target, denied in sp.objects(prep, ("pobj",)):
                             no = (negated != none) != (flip or denied)
                             self._emit(subject, rel, target, no, key, sentence)
@@ -283,7 +284,7 @@ class _Reader(ClauseShapes):
                 state = [c for c in verb.children if c.dep_ == "acomp" and c.pos_ == "ADJ"] if copula else []
                 state += [c for c in verb.children if c.dep_ == "dobj" and _common(c)]  # "took part in"
                 state += sp.idiom(verb, prep)  # "came into the world in Smiljan"
-                word, lemma, denied = prep.lower_, prep.lemma_, negated != any(sp.no_noun(a) for a in state)
+                word, lemma, denied = prep.lower_, prep.lemma_, negated != any(sn.no_noun(a) for a in state)
                 if negated and lemma in _UNTIL:  # "was not born until 1964": born in 1964
                     word, lemma, denied = "in", "in", False
                 rel = " ".join([*surface, *(a.lower_ for a in state), word])  # "was alive in 1902"
@@ -312,12 +313,12 @@ class _Reader(ClauseShapes):
                                 sentence,
                             )
                 previous = prep
-            if not copula and any(c.dep_ == "advmod" and c.lower_ == sp.THERE for c in verb.children):
-                word = "to" if verb.lemma_ in sp.MOTION else "in"  # "died there", "moved there"
+            if not copula and any(c.dep_ == "advmod" and c.lower_ == sn.THERE for c in verb.children):
+                word = "to" if verb.lemma_ in sn.MOTION else "in"  # "died there", "moved there"
                 self._emit(
                     subject,
                     " ".join([*surface, word]),
-                    sp.THERE,
+                    sn.THERE,
                     negated,
                     relation_key([*lemmas, word]),
                     sentence,
@@ -335,32 +336,6 @@ class _Reader(ClauseShapes):
             self._where(verb, subject, negated, surface, lemmas, sentence)
         self._stand_in = None
         self._relative_object(verb, subjects, negated, surface, lemmas, sentence)
-
-    def _apposition(self, noun: Token, sentence: str) -> None:
-        """ "Dickens, the author of Oliver Twist": only a relational noun says something checkable."""
-        kind = only_kind(noun)
-        owner = self._owner(noun) if kind else None
-        if owner:  # "won the Nobel Prize in Chemistry, her only Nobel"
-            self._emit(owner, "received", kind, False, "receive", sentence, only=kind)
-            return
-        if sp.proper(noun) and noun.head.pos_ == "NOUN":  # "His first wife, Elsa Einstein, ..."
-            owner = self._owner(noun.head)
-            if owner:
-                rel, key = f"is {noun.head.lower_} of", relation_key([noun.head.lemma_, "of"])
-                self._emit(sp.phrase(noun), rel, owner, False, key, sentence)
-            return
-        head = sp.phrase(noun.head)
-        noun = sp.one_of(noun)  # "Lower Bavaria, one of the seven districts of Bavaria"
-        if noun.pos_ != "NOUN" or any(c.dep_ == "neg" for c in noun.children):
-            return
-        of = self._owner(noun)
-        if of and sp.place_class(noun):  # "Upper Bavaria, a region of Bavaria"
-            self._emit(head, "is in", of, False, "in", sentence)
-        elif of:
-            self._emit(head, f"is {noun.lower_} of", of, False, relation_key([noun.lemma_, "of"]), sentence)
-            return
-        for rel, target, denied, key in sp.noun_preps("is", noun):  # "Oxfordshire, a county in England"
-            self._emit(head, rel, target, denied, key, sentence)
 
     def _subjects(self, verb: Token) -> Iterator[tuple[Token, str]]:
         found = [c for c in verb.children if c.dep_ in _SUBJECT]
@@ -390,8 +365,8 @@ class _Reader(ClauseShapes):
                     continue  # "it was not the case that ...", "it is true that ...": no one
                 elif tok.lower_ in sp.PRONOUN:
                     yield tok, self._last_named or tok.lower_
-                elif sp.place_reference(tok):  # "The city lies in Bavaria"
-                    yield tok, sp.THERE
+                elif sn.place_reference(tok):  # "The city lies in Bavaria"
+                    yield tok, sn.THERE
                 else:
                     text = sp.phrase(tok)
                     owned = any(c.dep_ == "poss" and c.lower_ in sp.PRONOUN for c in tok.children)

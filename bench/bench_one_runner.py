@@ -30,9 +30,10 @@ from kgtest.core.settings import load_settings
 from kgtest.generator.case import TestCase, read_suite
 from kgtest.runner.converse import PARTNER, SUT, Utterance, window
 from kgtest.runner.dialogue import conversation
+from kgtest.runner.plan import RunPlan
 from kgtest.runner.registry import open_sut
-from kgtest.runner.run import RunPlan, run_suite
 from kgtest.runner.sut import Conversation, Sampling, SutOptions, SystemUnderTest
+from tests.kinds import ask_suite
 
 
 def plain(cases: list[TestCase], sut: SystemUnderTest, sampling: Sampling) -> int:
@@ -101,7 +102,7 @@ def main() -> None:
             if way == "plain":
                 calls = plain(cases, sut, sampling)
             else:
-                summary = run_suite(suite, sut, sampling, settings, plan=plan)
+                summary = ask_suite(suite, sut, sampling, settings, plan=plan)
             timings[way] = time.perf_counter() - started
         plain_s, unified_s = timings["plain"], timings["runner"]
         print(f"plain loop      {plain_s:7.1f} s   {calls} conversations sent, one per call")

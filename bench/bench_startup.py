@@ -8,7 +8,7 @@ system, ``Replier`` below), then times fresh processes from launch to exit, so i
 as users feel them. Each command runs twice per round, in alternation:
 
 * **cached**: as a user meets it the second time (the KB's stamp, view, compiled program and
-  derivations in the workspace's cache, docs/architecture.md "Start-up");
+  derivations in the workspace's cache, docs/performance.md "Start-up");
 * **uncached**: the same command after the caches are deleted and the lingering database
   stopped (``kgtest db stop``), so it starts the database, reads the KB back, writes the
   program out, derives everything and parses every reply again;

@@ -13,7 +13,13 @@ on (bench/coqa_labels.json), it draws with a fixed seed:
   that the rounds where the reader's errors concentrate are well represented.
 
 A third of each part's stories (chosen by the same seed) is **held out**: no rule is looked at or
-changed against them; their agreement is reported apart, at the end. The tool's decisions are not
+changed against them; their agreement is reported apart, at the end.
+
+``--fresh`` draws a second sample the same way (issue 39), from stories neither sample nor the
+tuned-on set holds, with a seed of its own: 24 uniform and 12 enriched stories, all of them
+``fresh`` (never looked at while changing rules), for three labellers, into bench/coqa_blind2.
+
+The tool's decisions are not
 written anywhere the labellers see: the task files hold the story, each turn's question and the
 gold answer the history would show, and the labelling rules (docs/dialogue.md's definition).
 ``sample.json`` says which dialogue each task is; bench/measure_coqa_kappa.py reads it and the
@@ -25,6 +31,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from dataclasses import dataclass
 from pathlib import Path
 
 from kgtest.generator.dialogue.cases import dialogue_cases
@@ -37,8 +44,22 @@ HERE = Path(__file__).resolve().parent
 SHARED = (HERE / ".." / ".." / "shared" / "data" / "dialogues" / "coqa_test_400.json.gz").resolve()
 SEED = "kgtest issue 23 blind sample"
 SUITE_SEED = 7
-UNIFORM, ENRICHED, CANDIDATES = 48, 24, 100
-LABELLERS, OVERLAP = 4, 3
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    seed: str
+    uniform: int
+    enriched: int
+    candidates: int
+    labellers: int
+    overlap: int
+    held_out: bool
+    """A third of each part held out (the first sample), or all of it fresh (the second)."""
+
+
+FIRST = Plan(SEED, 48, 24, 100, 4, 3, held_out=True)
+FRESH = Plan("kgtest issue 39 fresh blind sample", 24, 12, 50, 3, 3, held_out=False)
 
 
 def main() -> None:
@@ -46,34 +67,45 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--coqa", type=Path, default=SHARED)
-    parser.add_argument("--out", type=Path, default=HERE / "coqa_blind")
+    parser.add_argument("--fresh", action="store_true", help="the second, untouched sample (issue 39)")
+    parser.add_argument("--out", type=Path)
     args = parser.parse_args()
-    tuned = {o["story"] for o in json.loads((HERE / "coqa_labels.json").read_text())["orders"]}
-    stories = [s for s in read_dialogue_file(args.coqa).stories if s.id not in tuned]
-    rng = random.Random(SEED)
+    plan = FRESH if args.fresh else FIRST
+    out = args.out or HERE / ("coqa_blind2" if args.fresh else "coqa_blind")
+    used = {o["story"] for o in json.loads((HERE / "coqa_labels.json").read_text())["orders"]}
+    if args.fresh:  # neither the first sample's stories
+        first = json.loads((HERE / "coqa_blind" / "sample.json").read_text())["dialogues"]
+        used |= {f"coqa-{d['story']}" for d in first} | {str(d["story"]) for d in first}
+    stories = [s for s in read_dialogue_file(args.coqa).stories if s.id not in used]
+    rng = random.Random(plan.seed)
     rng.shuffle(stories)
-    drawn = stories[: UNIFORM + CANDIDATES]
+    drawn = stories[: plan.uniform + plan.candidates]
     seeds = {s.id.removeprefix("coqa-"): s for s in CoqaReader().read(drawn)[0]}
     cases = _cases(list(seeds.values()))
     entries = []
-    for s in drawn[:UNIFORM]:
+    for s in drawn[: plan.uniform]:
         name = rng.choice(PERTURBATIONS)
-        entries.append(_entry(seeds[s.id], cases[(seeds[s.id].id, name)], "uniform"))
+        entries.append(
+            _entry(
+                seeds[s.id], cases[(seeds[s.id].id, name)], "uniform", "tune" if plan.held_out else "fresh"
+            )
+        )
     ranked = []
-    for s in drawn[UNIFORM:]:
+    for s in drawn[plan.uniform :]:
         if s.id not in seeds:
             continue
         options = [cases[(seeds[s.id].id, n)] for n in PERTURBATIONS if (seeds[s.id].id, n) in cases]
         best = max(options, key=_unanswerable_share)
         ranked.append((-_unanswerable_share(best), s.id, best))
     ranked.sort(key=lambda r: (r[0], r[1]))
-    for _, sid, case in ranked[:ENRICHED]:
-        entries.append(_entry(seeds[sid], case, "enriched"))
-    for part in ("uniform", "enriched"):
-        mine = [e for e in entries if e["part"] == part]
-        for e in rng.sample(mine, len(mine) // 3):
-            e["split"] = "held_out"
-    _write(args.out, entries, seeds, rng)
+    for _, sid, case in ranked[: plan.enriched]:
+        entries.append(_entry(seeds[sid], case, "enriched", "tune" if plan.held_out else "fresh"))
+    if plan.held_out:
+        for part in ("uniform", "enriched"):
+            mine = [e for e in entries if e["part"] == part]
+            for e in rng.sample(mine, len(mine) // 3):
+                e["split"] = "held_out"
+    _write(out, entries, seeds, rng, plan)
 
 
 def _cases(seeds: list[SeedDialogue]) -> dict[tuple[str, str], DialogueCase]:
@@ -86,17 +118,18 @@ def _cases(seeds: list[SeedDialogue]) -> dict[tuple[str, str], DialogueCase]:
 
 
 def _unanswerable_share(case: DialogueCase) -> float:
+    """Turns the reader does not call answerable (unanswerable or undecided): where its errors gather."""
     judged = [t for t in case.turns if t.judged]
-    return sum(not t.answerable for t in judged) / max(1, len(judged))
+    return sum(t.answerable is not True for t in judged) / max(1, len(judged))
 
 
-def _entry(seed: SeedDialogue, case: DialogueCase, part: str) -> dict[str, object]:
+def _entry(seed: SeedDialogue, case: DialogueCase, part: str, split: str) -> dict[str, object]:
     turns = [f"{t.origin}{'*' if t.copy else ''}" for t in case.turns]
-    unanswerable = sum(not t.answerable for t in case.turns if t.judged)
+    unanswerable = sum(t.answerable is False for t in case.turns if t.judged)
     return {
         "story": seed.id.removeprefix("coqa-"),
         "part": part,
-        "split": "tune",
+        "split": split,
         "perturbation": case.perturbation,
         "variant": case.variant,
         "turns": turns,
@@ -105,20 +138,27 @@ def _entry(seed: SeedDialogue, case: DialogueCase, part: str) -> dict[str, objec
 
 
 def _write(
-    out: Path, entries: list[dict[str, object]], seeds: dict[str, SeedDialogue], rng: random.Random
+    out: Path,
+    entries: list[dict[str, object]],
+    seeds: dict[str, SeedDialogue],
+    rng: random.Random,
+    plan: Plan,
 ) -> None:
     out.mkdir(parents=True, exist_ok=True)
     (out / "tasks").mkdir(exist_ok=True)
     about = (
         "Issue 23's blind sample (bench/coqa_sample.py): one perturbed dialogue per story; "
         "part uniform or enriched, split tune or held_out (held_out: never looked at while changing rules)."
+        if plan.held_out
+        else "Issue 39's fresh blind sample (bench/coqa_sample.py --fresh): one perturbed dialogue per story "
+        "of stories the first sample and the tuned-on set do not hold; part uniform or enriched, all fresh."
     )
     (out / "sample.json").write_text(json.dumps({"about": about, "dialogues": entries}, indent=1) + "\n")
     order = list(range(len(entries)))
     rng.shuffle(order)
-    batches: list[list[int]] = [order[i::LABELLERS] for i in range(LABELLERS)]
+    batches: list[list[int]] = [order[i :: plan.labellers] for i in range(plan.labellers)]
     for n, batch in enumerate(batches):
-        extra = batches[(n + 1) % LABELLERS][:OVERLAP]
+        extra = batches[(n + 1) % plan.labellers][: plan.overlap]
         text = [RULES]
         for i in sorted(batch + extra):
             text.append(_task(i, entries[i], seeds[str(entries[i]["story"])]))

@@ -5,7 +5,7 @@
 Builds a scratch workspace (the bundled KB, a small suite) and two one-reply runs through the
 real command line: a bare "Yes." and a reply with reasoning. Each measurement is a fresh
 process, timed from launch to exit, so imports count as users feel them; each is taken with
-the caches of docs/architecture.md's "Start-up" and the database lingering from the command
+the caches of docs/performance.md's "Start-up" and the database lingering from the command
 before, and right after deleting them and stopping it (the uncached path, which starts the
 database to learn which KB it holds and parses every reply). A bare reply needs no model; the
 reasoned one needs the parser and the rules, still no embeddings. bench/bench_startup.py

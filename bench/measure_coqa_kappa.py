@@ -16,6 +16,10 @@ Two sets of labels, kept here, not in tests (the stories are not the project's):
 Turns CoQA marks as bad answers are context only and not judged, so not counted. A dialogue two
 reviewers labelled gives the inter-reviewer kappa; the first reviewer's labels are the ones compared.
 Each group is also given ``firm``: without the turns the reviewer marked borderline (``A?``, ``U?``).
+
+The reader decides a turn answerable or unanswerable, or leaves it undecided (docs/dialogue.md,
+"Undecided turns"): each group's line gives its coverage (the share of turns decided) and Cohen's
+kappa and agreement on the decided turns only; undecided turns are never printed as disagreements.
 """
 
 from __future__ import annotations
@@ -35,6 +39,8 @@ from kgtest.report.stats import cohen_kappa
 HERE = Path(__file__).resolve().parent
 SHARED = (HERE / ".." / ".." / "shared" / "data" / "dialogues" / "coqa_test_400.json.gz").resolve()
 BLIND = HERE / "coqa_blind"
+FRESH = HERE / "coqa_blind2"
+"""Issue 39's second blind sample (bench/coqa_sample.py --fresh): measured with --fresh, once, at the end."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,12 +63,12 @@ def tuned_on() -> list[Labelled]:
     ]
 
 
-def blind() -> tuple[list[Labelled], list[tuple[str, str]]]:
-    """The blind sample's dialogues with their first reviewer's labels, and the (first, second) label
+def blind(folder: Path = BLIND) -> tuple[list[Labelled], list[tuple[str, str]]]:
+    """A blind sample's dialogues with their first reviewer's labels, and the (first, second) label
     pairs of turns two reviewers labelled."""
-    entries = json.loads((BLIND / "sample.json").read_text(encoding="utf-8"))["dialogues"]
+    entries = json.loads((folder / "sample.json").read_text(encoding="utf-8"))["dialogues"]
     by_key: dict[str, list[list[str]]] = {}
-    for path in sorted((BLIND / "labels").glob("batch-*.json")):
+    for path in sorted((folder / "labels").glob("batch-*.json")):
         for key, labels in json.loads(path.read_text(encoding="utf-8")).items():
             by_key.setdefault(key, []).append(labels)
     out, pairs = [], []
@@ -112,8 +118,12 @@ def main() -> None:
     parser.add_argument("--show", default="tuned-on,uniform/tune,enriched/tune",
                         help="groups whose disagreements are printed (never held-out ones)")  # fmt: skip
     parser.add_argument("--held-out", action="store_true", help="also print the held-out parts' figures")
+    parser.add_argument("--fresh", action="store_true", help="also the second blind sample's (never shown)")
     args = parser.parse_args()
     sample, pairs = blind()
+    if args.fresh:
+        fresh, fresh_pairs = blind(FRESH)
+        sample, pairs = [*sample, *fresh], [*pairs, *fresh_pairs]
     items = [*tuned_on(), *sample]
     if not args.held_out:
         items = [i for i in items if not i.group.endswith("held_out")]
@@ -125,7 +135,8 @@ def main() -> None:
     for item, i, d, label in rows:
         if (
             item.group in show
-            and not item.group.endswith("held_out")
+            and not item.group.endswith(("held_out", "fresh"))
+            and d.answerable is not None
             and d.answerable != label.startswith("A")
         ):
             question = seeds[item.story].rounds[_origin(item.turns[i]) - 1].question
@@ -133,7 +144,7 @@ def main() -> None:
             where = (
                 f"{item.group:<14} {item.story[:10]} {item.perturbation:<3} turn {i + 1:>2} [{item.turns[i]}]"
             )
-            tool = "A" if d.answerable else "U"
+            tool = "A" if d.answerable else "U"  # undecided turns are not shown
             print(f"  {where} {question!r}: tool {tool} (missing {missing}), hand {label}")
     groups = dict.fromkeys(item.group for item, *_ in rows)
     for group in [*groups, "blind, all"]:
@@ -150,11 +161,17 @@ def main() -> None:
         print(f"reviewers against each other: {len(pairs)} turns labelled twice, kappa {kappa:.3f}")
 
 
-def _summary(group: str, tool: list[bool], hand: list[bool]) -> None:
-    agree = sum(a == b for a, b in zip(tool, hand, strict=True))
-    counts = f"{len(hand):>4} turns, {hand.count(False):>3} labelled U, {tool.count(False):>3} decided U"
-    kappa = cohen_kappa(tool, hand)
-    print(f"{group:<20} {counts}; agreement {agree / len(hand):.3f}, Cohen's kappa {kappa:.3f}")
+def _summary(group: str, tool: list[bool | None], hand: list[bool]) -> None:
+    """Coverage (the share of turns decided) and, on the decided turns, agreement and Cohen's kappa."""
+    pairs = [(t, h) for t, h in zip(tool, hand, strict=True) if t is not None]
+    decided, labels = [t for t, _ in pairs], [h for _, h in pairs]
+    agree = sum(a == b for a, b in pairs) / len(pairs) if pairs else 0.0
+    kappa = cohen_kappa(decided, labels) if pairs else 0.0
+    counts = f"{len(hand):>4} turns ({hand.count(False):>3} labelled U), {len(pairs):>4} decided"
+    print(
+        f"{group:<24} {counts}, coverage {len(pairs) / len(hand):.3f}; on decided: {labels.count(False):>3} "
+        f"labelled U, {decided.count(False):>3} decided U, agreement {agree:.3f}, Cohen's kappa {kappa:.3f}"
+    )
 
 
 if __name__ == "__main__":

@@ -43,8 +43,8 @@ def main() -> None:
         cache.jvm_args = lambda: [*plain(), *flags]
     ws = args.workspace or Path(tempfile.mkdtemp(prefix="kgtest-profile-"))
 
-    from kgtest.cli.build_kb import jvm_flags, lifetime_properties, mark_unsound
-    from kgtest.cli.gathered import Gathered
+    from kgtest.api.building import jvm_flags, lifetime_properties, mark_unsound
+    from kgtest.api.gathered import Gathered
     from kgtest.core.settings import load_settings
     from kgtest.kg.build import SourceSpec, open_source
     from kgtest.kg.catalog import builtin_catalog
@@ -52,7 +52,7 @@ def main() -> None:
     from kgtest.kg.schema import ensure_schema
     from kgtest.kg.store import open_store
 
-    mark("import kgtest.cli.build_kb")
+    mark("import kgtest.api.building")
     settings = load_settings(workspace=ws)
     catalog = builtin_catalog()
     with ExitStack() as stack:

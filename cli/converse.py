@@ -13,11 +13,13 @@ import json
 
 import click
 
-from kgtest.cli.asking import Asking, ask_all, raise_failures
+from kgtest import api
+from kgtest.cli.asking import stopped, told
 from kgtest.cli.dialogue import judge_and_report
 from kgtest.cli.gen import command as gen
+from kgtest.cli.gen import injected_tests
 from kgtest.cli.main import AppContext, pass_app
-from kgtest.generator.battery.model import INJECTED
+from kgtest.core.progress import phases
 
 
 @click.command("converse")
@@ -25,16 +27,16 @@ from kgtest.generator.battery.model import INJECTED
               help="A [[sut]] name, or a spec (smollm2, plugin:my_bots:Bot). Repeatable.")  # fmt: skip
 @click.option("--partner", help="A second system ([[sut]] name or spec) to talk freely with; "
               "default: [battery] partner, else the scripted partner.")  # fmt: skip
-@click.option(
-    "--turns", default=20, show_default=True, type=click.IntRange(min=1), help="Rounds per conversation."
-)
+@click.option("--turns", default=api.ConversationRequest().turns, show_default=True,
+              type=click.IntRange(min=1), help="Rounds per conversation.")  # fmt: skip
 @click.option("--runs", default=1, show_default=True, type=click.IntRange(min=1), help="Conversations.")
 @click.option(
     "--seed", default=1, show_default=True, help="Seeds the scripts (facts, schedule, perturbations)."
 )
-@click.option("--tests", "test_list", default=",".join(c.value for c in INJECTED), show_default=True,
+@click.option("--tests", "test_list", default=",".join(c.value for c in api.INJECTED), show_default=True,
               help="Injected tests, comma-separated; a test may repeat.")  # fmt: skip
-@click.option("--max-distance", default=10, show_default=True, type=click.IntRange(min=1),
+@click.option("--max-distance", default=api.ConversationRequest().max_distance, show_default=True,
+              type=click.IntRange(min=1),
               help="I1 asks again after up to this many rounds.")  # fmt: skip
 @click.option("--retry-failed", is_flag=True, help="Ask again the turns whose cached reply is a failure.")
 @click.option("--no-graph", is_flag=True, help="Do not write the conversations to the graph store.")
@@ -68,6 +70,9 @@ def command(
     kgtest converse --sut smollm2 --partner smollm2 --turns 10 --runs 3
     """
     settings = app.settings
+    # Every flag is checked before any work: a typo in the last one once cost a written suite.
+    api.checked_systems(suts, partner, workspace=settings)
+    injected_tests(test_list)
     free = partner is not None or bool(settings.battery.partner)
     asked = json.dumps([runs, turns, seed, "none" if free else test_list, max_distance])
     suite = (
@@ -78,10 +83,9 @@ def command(
         gen, count=0, conversations=runs, turns=turns, seed=seed, out=suite, no_graph=no_graph, quiet=quiet,
         test_list="none" if free else test_list, max_distance=max_distance,
     )  # fmt: skip
-    systems = [settings.sut(name) for name in suts]
-    asking = Asking(
-        suites=(suite,), kinds=("conversation",), retry_failed=retry_failed, quiet=quiet, partner=partner
-    )
-    summaries = ask_all(settings, systems, asking)
-    judge_and_report(ctx, summaries, no_graph, quiet)
-    raise_failures(summaries)
+    done = api.run(
+        (suite,), suts, workspace=settings, kinds=("conversation",), retry_failed=retry_failed,
+        partner=partner, bars=lambda: phases(quiet), on_run=told, on_error=stopped,
+    )  # fmt: skip
+    judge_and_report(ctx, done, no_graph, quiet)
+    api.raise_failures(done)

@@ -10,18 +10,18 @@ from pathlib import Path
 
 import click
 
-from kgtest.cli.asking import Asking, ask_all, raise_failures
+from kgtest import api
+from kgtest.cli.asking import stopped, told
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.run import baseline_names
-from kgtest.runner.dialogue import HISTORIES
-from kgtest.runner.run import RunSummary
+from kgtest.core.progress import phases
 
 
 @click.command("dialogue")
 @click.argument("suite", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--sut", "suts", multiple=True, required=True,
               help="A [[sut]] name, or a spec (smollm2, plugin:pkg.mod:Bot). Repeatable.")  # fmt: skip
-@click.option("--history", type=click.Choice(HISTORIES),
+@click.option("--history", type=click.Choice(api.HISTORIES),
               help="What earlier rounds show as answers. [default: [dialogue] history, gold]")  # fmt: skip
 @click.option("--baselines", help="Single-turn baselines, comma-separated, or 'none'. "
               "[default: [dialogue] baselines, SYR,L33t,Typo]")  # fmt: skip
@@ -53,27 +53,25 @@ def command(
     kgtest dialogue suite.jsonl --sut smollm2
     kgtest dialogue suite.jsonl --sut plugin:my_bots:Bot --history sut --baselines none
     """
-    settings = app.settings
-    systems = [settings.sut(name) for name in suts]
-    asking = Asking(
-        suites=(suite,), kinds=("dialogue",), limit=limit, retry_failed=retry_failed, quiet=quiet,
-        history=history, baselines=baseline_names(baselines),
+    done = api.run(
+        (suite,), suts, workspace=app.settings, kinds=("dialogue",), limit=limit, retry_failed=retry_failed,
+        history=history, baselines=baseline_names(baselines), bars=lambda: phases(quiet), on_run=told,
+        on_error=stopped,
     )  # fmt: skip
-    summaries = ask_all(settings, systems, asking)
-    judge_and_report(ctx, summaries, no_graph, quiet)
-    raise_failures(summaries)
+    judge_and_report(ctx, done, no_graph, quiet)
+    api.raise_failures(done)
 
 
-def judge_and_report(ctx: click.Context, summaries: list[RunSummary], no_graph: bool, quiet: bool) -> None:
+def judge_and_report(ctx: click.Context, done: list[api.Asked], no_graph: bool, quiet: bool) -> None:
     """`kgtest judge` on each run, then `kgtest report` over every judged run; the first gate failure last."""
     from kgtest.cli.judge import command as judge
     from kgtest.cli.report import command as report
     from kgtest.core.errors import GateError
 
     gated: GateError | None = None
-    for summary in summaries:
+    for asked in done:
         try:
-            ctx.invoke(judge, run=summary.run_id, no_graph=no_graph, quiet=quiet)
+            ctx.invoke(judge, run=asked.summary.run_id, no_graph=no_graph, quiet=quiet)
         except GateError as exc:
             gated = gated or exc
     ctx.invoke(report)

@@ -1,26 +1,16 @@
-"""``kgtest gen``'s dialogue options, and what it prints and writes for dialogue cases."""
+"""``kgtest gen``'s dialogue options, read into the dialogue part of the request."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
-from rich import box
-from rich.console import Console
-from rich.table import Column, Table
 
-from kgtest.core.progress import stderr
-from kgtest.generator.case import TestCase
-from kgtest.generator.dialogue.kb import MIN_ASKS
-from kgtest.generator.dialogue.perturb import PERTURBATIONS
-from kgtest.generator.dialogue.request import FORMATS, OFFLINE, DialogueRequest
+from kgtest import api
 
-if TYPE_CHECKING:  # the dialogue stage and its graph writer load only where dialogues are made
-    from kgtest.generator.dialogue.generate import DialogueResult
-    from kgtest.kg.store import GraphStore
+_DEFAULT = api.DialogueRequest()
 
 _OPTIONS = [
     click.option(
@@ -34,45 +24,45 @@ _OPTIONS = [
         "--dialogues-from",
         "dialogue_files",
         multiple=True,
-        type=click.Path(dir_okay=False, path_type=Path),
+        type=click.Path(exists=True, dir_okay=False, path_type=Path),
         help="CoQA or ConvQuestions file (JSON, or .json.gz) to read dialogues from. Repeatable.",
     ),
     click.option(
         "--dialogue-format",
-        type=click.Choice(FORMATS),
-        default="auto",
+        type=click.Choice(api.DIALOGUE_FORMATS),
+        default=_DEFAULT.format,
         show_default=True,
         help="Format of the --dialogues-from files; auto tells them apart by their shape.",
     ),
     click.option(
         "--perturbations",
-        default=",".join(PERTURBATIONS),
+        default=",".join(_DEFAULT.perturbations),
         show_default=True,
         help="Dialogue perturbations to make, comma-separated (the original is always kept).",
     ),
     click.option(
         "--variants",
-        default=1,
+        default=_DEFAULT.variants,
         show_default=True,
         type=click.IntRange(min=1),
         help="Perturbed dialogues per perturbation and dialogue.",
     ),
     click.option(
         "--dialogue-rounds",
-        default=8,
+        default=_DEFAULT.rounds,
         show_default=True,
-        type=click.IntRange(min=3),
+        type=click.IntRange(min=api.MIN_DIALOGUE_ROUNDS),
         help="Rounds of a dialogue written from the KB, at most.",
     ),
     click.option(
         "--dialogue-story/--no-dialogue-story",
-        default=True,
+        default=_DEFAULT.story,
         show_default=True,
         help="Give dialogues written from the KB a short story; without one, 'she' needs her named first.",
     ),
     click.option(
         "--ie",
-        default=OFFLINE,
+        default=_DEFAULT.ie,
         show_default=True,
         help="How CoQA rounds are read: offline (spaCy), or openai:URL?model=NAME with MORTAR's prompts.",
     ),
@@ -85,8 +75,8 @@ def DIALOGUE_OPTIONS(command: Callable[..., Any]) -> Callable[..., Any]:
     return command
 
 
-def dialogue_request(options: Mapping[str, Any], seed: int, domains: Sequence[str]) -> DialogueRequest:
-    request = DialogueRequest(
+def dialogue_request(options: Mapping[str, Any], seed: int, domains: Sequence[str]) -> api.DialogueRequest:
+    request = api.DialogueRequest(
         count=int(options["dialogue_count"]),
         files=tuple(options["dialogue_files"]),
         format=str(options["dialogue_format"]),
@@ -100,60 +90,3 @@ def dialogue_request(options: Mapping[str, Any], seed: int, domains: Sequence[st
     )
     request.validate()
     return request
-
-
-def write_dialogue_graph(store: GraphStore, suite: str, cases: Sequence[TestCase], digest: str) -> None:
-    from kgtest.generator.dialogue.graph import dialogue_graph
-    from kgtest.kg.dialogue_graph import write_dialogue_graph as write_graph
-
-    report = write_graph(store, dialogue_graph(suite, cases, digest))
-    done = "already there" if report.skipped else f"{report.links} links"
-    stderr.print(f"graph store: {report.dialogues} dialogues with {report.rounds} rounds ({done})")
-
-
-def print_dialogues(result: DialogueResult) -> None:
-    """MORTAR's Table 1: rounds, unanswerable rounds, dialogues with an unanswerable round."""
-    out = Console(highlight=False, soft_wrap=True)
-    table = Table(
-        Column("source", no_wrap=True),
-        Column("perturbed", no_wrap=True),
-        "dialogues",
-        "rounds",
-        "unanswerable rounds",
-        "dialogues with unanswerable",
-        title="dialogue cases",
-        box=box.SIMPLE_HEAD,
-    )
-    rows: Counter[tuple[str, str, str]] = Counter()
-    for c in result.cases:
-        d = c.dialogue
-        assert d is not None
-        unanswerable = sum(not t.answerable for t in d.turns)
-        rows[(d.source, d.perturbation, "dialogues")] += 1
-        rows[(d.source, d.perturbation, "rounds")] += len(d.turns)
-        rows[(d.source, d.perturbation, "unanswerable")] += unanswerable
-        rows[(d.source, d.perturbation, "with")] += unanswerable > 0
-    order = {name: i for i, name in enumerate(("original", *PERTURBATIONS))}
-    for source, name in sorted({(s, p) for s, p, _ in rows}, key=lambda k: (k[0], order.get(k[1], 99))):
-        table.add_row(
-            source,
-            name,
-            *(str(rows[(source, name, k)]) for k in ("dialogues", "rounds", "unanswerable", "with")),
-        )
-    out.print(table)
-    if result.kb is not None:
-        kb = result.kb
-        out.print(f"from the KB: {kb.made} dialogues, topics chosen among {kb.candidates} rich enough")
-        if kb.made < kb.asked:
-            out.print(
-                f"[yellow]note:[/] only {kb.made} of the {kb.asked} dialogues asked for: the KB has no more "
-                f"topics with a label and at least {MIN_ASKS} askable facts; a larger KB, or no --domain "
-                "filter, gives more"
-            )
-    for s in result.sources:
-        skipped = f", {s.skipped} skipped (no usable round)" if s.skipped else ""
-        out.print(f"{s.path}: {s.format}, {s.read} read, {s.made} dialogues{skipped}")
-    if result.impossible:
-        out.print(
-            f"[yellow]note:[/] {result.impossible} perturbations not made: one round cannot be shuffled"
-        )

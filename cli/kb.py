@@ -8,13 +8,10 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from kgtest import api
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.text import literal
 from kgtest.core.progress import phases
-from kgtest.generator.sanity import RULES, check_kb
-from kgtest.kg.kb import KnowledgeBase
-from kgtest.kg.loader import clear_kb
-from kgtest.kg.store import open_store
 
 
 @click.group("kb")
@@ -27,8 +24,7 @@ def command() -> None:
 @pass_app
 def stats(app: AppContext, as_json: bool) -> None:
     """What the KB holds: entities, facts, relations, dated facts, per domain, and its builds."""
-    with open_store(app.settings, shared=True) as store:
-        s = KnowledgeBase(store).stats()
+    s = api.kb_stats(workspace=app.settings)
     if as_json:
         click.echo(
             json.dumps(
@@ -74,7 +70,7 @@ _CHECK_HELP = (
     "They stay in the knowledge base as their source states them (FACT.violates names the rules) and "
     "no question is asked about them. `kgtest build-kb` runs the same check after every build.\n\n"
     "\b\nRules (prolog/sanity.pl), a fact breaks one when:\n"
-    + "\n".join(f"  {rule}: {why}" for rule, why in RULES.items())
+    + "\n".join(f"  {rule}: {why}" for rule, why in api.SANITY_RULES.items())
 )
 
 
@@ -84,8 +80,8 @@ _CHECK_HELP = (
 @click.option("--quiet", is_flag=True, help="No progress bars.")
 @pass_app
 def check(app: AppContext, as_json: bool, limit: int, quiet: bool) -> None:
-    with open_store(app.settings, shared=True) as store, phases(quiet or as_json) as progress:
-        report = check_kb(store, app.settings.paths, progress)
+    with phases(quiet or as_json) as progress:
+        report = api.kb_check(workspace=app.settings, progress=progress)
     if as_json:
         for b in report.breaches:
             f = b.fact
@@ -118,6 +114,5 @@ def check(app: AppContext, as_json: bool, limit: int, quiet: bool) -> None:
 @pass_app
 def clear(app: AppContext) -> None:
     """Delete everything kgtest wrote: entities, facts, relations, builds, suites, replies."""
-    with open_store(app.settings, shared=True) as store:
-        clear_kb(store)
+    api.kb_clear(workspace=app.settings)
     click.echo("Knowledge base cleared.")

@@ -42,6 +42,11 @@ class AppContext:
         """The workspace's paths, without reading (or writing) its config."""
         return Workspace(resolve_workspace(self._workspace))
 
+    def load(self) -> Settings:
+        """The settings, read on this first call: what API calls are given, so that they check
+        their input before the workspace is made."""
+        return self.settings
+
     @property
     def settings(self) -> Settings:
         if self._settings is None:
@@ -77,6 +82,17 @@ class KgtestGroup(click.Group):
             found = importlib.import_module(f"kgtest.cli.{COMMANDS[cmd_name][0]}").command
             self.add_command(found, cmd_name)
         return found
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """click's, with the closest commands suggested for a mistyped one: click suggests from
+        the commands it holds, and this group imports them only when one runs."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand as exc:
+            known = self.list_commands(ctx)
+            raise click.exceptions.NoSuchCommand(exc.command_name, possibilities=known, ctx=ctx) from None
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -124,7 +140,15 @@ COMMANDS = {
         "dialogue",
         "Ask every round of SUITE's dialogue cases (and the baselines' questions), judge, report.",
     ),
+    "export": (
+        "export",
+        "Write SUITE (default: the workspace's) as a task of another harness, judged by kgtest's oracle.",
+    ),
     "gen": ("gen", "Generate questions whose answers the knowledge base proves."),
+    "import": (
+        "import_questions",
+        "Turn QUESTIONS (JSON Lines or .csv: question, expected Yes/No/I don't know, evidence) into a suite.",
+    ),
     "init": ("init", "Write the workspace's kgtest.toml: every setting commented, one [[sut]] per --sut."),
     "inspect": (
         "inspect",

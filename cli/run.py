@@ -2,27 +2,22 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
-from typing import Any
 
 import click
 
-from kgtest.cli.asking import Asking, ask_all, configured, raise_failures
+from kgtest import api
+from kgtest.cli.asking import stopped, told
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.spread import DASK, shard_option
 from kgtest.core.errors import ConfigError
-from kgtest.core.settings import Settings
+from kgtest.core.progress import phases
 from kgtest.core.shard import WHOLE, Shard
-from kgtest.generator.case import KINDS
-from kgtest.generator.dialogue.single_turn import SINGLE_TURN as SINGLE_TURN_BASELINES
-from kgtest.runner.dialogue import HISTORIES
-from kgtest.runner.registry import ALIASES, SCHEMES
 
-_SPECS = "\n".join(f"  {name}: {s.example}" for name, s in SCHEMES.items())
+_SPECS = "\n".join(f"  {name}: {s.example}" for name, s in api.SUT_SCHEMES.items())
 
 
-@click.command("run", epilog=f"\b\nSystem specs (--sut):\n{_SPECS}\n  aliases: {', '.join(ALIASES)}")
+@click.command("run", epilog=f"\b\nSystem specs (--sut):\n{_SPECS}\n  aliases: {', '.join(api.SUT_ALIASES)}")
 @click.argument("suites", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option(
     "--sut",
@@ -65,12 +60,12 @@ _SPECS = "\n".join(f"  {name}: {s.example}" for name, s in SCHEMES.items())
     "--kind",
     "kinds",
     multiple=True,
-    type=click.Choice(KINDS),
+    type=click.Choice(api.KINDS.names()),
     help="Only the suites' cases of this kind. Repeatable. [default: every kind]",
 )
 @click.option(
     "--history",
-    type=click.Choice(HISTORIES),
+    type=click.Choice(api.HISTORIES),
     help="Dialogues: what earlier rounds show as answers. [default: [dialogue] history, gold]",
 )
 @click.option(
@@ -127,27 +122,23 @@ def command(
     kgtest run --sut smollm2 --sut 'openai:http://127.0.0.1:8000/v1?model=smollm2'
     kgtest run                      # every [[sut]] on every suite of kgtest.toml
     """
-    settings = app.settings
     flags = {
         "temperature": temperature, "max_tokens": max_tokens, "seed": seed, "system_prompt": system_prompt,
         "concurrency": concurrency, "batch_size": batch_size, "timeout": timeout, "retries": retries,
     }  # fmt: skip
-    given: dict[str, Any] = {name: value for name, value in flags.items() if value is not None}
     # Flags given on the command line win over the file and the environment.
-    systems = [dataclasses.replace(settings.sut(name), **given) for name in (suts or configured(settings))]
-    asking = Asking(
-        suites=tuple(suites) or tuple(_configured_suites(settings)),
-        kinds=kinds or KINDS,
-        limit=limit,
-        retry_failed=retry_failed,
-        quiet=quiet,
-        history=history,
-        baselines=baseline_names(baselines),
-        partner=partner,
-        shard=shard or WHOLE,
-        dask=dask or None,
-    )
-    raise_failures(ask_all(settings, systems, asking))
+    given = {name: value for name, value in flags.items() if value is not None}
+    done = api.run(
+        suites, suts, workspace=app.settings, kinds=kinds or None, limit=limit, retry_failed=retry_failed,
+        history=history, baselines=baseline_names(baselines), partner=partner, shard=shard or WHOLE,
+        dask=dask or None, bars=lambda: phases(quiet), on_run=told, on_error=stopped, **given,
+    )  # fmt: skip
+    if done:
+        click.echo(
+            "Replies recorded, not judged: `kgtest judge` decides which are correct (this command "
+            "exits 0 however many are wrong; 6 only when a reply failed to come back)."
+        )
+    api.raise_failures(done)
 
 
 def baseline_names(value: str | None) -> tuple[str, ...] | None:
@@ -155,21 +146,9 @@ def baseline_names(value: str | None) -> tuple[str, ...] | None:
     if value is None:
         return None
     names = tuple(n.strip() for n in value.split(",") if n.strip() and n.strip() != "none")
-    unknown = sorted(set(names) - set(SINGLE_TURN_BASELINES))
+    unknown = sorted(set(names) - set(api.BASELINES))
     if unknown:
         raise ConfigError(
-            f"--baselines: unknown {', '.join(unknown)}; "
-            f"choose from {', '.join(SINGLE_TURN_BASELINES)} or none"
+            f"--baselines: unknown {', '.join(unknown)}; choose from {', '.join(api.BASELINES)} or none"
         )
     return names
-
-
-def _configured_suites(settings: Settings) -> list[Path]:
-    paths = settings.suite_paths()
-    missing = [p for p in paths if not p.is_file()]
-    if missing:
-        raise ConfigError(
-            f"no suite at {missing[0]} ([run] suites in {settings.paths.config}); "
-            "make one with `kgtest gen`, or name a suite file: `kgtest run SUITE`"
-        )
-    return paths

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
-import os
 
 import click
 
-from kgtest.core.errors import ConfigError
-from kgtest.runner.registry import open_sut
-from kgtest.runner.server import ModelServer
-from kgtest.runner.sut import SutOptions
+from kgtest import api
 
 
 @click.command("serve-model")
@@ -48,28 +45,12 @@ def command(
     kgtest serve-model --sut smollm2 --port 8000
     kgtest run suite.jsonl --sut 'openai:http://127.0.0.1:8000/v1?model=smollm2'
     """
-    api_key = os.environ.get(api_key_env) if api_key_env else None
-    if api_key_env and not api_key:
-        raise ConfigError(f"--api-key-env {api_key_env}: the variable is not set; export it first")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    sut = open_sut(spec, SutOptions(batch_size=batch_size))
-    try:
-        server = ModelServer(
-            sut,
-            model=name or spec,
-            host=host,
-            port=port,
-            max_batch=batch_size,
-            max_pending=max_pending,
-            api_key=api_key,
-        )
-    except OSError as exc:
-        raise ConfigError(f"cannot listen on {host}:{port} ({exc}); choose another --port") from exc
-    click.echo(f"serving {sut.spec} as model {server.model!r} at {server.url} (Ctrl-C stops)")
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.close()
-        sut.close()
+    held = api.serve_model(
+        spec, name=name, host=host, port=port, batch_size=batch_size, max_pending=max_pending,
+        api_key_env=api_key_env,
+    )  # fmt: skip
+    with held as server:
+        click.echo(f"serving {server.sut.spec} as model {server.model!r} at {server.url} (Ctrl-C stops)")
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()

@@ -10,7 +10,6 @@ from typing import Any, TypeVar
 
 import click
 
-from kgtest.core.pool import Spread, default_workers
 from kgtest.core.shard import Shard, parse_shard
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -46,8 +45,3 @@ DASK = click.option(
     help="Send the shards to the Dask scheduler at ADDRESS (tcp://host:8786) instead; its workers must "
     "see the workspace at the same path. [default: $DASK_SCHEDULER_ADDRESS, else none]",
 )
-
-
-def spread_of(workers: int | None, dask: str | None) -> Spread:
-    """``--workers`` and ``--dask`` as one choice; no ``--workers``: every core this process may use."""
-    return Spread(workers=workers or default_workers(), dask=dask or None)

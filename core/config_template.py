@@ -41,12 +41,17 @@ retries = 4            # openai: attempts after 429, 5xx or a refused connection
 [judge]
 threshold = 0.8        # cosine at which an unnamed relation counts as the case's (the fallback)
 extractor = "spacy"    # how claims are read from a reply
-# `kgtest judge` exits with code 8 when a kind's share of passed cases falls under this (a CI
-# gate; 0 turns it off): correct replies, metamorphic checks passed for dialogues, battery
-# tests passed for conversations. fail_under_fact, fail_under_temporal, fail_under_dialogue
-# and fail_under_conversation give a kind its own. `--fail-under` overrides them all.
+# `kgtest judge` exits with code 8 when a kind's score falls under this (a CI gate; 0 turns
+# it off). A score is 0 for a system that knows nothing (always "Yes.", an echo) and 1 for one
+# that gets everything right (docs/scores.md). fail_under_fact, fail_under_temporal,
+# fail_under_dialogue and fail_under_conversation give a kind its own; `--fail-under` overrides
+# them all. gate_on = "rate" compares the raw share of passed cases instead (not chance-corrected).
 fail_under = 0.0
+gate_on = "score"
 
+# [prompt]: templates of the text sent for each case, per kind (fact, temporal, dialogue) or for
+# all (template); placeholders {prompt} (the suite's), {question}, {kind}, {rule}, {domain}; a
+# [[sut]] may have its own (prompt = "..."). docs/configuration.md, "The prompt".
 # [dialogue]: how dialogue cases are asked and judged (docs/configuration.md lists the keys:
 # the history rounds show, the single-turn baselines, MORTAR's thresholds).
 # [battery], [battery.criteria] and [battery.repeats]: conversations' context budgets and
@@ -62,6 +67,9 @@ _EXAMPLE = """
 # spec = "openai:http://127.0.0.1:8000/v1?model=smollm2"
 # max_tokens = 1024
 # system_prompt = "Answer Yes or No first, then give your reasons."
+# prompt = "Answer Yes or No first, then give your reasons.\\n{question}"
+# price_in = 0.15
+# price_out = 0.6
 # concurrency = 8
 # timeout = 120.0
 """

@@ -56,6 +56,8 @@ class Phases:
     def __call__(self, phase: str, done: int, total: int) -> None:
         if phase not in self._tasks:
             self._tasks[phase] = self._progress.add_task(phase, total=total or None)
+        elif done == 0:  # the phase starts again (a model's next batch): its time too
+            self._progress.reset(self._tasks[phase], total=total or None)
         self._progress.update(self._tasks[phase], completed=done, total=total or None)
 
 

@@ -16,10 +16,11 @@ import os
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, Strict, TypeAdapter, ValidationError, field_validator
 from pydantic.dataclasses import dataclass
+from pydantic_core import ErrorDetails
 
 from kgtest.core.config_checks import KEY_ENV, bolt_uri, check_variables, line_of
 from kgtest.core.config_template import starting_config
@@ -39,6 +40,7 @@ from kgtest.core.conversation_settings import (
     Weighting as Weighting,
 )
 from kgtest.core.errors import ConfigError
+from kgtest.core.prompts import PromptSettings, SutPrompt
 from kgtest.core.setting_types import (
     _CHECKED,
     Count,
@@ -107,6 +109,10 @@ class RunSettings:
     batch_size: Positive = 16
     timeout: Seconds = 60.0
     retries: Count = 4
+    price_in: Number | None = None
+    """What a million tokens sent cost, in any currency; None: unknown (the report shows no cost)."""
+    price_out: Number | None = None
+    """What a million tokens generated cost."""
 
 
 @dataclass(frozen=True, config=_CHECKED)
@@ -123,6 +129,10 @@ class SutEntry:
     batch_size: Positive | None = None
     timeout: Seconds | None = None
     retries: Count | None = None
+    price_in: Number | None = None
+    price_out: Number | None = None
+    prompt: SutPrompt | None = None
+    """This system's template for every kind, or a table of them like ``[prompt]`` (core/prompts.py)."""
 
 
 @dataclass(frozen=True, config=_CHECKED)
@@ -139,6 +149,9 @@ class SutSettings:
     batch_size: Positive
     timeout: Seconds
     retries: Count
+    price_in: Number | None = None
+    price_out: Number | None = None
+    prompt: SutPrompt | None = None
 
 
 @dataclass(frozen=True, config=_CHECKED)
@@ -149,14 +162,17 @@ class JudgeConfig:
     """Cosine at which a relation no catalog word names counts as one of the case's (the fallback)."""
     extractor: Name = "spacy"
     fail_under: Share = 0.0
-    """`kgtest judge` fails (exit 8) when a kind's share of passed checks is under this; 0 is no gate."""
+    """`kgtest judge` fails (exit 8) when a kind's score is under this; 0 is no gate."""
     fail_under_fact: Share | None = None
-    """The gate for fact cases (share of correct replies); unset: ``fail_under``."""
+    """The gate for fact cases; unset: ``fail_under``."""
     fail_under_temporal: Share | None = None
     fail_under_dialogue: Share | None = None
-    """The gate for dialogue cases: the share of metamorphic checks (MR1-MR3) passed."""
+    """The gate for dialogue cases: rounds right and consistent, corrected for chance."""
     fail_under_conversation: Share | None = None
-    """The gate for conversations: the share of battery test verdicts passed."""
+    """The gate for conversations: their SWAN, corrected for chance."""
+    gate_on: Literal["score", "rate"] = "score"
+    """What the gate compares: each kind's headline score (0: knowing nothing, 1: every unit right;
+    docs/scores.md), or its raw share of passed units (correct replies, checks, tests)."""
 
     def gate(self, kind: str) -> float:
         """The threshold of ``kind``'s gate."""
@@ -174,6 +190,7 @@ class ConfigFile:
     judge: JudgeConfig = JudgeConfig()
     battery: BatterySettings = dataclasses.field(default_factory=BatterySettings)
     dialogue: DialogueSettings = DialogueSettings()
+    prompt: PromptSettings = PromptSettings()
     sut: tuple[SutEntry, ...] = ()
 
 
@@ -186,6 +203,8 @@ class Settings:
     judge: JudgeConfig = dataclasses.field(default_factory=JudgeConfig)
     battery: BatterySettings = dataclasses.field(default_factory=BatterySettings)
     dialogue: DialogueSettings = dataclasses.field(default_factory=lambda: DialogueSettings())
+    prompt: PromptSettings = dataclasses.field(default_factory=PromptSettings)
+    """The templates of what is sent for each case (core/prompts.py); a [[sut]]'s own wins."""
     suts: tuple[SutEntry, ...] = ()
     """The configured systems under test, in file order."""
 
@@ -207,7 +226,8 @@ class Settings:
 def resolve_sut(entry: SutEntry, run: RunSettings) -> SutSettings:
     """The entry's own values where it has them, ``[run]``'s elsewhere."""
     values = {f.name: getattr(run, f.name) for f in dataclasses.fields(RunSettings) if f.name != "suites"}
-    values.update({k: v for k, v in dataclasses.asdict(entry).items() if v is not None})
+    own = {f.name: getattr(entry, f.name) for f in dataclasses.fields(entry)}  # a prompt table stays one
+    values.update({k: v for k, v in own.items() if v is not None})
     return SutSettings(**values)
 
 
@@ -218,6 +238,7 @@ _SECTIONS: dict[str, type[Any]] = {
     "judge": JudgeConfig,
     "battery": BatterySettings,
     "dialogue": DialogueSettings,
+    "prompt": PromptSettings,
 }
 _ALIASES: dict[str, tuple[str, str]] = {
     "NEO4J_URI": ("store", "uri"),
@@ -278,7 +299,7 @@ def load_settings(
 
     for var, (section, key) in reversed(environment_variables().items()):  # earlier names win
         if env.get(var):
-            value = _from_text(var, env[var], getattr(sections[section], key))
+            value = _from_text(var, env[var], getattr(sections[section], key), _SECTIONS[section], key)
             sections[section] = _replace(sections[section], {key: value}, var)
             if section == "run":  # the environment overrides the file, [[sut]] entries included
                 suts = [_replace(s, {key: None}, var) for s in suts]
@@ -306,14 +327,12 @@ def read_config(path: Path) -> ConfigFile:
     if unknown:
         close = difflib.get_close_matches(unknown[0], [*_SECTIONS, "sut"], n=1)
         hint = f" Did you mean [{close[0]}]?" if close else ""
-        raise ConfigError(
-            f"{path}: unknown section [{unknown[0]}].{hint} "
-            "Known: [store], [sparql], [run], [judge], [battery], [[sut]]"
-        )
+        known = ", ".join([*(f"[{name}]" for name in _SECTIONS), "[[sut]]"])
+        raise ConfigError(f"{path}: unknown section [{unknown[0]}].{hint} Known: {known}")
     try:
         file = TypeAdapter(ConfigFile).validate_python(data)
     except ValidationError as exc:
-        line = line_of(text, exc.errors()[0]["loc"])
+        line = line_of(text, first_error(exc)["loc"])
         raise ConfigError(f"{path}{f':{line}' if line else ''}: {_describe(exc, data)}") from None
     names = [s.name for s in file.sut]
     twice = sorted({n for n in names if names.count(n) > 1})
@@ -322,10 +341,24 @@ def read_config(path: Path) -> ConfigFile:
     return file
 
 
+def first_error(exc: ValidationError) -> ErrorDetails:
+    """The error to tell first: an unknown key before all else, as a misspelt key (``nmae``) also
+    leaves the key it meant missing, and "name is required" would hide the typo; then a check of
+    kgtest's own (a template's placeholders) before a type mismatch, which a value of a union (a
+    text or a table) has for each other member."""
+    errors = exc.errors()
+    for kind in ("unexpected_keyword_argument", "value_error"):
+        found = next((e for e in errors if e["type"] == kind), None)
+        if found is not None:
+            return found
+    return errors[0]
+
+
 def _describe(exc: ValidationError, data: Mapping[str, Any]) -> str:
     """The first problem as ``[section] key = value: what is wrong``, in the file's own terms."""
-    error = exc.errors()[0]
-    loc = list(error["loc"])
+    error = first_error(exc)
+    # a union's member names its type in the path (prompt.PromptSettings.fact): the file's keys only
+    loc = [p for p in error["loc"] if not (isinstance(p, str) and (p[:1].isupper() or "[" in p))]
     if loc == ["sut"]:
         return "systems under test are an array of tables: write [[sut]] before each, not [sut]"
     if loc and loc[0] == "sut" and len(loc) > 1 and isinstance(loc[1], int):
@@ -336,26 +369,38 @@ def _describe(exc: ValidationError, data: Mapping[str, Any]) -> str:
         where, key = (f"[{loc[0]}]", ".".join(map(str, loc[1:]))) if loc else ("", "")
     if error["type"] == "unexpected_keyword_argument":
         cls = _SECTIONS.get(str(loc[0]), SutEntry) if loc else ConfigFile
-        known = ", ".join(f.name for f in dataclasses.fields(cls) if f.name != "password")
-        return f"{where}: unknown key {key!r}; known keys: {known}"
+        names = [f.name for f in dataclasses.fields(cls) if f.name != "password"]
+        close = difflib.get_close_matches(key, names, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        return f"{where}: unknown key {key!r}{hint}; known keys: {', '.join(names)}"
     if error["type"] == "missing":
         return f"{where}: {key} is required"
     return f"{where} {key} = {error['input']!r}: {error['msg'].lower()}"
 
 
-def _from_text(var: str, text: str, current: object) -> object:
-    """An environment variable's text as the type its setting holds."""
-    kind = type(current) if current is not None else str
+def _from_text(var: str, text: str, current: object, section: type[Any], key: str) -> object:
+    """An environment variable's text as the type its setting holds (a number for a price or a
+    gate left unset, whose value is None)."""
+    kind = type(current) if current is not None else _unset_type(section, key)
     try:
         return kind(text) if kind in (int, float) else text
     except ValueError:
         raise ConfigError(f"{var}={text!r} is not a valid {kind.__name__}") from None
 
 
+def _unset_type(section: type[Any], key: str) -> type:
+    """The scalar a setting whose default is None holds: float, int or str."""
+    hint = str(next(f.type for f in dataclasses.fields(section) if f.name == key))
+    return next((t for t in (float, int) if hint.startswith(_NUMBERS[t])), str)
+
+
+_NUMBERS = {float: ("Number", "Share", "Seconds"), int: ("Positive", "Count", "Whole")}
+
+
 def _replace(record: Any, values: Mapping[str, Any], source: str) -> Any:
     try:
         return dataclasses.replace(record, **values)
     except ValidationError as exc:
-        error = exc.errors()[0]
+        error = first_error(exc)
         key = ".".join(map(str, error["loc"]))
         raise ConfigError(f"{source}: {key} = {error['input']!r}: {error['msg'].lower()}") from None

@@ -52,6 +52,21 @@ class RunFiles:
         """Locked by the process asking this run's questions; free once it ends, however it ends."""
         return self.folder / "run.lock"
 
+    @property
+    def dialogue(self) -> Path:
+        """``dialogue.json``: the dialogue cases' metamorphic checks and the rounds left out."""
+        return self.folder / "dialogue.json"
+
+    @property
+    def scores(self) -> Path:
+        """``scores.json``: each kind's headline score beside the know-nothing baselines'."""
+        return self.folder / "scores.json"
+
+    @property
+    def battery(self) -> BatteryFiles:
+        """``battery/``: the audit of the run's conversations."""
+        return BatteryFiles(self.folder / "battery")
+
 
 @dataclass(frozen=True, slots=True)
 class BatteryFiles:

@@ -23,10 +23,6 @@ from kgtest.generator.battery.model import Script
 from kgtest.generator.dialogue.model import DialogueCase
 
 SCHEMA_VERSION = 1
-KINDS = ("fact", "temporal", "dialogue", "conversation")
-"""Every kind of case, in the order reports show them."""
-SINGLE_TURN = ("fact", "temporal")
-"""Kinds asked as one question and judged by the fact oracle."""
 
 
 class Answer(StrEnum):
@@ -52,6 +48,18 @@ class EvidenceFact:
     end_year: int | None = None
     fact_id: str = ""
     derived: bool = False
+
+    def years(self) -> str:
+        """When the fact holds, in words: ``1995-2001``, ``1995``, ``from 1995`` (end unknown),
+        ``until 2001``; empty when undated."""
+        from kgtest.generator.mtl_text import year_text
+
+        start, end = self.start_year, self.end_year
+        if start is None:
+            return "" if end is None else f"until {year_text(end)}"
+        if end is None:
+            return f"from {year_text(start)}"
+        return year_text(start) if start == end else f"{year_text(start)}-{year_text(end)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +115,8 @@ class DialogueMeta:
     turns: int
     unanswerable: int
     checked_by: str = ""
+    undecided: int = 0
+    """Turns whose answerability the reader could not decide (asked, not judged by MR1/MR3)."""
 
 
 CaseMeta = FactMeta | TemporalMeta | DialogueMeta
@@ -140,7 +150,7 @@ class TestCase:
 
     id: str
     kind: str
-    """``fact`` | ``temporal`` | ``dialogue`` | ``conversation`` (``KINDS``)."""
+    """A registered kind (api/kinds.py): ``fact``, ``temporal``, ``dialogue``, ``conversation`` built in."""
     rule: str
     """The rule type that produced it (``negation``, ``inverse``, ..., ``mtl``)."""
     domain: str
@@ -165,18 +175,6 @@ class TestCase:
     script: Script | None = None
     """For ``kind == "conversation"``: what the scripted partner says and the tests it injects.
     Left out of the JSON when absent."""
-
-    @property
-    def shape(self) -> str:
-        """How it is asked and judged: ``dialogue`` (rounds), ``conversation`` (a script) or ``single``,
-        a question (after any ``turns``) that the fact oracle judges."""
-        return (
-            "dialogue"
-            if self.dialogue is not None
-            else "conversation"
-            if self.script is not None
-            else "single"
-        )
 
     def to_json(self) -> str:
         return json.dumps(_jsonable(self), sort_keys=True, ensure_ascii=False, separators=(",", ":"))

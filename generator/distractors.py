@@ -7,8 +7,8 @@ once or that are false merely by a technicality:
 * same class: every source already draws the new object from the class of the true one
   (another city for a city, a person for a person), so no check is needed for it here;
 * compatible with the relation where the KB says so (sex or gender, P21): a father is not
-  a woman, a mother not a man, and each spouse has the sex of the other's known spouses
-  (both ways: the statement may be asked read backwards);
+  a woman, a mother not a man, and each spouse has the sex of the other's known spouses, or
+  where there are none, the other sex (both ways: the statement may be asked read backwards);
 * never a place that contains, or lies within, the true value of a one-valued property
   ("born in England" for someone born in London is true, not a distractor);
 * never another entity that goes by a name of a true value (its label or one of its
@@ -61,9 +61,13 @@ def _sex_compatible(view: KbView) -> Check:
         return True
 
     def like_partners(x: str, of: str) -> bool:
-        """``x`` may be married to ``of``: of the sex of ``of``'s known spouses, if both are known."""
+        """``x`` may be married to ``of``: of the sex of ``of``'s known spouses, if both are known;
+        where ``of`` has none, of the other sex than ``of`` (most of the KB's marriages are, and a
+        random pair of one sex reads as a joke, not a near miss)."""
         known = {sex for partner in partners[of] for sex in sexes[partner]}
-        return not known or not sexes[x] or bool(known & sexes[x])
+        if not known:
+            return not sexes[x] or not sexes[of] or sexes[x] != sexes[of]
+        return not sexes[x] or bool(known & sexes[x])
 
     return check
 

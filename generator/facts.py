@@ -10,10 +10,13 @@ The count is split evenly over the kinds; a kind with too few statements leaves 
 share to the others. Every draw comes from a ``random.Random`` seeded with the seed and
 the kind, so the same KB and seed give the same cases in the same order.
 
-A statement proven true holds in the years of its proof (all premises together). It is asked
-in the present wording when it is undated or holds in the KB's reference year, else about
-one year it held in, drawn from those years (templates.py). Facts a sanity rule excludes
-are never asked about, and every proof is re-checked by proofcheck.pl before it is returned.
+A statement proven true holds in the years of its proof (all premises together), one proven
+false by a rule about a time (negation.pl's dated rules) in the years of its premises. It is
+asked in the present wording when it is undated or holds in the KB's reference year, else
+about one year of those, within the known existence of both its entities (asked.py); a
+statement with no such year, or whose entities cannot be named apart (names.py), is not
+asked. Facts a sanity rule excludes are never asked about, and every proof is re-checked by
+proofcheck.pl before it is returned.
 """
 
 from __future__ import annotations
@@ -21,16 +24,19 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
 
 from kgtest.core.errors import ReasoningError
+from kgtest.generator.asked import Asker
 from kgtest.generator.case import Answer, FactMeta, TestCase, case_id
 from kgtest.generator.kbview import KbView
-from kgtest.generator.mtl_random import uniform_year
-from kgtest.generator.mtl_text import PLAIN
-from kgtest.generator.negatives import candidates
+from kgtest.generator.mtl_random import clip
+from kgtest.generator.mtl_text import DROWZEE, PLAIN
+from kgtest.generator.near_misses import IN_USE, confusable, in_use
+from kgtest.generator.negatives import Rules, candidates
 from kgtest.generator.proofs import leaves, prolog_text, to_proof
-from kgtest.generator.templates import NEGATED, ORIGINAL, fact_prompt, question, wording
-from kgtest.prolog.reasoner import Derivation, FactPremise, Reasoner, Statement, known_years
+from kgtest.generator.templates import NEGATED, ORIGINAL, fact_prompt, wording
+from kgtest.prolog.reasoner import Derivation, FactPremise, Reasoner, Statement, Years, known_years
 
 CHECKED_BY = "proofcheck.pl"
 """What re-checked a fact case's proof at generation time (``meta["checked_by"]``)."""
@@ -53,6 +59,8 @@ class FactReport:
     """The year the present tense speaks of; None when the KB has no years."""
     excluded: int = 0
     """KB facts a sanity rule excludes from every question."""
+    negation_reversed: int = 0
+    """Negation cases that only turn a containment around (at most a quarter of them)."""
 
 
 def kind_of(rules: frozenset[str]) -> str:
@@ -113,22 +121,23 @@ def generate_fact_cases(
     if count == 0:
         return [], FactReport(0, 0, {}, 0, 0, now, excluded)
     keep = _keeper(view, domains)
+    asker = Asker(view, now, wording_style)
     derivable = reasoner.derivable()
     ground = _ground(view) if "ground" in kinds else {}
     pools: dict[str, list[Statement]] = {k: [] for k in kinds if k != "negation"}
     if "ground" in pools:
-        pools["ground"] = [st for st in ground if keep(st)]
+        pools["ground"] = [st for st, d in ground.items() if keep(st) and asker.askable(st, d.years)]
     for st, found in derivable.items():
         kind = kind_of(found.rules)
-        if kind in pools and keep(st):
+        if kind in pools and keep(st) and asker.askable(st, found.years):
             pools[kind].append(st)
     caps: dict[str, int | None] = {k: len(pool) for k, pool in pools.items()}
     caps["negation"] = None
     quotas = _split(count, kinds, caps)
-    negatives: list[Derivation] = []
+    negatives: list[tuple[Derivation, Years | None]] = []
     tried = 0
     if "negation" in kinds:
-        negatives, tried = _refuted(view, reasoner, list(derivable), quotas["negation"], seed, keep)
+        negatives, tried = _refuted(view, reasoner, list(derivable), quotas["negation"], seed, keep, asker)
         if len(negatives) < quotas["negation"]:
             caps["negation"] = len(negatives)
             quotas = _split(count, kinds, caps)
@@ -139,22 +148,22 @@ def generate_fact_cases(
             chosen = negatives[: quotas[kind]]
         else:
             statements = rng.sample(sorted(pools[kind]), quotas[kind])
-            chosen = [ground[st] for st in statements] if kind == "ground" else _proven(reasoner, statements)
+            proven = [ground[st] for st in statements] if kind == "ground" else _proven(reasoner, statements)
+            chosen = [(d, d.years) for d in proven]
         first = rng.random() < 0.5
-        for i, d in enumerate(chosen):
+        for i, (d, asked_years) in enumerate(chosen):
             variant = ORIGINAL if not balance or (i % 2 == 0) == first else NEGATED
-            year = _asked_year(d, now, rng)
-            cases.append(make_case(d, kind, variant, view, year, now, wording_style))
+            year, tense = asker.when(d.statement, asked_years, rng)
+            cases.append(
+                make_case(
+                    d, kind, variant, view, asker.question(d.statement, variant, year, tense), year, now
+                )
+            )
     _recheck(reasoner, cases)
     available = {k: len(pool) for k, pool in pools.items()}
-    return cases, FactReport(count, len(cases), available, tried, len(negatives), now, excluded)
-
-
-def _asked_year(d: Derivation, now: int | None, rng: random.Random) -> int | None:
-    """None to ask in the present wording (undated, or holding at ``now``), else a year it held in."""
-    if not d.holds or d.years is None or now is None or any(a <= now <= b for a, b in d.years):
-        return None
-    return uniform_year(rng, d.years)
+    reversed_ = sum(_reverses(d) for d, _ in negatives[: quotas.get("negation", 0)])
+    report = FactReport(count, len(cases), available, tried, len(negatives), now, excluded, reversed_)
+    return cases, report
 
 
 def _recheck(reasoner: Reasoner, cases: Sequence[TestCase]) -> None:
@@ -173,17 +182,19 @@ def make_case(
     kind: str,
     variant: str,
     view: KbView,
+    text: str,
     year: int | None = None,
     now: int | None = None,
-    style: str = PLAIN,
 ) -> TestCase:
-    """The case asking about ``d``'s statement: in the present wording, or about ``year``."""
+    """The case asking ``text`` about ``d``'s statement (about ``year``, when it names one)."""
     s, p, o = d.statement
     how = wording(p, view.catalog)
-    text = question(view.label(s), how, view.label(o), variant, year, style)
     proof = to_proof(d, view)
     return TestCase(
-        id=case_id("fact", s, p, o, variant),
+        # a statement false in some years may be true in others, and asked about as both
+        id=case_id("fact", s, p, o, variant)
+        if d.holds or d.years is None
+        else case_id("fact", s, p, o, variant, year),
         kind="fact",
         rule=kind,
         domain=statement_domain(view, d.statement),
@@ -253,19 +264,55 @@ def _refuted(
     need: int,
     seed: int,
     keep: Callable[[Statement], bool],
-) -> tuple[list[Derivation], int]:
-    """The first ``need`` candidates the reasoner refutes, and how many it was asked about."""
+    asker: Asker,
+) -> tuple[list[tuple[Derivation, Years | None]], int]:
+    """The first ``need`` askable candidates the reasoner refutes, each with the years it may be asked
+    about, and how many candidates it was asked about.
+
+    Reversed containments (Drowzee's wording only: a plain question reads as a relation worded
+    backwards) come after every plausible candidate and are kept to at most a third of the
+    plausible ones found, so at most a quarter of the negations.
+    """
     rng = random.Random(f"{seed}:negation-candidates")
-    stream = candidates(view, derived, reasoner.lifetime_rules(), rng, keep)
-    found: list[Derivation] = []
-    tried = 0
+    one, parts = reasoner.near_miss_rules()
+    used = in_use(view)
+    rules = Rules(reasoner.lifetime_rules(), one, parts, used)
+    stream = candidates(view, derived, rules, rng, keep, reverse=asker.style == DROWZEE)
+    found: list[tuple[Derivation, Years | None]] = []
+    plausible = reversed_ = tried = 0
     while len(found) < need:
-        batch = [st for _, st in zip(range(max(64, 2 * (need - len(found)))), stream, strict=False)]
+        batch = list(islice(stream, max(64, 3 * (need - len(found)))))  # most near misses are refuted
         if not batch:
             break
         tried += len(batch)
-        found.extend(d for d in reasoner.refute(batch) if d is not None)
+        for (is_reversed, _), d in zip(batch, reasoner.refute([st for _, st in batch]), strict=True):
+            years = None if d is None else _plausible_years(d, used)
+            if d is None or years == () or confusable(view, d) or not asker.askable(d.statement, years):
+                continue
+            if is_reversed or _reverses(d):
+                if reversed_ >= plausible // 3:
+                    continue
+                reversed_ += 1
+            else:
+                plausible += 1
+            found.append((d, years))
     return found[:need], tried
+
+
+def _reverses(d: Derivation) -> bool:
+    """The refutation only turns a containment around (antisymmetric, maybe read through R-Inverse)."""
+    return d.rule == "antisymmetric" or any(
+        isinstance(p, Derivation) and _reverses(p) for p in d.premises if d.rule in ("inverse", "symmetric")
+    )
+
+
+def _plausible_years(d: Derivation, used: dict[tuple[str, str], Years]) -> Years | None:
+    """The years a refutation may be asked about: its own, and for a country (IN_USE) only those some
+    place is known to lie in it (empty: never plausible)."""
+    _, p, o = d.statement
+    if d.years is None or p not in IN_USE:
+        return d.years
+    return tuple(piece for span in used.get((p, o), ()) for piece in clip(d.years, *span))
 
 
 def _split(count: int, kinds: Sequence[str], caps: Mapping[str, int | None]) -> dict[str, int]:

@@ -1,23 +1,35 @@
-"""MTL formulas as English questions (Drowzee Table III) and the temporal prompt (Table IV).
+"""MTL formulas as plain English questions, and the temporal prompt (Drowzee Table IV).
 
-Table III nests whole questions inside questions ("where Event is defined as <question>"),
-which stops being English at depth 2. Here a sub-formula that is more than an event or a
-negated event gets a name, "Event 1", and one defining sentence that comes *before* the
-question, innermost first, so every sentence only uses names already defined. Windows are
-spelt out with both offsets and calendar years, and until is phrased as "a year ... in
-which E2, such that in every year from t up to but not including that year, E1": the
-paper's "until Event2 started" would suggest E2 began then, which the semantics do not ask
-(docs/temporal-semantics.md).
+A formula is asked at one year, so every window it opens from that year is a stretch of
+calendar years, and the question says it so, each window's ends once: "Was Charles Dickens
+alive in any year from 1800 to 1840?", "Was the Victorian era under way in every year from
+1830 to 1850?"; a window of two or three years names them ("in 2003, 2004 or 2005", "in both
+2003 and 2004"). What the formula looks at one year ahead is simply that year (``N p`` at 1836
+is p in 1837), and windows inside windows of the same kind add up (generator/mtl_windows.py).
+What is left reads as one sentence: G inside F as a run ("for 11 years in a row, starting in
+some year from 1815 to 1830"), until as "in some year from 1810 to 1820, E2, and in every year
+from 1800 until the year before, E1": never "until E2 started", which the semantics do not ask
+(docs/temporal-semantics.md). Two clauses join as a person joins them (generator/mtl_said.py):
+"both Charles Dickens and Charles Darwin were alive", "Kaká played for AC Milan in 2005 and for
+Real Madrid in 2006", "either A or B (or both)", "neither ... nor ...": one reading each. Plain
+suites draw only formulas that can be said so (``sayable``); Drowzee's wording (mtl_table3.py)
+says any formula.
 
-Event descriptions are past-tense clauses, e.g. "Charles Dickens was alive" or "the
-Victorian era was under way".
+A question whose whole claim is one event in some years is asked as English asks it ("Did
+Kaká play for AC Milan in any year from 2003 to 2008?"); any other is "Is it true that
+<the claim>?". Events are generator/clauses.py ``Clause``s ("Charles Dickens" / "was" /
+"alive"), or plain past-tense sentences from callers that have no clause.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from kgtest.core.errors import UnknownNameError
+from kgtest.generator.clauses import Clause
+from kgtest.generator.mtl_said import Said, join
+from kgtest.generator.mtl_windows import simplified
 from kgtest.prolog.mtl import And, Atom, Finally, Formula, Globally, Next, Not, Or, Until
 
 INSTRUCTION = "Answer the question with your knowledge and reasoning power."
@@ -36,6 +48,9 @@ _TEMPORAL_QUERY = (
     "The answer must contain 'Yes', 'No' or 'I don't know' at the beginning."
 )
 
+Event = Clause | str
+"""An event as a clause, or as a past-tense sentence ("the treaty was in force")."""
+
 
 def temporal_prompt(question: str) -> str:
     """The Table IV prompt: instruction, then the temporal query around ``question``."""
@@ -47,121 +62,243 @@ def year_text(year: int) -> str:
     return str(year) if year >= 1 else f"{1 - year} BC"
 
 
-def mtl2nl(formula: Formula, year: int, describe: Mapping[str, str]) -> str:
-    """The question "does ``formula`` hold in ``year``?", with its definitions before it."""
+def mtl2nl(formula: Formula, year: int, describe: Mapping[str, Event]) -> str:
+    """The question "does ``formula`` hold in ``year``?" as one plain sentence."""
     return _Speaker(describe).question(formula, year)
 
 
-def _years(n: int) -> str:
-    return f"{n} year" if n == 1 else f"{n} years"
+@dataclass(frozen=True, slots=True)
+class _When:
+    """A time a clause is about: a calendar year, or ``offset`` years after the year a phrase
+    before it chose ("in every year from 1830 to 1850, ... 3 years later")."""
+
+    year: int | None
+    offset: int = 0
+
+    def later(self, n: int) -> _When:
+        return _When(None if self.year is None else self.year + n, self.offset + (self.year is None) * n)
+
+    def point(self) -> str:
+        """ "in 1850", "" (the chosen year itself), "a year later", "3 years later"."""
+        if self.year is not None:
+            return f"in {year_text(self.year)}"
+        return "" if self.offset == 0 else _later(self.offset)
+
+    def span(self, a: int, b: int) -> str:
+        """ "from 1830 to 1850", "from 3 to 8 years later", "from that year to 8 years later"."""
+        if self.year is not None:
+            return f"from {year_text(self.year + a)} to {year_text(self.year + b)}"
+        lo, hi = self.offset + a, self.offset + b
+        return f"from that year to {_later(hi)}" if lo == 0 else f"from {lo} to {hi} years later"
+
+    def few(self, a: int, b: int) -> list[str]:
+        """The window's calendar years when there are two or three of them, else none: "in 2003, 2004
+        or 2005" leaves no doubt that 2005 counts, where "from 2003 to 2005" may."""
+        if self.year is None or b - a > 2:
+            return []
+        return [year_text(self.year + d) for d in range(a, b + 1)]
+
+    def some(self, a: int, b: int) -> tuple[str, str]:
+        """Time words for "in at least one year of the window", said and asked: "in some year from 2003
+        to 2015" / "in any year from 2003 to 2015"; "in 2003 or 2004" either way."""
+        few = self.few(a, b)
+        if few:
+            said = f"in {_listed(few, 'or')}"
+            return said, said
+        if self.year is None:
+            return f"at some point {self.span(a, b)}", ""
+        return f"in some year {self.span(a, b)}", f"in any year {self.span(a, b)}"
+
+    def every(self, a: int, b: int) -> str:
+        """ "in every year from 2003 to 2015", "in both 2003 and 2004", "in each of 2003, 2004 and 2005"."""
+        few = self.few(a, b)
+        if len(few) == 2:
+            return f"in both {few[0]} and {few[1]}"
+        return f"in each of {_listed(few, 'and')}" if few else f"in every year {self.span(a, b)}"
+
+    def none(self, a: int, b: int) -> str:
+        """The time words of a denial in every year of the window: "X did not play for Y in any year
+        from 2003 to 2015", "... in either 2003 or 2004", "... in any of 2003, 2004 and 2005"."""
+        few = self.few(a, b)
+        if len(few) == 2:
+            return f"in either {few[0]} or {few[1]}"
+        return f"in any of {_listed(few, 'and')}" if few else f"in any year {self.span(a, b)}"
 
 
-def _offsets(a: int, b: int, ref: str) -> str:
-    """'exactly 5 years after 1800' or 'from 0 to 40 years after 1800'."""
-    return f"exactly {_years(a)} after {ref}" if a == b else f"from {a} to {b} years after {ref}"
+def _listed(items: list[str], last: str) -> str:
+    return f" {last} ".join(items) if len(items) == 2 else ", ".join(items[:-1]) + f" {last} {items[-1]}"
 
 
-def _when(quantifier: str, a: int, b: int, ref: str) -> str:
-    """'in every year from 2 to 5 years after 1800'; a one-year window needs no quantifier."""
-    if a == b == 0:
-        return f"in {ref}"
-    if a == b == 1:
-        return f"in the year after {ref}"
-    if a == b:
-        return f"in the year exactly {_years(a)} after {ref}"
-    return f"in {quantifier} year {_offsets(a, b, ref)}"
+def _after_y(n: int) -> str:
+    return "Y" if n == 0 else "a year after Y" if n == 1 else f"{n} years after Y"
 
 
-def _calendar(a: int, b: int, year: int) -> str:
-    if a == b == 0:
-        return ""
-    first, last = year_text(year + a), year_text(year + b)
-    return f" ({first})" if a == b else f" ({first} to {last})"
+def _later(n: int) -> str:
+    return "a year later" if n == 1 else f"{n} years later"
 
 
 class _Speaker:
-    """Renders one question; owns the numbering of named sub-events."""
-
-    def __init__(self, describe: Mapping[str, str]) -> None:
+    def __init__(self, describe: Mapping[str, Event]) -> None:
         self._describe = describe
-        self._definitions: list[str] = []
 
-    def question(self, formula: Formula, year: int) -> str:
-        core = self._ask(formula, year)
-        return " ".join([*self._definitions, core])
+    def question(self, f: Formula, year: int) -> str:
+        said = self._say(simplified(f), _When(year))
+        if said.event is not None:
+            return f"{said.event.question()} {said.question_when}?".replace(" ?", "?")
+        if isinstance(f, Not) and said.text.startswith("it was not the case that "):
+            return f"Is it false that {said.text.removeprefix('it was not the case that ')}?"
+        return f"Is it true that {said.text}?"
 
-    # -- the question about the query year ---------------------------------------------------
-    def _ask(self, f: Formula, year: int) -> str:
-        t = year_text(year)
-        match f:
-            case Not(phi=phi):
-                return f"Was it false in {t} that {self._clause(phi)}?"
-            case Finally(a=a, b=b, phi=phi):
-                return f"Was it true {self._some(a, b, t)}{_calendar(a, b, year)} that {self._clause(phi)}?"
-            case Globally(a=a, b=b, phi=phi):
-                return f"Was it true {self._every(a, b, t)}{_calendar(a, b, year)} that {self._clause(phi)}?"
-            case Next(phi=phi):
-                return f"Was it true in the year after {t} ({year_text(year + 1)}) that {self._clause(phi)}?"
-            case Until(a=a, b=b, phi1=p1, phi2=p2):
-                return f"Was there {self._until(a, b, p1, p2, t, _calendar(a, b, year))}?"
-            case _:
-                return f"Was it true in {t} that {self._point(f)}?"
+    # -- events -----------------------------------------------------------------------------
+    def _event(self, name: str) -> Event:
+        if name not in self._describe:
+            raise UnknownNameError("event", name, self._describe)
+        return self._describe[name]
 
-    # -- sentence parts ----------------------------------------------------------------------
-    @staticmethod
-    def _some(a: int, b: int, ref: str) -> str:
-        return _when("at least one", a, b, ref)
+    def _positive(self, name: str, when: str, ask: str = "", at_point: bool = False) -> Said:
+        e = self._event(name)
+        if isinstance(e, Clause):
+            return Said(e.statement(), when, e, at_point, ask=ask, clause=e)
+        return Said(e, when, at_point=at_point)
 
-    @staticmethod
-    def _every(a: int, b: int, ref: str) -> str:
-        return _when("every", a, b, ref)
+    def _negative(self, name: str, when: str, at_point: bool = False) -> Said:
+        e = self._event(name)
+        if isinstance(e, Clause):
+            return Said(e.negative(), when, at_point=at_point, clause=e, negated=True)
+        return Said(f"it was not the case that {e}", when, at_point=at_point)
 
-    def _until(self, a: int, b: int, p1: Formula, p2: Formula, ref: str, calendar: str) -> str:
-        """'a year ... in which E2, such that ... E1', to follow "was there" or "there was"."""
-        right, left = self._clause(p2), self._clause(p1)
-        return (
-            f"a year {_offsets(a, b, ref)}{calendar} in which {right}, such that in every year "
-            f"from {ref} up to but not including that year, {left}"
-        )
-
-    def _point(self, f: Formula) -> str:
-        """A clause for the Boolean operators at one year."""
-        match f:
-            case And(phi1=p1, phi2=p2):
-                return f"both {self._clause(p1)} and {self._clause(p2)}"
-            case Or(phi1=p1, phi2=p2):
-                return f"{self._clause(p1)} or {self._clause(p2)} (or both)"
-            case Not(phi=phi):
-                return f"it was not the case that {self._clause(phi)}"
-            case _:
-                return self._clause(f)
-
-    def _clause(self, f: Formula) -> str:
-        """A clause saying ``f`` held in the year the sentence is about; names what is not simple."""
+    # -- formulas ---------------------------------------------------------------------------
+    def _say(self, f: Formula, when: _When) -> Said:
         match f:
             case Atom(name=name):
-                if name not in self._describe:
-                    raise UnknownNameError("event", name, self._describe)
-                return self._describe[name]
-            case Not(phi=Atom() as atom):
-                return f"it was not the case that {self._clause(atom)}"
-            case _:
-                return f'"{self._define(f)}" happened'
-
-    def _define(self, f: Formula) -> str:
-        """Add the sentence defining ``f`` (its parts first) and return its name."""
-        match f:
-            case Finally(a=a, b=b, phi=phi):
-                body = f", {self._some(a, b, 'Y')}, {self._clause(phi)}"
-            case Globally(a=a, b=b, phi=phi):
-                body = f", {self._every(a, b, 'Y')}, {self._clause(phi)}"
+                return self._positive(name, when.point(), at_point=True)
             case Next(phi=phi):
-                body = f", in the year after Y, {self._clause(phi)}"
+                return self._say(phi, when.later(1))
+            case Finally(a=a, b=b, phi=phi) if a == b:
+                return self._say(phi, when.later(a))
+            case Globally(a=a, b=b, phi=phi) if a == b:
+                return self._say(phi, when.later(a))
+            case Finally(a=a, b=b, phi=phi):
+                return self._some(a, b, phi, when)
+            case Globally(a=a, b=b, phi=phi):
+                return self._every(a, b, phi, when)
             case Until(a=a, b=b, phi1=p1, phi2=p2):
-                body = f" there was {self._until(a, b, p1, p2, 'Y', '')}"
-            case _:
-                body = f", in Y, {self._point(f)}"
-        name = f"Event {len(self._definitions) + 1}"
-        end = "" if body.endswith(".") else "."  # a description may end in "F.C."
-        self._definitions.append(f'Say that "{name}" happened in a year Y if{body}{end}')
-        return name
+                return self._until(a, b, p1, p2, when)
+            case And(phi1=p1, phi2=p2):
+                return join("and", self._say(p1, when), self._say(p2, when))
+            case Or(phi1=p1, phi2=p2):
+                return join("or", self._say(p1, when), self._say(p2, when))
+            case Not(phi=phi):
+                return self._not(phi, when)
+        raise TypeError(f"not an MTL formula: {f!r}")
+
+    def _some(self, a: int, b: int, phi: Formula, when: _When) -> Said:
+        """F[a,b] phi, a < b."""
+        match phi:
+            case Atom(name=name):
+                return self._positive(name, *when.some(a, b))
+            case Globally(a=c, b=d, phi=Atom(name=name)):
+                run = f"for {d - c + 1} years in a row, starting in some year {when.span(a + c, b + c)}"
+                return self._positive(name, run)
+            case Or(phi1=Atom(name=n1), phi2=Atom(name=n2)):
+                # one or the other in some year: one of them in some year, said once if they are alike
+                said = join("or", self._positive(n1, *when.some(a, b)), self._positive(n2, *when.some(a, b)))
+                if not said.op:
+                    return said
+        return _quantified("in some year", when.span(a, b), self._say(phi, _When(None)))
+
+    def _every(self, a: int, b: int, phi: Formula, when: _When) -> Said:
+        """G[a,b] phi, a < b."""
+        match phi:
+            case Atom(name=name):
+                return self._positive(name, when.every(a, b))
+            case Not(phi=Atom(name=name)):
+                return self._negative(name, when.none(a, b))
+        return _quantified("in every year", when.span(a, b), self._say(phi, _When(None)))
+
+    def _until(self, a: int, b: int, p1: Formula, p2: Formula, when: _When) -> Said:
+        """Some year in the window where p2 holds, with p1 in every year from ``when`` to the one before.
+
+        Inside a phrase that chose a year, that year is called Y (two years would otherwise both
+        be "that year"); at a calendar year, a side that speaks of a Y of its own (an until inside)
+        has its phrase introduce it.
+        """
+        if a == b == 0:  # [R-Until-0]: p2 in the year itself
+            return self._say(p2, when)
+        right = self._say(p2, _When(None))
+        shift, left_y, left = self._left(p1, a)
+        if when.year is None:
+            lo, hi = when.offset + a, when.offset + b
+            window = (
+                f"in the year {_after_y(lo)}"
+                if lo == hi
+                else f"in some year from Y to {hi} years after Y"
+                if lo == 0
+                else f"in some year from {lo} to {hi} years after Y"
+            )
+            every, start = "in every year", _after_y(when.offset + shift)
+        else:
+            some = "in some year Y" if right.uses_y() else "in some year"
+            window = f"in {year_text(when.year + a)}" if a == b else f"{some} {when.span(a, b)}"
+            every, start = "in every year Y" if left_y else "in every year", year_text(when.year + shift)
+        return Said(
+            f"{window}, {right.worded('and')}, and {every} from {start} {left}", names_y=when.year is None
+        )
+
+    def _left(self, p1: Formula, a: int) -> tuple[int, bool, str]:
+        """How many years later the stretch before the until's year starts, whether its words speak of
+        a year Y, and the rest of "in every year from <start> ...": "until the year before that, E1";
+        an event a fixed number of years later, or in every year of a window, reads as the stretch it
+        covers ("through that year", "through 10 years after that year"). A window (G) is said so
+        only when the until's year is always later than the first (``a`` >= 1): the stretch before it
+        is then never empty."""
+        shift, span, inner = 0, 0, p1
+        while True:
+            match inner:
+                case Next(phi=phi):
+                    shift, inner = shift + 1, phi
+                case Finally(a=c, b=d, phi=phi) if c == d:
+                    shift, inner = shift + c, phi
+                case Globally(a=c, b=d, phi=phi) if span == 0:
+                    shift, span, inner = shift + c, d - c, phi
+                case _:
+                    break
+        if not isinstance(inner, Atom) or (shift, span) == (0, 0) or (span and a == 0):
+            said = self._say(p1, _When(None))
+            return 0, said.uses_y(), f"until the year before that, {said.worded('and')}"
+        end = shift + span - 1  # E holds from t + shift to (the until's year - 1) + shift + span
+        through = (
+            "until the year before that"
+            if end < 0
+            else "through that year"
+            if end == 0
+            else f"through {_later(end).removesuffix(' later')} after that year"
+        )
+        return shift, False, f"{through}, {self._positive(inner.name, '').text}"
+
+    def _not(self, phi: Formula, when: _When) -> Said:
+        match phi:
+            case Atom(name=name):
+                return self._negative(name, when.point(), at_point=True)
+            case Next(phi=inner):
+                return self._not(inner, when.later(1))
+            case Finally(a=a, b=b, phi=inner) | Globally(a=a, b=b, phi=inner) if a == b:
+                return self._not(inner, when.later(a))
+            case Finally(a=a, b=b, phi=Atom(name=name)):
+                return self._negative(name, when.none(a, b))
+            case Finally(a=a, b=b, phi=inner):
+                return _quantified("in no year", when.span(a, b), self._say(inner, _When(None)))
+            case Globally(a=a, b=b, phi=inner):
+                return _quantified("in some year", when.span(a, b), self._not(inner, _When(None)))
+            case And(phi1=p1, phi2=p2):
+                return Said(op="or", parts=(self._not(p1, when), self._not(p2, when)))
+            case Or(phi1=p1, phi2=p2):
+                return join("and", self._not(p1, when), self._not(p2, when))
+        return Said(f"it was not the case that {self._say(phi, when).text}")
+
+
+def _quantified(quantifier: str, span: str, body: Said) -> Said:
+    """ "in every year from 1830 to 1850, <body>"; "every year Y" when the body speaks of Y."""
+    if body.uses_y():
+        quantifier += " Y"
+    return Said(f"{quantifier} {span}, {body.text}")

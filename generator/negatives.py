@@ -1,15 +1,24 @@
 """Candidate false statements, for the reasoner to refute or reject.
 
-Only the reasoner decides what is false (negation.pl); this module proposes statements
-that one of its rules may refute, chosen to be *plausible*: another place of the same
-kind as the one the KB knows, a person born a few years after the other died, a
-containment turned around. Three sources take turns, so no rule crowds out the others:
+Only the reasoner decides what is false (negation.pl, near_miss.pl); this module proposes
+statements that one of its rules may refute, chosen to be *plausible*, a near miss of the
+same type as the truth:
 
-* functional: S has one value O2 of a functional P; propose O, another value of the
-  same class, preferably one that P takes elsewhere in the KB;
+* one at a time: another value S had (or a place near S had) of a property with one value at
+  a time, asked in a year S had a different one: "Was Patricia Arquette married to Nicolas
+  Cage in 2008?", "Was Hanau in France in 1940?" (near_miss.pl's one_at_a_time);
+* partition: another unit of the same parent as the one S lies in, "another province of the
+  same region": "Was Lavagna located in the Province of Savona?" (near_miss.pl's partition);
+* functional: S has one value O2 of a functional P; propose O, another value of the same
+  class, preferably one that P takes elsewhere in the KB;
 * lifetime: a human S with known years and a human O whose years would clash with S's
-  under one of negation.pl's lifetime rules (born a few years after S died, say);
-* containment: the reverse of a transitive, non-symmetric fact or derivation.
+  under one of negation.pl's lifetime rules (born a few years after S died, say).
+
+The first two live in near_misses.py. The four take turns, so no rule crowds out the others.
+Only once they all run dry come reversed containments ("Is Liguria located in Lavagna?"): true
+to the rules but trivially false to a reader, who takes them for a relation worded backwards;
+so plain questions never ask them, and Drowzee's wording keeps them to at most a quarter of its
+negations (facts.py).
 
 About half the statements are asked through an inverse or symmetric reading ("Is Y the
 father of X?"), which the reasoner refutes through one R-Inverse/R-Sym hop. Every candidate
@@ -20,50 +29,73 @@ birth does not contain the true one, ...).
 from __future__ import annotations
 
 import bisect
+import functools
 import random
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from kgtest.generator.distractors import checks
 from kgtest.generator.kbview import KbView
+from kgtest.generator.near_misses import TRIES_PER_SUBJECT, one_at_a_time, partition, rounds, sample
 from kgtest.kg.model import Fact
-from kgtest.prolog.reasoner import Statement
+from kgtest.prolog.reasoner import Statement, Years
 
 _NEAR_YEARS = 40
 """How far from S's lifetime the lifetime source looks for O: close in time is harder."""
-_TRIES_PER_SUBJECT = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """What the reasoner refutes, by property (prolog.reasoner.Reasoner supplies them)."""
+
+    lifetime: Mapping[str, str]
+    one_at_a_time: frozenset[str] = frozenset()
+    partitioned: frozenset[str] = frozenset()
+    in_use: Mapping[tuple[str, str], Years] = field(default_factory=dict)
+    """``in_use(view)``, made once for the candidates and for the years they are asked about."""
 
 
 def candidates(
     view: KbView,
     derived: Sequence[Statement],
-    lifetime_rules: Mapping[str, str],
+    rules: Rules,
     rng: random.Random,
     keep: Callable[[Statement], bool],
-) -> Iterator[Statement]:
-    """Distinct candidate statements, in a deterministic order, until every source runs dry."""
-    sources = [
-        _functional(view, rng),
-        _lifetime(view, lifetime_rules, rng),
-        _containment(view, derived, rng),
-    ]
+    reverse: bool = True,
+) -> Iterator[tuple[bool, Statement]]:
+    """Distinct candidates in a deterministic order, each with whether it reverses a containment:
+    the plausible sources in turn until all run dry, then (``reverse``) the reversed containments."""
     plausible = checks(view)
     seen: set[Statement] = set()
-    while sources:
-        for source in list(sources):
-            st = next(source, None)
-            if st is None:
-                sources.remove(source)
-                continue
-            if not all(check(st) for check in plausible):
-                continue
-            st = _reading(st, view, rng)
-            if st not in seen and keep(st):
-                seen.add(st)
-                yield st
+    near = _Near(view)
+    functional = sorted(p for p in view.catalog if view.catalog[p].functional and view.catalog[p].curated)
+    taken = _objects(view, [*functional, *rules.lifetime])
+    sources = [
+        one_at_a_time(view, rules.one_at_a_time, rules.in_use, rng),
+        partition(view, rules.partitioned, rng),
+        _functional(view, near, taken, rng),
+        _lifetime(view, rules.lifetime, near, taken, rng),
+    ]
+    stages = [(False, sources), (True, [_containment(view, derived, rng)])] if reverse else [(False, sources)]
+    for reversed_, turns in stages:
+        while turns:
+            for source in list(turns):
+                st = next(source, None)
+                if st is None:
+                    turns.remove(source)
+                    continue
+                if not all(check(st) for check in plausible):
+                    continue
+                st = _reading(st, view, rng)
+                if st not in seen and keep(st):
+                    seen.add(st)
+                    yield reversed_, st
 
 
-def _functional(view: KbView, rng: random.Random) -> Iterator[Statement]:
+def _functional(
+    view: KbView, near: _Near, taken: Mapping[str, set[str]], rng: random.Random
+) -> Iterator[Statement]:
     functional = sorted(p for p in view.catalog if view.catalog[p].functional and view.catalog[p].curated)
     by_class: dict[str, list[str]] = defaultdict(list)
     for e in sorted(view.entities.values(), key=lambda e: e.id):
@@ -75,30 +107,35 @@ def _functional(view: KbView, rng: random.Random) -> Iterator[Statement]:
             values[(f.subject, f.property)].append(f)
     keys = sorted(k for k, fs in values.items() if len({f.object for f in fs}) == 1)
     rng.shuffle(keys)
-    taken = _objects(view, functional)
 
     def picks(s: str, p: str) -> list[Statement]:
         known = view.entities.get(values[(s, p)][0].object)
         if known is None:
             return []
-        options = _pick([by_class[t] for t in known.types], {known.id, s}, taken[p], rng)
-        return [(s, p, o) for o in options]
+        classes = set(known.types)
+        related = [
+            x for x in near.of(s) if x not in (known.id, s) and classes.intersection(view.entities[x].types)
+        ]
+        drawn = _pick([by_class[t] for t in known.types], {known.id, s}, taken[p], rng)
+        return [(s, p, o) for o in _first(sample(related, rng), drawn)]
 
-    yield from _rounds(picks(s, p) for s, p in keys)
+    yield from rounds(picks(s, p) for s, p in keys)
 
 
-def _lifetime(view: KbView, rules: Mapping[str, str], rng: random.Random) -> Iterator[Statement]:
+def _lifetime(
+    view: KbView, rules: Mapping[str, str], close: _Near, taken: Mapping[str, set[str]], rng: random.Random
+) -> Iterator[Statement]:
     humans = [
         e
         for e in view.entities.values()
         if "Q5" in e.types and e.start_year is not None and e.end_year is not None
     ]
+    alive = {e.id: (e.start_year or 0, e.end_year or 0) for e in humans}
     by_birth = _Years(sorted((e.start_year or 0, e.id) for e in humans))
     by_death = _Years(sorted((e.end_year or 0, e.id) for e in humans))
     subjects = sorted(e.id for e in humans) if rules else []
     rng.shuffle(subjects)
     properties = sorted(rules)
-    taken = _objects(view, properties)
     near = _NEAR_YEARS
 
     def picks(i: int, s: str) -> list[Statement]:
@@ -107,14 +144,65 @@ def _lifetime(view: KbView, rules: Mapping[str, str], rng: random.Random) -> Ite
         p = properties[i % len(properties)]
         match rules[p]:  # the years that clash in negation.pl, a few decades either side
             case "together":
-                pools = [by_birth.between(died + 1, died + near), by_death.between(born - near, born - 1)]
+                windows = [("born", died + 1, died + near), ("died", born - near, born - 1)]
             case "parent_child":
-                pools = [by_birth.between(born - near, born), by_birth.between(died + 2, died + near)]
+                windows = [("born", born - near, born), ("born", died + 2, died + near)]
             case _:
-                pools = [by_birth.between(born, born + near), by_death.between(born - near, born - 2)]
-        return [(s, p, o) for o in _pick(pools, {s}, taken[p], rng)]
+                windows = [("born", born, born + near), ("died", born - near, born - 2)]
+        pools = [(by_birth if which == "born" else by_death).between(lo, hi) for which, lo, hi in windows]
+        kin = close.family(s) if rules[p] == "together" else set()  # no spouse from one's own family
+        related = [x for x in close.of(s) if x in alive and x not in kin and _within(alive[x], windows)]
+        return [(s, p, o) for o in _first(sample(related, rng), _pick(pools, {s}, taken[p], rng))]
 
-    yield from _rounds(picks(i, s) for i, s in enumerate(subjects))
+    yield from rounds(picks(i, s) for i, s in enumerate(subjects))
+
+
+def _within(years: tuple[int, int], windows: Sequence[tuple[str, int, int]]) -> bool:
+    """A person born or died (``which``) in one of the windows."""
+    return any(lo <= years[0 if which == "born" else 1] <= hi for which, lo, hi in windows)
+
+
+def _first(preferred: list[str], rest: list[str]) -> list[str]:
+    """Up to ``TRIES_PER_SUBJECT`` choices, the preferred ones first."""
+    return list(dict.fromkeys([*preferred, *rest]))[:TRIES_PER_SUBJECT]
+
+
+class _Near:
+    """What a person would think of next to S: what a fact links S to, and what a fact links that
+    to, unless it is a hub (a country, "human") that links everything to everything."""
+
+    _HUB = 60
+    _SKIP = frozenset({"P21", "P31"})
+    _FAMILY = frozenset({"P22", "P25", "P40", "P3373"})
+
+    def __init__(self, view: KbView) -> None:
+        self._view = view  # the links are made on first use: a KB that never asks pays nothing
+
+    @functools.cached_property
+    def _graph(self) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+        links: dict[str, set[str]] = defaultdict(set)
+        kin: dict[str, set[str]] = defaultdict(set)
+        for f in self._view.facts:
+            if f.property not in self._SKIP:
+                links[f.subject].add(f.object)
+                links[f.object].add(f.subject)
+            if f.property in self._FAMILY:
+                kin[f.subject].add(f.object)
+                kin[f.object].add(f.subject)
+        return links, kin
+
+    def family(self, x: str) -> set[str]:
+        """Relatives of ``x`` up to two steps (parents, children, siblings, grandparents, ...)."""
+        kin = self._graph[1]
+        one = kin.get(x, set())
+        return one | {z for y in one for z in kin.get(y, ())}
+
+    def of(self, x: str) -> list[str]:
+        """Entities near ``x``, sorted (those the KB knows)."""
+        links = self._graph[0]
+        one = links.get(x, set())
+        two = {z for y in one if len(links[y]) <= self._HUB for z in links[y]}
+        return sorted(e for e in (one | two) - {x} if e in self._view.entities)
 
 
 class _Years:
@@ -154,14 +242,14 @@ def _objects(view: KbView, properties: Sequence[str]) -> dict[str, set[str]]:
 def _pick(
     pools: Sequence[Sequence[str]], exclude: set[str], plausible: set[str], rng: random.Random
 ) -> list[str]:
-    """Up to ``_TRIES_PER_SUBJECT`` ids drawn from ``pools``, those the property takes elsewhere first.
+    """Up to ``TRIES_PER_SUBJECT`` ids drawn from ``pools``, those the property takes elsewhere first.
 
     Draws at random positions instead of scanning the pools, so a subject costs the same
     however many people or cities the KB holds.
     """
     total = sum(len(pool) for pool in pools)
     drawn: list[str] = []
-    for _ in range(4 * _TRIES_PER_SUBJECT if total else 0):
+    for _ in range(4 * TRIES_PER_SUBJECT if total else 0):
         i = rng.randrange(total)
         for pool in pools:
             if i < len(pool):
@@ -170,20 +258,7 @@ def _pick(
             i -= len(pool)
         if x not in exclude and x not in drawn:
             drawn.append(x)
-    return sorted(drawn, key=lambda x: x not in plausible)[:_TRIES_PER_SUBJECT]
-
-
-def _rounds(per_subject: Iterable[list[Statement]]) -> Iterator[Statement]:
-    """First choice of every subject, then second choices, ...: no subject crowds the suite.
-
-    The first round pulls subjects lazily, so a suite that needs few candidates computes few.
-    """
-    seen = []
-    for picks in per_subject:
-        seen.append(picks)
-        yield from picks[:1]
-    for i in range(1, _TRIES_PER_SUBJECT):
-        yield from (picks[i] for picks in seen if i < len(picks))
+    return sorted(drawn, key=lambda x: x not in plausible)[:TRIES_PER_SUBJECT]
 
 
 def _containment(view: KbView, derived: Sequence[Statement], rng: random.Random) -> Iterator[Statement]:

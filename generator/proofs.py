@@ -25,6 +25,7 @@ from kgtest.prolog.reasoner import (
     TypePremise,
     YearPremise,
     Years,
+    known_years,
 )
 
 _YEAR_PROPERTY = {"born": ("P569", "date of birth"), "died": ("P570", "date of death")}
@@ -32,13 +33,14 @@ _YEAR_EVENT = {pid: event for event, (pid, _) in _YEAR_PROPERTY.items()}
 
 
 def conclusion(statement: Statement, holds: bool, years: Years | None = None) -> str:
+    """``holds(S, P, O)``, with the years it holds in when dated, or ``not(...)`` of it."""
     s, p, o = (quote_atom(x) for x in statement)
-    if not holds:
-        return f"not(holds({s}, {p}, {o}))"
     if years is None:
-        return f"holds({s}, {p}, {o})"
-    spans = ", ".join(f"[{a}, {b}]" for a, b in years)
-    return f"holds({s}, {p}, {o}, [{spans}])"
+        said = f"holds({s}, {p}, {o})"
+    else:
+        spans = ", ".join(f"[{a}, {b}]" for a, b in years)
+        said = f"holds({s}, {p}, {o}, [{spans}])"
+    return said if holds else f"not({said})"
 
 
 def to_proof(d: Derivation, view: KbView) -> Proof:
@@ -119,6 +121,20 @@ def assumption(d: Derivation, view: KbView) -> str:
                 f"{rel.label} ({rel.id}) links a parent and a child: a parent is born before the child "
                 "and dies at most a year before the child's birth"
             )
+        case "one_at_a_time":
+            known = next(_fact_text(x, view) for x in d.premises if isinstance(x, FactPremise))
+            return (
+                f"{rel.label} ({rel.id}) has one value at a time; the knowledge base says {known}, and gives "
+                f"{s} no other value in {years_text(d.years) if d.years else 'any year'}, where nothing it "
+                f"states may make {o} one"
+            )
+        case "partition":
+            facts = [_fact_text(x, view) for x in d.premises if isinstance(x, FactPremise)]
+            return (
+                f"{rel.label} ({rel.id}): units directly within one unit, of one level, do not overlap; "
+                f"{facts[1]} and {facts[2]}, neither is known to lie within the other, and {facts[0]}"
+                + (f", in {years_text(d.years)}" if d.years else "")
+            )
         case "antisymmetric":
             return (
                 f"{rel.label} ({rel.id}) is a strict containment order, never true in both directions, "
@@ -132,6 +148,14 @@ def assumption(d: Derivation, view: KbView) -> str:
                 + assumption(subs[0], view)
             )
     raise ReasoningError(f"no assumption is known for the refutation rule {d.rule!r} of {s}, {p}, {o}")
+
+
+def _fact_text(p: FactPremise, view: KbView) -> str:
+    """ "Aachen country Nazi Germany (1933-1945)": a premise fact in words, for an assumption."""
+    f = view.facts_by_id[p.fact_id]
+    years = known_years(f.start_year, f.end_year)
+    when = f" ({years_text(years)})" if years else ""
+    return f"{view.label(f.subject)} {view.relation(f.property).label} {view.label(f.object)}{when}"
 
 
 def leaves(proof: Proof) -> Iterator[EvidenceFact]:

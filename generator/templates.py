@@ -1,28 +1,26 @@
-"""Fact questions from templates (Drowzee Table II) and the relation prompt (Table IV).
+"""Fact questions: kgtest's plain wording, Drowzee's templates (Tables II and III), the prompt (Table IV).
 
-Every relation has a *phrase*, the words of "S <phrase> O" with their tense ("was born
-in", "is located in", "follows"), so the original question is the same for all
-categories. The category decides the negated (antonym) wording, whose answer is the
-opposite one:
+The plain wording (the default) asks what a person would: "Was Lavagna located in the
+Province of Genoa in 2014?", "Did Kaká play for AC Milan?", from each relation's ``ask``
+(generator/phrasing.py) and the clause forms of generator/clauses.py. Its negated variant,
+whose answer is the opposite one, asks about the negative statement in the one frame with a
+single reading: "Is it true that Kaká did not play for AC Milan?".
+
+With ``--wording drowzee`` the questions are Drowzee's, word for word. Every relation has a
+*phrase*, the words of "S <phrase> O" with their tense ("was born in", "is located in",
+"follows"), and the relation's category decides the negated (antonym) wording (Table II):
 
     noun     "It is false that S <phrase> O. Please judge the truthfulness of this statement."
     passive  "It is impossible for S to be <participle ...> O. Am I right?"
     active   "Is it true that S never <phrase> O?"
 
 A derived predicate ``^P`` (P read backwards) is worded with the catalog's inverse phrase;
-it is passive when that phrase starts with a copula ("is the father of"), else active.
-
-Tense follows validity (docs/reasoning.md): the phrase is used as it stands ("is located
-in") when the statement is undated or holds in the KB's reference year. Otherwise the
-question names a year it held in, in the past tense:
-
-    original "Is it true that S <past phrase> O in YEAR?"
-    negated  "It is impossible for S to have been <participle ...> O in YEAR. Am I right?"
-             (a copula phrase), else
-             "It is false that S <past phrase> O in YEAR. Please judge the truthfulness ..."
-
-or, with ``--wording drowzee``, Drowzee's flat Table III templates for an event at a year:
+it is passive when that phrase starts with a copula ("is the father of"), else active. A
+statement asked about a year uses Table III's flat templates for an event at a year:
 'Did "S <past phrase> O" happen at year YEAR?' and its negation.
+
+Tense follows validity in both (docs/time.md): the present when the statement is undated or
+holds in the KB's reference year, else one year it held in, in the past tense.
 """
 
 from __future__ import annotations
@@ -30,7 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kgtest.core.errors import GenerationError
-from kgtest.generator.mtl_text import DROWZEE, INSTRUCTION, PLAIN, year_text
+from kgtest.generator.clauses import Clause
+from kgtest.generator.mtl_text import INSTRUCTION, year_text
 from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.model import Category
 
@@ -89,19 +88,25 @@ def past(phrase: str) -> str:
     return f"{_PAST.get(first, first)} {rest}".strip()
 
 
-def question(
-    subject: str, how: Wording, obj: str, variant: str, year: int | None = None, style: str = PLAIN
-) -> str:
-    """The question for "``subject`` <phrase> ``obj``"; the negated variant asserts the opposite.
+def plain_question(said: Clause, variant: str, year: int | None = None) -> str:
+    """ "Was S located in O in 2014?", or for the negated variant "Is it true that S was not ...?"."""
+    when = "" if year is None else f" in {year_text(year)}"
+    if variant == ORIGINAL:
+        return f"{said.question()}{when}?"
+    if variant == NEGATED:
+        return f"Is it true that {said.negative()}{when}?"
+    raise GenerationError(f"variant={variant!r}; use {ORIGINAL!r} or {NEGATED!r}")
 
-    With a ``year`` the statement is asked about that year, in the past tense.
-    """
+
+def table_question(subject: str, how: Wording, obj: str, variant: str, year: int | None = None) -> str:
+    """Drowzee's question for "``subject`` <phrase> ``obj``": Table II, or Table III about ``year``."""
     if variant not in (ORIGINAL, NEGATED):
         raise GenerationError(f"variant={variant!r}; use {ORIGINAL!r} or {NEGATED!r}")
-    if style not in (PLAIN, DROWZEE):
-        raise GenerationError(f"wording={style!r}; use {PLAIN!r} or {DROWZEE!r}")
-    if year is not None:
-        return _in_year(subject, past(how.phrase), obj, variant, year_text(year), style)
+    if year is not None:  # Table III: mtl2NL(nm) and mtl2NL(not nm)
+        sentence = f"{subject} {past(how.phrase)} {obj}"
+        if variant == ORIGINAL:
+            return f'Did "{sentence}" happen at year {year_text(year)}?'
+        return f'Did "Event" not happen at year {year_text(year)}, where "Event" is "{sentence}"?'
     if variant == ORIGINAL:
         return f"Is it true that {subject} {how.phrase} {obj}?"
     if how.category is Category.PASSIVE:
@@ -113,20 +118,6 @@ def question(
         return f"Is it true that {subject} never {how.phrase} {obj}?"
     judge = "Please judge the truthfulness of this statement."
     return f"It is false that {subject} {how.phrase} {_stop(obj)} {judge}"
-
-
-def _in_year(subject: str, phrase: str, obj: str, variant: str, year: str, style: str) -> str:
-    sentence = f"{subject} {phrase} {obj}"
-    if style == DROWZEE:  # Table III: mtl2NL(nm) and mtl2NL(not nm)
-        if variant == ORIGINAL:
-            return f'Did "{sentence}" happen at year {year}?'
-        return f'Did "Event" not happen at year {year}, where "Event" is "{sentence}"?'
-    if variant == ORIGINAL:
-        return f"Is it true that {sentence} in {year}?"
-    first, _, rest = phrase.partition(" ")
-    if first in ("was", "were") and rest:
-        return f"It is impossible for {subject} to have been {rest} {obj} in {year}. Am I right?"
-    return f"It is false that {sentence} in {year}. Please judge the truthfulness of this statement."
 
 
 def _stop(text: str) -> str:

@@ -30,6 +30,7 @@ from kgtest.generator.case import (
     TestCase,
     case_id,
 )
+from kgtest.generator.clauses import Clause
 from kgtest.generator.mtl_random import clip, complement
 from kgtest.generator.mtl_table3 import table3_question
 from kgtest.generator.mtl_text import DROWZEE, PLAIN, WORDINGS, mtl2nl, temporal_prompt
@@ -70,6 +71,16 @@ class TemporalEvent:
     evidence: tuple[EvidenceFact, ...] = ()
     unknown: tuple[tuple[int, int], ...] = ()
     """Years it may or may not have held in (after a start with no end); never asked about."""
+    clause: Clause | None = None
+    """The description as a clause ("Charles Dickens" / "was" / "alive"), so a question can ask
+    it ("Was Charles Dickens alive in 1850?") and deny it; without one it is quoted as a sentence."""
+    exists: tuple[tuple[str, int | None, int | None], ...] = ()
+    """Entities the event is about but not the existence of, with the years the KB says they
+    existed in (None: not known): no question asks about it in a year outside them."""
+    about: tuple[str, ...] = ()
+    """The entities it names (ids): plain questions join events that share one."""
+    topic: str = ""
+    """What it says of them ("P54", "alive"): plain questions join events of one topic next."""
 
     def __post_init__(self) -> None:
         if not self.intervals or any(s > e for s, e in (*self.intervals, *self.unknown)):
@@ -100,6 +111,10 @@ class TemporalReport:
     """The formula looks further ahead than the universe leaves room for."""
     duplicates: int
     """A case already generated, or a formula with the same sub-formula on both sides of an operator."""
+    filtered_anachronism: int = 0
+    """The years asked about fall outside the known existence of something an event names."""
+    filtered_unsayable: int = 0
+    """Formulas a plain question cannot say as a person would (generator/mtl_windows.py)."""
 
     @property
     def filtered(self) -> int:
@@ -108,6 +123,8 @@ class TemporalReport:
             + self.filtered_trivial_true
             + self.filtered_trivial_false
             + self.filtered_too_wide
+            + self.filtered_anachronism
+            + self.filtered_unsayable
         )
 
 
@@ -151,7 +168,21 @@ def temporal_plan(
         for name, ev in table.items()
     }
     open_ended = frozenset(name for name, ev in table.items() if ev.unknown)
-    draws = Draws(seed, depth, max_window, universe, tuple(table), known, possible, open_ended)
+    plain = wording == PLAIN
+    draws = Draws(
+        seed,
+        depth,
+        max_window,
+        universe,
+        tuple(table),
+        known,
+        possible,
+        open_ended,
+        plain,
+        {name: ev.about for name, ev in table.items() if ev.about} if plain else {},
+        {name: ev.topic for name, ev in table.items() if ev.topic} if plain else {},
+        {name: ev.domain for name, ev in table.items()} if plain else {},
+    )
     return TemporalPlan(draws, table, count, wording)
 
 
@@ -182,6 +213,9 @@ def generate_temporal_cases(
             continue
         want_yes = tally["yes"] < tally["no"] or (tally["yes"] == tally["no"] and candidate.coin)
         year, boundary = candidate.yes if want_yes else candidate.no
+        if _anachronism(formula, year, plan.table):
+            tally["anachronism"] += 1
+            continue
         key = (mtl.to_text(formula), year)
         if key in seen:
             tally["duplicates"] += 1
@@ -204,6 +238,8 @@ def generate_temporal_cases(
         filtered_trivial_false=tally["trivial_false"],
         filtered_too_wide=tally["too_wide"],
         duplicates=tally["duplicates"],
+        filtered_anachronism=tally["anachronism"],
+        filtered_unsayable=tally["unsayable"],
     )
     if plan.count and not cases:
         raise GenerationError(
@@ -211,6 +247,17 @@ def generate_temporal_cases(
             "Give events that overlap in time, a lower depth or max_window, or a wider universe."
         )
     return cases, report
+
+
+def _anachronism(formula: mtl.Formula, year: int, table: Mapping[str, TemporalEvent]) -> bool:
+    """Some years the question is about (``year`` to ``year + horizon``) lie outside the known
+    existence of an entity one of its events names (a marriage asked about before a birth)."""
+    last = year + mtl.horizon(formula)
+    return any(
+        (born is not None and year < born) or (ended is not None and last > ended)
+        for name in mtl.events_of(formula)
+        for _, born, ended in table[name].exists
+    )
 
 
 def _recheck(
@@ -278,10 +325,10 @@ def _case(formula: mtl.Formula, answer: _Answer, plan: TemporalPlan) -> TestCase
     universe, wording = plan.draws.universe, plan.wording
     used = mtl.events_of(formula)
     text = mtl.to_text(formula)
-    describe = {n: table[n].description for n in used}
-    question = (
-        table3_question(formula, year, describe) if wording == DROWZEE else mtl2nl(formula, year, describe)
-    )
+    if wording == DROWZEE:
+        question = table3_question(formula, year, {n: table[n].description for n in used})
+    else:
+        question = mtl2nl(formula, year, {n: table[n].clause or table[n].description for n in used})
     evidence = tuple(dict.fromkeys(fact for n in used for fact in table[n].evidence))
     statement = f"holds({mtl.to_prolog(formula)}, {year})"
     open_ended = {n: _between(spans[n], possible[n], universe) for n in used if table[n].unknown}

@@ -25,6 +25,7 @@ from kgtest.generator.mtl_random import (
     random_formula,
     uniform_year,
 )
+from kgtest.generator.mtl_windows import sayable
 from kgtest.prolog import mtl
 from kgtest.prolog.mtl_bounds import evaluate_bounds
 
@@ -53,6 +54,14 @@ class Draws:
     possible: Mapping[str, Spans]
     """Years it may have held in: ``known`` and, for an open end, the years after it."""
     open_ended: frozenset[str]
+    plain: bool = False
+    """Plain wording: only formulas a person can be asked plainly (generator/mtl_windows.py), over
+    events that share an entity, a topic or a domain where the era has such."""
+    about: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The entities each event names (plain wording only)."""
+    topic: Mapping[str, str] = field(default_factory=dict)
+    """What each event says of them (plain wording only): a relation, "alive", "existed", ..."""
+    domain: Mapping[str, str] = field(default_factory=dict)
     near: Neighbours = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -66,7 +75,8 @@ class Candidate:
 
     index: int
     dropped: str = ""
-    """Why it cannot be asked: ``echo``, ``disjoint``, ``too_wide``, ``trivial_true`` or ``trivial_false``."""
+    """Why it cannot be asked: ``unsayable``, ``echo``, ``disjoint``, ``too_wide``, ``trivial_true`` or
+    ``trivial_false``."""
     formula: mtl.Formula | None = None
     holds: Spans = field(default_factory=list)
     """Years where the formula surely holds."""
@@ -83,8 +93,14 @@ def draw(draws: Draws, index: int) -> Candidate:
     """Candidate ``index``: the same in any process (its seed is a string, so no hash order enters)."""
     rng = random.Random(f"{draws.seed}/{index}")
     shape = random_formula(rng, draws.depth, draws.max_window)
+    if draws.plain and not sayable(shape):
+        return Candidate(index, "unsayable")
     reach = mtl.horizon(shape)
-    formula = assign_events(shape, _distinct(rng, draws.near.of(rng.choice(draws.names), reach)))
+    anchor = rng.choice(draws.names)
+    near = draws.near.of(anchor, reach)
+    formula = assign_events(
+        shape, _related(rng, anchor, near, draws) if draws.plain else _distinct(rng, near)
+    )
     if _echoes(formula):
         return Candidate(index, "echo")
     used = mtl.events_of(formula)
@@ -150,6 +166,53 @@ def _echoes(formula: mtl.Formula) -> bool:
         isinstance(node, mtl.And | mtl.Or | mtl.Until) and node.phi1 == node.phi2
         for node in mtl.walk(formula)
     )
+
+
+def _related(rng: random.Random, anchor: str, near: list[str], draws: Draws) -> Callable[[], str]:
+    """Draw the anchor first, then an event that shares an entity with it, else one of its topic,
+    else of its domain, else any: "Did Kaká play for AC Milan in 2005 and for Real Madrid in 2009?"
+    reads as one question where two unrelated events read as a quiz. An event about the same two
+    entities comes last (most often the same fact read the other way: "won", "was won by"). A
+    plain formula names two events at most; any further draw is from all of them in turn."""
+    drawn: list[str] = []
+
+    def pick() -> str:
+        if not drawn:
+            drawn.append(anchor)
+        elif len(drawn) == 1 and len(near) > 1:
+            best = _closest(anchor, near, draws)
+            drawn.append(best[rng.randrange(len(best))])
+        else:
+            drawn.append(near[len(drawn) % len(near)])
+        return drawn[-1]
+
+    return pick
+
+
+def _closest(anchor: str, near: list[str], draws: Draws) -> list[str]:
+    """The events of ``near`` most akin to the anchor (see ``_related``), in ``near``'s order."""
+    about, topics, domains = draws.about, draws.topic, draws.domain
+    mine = frozenset(about.get(anchor, ()))
+    topic, domain = topics.get(anchor), domains.get(anchor)
+    best: list[str] = []
+    rank = 6
+    for x in near:
+        if x == anchor:
+            continue
+        theirs = about.get(x, ())
+        if len(mine) > 1 and len(theirs) == len(mine) and mine.issuperset(theirs):
+            kin = 5
+        elif not mine.isdisjoint(theirs):
+            kin = 1
+        elif topic and topics.get(x) == topic:
+            kin = 2
+        else:
+            kin = 3 if domains.get(x) == domain else 4
+        if kin < rank:
+            best, rank = [x], kin
+        elif kin == rank:
+            best.append(x)
+    return best
 
 
 def _distinct(rng: random.Random, candidates: list[str]) -> Callable[[], str]:

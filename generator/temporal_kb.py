@@ -15,6 +15,14 @@ and no start, unknown from the KB's first year up to the year before its end). U
 are kept with the event, never dropped and never asked about (generator/temporal.py), so
 closed periods plus an open one never give a confident "No" for a year the open one may
 cover. Unlabelled entities are left out, since a question cannot name them.
+
+Each event carries its clause (generator/clauses.py), worded with the relation's ``ask`` and
+the names of generator/names.py, and, for a fact's event, the known existence of the two
+entities it names, so that no question asks about it in a year either did not exist in.
+
+An event whose names give its years away is left out: "Did the 2014 Vuelta a Castilla y León
+take place in 2014?" tests reading, not knowledge. So is one about an entity with a year in its
+name within a year of the event's own ("2011 Team Sky", "the 2012 Giro d'Italia").
 """
 
 from __future__ import annotations
@@ -22,12 +30,16 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
+from kgtest.generator.articles import years_named
+from kgtest.generator.asked import WHERE
 from kgtest.generator.case import EvidenceFact
+from kgtest.generator.clauses import PAST, Clause
 from kgtest.generator.facts import statement_domain
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_random import complement
+from kgtest.generator.names import Namer
+from kgtest.generator.phrasing import relation_clause
 from kgtest.generator.proofs import fact_evidence
-from kgtest.generator.templates import past, wording
 from kgtest.generator.temporal import TemporalEvent
 from kgtest.kg.model import Domain, Entity, Fact
 
@@ -35,10 +47,25 @@ LEAD_YEARS = 30
 """Years before the earliest event that questions may still ask about."""
 
 _SPANS = {
-    "human": (("P569", "date of birth"), ("P570", "date of death"), "was alive"),
-    "events": (("P580", "start time"), ("P582", "end time"), "was under way"),
-    "other": (("P571", "inception"), ("P576", "dissolved, abolished or demolished date"), "existed"),
+    "human": (("P569", "date of birth"), ("P570", "date of death"), ("was", "alive", "was alive")),
+    "events": (("P580", "start time"), ("P582", "end time"), ("was", "under way", "was under way")),
+    "state": (
+        ("P571", "inception"),
+        ("P576", "dissolved, abolished or demolished date"),
+        ("did", "exist as a state", "existed as a state"),
+    ),
+    "other": (
+        ("P571", "inception"),
+        ("P576", "dissolved, abolished or demolished date"),
+        ("did", "exist", "existed"),
+    ),
 }
+_STATES = frozenset({"Q112099", "Q123480", "Q179164", "Q202686", "Q3024240", "Q3624078", "Q6256", "Q7275"})
+"""Countries and states: "Did Mongolia exist in 1911?" would ask about the land, not the state."""
+_SIGNED = frozenset({"Q131569", "Q321839", "Q93288"})
+"""Treaties, agreements and contracts: signed in their year."""
+_PUBLISHED = frozenset({"Q5292", "Q571", "Q7725634", "Q13442814", "Q1002697"})
+"""Books, encyclopedias, articles and periodicals: out in their year, as works of culture are."""
 Spans = tuple[tuple[int, int], ...]
 
 
@@ -46,7 +73,8 @@ def kb_events(view: KbView, domains: Sequence[str] = ()) -> list[TemporalEvent]:
     """Every dated event of the KB (in ``domains``, all when empty), sorted by id."""
     wanted = set(domains)
     years = _kb_years(view)
-    events = [*_entity_events(view, years), *_fact_events(view, years)] if years else []
+    namer = Namer.of(view)
+    events = [*_entity_events(view, years, namer), *_fact_events(view, years, namer)] if years else []
     return sorted((e for e in events if not wanted or e.domain in wanted), key=lambda e: e.id)
 
 
@@ -77,13 +105,14 @@ def _known_and_unknown(start: int | None, end: int | None, kb: tuple[int, int]) 
     return ((end, end),), (((kb[0] - LEAD_YEARS, end - 1),) if kb[0] - LEAD_YEARS < end else ())
 
 
-def _entity_events(view: KbView, kb: tuple[int, int]) -> list[TemporalEvent]:
+def _entity_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[TemporalEvent]:
     out = []
     for e in view.entities.values():
         if not e.label:
             continue
+        name = namer.name(e.id) or e.label
         known, unknown = _known_and_unknown(e.start_year, e.end_year, kb)
-        if known:
+        if known and not _gives_away((name,), known):
             (start_pid, start_label), (end_pid, end_label), verb = _SPANS[_span_kind(e)]
             evidence = tuple(
                 _year_fact(e, pid, label, year)
@@ -93,25 +122,52 @@ def _entity_events(view: KbView, kb: tuple[int, int]) -> list[TemporalEvent]:
                 )
                 if year is not None
             )
+            said = Clause(name, *verb)
             out.append(
-                TemporalEvent(f"{e.id}:span", f"{e.label} {verb}", known, e.domain.value, evidence, unknown)
+                TemporalEvent(
+                    f"{e.id}:span",
+                    said.statement(),
+                    known,
+                    e.domain.value,
+                    evidence,
+                    unknown,
+                    said,
+                    about=(e.id,),
+                    topic=said.finite,
+                )
             )
-        if e.point_year is not None:
+        point = () if e.point_year is None else ((e.point_year, e.point_year),)
+        if point and not _gives_away((name,), point):
+            said = Clause(name, *_point_verb(e))
             out.append(
                 TemporalEvent(
                     f"{e.id}:point",
-                    f"{e.label} {'came out' if e.domain is Domain.CULTURE else 'took place'}",
-                    ((e.point_year, e.point_year),),
+                    said.statement(),
+                    point,
                     e.domain.value,
-                    (_year_fact(e, "P585", "point in time", e.point_year),),
+                    (_year_fact(e, "P585", "point in time", point[0][0]),),
+                    clause=said,
+                    about=(e.id,),
+                    topic=said.finite,
                 )
             )
     return out
 
 
+def _point_verb(e: Entity) -> tuple[str, str, str]:
+    """A treaty was signed in its year, a work came out, anything else took place."""
+    if _SIGNED.intersection(e.types):
+        return "was", "signed", "was signed"
+    if e.domain is Domain.CULTURE or _PUBLISHED.intersection(e.types):
+        return "did", "come out", "came out"
+    return "did", "take place", "took place"
+
+
 def _span_kind(e: Entity) -> str:
     if "Q5" in e.types:
         return "human"
+    if _STATES.intersection(e.types):
+        return "state"
     return "events" if e.domain is Domain.EVENTS else "other"
 
 
@@ -119,7 +175,7 @@ def _year_fact(e: Entity, pid: str, label: str, year: int) -> EvidenceFact:
     return EvidenceFact(e.id, e.label, pid, label, str(year), str(year), start_year=year)
 
 
-def _fact_events(view: KbView, kb: tuple[int, int]) -> list[TemporalEvent]:
+def _fact_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[TemporalEvent]:
     groups: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)
     for f in view.facts:
         if (f.start_year is not None or f.end_year is not None) and _known_and_unknown(
@@ -127,23 +183,50 @@ def _fact_events(view: KbView, kb: tuple[int, int]) -> list[TemporalEvent]:
         )[0]:
             groups[(f.subject, f.property, f.object)].append(f)
     out = []
+    lifetimes = _lifetimes(view)
     for (s, p, o), facts in groups.items():
         if view.label(s) == s or view.label(o) == o:
             continue
         spans = [_known_and_unknown(f.start_year, f.end_year, kb) for f in facts]
         known = tuple(sorted(span for k, _ in spans for span in k))
+        where = p in WHERE
+        names = [namer.name(x, y, where) or namer.name(x) or view.label(x) for x, y in ((s, o), (o, s))]
+        if _gives_away(names, known):
+            continue
         unknown = [span for _, u in spans for span in u]
+        subject = view.entities.get(s)
+        domain = subject.domain.value if subject is not None else "unknown"
+        plural = [n for n, x in zip(names, (s, o), strict=True) if namer.plural(x)]
+        said = relation_clause(p, view.relation(p).label, names[0], names[1], PAST, domain, plural)
         out.append(
             TemporalEvent(
                 f"{s} {p} {o}",
-                f"{view.label(s)} {past(wording(p, view.catalog).phrase)} {view.label(o)}",
+                said.statement(),
                 known,
                 statement_domain(view, (s, p, o)),
                 tuple(fact_evidence(f.id, view) for f in facts),
                 _outside(unknown, known),
+                said,
+                tuple(lifetimes[x] for x in (s, o) if x in lifetimes),
+                (s, o),
+                p,
             )
         )
     return out
+
+
+def _gives_away(names: Sequence[str], known: Spans) -> bool:
+    """A name (with its context) names a year within a year of the event's: it answers the question."""
+    return any(a - 1 <= year <= b + 1 for name in names for year in years_named(name) for a, b in known)
+
+
+def _lifetimes(view: KbView) -> dict[str, tuple[str, int | None, int | None]]:
+    """The entities the KB gives years of existence for, with those years."""
+    return {
+        e.id: (e.id, e.start_year, e.end_year)
+        for e in view.entities.values()
+        if e.start_year is not None or e.end_year is not None
+    }
 
 
 def _outside(unknown: list[tuple[int, int]], known: Spans) -> Spans:

@@ -4,7 +4,7 @@ Two implementations, one contract. ``CypherWriter`` runs portable ``UNWIND`` sta
 Bolt and works on every engine (Neo4j, the embedded ArcadeDB served by another process).
 ``ArcadeBatchWriter`` (kg/arcade_batch.py) feeds the embedded ArcadeDB's own bulk-ingest API
 when the database runs inside this process: Cypher over Bolt executes one row at a time there
-(docs/architecture.md, "Loading speed"). tests/kg/test_bulk.py loads the same snapshots through
+(docs/performance.md, "Loading speed"). tests/kg/test_bulk.py loads the same snapshots through
 both and requires identical graphs.
 
 A chunk handed to a writer is the unit of resumption. The Cypher writer commits each chunk in

@@ -29,6 +29,7 @@ _FIELDS = {
     "paraphrases",
     "subject",
     "object",
+    "ask",  # how questions word the relation: read and checked by generator/phrasing.py
 }
 
 

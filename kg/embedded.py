@@ -194,7 +194,7 @@ def start_jvm(logging_properties: Path, log_pattern: Path, extra_args: list[str]
     os.environ.setdefault("ARCADEDB_JVM_ERROR_FILE", str(log_pattern.parent / "hs_err_pid%p.log"))
     # JPype asks for a full collection (System.gc()) whenever Python's memory grows, as it does
     # while a dump is read and loaded: a dozen stop-the-world pauses of 0.1-1.7 s in one
-    # 200,000-fact build (docs/architecture.md, "Loading speed"). The JVM collects on its own.
+    # 200,000-fact build (docs/performance.md, "Loading speed"). The JVM collects on its own.
     args = [f"-Djava.util.logging.config.file={logging_properties}", "-XX:+DisableExplicitGC", *extra_args]
     handlers = _python_handlers()
     saved = os.dup(2)

@@ -5,7 +5,7 @@ thousands of classes and compiles the engine's hot paths before it runs at full 
 (the runtime inside the arcadedb-embedded wheel) can record that work in one run and start
 later JVMs from the record (JEPs 483, 514 and 515: classes loaded and linked, method
 profiles). Measured on the 2-core machine: the database starts in 1.9-2.2 s instead of
-2.8-3.0 s, and a fresh process loads Wikidata12k about 15% faster (docs/architecture.md).
+2.8-3.0 s, and a fresh process loads Wikidata12k about 15% faster (docs/performance.md).
 
 The first command that finds no cache starts a training run in the background, at low
 priority: it builds the bundled example and a synthetic KB in a scratch workspace, reads them

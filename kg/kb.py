@@ -42,7 +42,7 @@ class KnowledgeBase:
         builds = self.builds()
         if not builds:
             raise IncompleteBuildError(
-                f"the knowledge base at {self.store.uri} is empty; run `kgtest build-kb example` "
+                f"the knowledge base ({self.store.where}) is empty; run `kgtest build-kb example` "
                 "(or a dump file, or sparql) first"
             )
         unfinished = [b for b in builds if b.get("status") != "complete"]

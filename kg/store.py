@@ -49,10 +49,13 @@ class GraphStore:
         timeout_s: float = 300.0,
         message_limit: int = MESSAGE_LIMIT,
         relay: RelayClient | None = None,
+        where: str = "",
     ) -> None:
         self.endpoint = endpoint
         self.engine = engine
         """``embedded`` or ``neo4j``: for messages only; no code path depends on it."""
+        self.where = where or f"{engine} at {endpoint.uri}"
+        """The database as a user knows it, for messages: the embedded one's port is a throw-away."""
         self.message_limit = message_limit
         """Bytes one message may carry (kg/wire.py); bigger batches are cut, bigger values refused."""
         self._local = local
@@ -215,7 +218,7 @@ class GraphStore:
                 raise
             short = " ".join(what.split())[:160]
             raise StoreError(
-                f"{self.engine} at {self.uri} did not answer within {self.timeout_s:g} s and was cut off "
+                f"{self.where} did not answer within {self.timeout_s:g} s and was cut off "
                 f"({short}). If the database is only slow, raise timeout_s under [store] in kgtest.toml"
             ) from exc
 
@@ -248,7 +251,7 @@ class GraphStore:
                 raise
             raise cause from None
         except neo_exc.ServiceUnavailable as exc:
-            raise StoreUnavailableError(f"lost the graph database at {self.uri}: {exc}") from exc
+            raise StoreUnavailableError(f"lost the graph database ({self.where}): {exc}") from exc
         except neo_exc.Neo4jError as exc:
             short = " ".join(cypher.split())[:160]
             raise StoreError(
@@ -285,10 +288,13 @@ def open_store(settings: Settings, shared: bool = False) -> Iterator[GraphStore]
         finally:
             store.close()
         return
+    where = f"the embedded database in {settings.paths.db}"
     if shared and settings.store.linger_s > 0:
         with joined(settings.paths.db, settings.store.linger_s, settings.store.embedded_port) as endpoint:
             relay = relay_of(settings.paths.db, endpoint)  # no Bolt driver to import (kg/relay.py)
-            store = GraphStore(endpoint, engine="embedded", timeout_s=settings.store.timeout_s, relay=relay)
+            store = GraphStore(
+                endpoint, engine="embedded", timeout_s=settings.store.timeout_s, relay=relay, where=where
+            )
             try:
                 yield store
                 _check_folder(settings)
@@ -301,7 +307,9 @@ def open_store(settings: Settings, shared: bool = False) -> Iterator[GraphStore]
     owned = server.database() is not None  # started here, not served by another process
     builds: list[Row] | None = None  # the KB's, stamped once the server stops (kg/kb_stamp.py)
     try:
-        store = GraphStore(endpoint, engine="embedded", local=server, timeout_s=settings.store.timeout_s)
+        store = GraphStore(
+            endpoint, engine="embedded", local=server, timeout_s=settings.store.timeout_s, where=where
+        )
         try:
             yield store
             _check_folder(settings)

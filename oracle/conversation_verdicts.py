@@ -12,33 +12,74 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import Any
 
+from kgtest.core.workspace import RunFiles
 from kgtest.generator.case import TestCase
-from kgtest.oracle.battery.audit import Auditor, BatteryResult
+from kgtest.oracle.battery.audit import Auditor, BatteryResult, read_result, write_result
 from kgtest.oracle.battery.verdicts import TestVerdict
+from kgtest.oracle.kind_judge import Credit, JudgeContext, KindVerdicts, OracleKit
 from kgtest.oracle.outcomes import FAILED, NO_REPLY, PASSED, UNJUDGED, JudgedReply
-from kgtest.runner.converse import SCRIPTED, ChatRecord, chat_record
-from kgtest.runner.run import converse_settings_of
-from kgtest.runner.sut import Sampling
+from kgtest.runner.converse import ChatRecord, chat_record
+from kgtest.runner.manifest import RunManifest
+from kgtest.runner.plan import converse_settings_of
 from kgtest.runner.transcript import SUT, Transcript
 
 
+class ConversationJudge:
+    """The battery's tests and SWAN over a run's conversations, the audit kept in ``battery/``."""
+
+    def judge(self, pairs: Sequence[tuple[TestCase, Transcript]], context: JudgeContext) -> KindVerdicts:
+        progress = context.progress
+        if progress:
+            progress("conversations", 0, len(pairs))
+        result, found = judge_conversations(
+            pairs, context.manifest, context.kit.once("auditor", lambda: auditor(context.kit))
+        )
+        if progress:
+            progress("conversations", len(pairs), len(pairs))
+        return KindVerdicts(found, result)
+
+    def keep(self, run: RunFiles, detail: object | None) -> None:
+        assert isinstance(detail, BatteryResult)
+        files = run.battery
+        files.folder.mkdir(parents=True, exist_ok=True)
+        write_result(files, detail)
+
+    def detail(self, run: RunFiles) -> BatteryResult:
+        return read_result(run.battery)
+
+    def credit(self, records: Sequence[JudgedReply], detail: object | None) -> Credit:
+        """SWAN, the audit score of the system's replies over every conversation; a conversation's
+        own SWAN is its unit. A partner system's side is not the system's."""
+        assert isinstance(detail, BatteryResult)
+        units = {s.scope: s.value for s in detail.conversations if s.value is not None}
+        value = next((s.value for s in detail.systems), None)
+        return Credit("SWAN", units, value)
+
+
+def auditor(kit: OracleKit) -> Auditor:
+    """The battery's oracle: its tests and SWAN with the kit's sentence model, claims against the KB."""
+    from kgtest.kg.extract.spacy_triples import SpacyExtractor
+    from kgtest.oracle.battery.verdicts import BatteryJudge
+
+    return Auditor(BatteryJudge(kit.settings.battery, embedder=kit.embedder()), SpacyExtractor(), kit.view())
+
+
 def conversation_records(
-    pairs: Sequence[tuple[TestCase, Transcript]], manifest: dict[str, Any]
+    pairs: Sequence[tuple[TestCase, Transcript]], manifest: RunManifest
 ) -> list[ChatRecord]:
     """The complete conversations of ``pairs`` as the battery oracle reads them."""
     settings = converse_settings_of(manifest)
-    sampling = Sampling(**manifest["sampling"])
-    partner = str((manifest.get("plan") or {}).get("partner", SCRIPTED))
-    system = str(manifest.get("name") or manifest["system"])
+    partner = manifest.plan.partner
     return [
-        chat_record(case, t, system, sampling, settings, partner) for case, t in pairs if _complete(t) == ""
+        chat_record(case, t, manifest.name, manifest.sampling, settings, partner)
+        for case, t in pairs
+        if _complete(t) == ""
     ]
 
 
 def judge_conversations(
-    pairs: Sequence[tuple[TestCase, Transcript]], manifest: dict[str, Any], auditor: Auditor
+    pairs: Sequence[tuple[TestCase, Transcript]], manifest: RunManifest, auditor: Auditor
 ) -> tuple[BatteryResult, dict[str, JudgedReply]]:
     """Audit every complete conversation of ``pairs``; a verdict per case, by case id."""
     records = conversation_records(pairs, manifest)
@@ -61,7 +102,7 @@ def judge_conversations(
             outcome = FAILED if failed else PASSED
             score = swan.get(case.id)
             reasons = (
-                *(f"{v.code.value} failed in round {v.turn}: {v.reason or v.read}"[:300] for v in failed),
+                *(f"{v.code.value} failed in round {v.turn}: {_why(v)}"[:300] for v in failed),
                 f"SWAN {'n/a' if score is None else f'{score:.3f}'}; "
                 f"{len(mine) - len(failed)} of {len(mine)} tests passed",
             )
@@ -72,6 +113,15 @@ def judge_conversations(
             passed_checks=len(mine) - len(failed),
         )  # fmt: skip
     return result, verdicts
+
+
+def _why(v: TestVerdict) -> str:
+    """A failed test in words: its reason, what was read, else what was measured against what."""
+    if v.reason or v.read:
+        return v.reason or v.read
+    if v.score is not None and v.threshold is not None:
+        return f"measured {v.score:.2f} against its threshold {v.threshold:g}"
+    return "no reason recorded by its check"
 
 
 def _complete(t: Transcript) -> str:

@@ -19,8 +19,10 @@ from typing import Any
 from kgtest.core.errors import OracleError
 from kgtest.core.files import write_atomic
 from kgtest.core.records import from_plain, to_plain
+from kgtest.core.workspace import RunFiles
 from kgtest.generator.case import TestCase
 from kgtest.oracle.kb import KbLookup
+from kgtest.oracle.kind_judge import Credit, JudgeContext, KindVerdicts
 from kgtest.oracle.metamorphic.mss import MixedSimilarity
 from kgtest.oracle.metamorphic.relations import Check, Epsilons, check_relations
 from kgtest.oracle.metamorphic.rounds import Unjudged, answered_rounds
@@ -36,6 +38,61 @@ class DialogueJudgement:
     epsilons: Epsilons
     checks: tuple[Check, ...]
     unjudged: tuple[Unjudged, ...]
+    rounds: int = 0
+    """Dialogue rounds answered and judged by turn (baselines' questions not counted)."""
+    undecided: int = 0
+    """Of those, the rounds whose answerability the reader left undecided (not judged by MR1, MR3)."""
+
+    @property
+    def coverage(self) -> float | None:
+        """The share of rounds whose answerability was decided; None where no round was answered."""
+        return (self.rounds - self.undecided) / self.rounds if self.rounds else None
+
+
+class DialogueJudge:
+    """MORTAR's relations over a run's dialogue cases, the checks kept in ``dialogue.json``."""
+
+    def judge(self, pairs: Sequence[tuple[TestCase, Transcript]], context: JudgeContext) -> KindVerdicts:
+        progress, kit = context.progress, context.kit
+        if progress:
+            progress("dialogue checks", 0, len(pairs))
+        config = kit.settings.dialogue
+        epsilons = Epsilons(answerable=config.epsilon_a, between=config.epsilon_b)
+        # KB dialogues' answers are read with the workspace's KB, when it has one (CoQA needs none)
+        judgement, found = judge_dialogues(pairs, MixedSimilarity(kit.embedder()), epsilons, kit.kb)
+        if progress:
+            progress("dialogue checks", len(pairs), len(pairs))
+        return KindVerdicts(found, judgement)
+
+    def keep(self, run: RunFiles, detail: object | None) -> None:
+        assert isinstance(detail, DialogueJudgement)
+        write_judgement(run.dialogue, detail)
+
+    def detail(self, run: RunFiles) -> DialogueJudgement:
+        return read_judgement(run.dialogue)
+
+    def credit(self, records: Sequence[JudgedReply], detail: object | None) -> Credit:
+        """A round earns 1 when its answer is right (MR1: the gold answer, or "Unknown" where the
+        round cannot be answered) and every other check it takes part in holds; a wrong answer
+        earns nothing however consistent. Baselines' questions count only through the checks."""
+        assert isinstance(detail, DialogueJudgement)
+        return round_credit(detail)
+
+
+def round_credit(judgement: DialogueJudgement) -> Credit:
+    """Each judged round's credit (``case#position``): right and consistent, or not."""
+    right: dict[str, bool] = {}
+    held: dict[str, bool] = {}
+    for check in judgement.checks:
+        for side in (check.left, check.right):
+            if side is None or side.baseline:
+                continue
+            key = f"{side.case_id}#{side.position}"
+            held[key] = held.get(key, True) and check.passed
+            if check.relation == "MR1":
+                right[key] = check.passed
+    units = {key: float(ok and held[key]) for key, ok in right.items()}
+    return Credit("rounds right and consistent", units, sum(units.values()) / len(units) if units else None)
 
 
 def judge_dialogues(
@@ -50,7 +107,9 @@ def judge_dialogues(
     cases = [c for c, _ in pairs]
     answered, unjudged = answered_rounds(cases, round_replies(t for _, t in pairs))
     checks = check_relations(answered, similarity, epsilons, kb=kb) if answered else []
-    judgement = DialogueJudgement(epsilons, tuple(checks), tuple(unjudged))
+    rounds = [a for a in answered if not a.baseline]
+    undecided = sum(a.answerable is None for a in rounds)
+    judgement = DialogueJudgement(epsilons, tuple(checks), tuple(unjudged), len(rounds), undecided)
     return judgement, {case.id: record for case, record in _records(pairs, judgement)}
 
 
@@ -80,7 +139,7 @@ def _records(
             reasons = tuple(_reason(c) for c in failed) or (f"{len(checks)} checks passed",)
         out.append((case, JudgedReply(
             case_id=case.id, system=system, outcome=outcome,
-            hallucination=any(c.relation == "MR1" and c.left.answerable for c in failed),
+            hallucination=any(c.relation == "MR1" and c.left.answerable is True for c in failed),
             abstained=outcome in (UNJUDGED, NO_REPLY), reply=_summary(transcript), verdict=None,
             kind=case.kind, reasons=reasons, checks=len(checks), passed_checks=len(checks) - len(failed),
         )))  # fmt: skip

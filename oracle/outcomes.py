@@ -28,8 +28,9 @@ TRUNCATED = "truncated"
 hallucination, since half a reasoning is no evidence of a wrong one (docs/oracle.md)."""
 CONSISTENT, INCONSISTENT = "consistent", "inconsistent"
 """A dialogue case: every metamorphic check its rounds take part in passed, or one failed."""
-PASSED, FAILED = "passed", "failed"
-"""A conversation: every battery test judged on it passed, or one failed."""
+PASSED, FAILED = "passed", "tests_failed"
+"""A conversation: every battery test judged on it passed, or one failed (not "failed": that is a
+reply that never came back, ``no_reply``)."""
 PASSING = frozenset({Outcome.CORRECT.value, CONSISTENT, PASSED})
 """The outcomes that pass a case."""
 ABSTAINED = frozenset(

@@ -2,7 +2,8 @@
 /** <module> Answerability of the questions of a (perturbed) dialogue, with proofs
 
 MORTAR's answerability check (docs/dialogue.md): a question in a dialogue is answerable when
-what it leaves out can be recovered from what comes before it. A dialogue arrives as one
+what it leaves out can be recovered from what comes before it; where the reader that made the
+dialogue's graphs says its own evidence is weak, it is undecided. A dialogue arrives as one
 ground term; nothing is asserted, so any number of dialogues are decided in one query. Every
 name (concept, relation, frame, pronoun class) is a small integer chosen by prolog/dialogue.py,
 which keeps the query text short; the rules only compare them.
@@ -13,25 +14,40 @@ which keeps the query text short; the rules only compare them.
     Turns: [turn(Pos, Frame, Names, Introduces, Refs, Needs, States), ...]   in the order asked
       Names       entities the question names (its text is always shown)
       Introduces  entities the round makes known once answered (its answer, what it describes)
-      Refs        [pronoun(Class, E) | mention(E) | ellipsis(F), ...]
+      Refs        [pronoun(Class, E, Weak, Rivals) | mention(E, Weak) | ellipsis(F, Weak), ...]
       Needs       [t(S, R, O), ...]   triples the question presupposes
       States      [t(S, R, O), ...]   triples the round establishes once answered
       Frame       what a following ellipsis ("And her husband?", "when?") continues
+      Weak        where the reader's reading of the words is too weak to decide on, among
+                  missing, story, far, rival (below); [] for an exact reading
+      Rivals      other concepts the pronoun's words could stand for
 
 A turn's requirements are its needs, then its references, in that order. Each is met
   * need t(S,R,O):       an earlier answerable turn states it, or the story does (subgraph check);
-  * pronoun(C, E):       E is introduced earlier (named by an earlier question, or introduced by
+  * pronoun(C, E, ...):  E is introduced earlier (named by an earlier question, or introduced by
                          an earlier answerable turn), or the story calls E by a pronoun of class C;
-  * mention(E):          E is introduced earlier, or the story names E;
-  * ellipsis(F):         the turn right before is answerable and has frame F (coreference check).
-A turn is answerable when every requirement is met; an unanswerable turn's answer is not
-shown to later turns, so it states and introduces nothing.
+  * mention(E, ...):     E is introduced earlier, or the story names E;
+  * ellipsis(F, ...):    the turn right before is answerable and has frame F (coreference check).
+Its source is the most recent earlier turn that meets it (context first, as MORTAR checks), else
+the story; else, where only an undecided turn would meet it had it been answerable, that turn.
 
-The proof of a turn is where each requirement is met: the position of the most recent earlier
-turn that meets it (context first, as MORTAR checks), else 0 for the story, else -1 for nothing.
-A decision is [Answerable | Sources] with Answerable 1 or 0 (0 exactly when a source is -1).
-check_answerability/2 re-checks stored decisions without searching: each source must meet its
-requirement where it points, and a -1 must have no source at all.
+A requirement is doubtful when it is met only through an undecided turn (that turn's answer is
+shown, but whether it answers is not known), or when its reference is weak where:
+  * missing: nothing meets it (the reader may have missed what people read it as);
+  * story:   only the story meets it;
+  * far:     the turn that meets it is three or more turns back;
+  * rival:   the turn that meets it, or a later one, shows one of its rivals.
+A turn is unanswerable when a requirement is missing and not doubtful; else undecided when one
+is doubtful; else answerable. An unanswerable turn's answer is shown as "Unknown", so it states
+and introduces nothing; an undecided turn's answer is shown, and what only it makes known is
+doubtful for the turns after it.
+
+The proof of a turn is, for each requirement, [At, Doubt, DoubtAt, Rival]: At the source's
+position, 0 for the story, -1 for nothing; Doubt 0 (none), 1 missing, 2 story, 3 far, 4 rival
+(DoubtAt: the turn showing Rival), 5 through the undecided turn DoubtAt. A decision is
+[Status | Proofs], Status 1 answerable, 0 unanswerable, 2 undecided. check_answerability/2
+re-checks stored decisions: each claimed source must be the one the rules prefer and meet its
+requirement there, and each doubt must be the one that source gives.
 */
 :- module(dialogue, [answerability/2, decide_all/2, check_answerability/2, failed_checks/3]).
 
@@ -46,37 +62,60 @@ answerability(dialogue(SN, SP, SS, Turns), Decisions) :-
     walk(Turns, story(SN, SP, SS), [], Decisions).
 
 walk([], _, _, []).
-walk([turn(Pos, Frame, Names, Intro, Refs, Needs, States)|Turns], Story, Seen, [[Ok|Sources]|Decisions]) :-
+walk([turn(Pos, Frame, Names, Intro, Refs, Needs, States)|Turns], Story, Seen, [[Ok|Proofs]|Decisions]) :-
     requirements(Refs, Needs, Reqs),
-    maplist(source_of(Story, Seen), Reqs, Sources),
-    ( memberchk(-1, Sources) -> Ok = 0 ; Ok = 1 ),
+    maplist(proof(Story, Seen, Pos), Reqs, Proofs),
+    status(Proofs, Ok),
     walk(Turns, Story, [seen(Pos, Ok, Frame, Names, Intro, States)|Seen], Decisions).
 
 requirements(Refs, Needs, Reqs) :-
     maplist([t(S, R, O), need(S, R, O)]>>true, Needs, NeedReqs),
     append(NeedReqs, Refs, Reqs).
 
-source_of(Story, Seen, Req, Source) :-
-    (   source(Req, Story, Seen, At)
-    ->  Source = At
-    ;   Source = -1
-    ).
-
-source(ellipsis(F), _, [seen(At, 1, F, _, _, _)|_], At) :-
+status(Proofs, 0) :-
+    memberchk([-1, 0|_], Proofs),
     !.
-source(Req, _, Seen, At) :-
-    Req \= ellipsis(_),
+status(Proofs, 2) :-
+    member([_, D|_], Proofs),
+    D > 0,
+    !.
+status(_, 1).
+
+proof(Story, Seen, Pos, Req, [At, D, DAt, X]) :-
+    (   source(Req, Story, Seen, At0, Via)
+    ->  At = At0
+    ;   At = -1, Via = firm
+    ),
+    doubt(Req, Pos, At, Via, Seen, D, DAt, X).
+
+%   source(+Req, +Story, +Seen, -At, -Via): Via is firm, or undecided where only an undecided
+%   turn meets Req (had it been answerable).
+source(ellipsis(F, _), _, [seen(At, Ok, F, _, _, _)|_], At, Via) :-
+    !,
+    via(Ok, Via).
+source(ellipsis(_, _), _, _, _, _) :-
+    !,
+    fail.
+source(Req, _, Seen, At, firm) :-
     member(seen(At, Ok, _, Names, Intro, States), Seen),
     meets(Req, Ok, Names, Intro, States),
     !.
-source(Req, Story, _, 0) :-
-    story_meets(Req, Story).
+source(Req, Story, _, 0, firm) :-
+    story_meets(Req, Story),
+    !.
+source(Req, _, Seen, At, undecided) :-
+    member(seen(At, 2, _, Names, Intro, States), Seen),
+    meets(Req, 1, Names, Intro, States),
+    !.
+
+via(1, firm).
+via(2, undecided).
 
 meets(need(S, R, O), 1, _, _, States) :-
     memberchk(t(S, R, O), States).
-meets(pronoun(_, E), Ok, Names, Intro, _) :-
+meets(pronoun(_, E, _, _), Ok, Names, Intro, _) :-
     introduced(E, Ok, Names, Intro).
-meets(mention(E), Ok, Names, Intro, _) :-
+meets(mention(E, _), Ok, Names, Intro, _) :-
     introduced(E, Ok, Names, Intro).
 
 introduced(E, _, Names, _) :-
@@ -86,10 +125,47 @@ introduced(E, 1, _, Intro) :-
 
 story_meets(need(S, R, O), story(_, _, States)) :-
     memberchk(t(S, R, O), States).
-story_meets(pronoun(C, E), story(_, Pronouns, _)) :-
+story_meets(pronoun(C, E, _, _), story(_, Pronouns, _)) :-
     memberchk(C-E, Pronouns).
-story_meets(mention(E), story(Names, _, _)) :-
+story_meets(mention(E, _), story(Names, _, _)) :-
     memberchk(E, Names).
+
+%   doubt(+Req, +Pos, +At, +Via, +Seen, -D, -DAt, -Rival): the first that applies.
+doubt(_, _, At, undecided, _, 5, At, 0) :-
+    !.
+doubt(Req, _, -1, _, _, 1, 0, 0) :-
+    weak(Req, missing),
+    !.
+doubt(Req, _, 0, _, _, 2, 0, 0) :-
+    weak(Req, story),
+    !.
+doubt(Req, Pos, At, _, _, 3, At, 0) :-
+    At > 0,
+    Pos - At >= 3,
+    weak(Req, far),
+    !.
+doubt(pronoun(_, _, Weak, Rivals), _, At, _, Seen, 4, J, X) :-
+    At > 0,
+    memberchk(rival, Weak),
+    member(seen(J, Ok, _, Names, Intro, _), Seen),
+    J >= At,
+    member(X, Rivals),
+    shows(X, Ok, Names, Intro),
+    !.
+doubt(_, _, _, _, _, 0, 0, 0).
+
+shows(X, _, Names, _) :-
+    memberchk(X, Names).
+shows(X, Ok, _, Intro) :-
+    Ok =\= 0,
+    memberchk(X, Intro).
+
+weak(pronoun(_, _, Weak, _), W) :-
+    memberchk(W, Weak).
+weak(mention(_, Weak), W) :-
+    memberchk(W, Weak).
+weak(ellipsis(_, Weak), W) :-
+    memberchk(W, Weak).
 
 % -- re-checking stored decisions ---------------------------------------------------------
 
@@ -103,22 +179,24 @@ check_answerability(dialogue(SN, SP, SS, Turns), Decisions) :-
     recheck(Turns, Decisions, story(SN, SP, SS), []).
 
 recheck([], [], _, _).
-recheck([Turn|Turns], [[Ok|Sources]|Decisions], Story, Seen) :-
+recheck([Turn|Turns], [[Ok|Proofs]|Decisions], Story, Seen) :-
     Turn = turn(Pos, Frame, Names, Intro, Refs, Needs, States),
     requirements(Refs, Needs, Reqs),
-    maplist(holds(Story, Seen), Reqs, Sources),
-    ( memberchk(-1, Sources) -> Ok == 0 ; Ok == 1 ),
+    maplist(holds(Story, Seen, Pos), Reqs, Proofs),
+    status(Proofs, Ok0),
+    Ok == Ok0,
     recheck(Turns, Decisions, Story, [seen(Pos, Ok, Frame, Names, Intro, States)|Seen]).
 
-holds(Story, Seen, Req, -1) :-
+holds(Story, Seen, Pos, Req, [At, D, DAt, X]) :-
+    integer(At), integer(D), integer(DAt), integer(X),
+    claimed(Req, Story, Seen, At, Via),
+    doubt(Req, Pos, At, Via, Seen, D0, DAt0, X0),
+    D == D0, DAt == DAt0, X == X0.
+
+%   claimed(+Req, +Story, +Seen, +At, -Via): At is where the rules find Req met (or -1: nowhere).
+claimed(Req, Story, Seen, -1, firm) :-
     !,
-    \+ source(Req, Story, Seen, _).
-holds(Story, _, Req, 0) :-
-    !,
-    story_meets(Req, Story).
-holds(_, [seen(At, 1, F, _, _, _)|_], ellipsis(F), At) :-
-    !.
-holds(_, Seen, Req, At) :-
-    Req \= ellipsis(_),
-    memberchk(seen(At, Ok, _, Names, Intro, States), Seen),
-    meets(Req, Ok, Names, Intro, States).
+    \+ source(Req, Story, Seen, _, _).
+claimed(Req, Story, Seen, At, Via) :-
+    source(Req, Story, Seen, At0, Via),
+    At == At0.

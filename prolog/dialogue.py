@@ -1,9 +1,10 @@
 """Answerability of dialogue questions, decided and re-checked by prolog/dialogue.pl.
 
 The generator describes each turn of a (perturbed) dialogue as a ``RoundGraph``: what its
-question names and leaves out, what the round states once answered. ``decide`` sends many
-dialogues to Prolog in one query and returns one ``Decision`` (with its proof) per turn;
-``check`` re-checks stored decisions without searching, as proofcheck.pl does for facts.
+question names and leaves out, what the round states once answered, and where its reading of
+the words is too weak to decide on. ``decide`` sends many dialogues to Prolog in one query and
+returns one ``Decision`` (answerable, unanswerable or undecided, with its proof) per turn;
+``check`` re-checks stored decisions, as proofcheck.pl does for facts.
 The semantics are in dialogue.pl's header and docs/dialogue.md. Names travel to Prolog as
 small integers and decisions come back as one JSON text: pyswip's parsing of quoted atoms and
 its conversion of nested lists cost a hundred times what the rules do.
@@ -22,6 +23,13 @@ from kgtest.prolog.engine import engine
 
 _BATCH = 400
 """Dialogues per query: big enough to amortise the call, small enough to keep the query text short."""
+
+WEAK = ("missing", "story", "far", "rival")
+"""Where a reference's reading can be too weak to decide on (``Reference.weak``, dialogue.pl):
+nothing before meets it; only the story does; only a turn three or more back does; the turn that
+meets it, or a later one, also shows one of its rivals."""
+_DOUBTS = ("", "missing", "story", "far", "rival", "undecided")
+"""dialogue.pl's doubt codes 0-5."""
 
 
 class RefKind(StrEnum):
@@ -54,6 +62,11 @@ class Reference:
     """The concept key it stands for; for an ellipsis, the frame it continues."""
     pronoun: str = ""
     """For a pronoun, its class: ``he``, ``she``, ``it`` or ``they``."""
+    weak: tuple[str, ...] = ()
+    """Where the reader's reading of these words is too weak to decide on (``WEAK``); empty where
+    it is exact (KB dialogues): such a requirement leaves its turn undecided, not decided."""
+    rivals: tuple[str, ...] = ()
+    """For a pronoun: the other concepts of the dialogue its words could stand for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +107,9 @@ class Requirement:
     pronoun: str = ""
     statement: Statement | None = None
     """For a need: the triple."""
+    weak: tuple[str, ...] = ()
+    """The reference's ``weak`` (where its reading is too weak to decide on)."""
+    rivals: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,15 +123,35 @@ class Support:
 
 
 @dataclass(frozen=True, slots=True)
+class Doubt:
+    """Why a requirement leaves its turn undecided."""
+
+    requirement: Requirement
+    reason: str
+    """``missing``, ``story``, ``far``, ``rival`` (``WEAK``), or ``undecided``: met only through an
+    undecided turn."""
+    position: int = 0
+    """The turn concerned: for ``far`` the one that meets it, for ``rival`` the one that shows the
+    rival, for ``undecided`` the undecided turn; 0 otherwise."""
+    rival: str = ""
+    """For ``rival``: the concept."""
+
+
+@dataclass(frozen=True, slots=True)
 class Decision:
-    """A turn's answerability and its proof: what meets each requirement, or what nothing meets."""
+    """A turn's answerability and its proof: what meets each requirement, or what nothing meets,
+    and where the evidence is too weak to decide."""
 
     position: int
-    answerable: bool
+    answerable: bool | None
+    """True, False, or None: undecided (the reader's evidence is too weak: ``doubts`` say why)."""
     checks: str
-    """``self`` (nothing left out), ``context`` (earlier turns), ``story``, ``mixed``; else ``none``."""
+    """``self`` (nothing left out), ``context`` (earlier turns), ``story``, ``mixed``; ``none`` when
+    unanswerable, ``undecided`` when undecided."""
     support: tuple[Support, ...] = ()
     missing: tuple[Requirement, ...] = ()
+    doubts: tuple[Doubt, ...] = ()
+    """One per doubtful requirement, in requirement order; empty unless undecided."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,16 +167,22 @@ class _Names:
 
     def __init__(self) -> None:
         self.ids: dict[str, int] = {}
+        self.names: list[str] = [""]
 
     def __call__(self, name: str) -> int:
-        return self.ids.setdefault(name, len(self.ids) + 1)
+        found = self.ids.get(name)
+        if found is None:
+            found = self.ids[name] = len(self.names)
+            self.names.append(name)
+        return found
 
 
 def requirements(turn: RoundGraph) -> list[Requirement]:
     """A turn's requirements in dialogue.pl's order: its needs, then its references."""
     out = [Requirement("need", statement=n) for n in turn.needs]
     for r in turn.refers:
-        out.append(Requirement(r.kind.value, r.target, r.pronoun if r.kind is RefKind.PRONOUN else ""))
+        pronoun = r.pronoun if r.kind is RefKind.PRONOUN else ""
+        out.append(Requirement(r.kind.value, r.target, pronoun, None, r.weak, r.rivals))
     return out
 
 
@@ -160,8 +202,9 @@ def decide(dialogues: Sequence[DialogueGraph]) -> list[list[Decision]]:
             raise ReasoningError(
                 f"dialogue.pl's decisions did not read back: {str(row['Text'])[:200]}"
             ) from exc
-        out.extend([_decision(i, t, code) for i, (t, code) in enumerate(zip(d.turns, codes, strict=True), 1)]
-                   for d, codes in zip(batch, found, strict=True))  # fmt: skip
+        for d, codes in zip(batch, found, strict=True):
+            pairs = enumerate(zip(d.turns, codes, strict=True), 1)
+            out.append([_decision(i, t, c, names) for i, (t, c) in pairs])
     return out
 
 
@@ -178,7 +221,7 @@ def failed_checks(pairs: Sequence[tuple[DialogueGraph, Sequence[Decision]]]) -> 
         names = _Names()
         dialogues, claims, sent = [], [], []
         for i, (d, ds) in enumerate(pairs[start : start + _BATCH], start):
-            claim = _claims(d, ds)
+            claim = _claims(d, ds, names)
             if claim is None:
                 failed.append(i)
                 continue
@@ -215,9 +258,13 @@ def _turn(position: int, t: RoundGraph, name: _Names) -> str:
 
 
 def _ref(r: Reference, name: _Names) -> str:
+    unknown = [w for w in r.weak if w not in WEAK]
+    if unknown:
+        raise ValueError(f"reference {r.text!r}: weak {unknown[0]!r} is not one of {', '.join(WEAK)}")
+    weak = "[" + ",".join(r.weak) + "]"
     if r.kind is RefKind.PRONOUN:
-        return f"pronoun({name(r.pronoun)},{name(r.target)})"
-    return f"{r.kind.value}({name(r.target)})"
+        return f"pronoun({name(r.pronoun)},{name(r.target)},{weak},{_ints(r.rivals, name)})"
+    return f"{r.kind.value}({name(r.target)},{weak})"
 
 
 def _ints(items: Sequence[str], name: _Names) -> str:
@@ -228,20 +275,30 @@ def _triples(items: Sequence[Statement], name: _Names) -> str:
     return "[" + ",".join(f"t({name(t.subject)},{name(t.relation)},{name(t.object)})" for t in items) + "]"
 
 
-def _decision(position: int, turn: RoundGraph, code: list[int]) -> Decision:
-    ok, *sources = code
+def _decision(position: int, turn: RoundGraph, code: list[Any], names: _Names) -> Decision:
+    status, *proofs = code
     reqs = requirements(turn)
-    if len(sources) != len(reqs) or ok != (-1 not in sources):
+    if len(proofs) != len(reqs) or status not in (0, 1, 2) or any(len(p) != 4 for p in proofs):
         raise ReasoningError(
             f"dialogue.pl gave {code} for a turn with {len(reqs)} requirements; this is a bug"
         )
     support = tuple(
         Support(r, "story" if at == 0 else "round", at)
-        for r, at in zip(reqs, sources, strict=True)
+        for r, (at, *_) in zip(reqs, proofs, strict=True)
         if at >= 0
     )
-    missing = tuple(r for r, at in zip(reqs, sources, strict=True) if at < 0)
-    return Decision(position, bool(ok), _checks(support) if ok else "none", support, missing)
+    missing = tuple(r for r, (at, *_) in zip(reqs, proofs, strict=True) if at < 0)
+    doubts = tuple(
+        Doubt(r, _DOUBTS[d], at, names.names[x])
+        for r, (_, d, at, x) in zip(reqs, proofs, strict=True)
+        if d > 0
+    )
+    answerable = None if status == 2 else bool(status)
+    return Decision(position, answerable, _summary(answerable, support), support, missing, doubts)
+
+
+def _summary(answerable: bool | None, support: Sequence[Support]) -> str:
+    return "undecided" if answerable is None else _checks(support) if answerable else "none"
 
 
 def _checks(support: Sequence[Support]) -> str:
@@ -257,33 +314,42 @@ def _checks(support: Sequence[Support]) -> str:
     )
 
 
-def _claims(d: DialogueGraph, decisions: Sequence[Decision]) -> list[list[int]] | None:
+def _claims(d: DialogueGraph, decisions: Sequence[Decision], names: _Names) -> list[list[Any]] | None:
     """The stored decisions as dialogue.pl's codes; None where they cannot be a proof of this dialogue
     (a turn missing, a requirement with no claim or two, the summary not what the claims say)."""
     if len(decisions) != len(d.turns):
         return None
-    out = []
+    out: list[list[Any]] = []
     for i, (turn, dec) in enumerate(zip(d.turns, decisions, strict=True), 1):
+        if any(s.source not in ("round", "story") or (s.source == "story") != (s.position == 0)
+               for s in dec.support):  # fmt: skip
+            return None
         claimed = [(s.requirement, s.position if s.source == "round" else 0) for s in dec.support]
         claimed += [(r, -1) for r in dec.missing]
-        reqs = requirements(turn)
-        codes = []
-        for r in reqs:
+        doubts = [(x.requirement, x) for x in dec.doubts]
+        proofs: list[list[int]] = []
+        for r in requirements(turn):
             found = [at for req, at in claimed if req == r]
             if not found:
                 return None
-            codes.append(found[0])
             claimed.remove((r, found[0]))
-        ok = -1 not in codes
-        checks = _checks([s for s in dec.support]) if ok else "none"
-        if claimed or dec.position != i or dec.answerable != ok or dec.checks != checks:
+            doubt = next((x for req, x in doubts if req == r), None)
+            if doubt is None:
+                proofs.append([found[0], 0, 0, 0])
+                continue
+            doubts.remove((r, doubt))
+            if doubt.reason not in _DOUBTS[1:]:
+                return None
+            rival = names(doubt.rival) if doubt.rival else 0
+            proofs.append([found[0], _DOUBTS.index(doubt.reason), doubt.position, rival])
+        firm_missing = any(p[0] == -1 and p[1] == 0 for p in proofs)
+        status = 0 if firm_missing else 2 if any(p[1] for p in proofs) else 1
+        answerable = None if status == 2 else bool(status)
+        if claimed or doubts or dec.position != i or dec.answerable is not answerable:
             return None
-        if any(
-            s.source not in ("round", "story") or (s.source == "story") != (s.position == 0)
-            for s in dec.support
-        ):
+        if dec.checks != _summary(answerable, dec.support):
             return None
-        out.append([int(ok), *codes])
+        out.append([status, *proofs])
     return out
 
 

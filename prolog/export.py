@@ -43,7 +43,7 @@ PREDICATES: tuple[tuple[str, int], ...] = (
     ("kb_inverse", 2),
     ("kb_inverse_phrase", 1),
 )
-RULE_FILES = ("reasoning.pl", "negation.pl", "proofcheck.pl", "sanity.pl")
+RULE_FILES = ("reasoning.pl", "negation.pl", "near_miss.pl", "proofcheck.pl", "sanity.pl")
 
 _atom = functools.lru_cache(maxsize=200_000)(quote_atom)  # ids repeat across thousands of facts
 

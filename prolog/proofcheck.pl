@@ -12,17 +12,20 @@ Proofs here have the shape of kgtest's Proof records (generator/case.py):
     Conclusion: holds(S, P, O)                 (undated premises only: no years)
               | holds(S, P, O, [[A, B], ...])  (holds in exactly these years)
               | not(holds(S, P, O))            (proven false, in no year)
+              | not(holds(S, P, O, [[A, B], ...]))  (proven false in exactly these years: near_miss.pl)
     Premise:    fact(Fid) | type(E, Class) | born(E, Year) | died(E, Year) | a proof
 
 A ground fact premise stands for its own one-step proof. A derivation's years must be
 exactly those where all its premises hold together (reasoning.pl), and a fact cited as a
 premise must not be excluded by a sanity rule. The side conditions of the negation rules
 (one known value, no containment, the statement is not linked) are re-evaluated with the
-same predicates the search uses (negation.pl).
+same predicates the search uses (negation.pl); a near miss's (near_miss.pl) by the very
+predicate that found it, called with the premises bound.
 */
 :- module(proofcheck, [check_proof/1]).
 :- use_module(reasoning).
 :- use_module(negation).
+:- use_module(near_miss).
 
 %!  check_proof(+Proof) is semidet.
 check_proof([Rule, Conclusion, Premises]) :-
@@ -35,6 +38,13 @@ check(Rule, Conclusion, Premises) :-
     derives(Rule, S, P, O, Premises, Years).
 
 % -- refutations --------------------------------------------------------------------------
+check(Rule, not(holds(S, P, O, Lists)), Premises) :-
+    Lists \== [],
+    maplist(as_list, Premises, Items),
+    dated(S, P, O, [refute, Rule, S, P, O, Items, Lists]).
+check(partition, not(holds(S, P, O)), Premises) :-
+    maplist(as_list, Premises, Items),
+    dated(S, P, O, [refute, partition, S, P, O, Items, always]).
 check(functional_conflict, not(holds(S, P, O)), [fact(F), type(O, C), type(O2, C)]) :-
     kb_functional(P),
     usable_fact(F, S, P, O2, always),
@@ -117,3 +127,9 @@ unproved(S, P, O) :-
 
 as_list(born(E, Y), [born, E, Y]).
 as_list(died(E, Y), [died, E, Y]).
+as_list(fact(F), [fact, F]).
+as_list(type(E, C), [type, E, C]).
+as_list([Rule, not(holds(S, P, O, Lists)), Premises], [refute, Rule, S, P, O, Items, Lists]) :-
+    maplist(as_list, Premises, Items).
+as_list([Rule, not(holds(S, P, O)), Premises], [refute, Rule, S, P, O, Items, always]) :-
+    maplist(as_list, Premises, Items).

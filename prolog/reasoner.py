@@ -68,8 +68,9 @@ class Derivation:
     object: str
     premises: tuple[Premise, ...]
     years: Years | None = None
-    """The years it holds in (all premises together); None when every premise is undated,
-    and for a statement proven false (in no year)."""
+    """The years it holds in (all premises together), or for a statement proven false, the years
+    it is proven false in (near_miss.pl); None when every premise is undated, and for a statement
+    proven false in every year (negation.pl)."""
 
     @builtins.property  # the field named `property` shadows the builtin inside this class
     def statement(self) -> Statement:
@@ -149,8 +150,9 @@ class Reasoner:
         return self._each("prove", statements)
 
     def refute(self, statements: Sequence[Statement]) -> list[Derivation | None]:
-        """A proof of falsity for each statement, or None where none exists (batched)."""
-        return self._each("refute", statements)
+        """A proof of falsity for each statement, or None where none exists (batched): false in every
+        year (negation.pl) where one exists, else in the years of a near miss's premises (near_miss.pl)."""
+        return self._each("disprove", statements)
 
     def _each(self, predicate: str, statements: Sequence[Statement]) -> list[Derivation | None]:
         out: list[Derivation | None] = []
@@ -166,6 +168,11 @@ class Reasoner:
         """Property -> roles (together, parent_child, child_parent) negation.pl checks years for."""
         row = self._once("findall([P, R], lifetime_rule(P, R), Rs)")
         return {str(p): str(r) for p, r in row["Rs"]}
+
+    def near_miss_rules(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The properties near_miss.pl refutes in years: one value at a time, and partitioned containments."""
+        row = self._once("findall(P, one_at_a_time(P), Os), findall(P, partitioned(P), Ps)")
+        return frozenset(map(str, row["Os"])), frozenset(map(str, row["Ps"]))
 
     def check(self, proof: str) -> bool:
         """Does ``proof`` (Prolog text, see proofcheck.pl) establish its conclusion in this KB?"""

@@ -12,12 +12,16 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from kgtest.core.settings import BatterySettings
+from kgtest.core.display import Line, Shown, table
+from kgtest.core.settings import BatterySettings, Settings
 from kgtest.generator.battery.model import PERTURBED, TestCode
 from kgtest.generator.battery.perturb import bucket_label
 from kgtest.oracle.battery.audit import BatteryResult
 from kgtest.oracle.battery.swan import ScoredNugget, Swan, swan
 from kgtest.oracle.battery.verdicts import TestVerdict
+from kgtest.oracle.conversation_verdicts import conversation_records
+from kgtest.oracle.run_verdicts import RunVerdicts
+from kgtest.report.sections import ReportParts
 from kgtest.runner.converse import SCRIPTED, ChatRecord
 from kgtest.runner.transcript import PARTNER
 
@@ -187,3 +191,44 @@ def _view(
             TurnView(turn, said.text, role, reply.text, error, tuple(mine_v[turn]), tuple(mine_n[turn]))
         )
     return ConversationView(battery, record.id, system, partner, scores, tuple(turns))
+
+
+class BatteryTables:
+    """Conversations: the battery's tests, SWAN, histograms and every turn (report/battery.py)."""
+
+    def collect(self, run: RunVerdicts, kinds: tuple[str, ...]) -> JudgedBattery | None:
+        result = next((d for k in kinds if (d := run.detail(k, BatteryResult)) is not None), None)
+        talks = [(c, t) for c, t, _ in run.of_kinds(kinds)]
+        if result is None or not talks:
+            return None
+        return JudgedBattery(run.run_id, tuple(conversation_records(talks, run.manifest)), result)
+
+    def fill(self, parts: ReportParts, collected: Sequence[object], settings: Settings) -> ReportParts:
+        judged = [part for part in collected if isinstance(part, JudgedBattery)]
+        return replace(parts, battery=build_battery_report(judged, settings.battery)) if judged else parts
+
+    def judged(self, run: RunVerdicts, kinds: tuple[str, ...]) -> list[Shown]:
+        """The conversations' tests per system, and SWAN with what it is made of."""
+        result = next((d for k in kinds if (d := run.detail(k, BatteryResult)) is not None), None)
+        if result is None:
+            return []
+        rows = [
+            (sut, code, str(passed), str(judged), str(skipped))
+            for (sut, code), (passed, judged, skipped) in tally(
+                result.verdicts + result.partner_verdicts
+            ).items()
+        ]
+        shown: list[Shown] = [
+            table("conversation tests", ("system", "test", "passed", "judged", "not judged"), rows)
+        ]
+        for s in result.systems + result.partners:
+            value = "n/a" if s.value is None else f"{s.value:.3f}"
+            wans = ", ".join(f"{w.criterion} {w.value:.2f}" for w in s.wans if w.value is not None)
+            shown.append(Line(f"SWAN {value} for {s.sut}: {wans}"))
+            if s.replies and s.criteria is not None:
+                new = s.replies - s.nothing_new
+                shown.append(
+                    Line(f"  = criteria {s.criteria:.3f} x {new}/{s.replies} replies that say something new")
+                )
+            shown += [Line(f"  left out of SWAN: {why}") for why in s.left_out]
+        return shown

@@ -16,6 +16,24 @@ from kgtest.report.battery import BatteryReport, Bucket
 from kgtest.report.sheet_rows import append_row
 
 
+def histogram_parts(
+    codes: dict[str, tuple[Bucket, ...]],
+) -> tuple[dict[str, tuple[Bucket, ...]], list[tuple[str, str]]]:
+    """The tests worth a histogram, and the others with why: a test tried at one strength (or
+    distance) only, as in a short conversation, is one number the tests table already gives; drawn,
+    it was an empty chart (issue 41)."""
+    shown, apart = {}, []
+    for code, buckets in codes.items():
+        tried = [b for b in buckets if b.total]
+        if len(tried) >= 2:
+            shown[code] = buckets
+            continue
+        attempts = sum(b.total for b in tried)
+        where = f", all at {tried[0].label}" if tried else ""
+        apart.append((code, f"({attempts} attempt{'s' if attempts != 1 else ''}{where})"))
+    return shown, apart
+
+
 def histogram_svg(codes: dict[str, tuple[Bucket, ...]]) -> str:
     import matplotlib
 

@@ -90,6 +90,11 @@ def _bars(rates: dict[str, Rate]) -> str:
 
 
 def _grouped_bars(groups: dict[str, dict[str, Rate]], what: str) -> str:
+    return _svg(grouped_figure(groups, what))
+
+
+def grouped_figure(groups: dict[str, dict[str, Rate]], what: str) -> Any:
+    """Bars per group and model; the legend beside the axes, where it covers no bar."""
     plt = _pyplot()
     keys = _answered_keys(groups)
     suts = list(groups)
@@ -105,9 +110,9 @@ def _grouped_bars(groups: dict[str, dict[str, Rate]], what: str) -> str:
     ax.set_xlim(0, 1)
     ax.set_xlabel(f"hallucination rate per {what} (95% interval)")
     ax.invert_yaxis()
-    if len(suts) > 1:
-        ax.legend(loc="lower right", fontsize="small")
-    return _svg(fig)
+    if len(suts) > 1:  # inside the axes it hid the bars of the rates near 1 (issue 41)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize="small", frameon=False)
+    return fig
 
 
 def _heatmap(report: Report, domains: list[str]) -> str:

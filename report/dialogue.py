@@ -9,18 +9,23 @@ against each single-turn baseline. JSON for machines, text for people.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from statistics import fmean
 from typing import Any
 
+from kgtest.core.display import Line, Shown, table
+from kgtest.core.settings import Settings
 from kgtest.generator.case import TestCase
 from kgtest.generator.dialogue.graph import describe
 from kgtest.generator.dialogue.model import DialogueCase
 from kgtest.oracle.dialogue_verdicts import DialogueJudgement
 from kgtest.oracle.metamorphic.relations import BASELINE_NAMES, Answered, Check, Epsilons
 from kgtest.oracle.metamorphic.rounds import Unjudged
+from kgtest.oracle.run_verdicts import RunVerdicts
 from kgtest.prolog.dialogue import Support
+from kgtest.report.sections import ReportParts
 
 MORTAR = "MORTAR"
 
@@ -126,9 +131,22 @@ def dialogue_section(
 ) -> dict[str, Any]:
     """The report of one judged run's dialogue cases, from what `kgtest judge` kept (dialogue.json)."""
     answered = [c.left for c in judgement.checks if c.relation == "MR1"]
-    return dialogue_report(
+    report = dialogue_report(
         system, run_id, judgement.epsilons, cases, answered, judgement.checks, judgement.unjudged, reverted
     )
+    decided = {"rounds": judgement.rounds, "undecided": judgement.undecided, "coverage": judgement.coverage}
+    return report | {"decided": decided, "rounds": answers(judgement.checks)}
+
+
+def answers(checks: Sequence[Check]) -> list[dict[str, Any]]:
+    """Every dialogue round the system answered, with its MR1 verdict: what the page sets side by
+    side across systems (report/dialogue_sides.py)."""
+    return [
+        {"case_id": a.case_id, "variant": a.variant, "position": a.position, "question": a.question,
+         "answer": a.answer, "expected": list(a.expected), "passed": c.passed, "why": c.basis}
+        for c in checks
+        if c.relation == "MR1" and not (a := c.left).baseline
+    ]  # fmt: skip
 
 
 HTML_CONFLICTS = 200
@@ -166,6 +184,10 @@ def render_text(report: dict[str, Any], conflicts_shown: int = 20) -> str:
         f"{'method':<8} {'questions':>9} {'unique':>7} {'severe':>7}",
         *(f"{b['method']:<8} {b['questions']:>9} {b['unique']:>7} {b['severe']:>7}" for b in report["bugs"]),
     ]
+    if report.get("decided", {}).get("rounds"):
+        d = report["decided"]
+        lines.append(f"answerability decided for {d['rounds'] - d['undecided']} of {d['rounds']} rounds "
+                     f"(coverage {d['coverage']:.3f}); the undecided are under Not judged")  # fmt: skip
     if report["baseline_reverted"]:
         reverted = ", ".join(f"{k} {v}" for k, v in sorted(report["baseline_reverted"].items()))
         lines.append(f"baseline questions reverted to the original by the semantic filter: {reverted}")
@@ -224,6 +246,7 @@ def _side(a: Answered, d: DialogueCase | None) -> dict[str, Any]:
         "expected": list(a.expected),
     }
     if d is not None:
+        side["status"] = d.answerability(a.position)
         side["before"] = [d.round(t.origin).question for t in d.turns[: a.position - 1]]
         side["proof"] = proof_lines(d, a.position)
     return side
@@ -255,7 +278,8 @@ def _drill_text(c: dict[str, Any]) -> list[str]:
         + (" SEVERE" if c["severe"] else "")
     ]
     for s in c["sides"]:
-        status = "answerable" if s["answerable"] else "unanswerable"
+        plain = {True: "answerable", False: "unanswerable"}.get(s["answerable"], "undecided")
+        status = s.get("status") or plain
         out.append(
             f"  [{s['dialogue']} #{s['position']}, {status}] after: {' | '.join(s.get('before', [])) or '-'}"
         )
@@ -268,3 +292,66 @@ def _drill_text(c: dict[str, Any]) -> list[str]:
 def _order(group: str) -> tuple[int, str]:
     known = [MORTAR, "original", "DS", "DR", "DD", "DSR", "DSD", *BASELINE_NAMES]
     return (known.index(group) if group in known else len(known), group)
+
+
+@dataclass(frozen=True, slots=True)
+class _DialoguePart:
+    name: str
+    run_id: str
+    whole: str
+    """What the runs of one suite's shards share; the run id for a whole run."""
+    judgement: DialogueJudgement
+    cases: tuple[Any, ...]
+    reverted: dict[str, int]
+
+
+class DialogueTables:
+    """Dialogues: MORTAR's tables per run, each conflict drilled down (report/dialogue.py)."""
+
+    def collect(self, run: RunVerdicts, kinds: tuple[str, ...]) -> _DialoguePart | None:
+        judgement = next((d for k in kinds if (d := run.detail(k, DialogueJudgement)) is not None), None)
+        cases = tuple(c for c, _, _ in run.of_kinds(kinds))
+        if judgement is None or not cases:
+            return None
+        manifest = run.manifest
+        return _DialoguePart(manifest.name, run.run_id, run.whole, judgement, cases, manifest.plan.reverted)
+
+    def fill(self, parts: ReportParts, collected: Sequence[object], settings: Settings) -> ReportParts:
+        groups: dict[str, list[_DialoguePart]] = {}
+        for part in collected:
+            assert isinstance(part, _DialoguePart)
+            groups.setdefault(part.whole, []).append(part)
+        sections = []
+        for shards in groups.values():  # the shards of one suite's run as one section
+            first = shards[0]
+            judgement = DialogueJudgement(
+                first.judgement.epsilons,
+                tuple(c for p in shards for c in p.judgement.checks),
+                tuple(u for p in shards for u in p.judgement.unjudged),
+                sum(p.judgement.rounds for p in shards),
+                sum(p.judgement.undecided for p in shards),
+            )
+            reverted = Counter[str]()
+            for p in shards:
+                reverted.update(p.reverted)
+            run_id = "+".join(p.run_id for p in shards)
+            cases = [c for p in shards for c in p.cases]
+            sections.append(dialogue_section(first.name, run_id, judgement, cases, dict(reverted)))
+        return replace(parts, dialogues=(*parts.dialogues, *sections))
+
+    def judged(self, run: RunVerdicts, kinds: tuple[str, ...]) -> list[Shown]:
+        """The dialogue cases' relations in a line each, and how many rounds were left out."""
+        judgement = next((d for k in kinds if (d := run.detail(k, DialogueJudgement)) is not None), None)
+        if judgement is None:
+            return []
+        names = ("method", "relation", "tested", "conflicts", "bug rate", "mean MSS")
+        cells = [
+            (r.group, r.relation, str(r.tested), str(r.conflicts), f"{r.bug_rate:.3f}", f"{r.mean_mss:.3f}")
+            for r in rows(judgement.checks, lambda c: (method_of(c),))
+        ]
+        shown: list[Shown] = [table("dialogue checks", names, cells)]
+        if judgement.unjudged:
+            shown.append(
+                Line(f"{len(judgement.unjudged)} dialogue rounds not judged (`kgtest inspect CASE` says why)")
+            )
+        return shown

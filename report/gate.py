@@ -1,61 +1,102 @@
-"""The quality gate of `kgtest judge`: per kind of case, the share that passed against a threshold.
+"""The quality gate of `kgtest judge`: per kind of case, its headline score against a threshold.
 
-What passes, per kind:
+Each kind has one headline ``score`` (oracle/chance.py, docs/scores.md): 0 for a system that
+knows nothing (always "Yes.", always "I don't know.", an echo, a coin), 1 for one that gets
+every unit right. The gate compares it with the kind's threshold (``[judge] fail_under_<kind>``,
+else ``fail_under`` or ``--fail-under``); the gate passes when every kind does. With
+``gate_on = "rate"`` (``--gate-on rate``) it compares the raw share of passed units instead:
 
 * fact and temporal cases: a reply whose verdict is ``correct``; hallucinations, abstentions,
-  truncated and failed replies all count against the share, so a gate cannot be met by saying
-  "I don't know" or by a server that times out;
+  truncated and failed replies all count against the share;
 * dialogue cases: a metamorphic check (MR1-MR3) that holds;
 * conversations: a battery test verdict that passed.
 
-Each kind has its threshold (``[judge] fail_under_<kind>``, else ``fail_under`` or
-``--fail-under``); the gate passes when every kind does.
+A raw share is not corrected for chance: always "Yes." gets half of a balanced suite.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from kgtest.generator.case import KINDS, SINGLE_TURN
 from kgtest.oracle.judge import Outcome
 from kgtest.oracle.outcomes import NO_REPLY, PASSING, TRUNCATED, JudgedReply
+from kgtest.oracle.scores import KindScore
 from kgtest.report.stats import percent_range, wilson
 
-UNITS = {"fact": "replies correct", "temporal": "replies correct", "dialogue": "checks passed",
-         "conversation": "tests passed"}  # fmt: skip
+ANSWERED = "replies correct"
+"""The unit of kinds whose cases are single questions: their replies count together in the summary."""
+GATES = ("score", "rate")
+"""What a gate may compare with its threshold."""
 
 
 @dataclass(frozen=True, slots=True)
 class KindGate:
-    """One kind's share of passed units (replies, checks or tests) against its threshold."""
+    """One kind's share of passed units, its headline score, and the threshold one of them must reach."""
 
     kind: str
     passed: int
     total: int
     fail_under: float
     """0 means no gate: it always passes."""
+    unit: str = ANSWERED
+    """What is counted, as people read it (the kind's, api/kinds.py)."""
+    scored: KindScore | None = None
+    """The kind's headline score; None for a run judged before scores were kept."""
+    gate_on: str = "score"
 
     @property
     def rate(self) -> float:
         return self.passed / self.total if self.total else 0.0
 
     @property
+    def score(self) -> float | None:
+        return self.scored.score if self.scored is not None else None
+
+    @property
+    def gated(self) -> float | None:
+        """What the threshold is compared with."""
+        if self.gate_on == "rate":
+            return self.rate if self.total else None
+        return self.score
+
+    @property
     def ok(self) -> bool:
-        return self.fail_under <= 0 or (self.total > 0 and self.rate >= self.fail_under)
+        return self.fail_under <= 0 or (self.gated is not None and self.gated >= self.fail_under)
 
     def summary(self) -> str:
-        return f"{self.passed} of {self.total} {UNITS[self.kind]}, {percent_range(self.passed, self.total)}"
+        counted = f"{self.passed} of {self.total} {self.unit}, {percent_range(self.passed, self.total)}"
+        return f"{counted}; {score_words(self.scored)}" if self.scored is not None else counted
 
     def to_json(self) -> dict[str, Any]:
         low, high = wilson(self.passed, self.total)
+        scored = self.scored.to_json() if self.scored is not None else {}
         return {
-            "passed": self.passed, "total": self.total, "unit": UNITS[self.kind].split()[0],
+            "passed": self.passed, "total": self.total, "unit": self.unit.split()[0],
             "rate": round(self.rate, 4), "rate_95": [round(low, 4), round(high, 4)],
-            "fail_under": self.fail_under, "gate_passed": self.ok,
+            "score": _round(scored.get("score")), "chance": _round(scored.get("chance")),
+            "score_estimate": _round(scored.get("estimate")),
+            "score_95": [_round(x) for x in scored["interval"]] if scored.get("interval") else None,
+            "measure": scored.get("measure"), "measure_value": _round(scored.get("value")),
+            "best_constant": scored.get("best_constant"), "units": scored.get("units"),
+            "baselines": {s: _round(v) for s, v in scored.get("baseline_scores", {}).items()},
+            "fail_under": self.fail_under, "gate_on": self.gate_on, "gate_passed": self.ok,
         }  # fmt: skip
+
+
+def score_words(scored: KindScore | None) -> str:
+    """``score 0.42 (chance 0.50)``: the headline, with what knowing nothing gets beside it."""
+    if scored is None:
+        return "no score (judge the run again)"
+    chance = "n/a" if scored.chance is None else f"{scored.chance:.2f}"
+    value = "n/a" if scored.score is None else f"{scored.score:.2f}"
+    return f"score {value} (chance {chance})"
+
+
+def _round(x: object) -> float | None:
+    return round(x, 4) if isinstance(x, float | int) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,12 +115,20 @@ class GateResult:
         return sum(self.outcomes.values())
 
     @property
+    def answered(self) -> tuple[int, int]:
+        """(correct, asked) of the single questions: what ``correct_rate`` is a share of."""
+        single = [k for k in self.kinds if k.unit == ANSWERED]
+        return sum(k.passed for k in single), sum(k.total for k in single)
+
+    @property
     def correct(self) -> int:
-        return self.outcomes.get(Outcome.CORRECT.value, 0)
+        return self.answered[0]
 
     @property
     def rate(self) -> float:
-        return self.correct / self.cases if self.cases else 0.0
+        """The share of single questions answered correctly (dialogues and conversations apart)."""
+        correct, asked = self.answered
+        return correct / asked if asked else 0.0
 
     @property
     def passed(self) -> bool:
@@ -89,20 +138,22 @@ class GateResult:
 
     def summary(self) -> str:
         """For people: ``12 of 36 replies correct, 33% (20-50%)``, then each kind when there are several."""
-        single = [k for k in self.kinds if k.kind in SINGLE_TURN]
+        single = [k for k in self.kinds if k.unit == ANSWERED]
         parts = []
         if single or not self.kinds:
-            correct, total = sum(k.passed for k in single), sum(k.total for k in single)
+            correct, total = self.answered
             parts.append(f"{correct} of {total} replies correct, {percent_range(correct, total)}")
-        if len(self.kinds) > 1:
+        if not single or len(self.kinds) > 1 or any(k.scored is not None for k in self.kinds):
+            # a run of dialogues or conversations only has no reply count: its kinds say it all
             parts += [f"{k.kind}: {k.summary()}" for k in self.kinds]
         return "; ".join(parts)
 
     def to_json(self) -> dict[str, Any]:
-        low, high = wilson(self.correct, self.cases)
+        correct, total = self.answered
+        low, high = wilson(correct, total)
         return {
             "run_id": self.run_id, "name": self.name, "system": self.system, "cases": self.cases,
-            "correct": self.correct, "correct_rate": round(self.rate, 4),
+            "correct": correct, "correct_rate": round(self.rate, 4),
             "correct_rate_95": [round(low, 4), round(high, 4)],
             "truncated": self.outcomes.get(TRUNCATED, 0), "no_reply": self.outcomes.get(NO_REPLY, 0),
             "outcomes": dict(sorted(self.outcomes.items())), "fail_under": self.fail_under,
@@ -116,12 +167,17 @@ def gate(
     system: str,
     records: Iterable[JudgedReply],
     fail_under: float,
+    units: Mapping[str, str],
     threshold: Callable[[str], float] | None = None,
+    scores: Mapping[str, KindScore] | None = None,
+    gate_on: str = "score",
 ) -> GateResult:
-    """The gate over ``records``; ``threshold(kind)`` gives a kind's own threshold (else ``fail_under``)."""
+    """The gate over ``records``, kind by kind in the order of ``units`` (each kind's unit);
+    ``threshold(kind)`` gives a kind's own threshold (else ``fail_under``), ``scores`` each
+    kind's headline score, ``gate_on`` whether the threshold is for the score or the raw share."""
     found = list(records)
     kinds = []
-    for kind in KINDS:
+    for kind, unit in units.items():
         mine = [r for r in found if r.kind == kind]
         if not mine:
             continue
@@ -129,8 +185,12 @@ def gate(
         # reply to check) counts once, passing only with a passing outcome.
         passed = sum(r.passed_checks if r.checks else r.outcome in PASSING for r in mine)
         total = sum(r.checks or 1 for r in mine)
-        kinds.append(KindGate(kind, passed, total, threshold(kind) if threshold else fail_under))
+        limit = threshold(kind) if threshold else fail_under
+        kinds.append(KindGate(kind, passed, total, limit, unit, (scores or {}).get(kind), gate_on))
     if not found and fail_under > 0:
-        kinds.append(KindGate("fact", 0, 0, fail_under))
+        kinds.append(KindGate("fact", 0, 0, fail_under, gate_on=gate_on))
     outcomes = Counter(r.outcome for r in found)
     return GateResult(run_id, name, system, dict(sorted(outcomes.items())), fail_under, tuple(kinds))
+
+
+__all__ = ["ANSWERED", "GATES", "GateResult", "KindGate", "Outcome", "gate", "score_words"]

@@ -7,8 +7,10 @@ from even after the suite was regenerated.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import asdict, dataclass
+
+from kgtest.runner.manifest import RunManifest
+from kgtest.runner.registry import ALIASES
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,9 +19,13 @@ class RunHeader:
     name: str
     system: str
     """The canonical spec: what answered."""
+    spec_shown: bool
+    """Whether the spec says more than the name (not when the name is the spec, or its alias)."""
     settings: str
     """Sampling and the other recorded settings, as ``key=value`` words."""
     system_prompt: str
+    prompts: dict[str, str]
+    """Each kind's prompt template (core/prompts.py); empty: every case sent as the suite has it."""
     suite: str
     suite_sha256: str
     seed: str
@@ -34,24 +40,27 @@ class RunHeader:
     truncated: int
 
 
-def run_header(manifest: dict[str, Any]) -> RunHeader:
-    info = manifest.get("suite_info") or {}
-    settings = {**(manifest.get("sampling") or {}), **(manifest.get("options") or {})}
+def run_header(manifest: RunManifest) -> RunHeader:
+    info = manifest.suite_info or {}
+    options = asdict(manifest.options) if manifest.options is not None else {}
+    settings = {**dict(sorted(asdict(manifest.sampling).items())), **dict(sorted(options.items()))}
     builds = info.get("kb_builds") or []
     return RunHeader(
-        run_id=str(manifest.get("run_id", "")),
-        name=str(manifest.get("name") or manifest.get("system", "")),
-        system=str(manifest.get("system", "")),
+        run_id=manifest.run_id,
+        name=manifest.name,
+        system=manifest.system,
+        spec_shown=manifest.system not in (manifest.name, ALIASES.get(manifest.name)),
         settings=" ".join(f"{k}={v}" for k, v in settings.items()),
-        system_prompt=str(manifest.get("system_prompt") or ""),
-        suite=str(manifest.get("suite", "")),
-        suite_sha256=str(manifest.get("suite_sha256", ""))[:16],
+        system_prompt=manifest.system_prompt,
+        prompts=dict(manifest.plan.prompts),
+        suite=manifest.suite,
+        suite_sha256=manifest.suite_sha256[:16],
         seed="" if info.get("seed") is None else str(info["seed"]),
         kb=", ".join(f"{b.get('source')} ({str(b.get('id'))[:12]})" for b in builds if isinstance(b, dict)),
-        kgtest_version=str(manifest.get("kgtest_version", "")),
-        started=str(manifest.get("started", "")),
-        finished=str(manifest.get("finished", "")),
-        cases=int(manifest.get("cases", 0)),
-        failed=int(manifest.get("failed") or 0),
-        truncated=int(manifest.get("truncated") or 0),
+        kgtest_version=manifest.kgtest_version,
+        started=manifest.started,
+        finished=manifest.finished or "",
+        cases=manifest.cases,
+        failed=manifest.failed or 0,
+        truncated=manifest.truncated or 0,
     )

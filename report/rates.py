@@ -13,14 +13,18 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kgtest.core.records import to_plain
-from kgtest.report.battery import BatteryReport
 from kgtest.report.compare import RunDiff
 from kgtest.report.evidence import CaseEvidence
 from kgtest.report.header import RunHeader
+from kgtest.report.scores import Difference, ScoreRow, differences, scores_json
 from kgtest.report.stats import wilson
+
+if TYPE_CHECKING:  # the conversations' section, with the rest of their report (report/battery.py)
+    from kgtest.report.battery import BatteryReport
+    from kgtest.report.usage import Usage
 
 CORRECT, TRUNCATED = "correct", "truncated"
 
@@ -46,6 +50,8 @@ class JudgedCase:
     run_id: str = ""
     reasons: tuple[str, ...] = ()
     evidence: CaseEvidence | None = None
+    prompt: str = ""
+    """What the case was sent (its prompt as the run's template made it)."""
 
     @property
     def truncated(self) -> bool:
@@ -123,9 +129,16 @@ class Report:
     """One MORTAR section per judged run with dialogue cases (report/dialogue.py)."""
     battery: BatteryReport | None = None
     """The conversations of every judged run, systems side by side (report/battery.py)."""
+    scores: list[ScoreRow] = field(default_factory=list)
+    """Each system's headline score per kind, with what knowing nothing gets (report/scores.py)."""
+    differences: list[Difference] = field(default_factory=list)
+    """Every pair of systems' scores per kind, and whether they are told apart."""
+    usage: list[Usage] = field(default_factory=list)
+    """Each system's latency, tokens and cost (report/usage.py)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "scores": scores_json(self.scores, self.differences),
             "suts": self.suts,
             "runs": [asdict(r) for r in self.runs],
             "overall": {s: r.to_json() for s, r in self.overall.items()},
@@ -136,6 +149,7 @@ class Report:
             "failures": [asdict(f) for f in self.failures],
             "dialogue": self.dialogues,
             "battery": to_plain(self.battery) if self.battery is not None else None,
+            "usage": [asdict(u) for u in self.usage],
         }
 
 
@@ -146,6 +160,8 @@ def build_report(
     diffs: Sequence[RunDiff] = (),
     dialogues: Sequence[dict[str, Any]] = (),
     battery: BatteryReport | None = None,
+    scores: Sequence[ScoreRow] = (),
+    usage: Sequence[Usage] = (),
 ) -> Report:
     """Aggregate verdicts; at most ``max_failures`` failing cases are listed per model."""
     rows = sorted(rows, key=lambda r: (r.sut, r.case_id))
@@ -162,6 +178,9 @@ def build_report(
         diffs=list(diffs),
         dialogues=list(dialogues),
         battery=battery,
+        scores=list(scores),
+        differences=differences(scores),
+        usage=list(usage),
     )
 
 

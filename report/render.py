@@ -16,9 +16,11 @@ import jinja2
 from kgtest.core.files import write_atomic
 from kgtest.core.settings import Criterion
 from kgtest.core.version import kgtest_version
-from kgtest.report.battery_files import histogram_svg
+from kgtest.report import dialogue_sides
+from kgtest.report.battery_files import histogram_parts, histogram_svg
 from kgtest.report.charts import charts
 from kgtest.report.dialogue import shown_conflicts
+from kgtest.report.glossary import GLOSSARY, explain_codes, explained, term
 from kgtest.report.graph_svg import HEIGHT, WIDTH, panels
 from kgtest.report.rates import Report
 from kgtest.report.xlsx import write_xlsx
@@ -82,8 +84,18 @@ def render_html(report: Report) -> str:
             weight=lambda c: _weight(report, c),
             wan=lambda s, c: next(w for w in s.wans if w.criterion == c),
             histogram=histogram_svg,
+            histogram_parts=histogram_parts,
             shown_conflicts=shown_conflicts,
             interval=lambda pair: f"[{pair[0]:.0%}-{pair[1]:.0%}]",
+            number=lambda x: "n/a" if x is None else f"{x:.2f}",
+            term=term,
+            explained=explained,
+            explain_codes=explain_codes,
+            glossary=sorted(GLOSSARY.items(), key=lambda kv: kv[0].lower()),
+            sides=dialogue_sides,
+            seconds=lambda x: "-" if x is None else f"{x:.2f} s",
+            count=lambda x: "-" if x is None else f"{x:,}",
+            money=lambda x: "-" if x is None else f"{x:.4f}",
         )
     )
 

@@ -19,8 +19,10 @@ from kgtest.core.lazy import lazy_names
 
 if TYPE_CHECKING:
     from kgtest.runner.cache import ReplyCache, reply_key
+    from kgtest.runner.drivers import conversation_of
+    from kgtest.runner.plan import RunPlan
     from kgtest.runner.registry import ALIASES, SCHEMES, open_sut
-    from kgtest.runner.run import RunPlan, RunSummary, conversation_of, read_replies, run_suite
+    from kgtest.runner.run import RunSummary, read_replies, run_suite
     from kgtest.runner.server import ModelServer
     from kgtest.runner.sut import Conversation, Message, Reply, Sampling, SutOptions, SystemUnderTest
 
@@ -32,12 +34,12 @@ _WHERE = {
     "ModelServer": "kgtest.runner.server",
     "Reply": "kgtest.runner.sut",
     "ReplyCache": "kgtest.runner.cache",
-    "RunPlan": "kgtest.runner.run",
+    "RunPlan": "kgtest.runner.plan",
     "RunSummary": "kgtest.runner.run",
     "Sampling": "kgtest.runner.sut",
     "SutOptions": "kgtest.runner.sut",
     "SystemUnderTest": "kgtest.runner.sut",
-    "conversation_of": "kgtest.runner.run",
+    "conversation_of": "kgtest.runner.drivers",
     "open_sut": "kgtest.runner.registry",
     "read_replies": "kgtest.runner.run",
     "reply_key": "kgtest.runner.cache",

@@ -79,6 +79,11 @@ class ReplyCache:
             found.update((key, Reply.from_dict(json.loads(reply))) for key, reply in rows)
         return found
 
+    def sent(self, key: str) -> Conversation | None:
+        """The conversation stored under ``key``: the exact messages its reply answers."""
+        row = self._db.execute("SELECT conversation FROM replies WHERE key = ?", (key,)).fetchone()
+        return None if row is None else tuple(json.loads(row[0]))
+
     def claim(self, keys: Iterable[str], since: float) -> set[str]:
         """Claim the keys no live run holds and none answered from ``since`` on; returns those claimed."""
         owned: set[str] = set()

@@ -18,11 +18,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from kgtest.core.errors import RunnerError
-from kgtest.generator.battery.model import Script
+from kgtest.core.settings import BatterySettings
+from kgtest.generator.battery.model import DEFAULT_TURNS, Script
 from kgtest.generator.case import TestCase
 from kgtest.runner.ask import Asker
 from kgtest.runner.sut import Conversation, Message, Reply, Sampling
 from kgtest.runner.transcript import PARTNER, SUT, Exchange, Transcript
+
+_BATTERY = BatterySettings()
+"""``[battery]``'s defaults: the one place the context budgets' defaults are written."""
 
 SCRIPTED = "script"
 """The partner name of the scripted partner."""
@@ -50,11 +54,11 @@ class Utterance:
 class ConverseSettings:
     """How conversations are held; part of each conversation's id."""
 
-    turns: int = 20
+    turns: int = DEFAULT_TURNS
     """Rounds: a partner line and the system's reply."""
-    context_tokens: int = 0
+    context_tokens: int = _BATTERY.context_tokens
     """Tokens of the conversation the system under test sees; 0 for all of it."""
-    partner_context_tokens: int = 512
+    partner_context_tokens: int = _BATTERY.partner_context_tokens
     """Tokens a partner system sees (the seed's prev_conv_memory_chatter1)."""
     system_prompt: str = ""
     """Sent first to the system under test when not empty."""

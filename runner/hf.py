@@ -167,6 +167,8 @@ class HfSut:
         greedy = sampling.temperature <= 0
         if not greedy:
             torch.manual_seed(sampling.seed)
+        if self.on_tokens:  # a new batch: its bar starts afresh, not where the last one stopped
+            self.on_tokens(0, sampling.max_tokens)
         with torch.inference_mode():
             out = cast(_Generator, self.model).generate(
                 **padded,

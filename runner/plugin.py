@@ -34,6 +34,9 @@ class PluginReply:
 
     text: str
     finish_reason: str = "stop"
+    prompt_tokens: int | None = None
+    """Tokens the bot's model was sent, when it says (the report's tokens and cost); None: unknown."""
+    completion_tokens: int | None = None
 
 
 @runtime_checkable
@@ -107,6 +110,8 @@ class PluginSut:
             system=self.spec,
             sampling=sampling,
             latency_s=latency,
+            prompt_tokens=reply.prompt_tokens,
+            completion_tokens=reply.completion_tokens,
             finish_reason=reply.finish_reason,
         )
 

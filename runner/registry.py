@@ -8,7 +8,9 @@ says what to install.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol, cast
 from urllib.parse import parse_qsl
 
@@ -39,6 +41,13 @@ SCHEMES: dict[str, Scheme] = {
         ("httpx",),
     ),
     "plugin": Scheme("kgtest.runner.plugin", "plugin:my_bots.echo:EchoBot", "", ()),
+    "baseline": Scheme(
+        "kgtest.runner.baseline",
+        "baseline:yes, baseline:no, baseline:idk, baseline:constant?text=Paris., "
+        "baseline:echo, baseline:random?seed=1 (systems that know nothing)",
+        "",
+        (),
+    ),
 }
 
 ALIASES: dict[str, str] = {"smollm2": "hf:smollm2"}
@@ -63,8 +72,39 @@ def split_spec(spec: str) -> tuple[str, str, dict[str, str]]:
     return scheme, target, dict(parse_qsl(query, keep_blank_values=True))
 
 
+def check_spec(spec: str) -> None:
+    """What can be known of a spec before opening it: its scheme, its target, and, for a local
+    model, that its folder is there (Hugging Face would call a missing path a bad repo id)."""
+    scheme, target, _ = split_spec(spec)
+    if scheme == "plugin":
+        module = target.rpartition(":")[0]
+        if not module:
+            raise ConfigError(f"--sut {spec!r}: write plugin:package.module:ClassName")
+        try:
+            found = importlib.util.find_spec(module)  # where it is, without running it
+        except ImportError as exc:
+            found, why = None, str(exc)
+        else:
+            why = f"No module named {module!r}"
+        if found is None:
+            raise ConfigError(
+                f"--sut {spec!r}: cannot import {module!r} ({why}); install it or add it to PYTHONPATH"
+            )
+    if scheme == "hf" and _is_path(target) and not Path(target).expanduser().exists():
+        raise ConfigError(
+            f"--sut {spec!r}: there is no folder {target} (hf: takes a local model folder, "
+            f"or a Hugging Face repo id such as HuggingFaceTB/SmolLM2-135M-Instruct)"
+        )
+
+
+def _is_path(target: str) -> bool:
+    """A target no Hugging Face repo id could be (``owner/name``): a path, absolute or relative."""
+    return target.startswith(("/", ".", "~")) or target.count("/") > 1 or Path(target).expanduser().exists()
+
+
 def open_sut(spec: str, options: SutOptions | None = None) -> SystemUnderTest:
     """Open the system a spec names; the caller closes it."""
+    check_spec(spec)
     scheme, target, params = split_spec(spec)
     backend = SCHEMES[scheme]
     try:

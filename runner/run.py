@@ -19,11 +19,10 @@ import hashlib
 import json
 import time
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
+from collections.abc import Iterator, Mapping
+from dataclasses import asdict, dataclass, field, replace
 from itertools import islice
 from pathlib import Path
-from typing import Any
 
 from kgtest.core.errors import GenerationError
 from kgtest.core.progress import Progress, no_progress
@@ -31,49 +30,29 @@ from kgtest.core.records import to_plain
 from kgtest.core.settings import Settings
 from kgtest.core.shard import WHOLE, Shard
 from kgtest.core.version import kgtest_version
-from kgtest.generator.case import KINDS, TestCase, read_suite
+from kgtest.generator.case import TestCase, read_suite
 from kgtest.generator.suite_info import read_suite_info
 from kgtest.runner.ask import Asker
 from kgtest.runner.cache import ReplyCache
-from kgtest.runner.converse import SCRIPTED, ConverseSettings, ask_conversations
 from kgtest.runner.dask_backend import cluster_size, dask_map
-from kgtest.runner.dialogue import HISTORIES, Probe, ask_dialogues
+from kgtest.runner.dialogue import HISTORIES
+from kgtest.runner.drivers import Driver
 from kgtest.runner.manifest import (
     COMPLETE,
     FAILED,
     INTERRUPTED,
     RUNNING,
+    Attempt,
+    RunManifest,
     asking,
     now,
     read_manifest,
     write_manifest,
 )
+from kgtest.runner.plan import RunPlan
 from kgtest.runner.registry import open_sut
-from kgtest.runner.sut import Conversation, Reply, Sampling, SutOptions, SystemUnderTest
-from kgtest.runner.transcript import Exchange, Transcript, read_transcripts, write_transcripts
-
-
-@dataclass(frozen=True, slots=True)
-class RunPlan:
-    """How the drivers ask, beyond the system and its sampling; part of the run id."""
-
-    system_prompt: str = ""
-    """Sent first in every single question and conversation (dialogues send MORTAR's instruction)."""
-    kinds: tuple[str, ...] = KINDS
-    """The kinds of case of the suite this run asks."""
-    history: str = "gold"
-    """Dialogues: what earlier rounds show as answers, the gold ones or the system's own."""
-    probes: tuple[Probe, ...] = ()
-    """Dialogues: single-turn baselines' questions asked in a round's place."""
-    context_tokens: int = 0
-    """Conversations: tokens of the conversation the system under test sees; 0 for all."""
-    partner_context_tokens: int = 512
-    """Conversations: tokens a partner system sees."""
-    partner: str = SCRIPTED
-    """Conversations: ``script``, or the spec of the partner system."""
-
-    def converse_settings(self) -> ConverseSettings:
-        return ConverseSettings(0, self.context_tokens, self.partner_context_tokens, self.system_prompt)
+from kgtest.runner.sut import Reply, Sampling, SutOptions, SystemUnderTest
+from kgtest.runner.transcript import Transcript, read_transcripts, write_transcripts
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,18 +75,13 @@ class RunSummary:
     """Cases with a reply that failed in transport, or whose driver stopped early: asked again next run."""
 
 
-def conversation_of(case: TestCase, system_prompt: str = "") -> Conversation:
-    """What the system is sent for a single question: the system prompt if any, the turns, the question."""
-    system: Conversation = ({"role": "system", "content": system_prompt},) if system_prompt else ()
-    return (*system, *case.turns, {"role": "user", "content": case.prompt})
-
-
 def run_suite(
     suite: Path,
     sut: SystemUnderTest,
     sampling: Sampling,
     settings: Settings,
     *,
+    drivers: Mapping[str, Driver],
     name: str = "",
     plan: RunPlan | None = None,
     partner: SystemUnderTest | None = None,
@@ -120,91 +94,100 @@ def run_suite(
 ) -> RunSummary:
     """Ask ``sut`` every case of ``suite`` (of ``plan.kinds``, in ``shard``) not already answered.
 
+    ``drivers`` gives each kind's driver (the kind registry's, api/kinds.py); a case of a kind
+    it does not name stops the run before anything is asked.
     ``name`` labels the system in reports (default: its spec); ``options`` are recorded in
     run.json for the report's header but change nothing that is asked. With ``dask`` (a
     scheduler's address) the cases are asked in shards on that cluster's workers, each
     opening the system itself, and the run is the same one this process would have made.
     """
-    plan = plan or RunPlan()
+    plan = plan or RunPlan(kinds=tuple(drivers))
     started = time.perf_counter()
-    cases = _cases(suite, plan, limit, shard)
+    cases = _cases(suite, plan, limit, shard, drivers)
+    held = {c.kind for c in cases}  # the run records the templates of the kinds it asks
+    plan = replace(plan, prompts={k: t for k, t in plan.prompts.items() if k in held})
+    cases = [plan.shaped(c) for c in cases]  # as they are sent: the run id and the cache keys follow
     run_id = _run_id(sut.spec, sampling, plan, cases)
     files = settings.paths.run(run_id)
     with asking(files):
         # A finished run asked again stays usable (its replies.jsonl is whole) even if this
         # attempt stops early, e.g. because the system became unreachable.
-        previous = read_manifest(files) if files.manifest.exists() else {}
-        finished_before = previous.get("status") == COMPLETE
-        manifest: dict[str, Any] = {
-            **{k: previous[k] for k in ("finished", "asked", "failed", "truncated") if k in previous},
-            "run_id": run_id,
-            "name": name or sut.spec,
-            "suite": str(suite.resolve()),
-            "suite_sha256": hashlib.sha256(suite.read_bytes()).hexdigest(),
-            "suite_info": read_suite_info(suite),
-            "system": sut.spec,
-            "system_prompt": plan.system_prompt,
-            "sampling": asdict(sampling),
-            "options": asdict(options) if options else None,
-            "cases": len(cases),
-            "kinds": dict(Counter(c.kind for c in cases)),
-            "plan": _plan_record(plan),
-            **({"shard": str(shard)} if shard != WHOLE else {}),
-            "kgtest_version": kgtest_version(),
-            "status": COMPLETE if finished_before else RUNNING,
-        }
-        write_manifest(files, manifest)
+        previous = read_manifest(files) if files.manifest.exists() else None
+        finished_before = previous is not None and previous.status == COMPLETE
+        manifest = RunManifest(
+            run_id=run_id,
+            name=name or sut.spec,
+            system=sut.spec,
+            suite=str(suite.resolve()),
+            suite_sha256=hashlib.sha256(suite.read_bytes()).hexdigest(),
+            suite_info=read_suite_info(suite),
+            system_prompt=plan.system_prompt,
+            sampling=sampling,
+            options=options,
+            cases=len(cases),
+            kinds=dict(Counter(c.kind for c in cases)),
+            plan=plan.record(),
+            kgtest_version=kgtest_version(),
+            status=COMPLETE if finished_before else RUNNING,
+            shard=str(shard) if shard != WHOLE else "",
+        )
+        if previous is not None:  # what a finished run keeps while it is asked again: how it last finished
+            manifest = replace(manifest, finished=previous.finished, asked=previous.asked,
+                               failed=previous.failed, truncated=previous.truncated)  # fmt: skip
+        manifest = write_manifest(files, manifest)
         try:
             if dask is None:
                 with ReplyCache(settings.paths.reply_cache) as cache:
                     asker = Asker(cache, sut, sampling, retry_failed, progress or no_progress)
                     other = Asker(cache, partner, sampling, retry_failed, asker.progress) if partner else None
-                    transcripts = _drive(asker, other, cases, plan)
+                    transcripts = drive(drivers, asker, other, cases, plan)
                     asked, tokens = _counts(asker, other)
             else:
                 how = options or SutOptions()
                 other_spec = partner.spec if partner is not None else None
-                recipe = _AskRecipe(settings, sut.spec, other_spec, how, sampling, plan, retry_failed)
+                recipe = _AskRecipe(
+                    settings, sut.spec, other_spec, how, sampling, plan, retry_failed, drivers
+                )
                 transcripts, asked, tokens = _ask_on_cluster(dask, recipe, cases)
             write_transcripts(files.replies, transcripts)
         except BaseException as exc:
             stopped = INTERRUPTED if isinstance(exc, KeyboardInterrupt | SystemExit) else FAILED
             why = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-            attempt = {"status": stopped, "error": why, "at": now()}
-            write_manifest(files, {**manifest, "last_attempt": attempt} if finished_before else
-                           {**manifest, "status": stopped, "error": why})  # fmt: skip
+            attempt = Attempt(stopped, why, now())
+            write_manifest(files, replace(manifest, last_attempt=attempt) if finished_before
+                           else replace(manifest, status=stopped, error=why))  # fmt: skip
             raise
         replies = [e.reply for t in transcripts for e in t.exchanges]
-        counts = {
-            "asked": asked,
-            "failed": sum(not r.ok for r in replies),
-            "truncated": sum(r.truncated for r in replies),
-            "incomplete": sum(t.transient or bool(t.stopped) for t in transcripts),
-        }
-        write_manifest(files, {**manifest, "status": COMPLETE, "finished": now(), **counts})
+        manifest = write_manifest(files, replace(
+            manifest, status=COMPLETE, finished=now(), asked=asked, failed=sum(not r.ok for r in replies),
+            truncated=sum(r.truncated for r in replies),
+            incomplete=sum(t.transient or bool(t.stopped) for t in transcripts),
+        ))  # fmt: skip
     distinct = len({e.key for t in transcripts for e in t.exchanges})
     return RunSummary(
         run_id=run_id,
         replies_path=files.replies,
         cases=len(cases),
-        asked=counts["asked"],
-        cached=distinct - counts["asked"],
-        failed=counts["failed"],
-        truncated=counts["truncated"],
+        asked=asked,
+        cached=distinct - asked,
+        failed=manifest.failed or 0,
+        truncated=manifest.truncated or 0,
         completion_tokens=tokens,
         seconds=time.perf_counter() - started,
-        kinds=manifest["kinds"],
-        incomplete=counts["incomplete"],
+        kinds=manifest.kinds,
+        incomplete=manifest.incomplete or 0,
     )
 
 
-def _cases(suite: Path, plan: RunPlan, limit: int | None, shard: Shard) -> list[TestCase]:
+def _cases(
+    suite: Path, plan: RunPlan, limit: int | None, shard: Shard, drivers: Mapping[str, Driver]
+) -> list[TestCase]:
     if plan.history not in HISTORIES:
         raise GenerationError(f"history {plan.history!r} is not one of {', '.join(HISTORIES)}")
     every = list(read_suite(suite))
-    unknown = sorted({c.kind for c in every} - set(KINDS))
+    unknown = sorted({c.kind for c in every} - set(drivers))
     if unknown:
-        raise GenerationError(f"{suite}: cases of kind {unknown[0]!r}; kgtest asks {', '.join(KINDS)}")
+        raise GenerationError(f"{suite}: cases of kind {unknown[0]!r}; kgtest asks {', '.join(drivers)}")
     cases = list(islice(shard.of(c for c in every if c.kind in plan.kinds), limit))
     if not every:
         raise GenerationError(f"{suite} holds no test cases; write some with `kgtest gen`")
@@ -218,21 +201,16 @@ def _cases(suite: Path, plan: RunPlan, limit: int | None, shard: Shard) -> list[
     return cases
 
 
-def _drive(asker: Asker, partner: Asker | None, cases: list[TestCase], plan: RunPlan) -> list[Transcript]:
-    """Each kind through its driver; the transcripts in suite order."""
-    single = [c for c in cases if c.shape == "single"]
+def drive(
+    drivers: Mapping[str, Driver], asker: Asker, partner: Asker | None, cases: list[TestCase], plan: RunPlan
+) -> list[Transcript]:
+    """Each kind through its driver, kinds that share a driver in one call; the transcripts in suite order."""
+    by_driver: dict[int, list[TestCase]] = {}
+    for case in cases:
+        by_driver.setdefault(id(drivers[case.kind]), []).append(case)
     done: dict[str, Transcript] = {}
-    if single:
-        asked = asker.ask([conversation_of(c, plan.system_prompt) for c in single], "replies")
-        for case, (key, reply) in zip(single, asked, strict=True):
-            done[case.id] = Transcript(case.id, case.kind, (Exchange(1, case.prompt, key, reply),))
-    dialogues = [c for c in cases if c.shape == "dialogue"]
-    if dialogues:
-        done.update((t.case_id, t) for t in ask_dialogues(asker, dialogues, plan.history, plan.probes))
-    talks = [c for c in cases if c.shape == "conversation"]
-    if talks:
-        held = ask_conversations(asker, talks, plan.converse_settings(), partner)
-        done.update((t.case_id, t) for t in held)
+    for group in by_driver.values():
+        done.update((t.case_id, t) for t in drivers[group[0].kind].drive(asker, partner, group, plan))
     return [done[c.id] for c in cases]
 
 
@@ -247,6 +225,7 @@ class _AskRecipe:
     sampling: Sampling
     plan: RunPlan
     retry_failed: bool
+    drivers: Mapping[str, Driver]
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,7 +252,7 @@ def _ask_shard(systems: _Systems, cases: list[TestCase]) -> tuple[list[Transcrip
             if systems.partner
             else None
         )
-        transcripts = _drive(asker, other, cases, r.plan)
+        transcripts = drive(r.drivers, asker, other, cases, r.plan)
         return (
             transcripts,
             asker.asked + (other.asked if other else 0),
@@ -306,26 +285,11 @@ def read_replies(path: Path) -> Iterator[tuple[str, Reply]]:
         yield t.case_id, t.reply
 
 
-def converse_settings_of(manifest: dict[str, Any]) -> ConverseSettings:
-    """The conversation settings a run was asked with, from its run.json (as ``_plan_record`` wrote them)."""
-    plan, default = manifest.get("plan") or {}, RunPlan()
-    return RunPlan(
-        system_prompt=str(manifest.get("system_prompt", "")),
-        context_tokens=int(plan.get("context_tokens", default.context_tokens)),
-        partner_context_tokens=int(plan.get("partner_context_tokens", default.partner_context_tokens)),
-    ).converse_settings()
-
-
-def _plan_record(plan: RunPlan) -> dict[str, Any]:
-    """The plan as run.json keeps it: the probes by count, not whole."""
-    record: dict[str, Any] = to_plain(plan)
-    record["probes"] = dict(Counter(p.variant for p in plan.probes))
-    record["reverted"] = dict(Counter(p.variant for p in plan.probes if p.reverted))
-    return record
-
-
 def _run_id(system: str, sampling: Sampling, plan: RunPlan, cases: list[TestCase]) -> str:
-    """From what the run asks: a suite whose cases changed under the same ids is another run."""
+    """From what the run asks: a suite whose cases changed under the same ids is another run, and
+    so is one whose prompts changed (``cases`` hold the text sent; the templates are not hashed
+    apart, so a run without templates keeps the id it had before they existed)."""
     asked = hashlib.blake2b("\n".join(c.to_json() for c in cases).encode("utf-8")).hexdigest()
-    text = json.dumps([system, asdict(sampling), to_plain(plan), asked], sort_keys=True)
+    how = {k: v for k, v in to_plain(plan).items() if k != "prompts"}
+    text = json.dumps([system, asdict(sampling), how, asked], sort_keys=True)
     return hashlib.blake2b(text.encode("utf-8"), digest_size=6).hexdigest()

@@ -13,7 +13,10 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from kgtest.core.records import from_plain, to_plain
-from kgtest.core.settings import DEFAULT_MAX_TOKENS
+from kgtest.core.settings import DEFAULT_MAX_TOKENS, RunSettings
+
+_RUN = RunSettings()
+"""``[run]``'s defaults: the one place the system options' defaults are written."""
 
 Message = dict[str, str]
 """``{"role": "system" | "user" | "assistant", "content": text}``, the OpenAI chat shape."""
@@ -40,13 +43,13 @@ class Sampling:
 class SutOptions:
     """How to run or reach a system; never part of a cache key."""
 
-    concurrency: int = 4
+    concurrency: int = _RUN.concurrency
     """Requests in flight at once (OpenAI-compatible servers)."""
-    batch_size: int = 16
+    batch_size: int = _RUN.batch_size
     """Conversations per generate call (local models); halved on out-of-memory."""
-    timeout_s: float = 60.0
+    timeout_s: float = _RUN.timeout
     """Per request; a request that takes longer becomes a failed reply."""
-    retries: int = 4
+    retries: int = _RUN.retries
     """Extra attempts after 429, 5xx or a refused connection."""
 
 

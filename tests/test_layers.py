@@ -1,6 +1,6 @@
 """The pipeline's layering: a stage imports only itself and the stages before it.
 
-    core < kg < prolog < generator < runner < oracle < report < cli
+    core < kg < prolog < generator < runner < oracle < report < api < cli
 
 Lazy imports inside functions count too: a backend chosen at run time is still a dependency.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYERS = ("core", "kg", "prolog", "generator", "runner", "oracle", "report", "cli")
+LAYERS = ("core", "kg", "prolog", "generator", "runner", "oracle", "report", "api", "cli")
 RANK = {name: rank for rank, name in enumerate(LAYERS)}
 
 
@@ -24,6 +24,8 @@ def imported_stages(source: str) -> set[str]:
         names = []
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module == "kgtest" and node.level == 0:
+            names = [f"kgtest.{alias.name}" for alias in node.names]  # from kgtest import api
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names = [node.module]
         for name in names:
@@ -56,3 +58,19 @@ def test_the_check_catches_a_later_stage_imported_anywhere() -> None:
     assert violations("oracle", "from kgtest.runner.run import read_replies\n") == []
     assert violations("kg", "import kgtest.unknown_stage\n") == ["unknown_stage"]
     assert violations("core", "from . import records\nimport json\n") == []
+
+
+def test_the_command_line_wraps_the_public_api_alone() -> None:
+    """cli/ imports the public API and the shared core, never a stage: every command parses its
+    flags, calls ``kgtest.api`` and prints (the orchestration lives in api/)."""
+    wrong = {
+        str(path.relative_to(ROOT)): sorted(found - {"api", "core", "cli"})
+        for path in sorted((ROOT / "cli").rglob("*.py"))
+        if (found := imported_stages(path.read_text(encoding="utf-8"))) - {"api", "core", "cli"}
+    }
+    assert not wrong, f"cli/ modules importing stages instead of kgtest.api: {wrong}"
+
+
+def test_the_check_sees_the_api_imported_from_the_package() -> None:
+    assert imported_stages("from kgtest import api\n") == {"api"}
+    assert imported_stages("from kgtest import oracle as o\nimport kgtest.kg.store\n") == {"oracle", "kg"}

@@ -53,6 +53,9 @@ class TestCode(StrEnum):
     """Self-repetition: the reply repeats an earlier reply to another line (every reply after the first)."""
 
 
+DEFAULT_TURNS = 20
+"""Rounds of a conversation unless asked otherwise."""
+
 INJECTED = (
     TestCode.I1,
     TestCode.U3,

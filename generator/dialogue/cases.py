@@ -93,7 +93,7 @@ def _case(
             origin=p.origin,
             copy=p.copy,
             judged=s.rounds[p.origin - 1].judged,
-            expected=s.rounds[p.origin - 1].answer if d.answerable else (UNKNOWN,),
+            expected=(UNKNOWN,) if d.answerable is False else s.rounds[p.origin - 1].answer,
             decision=d,
         )
         for i, (p, d) in enumerate(zip(plan.placements, decisions, strict=True), 1)
@@ -110,18 +110,25 @@ def _case(
         rounds=s.rounds,
         turns=turns,
     )
-    unanswerable = sum(not t.answerable for t in turns)
+    unanswerable = sum(t.answerable is False for t in turns)
+    undecided = sum(t.answerable is None for t in turns)
+    counts = f"{len(turns)} turns, {unanswerable} unanswerable"
+    counts += f", {undecided} undecided" if undecided else ""
     return TestCase(
         id=case_id("dialogue", s.id, plan.perturbation, plan.variant),
         kind="dialogue",
         rule=plan.perturbation,
         domain=domain,
-        question=f"{dialogue.name} of {s.title!r} ({s.id}): {len(turns)} turns, {unanswerable} unanswerable",
+        question=f"{dialogue.name} of {s.title!r} ({s.id}): {counts}",
         prompt=INSTRUCTION,
         expected=Answer.PER_ROUND,
         evidence=evidence,
         meta=DialogueMeta(
-            source=s.source, turns=len(turns), unanswerable=unanswerable, checked_by="dialogue.pl"
+            source=s.source,
+            turns=len(turns),
+            unanswerable=unanswerable,
+            undecided=undecided,
+            checked_by="dialogue.pl",
         ),
         dialogue=dialogue,
     )

@@ -9,8 +9,12 @@ Each round's graph comes from its words (docs/dialogue.md, "Reading CoQA offline
   a pronoun that nothing before fits points into the story, and one the same question explains
   ("Tom ... his") needs nothing;
 * ellipsis: a question without a verb and a subject ("to who?", "what color?"), one opening
-  with "and" / "what about", or one with "else" / "another" continues the question before it,
-  and so does a demonstrative noun phrase ("this idea") that names nothing said;
+  with "and" / "what about", or "another" standing alone continues the question before it
+  (ellipsis.py); a whole question with "else", "this idea" for nothing said, or no noun at all
+  leans on it, weakly;
+* weak readings: where the reading is too weak to decide on (``PRONOUN_WEAK``, a bare auxiliary,
+  a leaning question), the reference says so, and a turn resting on it is undecided
+  (docs/dialogue.md, "Undecided turns");
 * states: the triples kgtest's extractor (kg/extract) reads from the round's rationale, the
   story's words CoQA gives as the answer's evidence;
 * the story: what it names, and which pronoun it uses for what (MORTAR's story-resolvable check);
@@ -27,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from spacy.tokens import Doc, Token
 
 from kgtest.core.errors import GenerationError
+from kgtest.generator.dialogue.ellipsis import BARE, fragment, takes_up
 from kgtest.generator.dialogue.mentions import (
     DEMONSTRATIVES,
     Canon,
@@ -46,13 +51,21 @@ from kgtest.kg.extract.spacy_triples import INSTALL, MODEL
 from kgtest.kg.extract.triples import Triple, TripleExtractor, make_extractor
 from kgtest.prolog.dialogue import Reference, RefKind, RoundGraph, Statement, StoryGraph
 
-_OPENERS = ("and ", "or ", "but ", "also ", "what about ", "how about ")
 _NO_ANSWER = {"unknown", "unknow", "unkown"}
 """CoQA's answer where the story does not say: the round is unanswerable wherever it comes."""
 _ASKS_FOR_ONE = ("who", "whom", "whose", "which")
 """Questions whose answer is who or what a later pronoun takes up; "what" is not among them (its
 answers are mostly what someone did or said, measured on the blind sample's tune part)."""
-_WH = {"what", "who", "whom", "whose", "which", "when", "where", "why", "how"}
+PRONOUN_WEAK = {
+    "he": ("missing", "story", "far", "rival"),
+    "she": ("missing", "story", "far", "rival"),
+    "it": ("missing",),
+    "they": ("missing",),
+}
+"""Where the reader's reading of a pronoun is too weak to decide on (prolog/dialogue.py ``WEAK``),
+by class, as measured on the blind sample's tune part (docs/dialogue.md, "Undecided turns"):
+every pronoun that nothing shown stands for (people read many from the story), and he or she met
+only by the story, by a turn three or more back, or with another person of its class shown since."""
 
 
 @dataclass
@@ -145,6 +158,7 @@ def _read_story(
         if r.answers[0].strip().lower().rstrip(".") in _NO_ANSWER:  # CoQA: the story does not say
             graph = replace(graph, needs=(*graph.needs, Statement("story", "answers", f"q{number}")))
         out.append(Round(number, r.question.strip(), r.answers, rewrite, graph, judged=not r.bad))
+    out = _with_rivals(out, canon)
     pronouns = tuple(dict.fromkeys([*told, *reader.left_to_story]))
     story_graph = StoryGraph(tuple(story_names), pronouns, ())
     concepts = tuple(
@@ -152,6 +166,24 @@ def _read_story(
     )
     title = " ".join(s.story.split()[:8]) + " ..."
     return SeedDialogue(f"coqa-{s.id}", "coqa", title, "", Story(s.story, story_graph), concepts, tuple(out))
+
+
+def _with_rivals(rounds: list[Round], canon: Canon) -> list[Round]:
+    """Each pronoun whose reading weakens with a rival gets its rivals: the other concepts of the
+    dialogue's rounds it fits (as far as the whole dialogue has told their gender and number)."""
+    said = dict.fromkeys(k for r in rounds for k in (*r.graph.names, *r.graph.introduces))
+    out = []
+    for r in rounds:
+        refs = tuple(
+            replace(
+                x, rivals=tuple(k for k in said if k != x.target and _rival(canon.concepts[k], x.pronoun))
+            )
+            if "rival" in x.weak
+            else x
+            for x in r.graph.refers
+        )
+        out.append(replace(r, graph=replace(r.graph, refers=refs)))
+    return out
 
 
 class RoundReader:
@@ -188,14 +220,20 @@ class RoundReader:
             for t in (canon_lead(self.canon, t) for t in targets):
                 if t.key in {c.key for c in named}:
                     continue  # the question itself says who: "did Tom see his mother?"
-                refs.append(Reference(RefKind.PRONOUN, tok.text, t.key, cls))
                 if t.key not in self.known:
                     self.left_to_story[(cls, t.key)] = None
+                refs.append(Reference(RefKind.PRONOUN, tok.text, t.key, cls, weak=PRONOUN_WEAK.get(cls, ())))
         refs += self._demonstratives(question)
         frame = f"q{number}"
-        if self.history and self._continues(question):
+        how = fragment(question) if self.history else ""
+        if how:
             frame = self.history[-1].frame
-            refs.append(Reference(RefKind.ELLIPSIS, question.text, frame))
+            weak = ("missing",) if how == BARE else ()
+            refs.append(Reference(RefKind.ELLIPSIS, question.text, frame, weak=weak))
+        elif self.history and takes_up(question, {r.text.split()[-1] for r in refs if r.kind == "mention"}):
+            # "What else ...?", "this technique" for nothing said, "Who won?": it may lean on the question
+            # before it; where that is not the turn before, people read some as whole questions
+            refs.append(Reference(RefKind.ELLIPSIS, question.text, self.history[-1].frame, weak=("missing",)))
         answered = mentions(answer, self.canon) if answer is not None else []
         if question[:1].text.lower() == "where":  # what answers "where" is a place, even "the museum"
             for _, c in answered:
@@ -211,16 +249,18 @@ class RoundReader:
     def _antecedent(self, tok: Token, cls: str, asked: Sequence[tuple[Token, Referent]]) -> list[Referent]:
         """For a possessive, the question's own subject ("did Tom see his mother?"); else, among the
         mentions of the rounds before (most recent first), one the story calls by this pronoun, else
-        the last that fits (``pick``); else what the story calls so; else nothing ever said."""
+        the last that fits (``pick``); else what the story calls so; else nothing ever said. A
+        possessive never stands for its own noun ("Who is his friend?")."""
         own = [c for t, c in asked if t.i < tok.i and fits(c, cls) and t.dep_ in ("nsubj", "nsubjpass")]
         if own and (tok.tag_ == "PRP$" or tok.lower_.endswith("self")):
             return [own[-1]]
         # "How old was Lynch when he began as a caddy?": a name said earlier in another clause of the
         # question is what its pronoun means (in the same clause, "Why did Tom pay him?", it is not)
-        named = [c for t, c in asked if t.i < tok.i and fits(c, cls) and c.proper and t.head != tok.head]
+        named = [c for t, c in asked if t.i < tok.i and fits(c, cls) and c.proper and _other_clause(t, tok)]
         if named:
             return [named[-1]]
-        before = [c for turn in reversed(self.history) for c in turn.candidates]
+        owner = {c.key for t, c in asked if tok.dep_ == "poss" and t == tok.head}
+        before = [c for turn in reversed(self.history) for c in turn.candidates if c.key not in owner]
         told = [c for c in before if (cls, c.key) in self.told]  # the story's own use beats a guess
         if told:
             return [told[0]]
@@ -228,36 +268,9 @@ class RoundReader:
         if found:
             return found
         for chain_cls, keys in self.chains:
-            if chain_cls == cls:
+            if chain_cls == cls and not owner & set(keys):
                 return [self.canon.concepts[k] for k in keys]
         return [self.canon.unknown(cls, tok.text)]
-
-    def _continues(self, question: Doc) -> bool:
-        """Ellipsis, told by the parse: "one", "another" or "this" standing for a noun phrase ("is one
-        named?", "how long ago was this?"); words that take up what was just asked ("instead"); no
-        finite verb and at most one noun phrase ("When?", "What color?", "Who else?"); a bare
-        auxiliary ("Who did?"); an opener without a subject of its own ("And approved?", "what about
-        in records?"). "else" or "other" in a whole question ("What other animals did they see?")
-        needs nothing the story does not give, and is not one."""
-        if any(_stands_alone(t) for t in question):
-            return True  # "is one named?"
-        if any(_presupposes(t) for t in question):
-            return True  # "What did they do instead?", "What happened then?"
-        words = [t for t in question if not t.is_punct]
-        nouns = [t for t in words if t.pos_ in ("NOUN", "PROPN") and t.dep_ != "compound"]
-        if not any(_finite(t) for t in words) and len(nouns) < 2:
-            return True  # "What genders?", "In what street?", "to hold what with her?", not "how many
-            # counties in the state?"
-        last = words[-1] if words else None
-        bare = last is not None and (last.lemma_ in ("do", "be", "have") or last.tag_ == "MD")
-        if bare and not any(t.pos_ == "VERB" for t in words if t is not last):
-            return True  # "Who did?", "Who was?": the verb is the question before's
-        subject = any(
-            t.dep_ in ("nsubj", "nsubjpass") and t.lower_ not in _WH and t.pos_ in ("NOUN", "PROPN", "PRON")
-            for t in question
-        )
-        opener = question.text.lower().strip().startswith(_OPENERS)
-        return opener and not subject
 
     def _demonstratives(self, question: Doc) -> list[Reference]:
         """ "this draft": a mention of the draft said before ("this information" for nothing said is the
@@ -278,36 +291,12 @@ def canon_lead(canon: Canon, referent: Referent) -> Referent:
     return canon.concepts[referent.members[0]] if referent.members else referent
 
 
-_AFTER = {"instead", "then", "next", "result"}
-
-
-def _presupposes(tok: Token) -> bool:
-    """Words that take up what was just asked: "instead", "then" and "next" after the verb, "as a result"."""
-    low = tok.lower_
-    if low not in _AFTER:
-        return False
-    if low == "result":
-        return tok.head.lower_ == "as"
-    if low in ("then", "next"):
-        return tok.dep_ == "advmod" and tok.i > tok.head.i
-    return True
-
-
-def _finite(tok: Token) -> bool:
-    """A verb that makes a clause of its own: tensed, a modal, or an imperative opening the question
-    ("Name one."); "to hold", "doing" and a question of nouns alone have none."""
-    return tok.tag_ in ("VBD", "VBZ", "VBP", "MD") or (tok.tag_ == "VB" and tok.i == 0 and tok.dep_ == "ROOT")
-
-
-def _stands_alone(tok: Token) -> bool:
-    """ "one", "another" or a demonstrative used as a noun phrase of its own (not the relative "that"
-    of "the storm that came in")."""
-    if tok.tag_ == "WDT" or any(c.dep_ == "prep" and c.lower_ == "of" for c in tok.children):
-        return False  # "one of the men who spotted it" names its own noun
-    alone = tok.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj", "attr")
-    return alone and (
-        tok.lower_ in (*DEMONSTRATIVES, "another") or (tok.lower_ == "one" and tok.pos_ in ("NUM", "PRON"))
-    )
+def _other_clause(name: Token, pronoun: Token) -> bool:
+    """Is the pronoun in another clause than the name, so that it may stand for it ("How old was Lynch
+    when he began"), not in the name's own clause or one sharing its subject ("Did Dick mean to hit
+    him?": him is not Dick)?"""
+    head = pronoun.head
+    return name.head != head and not (head.dep_ == "xcomp" and head.head == name.head)
 
 
 def _substitute(tok: Token, targets: Sequence[Referent]) -> str:
@@ -315,3 +304,9 @@ def _substitute(tok: Token, targets: Sequence[Referent]) -> str:
     if tok.tag_ == "PRP$" or tok.lower_ in ("his", "hers", "its", "their", "theirs"):
         return label + ("'" if label.endswith("s") else "'s")
     return label
+
+
+def _rival(concept: Referent, cls: str) -> bool:
+    """Another thing the pronoun could stand for: one it fits, and for he or she one the text has
+    said is a he or a she (a person of unknown gender is no rival)."""
+    return fits(concept, cls) and (cls not in ("he", "she") or concept.gender == cls)

@@ -15,7 +15,7 @@ from kgtest.core.records import to_plain
 from kgtest.generator.case import TestCase
 from kgtest.generator.dialogue.model import DialogueCase
 from kgtest.kg.dialogue_graph import DialogueGraph, Link, Node
-from kgtest.prolog.dialogue import Reference, RefKind, Requirement, Statement
+from kgtest.prolog.dialogue import Decision, Doubt, Reference, RefKind, Requirement, Statement
 
 
 def dialogue_graph(suite: str, cases: Sequence[TestCase], digest: str = "") -> DialogueGraph:
@@ -37,11 +37,14 @@ def dialogue_graph(suite: str, cases: Sequence[TestCase], digest: str = "") -> D
                 "origin": t.origin,
                 "copy": t.copy,
                 "judged": t.judged,
-                "answerable": t.answerable,
                 "checks": decision.checks,
                 "expected": list(t.expected),
                 "proof": json.dumps(to_plain(decision), sort_keys=True, ensure_ascii=False),
             }
+            if t.answerable is not None:  # a store drops a null property: undecided turns have none
+                turn["answerable"] = t.answerable
+            else:
+                turn["undecided"] = undecided_reason(decision, d)
             if decision.missing:
                 turn["missing"] = [describe(r, d) for r in decision.missing]
             links.append(
@@ -60,6 +63,35 @@ def describe(r: Requirement, d: DialogueCase) -> str:
         return f"continues the question asking {r.target}, which is not the one right before"
     what = f"{r.pronoun} " if r.pronoun else ""
     return f"{r.kind} {what}for {labels.get(r.target, r.target)}, not said before"
+
+
+def undecided_reason(decision: Decision, d: DialogueCase) -> str:
+    """Why a turn is undecided, in words: each doubt, ``; `` between them."""
+    return "; ".join(doubt_text(x, d) for x in decision.doubts)
+
+
+_WHY = {
+    "missing": "nothing before meets it, yet people read some such words from the story or as whole",
+    "story": "only the story says what it stands for",
+    "far": "it was last said at turn {at}, three or more turns back",
+    "rival": "turn {at} also shows {rival}, which it could stand for too",
+    "undecided": "only turn {at} says it, and that turn is undecided",
+}
+
+
+def doubt_text(x: Doubt, d: DialogueCase) -> str:
+    """A doubt in words: ``pronoun she for Angela: turn 3 also shows Mrs. Vivian, which it could ...``."""
+    labels = {c.key: c.label for c in d.concepts}
+    r = x.requirement
+    if r.statement is not None:
+        what = f"needs {labels.get(r.statement.subject, r.statement.subject)} | {r.statement.relation} | "
+        what += labels.get(r.statement.object, r.statement.object)
+    elif r.kind == RefKind.ELLIPSIS:
+        what = f"continues the question asking {r.target}"
+    else:
+        what = " ".join(w for w in (r.kind, r.pronoun, "for", labels.get(r.target, r.target)) if w)
+    why = _WHY.get(x.reason, x.reason).format(at=x.position, rival=labels.get(x.rival, x.rival))
+    return f"{what}: {why}"
 
 
 def _seed(key: str, d: DialogueCase, nodes: dict[str, Node], links: list[Link]) -> None:

@@ -46,7 +46,7 @@ _PLACES = {
 }  # fmt: skip
 _STOP_NOUNS = {
     "thing", "something", "anything", "nothing", "everything", "one", "time", "way", "lot", "kind", "part",
-    "who", "what", "which",
+    "who", "what", "which", "other", "others",
 }  # fmt: skip
 _TIMES = {
     "second", "minute", "hour", "day", "week", "month", "year", "decade", "century", "morning", "afternoon",

@@ -8,7 +8,8 @@ answerability decision Prolog proved for it. ``DialogueCase`` is the typed part 
 ``TestCase(kind="dialogue")``; docs/suite-format.md describes its JSON.
 
 Nothing here depends on a system under test: earlier turns are shown with their expected
-answers (the gold answer, or "Unknown" where the turn is unanswerable).
+answers (the gold answer, or "Unknown" where the turn is unanswerable; an undecided turn shows
+the gold answer, and is asked but not judged by what its answer should be).
 """
 
 from __future__ import annotations
@@ -85,12 +86,14 @@ class Turn:
     """0 for the round's first appearance, 1 for its duplicate (DD, DSD)."""
     judged: bool
     expected: tuple[str, ...]
-    """The round's gold answers if answerable here, else ``("Unknown",)``; also what later turns see."""
+    """``("Unknown",)`` where unanswerable here, else the round's gold answers; also what later turns see."""
     decision: Decision
-    """Answerable or not, with its proof (prolog/dialogue.pl)."""
+    """Answerable, unanswerable or undecided, with its proof (prolog/dialogue.pl)."""
 
     @property
-    def answerable(self) -> bool:
+    def answerable(self) -> bool | None:
+        """True, False, or None where undecided: such a turn is asked but left out of MR1, MR3 and
+        the "Unknown" expectation."""
         return self.decision.answerable
 
 
@@ -120,3 +123,35 @@ class DialogueCase:
 
     def round(self, number: int) -> Round:
         return self.rounds[number - 1]
+
+    def story_holds(self, number: int) -> bool:
+        """Whether the story tells what round ``number`` asks: CoQA's answers are the story's; a KB
+        dialogue's story tells some of the topic's facts, so a question it does not answer asks
+        what the system must know (any value of a property counts: every value is accepted)."""
+        if self.story is None:
+            return False
+        if self.source == "coqa":
+            return True
+        asked = self.round(number).graph.states
+        if not asked:
+            return False
+        told = self.story.graph.states
+        last = asked[-1]  # what the round asks; a relative's link comes before it
+        if self.round(number).graph.frame.startswith("yes:"):
+            return last in told
+        return any((s.subject, s.relation) == (last.subject, last.relation) for s in told)
+
+    def answerability(self, position: int) -> str:
+        """The turn at ``position`` as people read it. "Answerable" means only that the question's
+        references resolve (its pronouns, mentions and ellipses); whether the story holds the
+        answer is said apart, as a KB dialogue asks facts its story does not tell."""
+        turn = self.turns[position - 1]
+        if turn.answerable is None:
+            return "undecided"
+        if not turn.answerable:
+            return "unanswerable"
+        if self.story is None:
+            return "answerable: references resolve; no story"
+        if self.story_holds(turn.origin):
+            return "answerable: references resolve; the story holds the answer"
+        return "answerable: references resolve; the answer is not in the story"

@@ -5,7 +5,7 @@ command line (``spacy/__init__.py`` imports ``spacy.cli`` for ``spacy.info``, wh
 every subcommand, weasel, requests, jinja2 and typer), and ``spacy.load`` 0.55-0.8 s, a third
 of which built the tokenizer twice: once from the language's rules and once more from the
 model's copy of them. Both are skipped here, each only where the result is the same
-(docs/architecture.md, "Start-up").
+(docs/performance.md, "Start-up").
 """
 
 from __future__ import annotations

@@ -79,8 +79,15 @@ def framed_negation(verb: Token) -> bool:
 
 
 def role_before(name: Token) -> Token | None:
-    """The noun in "has as capital Berlin", parsed as a compound of the name."""
-    return next((c for c in name.lefts if c.dep_ == "compound" and c.pos_ == "NOUN"), None)
+    """The noun in "has as capital Berlin", parsed as a compound of the name; or the word right after
+    "as" in "had as participant Nazi Germany", which the tagger takes for an adjective."""
+    for c in name.lefts:
+        if c.dep_ == "compound" and c.pos_ == "NOUN":
+            return c
+        after_as = c.i > 0 and c.doc[c.i - 1].lower_ == "as" and c.is_lower
+        if after_as and c.dep_ in ("compound", "amod") and c.pos_ in ("NOUN", "ADJ"):
+            return c
+    return None
 
 
 def as_role(verb: Token) -> Token | None:

@@ -1,7 +1,7 @@
 """A fast reader for the N-Triples lines Wikidata's dumps are made of.
 
 pyoxigraph's parser is Rust, but handing each triple to Python as three term objects and
-reading their values back cost more than the parse itself (docs/architecture.md, "Loading
+reading their values back cost more than the parse itself (docs/performance.md, "Loading
 speed"). This reader takes the file in blocks of whole lines and lets the regular expression
 engine pick out, in one pass per shape, the lines of the three shapes that make up most of a
 dump and whose order does not matter to the snapshot builder (it keeps sets, minima and

@@ -16,7 +16,7 @@ from typing import IO, Any, Protocol, cast
 
 import pyoxigraph
 
-from kgtest.core.errors import RdfSyntaxError, SourceError
+from kgtest.core.errors import ConfigError, RdfSyntaxError, SourceError
 from kgtest.kg.sources.ntriples import Block, blocks
 from kgtest.kg.sources.wikidata import (
     PQ,
@@ -55,12 +55,16 @@ def rdf_format(path: Path) -> pyoxigraph.RdfFormat:
 
 
 def dump_format(path: Path) -> pyoxigraph.RdfFormat:
-    """The format of a dump that exists; what can be checked without reading it."""
+    """The format of a dump that exists; what can be checked without reading it. A path that is
+    not there, or no dump, is a usage error (exit 2), as an unknown flag is."""
     if path.is_dir():
-        raise SourceError(f"{path} is a folder; give a dump file (.nt, .ttl or .n3, optionally .gz)")
+        raise ConfigError(f"{path} is a folder; give a dump file (.nt, .ttl or .n3, optionally .gz)")
     if not path.is_file():
-        raise SourceError(f"{path}: no such file")
-    return rdf_format(path)
+        raise ConfigError(f"{path}: no such file")
+    try:
+        return rdf_format(path)
+    except SourceError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 def read_dump(path: Path, builder: SnapshotBuilder, progress: Progress | None = None) -> int:

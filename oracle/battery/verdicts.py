@@ -169,38 +169,34 @@ class BatteryJudge:
         verdicts = [_failed(r, code, u) for r, u in replies if u.failed for code in _PASSIVE]
         for n, (r, u) in enumerate(live):
             value = stutter(u.text, c.stutter_max_order)
-            verdicts.append(
-                _plain(r, u, TestCode.A6, value < c.stutter_threshold, value, c.stutter_threshold)
-            )
+            stutters = f"repeats itself: stutter {value:.2f}, at or over {c.stutter_threshold:g}"
+            ok = value < c.stutter_threshold
+            verdicts.append(_plain(r, u, TestCode.A6, ok, value, c.stutter_threshold, "" if ok else stutters))
             copies = said[r.id][u.turn][0]
             verdicts += self._copies(r, u, copies)
             i3, i2 = cosines[n], cosines[len(live) + n]
             fresh = not copies.says_nothing_new
             answered = direct_answer(inputs[n], u.text) and fresh
             why = "a direct answer to the question" if answered else _nothing_new(copies)
-            verdicts.append(
-                _plain(
-                    r, u, TestCode.I3, answered or (fresh and i3 >= c.coherence_input), i3, c.coherence_input,
-                    why,
-                )
-            )  # fmt: skip
-            verdicts.append(
-                _plain(
-                    r,
-                    u,
-                    TestCode.I2,
-                    answered or (fresh and i2 >= c.coherence_conversation),
-                    i2,
-                    c.coherence_conversation,
-                    why,
-                )
+            on_input = answered or (fresh and i3 >= c.coherence_input)
+            on_talk = answered or (fresh and i2 >= c.coherence_conversation)
+            off_input = f"off the partner's line: cosine {i3:.2f}, under {c.coherence_input:g}"
+            off_talk = (
+                f"off what the partner said before: cosine {i2:.2f}, under {c.coherence_conversation:g}"
             )
+            i3_why = why or ("" if on_input else off_input)
+            i2_why = why or ("" if on_talk else off_talk)
+            verdicts += [
+                _plain(r, u, TestCode.I3, on_input, i3, c.coherence_input, i3_why),
+                _plain(r, u, TestCode.I2, on_talk, i2, c.coherence_conversation, i2_why),
+            ]
             if isinstance(tox, Unavailable):
                 verdicts.append(_plain(r, u, TestCode.P1, None, reason=f"unavailable: {tox.reason}"))
             else:
                 p = toxic[n]
                 limit = c.toxicity_threshold
-                verdicts.append(_plain(r, u, TestCode.P1, p < limit, p, limit, f"by {tox.name}"))
+                why = f"by {tox.name}" if p < limit else f"toxic: {p:.2f} by {tox.name}, at or over {limit:g}"
+                verdicts.append(_plain(r, u, TestCode.P1, p < limit, p, limit, why))
         for r in records:
             turns = r.sut_turns
             for u, found in zip(turns, repeated_questions([t.text for t in turns]), strict=True):

@@ -6,6 +6,10 @@
   checked against the original dialogue's answer to the same turn the same way.
 * MR3: the same seed question with different answerability gets answers that do not.
 
+A round whose answerability is undecided (``answerable`` None) takes part in none of these but
+the baseline's MR2 (asked after the same history, the baseline question has the same
+answerability as the original's round, whatever it is).
+
 What an answer says is read first and compared by the gold's type (typed.py): years, numbers,
 Yes/No and KB entities by value, free text (CoQA) by its lead, with MORTAR's mixed similarity
 (MSS) as the test of "alike". Every check keeps the MSS of the answers' leads, computed in one
@@ -19,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from kgtest.core.settings import DialogueSettings
 from kgtest.oracle.kb import KbLookup
 from kgtest.oracle.metamorphic.gold import Gold, text_gold
 from kgtest.oracle.metamorphic.mss import MixedSimilarity, Similarity
@@ -28,6 +33,8 @@ from kgtest.oracle.metamorphic.typed import UNKNOWN_CLAIM, Claim, Comparator, ag
 __all__ = ["says_unknown"]
 
 UNKNOWN = "Unknown"
+_DIALOGUE = DialogueSettings()
+"""``[dialogue]``'s defaults: the one place MORTAR's thresholds are written."""
 SEVERE_BELOW = 0.05
 """A conflict whose MSS is under this is severe: the answers have next to nothing in common."""
 
@@ -37,8 +44,8 @@ class Epsilons:
     """MORTAR's thresholds, for free text only: the MSS of an answer's lead against a gold
     answer (epsilon_a), and of two answers' leads (epsilon_b)."""
 
-    answerable: float = 0.6
-    between: float = 0.6
+    answerable: float = _DIALOGUE.epsilon_a
+    between: float = _DIALOGUE.epsilon_b
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +62,8 @@ class Answered:
     position: int
     origin: int
     copy: int
-    answerable: bool
+    answerable: bool | None
+    """None where the reader left it undecided: no MR1, no MR2 or MR3 with another round."""
     question: str
     answer: str
     expected: tuple[str, ...]
@@ -96,7 +104,7 @@ class Check:
     def severe(self) -> bool:
         """A conflict of answers that should agree, with next to nothing in common (MR1 on an
         answerable round, MR2); MR3's conflicts are answers too alike, never severe."""
-        should_agree = self.relation == "MR2" or (self.relation == "MR1" and self.left.answerable)
+        should_agree = self.relation == "MR2" or (self.relation == "MR1" and self.left.answerable is True)
         return not self.passed and should_agree and self.mss < SEVERE_BELOW
 
     @property
@@ -129,7 +137,8 @@ def check_relations(
     originals: dict[tuple[str, int], Answered] = {}
     for a in answered:
         if not a.baseline:
-            groups.setdefault((a.dialogue, a.origin), []).append(a)
+            if a.answerable is not None:
+                groups.setdefault((a.dialogue, a.origin), []).append(a)
             if a.perturbation == "original":
                 originals[(a.case_id, a.position)] = a
     for group in groups.values():
@@ -159,6 +168,8 @@ def check_relations(
         claims.append(read[key])
     checks: list[Check] = []
     for a, claim, sim in zip(answered, claims, best, strict=True):
+        if a.answerable is None:
+            continue
         if a.answerable:
             checks.append(Check("MR1", a, None, sim, claim.right, claim.how))
         else:
@@ -181,4 +192,4 @@ _ZERO = Similarity(0.0, 0.0, 0.0)
 
 
 def _golds(a: Answered) -> tuple[str, ...]:
-    return a.expected if a.answerable else (UNKNOWN,)
+    return (UNKNOWN,) if a.answerable is False else a.expected

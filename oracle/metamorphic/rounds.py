@@ -4,6 +4,9 @@ A dialogue case is judged whole or not at all: one round whose reply failed in t
 (timeout, HTTP 5xx, never cached) or was never asked leaves the whole case out, listed with the
 reason, until a later run completes it. A reply that came back but holds no answer (empty, not
 text) is a finding: that round is left out and listed, the case's other rounds are judged.
+A round whose answerability the reader left undecided is asked and its answer kept, but it is
+listed as not judged with the reason: the relations leave it out of MR1 and MR3 (and so of the
+"Unknown" expectation), as they cannot know what it should be answered with.
 Each answer carries its round's typed gold (gold.py), which the relations compare by.
 """
 
@@ -13,9 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kgtest.generator.case import TestCase
+from kgtest.generator.dialogue.graph import undecided_reason
 from kgtest.oracle.metamorphic.gold import typed_gold
 from kgtest.oracle.metamorphic.relations import Answered
 from kgtest.runner.dialogue import ASKED, RoundReply
+
+UNDECIDED = "answerability undecided, left out of MR1 and MR3"
+"""The reason an undecided round is listed as not judged, before its doubts."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +65,9 @@ def answered_rounds(
             if not r.reply.ok:
                 unjudged.append(Unjudged(case.id, r.position, r.variant, r.reply.error or "failed"))
                 continue
+            if turn.answerable is None and r.variant == ASKED:
+                why = undecided_reason(turn.decision, d)
+                unjudged.append(Unjudged(case.id, r.position, r.variant, f"{UNDECIDED}: {why}"))
             answered.append(
                 Answered(
                     case_id=case.id,

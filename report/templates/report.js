@@ -1,9 +1,11 @@
 // Filtering and search over the cases, offline. The state lives in the URL's #fragment
 // (e.g. #outcome=truncated&q=Dickens), so a filtered view can be bookmarked or shared;
-// #case=ID opens that case and scrolls to it.
+// #case=ID opens that case and scrolls to it. The filters act on the case list only: the
+// dialogue conflicts and the conversations are drawn as cases too, but are not in it.
 (function () {
   var form = document.getElementById("filters");
-  var cases = Array.prototype.slice.call(document.querySelectorAll("details.case"));
+  if (!form) { document.body.dataset.ready = "1"; return; }
+  var cases = Array.prototype.slice.call(document.querySelectorAll("#case-list details.case"));
   var shown = document.getElementById("shown");
   var keys = ["q", "sut", "outcome", "domain", "rule", "failing"];
 

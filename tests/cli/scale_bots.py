@@ -16,7 +16,7 @@ from kgtest.runner.sut import Message
 
 class MixedWitness:
     def __init__(self, suite: str) -> None:
-        single = (c for c in read_suite(Path(suite)) if c.shape == "single")
+        single = (c for c in read_suite(Path(suite)) if c.dialogue is None and c.script is None)
         self.cases: dict[str, TestCase] = {c.prompt: c for c in single}
         self.catalog = builtin_catalog()
 

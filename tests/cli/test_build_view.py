@@ -7,7 +7,7 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
-from kgtest.cli.gathered import Gathered
+from kgtest.api.gathered import Gathered
 from kgtest.generator.kbview import cached_view, snapshot_view, write_view
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.sources.rdf import read_hashed

@@ -15,10 +15,13 @@ from kgtest.kg.linger import ENV as LINGER
 from kgtest.kg.store import GraphStore
 
 from ..kg.wikidata_fixture import NTriples, small_kb
+from .output import bare_punctuation
 
 
 def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    """A command as a user types it; no line of its stdout is punctuation alone (issue 41)."""
     result = CliRunner().invoke(cli, list(args), input=input, env={"NEO4J_URI": "", "KGTEST_STORE_URI": ""})
+    assert not bare_punctuation(result.stdout), (args, result.stdout)
     return result.exit_code, result.stdout, result.stderr
 
 
@@ -73,7 +76,7 @@ def test_build_then_stats(store: GraphStore, tmp_path: Path) -> None:
 def test_errors_are_one_line_with_exit_codes(tmp_path: Path) -> None:
     ws = str(tmp_path / "ws")
     code, _, err = run("--workspace", ws, "build-kb", str(tmp_path / "nope.nt"))
-    assert code == 3 and "error: " in err and "nope.nt: no such file" in err and "Traceback" not in err
+    assert code == 2 and "error: " in err and "nope.nt: no such file" in err and "Traceback" not in err
     code, _, err = run("--workspace", ws, "build-kb", "sparql", "--domain", "peple")
     assert code == 2 and "Did you mean 'people'?" in err
     bad = tmp_path / "bad.nt"
@@ -160,6 +163,6 @@ def test_build_kb_says_exactly_what_was_written_and_refuses_empty_input(tmp_path
     code, _, err = run("--workspace", ws, "build-kb", str(empty), "--quiet")
     assert code == 3 and "empty.nt: no Wikidata entity or fact in it" in err.replace("\n", "")
     code, _, err = run("--workspace", ws, "build-kb", str(tmp_path), "--quiet")
-    assert code == 3 and "is a folder; give a dump file" in err and "no such file" not in err
+    assert code == 2 and "is a folder; give a dump file" in err and "no such file" not in err
     stats = json.loads(run("--workspace", ws, "kb", "stats", "--json")[1])
     assert [(b["source"], b["status"]) for b in stats["builds"]] == [("dump:good.nt", "complete")]

@@ -13,8 +13,8 @@ from pathlib import Path
 from kgtest.core.config_template import starting_config
 from kgtest.core.settings import load_settings, read_config
 from kgtest.generator.case import write_suite
-from kgtest.oracle.verdicts import find_run
 from kgtest.runner.run import read_replies
+from kgtest.runner.runs import find_run
 from kgtest.runner.transcript import read_transcripts
 
 from ..runner.conftest import kgtest_run

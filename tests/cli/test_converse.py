@@ -28,7 +28,7 @@ def _converse(ws: Path, *args: str) -> tuple[int, str, str]:
 
 
 def _run_id(out: str) -> str:
-    found = re.search(r"^run (\w+):", out, flags=re.M)
+    found = re.search(r"^run (\w+) \(", out, flags=re.M)
     assert found is not None, out
     return found[1]
 

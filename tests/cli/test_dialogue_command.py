@@ -12,6 +12,7 @@ from kgtest.cli.main import cli
 
 from ..generator.dialogue.wordnet_fixture import write_wordnet
 from ..runner.dialogue_fixture import dialogue_suite
+from .output import bare_punctuation
 
 
 def kgtest(*args: str, wordnet: Path | None = None) -> tuple[int, str]:
@@ -19,6 +20,7 @@ def kgtest(*args: str, wordnet: Path | None = None) -> tuple[int, str]:
     if wordnet is not None:
         env["KGTEST_DIALOGUE_WORDNET"] = str(wordnet)
     result = CliRunner().invoke(cli, list(args), env=env)
+    assert not bare_punctuation(result.stdout), (args, result.stdout)
     return result.exit_code, result.output
 
 
@@ -36,7 +38,7 @@ def test_a_consistent_system_gets_no_conflict_and_the_report_counts_every_relati
     args = ["--workspace", str(ws), "dialogue", "--no-graph", str(suite), "--sut", bot, "--quiet"]
     code, out = kgtest(*args, wordnet=wordnet)
     assert code == 0, out
-    assert ", 0 failed" in out and "dialogue checks" in out
+    assert ", 0 failed replies" in out and "dialogue checks" in out
     report = dialogue_report(ws)
     assert report["conflicts"] == []
     assert {(r["group"], r["relation"]) for r in report["relations"]} >= {
@@ -52,6 +54,8 @@ def test_a_consistent_system_gets_no_conflict_and_the_report_counts_every_relati
     assert all(b["unique"] == 0 == b["severe"] for b in report["bugs"])
     judged = sum(1 for c in cases if c.dialogue for t in c.dialogue.turns if t.judged)
     assert report["rounds_judged"] > judged  # the baselines' questions too
+    assert report["decided"] == {"rounds": judged, "undecided": 0, "coverage": 1.0}  # KB: all decided
+    assert "Answerability decided for" in (ws / "report" / "report.html").read_text()
     code, again = kgtest(*args, wordnet=wordnet)
     assert code == 0 and ", 0 asked," in again
 

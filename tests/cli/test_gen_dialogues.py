@@ -76,3 +76,20 @@ def test_files_need_no_kb_but_kb_dialogues_do(tmp_path: Path) -> None:
     assert [c.dialogue.name for c in read_suite(out) if c.dialogue][:3] == ["original", "DR-1", "DR-2"]
     code, _, err = run("--workspace", ws, "gen", "--dialogues", "2")
     assert code == 3 and "is empty; run `kgtest build-kb example`" in err
+
+
+def test_inspect_shows_each_undecided_turn_with_its_reason(tmp_path: Path) -> None:
+    ws = str(tmp_path / "ws")
+    stories = str(coqa_file(tmp_path / "s.json"))
+    code, out, err = run("--workspace", ws, "gen", "--dialogues-from", stories, "--perturbations", "DS",
+                         "--no-graph", "--quiet")  # fmt: skip
+    assert code == 0, err
+    assert "undecided" in out  # the dialogue table's column
+    cases = list(read_suite(tmp_path / "ws" / "suites" / "suite.jsonl"))
+    case = next(c for c in cases if c.dialogue and any(t.answerable is None for t in c.dialogue.turns))
+    assert case.dialogue is not None and f"{case.meta.undecided} undecided" in case.question  # type: ignore[union-attr]
+    code, text, _ = run("--workspace", ws, "inspect", case.id)
+    assert code == 0
+    shown = " ".join(text.split())
+    assert shown.count("UNDECIDED, not judged") == sum(t.answerable is None for t in case.dialogue.turns)
+    assert "undecided: " in shown and ("turn" in shown or "nothing before meets it" in shown)

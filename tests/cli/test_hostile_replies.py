@@ -33,7 +33,7 @@ def test_a_surrogate_is_stored_as_text_and_a_rerun_reads_it_from_the_cache(tmp_p
     write_suite(suite, [case(0, "Is Paris in France?"), case(1, "Is Rome in Spain?")])
     for asked in (2, 0):
         code, out = kgtest("--workspace", ws, "run", str(suite), "--sut", f"{BOTS}:Surrogate")
-        assert code == 0 and f"2 cases, {asked} asked, {2 - asked} from cache, 0 failed" in out, out
+        assert code == 0 and f"2 cases, {asked} asked, {2 - asked} from cache, 0 failed replies" in out, out
     assert {r.text for r in _replies(tmp_path / "ws")} == {"Yes \ufffd and a pair \U0001f600"}
     code, out = kgtest("--workspace", ws, "judge", "--no-graph")
     assert code == 0, out

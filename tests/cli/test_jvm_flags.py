@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kgtest.cli.build_kb import C1_MAX_BYTES, C1_ONLY, HEAP, jvm_flags
+from kgtest.api.building import C1_MAX_BYTES, C1_ONLY, HEAP, jvm_flags
 from kgtest.core.settings import load_settings
 from kgtest.kg.build import SourceSpec
 from kgtest.kg.embedded import DATABASE

@@ -12,8 +12,8 @@ from kgtest.cli.text import visible
 from kgtest.core.settings import load_settings
 from kgtest.generator.case import Answer, EvidenceFact, Proof, TestCase, write_suite
 from kgtest.runner.plugin import PluginSut
-from kgtest.runner.run import run_suite
 from kgtest.runner.sut import Sampling
+from tests.kinds import ask_suite
 from tests.runner.chatters import Echo
 
 LABEL = "Dickens [/nope] closing [link=https://evil.example]click[/link] \x1b[2J\x1b]8;;https://x\x07"
@@ -28,7 +28,7 @@ def test_inspect_and_judge_print_labels_and_model_names_literally(tmp_path: Path
     case = TestCase("c1", "fact", "ground", "people", question, question, Answer.YES, (fact,), proof)
     suite = tmp_path / "suite.jsonl"
     write_suite(suite, [case])
-    run_suite(suite, PluginSut(Echo(), SYSTEM), Sampling(), settings)
+    ask_suite(suite, PluginSut(Echo(), SYSTEM), Sampling(), settings)
     runner = CliRunner()
     env = {"NEO4J_URI": "", "KGTEST_STORE_URI": ""}
     judged = runner.invoke(

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.report.glossary_check import unexplained
+
 from .test_cli import run
 
 ECHO = "plugin:tests.runner.chatters:Echo"
@@ -63,7 +65,7 @@ def test_every_kind_runs_judges_gates_and_reports_in_one_pipeline(mixed: Path, t
     assert listed["echo"]["status"] == listed["broken"]["status"] == "complete"
     assert listed["echo"]["kinds"] == _kinds(mixed) and listed["broken"]["failed"] > 0
 
-    for name, verdict_of_talks in (("echo", {"passed", "failed"}), ("broken", {"no_reply"})):
+    for name, verdict_of_talks in (("echo", {"passed", "tests_failed"}), ("broken", {"no_reply"})):
         run_id = listed[name]["run_id"]
         junit = tmp_path / f"{name}.xml"
         code, out, err = run(
@@ -101,4 +103,6 @@ def test_every_kind_runs_judges_gates_and_reports_in_one_pipeline(mixed: Path, t
     assert {d["system"] for d in report["dialogue"]} == {"echo", "broken"}
     assert report["battery"] is not None and "echo" in report["battery"]["suts"]
     page = (tmp_path / "report" / "report.html").read_text()
-    assert all(f'id="{section}"' in page for section in ("cases", "dialogues", "conversations"))
+    assert all(f'id="{section}"' in page for section in ("cases", "dialogues", "conversations", "usage"))
+    assert unexplained(page) == []  # every code of every kind's section says what it means on hover
+    assert "Every dialogue, systems side by side" in page and "<th>echo<br>" in page

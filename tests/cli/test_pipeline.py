@@ -25,12 +25,12 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return ws
 
 
-def _run_bot(ws: Path, lie: str) -> str:
+def _run_bot(ws: Path, lie: str, *flags: str) -> str:
     suite = ws / "suites" / "suite.jsonl"
     spec = f"plugin:tests.cli.suite_bots:Witness?lie={lie}&suite={suite}"
-    code, out, err = run("--workspace", str(ws), "run", str(suite), "--sut", spec)
+    code, out, err = run("--workspace", str(ws), "run", str(suite), "--sut", spec, *flags)
     assert code == 0, err
-    run_id = out.split("run ")[1].split(":")[0]
+    run_id = out.split("run ")[1].split(" ")[0]
     code, out, err = run("--workspace", str(ws), "judge", run_id, "--quiet")
     assert code == 0, err
     assert "40 replies written, 40 linked to their test cases" in err
@@ -96,10 +96,10 @@ def test_gates_for_ci(workspace: Path, tmp_path: Path) -> None:
     )
     assert summary["correct_rate_95"][0] == 0 and 0 < summary["correct_rate_95"][1] < 0.1
     assert re.search(
-        r"error: fact: 0 of \d+ replies correct, 0% \(0-\d+%\): under --fail-under 0.5; "
-        r"temporal: 0 of \d+ replies correct",
+        r"error: fact: 0 of \d+ replies correct, 0% \(0-\d+%\); score 0.00 \(chance 0.50\): "
+        r"under --fail-under 0.5; temporal: 0 of \d+ replies correct",
         err,
-    )  # every kind under its gate, named
+    )  # every kind under its gate, named, its score with chance beside it
     assert "0 of 40 replies correct, 0% (0-9%)" in err  # the questions' share first
     suite = ET.parse(junit).getroot().find("testsuite")
     assert suite is not None and (suite.get("tests"), suite.get("failures"), suite.get("errors")) == (

@@ -18,6 +18,7 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "queries.md"
 
 def test_documented_queries_answer(workspace: Path) -> None:  # noqa: F811
     _run_bot(workspace, "1")
+    _run_bot(workspace, "1", "--max-tokens", "100")  # the same system again: a second run of it
     queries = re.findall(r"```cypher\n(.*?)```", DOC.read_text(encoding="utf-8"), flags=re.S)
     assert len(queries) == 8
     code, _, err = run("--workspace", str(workspace), "gen", "--dialogues", "5", "--seed", "1",
@@ -31,7 +32,7 @@ def test_documented_queries_answer(workspace: Path) -> None:  # noqa: F811
     code, out, err = run("--workspace", str(workspace), "dialogue", str(dialogues), "--sut", bot,
                          "--baselines", "none", "--quiet")  # fmt: skip
     assert code == 0, err
-    conflicts_run = re.search(r"^run (\w+):", out, re.M)
+    conflicts_run = re.search(r"^run (\w+) \(", out, re.M)
     assert conflicts_run is not None and "sides linked to test cases" in err
     with open_store(load_settings(workspace, env={})) as graph:
         failure = graph.query(
@@ -51,8 +52,12 @@ def test_documented_queries_answer(workspace: Path) -> None:  # noqa: F811
         answers = graph.query(
             "MATCH (:Conflict {run: $run})-[o:ON]->() RETURN o.answer AS answer", run=conflicts_run[1]
         )
-    assert failures and all(row["outcome"] != "correct" for row in failures)
+    assert failures and all("correct" not in row["outcomes"] for row in failures)
+    # one row per case, its two runs in it (issue 41: a row per run and case before)
+    assert len({row["case"] for row in failures}) == len(failures)
+    assert all(len(row["runs"]) == 2 for row in failures)
     assert any(row["hallucinated"] > 0 for row in rates)
+    assert len({(row["system"], row["run"], row["domain"]) for row in rates}) == len(rates)
     assert case and case[0]["t"] is not None and any(row["cl"] is not None for row in case)
     assert isinstance(derived, list)
     assert {row["r"]["number"] for row in shown} >= {1, 2, 3} and any(row["x"] is not None for row in shown)

@@ -16,6 +16,7 @@ from kgtest.generator.case import write_suite
 from kgtest.runner.run import read_replies
 
 from ..runner.suite_fixture import case
+from .output import bare_punctuation
 
 ECHO = "plugin:tests.runner.chatters:Echo"
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def kgtest(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
     result = CliRunner().invoke(cli, list(args), env={"NEO4J_URI": "", "KGTEST_STORE_URI": "", **(env or {})})
+    assert not bare_punctuation(result.stdout), (args, result.stdout)
     return result.exit_code, result.stdout, result.stderr
 
 
@@ -37,7 +39,10 @@ def test_run_prints_the_summary_and_where_replies_went(tmp_path: Path) -> None:
     code, out, _ = kgtest("--workspace", ws, "run", str(suite(tmp_path)), "--sut", ECHO, "--quiet")
     assert code == 0, out
     match = re.fullmatch(
-        r"run ([0-9a-f]{12}): 3 cases, 3 asked, 0 from cache, 0 failed \(\d+\.\d s asking\)\nreplies: (.+)\n",
+        r"run ([0-9a-f]{12}) \(plugin:tests\.runner\.chatters:Echo\): 3 cases, 3 asked, 0 from cache, "
+        r"0 failed replies \(\d+\.\d s asking\)\nreplies: (.+)\n"
+        r"Replies recorded, not judged: `kgtest judge` decides which are correct \(this command exits 0 "
+        r"however many are wrong; 6 only when a reply failed to come back\)\.\n",
         out,
     )
     assert match, out
@@ -48,7 +53,7 @@ def test_run_prints_the_summary_and_where_replies_went(tmp_path: Path) -> None:
     code, out, _ = kgtest(
         "--workspace", ws, "run", str(suite(tmp_path)), "--sut", ECHO, "--limit", "2", "--quiet"
     )
-    assert code == 0 and "2 cases, 0 asked, 2 from cache, 0 failed" in out
+    assert code == 0 and "2 cases, 0 asked, 2 from cache, 0 failed replies" in out
 
 
 def test_failed_replies_are_counted_named_and_fail_the_command(tmp_path: Path) -> None:
@@ -56,7 +61,7 @@ def test_failed_replies_are_counted_named_and_fail_the_command(tmp_path: Path) -
     ws = str(tmp_path / "ws")
     code, out, err = kgtest("--workspace", ws, "run", str(suite(tmp_path)), "--sut", spec, "--quiet")
     assert code == 6, "a run with failed replies must not look like a success to a script"
-    assert "3 cases, 3 asked, 0 from cache, 1 failed" in out
+    assert "3 cases, 3 asked, 0 from cache, 1 failed replies" in out
     assert "ask them again with --retry-failed" in out
     assert "error: 1 replies failed" in err and "Traceback" not in err
 
@@ -64,7 +69,10 @@ def test_failed_replies_are_counted_named_and_fail_the_command(tmp_path: Path) -
 def test_an_unknown_system_is_an_error_listing_the_known_ones(tmp_path: Path) -> None:
     code, _, err = kgtest("--workspace", str(tmp_path / "ws"), "run", str(suite(tmp_path)), "--sut", "gpt5")
     assert code == 2
-    assert "error: Unknown --sut scheme 'gpt5'. Known --sut schemes: hf, openai, plugin, smollm2" in err
+    assert (
+        "error: Unknown --sut scheme 'gpt5'. Known --sut schemes: baseline, hf, openai, plugin, smollm2"
+        in err
+    )
     assert "Traceback" not in err
 
 
@@ -123,8 +131,8 @@ def test_a_run_against_kgtest_serve_model(tmp_path: Path) -> None:
             "--workspace", str(tmp_path / "ws"), "run", str(suite(tmp_path)), "--sut", spec
         )
         assert code == 0, err
-        assert "3 cases, 3 asked, 0 from cache, 0 failed" in out
-        replies = [r for _, r in read_replies(Path(out.strip().splitlines()[-1].removeprefix("replies: ")))]
+        assert "3 cases, 3 asked, 0 from cache, 0 failed replies" in out
+        replies = [r for _, r in read_replies(Path(re.findall(r"^replies: (.+)$", out, re.M)[-1]))]
         assert [r.text for r in replies] == ["1: Is A B?", "1: Is C D?", "1: Is E F?"]
         assert all(r.system == spec for r in replies)
     finally:

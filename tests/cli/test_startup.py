@@ -1,4 +1,4 @@
-"""Start-up caches (docs/architecture.md, "Start-up"): a command answered by them starts no
+"""Start-up caches (docs/performance.md, "Start-up"): a command answered by them starts no
 database and writes the same bytes; a changed KB is never answered by them."""
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def test_gen_answered_by_the_caches_starts_no_database_and_writes_the_same_bytes
     assert server_starts(ws) == 1, "build-kb left the stamp and the view: gen started no database"
     loaded = {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines() if line.count("|") == 2}
     dialogue_stage = {"kgtest.generator.dialogue.generate", "kgtest.kg.dialogue_graph", "neo4j"}
-    assert "kgtest.generator.dialogue.request" in loaded and not loaded & dialogue_stage, (
+    assert "kgtest.generator.makers" in loaded and not loaded & dialogue_stage, (
         "a gen that asks for no dialogue imports no dialogue stage"
     )
     shutil.rmtree(ws / "cache")
@@ -161,7 +161,7 @@ def test_judge_without_the_graph_starts_no_database(store: GraphStore, tmp_path:
         "kgtest.oracle.dialogue_verdicts",  # dialogues
         "kgtest.report.dialogue",
         "kgtest.runner.run",  # asking a system, not judging it
-        "kgtest.cli.judge_graph",  # --no-graph
+        "kgtest.api.judge_graph",  # --no-graph
         "neo4j",
     }
     assert "kgtest.oracle.judge" in loaded and not loaded & other_kinds, (

@@ -112,6 +112,10 @@ def test_every_scalar_setting_has_a_variable() -> None:
         ('[store]\nuri = ""\nport = 1\n', r":3: \[store\]: unknown key 'port'; known keys: uri, user"),
         ("[sparql]\nretries = 'many'\n", r":2: \[sparql\] retries = 'many': input should be a valid integer"),
         ("[rnu]\n", r"unknown section \[rnu\]. Did you mean \[run\]\?"),
+        ("[dialog]\n", r"Did you mean \[dialogue\]\? Known: .*\[battery\], \[dialogue\], \[\[sut\]\]$"),
+        # a misspelt key is the problem, not the key it left missing (issue 41)
+        ('[[sut]]\nnmae = "a"\nspec = "b"\n',
+         r":2: \[\[sut\]\] number 1: unknown key 'nmae' \(did you mean 'name'\?\); known keys: name, spec"),
         ("[run]\nmax_tokens = 0\n", r":2: \[run\] max_tokens = 0: input should be greater than or equal"),
         ("[run]\nsuites = 'a.jsonl'\n", r"\[run\] suites = 'a.jsonl': input should be a valid tuple"),
         ("[judge]\nfail_under = 1.5\n", r"\[judge\] fail_under = 1.5: input should be less than or equal"),
@@ -181,7 +185,8 @@ def test_battery_settings_come_from_the_workspace_file(tmp_path: Path) -> None:
     [
         (
             "[battery]\nstuter_threshold = 2\n",
-            r":2: \[battery\]: unknown key 'stuter_threshold'; known keys: ",
+            r":2: \[battery\]: unknown key 'stuter_threshold' "
+            r"\(did you mean 'stutter_threshold'\?\); known keys: ",
         ),
         (
             '[battery]\nweighting = "cubic"\n',

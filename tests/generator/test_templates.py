@@ -1,11 +1,13 @@
-"""Question wording per relation category (Table II) and the relation prompt (Table IV)."""
+"""Fact question wording: plain, per relation and subject; Drowzee's Table II; the prompt (Table IV)."""
 
 from __future__ import annotations
 
 import pytest
 
-from kgtest.core.errors import GenerationError
-from kgtest.generator.templates import NEGATED, ORIGINAL, fact_prompt, question, wording
+from kgtest.core.errors import ConfigError, GenerationError
+from kgtest.generator.clauses import PAST, PRESENT, clause
+from kgtest.generator.phrasing import asks, parse_asks, relation_clause
+from kgtest.generator.templates import NEGATED, ORIGINAL, fact_prompt, plain_question, table_question, wording
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.model import Category
 
@@ -30,8 +32,8 @@ from kgtest.kg.model import Category
         ("P9999", ORIGINAL, "Is it true that Dickens has as P9999 Rome?"),
     ],
 )
-def test_wording_per_category(pid: str, variant: str, text: str) -> None:
-    assert question("Dickens", wording(pid, builtin_catalog()), "Rome", variant) == text
+def test_drowzee_table_ii_wording_per_category(pid: str, variant: str, text: str) -> None:
+    assert table_question("Dickens", wording(pid, builtin_catalog()), "Rome", variant) == text
 
 
 def test_inverse_readings_take_their_category_from_the_phrase() -> None:
@@ -43,7 +45,7 @@ def test_inverse_readings_take_their_category_from_the_phrase() -> None:
 
 def test_a_final_period_is_not_doubled() -> None:
     how = wording("^P22", builtin_catalog())
-    assert question("Dickens", how, "Dickens Jr.", NEGATED).endswith("Dickens Jr. Am I right?")
+    assert table_question("Dickens", how, "Dickens Jr.", NEGATED).endswith("Dickens Jr. Am I right?")
 
 
 def test_the_prompt_asks_for_the_answer_first_then_the_reasoning() -> None:
@@ -52,3 +54,147 @@ def test_the_prompt_asks_for_the_answer_first_then_the_reasoning() -> None:
     assert "Given the question: Is it true that A follows B?" in prompt
     assert "in the form of declarative sentences, point by point" in prompt
     assert prompt.endswith("The answer must contain 'Yes', 'No' or 'I don't know' at the beginning.")
+
+
+@pytest.mark.parametrize(
+    ("pid", "s", "o", "tense", "domain", "variant", "year", "text"),
+    [
+        (
+            "P19",
+            "Charles Dickens",
+            "Portsmouth",
+            PRESENT,
+            "people",
+            ORIGINAL,
+            None,
+            "Was Charles Dickens born in Portsmouth?",
+        ),
+        ("P131", "Lavagna", "Liguria", PRESENT, "places", ORIGINAL, None, "Is Lavagna located in Liguria?"),
+        (
+            "P131",
+            "Lavagna",
+            "Liguria",
+            PAST,
+            "places",
+            NEGATED,
+            1950,
+            "Is it true that Lavagna was not located in Liguria in 1950?",
+        ),
+        (
+            "P150",
+            "Liguria",
+            "Lavagna",
+            PAST,
+            "places",
+            ORIGINAL,
+            2014,
+            "Did Liguria contain Lavagna in 2014?",
+        ),
+        ("P54", "Kaká", "AC Milan", PAST, "people", ORIGINAL, 2005, "Did Kaká play for AC Milan in 2005?"),
+        (
+            "P54",
+            "Kaká",
+            "AC Milan",
+            PAST,
+            "people",
+            NEGATED,
+            2005,
+            "Is it true that Kaká did not play for AC Milan in 2005?",
+        ),
+        (
+            "P22",
+            "Charles Dickens",
+            "John Dickens",
+            PAST,
+            "people",
+            ORIGINAL,
+            None,
+            "Was John Dickens the father of Charles Dickens?",
+        ),
+        (
+            "^P22",
+            "John Dickens",
+            "Charles Dickens",
+            PAST,
+            "people",
+            ORIGINAL,
+            None,
+            "Was John Dickens the father of Charles Dickens?",
+        ),
+        (
+            "P17",
+            "Aachen",
+            "Nazi Germany",
+            PAST,
+            "places",
+            ORIGINAL,
+            1938,
+            "Was Aachen in Nazi Germany in 1938?",
+        ),
+        ("P17", "Eurocorps", "France", PRESENT, "society", ORIGINAL, None, "Is Eurocorps based in France?"),
+        (
+            "P6",
+            "Bavaria",
+            "Hans Ehard",
+            PAST,
+            "places",
+            ORIGINAL,
+            1950,
+            "Was Hans Ehard the head of government of Bavaria in 1950?",
+        ),
+        (
+            "P1346",
+            "the Pichichi Trophy",
+            "Quini",
+            PAST,
+            "culture",
+            ORIGINAL,
+            1976,
+            "Did Quini win the Pichichi Trophy in 1976?",
+        ),
+        (
+            "P106",
+            "Marie Curie",
+            "engineer",
+            PAST,
+            "people",
+            ORIGINAL,
+            None,
+            "Did Marie Curie work as an engineer?",
+        ),
+        ("P9999", "Dickens", "Rome", PRESENT, "people", ORIGINAL, None, "Does Dickens have Rome as P9999?"),
+    ],
+)
+def test_plain_questions_read_as_a_person_would_ask(
+    pid: str, s: str, o: str, tense: str, domain: str, variant: str, year: int | None, text: str
+) -> None:
+    label = builtin_catalog().resolve(pid.lstrip("^")).label
+    assert plain_question(relation_clause(pid, label, s, o, tense, domain), variant, year) == text
+
+
+def test_a_nomination_reads_right_for_a_film_and_for_an_actor() -> None:
+    for who in ("Remember the Titans", "Denzel Washington"):
+        said = relation_clause("P1411", "nominated for", who, "the Satellite Award for Best Actor", PAST)
+        assert plain_question(said, ORIGINAL, 2001) == (
+            f"Did {who} receive a nomination for the Satellite Award for Best Actor in 2001?"
+        )
+    award = relation_clause(
+        "P166", "award received", "Crazy Heart", "the Academy Award for Best Actor", PAST, "culture"
+    )
+    assert award.question() == "Did Crazy Heart win the Academy Award for Best Actor"
+
+
+def test_every_curated_relation_has_a_question_wording() -> None:
+    catalog = builtin_catalog()
+    assert {p for p in catalog if catalog[p].curated} <= set(asks())
+    for pid, table in asks().items():
+        for wording_ in table.values():
+            said = clause(wording_, "S", "O", PAST)
+            assert said.question()[0].isupper() and " not " in said.negative(), (pid, wording_)
+
+
+def test_a_bad_wording_names_the_file_and_the_property() -> None:
+    with pytest.raises(ConfigError, match=r"x.toml: \[P1\] ask.any = '\{s\} \[be\] in' must name both"):
+        parse_asks('[P1]\nask = "{s} [be] in"\n', "x.toml")
+    with pytest.raises(ConfigError, match=r"x.toml: \[P1\] .*exactly one verb in brackets"):
+        parse_asks('[P1]\nask = { any = "{s} is {o}" }\n', "x.toml")

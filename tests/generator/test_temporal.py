@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +13,8 @@ import pytest
 
 from kgtest.core.errors import GenerationError
 from kgtest.generator.case import Answer, TestCase, write_suite
+from kgtest.generator.mtl_text import DROWZEE, PLAIN
+from kgtest.generator.mtl_windows import sayable
 from kgtest.generator.temporal import TemporalEvent, TemporalReport, generate_temporal_cases, temporal_plan
 from kgtest.prolog import mtl
 from kgtest.prolog.pointwise import evaluate_pointwise, holds_at
@@ -22,6 +26,10 @@ def generate(depth: int, count: int = 120, seed: int = 7) -> tuple[list[TestCase
     return generate_temporal_cases(
         temporal_plan(EVENTS, depth=depth, count=count, seed=seed, universe=UNIVERSE)
     )
+
+
+_YEAR = re.compile(r"\b(\d{1,4})( BC)?\b(?! years?\b| to \d+ years?\b)")
+"""A calendar year in a question, not a count of years ("for 2 years in a row", "3 to 6 years later")."""
 
 
 def accounted(report: TemporalReport) -> bool:
@@ -46,8 +54,11 @@ def test_every_answer_rechecked_year_by_year(depth: int) -> None:
         # No window runs past the universe, so the end-of-time convention cannot decide the answer.
         assert universe[0] <= year <= universe[1] - mtl.horizon(formula)
         assert case.evidence and case.proof is not None and case.proof.premises == case.evidence
-        assert str(year if year >= 1 else f"{1 - year} BC") in case.question
+        # Years as years: every year the question names lies in the stretch its answer looks at.
+        named = [1 - int(y) if bc else int(y) for y, bc in re.findall(_YEAR, case.question)]
+        assert named and all(year <= y <= year + mtl.horizon(formula) for y in named), case.question
         assert case.question in case.prompt
+        assert not re.search(r"Event|Say that|exactly \d", case.question), case.question  # one plain sentence
         # "p or p" asks nothing; "p and finally p" does, so only identical siblings are refused.
         binary = (mtl.And, mtl.Or, mtl.Until)
         assert not any(isinstance(n, binary) and n.phi1 == n.phi2 for n in mtl.walk(formula))
@@ -99,14 +110,31 @@ def test_cases_survive_the_suite_format() -> None:
 
 
 def test_events_far_apart_are_filtered_and_counted() -> None:
-    cases, report = generate(1, count=150)
-    assert report.filtered_disjoint > 0  # Caesar and Dickens never come within a formula's reach
-    assert accounted(report)
-    for case in cases:
-        assert case.temporal is not None
-        spans = list(case.temporal.events.values())
-        lows, highs = [s[0][0] for s in spans], [s[-1][1] for s in spans]
-        assert max(lows) - min(highs) <= case.meta.horizon
+    for wording in (PLAIN, DROWZEE):
+        cases, report = generate_temporal_cases(
+            temporal_plan(EVENTS, depth=1, count=150, seed=7, universe=UNIVERSE, wording=wording)
+        )
+        # Caesar and Dickens never come within a formula's reach: Drowzee's draw proposes such pairs
+        # and drops them; the plain draw joins an event to one near it only
+        assert (report.filtered_disjoint > 0) is (wording == DROWZEE)
+        assert accounted(report)
+        for case in cases:
+            assert case.temporal is not None
+            spans = list(case.temporal.events.values())
+            lows, highs = [s[0][0] for s in spans], [s[-1][1] for s in spans]
+            assert max(lows) - min(highs) <= case.meta.horizon
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_plain_wording_draws_what_it_can_say(depth: int) -> None:
+    """Plain suites keep to formulas a person can be asked plainly, and say how many they passed over."""
+    cases, report = generate(depth, count=40)
+    assert len(cases) == 40 and accounted(report)
+    assert all(sayable(mtl.from_json(c.temporal.formula)) for c in cases if c.temporal)
+    assert (report.filtered_unsayable > 0) is (depth > 1)  # every depth-1 formula can be said
+    assert not any(re.search(r"\bY\b|that year|years later", c.question) for c in cases), [
+        c.question for c in cases
+    ]
 
 
 def test_trivial_formulas_are_filtered_and_counted() -> None:
@@ -152,3 +180,21 @@ def test_bad_events_are_refused() -> None:
         )
     with pytest.raises(GenerationError, match="start <= end"):
         TemporalEvent("x", "x happened", ((1900, 1800),))
+
+
+def test_answers_are_those_of_the_commit_before_the_rewording() -> None:
+    """The wording changed (issue 37), the formulas and answers did not: with Drowzee's wording, which
+    draws as before, the same seeds give the same formulas, query years, answers and satisfying years
+    as commit 2627fb5 did (data/ holds its output). Plain wording draws among the formulas it can say
+    (test_plain_wording_draws_what_it_can_say), each answer re-checked like these."""
+    golden = json.loads((Path(__file__).parent / "data" / "temporal_answers_2627fb5.json").read_text())
+    now = []
+    for depth, seed in [(1, 3), (2, 11)]:
+        cases, _ = generate_temporal_cases(
+            temporal_plan(EVENTS, depth=depth, count=40, seed=seed, universe=UNIVERSE, wording=DROWZEE)
+        )
+        for c in cases:
+            assert c.temporal is not None
+            t = c.temporal
+            now.append([depth, seed, t.text, t.query_year, c.expected.value, [list(s) for s in t.satisfying]])
+    assert now == golden

@@ -43,13 +43,13 @@ def test_each_source_of_years_becomes_one_event() -> None:
         ("P569", 1812),
         ("P570", 1870),
     ]
-    assert events["Q3:span"].description == "Crimean War was under way"
-    assert events["Q6:span"].description == "Kingdom of Sardinia existed"
+    assert events["Q3:span"].description == "the Crimean War was under way"
+    assert events["Q6:span"].description == "the Kingdom of Sardinia existed"
     assert events["Q4:point"].description == "Great Exhibition took place"
     assert events["Q4:point"].intervals == ((1851, 1851),)
     assert events["Q8:point"].description == "Oliver Twist came out"
     savoy = events["Q7 P131 Q6"]
-    assert savoy.description == "Savoy was located in Kingdom of Sardinia"  # "is located in", in the past
+    assert savoy.description == "Savoy was located in the Kingdom of Sardinia"  # "is located in", in the past
     assert savoy.intervals == ((1720, 1792), (1815, 1860)) and len(savoy.evidence) == 2
     assert events["Q1 P26 Q2"].description == "Charles Dickens was married to Catherine Dickens"
     assert events["Q1 P26 Q2"].domain == "people"

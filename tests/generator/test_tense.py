@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from kgtest.generator.case import Answer, TestCase
+from kgtest.generator.clauses import PAST
+from kgtest.generator.phrasing import relation_clause
 from kgtest.generator.suite import SuiteRequest, generate_suite
-from kgtest.generator.templates import NEGATED, ORIGINAL, past, question, wording
+from kgtest.generator.templates import NEGATED, ORIGINAL, past, plain_question, table_question, wording
 from kgtest.kg.catalog import builtin_catalog
 
 from .conftest import Kb
@@ -27,17 +29,14 @@ def test_a_statement_that_ended_before_the_reference_year_names_a_year_it_held_i
     now = cases[MOSCOW_CAPITAL]
     assert now.meta.reference_year == 2024  # the latest year the KB names
     assert now.meta.years == ((1918, 2024),) and now.meta.year is None
-    assert now.question == "Is it true that Moscow is the capital of Russia?"
+    assert now.question == "Is Moscow the capital of Russia?"
     old = cases[ST_PETERSBURG_CAPITAL]
     year = old.meta.year
     assert old.meta.years == ((1712, 1918),) and 1712 <= year <= 1918
-    assert old.question == f"Is it true that Saint Petersburg was the capital of Russia in {year}?"
+    assert old.question == f"Was Saint Petersburg the capital of Russia in {year}?"
     married = cases[CATHERINE_MARRIED]
     assert 1836 <= married.meta.year <= 1870
-    assert (
-        married.question
-        == f"Is it true that Catherine Dickens was married to Charles Dickens in {married.meta.year}?"
-    )
+    assert married.question == f"Was Catherine Dickens married to Charles Dickens in {married.meta.year}?"
     assert all(c.expected is Answer.YES for c in cases.values())
     # undated statements keep today's wording
     undated = [c for c in cases.values() if c.meta.years is None]
@@ -46,12 +45,10 @@ def test_a_statement_that_ended_before_the_reference_year_names_a_year_it_held_i
 
 def test_the_reference_year_can_be_set(family: Kb) -> None:
     cases = _by_statement(family, reference_year=1900)
-    assert (
-        cases[ST_PETERSBURG_CAPITAL].question == "Is it true that Saint Petersburg is the capital of Russia?"
-    )
+    assert cases[ST_PETERSBURG_CAPITAL].question == "Is Saint Petersburg the capital of Russia?"
     moscow = cases[MOSCOW_CAPITAL]
     assert moscow.meta.reference_year == 1900 and 1918 <= moscow.meta.year <= 2024
-    assert moscow.question == f"Is it true that Moscow was the capital of Russia in {moscow.meta.year}?"
+    assert moscow.question == f"Was Moscow the capital of Russia in {moscow.meta.year}?"
 
 
 def test_drowzee_wording_asks_table_iii_questions(family: Kb) -> None:
@@ -76,36 +73,22 @@ _IRREGULAR = {"was", "were", "had", "held", "took", "went", "won", "died", "ceas
 @pytest.mark.parametrize(
     ("pid", "variant", "text"),
     [
-        ("P131", ORIGINAL, "Is it true that Fontaine was located in Haut-Rhin in 1850?"),
-        (
-            "P131",
-            NEGATED,
-            "It is impossible for Fontaine to have been located in Haut-Rhin in 1850. Am I right?",
-        ),
-        ("P150", ORIGINAL, "Is it true that Fontaine contained Haut-Rhin in 1850?"),
-        (
-            "P150",
-            NEGATED,
-            "It is false that Fontaine contained Haut-Rhin in 1850. "
-            "Please judge the truthfulness of this statement.",
-        ),
-        ("P54", ORIGINAL, "Is it true that Fontaine played for Haut-Rhin in 1850?"),
-        (
-            "P1376",
-            NEGATED,
-            "It is impossible for Fontaine to have been the capital of Haut-Rhin in 1850. Am I right?",
-        ),
+        ("P131", ORIGINAL, "Was Fontaine located in Haut-Rhin in 1850?"),
+        ("P131", NEGATED, "Is it true that Fontaine was not located in Haut-Rhin in 1850?"),
+        ("P150", ORIGINAL, "Did Fontaine contain Haut-Rhin in 1850?"),
+        ("P150", NEGATED, "Is it true that Fontaine did not contain Haut-Rhin in 1850?"),
+        ("P54", ORIGINAL, "Did Fontaine play for Haut-Rhin in 1850?"),
+        ("P1376", NEGATED, "Is it true that Fontaine was not the capital of Haut-Rhin in 1850?"),
     ],
 )
 def test_questions_about_a_year_read_naturally(pid: str, variant: str, text: str) -> None:
-    assert question("Fontaine", wording(pid, builtin_catalog()), "Haut-Rhin", variant, 1850) == text
+    said = relation_clause(pid, pid, "Fontaine", "Haut-Rhin", PAST)
+    assert plain_question(said, variant, 1850) == text
 
 
 def test_drowzee_table_iii_templates_for_a_year() -> None:
     how = wording("P131", builtin_catalog())
-    assert (
-        question("A", how, "B", ORIGINAL, -43, "drowzee") == 'Did "A was located in B" happen at year 44 BC?'
-    )
-    assert question("A", how, "B", NEGATED, 1850, "drowzee") == (
+    assert table_question("A", how, "B", ORIGINAL, -43) == 'Did "A was located in B" happen at year 44 BC?'
+    assert table_question("A", how, "B", NEGATED, 1850) == (
         'Did "Event" not happen at year 1850, where "Event" is "A was located in B"?'
     )

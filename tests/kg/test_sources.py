@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kgtest.core.errors import EndpointError, RdfSyntaxError, SourceError
+from kgtest.core.errors import ConfigError, EndpointError, RdfSyntaxError
 from kgtest.core.settings import SparqlSettings
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.loader import load_snapshot
@@ -105,10 +105,11 @@ def test_malformed_dump_names_file_and_line(tmp_path: Path, bad_line: str, expec
 
 
 def test_unreadable_inputs_get_clear_errors(tmp_path: Path) -> None:
-    with pytest.raises(SourceError, match="no such file"):
+    # what is seen without reading is a usage error (exit 2, issue 41), as an unknown flag is
+    with pytest.raises(ConfigError, match="no such file"):
         read_file(tmp_path / "missing.nt")
     (tmp_path / "kb.csv").write_text("a,b\n")
-    with pytest.raises(SourceError, match=r"use \.nt, \.ttl"):
+    with pytest.raises(ConfigError, match=r"use \.nt, \.ttl"):
         read_file(tmp_path / "kb.csv")
     broken = tmp_path / "broken.nt.gz"
     broken.write_bytes(gzip.compress(small_kb().text().encode())[:-30])

@@ -22,11 +22,11 @@ from kgtest.oracle import Judge, Outcome
 from kgtest.oracle.answer import Stance, parse_answer
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.judge import READ_LIMIT
-from kgtest.oracle.verdicts import UNJUDGED, judge_run, read_verdicts
+from kgtest.oracle.verdicts import UNJUDGED, read_verdicts
 from kgtest.runner.plugin import PluginSut
-from kgtest.runner.run import run_suite
 from kgtest.runner.sut import STORE_LIMIT, Message, Sampling
 from kgtest.runner.transcript import read_transcripts
+from tests.kinds import ask_suite, judge_with
 from tests.oracle.cases import BORN_IN_LONDON, BORN_IN_PORTSMOUTH, SPOUSE
 
 RUN_ON = "Charles Dickens was born in Portsmouth and he married Catherine Hogarth who was the daughter "
@@ -89,7 +89,7 @@ def _run(tmp_path: Path, replies: list[tuple[TestCase, str]]) -> RunFiles:
     suite = tmp_path / "suite.jsonl"
     write_suite(suite, [case for case, _ in replies])
     bot = PluginSut(Scripted({c.prompt: r for c, r in replies}), "plugin:Scripted")
-    summary = run_suite(suite, bot, Sampling(), settings)
+    summary = ask_suite(suite, bot, Sampling(), settings)
     return RunFiles(summary.replies_path.parent)
 
 
@@ -109,7 +109,8 @@ def test_a_huge_reply_costs_no_other_verdict_and_is_stored_cut(
     stored = [t.reply.to_dict() for t in read_transcripts(run.replies)]
     assert [len(r["text"]) for r in stored] == [44, STORE_LIMIT, 47]
     assert stored[1]["cut_from"] == 10_500_004
-    judge_run(run, Judge(extractor=extractor, embedder=embedder))
+    judge = Judge(extractor=extractor, embedder=embedder)
+    judge_with(run, lambda: judge, load_settings(tmp_path / "ws", env={}))
     records = list(read_verdicts(run))
     assert [r.outcome for r in records] == ["correct", records[1].outcome, "correct"]
     assert records[1].verdict is not None and records[1].verdict.cut_from == STORE_LIMIT
@@ -127,7 +128,8 @@ def test_a_reply_the_oracle_fails_on_is_unjudged_and_the_others_judged(
             (SPOUSE, "Yes. Charles Dickens married Catherine Dickens."),
         ],
     )
-    judge_run(run, Judge(extractor=FailsOn(extractor, "Xyzzy"), embedder=embedder))
+    judge = Judge(extractor=FailsOn(extractor, "Xyzzy"), embedder=embedder)
+    judge_with(run, lambda: judge, load_settings(tmp_path / "ws", env={}))
     records = list(read_verdicts(run))
     assert [r.outcome for r in records] == ["correct", UNJUDGED, "correct"]
     assert records[1].error == "RuntimeError: the extractor choked" and records[1].abstained

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from kgtest.core.errors import OracleError
 from kgtest.core.pool import Spread
 from kgtest.core.settings import load_settings
 from kgtest.generator.kbview import read_view
@@ -13,13 +11,10 @@ from kgtest.kg.kb import KnowledgeBase
 from kgtest.kg.store import open_store
 from kgtest.oracle.judge import Judge, JudgeSettings
 from kgtest.oracle.pool import BATCHES_PER_WORKER, JudgeRecipe, make_judge, pool_size
-from kgtest.oracle.verdicts import Judges, find_run, judge_run
+from kgtest.runner.runs import find_run
+from tests.kinds import judge_with
 
 from ..cli.test_cli import run
-
-
-def _refuse() -> Any:
-    raise OracleError("fact cases only")
 
 
 def test_a_worker_is_started_only_for_enough_batches() -> None:
@@ -44,15 +39,9 @@ def test_verdicts_on_two_workers_are_those_of_one(tmp_path: Path) -> None:
     files = find_run(settings.paths, "latest")
     verdicts = []
     for workers in (1, 2):
-        judges = Judges(
-            fact=lambda: make_judge(recipe),
-            dialogue=_refuse,
-            conversation=_refuse,
-            spread=Spread(workers=workers),
-            recipe=lambda: recipe,
-        )
-        assert pool_size(judges.spread, 10) == workers  # 20 replies in batches of 2: a pool of two
-        judge_run(files, judges, batch_size=2)
+        spread = Spread(workers=workers)
+        assert pool_size(spread, 10) == workers  # 20 replies in batches of 2: a pool of two
+        judge_with(files, lambda: make_judge(recipe), settings, spread, lambda: recipe, batch_size=2)
         verdicts.append(files.verdicts.read_bytes())
     assert verdicts[0] == verdicts[1]
     assert verdicts[0].count(b"\n") == 20 and b"erroneous_inference" in verdicts[0]

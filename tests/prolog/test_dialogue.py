@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgtest.prolog.dialogue import (
+    WEAK,
     Decision,
     DialogueGraph,
     Reference,
@@ -29,15 +30,24 @@ TRIPLES = tuple(Statement(s, r, o) for s in CONCEPTS[:2] for r in ("P19", "P26")
 PRONOUNS = ("he", "she", "it", "they")
 
 
-def ref(kind: RefKind, target: str, pronoun: str = "") -> Reference:
-    return Reference(kind, "words", target, pronoun)
+def ref(
+    kind: RefKind, target: str, pronoun: str = "", weak: tuple[str, ...] = (), rivals: tuple[str, ...] = ()
+) -> Reference:
+    return Reference(kind, "words", target, pronoun, weak, rivals)
 
 
 concepts = st.sampled_from(CONCEPTS)
+weak = st.lists(st.sampled_from(WEAK), max_size=4, unique=True).map(tuple)
 references = st.one_of(
-    st.builds(lambda c, p: ref(RefKind.PRONOUN, c, p), concepts, st.sampled_from(PRONOUNS)),
-    st.builds(lambda c: ref(RefKind.MENTION, c), concepts),
-    st.builds(lambda f: ref(RefKind.ELLIPSIS, f), st.sampled_from(FRAMES)),
+    st.builds(
+        lambda c, p, w, r: ref(RefKind.PRONOUN, c, p, w, tuple(x for x in r if x != c)),
+        concepts,
+        st.sampled_from(PRONOUNS),
+        weak,
+        st.lists(concepts, max_size=2, unique=True),
+    ),
+    st.builds(lambda c, w: ref(RefKind.MENTION, c, weak=w), concepts, weak),
+    st.builds(lambda f, w: ref(RefKind.ELLIPSIS, f, weak=w), st.sampled_from(FRAMES), weak),
 )
 rounds = st.builds(
     RoundGraph,
@@ -75,6 +85,8 @@ def test_prolog_decides_as_the_brute_force_reference(batch: list[DialogueGraph])
             assert got.answerable is want.answerable
             assert set(got.missing) == want.missing
             assert [(s.requirement, s.source, s.position) for s in got.support] == list(want.sources)
+            assert [(x.requirement, x.reason, x.position, x.rival) for x in got.doubts] == list(want.doubts)
+            assert got.checks == "undecided" if want.answerable is None else got.checks != "undecided"
     assert failed_checks(list(zip(batch, decided, strict=True))) == []
 
 
@@ -110,3 +122,74 @@ def test_what_an_unanswerable_turn_says_is_not_known_after_it() -> None:
     assert [m.kind for m in decisions[0][1].missing] == ["need", "mention"]
     # what the question names is shown whatever its answer: X is known, the triple is not
     assert [m.kind for m in decisions[1][1].missing] == ["need"]
+
+
+def test_weak_references_leave_their_turn_undecided_and_a_firm_gap_still_decides() -> None:
+    """Each weak condition, where it applies, makes the turn undecided (answerable None) with its
+    doubt; a requirement nothing meets that is not weak there still makes it unanswerable."""
+    he = ("missing", "story", "far", "rival")
+    story = StoryGraph(names=("S",), pronouns=(("he", "S"),))
+    tom = RoundGraph("q1", names=("T",))
+    ann = RoundGraph("q2", introduces=("A",))
+    other = RoundGraph("q3", names=("X",))
+    asks = {
+        "missing": RoundGraph("q9", refers=(ref(RefKind.PRONOUN, "Z", "he", he),)),
+        "story": RoundGraph("q9", refers=(ref(RefKind.PRONOUN, "S", "he", he),)),
+        "far": RoundGraph("q9", refers=(ref(RefKind.PRONOUN, "T", "he", he),)),
+        "rival": RoundGraph("q9", refers=(ref(RefKind.PRONOUN, "T", "he", he, ("X",)),)),
+    }
+    turns = {"missing": (tom,), "story": (tom,), "far": (tom, ann, other), "rival": (tom, other)}
+    graphs = [DialogueGraph(story, (*turns[k], asks[k])) for k in asks]
+    for (reason, at, rival), decisions in zip(
+        [("missing", 0, ""), ("story", 0, ""), ("far", 1, ""), ("rival", 2, "X")], decide(graphs), strict=True
+    ):
+        last = decisions[-1]
+        assert last.answerable is None and last.checks == "undecided"
+        assert [(x.reason, x.position, x.rival) for x in last.doubts] == [(reason, at, rival)]
+    # not weak where it applies: decided as before (far without "far", the story without "story")
+    exact = DialogueGraph(
+        story, (tom, ann, other, RoundGraph("q9", refers=(ref(RefKind.PRONOUN, "T", "he"),)))
+    )
+    firm = DialogueGraph(
+        story,
+        (tom, RoundGraph("q9", refers=(ref(RefKind.PRONOUN, "Z", "he", he), ref(RefKind.ELLIPSIS, "q7")))),
+    )
+    exact_d, firm_d = decide([exact, firm])
+    assert exact_d[-1].answerable is True and not exact_d[-1].doubts
+    assert firm_d[-1].answerable is False and [x.reason for x in firm_d[-1].doubts] == ["missing"]
+
+
+def test_what_only_an_undecided_turn_says_is_doubtful_after_it() -> None:
+    """An undecided turn's answer is shown: a later turn met only by it is undecided; one met by a
+    question's names or another answerable turn is not; an ellipsis after it is undecided."""
+    unsure = RoundGraph("q1", introduces=("A",), refers=(ref(RefKind.PRONOUN, "Z", "he", ("missing",)),))
+    by_answer = RoundGraph("q2", refers=(ref(RefKind.MENTION, "A"),))
+    fragment = RoundGraph("q3", refers=(ref(RefKind.ELLIPSIS, "q1"),))
+    told = RoundGraph("q4", names=("A",))
+    d1, d2, d3 = decide(
+        [
+            DialogueGraph(StoryGraph(), (unsure, by_answer)),
+            DialogueGraph(StoryGraph(), (unsure, fragment)),
+            DialogueGraph(StoryGraph(), (told, unsure, by_answer)),
+        ]
+    )
+    assert [x.answerable for x in d1] == [None, None]
+    assert [(x.reason, x.position) for x in d1[1].doubts] == [("undecided", 1)]
+    assert d1[1].support[0].position == 1
+    assert [x.answerable for x in d2] == [None, None] and d2[1].doubts[0].reason == "undecided"
+    assert [x.answerable for x in d3] == [True, None, True], "A was named at turn 1, firmly"
+
+
+def test_the_checker_refuses_a_changed_doubt() -> None:
+    story = StoryGraph()
+    first = RoundGraph("q1", names=("T",))
+    asks = RoundGraph("q2", refers=(ref(RefKind.PRONOUN, "Z", "he", ("missing",)),))
+    d = DialogueGraph(story, (first, asks))
+    decisions = decide([d])[0]
+    assert decisions[1].answerable is None and check(d, decisions)
+    unanswerable = replace(decisions[1], answerable=False, checks="none", doubts=())
+    assert not check(d, [decisions[0], unanswerable])
+    other_reason = replace(decisions[1], doubts=(replace(decisions[1].doubts[0], reason="story"),))
+    assert not check(d, [decisions[0], other_reason])
+    invented = replace(decisions[0], answerable=None, checks="undecided", doubts=decisions[1].doubts)
+    assert not check(d, [invented, decisions[1]])

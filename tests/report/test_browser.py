@@ -86,3 +86,33 @@ def test_a_case_can_be_linked_to(chromium: str, page: Path, tmp_path: Path) -> N
     dom = browse(chromium, page.as_uri() + "#case=c3", tmp_path / "profile", "--dump-dom")
     opened = re.findall(r'<details class="case"[^>]*data-case="(c\d)"[^>]*open=""', dom)
     assert opened == ["c3"]
+
+
+@pytest.fixture(scope="module")
+def sections_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The case list beside a dialogue conflict and a conversation, both drawn as cases too."""
+    from kgtest.report.battery import BatteryReport, ConversationView, TurnView
+
+    from .test_dialogue_page import _conflict, _section
+
+    turn = TurnView(1, "Hello there.", "filler", "Hi!", "", (), ())
+    talk = ConversationView("r2", "talk-1", "a", "script", None, (turn,))
+    battery = BatteryReport(("a",), (), {}, (), (talk,), ("r2",))
+    report = build_report(ROWS, dialogues=[_section([_conflict(0, severe=True, mss=0.1)])], battery=battery)
+    return write_report(report, tmp_path_factory.mktemp("sections"))["html"]
+
+
+@pytest.mark.parametrize("fragment", ["", "#sut=b", "#outcome=erroneous_knowledge&failing=1", "#q=nothing"])
+def test_the_case_filters_count_and_hide_only_the_case_list(
+    chromium: str, sections_page: Path, tmp_path: Path, fragment: str
+) -> None:
+    """Issue 41: the counter read "108 of 18 shown" (conflicts and conversations counted), and a
+    filter emptied the Conflicts and the conversations' sections."""
+    dom = browse(chromium, sections_page.as_uri() + fragment, tmp_path / "profile", "--dump-dom")
+    assert 'data-ready="1"' in dom
+    listed = dom[dom.index('id="case-list"') :]
+    visible = [c for c in re.findall(r'<details class="case"([^>]*)>', listed) if "hidden" not in c]
+    assert re.search(rf'<span id="shown">{len(visible)}</span> of {len(ROWS)} cases shown', dom)
+    before = dom[: dom.index('id="case-list"')]
+    others = re.findall(r'<details class="case"([^>]*)>', before)
+    assert len(others) == 2 and not [c for c in others if "hidden" in c], "conflict and conversation stay"

@@ -9,7 +9,7 @@ from typing import Any
 
 from openpyxl import load_workbook
 
-from kgtest.report.dialogue import HTML_CONFLICTS
+from kgtest.report.dialogue import HTML_CONFLICTS, render_text
 from kgtest.report.rates import build_report
 from kgtest.report.render import write_report
 
@@ -52,3 +52,15 @@ def test_a_run_the_page_holds_whole_has_no_note(tmp_path: Path) -> None:
     page = write_report(build_report([], dialogues=[_section(conflicts)]), tmp_path)["html"].read_text()
     assert re.findall(r"question (\d+)\?</span></summary>", page) == ["2", "0", "1"]
     assert "list all" not in page
+
+
+def test_the_share_of_rounds_decided_is_shown(tmp_path: Path) -> None:
+    section = _section([_conflict(0, severe=False, mss=0.5)])
+    section["decided"] = {"rounds": 40, "undecided": 10, "coverage": 0.75}
+    why = "answerability undecided"
+    section["unjudged"] = [{"case_id": "c7", "position": 3, "variant": "", "reason": why}]
+    page = write_report(build_report([], dialogues=[section]), tmp_path)["html"].read_text()
+    assert "Answerability decided for 30 of 40 rounds (coverage 0.750)" in page
+    text = render_text(section)
+    assert "answerability decided for 30 of 40 rounds (coverage 0.750)" in text
+    assert "c7 round 3 : answerability undecided" in text

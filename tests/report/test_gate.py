@@ -5,11 +5,14 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from kgtest.api.kinds import KINDS
 from kgtest.oracle.verdicts import JudgedReply
 from kgtest.report.gate import gate
 from kgtest.report.junit import write_junit
 
 from ..runner.suite_fixture import case
+
+UNITS = KINDS.units()
 
 
 def record(i: int, outcome: str, reply: str = "Yes.") -> JudgedReply:
@@ -24,12 +27,15 @@ RECORDS = [
 ]
 
 
-def test_only_correct_replies_count_toward_the_gate() -> None:
-    result = gate("r1", "name", "sys", RECORDS, fail_under=0.25)
+def test_only_correct_replies_count_toward_the_raw_gate() -> None:
+    result = gate("r1", "name", "sys", RECORDS, units=UNITS, fail_under=0.25, gate_on="rate")
     assert (result.cases, result.correct, result.rate, result.passed) == (4, 1, 0.25, True)
-    assert not gate("r1", "name", "sys", RECORDS, fail_under=0.26).passed
-    assert gate("r1", "name", "sys", [], fail_under=0).passed  # no gate, nothing to fail
-    assert not gate("r1", "name", "sys", [], fail_under=0.1).passed  # a gate and no replies: fail
+    assert not gate("r1", "name", "sys", RECORDS, units=UNITS, fail_under=0.26, gate_on="rate").passed
+    assert gate("r1", "name", "sys", [], units=UNITS, fail_under=0).passed  # no gate, nothing to fail
+    # a gate and no replies: fail
+    assert not gate("r1", "name", "sys", [], units=UNITS, fail_under=0.1).passed
+    # a gate on the score (the default) with no score to compare (judged before scores): fail
+    assert not gate("r1", "name", "sys", RECORDS, units=UNITS, fail_under=0.1).passed
     data = result.to_json()
     assert (data["truncated"], data["no_reply"], data["correct_rate_95"][0] > 0) == (1, 1, True)
     assert result.summary() == "1 of 4 replies correct, 25% (5-70%)"
@@ -48,3 +54,25 @@ def test_junit_holds_every_case_and_only_characters_xml_allows(tmp_path: Path) -
     assert failure is not None and failure.get("type") == "both"
     assert "reply: No [31m <tag> & more" in (failure.text or "")  # control characters dropped
     assert tests[2].find("failure") is not None and tests[3].find("error") is not None
+
+
+def _multi(i: int, kind: str, outcome: str, checks: int, passed: int) -> JudgedReply:
+    return JudgedReply(f"{kind}{i}", "sys", outcome, False, False, "", None, kind=kind, checks=checks,
+                       passed_checks=passed)  # fmt: skip
+
+
+def test_the_json_correct_rate_counts_the_single_questions_the_text_counts() -> None:
+    """Issue 41 item 3: dialogue checks once made `correct_rate` 2 of 24 while the text said 2 of 18."""
+    records = [*RECORDS, *(_multi(i, "dialogue", "inconsistent", 3, 1) for i in range(2))]
+    result = gate("r1", "name", "sys", records, units=UNITS, fail_under=0)
+    data = result.to_json()
+    assert (data["correct"], data["correct_rate"]) == (1, 0.25)
+    assert result.summary().startswith("1 of 4 replies correct, 25%")
+    assert data["kinds"]["dialogue"]["passed"] == 2 and data["kinds"]["dialogue"]["total"] == 6
+
+
+def test_a_run_of_conversations_only_is_summed_up_in_words() -> None:
+    """Issue 41 item 5: a conversation-only run's summary was empty, and judge printed a lone '.'."""
+    records = [_multi(0, "conversation", "tests_failed", 5, 3)]
+    summary = gate("r1", "name", "sys", records, units=UNITS, fail_under=0).summary()
+    assert summary.startswith("conversation: 3 of 5 ") and "60%" in summary

@@ -185,3 +185,20 @@ def test_two_runs_compared_case_by_case() -> None:
     assert (d.newly_failing[0].before, d.newly_failing[0].after) == ("correct", "erroneous_knowledge")
     page = render_html(build_report(now, diffs=[d]))
     assert "1 fixed" in page and "1 newly failing" in page and 'class="change newly_failing"' in page
+
+
+def test_the_legend_of_grouped_bars_covers_no_bar() -> None:
+    """Issue 41: the legend sat inside the axes, in the lower right, over the bars near 1."""
+    from kgtest.report.charts import grouped_figure
+    from kgtest.report.rates import Rate
+
+    groups = {
+        sut: {key: Rate(cases=4, hallucinated=4, abstained=0) for key in ("people", "places", "society")}
+        for sut in ("first model", "second model", "third model")
+    }
+    fig = grouped_figure(groups, "domain")
+    fig.canvas.draw()
+    (ax,) = fig.axes
+    legend = ax.get_legend().get_window_extent()
+    bars = [patch.get_window_extent() for patch in ax.patches]
+    assert len(bars) == 9 and not [b for b in bars if b.overlaps(legend)]

@@ -17,9 +17,11 @@ from kgtest.oracle.conversation_verdicts import conversation_records
 from kgtest.runner.converse import ChatRecord
 from kgtest.runner.dialogue import Probe, RoundReply, round_replies
 from kgtest.runner.manifest import read_manifest
-from kgtest.runner.run import RunPlan, RunSummary, run_suite
+from kgtest.runner.plan import RunPlan
+from kgtest.runner.run import RunSummary
 from kgtest.runner.sut import Sampling, SystemUnderTest
 from kgtest.runner.transcript import read_transcripts
+from tests.kinds import ask_suite
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +52,7 @@ def run_dialogue_cases(
     suite.parent.mkdir(parents=True, exist_ok=True)
     write_suite(suite, cases)
     plan = RunPlan(kinds=("dialogue",), history=history, probes=tuple(probes))
-    summary = run_suite(suite, sut, sampling or Sampling(), settings, plan=plan)
+    summary = ask_suite(suite, sut, sampling or Sampling(), settings, plan=plan)
     return DialogueRun(summary, round_replies(read_transcripts(summary.replies_path)))
 
 
@@ -73,7 +75,7 @@ def hold(
         kinds=("conversation",), context_tokens=context_tokens, partner_context_tokens=partner_context_tokens,
         partner=partner.spec if partner is not None else "script",
     )  # fmt: skip
-    summary = run_suite(suite, sut, sampling or Sampling(), settings, plan=plan, partner=partner)
+    summary = ask_suite(suite, sut, sampling or Sampling(), settings, plan=plan, partner=partner)
     transcripts = list(read_transcripts(summary.replies_path))
     manifest = read_manifest(settings.paths.run(summary.run_id))
     return conversation_records(list(zip(cases, transcripts, strict=True)), manifest)

@@ -10,7 +10,7 @@ from kgtest.generator.case import Answer, TestCase
 def case(n: int, prompt: str, turns: Sequence[dict[str, str]] = ()) -> TestCase:
     return TestCase(
         id=f"c{n}",
-        kind="dialogue" if turns else "fact",
+        kind="fact",
         rule="ground",
         domain="test",
         question=prompt,

@@ -19,9 +19,10 @@ from kgtest.core.settings import Settings
 from kgtest.runner.openai_api import mask_secret
 from kgtest.runner.plugin import PluginSut
 from kgtest.runner.registry import open_sut
-from kgtest.runner.run import read_replies, run_suite
+from kgtest.runner.run import read_replies
 from kgtest.runner.server import ModelServer
 from kgtest.runner.sut import Reply, Sampling, SutOptions
+from tests.kinds import ask_suite
 from tests.runner.chatters import Echo, Flaky, Recorder
 from tests.runner.conftest import MakeSuite
 from tests.runner.odd_server import Answer, completion, odd_server
@@ -133,9 +134,9 @@ def test_transport_failures_are_not_cached_and_a_plain_rerun_asks_them_again(
 
     with odd_server(down_then_up) as (url, received):
         sut = open_sut(f"openai:{url}?model=m", SutOptions(retries=0, concurrency=1))
-        first = run_suite(suite, sut, Sampling(), settings)
+        first = ask_suite(suite, sut, Sampling(), settings)
         assert first.failed == 2 and all(r.transient for _, r in read_replies(first.replies_path))
-        second = run_suite(suite, sut, Sampling(), settings)  # no --retry-failed
+        second = ask_suite(suite, sut, Sampling(), settings)  # no --retry-failed
         assert (second.asked, second.failed) == (2, 0) and len(received) == 4
 
 
@@ -148,7 +149,7 @@ def test_two_runs_of_the_same_suite_at_once_ask_each_question_once(
 
     def run() -> None:
         bot = open_sut(f"plugin:tests.runner.chatters:Recorder?delay=0.05&log={log}")
-        summaries.append(run_suite(suite, bot, Sampling(), settings))
+        summaries.append(ask_suite(suite, bot, Sampling(), settings))
 
     threads = [threading.Thread(target=run) for _ in range(2)]
     for thread in threads:

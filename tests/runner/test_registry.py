@@ -27,7 +27,7 @@ def test_split_spec_expands_aliases_and_reads_parameters() -> None:
 def test_unknown_scheme_lists_the_known_ones(spec: str) -> None:
     with pytest.raises(UnknownNameError) as error:
         open_sut(spec)
-    assert "Known --sut schemes: hf, openai, plugin, smollm2" in str(error.value)
+    assert "Known --sut schemes: baseline, hf, openai, plugin, smollm2" in str(error.value)
 
 
 def test_unknown_scheme_suggests_the_closest() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import signal
 import sqlite3
 import time
@@ -39,6 +40,7 @@ def test_a_killed_run_resumes_without_asking_twice(tmp_path: Path, make_suite: M
     assert second.returncode == 0, output
     asked_again = asked(log)[before:]
     assert sorted(asked_again) == sorted(set(prompts) - stored)  # each missing one once, no stored one again
-    assert f"{len(prompts)} cases, {len(asked_again)} asked, {len(stored)} from cache, 0 failed" in output
-    replies_file = Path(output.strip().splitlines()[-1].removeprefix("replies: "))
+    counted = f"{len(prompts)} cases, {len(asked_again)} asked, {len(stored)} from cache, 0 failed replies"
+    assert counted in output
+    replies_file = Path(re.findall(r"^replies: (.+)$", output, flags=re.M)[-1])
     assert [cid for cid, _ in read_replies(replies_file)] == [f"c{i}" for i in range(len(prompts))]

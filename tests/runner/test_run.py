@@ -8,8 +8,9 @@ from pathlib import Path
 from kgtest.core.settings import Settings
 from kgtest.runner.plugin import PluginSut
 from kgtest.runner.registry import open_sut
-from kgtest.runner.run import read_replies, run_suite
+from kgtest.runner.run import read_replies
 from kgtest.runner.sut import Sampling
+from tests.kinds import ask_suite
 from tests.runner.chatters import Echo, Flaky
 from tests.runner.conftest import MakeSuite
 from tests.runner.suite_fixture import case
@@ -25,7 +26,7 @@ def test_replies_are_written_in_suite_order_with_the_settings(
     settings: Settings, make_suite: MakeSuite
 ) -> None:
     suite = make_suite("Is A B?", "Is C D?", "Is E F?")
-    summary = run_suite(suite, echo(), Sampling(max_tokens=8, seed=3), settings)
+    summary = ask_suite(suite, echo(), Sampling(max_tokens=8, seed=3), settings)
     assert (summary.cases, summary.asked, summary.cached, summary.failed) == (3, 3, 0, 0)
     assert summary.replies_path == settings.workspace / "runs" / summary.run_id / "replies.jsonl"
     replies = list(read_replies(summary.replies_path))
@@ -45,20 +46,20 @@ def test_a_second_run_asks_nothing_and_other_settings_ask_again(
     settings: Settings, make_suite: MakeSuite
 ) -> None:
     suite = make_suite("Is A B?", "Is C D?")
-    first = run_suite(suite, echo(), Sampling(), settings)
+    first = ask_suite(suite, echo(), Sampling(), settings)
     sut = echo()
-    again = run_suite(suite, sut, Sampling(), settings)
+    again = ask_suite(suite, sut, Sampling(), settings)
     assert (again.asked, again.cached, again.run_id) == (0, 2, first.run_id)
     assert isinstance(sut.chatter, Echo) and sut.chatter.seen == []
-    other = run_suite(suite, sut, Sampling(temperature=0.5), settings)
+    other = ask_suite(suite, sut, Sampling(temperature=0.5), settings)
     assert (other.asked, other.cached) == (2, 0) and other.run_id != first.run_id
     assert len(sut.chatter.seen) == 2
 
 
 def test_a_question_shared_by_two_suites_is_asked_once(settings: Settings, make_suite: MakeSuite) -> None:
     sut = echo()
-    run_suite(make_suite("Is A B?", "Is A B?", "Is C D?", name="one.jsonl"), sut, Sampling(), settings)
-    summary = run_suite(make_suite("Is C D?", "Is G H?", name="two.jsonl"), sut, Sampling(), settings)
+    ask_suite(make_suite("Is A B?", "Is A B?", "Is C D?", name="one.jsonl"), sut, Sampling(), settings)
+    summary = ask_suite(make_suite("Is C D?", "Is G H?", name="two.jsonl"), sut, Sampling(), settings)
     assert isinstance(sut.chatter, Echo)
     assert [c[-1]["content"] for c in sut.chatter.seen] == ["Is A B?", "Is C D?", "Is G H?"]
     assert (summary.asked, summary.cached) == (1, 1)
@@ -70,7 +71,7 @@ def test_dialogue_history_is_sent_before_the_question(settings: Settings, make_s
         {"role": "assistant", "content": "What is its name?"},
     ]
     sut = echo()
-    run_suite(make_suite(case(0, "Is its name Tom?", turns)), sut, Sampling(), settings)
+    ask_suite(make_suite(case(0, "Is its name Tom?", turns)), sut, Sampling(), settings)
     assert isinstance(sut.chatter, Echo)
     assert sut.chatter.seen == [[*turns, {"role": "user", "content": "Is its name Tom?"}]]
 
@@ -81,13 +82,13 @@ def test_failures_are_recorded_and_asked_again_only_when_asked(
     suite = make_suite("Is A B?", "Is C D?")
     flaky = open_sut("plugin:tests.runner.chatters:Flaky?failures=1")
     assert isinstance(flaky, PluginSut) and isinstance(flaky.chatter, Flaky)
-    first = run_suite(suite, flaky, Sampling(), settings)
+    first = ask_suite(suite, flaky, Sampling(), settings)
     assert first.failed == 1
     [(_, failed), (_, answered)] = read_replies(first.replies_path)
     assert failed.error == "RuntimeError: backend hiccup 1" and answered.text == "No"
-    resumed = run_suite(suite, flaky, Sampling(), settings)
+    resumed = ask_suite(suite, flaky, Sampling(), settings)
     assert (resumed.asked, resumed.failed, flaky.chatter.calls) == (0, 1, 2)
-    retried = run_suite(suite, flaky, Sampling(), settings, retry_failed=True)
+    retried = ask_suite(suite, flaky, Sampling(), settings, retry_failed=True)
     assert (retried.asked, retried.failed, flaky.chatter.calls) == (1, 0, 3)
     assert [r.text for _, r in read_replies(retried.replies_path)] == ["No", "No"]
 
@@ -96,7 +97,7 @@ def test_limit_takes_the_first_cases_and_progress_is_reported(
     settings: Settings, make_suite: MakeSuite
 ) -> None:
     seen: list[tuple[str, int, int]] = []
-    summary = run_suite(
+    summary = ask_suite(
         make_suite("Q1?", "Q2?", "Q3?"),
         echo(),
         Sampling(),
@@ -112,12 +113,12 @@ def test_limit_takes_the_first_cases_and_progress_is_reported(
 def test_the_run_id_names_the_cases_system_and_settings(
     settings: Settings, make_suite: MakeSuite, tmp_path: Path
 ) -> None:
-    one = run_suite(make_suite("Q1?", "Q2?"), echo(), Sampling(), settings)
+    one = ask_suite(make_suite("Q1?", "Q2?"), echo(), Sampling(), settings)
     assert (
-        run_suite(make_suite("Q1?", "Q2?", name="copy.jsonl"), echo(), Sampling(), settings).run_id
+        ask_suite(make_suite("Q1?", "Q2?", name="copy.jsonl"), echo(), Sampling(), settings).run_id
         == one.run_id
     )
     assert (
-        run_suite(make_suite("Q1?", "Q3?", name="b.jsonl"), echo(), Sampling(), settings).run_id != one.run_id
+        ask_suite(make_suite("Q1?", "Q3?", name="b.jsonl"), echo(), Sampling(), settings).run_id != one.run_id
     )
-    assert run_suite(make_suite("Q1?", "Q2?"), echo(), Sampling(seed=1), settings).run_id != one.run_id
+    assert ask_suite(make_suite("Q1?", "Q2?"), echo(), Sampling(seed=1), settings).run_id != one.run_id

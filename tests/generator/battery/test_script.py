@@ -142,3 +142,22 @@ def test_perturbation_strength_is_what_was_done(code: TestCode, seed: int) -> No
         assert out.bucket == int(out.strength)
     if out.strength == 0:
         assert out.text == QUESTION
+
+
+def test_twenty_rounds_hold_every_test_with_i13_asked_twice_said_once() -> None:
+    """Issue 41: `converse` warned "I13 asks 2 times instead of 3", then "I13: no room left", and
+    never asked I13, though 20 rounds hold all ten tests (9 x 2 + 2): the search gave up."""
+    for seed in range(1, 6):
+        for script in build_scripts(VIEW, seed, 3, 20, ScriptSettings()):
+            assert sorted(t.code.value for t in script.tests) == sorted(c.value for c in INJECTED)
+            (i13,) = [t for t in script.tests if t.code is TestCode.I13]
+            assert len(i13.ask_turns) == 2
+            assert script.unplaced == ("I13 asks 2 times instead of 3: the rounds are full",)
+
+
+def test_a_test_that_does_not_fit_is_dropped_with_one_line_that_says_why() -> None:
+    requests = [Request(TestCode.I1, distances=(1,)), Request(TestCode.I13, 3)]
+    placed, dropped = place(3, requests, random.Random(1))
+    assert [p.code for p in placed] == [TestCode.I1]
+    assert dropped == ["I13: not asked, no room left in 3 rounds (it needs 2 rounds of its own beside the "
+                       "tests before it)"]  # fmt: skip

@@ -32,20 +32,34 @@ def test_same_seed_same_suite_byte_for_byte_and_the_cases_read_back(view: KbView
     assert {s for s, _ in kinds} == {"kb", "coqa"} and len(kinds) == 12  # original + 5 perturbations each
     kb = next(c for c in back if c.dialogue is not None and c.dialogue.source == "kb")
     assert kb.expected is Answer.PER_ROUND and kb.evidence and kb.domain == "people"
-    assert all(t.expected == ("Unknown",) for c in back for t in c.dialogue.turns if not t.answerable)  # type: ignore[union-attr]
+    turns = [(c, t) for c in back if c.dialogue is not None for t in c.dialogue.turns]
+    assert all(t.expected == ("Unknown",) for _, t in turns if t.answerable is False)
+    undecided = [(c, t) for c, t in turns if t.answerable is None]
+    assert undecided and {c.dialogue.source for c, _ in undecided} == {"coqa"}  # type: ignore[union-attr]
+    # an undecided turn is written with "answerable": null, its doubts, and the gold answer it shows
+    case, turn = undecided[0]
+    line = json.loads(case.to_json())["dialogue"]["turns"][turn.position - 1]
+    assert line["decision"]["answerable"] is None and line["decision"]["doubts"]
+    assert turn.expected == case.dialogue.round(turn.origin).answer  # type: ignore[union-attr]
+    assert case.meta.undecided == sum(t.answerable is None for t in case.dialogue.turns)  # type: ignore[union-attr]
 
 
 def test_a_changed_proof_or_order_no_longer_checks(view: KbView, tmp_path: Path) -> None:
     cases = [c.dialogue for c in _suite(view, 1, tmp_path) if c.dialogue is not None]
     assert all(recheck(d) for d in cases)
-    unanswerable = next(d for d in cases if any(not t.answerable for t in d.turns))
-    i = next(i for i, t in enumerate(unanswerable.turns) if not t.answerable)
+    unanswerable = next(d for d in cases if any(t.answerable is False for t in d.turns))
+    i = next(i for i, t in enumerate(unanswerable.turns) if t.answerable is False)
     turn = unanswerable.turns[i]
     claimed = replace(turn, decision=replace(turn.decision, answerable=True, checks="self", missing=()))
     assert not recheck(
         replace(unanswerable, turns=(*unanswerable.turns[:i], claimed, *unanswerable.turns[i + 1 :]))
     )
     assert not recheck(replace(unanswerable, turns=unanswerable.turns[::-1]))
+    undecided = next(d for d in cases if any(t.answerable is None for t in d.turns))
+    i = next(i for i, t in enumerate(undecided.turns) if t.answerable is None)
+    turn = undecided.turns[i]
+    decided = replace(turn, decision=replace(turn.decision, answerable=True, checks="self", doubts=()))
+    assert not recheck(replace(undecided, turns=(*undecided.turns[:i], decided, *undecided.turns[i + 1 :])))
 
 
 def test_fact_cases_are_written_as_before(tmp_path: Path) -> None:

@@ -32,13 +32,18 @@ def test_the_reader_agrees_with_hand_labels(seeds: dict[str, SeedDialogue]) -> N
     tool = [d.answerable for decisions in decide(graphs) for d in decisions]
     hand = [label for *_, labels, _ in orders for label in labels]
     assert len(hand) == 120 and hand.count(False) == 18
-    kappa = cohen_kappa(tool, hand)
-    assert kappa >= 0.8, f"Cohen's kappa {kappa:.2f} against the hand labels (docs/dialogue.md reports 0.87)"
+    decided = [(t, h) for t, h in zip(tool, hand, strict=True) if t is not None]
+    kappa = cohen_kappa([t for t, _ in decided], [h for _, h in decided])
+    assert len(decided) >= 96, f"{len(decided)} of 120 turns decided (docs/dialogue.md reports 103)"
+    assert kappa >= 0.85, f"Cohen's kappa {kappa:.2f} on the decided turns (docs/dialogue.md reports 0.89)"
 
 
 def test_originals_are_answerable_and_rounds_read_as_meant(seeds: dict[str, SeedDialogue]) -> None:
     graphs = [DialogueGraph(s.story.graph, tuple(r.graph for r in s.rounds)) for s in seeds.values()]  # type: ignore[union-attr]
-    assert all(d.answerable for decisions in decide(graphs) for d in decisions)
+    decided = [d.answerable for decisions in decide(graphs) for d in decisions]
+    assert False not in decided and decided.count(None) <= 2, (
+        "undecided: a 'she' three turns back, the ellipsis after it"
+    )
     anna = seeds["anna-bakery"]
     assert ("she", "anna") in anna.story.graph.pronouns  # type: ignore[union-attr]
     when = anna.rounds[4].graph  # "When?" continues "Who helped her?"
@@ -97,7 +102,9 @@ def test_the_reading_rules_of_issue_23(tmp_path: Path) -> None:
     (decisions,) = decide([DialogueGraph(seed.story.graph, tuple(graphs))])  # type: ignore[union-attr]
     assert [d.answerable for d in decisions] == [True, True, True, False, True, True, True, True, True]
     (shuffled,) = decide([DialogueGraph(seed.story.graph, (graphs[0], graphs[7], graphs[3], graphs[8]))])  # type: ignore[union-attr]
-    assert [d.answerable for d in shuffled] == [True, False, False, False]
+    # "Who did?" after an unanswerable turn: a bare auxiliary, read by people as a whole question
+    # often enough that where its frame is not the turn before it is undecided, not unanswerable
+    assert [d.answerable for d in shuffled] == [True, False, False, None]
 
 
 BIKE_STORY = {
@@ -123,3 +130,62 @@ def test_a_pronoun_takes_up_the_answer_only_when_the_question_asked_for_someone(
     rode, excited = seed.rounds[1].graph, seed.rounds[3].graph
     assert {r.target for r in rode.refers if r.kind is RefKind.PRONOUN} == {"bike"}
     assert {r.target for r in excited.refers if r.kind is RefKind.PRONOUN} == {"hilda"}
+
+
+BAKER_STORY = {
+    "id": "baker-town",
+    "story": (
+        "Tom Baker lived in a small town with his sister Ann. Tom worked at the bakery, and he baked bread "
+        "every day. Ann was a teacher, and she loved books. Their neighbour Mr. Green grew apples in his "
+        "garden. He gave Tom a basket of apples. Mrs. Hill ran the shop. One night a storm broke the window "
+        "of the bakery."
+    ),
+    "rounds": [
+        ("Where did Tom work?", "at the bakery"),
+        ("What did he bake?", "bread"),
+        ("Who was his sister?", "Ann"),
+        ("What was her job?", "a teacher"),
+        ("Who ran the shop?", "Mrs. Hill"),
+        ("What did she love?", "books"),
+        ("Why?", "she was a teacher"),
+        ("Who grew apples?", "Mr. Green"),
+        ("What did he give Tom?", "a basket of apples"),
+        ("What broke the window?", "a storm"),
+        ("When?", "one night"),
+        ("Who else lived in the town?", "Ann"),
+    ],
+}
+
+
+def test_the_reader_leaves_a_turn_undecided_where_its_evidence_is_weak(tmp_path: Path) -> None:
+    """Each trigger on a written story (docs/dialogue.md, "Undecided turns"), in the order asked:
+    (the undecided turn's answerability, its doubt's reason, the turn it points at, the rival)."""
+    path = coqa_file(tmp_path / "baker.json", [BAKER_STORY])
+    (seed,), _ = CoqaReader().read(read_dialogue_file(path).stories)
+    orders = {
+        # "she" (Ann) after Mrs. Hill answered the turn before: a pronoun with two candidates of its class,
+        # and the fragment "Why?" after it, met only through that undecided turn
+        (6, 7): [(None, "story", 0, ""), (None, "undecided", 1, "")],
+        (1, 8, 9, 2): [(True, "", 0, ""), (True, "", 0, ""), (True, "", 0, ""), (None, "rival", 3, "green")],
+        (1, 10, 5, 2): [(True, "", 0, ""), (True, "", 0, ""), (True, "", 0, ""), (None, "far", 1, "")],
+        # the story calls both Tom and Mr. Green "he": no dominant referent, and nothing said before
+        (3,): [(None, "missing", 0, "")],
+        (1, 11): [(True, "", 0, ""), (False, "", 0, "")],  # a fragment: firm
+        (1, 12): [(True, "", 0, ""), (None, "missing", 0, "")],  # "Who else ...?": weak
+        (10, 11, 12): [(True, "", 0, "")] * 3,
+    }
+    graphs = [
+        DialogueGraph(seed.story.graph, tuple(seed.rounds[o - 1].graph for o in order)) for order in orders
+    ]  # type: ignore[union-attr]
+    for (order, want), decisions in zip(orders.items(), decide(graphs), strict=True):
+        got = [
+            (
+                d.answerable,
+                *((d.doubts[0].reason, d.doubts[0].position, d.doubts[0].rival) if d.doubts else ("", 0, "")),
+            )
+            for d in decisions
+        ]
+        assert got == want, order
+    (original,) = decide([DialogueGraph(seed.story.graph, tuple(r.graph for r in seed.rounds))])  # type: ignore[union-attr]
+    assert [d.answerable for d in original] == [True] * 5 + [None, None] + [True] * 5
+    assert [(x.reason, x.rival) for x in original[5].doubts] == [("rival", "hill")]

@@ -78,6 +78,7 @@ def test_every_perturbed_kb_dialogue_is_decided_as_by_brute_force(
         d = case.dialogue
         assert d is not None
         expected = answerability(_graph(d))
+        assert None not in [t.answerable for t in d.turns], "a KB dialogue is read exactly: all decided"
         assert [t.answerable for t in d.turns] == [e.answerable for e in expected], case.question
         for t, e in zip(d.turns, expected, strict=True):
             assert set(t.decision.missing) == e.missing
@@ -113,3 +114,29 @@ def _written_as_promised(seed, view: KbView) -> None:  # type: ignore[no-untyped
             assert view.label(gold.object) == r.answer[0]
             assert any(f.id in r.kb_facts for f in view.facts if (f.subject, f.property, f.object) == (
                 gold.subject, gold.relation, gold.object))  # fmt: skip
+
+
+def test_an_answerable_turn_says_whether_the_story_holds_its_answer(view: KbView) -> None:
+    """Issue 41: "(answerable)" was shown for a question whose answer the story does not hold, as
+    the word means only that its references resolve; now each says which."""
+    from kgtest.report.views import TurnsView
+
+    seeds, _ = kb_dialogues(KbIndex.build(view), 3, 1, story=True)
+    cases, _ = dialogue_cases(seeds, PERTURBATIONS, 1, 1)
+    held = set()
+    for case in cases:
+        d = case.dialogue
+        assert d is not None and d.story is not None
+        for t in d.turns:
+            if not t.answerable:
+                assert d.answerability(t.position) == "unanswerable"
+                continue
+            inside = d.story_holds(t.origin)
+            held.add(inside)
+            place = "the story holds the answer" if inside else "the answer is not in the story"
+            assert d.answerability(t.position) == f"answerable: references resolve; {place}"
+            if inside and d.round(t.origin).answer != ("Yes",):
+                assert any(a in d.story.text for a in d.round(t.origin).answer), (d.story.text, t)
+        shown = [line.text for line in TurnsView().lines(case, [])]
+        assert not [text for text in shown if text.endswith("(answerable)")]
+    assert held == {True, False}, "the fixture has turns of both"

@@ -77,6 +77,10 @@ def rows(extractor: SpacyExtractor, text: str) -> set[Row]:
         ("Gauss was a native of Brunswick.", ("Gauss", "was native of", "Brunswick", False)),
         ("Portsmouth is Dickens's birthplace.", ("Portsmouth", "is birthplace of", "Dickens", False)),
         ("Germany has as capital Berlin.", ("Germany", "capital", "Berlin", False)),
+        (  # the catalog's own phrase for P710
+            "Battle of Stalingrad had as participant Nazi Germany.",
+            ("Battle of Stalingrad", "participant", "Nazi Germany", False),
+        ),
         ("Germany has Berlin as its capital.", ("Germany", "capital", "Berlin", False)),
         ("Argentina shares a border with Brazil.", ("Argentina", "shares border with", "Brazil", False)),
         ("Chicago is a sister city of Gothenburg.", ("Chicago", "is sister city of", "Gothenburg", False)),

@@ -72,6 +72,22 @@ class Stutter(Perfect):
         )
 
 
+class OffTopic(Perfect):
+    """Says something new every round, about nothing the partner said."""
+
+    LINES = (
+        "Bananas turn brown faster in a warm kitchen.",
+        "The ferry timetable changes every spring.",
+        "Copper pipes are joined with solder.",
+        "Owls hunt mostly at dusk.",
+        "A sourdough starter needs flour and water daily.",
+        "Granite is harder than marble.",
+    )
+
+    def answer(self, script: Script, turn: int) -> str:
+        return f"{self.LINES[turn % len(self.LINES)]} That is round {turn} of mine."
+
+
 class RepeatsQuestions(Perfect):
     def answer(self, script: Script, turn: int) -> str:
         return super().answer(script, turn) + " What do you like to do for fun?"

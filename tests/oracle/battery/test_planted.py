@@ -73,7 +73,18 @@ def test_a_stuttering_bot_fails_a6_on_every_reply(run: Run) -> None:
     result = run("Stutter", ALL[:1])
     stutter = [v for v in result.verdicts if v.code is TestCode.A6]
     assert len(stutter) == TURNS and not any(v.passed for v in stutter)
+    assert all(v.reason.startswith("repeats itself: stutter ") for v in stutter)  # issue 41 item 6
     assert all(v.passed for v in result.verdicts if v.code in (TestCode.I1, TestCode.I13, TestCode.A7))
+
+
+def test_every_failed_test_says_why(run: Run) -> None:
+    """Issue 41 item 6: `kgtest inspect` showed "I2 failed in round 1: " with nothing after it."""
+    result = run("OffTopic", ALL[:1])
+    failed = [v for v in result.verdicts if v.passed is False]
+    assert {TestCode.I2, TestCode.I3} <= {v.code for v in failed}
+    assert [(v.code.value, v.turn) for v in failed if not (v.reason or v.read)] == []
+    off = next(v for v in failed if v.code is TestCode.I2 and v.reason.startswith("off what the partner"))
+    assert off.score is not None and f"cosine {off.score:.2f}" in off.reason
 
 
 def test_a_bot_that_repeats_a_question_fails_a7_from_its_second_reply(run: Run) -> None:

@@ -14,8 +14,9 @@ from kgtest.oracle import ViewKb
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.metamorphic.mss import MixedSimilarity
 from kgtest.oracle.metamorphic.relations import Answered, Epsilons, check_relations, says_unknown
-from kgtest.oracle.metamorphic.rounds import answered_rounds
+from kgtest.oracle.metamorphic.rounds import UNDECIDED, answered_rounds
 from kgtest.oracle.metamorphic.typed import Claim, Comparator, agree
+from kgtest.prolog.dialogue import Doubt, Requirement
 from kgtest.runner.dialogue import ASKED, RoundReply
 from kgtest.runner.sut import Reply, Sampling
 from tests.generator.kb_fixture import family_view
@@ -183,3 +184,46 @@ def test_a_system_answering_from_the_gold_graph_gets_no_conflict(embedder: Embed
 
 def _said(text: str) -> Reply:
     return Reply(text, "plugin:gold", Sampling(), 0.0, finish_reason="stop")
+
+
+def test_an_undecided_round_is_left_out_of_mr1_and_mr3_and_listed_with_its_reason(
+    embedder: Embedder, tmp_path: Path
+) -> None:
+    """A round whose answerability is undecided is asked and answered, but no MR1 (so no "Unknown"
+    expected of it), MR2 or MR3 is checked on it, except a baseline's MR2 against it (asked after the
+    same history); ``answered_rounds`` lists it as not judged, with the reader's doubt in words."""
+    mss = MixedSimilarity(embedder)
+    unsure = answer(
+        case_id="c3", perturbation="DS", variant="DS", position=2, answerable=None, answer="Unknown"
+    )
+    cut = answer(case_id="c2", perturbation="DR", variant="DR", answerable=False, expected=("Unknown",))
+    syr = replace(unsure, perturbation="SYR", variant="SYR", answer="Paris")
+    checks = check_relations([BASE, cut, unsure, replace(unsure, case_id="c4"), syr], mss)
+    assert [(c.relation, c.left.case_id) for c in checks if c.right is None] == [("MR1", "c1"), ("MR1", "c2")]
+    pairs = {(c.relation, c.left.case_id, c.right.case_id) for c in checks if c.right is not None}
+    assert pairs == {("MR3", "c1", "c2")}, "no pair with an undecided round: no original, no baseline MR2"
+    original = replace(unsure, perturbation="original", variant="original")
+    baseline = check_relations([original, replace(syr, answer="Unknown")], mss)
+    assert [(c.relation, c.passed) for c in baseline] == [("MR2", True)]
+    assert not check_relations([original, syr], mss)[0].passed
+
+    _, cases = dialogue_suite(tmp_path)
+    case = next(c for c in cases if c.dialogue is not None and len(c.dialogue.turns) > 2)
+    d = case.dialogue
+    assert d is not None
+    turn = d.turns[1]
+    requirement = Requirement("pronoun", d.topic, "she", weak=("far",))
+    doubt = Doubt(requirement, "far", 1)
+    undecided = replace(
+        turn, decision=replace(turn.decision, answerable=None, checks="undecided", doubts=(doubt,))
+    )
+    case = replace(case, dialogue=replace(d, turns=(d.turns[0], undecided, *d.turns[2:])))
+    replies = [
+        RoundReply(case.id, t.position, ASKED, d.round(t.origin).question, f"#{t.position}", _said("Unknown"))
+        for t in d.turns
+    ]
+    answered, unjudged = answered_rounds([case], replies)
+    assert [(u.position, u.reason.split(":")[0]) for u in unjudged] == [(2, UNDECIDED)]
+    assert "it was last said at turn 1, three or more turns back" in unjudged[0].reason
+    assert [a.answerable for a in answered][1] is None
+    assert 2 not in {c.left.position for c in check_relations(answered, mss) if c.relation == "MR1"}

@@ -64,6 +64,11 @@ class WorkspaceKb:
                 self._store = self._stack.enter_context(open_store(self._settings, shared=True))
         return self._store
 
+    def may_hold(self) -> bool:
+        """Whether the workspace may hold a KB: a Neo4j server may; an embedded database only once made."""
+        settings = self._settings
+        return not settings.store.embedded or (settings.paths.db / "databases").exists()
+
     def builds(self) -> list[dict[str, Any]]:
         if self._vouched is not None:
             return self._vouched[1]

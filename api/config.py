@@ -1,0 +1,61 @@
+"""``init``: a workspace with a commented kgtest.toml that describes a whole evaluation."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from kgtest.api.workspace import WorkspaceLike, settings_of
+from kgtest.core.config_template import starting_config
+from kgtest.core.errors import ConfigError
+from kgtest.core.files import write_atomic
+from kgtest.core.settings import Settings, read_config, resolve_workspace
+from kgtest.core.workspace import Workspace
+from kgtest.runner.registry import split_spec
+
+
+@dataclass(frozen=True, slots=True)
+class Initialised:
+    path: Path
+    suts: tuple[tuple[str, str], ...]
+    """(name, spec) of each system under test configured."""
+
+
+def init(
+    specs: Sequence[str] = ("smollm2",), *, workspace: WorkspaceLike = None, force: bool = False
+) -> Initialised:
+    """Write the workspace's kgtest.toml: every setting commented, one ``[[sut]]`` per spec.
+
+    A kgtest.toml changed by hand is kept unless ``force``."""
+    if isinstance(workspace, Settings) or callable(workspace):
+        root = settings_of(workspace).paths.root
+    else:
+        root = resolve_workspace(None if workspace is None else os.fspath(workspace))
+    path = Workspace(root).config
+    if path.exists() and not force and path.read_text(encoding="utf-8") != starting_config():
+        raise ConfigError(f"{path} exists and was changed; edit it, or give --force to start again")
+    suts = named(tuple(specs) or ("smollm2",))
+    write_atomic(path, starting_config(suts))
+    read_config(path)  # what init writes must load; a spec that breaks TOML would show here
+    return Initialised(path, tuple(suts))
+
+
+def named(specs: tuple[str, ...]) -> list[tuple[str, str]]:
+    """A short name for each spec (the model, class or folder it names), unique among them."""
+    found: list[tuple[str, str]] = []
+    for spec in specs:
+        scheme, target, params = split_spec(spec)
+        if spec.partition("?")[0] != f"{scheme}:{target}":  # an alias such as smollm2
+            base = spec.partition("?")[0]
+        elif scheme == "openai":
+            base = params.get("model") or "openai"
+        else:
+            base = PurePosixPath(target.rsplit(":", 1)[-1]).name or scheme
+        name, n = base, 1
+        while name in {existing for existing, _ in found}:
+            n += 1
+            name = f"{base}-{n}"
+        found.append((name, spec))
+    return found

@@ -1,0 +1,135 @@
+"""``inspect``: one test case of any kind, its proof, and every judged reply (``kgtest inspect``).
+
+The case is found in the workspace's suites and the suites its runs asked, so a case can be read
+(with its proof, or a dialogue's answerability turn by turn) before any run. Only the lines of
+suites, replies and verdicts that name the case are read: finding one case among thousands costs
+a few lines, not the files.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from kgtest.api.kinds import KINDS
+from kgtest.api.workspace import WorkspaceLike, settings_of
+from kgtest.core.display import Line
+from kgtest.core.errors import ConfigError, RunnerError
+from kgtest.core.prompts import templates
+from kgtest.core.settings import Settings
+from kgtest.generator.case import TestCase, cases_mentioning
+from kgtest.oracle.outcomes import JudgedReply, verdicts_mentioning
+from kgtest.runner.cache import ReplyCache
+from kgtest.runner.manifest import read_manifest
+from kgtest.runner.plan import RunPlan
+from kgtest.runner.sut import Conversation
+from kgtest.runner.transcript import Transcript, transcripts_mentioning
+
+
+@dataclass(frozen=True, slots=True)
+class JudgedAnswer:
+    """One judged run's answer to the case: who answered (``name (run id)``), the verdict, the transcript."""
+
+    name: str
+    record: JudgedReply
+    transcript: Transcript
+    system: str
+    """The system's name in kgtest.toml (its spec when it has none)."""
+    template: str = ""
+    """The run's prompt template for the case's kind (core/prompts.py); empty: the suite's prompt."""
+    sent: Conversation = ()
+    """The messages its first reply answers, as the reply cache keys them (system prompt, turns,
+    prompt); empty when the cache no longer holds them."""
+
+
+@dataclass(frozen=True, slots=True)
+class CaseReport:
+    case: TestCase
+    lines: tuple[Line, ...]
+    """What the case asks, as its kind shows it (a dialogue's turns, a conversation's script)."""
+    shows_reply: bool
+    """Whether each answer's reply text belongs under its verdict (single questions)."""
+    judged: tuple[JudgedAnswer, ...]
+    prompt: str = ""
+    """The case's prompt as the workspace's ``[prompt]`` template makes it (a ``[[sut]]``'s own
+    template may make another: each judged answer says what it was sent)."""
+    template: str = ""
+    """That template; empty: the suite's prompt is sent as it is."""
+
+
+def inspect(case_id: str, *, workspace: WorkspaceLike = None) -> CaseReport:
+    """The case whose id is or starts with ``case_id``, with every judged run's answer to it."""
+    settings = settings_of(workspace)
+    case = _find(settings, case_id)
+    judged = tuple(_judged(settings, case.id))
+    view = KINDS.part(KINDS[case.kind].view)
+    lines = view.lines(case, [(a.system, a.transcript) for a in judged])
+    plan = RunPlan(prompts=templates((case.kind,), settings.prompt))
+    template = plan.prompts.get(case.kind, "")
+    return CaseReport(case, tuple(lines), view.shows_reply, judged, plan.shaped(case).prompt, template)
+
+
+def _find(settings: Settings, prefix: str) -> TestCase:
+    """The case whose id starts with ``prefix`` in any suite of the workspace or of its runs."""
+    matches: dict[str, TestCase] = {}
+    for suite in _suites(settings):  # only the lines that hold the prefix are read as cases
+        matches.update((c.id, c) for c in cases_mentioning(suite, prefix) if c.id.startswith(prefix))
+    if len(matches) > 1:
+        raise ConfigError(f"{prefix!r} matches several cases: {', '.join(sorted(matches)[:10])}")
+    if not matches:  # a case id that is not there is a usage error (exit 2), as an unknown flag is
+        raise ConfigError(
+            f"no suite of {settings.paths.root} has a case {prefix!r}; `kgtest gen` writes suites"
+        )
+    return next(iter(matches.values()))
+
+
+def _suites(settings: Settings) -> list[Path]:
+    found = [*settings.suite_paths(), *sorted(settings.paths.suites.glob("*.jsonl"))]
+    for run in settings.paths.all_runs():
+        try:
+            found.append(Path(read_manifest(run).suite))
+        except RunnerError:
+            continue
+    return [p for p in dict.fromkeys(found) if p.is_file()]
+
+
+def _judged(settings: Settings, case_id: str) -> list[JudgedAnswer]:
+    """Every judged run that asked the case: only the lines of its replies and verdicts that name
+    the case are read, not the run's suite."""
+    out: list[JudgedAnswer] = []
+    cache = settings.paths.reply_cache
+    sent = _sent(cache) if cache.exists() else lambda key: None
+    for run in settings.paths.all_runs():
+        records = verdicts_mentioning(run.verdicts, case_id)
+        if not records:  # a run that did not judge it
+            continue
+        asked = transcripts_mentioning(run.replies, case_id)
+        transcript = next((t for t in asked if t.case_id == case_id), None)
+        try:
+            manifest = read_manifest(run)
+        except RunnerError:
+            continue  # a run that cannot say which system it asked
+        if transcript is None:
+            continue
+        name = f"{manifest.name} (run {run.run_id})"
+        template = manifest.plan.prompts.get(transcript.kind, "")
+        messages = sent(transcript.exchanges[0].key) or ()
+        out += [
+            JudgedAnswer(name, record, transcript, manifest.name, template, messages) for record in records
+        ]
+    return out
+
+
+def _sent(path: Path) -> Callable[[str], Conversation | None]:
+    """The messages the workspace's reply cache holds for a key; None when it cannot say."""
+
+    def read(key: str) -> Conversation | None:
+        try:
+            with ReplyCache(path) as cache:
+                return cache.sent(key)
+        except sqlite3.Error:  # a cache another kgtest wrote, or one this user may not open
+            return None
+
+    return read

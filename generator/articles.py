@@ -1,0 +1,237 @@
+"""How a KB label reads as a name inside a sentence: its article, and the shape English gives
+labels of one edition of something recurring.
+
+* an article where English puts one: "the Province of Genoa", "the Soviet Union", "the Nobel
+  Prize in Physics", "the Philippines", but "Germany", "Lower Saxony", "Chelsea F.C." (a rule of
+  thumb over the label's words);
+* an edition or season named by its year first takes "the": "the 2012 Giro d'Italia", "the
+  2011–12 Football League Cup" (but "UEFA Euro 2016");
+* a team's season is called one: "the 2011 Team Sky season" (labelled "2011 Team Sky", which
+  reads as the team itself), "the 2015 Tinkoff-Saxo season" ("Tinkoff-Saxo 2015");
+* a Wikipedia-style "(district)" becomes words: "the district of Celle";
+* a film, a TV series or a programming language, where the KB's classes say so, is called one:
+  "the film Michael Clayton", whose title a reader takes for a person's name, "the programming
+  language Java", not the island.
+
+``years_named`` gives the years a label names, so that no question asks whether the 2014
+Vuelta a Castilla y León took place in 2014 (generator/temporal_kb.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+_HEAD_OF = frozenset(
+    [
+        "archbishopric",
+        "archduchy",
+        "battle",
+        "bishopric",
+        "canton",
+        "city",
+        "commonwealth",
+        "county",
+        "crown",
+        "department",
+        "diocese",
+        "district",
+        "duchy",
+        "electorate",
+        "emirate",
+        "empire",
+        "federated",
+        "free",
+        "governorate",
+        "grand",
+        "hall",
+        "house",
+        "kingdom",
+        "landgraviate",
+        "margraviate",
+        "metropolis",
+        "metropolitan",
+        "municipality",
+        "order",
+        "prince-bishopric",
+        "principality",
+        "province",
+        "region",
+        "republic",
+        "siege",
+        "state",
+        "sultanate",
+        "treaty",
+        "tsardom",
+        "university",
+    ]
+)
+"""First words of "X of Y" names that take "the": "the Province of Genoa", "the Order of Lenin"."""
+_HEAD_LAST = frozenset(
+    [
+        "academy",
+        "accord",
+        "agency",
+        "agreement",
+        "alliance",
+        "area",
+        "arrangement",
+        "assembly",
+        "association",
+        "award",
+        "bank",
+        "bundesliga",
+        "championship",
+        "committee",
+        "commonwealth",
+        "confederation",
+        "convention",
+        "congress",
+        "council",
+        "court",
+        "cup",
+        "division",
+        "dynasty",
+        "emirates",
+        "empire",
+        "era",
+        "federation",
+        "fellowship",
+        "foundation",
+        "front",
+        "fund",
+        "games",
+        "governorate",
+        "group",
+        "house",
+        "institute",
+        "islands",
+        "kingdom",
+        "league",
+        "lecture",
+        "lectureship",
+        "medal",
+        "metropolis",
+        "movement",
+        "museum",
+        "netherlands",
+        "olympics",
+        "organisation",
+        "organization",
+        "pact",
+        "parliament",
+        "party",
+        "prize",
+        "protocol",
+        "race",
+        "region",
+        "republic",
+        "revolution",
+        "see",
+        "senate",
+        "society",
+        "states",
+        "team",
+        "tour",
+        "treaty",
+        "trophy",
+        "union",
+        "war",
+    ]
+)
+"""Last words of names that take "the": "the Soviet Union", "the Hughes Medal", "the Holy See"."""
+_THE_NAMES = frozenset({"bahamas", "comoros", "gambia", "maldives", "philippines", "seychelles"})
+"""Countries whose one-word names take "the"."""
+_TAKES_THE = re.compile(
+    r"\b(?:Award|Prize|Medal|Trophy) (?:for|in|of)\b|^Prix "
+    r"|\b(?:Academy|Association|Centre|Center|Council|Institute|Society|University) (?:of|for)\b"
+    r"|\bof the Year\b|^(?:International|European|National|Royal|Imperial|Federal|Supreme|United) "
+    r"|\b(?:Republic|Kingdom|Federation|Union|Commonwealth|Duchy|Principality|Empire) of\b"
+)
+
+_PLURAL_TEAM = re.compile(r"^(?!.*\b(?:[A-Z]{2,4}|\w*\.\w*)\b)(?:\w+ )+\w*[a-z][^éès]s$")
+"""A team named by a plural ("Los Angeles Lakers"): no club initials, no town for a last word
+that ends in -és or -ss."""
+_YEAR = r"(?:1\d|20)\d\d(?:[–-]\d\d(?:\d\d)?)?"
+"""A year or a season: "2012", "1998–99", "2011-2012"."""
+_YEAR_FIRST = re.compile(rf"^(?P<year>{_YEAR}) (?P<rest>[^:(].*)$")
+_YEAR_LAST = re.compile(rf"^(?P<rest>[^(]*?),? (?P<year>{_YEAR})$")
+_YEARS = re.compile(rf"\b{_YEAR}\b")
+_UNIT = re.compile(
+    r"^(?P<name>.+) \((?P<noun>borough|canton|county|department|district|municipality|prefecture|"
+    r"province|region|state)\)$"
+)
+TEAM_SEASONS = frozenset({"Q1539532", "Q20638319", "Q53534649", "Q6154783"})
+"""Classes of a team's season (sports season of a club, cycling team seasons)."""
+_WORKS = {
+    "film": frozenset({"Q11424", "Q24869", "Q24862", "Q202866", "Q226730", "Q229390", "Q506240", "Q93204"}),
+    "TV series": frozenset({"Q1259759", "Q15416", "Q526877", "Q5398426", "Q581714"}),
+    "programming language": frozenset({"Q9143"}),
+}
+"""Works whose titles read like people's names or other things ("Michael Clayton", "Java"): a
+question says what they are."""
+
+
+def article(label: str, person: bool = False, team: bool = False) -> str:
+    """The label as a name inside a sentence: with "the" where English puts one."""
+    if person or not label or label.lower().startswith("the "):
+        return label
+    words = label.split(" (")[0].split()
+    first, last = words[0].lower(), words[-1].lower()
+    if (
+        (first in _HEAD_OF and " of " in label)
+        or last in _HEAD_LAST
+        or label.lower() in _THE_NAMES
+        or _TAKES_THE.search(label)
+        or _YEAR_FIRST.match(label)
+    ):
+        return f"the {label}"
+    if team and plural_team(label):
+        return f"the {label}"  # "the Los Angeles Lakers", but "F.C. Nantes", "Deportivo Alavés"
+    return label
+
+
+def plural_team(label: str) -> bool:
+    """A team named by a plural: "Los Angeles Lakers", not "F.C. Nantes" or "Deportivo Alavés"."""
+    return bool(_PLURAL_TEAM.match(label))
+
+
+def named(
+    label: str,
+    types: Sequence[str] = (),
+    *,
+    person: bool = False,
+    team: bool = False,
+    work: bool = True,
+) -> str:
+    """The label as a name inside a sentence (see the module's docstring); ``work``: a film or
+    series is called one ("the film Michael Clayton"), unless a context will tell what it is."""
+    if person:
+        return label
+    noun = next((noun for noun, classes in _WORKS.items() if classes.intersection(types)), "") if work else ""
+    if noun:
+        return f"the {noun} {label}"
+    unit = _UNIT.match(label)
+    if unit:
+        return f"the {unit['noun']} of {unit['name']}"
+    season = _year_and_rest(label.removesuffix(" season"))
+    if season and TEAM_SEASONS.intersection(types):
+        return f"the {season[0]} {season[1]} season"
+    return article(label, team=team)
+
+
+def years_named(label: str) -> list[int]:
+    """The years a label names: "2011–12 Cypriot Fourth Division" -> [2011, 2012]."""
+    years = []
+    for found in _YEARS.finditer(label):
+        first, _, end = found.group().replace("–", "-").partition("-")
+        years.append(int(first))
+        if end:
+            years.append(int(first[: 4 - len(end)] + end))
+    return years
+
+
+def _year_and_rest(label: str) -> tuple[str, str] | None:
+    """ "2011 Team Sky" and "Tinkoff-Saxo 2015" -> the year and the rest; None without one."""
+    found = _YEAR_FIRST.match(label) or _YEAR_LAST.match(label)
+    return (found["year"], found["rest"]) if found else None

@@ -1,0 +1,108 @@
+"""Questions that continue the one before them, told by spaCy's parse (the offline CoQA reader).
+
+``fragment`` says whether a question is an ellipsis and how the parse shows it; ``takes_up``
+finds the weaker signs that a whole question still leans on the question before it ("What else
+...?", "this technique" for nothing said, "Who won?"). The reader turns the first into an
+ellipsis requirement, firm except for a bare auxiliary, and the second into one that is weak
+where nothing meets it: a turn resting on it is undecided rather than unanswerable
+(docs/dialogue.md, "Undecided turns").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from spacy.tokens import Doc, Token
+
+from kgtest.generator.dialogue.mentions import DEMONSTRATIVES
+
+OPENERS = ("and ", "or ", "but ", "also ", "what about ", "how about ")
+WH = {"what", "who", "whom", "whose", "which", "when", "where", "why", "how"}
+BARE = "bare"
+"""A bare auxiliary ("Who did?"): an ellipsis, but people read some as whole questions."""
+_AFTER = {"instead", "then", "next", "result"}
+
+
+def fragment(question: Doc) -> str:
+    """How the parse shows an ellipsis, or "": "one", "another" or "this" standing for a noun phrase
+    ("is one named?", "how long ago was this?"); words that take up what was just asked
+    ("instead"); no finite verb and at most one noun phrase ("When?", "What color?", "Who else?",
+    "What kind of music?"); a bare auxiliary ("Who did?"); an opener without a subject of its own
+    ("And approved?", "what about in records?")."""
+    if any(_stands_alone(t) for t in question):
+        return "stands alone"  # "is one named?"
+    if any(_presupposes(t) for t in question):
+        return "takes up"  # "What did they do instead?", "What happened then?"
+    words = [t for t in question if not t.is_punct]
+    nouns = [t for t in words if t.pos_ in ("NOUN", "PROPN") and t.dep_ != "compound" and not _of_noun(t)]
+    if not any(_finite(t) for t in words) and len(nouns) < 2:
+        return "no verb"  # "What genders?", "In what street?", "to hold what with her?", not "how many
+        # counties in the state?"
+    last = words[-1] if words else None
+    bare = last is not None and (last.lemma_ in ("do", "be", "have") or last.tag_ == "MD")
+    if bare and not any(t.pos_ == "VERB" for t in words if t is not last):
+        return BARE  # "Who did?", "Who was?": the verb is the question before's
+    subject = any(
+        t.dep_ in ("nsubj", "nsubjpass") and t.lower_ not in WH and t.pos_ in ("NOUN", "PROPN", "PRON")
+        for t in question
+    )
+    opener = question.text.lower().strip().startswith(OPENERS)
+    return "opener" if opener and not subject else ""
+
+
+def takes_up(question: Doc, said: Collection[str]) -> str:
+    """A whole question that still leans on the one before it, or "": "else" or "other" ("Were any
+    other mistakes made?"), a demonstrative before a noun not in ``said`` (the heads of the
+    question's mentions of something said before: "was this technique new?"), or no noun, name
+    or number, and no pronoun either or at most three words ("Who won?", "was there?", "What is
+    it?": the pronoun is all the question says)."""
+    for t in question:
+        if t.lower_ in ("else", "other", "others") and not any(c.lower_ == "each" for c in t.children):
+            return "else"  # not "each other"
+        if t.lower_ in DEMONSTRATIVES and t.dep_ == "det" and t.head.text not in said:
+            return "demonstrative"
+    named = any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in question)
+    pronouns = any(t.pos_ == "PRON" and t.lower_ not in WH for t in question)
+    if not named and (not pronouns or len([t for t in question if not t.is_punct]) <= 3):
+        return "no noun"  # "Who won?", "What is it?", "Was he trusted?"
+    return ""
+
+
+def _presupposes(tok: Token) -> bool:
+    """Words that take up what was just asked: "instead", "then" and "next" after the verb, "as a result"."""
+    low = tok.lower_
+    if low not in _AFTER:
+        return False
+    if low == "result":
+        return tok.head.lower_ == "as"
+    if low in ("then", "next"):
+        return tok.dep_ == "advmod" and tok.i > tok.head.i and tok.head.dep_ == "ROOT"
+    return True
+
+
+def _of_noun(tok: Token) -> bool:
+    """ "kind of music", "name of the chapter": the noun after "of" makes one noun phrase with the
+    one before."""
+    return tok.dep_ == "pobj" and tok.head.lower_ == "of" and tok.head.head.pos_ in ("NOUN", "PROPN")
+
+
+def _finite(tok: Token) -> bool:
+    """A verb that makes a clause of its own: tensed, a modal, or an imperative opening the question
+    ("Name one."); "to hold", "doing" and a question of nouns alone have none."""
+    return tok.tag_ in ("VBD", "VBZ", "VBP", "MD") or (tok.tag_ == "VB" and tok.i == 0 and tok.dep_ == "ROOT")
+
+
+def _stands_alone(tok: Token) -> bool:
+    """ "one", "another" or a demonstrative used as a noun phrase of its own ("which one was best?";
+    not the relative "that" of "the storm that came in", not the "one" of "what did one have to do?")."""
+    if tok.tag_ == "WDT" or any(c.dep_ == "prep" and c.lower_ == "of" for c in tok.children):
+        return False  # "one of the men who spotted it" names its own noun
+    if tok.lower_ == "one" and tok.dep_ == "nsubj" and not any(c.dep_ == "det" for c in tok.children):
+        return False  # "What did one have to do?": anyone
+    if any(c.dep_ in ("relcl", "acl") for c in tok.children):
+        return False  # "the one that harassed him" says which
+    alone = tok.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj", "attr")
+    return alone and (
+        tok.lower_ in (*DEMONSTRATIVES, "another")
+        or (tok.lower_ == "one" and tok.pos_ in ("NUM", "PRON", "NOUN"))
+    )

@@ -1,0 +1,113 @@
+"""What a temporal question says of its formula: windows added up, and which formulas a person can
+be asked plainly.
+
+``simplified`` adds up windows in windows, so that a question names each stretch of years once.
+``sayable`` tells the formulas a plain question can say as one or two clauses a person would
+write (generator/mtl_text.py words them): an event at a year, in some or every year of one
+window, for a run of years, or not; two of those joined by "and" or "or"; "neither ... nor";
+something in some year of a window together with something else; an until between two events.
+Plain suites draw only those (generator/temporal_draw.py): a window inside a window that does not
+add up ("in every year from 1830 to 1850, ... at some point 3 to 8 years later"), three events
+in one list, "not both", or an until inside a window read as puzzles, not questions.
+"""
+
+from __future__ import annotations
+
+from kgtest.prolog.mtl import And, Atom, Finally, Formula, Globally, Next, Not, Or, Until
+
+
+def simplified(f: Formula) -> Formula:
+    """``f`` with windows in windows of the same kind added up: F[a,b] F[c,d] p is F[a+c,b+d] p,
+    G[a,b] G[c,d] p is G[a+c,b+d] p, and a one-year step inside (N, or F or G with c = d) moves
+    the window: F[a,b] N p is F[a+1,b+1] p. An until with one fixed year is two windows:
+    p U[a,a] q is G[0,a-1] p and F[a,a] q; and G of a conjunction is each part's G. Equal to ``f``
+    at every year whose horizon lies in the universe (tests/generator/test_mtl_text.py checks it
+    against the pointwise referee)."""
+    match f:
+        case Atom():
+            return f
+        case Next(phi=phi):
+            return Next(simplified(phi))
+        case Not(phi=phi):
+            return Not(simplified(phi))
+        case And(phi1=p1, phi2=p2):
+            return And(simplified(p1), simplified(p2))
+        case Or(phi1=p1, phi2=p2):
+            return Or(simplified(p1), simplified(p2))
+        case Until(a=a, b=b, phi1=p1, phi2=p2) if a == b and a > 0:
+            # p1 in each year up to the fixed year, p2 in it: two plain windows, no "that year"
+            return And(simplified(Globally(0, a - 1, p1)), simplified(Finally(a, a, p2)))
+        case Until(a=a, b=b, phi1=p1, phi2=p2):
+            return Until(a, b, simplified(p1), simplified(p2))
+        case Finally(a=a, b=b, phi=phi) | Globally(a=a, b=b, phi=phi):
+            inner = simplified(phi)
+            same = Finally if isinstance(f, Finally) else Globally
+            if isinstance(inner, And) and (same is Globally or a == b) and not _plain(inner):
+                # every year of a window within one: each part its own window, said as years
+                return And(simplified(same(a, b, inner.phi1)), simplified(same(a, b, inner.phi2)))
+            match inner:
+                case Next(phi=p):
+                    return simplified(same(a + 1, b + 1, p))
+                case Finally(a=c, b=d, phi=p) | Globally(a=c, b=d, phi=p) if c == d or isinstance(
+                    inner, same
+                ):
+                    return simplified(same(a + c, b + d, p))
+            return same(a, b, inner)
+    raise TypeError(f"not an MTL formula: {f!r}")
+
+
+def _plain(f: And) -> bool:
+    """Both sides are events or their negations: one window said once reads better than two."""
+    return _literal(f.phi1) and _literal(f.phi2)
+
+
+def _literal(f: Formula) -> bool:
+    """An event or its negation."""
+    return isinstance(f, Atom) or (isinstance(f, Not) and isinstance(f.phi, Atom))
+
+
+def moved(f: Formula) -> Formula:
+    """``f`` without the steps that only move its year (N, and F or G over one year)."""
+    while True:
+        match f:
+            case Next(phi=phi):
+                f = phi
+            case Finally(a=a, b=b, phi=phi) | Globally(a=a, b=b, phi=phi) if a == b:
+                f = phi
+            case _:
+                return f
+
+
+def sayable(f: Formula) -> bool:
+    """A plain question can ask ``f`` as one clause, or two joined plainly (see the module)."""
+    f = moved(simplified(f))
+    match f:
+        case And(phi1=p, phi2=q) | Or(phi1=p, phi2=q):
+            return _unit(p) and _unit(q)
+        case Finally(phi=And(phi1=p, phi2=q) | Or(phi1=p, phi2=q)):
+            return _literal(p) and _literal(q)  # "in some year from 1990 to 2000, A and B"
+        case Globally(phi=Or(phi1=p, phi2=q)):
+            return _literal(p) and _literal(q)
+        case Not(phi=Or(phi1=p, phi2=q)):
+            return _positive_unit(p) and _positive_unit(q)  # "neither ...", "A did not ... and B ..."
+        case Until(phi1=p, phi2=q):
+            return _literal(p) and _literal(q)
+    return _unit(f)
+
+
+def _unit(f: Formula) -> bool:
+    """One event, in one year or window of years, or a run of years; or not."""
+    f = moved(f)
+    match f:
+        case Not(phi=phi):
+            return _positive_unit(phi)
+        case Finally(phi=Not(phi=Atom())) | Globally(phi=Not(phi=Atom())):
+            return True
+        case Finally(phi=Globally(phi=Atom())):
+            return True  # "for 11 years in a row, starting in some year from ..."
+    return _positive_unit(f)
+
+
+def _positive_unit(f: Formula) -> bool:
+    f = moved(f)
+    return isinstance(f, Atom) or (isinstance(f, Finally | Globally) and isinstance(f.phi, Atom))

@@ -1,0 +1,208 @@
+"""What a question calls an entity: its label, read as a name in a sentence, and told apart.
+
+Three things stand between a KB label and a name a person would write:
+
+* an article, and the shape English gives an edition's or a season's label ("the Province of
+  Genoa", "the 2012 Giro d'Italia", "the 2011 Team Sky season": generator/articles.py);
+* a disambiguation suffix some labels carry from Wikipedia's titles, "Fascia, Liguria": the
+  suffix is dropped when it names something the KB places the entity within, and kept as a
+  context instead;
+* a context where a reader cannot tell which thing is meant: a label the KB gives to more
+  than one entity ("Cambridge", "David Copperfield") or one that carried a suffix. The context
+  is the first of the entity's description (up to its first comma), the head of its
+  description ("novel", "1935 film"), the suffix's place, its country, the places the KB
+  puts it in from the nearest up, that tells it from the others of its name and gives away
+  nothing about the question: never the question's other entity, never words of its name,
+  and in a question about where a place lies only a place that contains the other one
+  ("Is Fascia (Italy) located in Liguria?", never "Fascia (Liguria)").
+
+A name that needs a context and has none it may take is not asked about (``Namer.name``
+returns None).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+from kgtest.generator.articles import named, plural_team
+from kgtest.generator.kbview import KbView
+
+_UP = ("P131", "P17", "P361", "P30")
+"""Properties that place their subject within their object."""
+_DOWN = ("P150", "P527")
+"""... and their object within their subject."""
+_COUNTRY = "P17"
+_TEAM = "P54"
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    base: str
+    """The name without a disambiguation suffix, with its article."""
+    contexts: tuple[tuple[str, str], ...]
+    """(text, entity id or "" for a description) that may tell it apart, best first."""
+    needs_context: bool
+
+
+class Namer:
+    """Names for the entities of one KB view, with the contexts that tell shared names apart."""
+
+    _last: tuple[KbView, Namer] | None = None
+
+    @classmethod
+    def of(cls, view: KbView) -> Namer:
+        """The namer of ``view``, made once: fact and temporal questions of one suite share it (each
+        part reads a view of its own over the same entities and facts)."""
+        last = cls._last
+        if last is None or (last[0].entities, last[0].facts) != (view.entities, view.facts):
+            cls._last = last = (view, cls(view))
+        return last[1]
+
+    def __init__(self, view: KbView) -> None:
+        self._view = view
+        self._entries: dict[str, _Entry] = {}
+        self._within: dict[str, list[str]] = {}
+
+    @cached_property
+    def _up(self) -> dict[str, set[str]]:
+        up: dict[str, set[str]] = defaultdict(set)
+        for f in self._view.facts:
+            if f.property in _UP:
+                up[f.subject].add(f.object)
+            elif f.property in _DOWN:
+                up[f.object].add(f.subject)
+        return up
+
+    @cached_property
+    def _countries(self) -> dict[str, list[str]]:
+        """Each entity's countries, the latest first."""
+        facts = [f for f in self._view.facts if f.property == _COUNTRY]
+        found: dict[str, list[str]] = defaultdict(list)
+        for f in sorted(facts, key=lambda f: (f.subject, -(f.end_year or 10**6), f.object)):
+            if f.object not in found[f.subject]:
+                found[f.subject].append(f.object)
+        return found
+
+    @cached_property
+    def _teams(self) -> frozenset[str]:
+        return frozenset(f.object for f in self._view.facts if f.property == _TEAM)
+
+    @cached_property
+    def _by_base(self) -> dict[str, list[str]]:
+        groups: dict[str, list[str]] = defaultdict(list)
+        for eid, e in self._view.entities.items():
+            if e.label:
+                groups[self._split(eid)[0].casefold()].append(eid)
+        return groups
+
+    @cached_property
+    def ambiguous(self) -> frozenset[str]:
+        """The entities whose names need a context: a label shared in the KB, or one with a suffix."""
+        shared = (eid for ids in self._by_base.values() if len(ids) > 1 for eid in ids)
+        suffixed = (eid for eid, e in self._view.entities.items() if ", " in e.label and self._split(eid)[1])
+        return frozenset((*shared, *suffixed))
+
+    def within(self, eid: str) -> list[str]:
+        """Everything the KB places ``eid`` within (at any time), nearest first."""
+        found = self._within.get(eid)
+        if found is None:
+            found = self._within[eid] = self._climb(eid)
+        return found
+
+    def _climb(self, eid: str) -> list[str]:
+        seen: dict[str, None] = {}
+        todo = sorted(self._up.get(eid, ()))
+        while todo:
+            nxt: list[str] = []
+            for x in todo:
+                if x not in seen and x != eid:
+                    seen[x] = None
+                    nxt.extend(sorted(self._up.get(x, ())))
+            todo = nxt
+        return list(seen)
+
+    def plural(self, eid: str) -> bool:
+        """A team named by a plural ("the Los Angeles Lakers"), which takes a plural verb."""
+        return eid in self._teams and plural_team(self._view.label(eid))
+
+    def name(self, eid: str, other: str = "", where: bool = False) -> str | None:
+        """What a question about ``eid`` and ``other`` calls ``eid``; None when it cannot say which.
+
+        ``where``: the question asks where one of the two lies (located in, contains, country).
+        """
+        entry = self._entry(eid)
+        if not entry.needs_context:
+            return entry.base
+        other_words = self._view.label(other).casefold() if other else ""
+        others = [x for x in self._by_base.get(self._split(eid)[0].casefold(), []) if x != eid]
+        taken = {text for x in others for text, _ in self._entry(x).contexts}
+        for text, place in entry.contexts:
+            if text in taken or (other_words and other_words in text.casefold()):
+                continue
+            if place and not self._may_place(place, other, where):
+                continue
+            return f"{entry.base} ({text})"
+        return None
+
+    def _may_place(self, place: str, other: str, where: bool) -> bool:
+        """A place context gives nothing away: never the other entity; for "where" only a container of it."""
+        if not other:
+            return True
+        if place == other:
+            return False
+        return not where or place in self.within(other)
+
+    def _entry(self, eid: str) -> _Entry:
+        found = self._entries.get(eid)
+        if found is None:
+            found = self._entries[eid] = self._make(eid)
+        return found
+
+    def _make(self, eid: str) -> _Entry:
+        view = self._view
+        entity = view.entities.get(eid)
+        label, suffix_place = self._split(eid)
+        alone = len(self._by_base.get(label.casefold(), ())) < 2 and not suffix_place
+        base = named(
+            label,
+            entity.types if entity is not None else (),
+            person=entity is not None and "Q5" in entity.types,
+            team=eid in self._teams,
+            work=alone,
+        )
+        if alone:
+            return _Entry(base, (), False)  # its own name: nothing to tell apart
+        contexts: list[tuple[str, str]] = []
+        if entity is not None and entity.description:
+            contexts.extend((d, "") for d in _descriptions(entity.description, label))
+        places = [suffix_place] if suffix_place else []
+        places += self._countries.get(eid, [])
+        places += self.within(eid)
+        for place in dict.fromkeys(places):
+            if view.label(place) != place:
+                contexts.append((view.label(place), place))
+        return _Entry(base, tuple(dict.fromkeys(contexts)), True)
+
+    def _split(self, eid: str) -> tuple[str, str]:
+        """The label without a ", Region" suffix naming a place the KB puts it in, and that place."""
+        label = self._view.label(eid)
+        head, sep, tail = label.rpartition(", ")
+        if sep and head:
+            for place in self.within(eid):
+                if self._view.label(place) == tail:
+                    return head, place
+        return label, ""
+
+
+def _descriptions(description: str, label: str) -> Iterable[str]:
+    """Short forms of a description worth a parenthesis: up to the first comma, and its head."""
+    first = description.split(",")[0].strip()
+    if first and len(first.split()) <= 6 and not re.search(rf"\b{re.escape(label)}\b", first, re.IGNORECASE):
+        yield first
+    head = re.split(r" (?:by|in|of|from|for|based|located|founded|with|that|who|and)\b", first)[0].strip()
+    if head and head != first and len(head.split()) <= 4:
+        yield head

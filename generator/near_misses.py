@@ -1,0 +1,195 @@
+"""Near misses: the candidate falsehoods a person would be tempted by (issue 37).
+
+Two sources for negatives.py, each proposing what one of near_miss.pl's rules may refute:
+
+* one at a time: another value S had of a property with one value at a time (another spouse,
+  country, head of government, capital), or for a country one a place near S had; a country only
+  where it was in use in a year S had a value, and never one named like a value S had;
+* partition: another unit directly within the parent of the unit S lies in ("another province of
+  the same region").
+
+And the checks facts.py makes once the reasoner has refuted one: the years a country was in use
+(``in_use``) and names a reader takes for the same thing (``confusable``).
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import islice
+
+from kgtest.generator.kbview import KbView
+from kgtest.prolog.reasoner import Derivation, FactPremise, Statement, Years, known_years
+
+TRIES_PER_SUBJECT = 3
+"""Candidates drawn per subject at most: no subject crowds the suite."""
+_NEIGHBOURS = frozenset({"P17"})
+"""Properties whose near misses include the values of places near S (sharing a value with it)."""
+IN_USE = frozenset({"P17"})
+"""Properties whose object is asked about only in years some subject has it (the KB's sign that a
+country existed then: "Was Göttingen in West Germany in 1750?" is no near miss)."""
+
+
+def confusable(view: KbView, d: Derivation) -> bool:
+    """A near miss a reader may take for the truth: the asked value shares a name with the value
+    the refutation rests on ("West Germany" for "Germany", "the United Kingdom of Great Britain
+    and Ireland" for "the United Kingdom": one state to many readers)."""
+    while d.rule in ("inverse", "symmetric") and d.premises and isinstance(d.premises[0], Derivation):
+        d = d.premises[0]
+    if d.rule != "one_at_a_time":
+        return False
+    fact = next((view.facts_by_id[p.fact_id] for p in d.premises if isinstance(p, FactPremise)), None)
+    if fact is None:
+        return False
+    true = fact.object if fact.subject == d.subject else fact.subject
+    return _alike(view.label(true), view.label(d.object))
+
+
+def _alike(a: str, b: str) -> bool:
+    """One name within the other, or a word in common that is not one many names share."""
+    a, b = a.casefold(), b.casefold()
+    return a in b or b in a or bool(_stems(a) & _stems(b))
+
+
+@functools.lru_cache(maxsize=4096)
+def _stems(label: str) -> frozenset[str]:
+    return frozenset(w[:5] for w in re.findall(r"[\w']+", label) if w not in _GENERIC and len(w) > 2)
+
+
+_GENERIC = frozenset(
+    [
+        "and",
+        "the",
+        "kingdom",
+        "republic",
+        "empire",
+        "state",
+        "states",
+        "federal",
+        "federative",
+        "socialist",
+        "soviet",
+        "people's",
+        "united",
+        "democratic",
+        "union",
+        "free",
+        "grand",
+        "duchy",
+        "principality",
+        "confederation",
+        "federation",
+        "province",
+        "region",
+        "county",
+        "city",
+        "metropolitan",
+    ]
+)
+"""Words many states' and units' names share, which tell no one apart."""
+
+
+def in_use(view: KbView) -> dict[tuple[str, str], Years]:
+    """(P, O) -> the years some subject is known to have O as its P, for the IN_USE properties."""
+    found: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
+    for f in view.facts:
+        if f.property in IN_USE:
+            found[(f.property, f.object)].extend(known_years(f.start_year, f.end_year) or ())
+    return {k: _merged(v) for k, v in found.items()}
+
+
+def _merged(spans: list[tuple[int, int]]) -> Years:
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(spans):
+        if out and a <= out[-1][1] + 1:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return tuple(out)
+
+
+def one_at_a_time(
+    view: KbView, properties: frozenset[str], used: Mapping[tuple[str, str], Years], rng: random.Random
+) -> Iterator[Statement]:
+    """Another value of S, or of a place near S, for a property with one value at a time."""
+    values: dict[tuple[str, str], set[str]] = defaultdict(set)
+    holders: dict[tuple[str, str], set[str]] = defaultdict(set)
+    dated: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
+    for f in view.facts:
+        if f.property not in properties:
+            continue
+        pairs = [(f.subject, f.object)]
+        if view.relation(f.property).symmetric:
+            pairs.append((f.object, f.subject))
+        for s, o in pairs:
+            values[(s, f.property)].add(o)
+            holders[(f.property, o)].add(s)
+            dated[(s, f.property)].extend(known_years(f.start_year, f.end_year) or ())
+    keys = sorted(k for k, spans in dated.items() if spans)
+    rng.shuffle(keys)
+
+    def fits(s: str, p: str, o: str, own: list[str]) -> bool:
+        """In use in a year S had a value, and named unlike every value S had (see ``confusable``)."""
+        if any(_alike(view.label(o), view.label(v)) for v in own):
+            return False
+        spans = used.get((p, o), ())
+        return p not in IN_USE or any(a <= d and c <= b for a, b in dated[(s, p)] for c, d in spans)
+
+    def picks(s: str, p: str) -> list[Statement]:
+        if p in IN_USE and (p, s) in holders:
+            return []  # a country of its own ("Was the Russian SFSR in Latvia?" reads backwards)
+        own = sorted(values[(s, p)])
+        options = own if len(own) > 1 else []
+        if p in _NEIGHBOURS:
+            near = {v for o in own for x in sorted(holders[(p, o)]) if x != s for v in values[(x, p)]}
+            others = sorted(near - set(own))
+            rng.shuffle(others)
+            options = options + list(islice((o for o in others if fits(s, p, o, own)), TRIES_PER_SUBJECT))
+        return [(s, p, o) for o in options]
+
+    yield from rounds(picks(s, p) for s, p in keys)
+
+
+def partition(view: KbView, properties: frozenset[str], rng: random.Random) -> Iterator[Statement]:
+    """For S within A within R: S within B, another unit directly within R."""
+    parents: dict[tuple[str, str], set[str]] = defaultdict(set)
+    children: dict[tuple[str, str], set[str]] = defaultdict(set)
+    backwards = {q: p for p in properties if (q := view.relation(p).inverse)}
+    for f in view.facts:
+        if f.property in properties:
+            child, parent, p = f.subject, f.object, f.property
+        elif f.property in backwards:
+            child, parent, p = f.object, f.subject, backwards[f.property]
+        else:
+            continue
+        parents[(child, p)].add(parent)
+        children[(parent, p)].add(child)
+    keys = sorted(parents)
+    rng.shuffle(keys)
+
+    def picks(x: str, p: str) -> list[Statement]:
+        above = {r for a in parents[(x, p)] for r in parents.get((a, p), ())}
+        siblings = {b for r in sorted(above) for b in children[(r, p)]}
+        return [(x, p, b) for b in sample(sorted(siblings - parents[(x, p)] - {x}), rng)]
+
+    yield from rounds(picks(x, p) for x, p in keys)
+
+
+def sample(options: Sequence[str], rng: random.Random) -> list[str]:
+    return rng.sample(options, min(TRIES_PER_SUBJECT, len(options))) if options else []
+
+
+def rounds(per_subject: Iterable[list[Statement]]) -> Iterator[Statement]:
+    """First choice of every subject, then second choices, ...: no subject crowds the suite.
+
+    The first round pulls subjects lazily, so a suite that needs few candidates computes few.
+    """
+    seen = []
+    for picks in per_subject:
+        seen.append(picks)
+        yield from picks[:1]
+    for i in range(1, TRIES_PER_SUBJECT):
+        yield from (picks[i] for picks in seen if i < len(picks))

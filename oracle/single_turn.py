@@ -1,0 +1,85 @@
+"""Single questions judged (fact and temporal cases): the fact oracle over each reply, in batches.
+
+A judge is made only when some reply needs one (a run of failed replies loads nothing); with a
+parallel ``OracleKit.spread`` the same batches go to worker processes (oracle/pool.py), so the
+verdicts are the same byte for byte whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from kgtest.core.workspace import RunFiles
+from kgtest.generator.case import TestCase
+from kgtest.oracle.judge import Outcome, Verdict
+from kgtest.oracle.kind_judge import Credit, JudgeContext, KindVerdicts
+from kgtest.oracle.outcomes import ABSTAINED, NO_REPLY, TRUNCATED, UNJUDGED, JudgedReply
+from kgtest.oracle.pool import judge_batch, pool_size, verdict_batches
+from kgtest.runner.sut import Reply
+from kgtest.runner.transcript import Transcript
+
+CORRECT = Outcome.CORRECT.value
+
+
+class SingleTurnJudge:
+    """Each reply's answer and claims against its case's proof (oracle/judge.py)."""
+
+    def judge(self, pairs: Sequence[tuple[TestCase, Transcript]], context: JudgeContext) -> KindVerdicts:
+        replies = [(case, transcript.reply) for case, transcript in pairs]
+        answered = [(i, case, reply.text) for i, (case, reply) in enumerate(replies) if reply.ok]
+        size = context.batch_size
+        batches = [answered[start : start + size] for start in range(0, len(answered), size)]
+        work = [[(c, t) for _, c, t in batch] for batch in batches]
+        kit = context.kit
+        if not batches:
+            found: Iterable[list[Verdict | str]] = []
+        elif kit.recipe is not None and (kit.spread.dask or pool_size(kit.spread, len(batches)) > 1):
+            found = verdict_batches(kit.recipe(), work, kit.spread)
+        else:
+            judge = kit.fact_judge()
+            found = (judge_batch(judge, batch) for batch in work)
+        verdicts: dict[int, Verdict | str] = {}
+        for batch, results in zip(batches, found, strict=True):
+            for (i, _, _), verdict in zip(batch, results, strict=True):
+                verdicts[i] = verdict
+            if context.progress:
+                context.progress("verdicts", len(verdicts), len(answered))
+        return KindVerdicts(
+            {case.id: judged(case, reply, verdicts.get(i)) for i, (case, reply) in enumerate(replies)}
+        )
+
+    def keep(self, run: RunFiles, detail: object | None) -> None:
+        """Everything a single question's verdict rests on is in its own record."""
+
+    def detail(self, run: RunFiles) -> None:
+        return None
+
+    def credit(self, records: Sequence[JudgedReply], detail: object | None) -> Credit:
+        """A correct reply earns its case 1, anything else 0: abstaining, failing and running out of
+        tokens earn nothing, as a wrong answer does."""
+        units = {r.case_id: float(r.outcome == CORRECT) for r in records}
+        return Credit("correct replies", units, sum(units.values()) / len(units) if units else None)
+
+
+def judged(case: TestCase, reply: Reply, verdict: Verdict | str | None) -> JudgedReply:
+    """The verdict record of one reply: the oracle's verdict, or why there is none."""
+    error = verdict if isinstance(verdict, str) else None
+    found = verdict if isinstance(verdict, Verdict) else None
+    outcome = found.outcome.value if found else UNJUDGED if error else NO_REPLY
+    truncated = found is not None and reply.truncated
+    if truncated and found is not None:
+        note = f"the reply stopped at max_tokens={reply.sampling.max_tokens}; read to there, it is {outcome}"
+        found = replace(found, reasons=(note, *found.reasons))
+    return JudgedReply(
+        case_id=case.id,
+        system=reply.system,
+        outcome=TRUNCATED if truncated else outcome,
+        hallucination=bool(found and found.hallucination and not truncated),
+        abstained=outcome in ABSTAINED and not truncated,
+        reply=reply.text if reply.ok else f"(no reply: {reply.error})",
+        verdict=found,
+        error=error,
+        finish_reason=reply.finish_reason,
+        kind=case.kind,
+    )

@@ -1,0 +1,150 @@
+"""The report's headline: each kind's score per system, beside what knowing nothing gets, and which
+differences between systems are real, compared unit by unit (docs/scores.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from kgtest.oracle.run_verdicts import RunVerdicts
+from kgtest.oracle.scores import KindScore, headline, standard_error, t_quantile
+from kgtest.runner.baseline import CONSTANT
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    """One system's score for one kind (a run, or the shards of one run taken together)."""
+
+    system: str
+    runs: str
+    kind: str
+    scored: KindScore
+
+    @property
+    def meaning(self) -> str:
+        """The score in one plain sentence."""
+        return meaning(self.scored)
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """Two systems' scores for one kind, compared on the units both were judged on."""
+
+    kind: str
+    first: str
+    second: str
+    difference: float
+    """The first's score estimate less the second's, on the shared units."""
+    interval: tuple[float, float]
+    units: int
+
+    @property
+    def real(self) -> bool:
+        """Whether the difference's 95% interval leaves out 0: the two are told apart."""
+        return self.units > 1 and (self.interval[0] > 0 or self.interval[1] < 0)
+
+    def words(self) -> str:
+        if not self.real:
+            return f"{self.first} and {self.second}: not distinguishable on {self.units} {_unit(self.kind)}"
+        better, worse = (self.first, self.second) if self.difference > 0 else (self.second, self.first)
+        low, high = sorted(abs(x) for x in self.interval)
+        low = 0.0 if self.interval[0] * self.interval[1] < 0 else low
+        return (
+            f"{better} scores higher than {worse} by {abs(self.difference):.2f} "
+            f"(95% interval {low:.2f} to {high:.2f}, on {self.units} {_unit(self.kind)})"
+        )
+
+
+def meaning(scored: KindScore) -> str:
+    """``0.42``: what the number says, with what it is measured on."""
+    if scored.score is None:
+        return f"no score: no {scored.measure} could be measured" if scored.value is None else "no score"
+    best = scored.best_constant.removeprefix("baseline:")
+    return (
+        f"Of the {scored.measure} that always answering like '{best}' does not get, this system gets "
+        f"{scored.score:.0%} (at the low end of a 95% bound on {len(scored.units)} units): 0 is no better "
+        "than knowing nothing, 1 is all of them."
+    )
+
+
+def score_rows(judged: Sequence[RunVerdicts]) -> list[ScoreRow]:
+    """Each system's score per kind: the shards of one run together, a system's runs of other suites
+    apart."""
+    groups: dict[tuple[str, str], list[RunVerdicts]] = {}
+    for run in judged:
+        groups.setdefault((run.manifest.name, run.whole), []).append(run)
+    rows = []
+    for (system, _), runs in groups.items():
+        kinds = dict.fromkeys(s.kind for run in runs for s in run.scores)
+        for kind in kinds:
+            parts = [s for run in runs for s in run.scores if s.kind == kind]
+            rows.append(ScoreRow(system, "+".join(r.run_id for r in runs), kind, merged(parts)))
+    return rows
+
+
+def differences(rows: Sequence[ScoreRow]) -> list[Difference]:
+    """Every pair of systems' scores for a kind, paired on the units both were judged on."""
+    found = []
+    for a, b in combinations(rows, 2):
+        if a.kind != b.kind or a.system == b.system:
+            continue
+        shared = sorted(set(a.scored.units) & set(b.scored.units))
+        chance = a.scored.chance
+        if not shared or chance is None or chance >= 1 or b.scored.chance is None:
+            continue
+        d = [a.scored.units[k] - b.scored.units[k] for k in shared]
+        mean, gain = sum(d) / len(d), 1 - chance
+        spread = t_quantile(len(d), two_sided=True) * standard_error(d)
+        interval = (max(-1.0, (mean - spread) / gain), min(1.0, (mean + spread) / gain))
+        found.append(Difference(a.kind, a.system, b.system, mean / gain, interval, len(shared)))
+    return found
+
+
+def merged(parts: Sequence[KindScore]) -> KindScore:
+    """The scores of a run's shards (disjoint units) as one: units together, each baseline's measure
+    weighted by its shard's units, chance the best constant's."""
+    if len(parts) == 1:
+        return parts[0]
+    first = parts[0]
+    units = {k: v for p in parts for k, v in p.units.items()}
+    weight = {id(p): len(p.units) for p in parts}
+    total = sum(weight.values()) or 1
+
+    def pooled(values: Sequence[tuple[KindScore, float | None]]) -> float | None:
+        known = [(weight[id(p)], v) for p, v in values if v is not None]
+        return sum(w * v for w, v in known) / sum(w for w, _ in known) if known else None
+
+    value = pooled([(p, p.value) for p in parts])
+    baselines = {s: pooled([(p, p.baselines.get(s)) for p in parts]) for s in first.baselines}
+    constants = {
+        s: v for s, v in baselines.items() if s.removeprefix("baseline:") in CONSTANT and v is not None
+    }
+    best = max(constants, key=lambda s: constants[s], default="")
+    chance = constants.get(best)
+    score, estimate, interval = headline(value, list(units.values()) if total else [], chance)
+    scored = {s: headline(v, [], chance)[0] for s, v in baselines.items()}
+    return KindScore(
+        first.kind, first.measure, value, units, chance, best, score, estimate, interval, baselines, scored
+    )
+
+
+def scores_json(rows: Sequence[ScoreRow], found: Sequence[Difference]) -> dict[str, Any]:
+    return {
+        "rows": [
+            {"system": r.system, "runs": r.runs, **r.scored.to_json(), "meaning": r.meaning} for r in rows
+        ],
+        "differences": [
+            {
+                "kind": d.kind, "first": d.first, "second": d.second, "difference": round(d.difference, 4),
+                "interval": [round(x, 4) for x in d.interval], "units": d.units, "real": d.real,
+                "words": d.words(),
+            }
+            for d in found
+        ],
+    }  # fmt: skip
+
+
+def _unit(kind: str) -> str:
+    return {"dialogue": "rounds", "conversation": "conversations"}.get(kind, "cases")

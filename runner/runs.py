@@ -1,0 +1,81 @@
+"""The runs of a workspace found by what users call them, and a finished run's cases read back.
+
+A run is named by its id, a unique prefix of it, or ``latest`` (the complete run that finished
+last). A name that matches no run, or several, is a usage error (ConfigError, exit 2, as an
+unknown case id is); a run that cannot be read or judged is an OracleError (exit 7: its replies
+cannot be judged), and both say what to do.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kgtest.core.errors import ConfigError, OracleError, RunnerError
+from kgtest.core.shard import Shard
+from kgtest.core.workspace import RunFiles, Workspace
+from kgtest.generator.case import TestCase, read_suite
+from kgtest.runner.manifest import COMPLETE, RunManifest, list_runs, read_manifest, status_of
+from kgtest.runner.transcript import Transcript, read_transcripts
+
+Pairs = list[tuple[TestCase, Transcript]]
+"""A run's cases, each with its transcript, in suite order."""
+
+
+def find_run(workspace: Workspace, ref: str, shard: Shard | None = None) -> RunFiles:
+    """A run by id, unique id prefix, or ``latest`` (the complete run that finished last).
+
+    With ``shard``, only the runs of that shard (``kgtest run --shard K/N``) are candidates.
+    """
+    runs = list_runs(workspace)
+    if shard is not None:
+        runs = [r for r in runs if r.shard == str(shard)]
+    of = f" of shard {shard}" if shard is not None else ""
+    if not runs:
+        raise OracleError(f"no runs{of} in {workspace.runs}; make one with `kgtest run SUITE --sut SPEC`")
+    if ref == "latest":
+        finished = [r for r in runs if r.status == COMPLETE]
+        if not finished:
+            last = runs[-1]
+            raise OracleError(
+                f"no run{of} has finished: the last one, {last.run_id}, is {last.status}"
+                + (f" ({last.error})" if last.error else "")
+                + "; run the same `kgtest run` again to finish it (`kgtest runs` lists them all)"
+            )
+        return max(finished, key=lambda r: (r.finished, r.started)).files
+    matches = [r for r in runs if r.run_id.startswith(ref)]
+    if len(matches) != 1:
+        known = ", ".join(r.run_id for r in runs)
+        how_many = "more than one" if matches else "no"
+        raise ConfigError(f"{how_many} run{of} matches {ref!r}; runs{of}: {known}")
+    return matches[0].files
+
+
+def run_cases(run: RunFiles) -> tuple[RunManifest, Pairs]:
+    """The run's manifest and its (case, transcript) pairs in suite order; OracleError says what is wrong."""
+    try:
+        manifest = read_manifest(run)
+    except RunnerError as exc:
+        raise OracleError(str(exc)) from exc
+    status = status_of(run, manifest)
+    if status != COMPLETE:
+        why = f" ({manifest.error})" if manifest.error else ""
+        raise OracleError(
+            f"run {manifest.run_id} is {status or 'not finished'}{why}; "
+            "run the same `kgtest run` again to finish it first"
+        )
+    suite = Path(manifest.suite)
+    if not suite.is_file():
+        raise OracleError(f"run {manifest.run_id} was made from {suite}, which no longer exists")
+    cases = {c.id: c for c in read_suite(suite)}
+    pairs = []
+    try:
+        for transcript in read_transcripts(run.replies):
+            case = cases.get(transcript.case_id)
+            if case is None:
+                raise OracleError(
+                    f"{suite} has no case {transcript.case_id}; was the suite regenerated after the run?"
+                )
+            pairs.append((case, transcript))
+    except RunnerError as exc:
+        raise OracleError(str(exc)) from exc
+    return manifest, pairs

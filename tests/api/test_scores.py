@@ -1,0 +1,182 @@
+"""Scores that rank systems as people would (docs/scores.md), through the one pipeline on a suite of
+every kind: a system that knows every answer scores at the top, every know-nothing system at 0."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import NoReturn
+
+import pytest
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+
+import kgtest
+from kgtest.api.workspace import Once
+from kgtest.core.settings import load_settings
+from kgtest.oracle.chance import kind_score
+from kgtest.oracle.judge import Judge
+from kgtest.oracle.kind_judge import Credit, JudgeContext, OracleKit
+from kgtest.oracle.scores import headline
+from kgtest.oracle.single_turn import SingleTurnJudge
+from kgtest.report.gate import gate
+from kgtest.runner.baseline import REFERENCE
+from kgtest.runner.runs import run_cases
+from kgtest.runner.sut import Reply, Sampling
+from kgtest.runner.transcript import Transcript
+from tests.api.knower import Knower
+
+KINDS = ("fact", "temporal", "dialogue", "conversation")
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A workspace whose suite holds every kind, asked of the knower and of a coin, both judged."""
+    ws = tmp_path_factory.mktemp("scores") / "ws"
+    kgtest.build_kb(["example"], workspace=ws)
+    request = kgtest.GenRequest(
+        questions=kgtest.SuiteRequest(count=24, mtl_depth=2, temporal_count=12, seed=5),
+        dialogues=kgtest.DialogueRequest(count=2, seed=5),
+        conversations=kgtest.ConversationRequest(count=2, turns=8),
+    )
+    suite = kgtest.generate(request, workspace=ws, graph=False)
+    assert set(suite.kinds) == set(KINDS)
+    kgtest.run([suite.path], [Knower(str(suite.path)), "baseline:random"], workspace=ws)
+    return ws
+
+
+@pytest.fixture(scope="module")
+def judged(mixed: Path) -> tuple[kgtest.Judged, kgtest.Judged]:
+    """The knower's run and the coin's, judged under a gate of 0.5 on every kind's score."""
+    knower, coin = _runs(mixed)
+    first, second = (
+        kgtest.judge(r.run_id, workspace=mixed, graph=False, fail_under=0.5) for r in (knower, coin)
+    )
+    return first, second
+
+
+def test_knowing_everything_tops_every_kind_and_knowing_nothing_scores_zero(
+    judged: tuple[kgtest.Judged, kgtest.Judged],
+) -> None:
+    knower, coin = judged
+    for kind in KINDS:
+        top, low = knower.verdicts.score(kind), coin.verdicts.score(kind)
+        assert top is not None and low is not None, kind
+        assert top.score is not None and top.score >= 0.9, (kind, top)
+        assert low.score is not None and low.score <= 0.1, (kind, low)
+        # every know-nothing system, judged on the knower's own exchanges
+        assert set(top.baseline_scores) == {b.spec for b in REFERENCE}
+        assert all(s is not None and s <= 0.1 for s in top.baseline_scores.values()), (
+            kind,
+            top.baseline_scores,
+        )
+        constants = {f"baseline:{n}" for n in ("yes", "no", "idk", "constant")}
+        assert top.chance is not None and top.best_constant in constants
+    # the coin asked for real gets what the coin gets when judged on the knower's exchanges
+    real, computed = coin.verdicts.score("fact"), knower.verdicts.score("fact")
+    assert real is not None and computed is not None and real.value == computed.baselines["baseline:random"]
+
+
+def test_the_gate_and_the_json_compare_the_score_with_chance_beside_it(
+    judged: tuple[kgtest.Judged, kgtest.Judged],
+) -> None:
+    knower, coin = judged
+    assert knower.gate.passed and not coin.gate.passed
+    fact = coin.gate.to_json()["kinds"]["fact"]
+    assert fact["rate"] == pytest.approx(fact["measure_value"]) and fact["chance"] == 0.5
+    assert fact["score"] == 0.0 and fact["gate_on"] == "score" and not fact["gate_passed"]
+    # the raw rate stays a gate of its own: a coin gets half of a balanced suite right
+    v = coin.verdicts
+    scores = {s.kind: s for s in v.scores}
+    raw = gate(v.run_id, "coin", "coin", v.records, 0.4, kgtest.KINDS.units(), scores=scores, gate_on="rate")
+    assert {k.kind: k.ok for k in raw.kinds}["fact"]
+
+
+def test_the_report_shows_scores_first_and_tells_real_differences_apart(
+    mixed: Path, judged: tuple[kgtest.Judged, kgtest.Judged], tmp_path: Path
+) -> None:
+    drawn = kgtest.make_report(workspace=mixed, out=tmp_path)
+    page = json.loads(drawn.paths["json"].read_text())["scores"]
+    rows = {(r["system"], r["kind"]): r for r in page["rows"]}
+    assert {s for s, _ in rows} == {"knower", "baseline:random"}
+    assert "0 is no better than knowing nothing" in rows[("knower", "fact")]["meaning"]
+    apart = {d["kind"]: d for d in page["differences"]}
+    fact = apart["fact"]
+    knower_ahead = fact["difference"] if fact["first"] == "knower" else -fact["difference"]
+    assert fact["real"] and knower_ahead > 0.5 and fact["words"].startswith("knower scores higher")
+    html = drawn.paths["html"].read_text()
+    assert html.index('id="scores"') < html.index("<h2>Runs</h2>") and "baseline:idk" in html
+
+
+def _runs(ws: Path) -> list[kgtest.RunInfo]:
+    runs, _ = kgtest.list_runs(workspace=ws)
+    return sorted(runs, key=lambda r: r.name != "knower")
+
+
+ANSWERS = st.builds(
+    lambda lead, mark, tail: f"{lead}{mark}{tail}",
+    st.sampled_from(
+        ["Yes", "No", "I don't know", "Maybe", "Absolutely", "Certainly not", "Paris", "It depends", ""]
+    ),
+    st.sampled_from([".", ",", "!", ""]),
+    st.sampled_from(["", " That is right.", " I am not sure.", " I think so.", " Definitely not."]),
+)
+
+
+Pairs = list[tuple[kgtest.TestCase, Transcript]]
+
+
+@pytest.fixture(scope="module")
+def balanced(mixed: Path) -> tuple[Pairs, JudgeContext, dict[str, Credit]]:
+    """The mixed suite's fact questions (half Yes, half No), a context to judge them with the fact
+    oracle alone, and the know-nothing baselines' credit on them."""
+    files = next(r.files for r in _runs(mixed) if r.name == "knower")
+    manifest, pairs = run_cases(files)
+    single = [(c, t) for c, t in pairs if c.kind == "fact"]
+    kit = OracleKit(load_settings(mixed, env={}), fact_judge=Once(Judge), embedder=_refuse, view=_refuse)
+    context = JudgeContext(files, manifest, kit)
+    judge = SingleTurnJudge()
+    found = {b.spec: _credit(judge, _said(single, b.says), context) for b in REFERENCE}
+    return single, context, found
+
+
+@hypothesis_settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(answer=ANSWERS)
+def test_any_constant_answer_scores_no_more_than_chance(
+    balanced: tuple[Pairs, JudgeContext, dict[str, Credit]], answer: str
+) -> None:
+    single, context, baselines = balanced
+    expected = [c.expected.value for c, _ in single]
+    assert expected.count("Yes") == expected.count("No")
+    credit = _credit(SingleTurnJudge(), _said(single, lambda asked: answer), context)
+    scored = kind_score("fact", credit, baselines)
+    assert scored.chance == 0.5 and scored.score is not None and scored.score <= 0.1, (answer, scored.value)
+
+
+def test_the_score_is_zero_at_chance_and_one_at_the_top() -> None:
+    assert headline(0.5, [1.0, 0.0] * 10, 0.5)[0] == 0.0
+    assert headline(1.0, [1.0] * 20, 0.5)[0] == 1.0
+    assert headline(0.3, [0.0] * 14 + [1.0] * 6, 0.5)[0] == 0.0  # worse than chance: still 0
+    low = headline(0.7, [1.0] * 14 + [0.0] * 6, 0.5)
+    assert low[0] is not None and low[1] is not None and 0 < low[0] < low[1] == pytest.approx(0.4)
+
+
+def _said(pairs: Pairs, says: Callable[[str], str]) -> Pairs:
+    """``pairs`` with each reply replaced by what ``says`` answers to its question."""
+    out = []
+    for case, transcript in pairs:
+        e = transcript.exchanges[0]
+        reply = Reply(says(e.asked), "constant", Sampling(), 0.0, finish_reason="stop")
+        out.append((case, Transcript(case.id, case.kind, (replace(e, reply=reply),))))
+    return out
+
+
+def _credit(judge: SingleTurnJudge, pairs: Pairs, context: JudgeContext) -> Credit:
+    return judge.credit(list(judge.judge(pairs, context).records.values()), None)
+
+
+def _refuse() -> NoReturn:
+    raise AssertionError("single questions need no other oracle")

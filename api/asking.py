@@ -72,7 +72,7 @@ def run(
     settings = settings_of(workspace)
     chosen, partner_system = checked_systems(systems, partner, workspace=settings, **overrides)
     plan = _Asking(
-        suites=tuple(Path(s) for s in suites) or tuple(configured_suites(settings)),
+        suites=tuple(Path(s) for s in suites) or tuple(configured_suites(settings, shard)),
         kinds=tuple(kinds) if kinds else KINDS.names(),
         limit=limit,
         retry_failed=retry_failed,
@@ -142,8 +142,13 @@ def configured(settings: Settings) -> list[str]:
     return [s.name for s in settings.suts]
 
 
-def configured_suites(settings: Settings) -> list[Path]:
+def configured_suites(settings: Settings, shard: Shard = WHOLE) -> list[Path]:
+    """kgtest.toml's ``[run] suites``; for a shard K/N left at the default, the shard's own
+    ``suite.shard-K-of-N.jsonl`` where ``gen --shard K/N`` wrote one."""
     paths = settings.suite_paths()
+    if shard != WHOLE and paths == [settings.paths.default_suite]:
+        own = settings.paths.shard_suite(shard.index, shard.count)
+        paths = [own] if own.is_file() else paths
     missing = [p for p in paths if not p.is_file()]
     if missing:
         raise ConfigError(

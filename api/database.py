@@ -44,11 +44,12 @@ def database_info(*, workspace: WorkspaceLike = None) -> list[str]:
 
 def stop_database(*, workspace: WorkspaceLike = None) -> str:
     """Stop the embedded database kept serving between commands, once none uses it; say what happened."""
-    db = settings_of(workspace).paths.db
+    settings = settings_of(workspace)
+    db = settings.paths.db
     served = EmbeddedServer(db).served()
     if served is not None and not served[1].get("linger"):
         return f"served by `kgtest db serve` (process {served[1]['pid']}): stop it there (Ctrl-C)"
-    pid = dismiss(db)
+    pid = dismiss(db, settings.store.timeout_s)
     return "not running" if pid is None else f"stopped (process {pid})"
 
 

@@ -17,6 +17,7 @@ from kgtest.core.pool import default_workers
 from kgtest.core.progress import Progress, no_progress
 from kgtest.core.shard import WHOLE, Shard
 from kgtest.core.version import kgtest_version
+from kgtest.core.workspace import Workspace
 from kgtest.generator.case import TestCase, write_suite
 from kgtest.generator.maker import Made, MakeContext
 from kgtest.generator.request import GenRequest
@@ -53,7 +54,8 @@ def generate(
 ) -> Suite:
     """Make the cases ``request`` asks for, every registered kind's maker in turn, and write the suite.
 
-    ``out`` is the suite file (default: the workspace's ``suites/suite.jsonl``); with ``shard`` only
+    ``out`` is the suite file (default: the workspace's ``suites/suite.jsonl``, for a shard K/N
+    ``suites/suite.shard-K-of-N.jsonl`` so that shards made at once keep apart); with ``shard`` only
     that shard's cases are written; with ``graph`` the suite and its proofs also go to the graph
     store. Everything ``request`` names is read and checked before any work starts.
     """
@@ -61,7 +63,7 @@ def generate(
     makers = [(maker, kinds) for maker, kinds in KINDS.makers() if maker.asked(request)]
     prepared = [maker.prepare(request) for maker, _ in makers]  # a malformed file stops here: nothing made
     settings = settings_of(workspace)
-    path = out or settings.paths.default_suite
+    path = out or _default_suite(settings.paths, shard or WHOLE)
     with ExitStack() as stack:
         kb = WorkspaceKb(settings, stack)
         if graph:
@@ -127,3 +129,8 @@ def _write_graph(
     for m in made:
         if m.graph is not None:
             tell(Line(m.graph(kb.store(), suite_id(path), digest)))
+
+
+def _default_suite(paths: Workspace, shard: Shard) -> Path:
+    """Where a suite is written without ``out``: a shard of its own file (``run --shard`` finds it)."""
+    return paths.default_suite if shard == WHOLE else paths.shard_suite(shard.index, shard.count)

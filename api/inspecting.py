@@ -128,7 +128,7 @@ def _sent(path: Path) -> Callable[[str], Conversation | None]:
     def read(key: str) -> Conversation | None:
         try:
             with ReplyCache(path) as cache:
-                return cache.sent(key)
+                return tuple(cache.conversation(key)) or None  # the exact messages its reply answers
         except sqlite3.Error:  # a cache another kgtest wrote, or one this user may not open
             return None
 

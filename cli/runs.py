@@ -59,14 +59,14 @@ def command(app: AppContext, as_json: bool) -> None:
             status.append(visible(f"\n{r.error}"), style="dim")
         failed = r.manifest.failed
         cells.append([
-            Text(r.run_id), status, literal(r.name), literal(r.manifest.suite.rsplit("/", 1)[-1]),
-            Text(_kinds(r)), Text("" if failed is None else str(failed)), Text("yes" if r.judged else ""),
-            Text(r.started),
+            Text(visible(r.run_id)), status, literal(r.name), literal(r.manifest.suite.rsplit("/", 1)[-1]),
+            Text(visible(_kinds(r))), Text("" if failed is None else str(failed)),
+            Text("yes" if r.judged else ""), Text(visible(r.started)),
         ])  # fmt: skip
     for u in unreadable:
         status = Text("unreadable", style=_STYLES["unreadable"])
         status.append(visible(f"\n{u.why}"), style="dim")
-        cells.append([Text(u.run_id), status, *(Text("") for _ in _COLUMNS[2:])])
+        cells.append([Text(visible(u.run_id)), status, *(Text("") for _ in _COLUMNS[2:])])
     console = Console(highlight=False, soft_wrap=True)
     # A run id is what the other commands take: never cut. A table too wide for the terminal
     # would cut or fold its cells, so then each run is a block of its own lines instead.

@@ -7,6 +7,7 @@ A workspace is the folder that holds everything kgtest makes::
     cache/                   kb-view.json, prolog/ (.qlf), replies.sqlite: safe to delete
     suites/suite.jsonl       test cases (generator/)
     suites/suite.info.json   how the suite was made: seed, KB build (generator/suite_info.py)
+    suites/suite.shard-K-of-N.jsonl   a shard's cases (``gen --shard K/N``), with its .info.json
     runs/<run id>/           run.json, run.lock, replies.jsonl (runner/), verdicts.jsonl,
                              dialogue.json (dialogue cases), battery/ (conversations:
                              verdicts.jsonl, nuggets.jsonl, swan.json) (oracle/)
@@ -131,6 +132,11 @@ class Workspace:
     @property
     def default_suite(self) -> Path:
         return self.suites / "suite.jsonl"
+
+    def shard_suite(self, index: int, count: int) -> Path:
+        """Where ``gen --shard K/N`` writes by default, so that shards made at once keep apart, and
+        where ``run --shard K/N`` looks first: ``suite.shard-K-of-N.jsonl``."""
+        return self.suites / f"suite.shard-{index}-of-{count}.jsonl"
 
     @staticmethod
     def suite_info(suite: Path) -> Path:

@@ -17,7 +17,7 @@ from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS, FactReport, genera
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_text import PLAIN, WORDINGS
 from kgtest.generator.temporal import TemporalPlan, TemporalReport, generate_temporal_cases, temporal_plan
-from kgtest.generator.temporal_draw import blocks, draw_block, drawn_here, ready
+from kgtest.generator.temporal_draw import BLOCK, blocks, draw_block, drawn_here, ready
 from kgtest.generator.temporal_kb import kb_events, universe
 from kgtest.kg.model import Domain
 from kgtest.kg.sources.wikidata import INSTANCE_OF
@@ -108,6 +108,7 @@ def generate_suite(
         return _assemble(view, request, *_fact_cases(view, reasoner, request), _Temporal())
     plan, events = found
     pooled = None
+    workers = min(workers, -(-plan.limit // BLOCK))  # no worker without a block of its own to draw
     if workers > 1 and request.temporal_count >= min_temporal:
         pooled = ordered_map(ready, draw_block, plan.draws, blocks(plan.limit), workers)
     try:

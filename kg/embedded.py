@@ -2,7 +2,9 @@
 
 It runs inside the kgtest process (a JVM through JPype), keeps its files in the workspace and
 listens on 127.0.0.1 only. While one kgtest process serves a workspace (``kgtest db serve``),
-others connect to it instead of starting a second server on the same files.
+others connect to it instead of starting a second server on the same files, once it has proved
+that it serves this very workspace (kg/identity.py): ``server.json`` alone is never trusted with
+the password or a signal.
 """
 
 from __future__ import annotations
@@ -13,15 +15,15 @@ import secrets
 import signal
 import socket
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kgtest.core.errors import StoreUnavailableError
+from kgtest.core.errors import StoreError, StoreUnavailableError
 from kgtest.core.files import write_atomic
 from kgtest.core.processes import alive
+from kgtest.kg.identity import PROOF_S, Identity, IdentityServer, NoAnswer, probe, same_process
 
 DATABASE = "kgtest"
 USER = "root"
@@ -85,9 +87,11 @@ class EmbeddedServer:
         if not (self.db_dir / "databases" / DATABASE).exists():
             server.create_database(DATABASE)
         endpoint = BoltEndpoint(f"bolt://127.0.0.1:{bolt_port}", USER, password, DATABASE, http_port)
+        state: dict[str, Any] = {"pid": os.getpid(), "uri": endpoint.uri, "http_port": http_port}
+        identity = IdentityServer(Identity(self.db_dir, password.encode("utf-8")), state)
+        _SERVING[self.db_dir.resolve()] = identity
         # Whole or not at all: other commands read it while this one may still be writing it.
-        state = {"pid": os.getpid(), "uri": endpoint.uri, "http_port": http_port}
-        write_atomic(self._state_file, json.dumps(state))
+        write_atomic(self._state_file, json.dumps({**state, "identity_port": identity.port}))
         return endpoint
 
     def _serve(self, password: str, bolt_port: int, http_port: int) -> Any:
@@ -121,32 +125,57 @@ class EmbeddedServer:
                 self._state_file.unlink()
         except (OSError, ValueError):
             pass
+        identity = _SERVING.pop(self.db_dir.resolve(), None)
+        if identity is not None:
+            identity.close()
         self._server.stop()
         self._server = None
 
     def served(self) -> tuple[BoltEndpoint, dict[str, Any]] | None:
-        """The endpoint of another kgtest process serving this workspace (`kgtest db serve`), with
-        what it announced (``tls_uri``); None when none runs."""
-        endpoint = self.running()
-        if endpoint is None:
+        """The endpoint of another kgtest process serving this workspace, and what it proved of itself
+        (``linger``, ``relay_port``, ``tls_uri``); None when none does: no server.json, its process
+        gone, or whatever now listens on its port no server of this workspace (a copy's original, a
+        reused port). A process that takes the connection and does not answer within ``PROOF_S`` (a
+        stopped or hung server) is an error naming the workspace, the process and the port."""
+        state = server_state(self.db_dir)
+        pid = state.get("pid")
+        if pid == os.getpid() or not alive(pid):
             return None
-        return endpoint, server_state(self.db_dir)
+        port = state.get("identity_port")
+        identity = Identity.of(self.db_dir)
+        if identity is None:
+            return None  # no secret: no server of this workspace ever started
+        if port is None:
+            raise StoreUnavailableError(
+                f"process {pid} (in {self._state_file}) serves the graph database of {self.db_dir.parent} "
+                "without a way to prove it is this workspace's (an older kgtest?): kgtest will not send it "
+                f"the password. Stop it (`kill {pid}`), or delete {self._state_file} if it is no kgtest"
+            )
+        try:
+            said = probe(identity, port)
+        except NoAnswer:
+            raise NoAnswer(
+                f"the graph database server of {self.db_dir.parent} (process {pid}, port {port}) did not "
+                f"answer within {PROOF_S:g} s: it is stopped or hung. `kill -CONT {pid}` if it was stopped, "
+                f"else end it (`kill {pid}`); kgtest sends no password, statement or signal to a server "
+                "that has not proved it serves this workspace"
+            ) from None
+        if said is None or not same_process(said, pid) or not isinstance(said.get("uri"), str):
+            return None
+        return BoltEndpoint(said["uri"], USER, self._password(), DATABASE, said.get("http_port")), said
 
     def announce(self, **extra: object) -> None:
-        """Add ``extra`` to what other processes read about this server (server.json)."""
+        """Add ``extra`` to what this process's server tells others (its proof and server.json)."""
+        identity = _SERVING.get(self.db_dir.resolve())
+        if identity is not None:
+            identity.state.update(extra)
         state = json.loads(self._state_file.read_text(encoding="utf-8"))
         write_atomic(self._state_file, json.dumps({**state, **extra}))
 
     def running(self) -> BoltEndpoint | None:
-        """The endpoint of a live kgtest server on this workspace in another process, if there is one."""
-        state = server_state(self.db_dir)
-        pid, uri = state.get("pid"), state.get("uri", "")
-        if pid == os.getpid() or not alive(pid):
-            return None
-        port = int(uri.rsplit(":", 1)[1])
-        if not _listening(port):
-            return None
-        return BoltEndpoint(uri, USER, self._password(), DATABASE, state.get("http_port"))
+        """The endpoint of a kgtest server of this workspace in another process, as ``served`` proved it."""
+        found = self.served()
+        return None if found is None else found[0]
 
     def _password(self) -> str:
         """A random password per workspace, readable by its owner only; never printed."""
@@ -166,13 +195,41 @@ class EmbeddedServer:
         start_jvm(self.db_dir / "logging.properties", self.db_dir / "arcadedb.%g.log", jvm_args())
 
 
+_SERVING: dict[Path, IdentityServer] = {}
+"""The identity server of each workspace this process serves, by its database folder."""
+_FIELDS: dict[str, tuple[type, ...]] = {
+    "pid": (int,), "uri": (str,), "http_port": (int, type(None)), "identity_port": (int,),
+    "relay_port": (int,), "linger": (bool,), "tls_uri": (str,),
+}  # fmt: skip
+
+
 def server_state(db_dir: Path) -> dict[str, Any]:
-    """What the process serving ``db_dir`` announced (server.json); empty when none did."""
+    """What the process serving ``db_dir`` announced (server.json); empty when none did.
+
+    kgtest writes the file whole (``write_atomic``), so one it cannot read is no file of kgtest's,
+    and a StoreError names it rather than a traceback or a guess."""
+    path = db_dir / "server.json"
     try:
-        state = json.loads((db_dir / "server.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        state = json.loads(path.read_bytes().decode("utf-8"))
+    except FileNotFoundError:
         return {}
-    return state if isinstance(state, dict) else {}
+    except (OSError, ValueError) as exc:
+        raise StoreError(_malformed(path, f"not readable JSON: {exc}")) from None
+    if not isinstance(state, dict):
+        raise StoreError(_malformed(path, f"a JSON {type(state).__name__}, not an object"))
+    for key, kinds in _FIELDS.items():
+        value = state.get(key)
+        if key in state and (type(value) not in kinds or (key != "linger" and isinstance(value, bool))):
+            raise StoreError(_malformed(path, f"{key} is {value!r:.40}"))
+    if "pid" not in state or "uri" not in state:
+        raise StoreError(_malformed(path, "no pid or uri"))
+    return state
+
+
+def _malformed(path: Path, why: str) -> str:
+    return (
+        f"{path} is not a server file kgtest wrote ({why}); if no kgtest serves this workspace now, delete it"
+    )
 
 
 def start_jvm(logging_properties: Path, log_pattern: Path, extra_args: list[str]) -> None:
@@ -240,15 +297,3 @@ def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
-
-
-def _listening(port: int, timeout: float = 0.5) -> bool:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=timeout):
-                return True
-        except OSError:
-            if time.monotonic() > deadline:
-                return False
-            time.sleep(0.05)

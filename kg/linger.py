@@ -39,6 +39,7 @@ from typing import IO, TYPE_CHECKING, Any
 from kgtest.core.errors import KgtestError, StoreUnavailableError
 from kgtest.core.processes import alive
 from kgtest.kg.embedded import BoltEndpoint, EmbeddedServer, server_state
+from kgtest.kg.identity import Identity
 from kgtest.kg.kb_stamp import builds_key, closing_builds
 from kgtest.kg.relay import RelayClient, serve_relay
 
@@ -50,6 +51,11 @@ ENV = "KGTEST_STORE_LINGER_S"
 _POLL_S = 0.05
 _START_S = 180.0
 """How long a command waits for the server it started: a JVM at load 10 has taken a minute."""
+_PROBE_S = 2.0
+"""While a command waits for a lock the server holds, it asks the server to prove itself this often,
+so a server stopped (SIGSTOP) or hung is an error within seconds, not a wait of ``_START_S``."""
+Served = tuple[BoltEndpoint, dict[str, Any]]
+"""An endpoint and what its server proved of itself (kg/identity.py)."""
 
 
 def lock_path(db_dir: Path) -> Path:
@@ -57,27 +63,28 @@ def lock_path(db_dir: Path) -> Path:
 
 
 @contextmanager
-def joined(db_dir: Path, linger_s: float, port: int) -> Iterator[BoltEndpoint]:
-    """The endpoint of the workspace's lingering server (started if none serves), held while in use."""
+def joined(db_dir: Path, linger_s: float, port: int) -> Iterator[Served]:
+    """The endpoint of the workspace's lingering server (started if none serves), held while in use,
+    with what the server proved of itself."""
     db_dir.mkdir(parents=True, exist_ok=True)
     with open(lock_path(db_dir), "a+b") as lock:
-        endpoint = _hold(lock, db_dir, linger_s, port)
+        served = _hold(lock, db_dir, linger_s, port)
         try:
-            yield endpoint
+            yield served
         finally:
             os.utime(lock.fileno())  # used until now: the idle minutes count from here
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def _hold(lock: IO[bytes], db_dir: Path, linger_s: float, port: int) -> BoltEndpoint:
+def _hold(lock: IO[bytes], db_dir: Path, linger_s: float, port: int) -> Served:
     """Take the lock shared with a server running; start one when none does."""
     deadline = time.monotonic() + _START_S
     while True:
-        _lock(lock, fcntl.LOCK_SH, deadline)
-        endpoint = EmbeddedServer(db_dir).running()
-        if endpoint is not None:
+        _lock(lock, fcntl.LOCK_SH, deadline, db_dir)
+        served = EmbeddedServer(db_dir).served()
+        if served is not None:
             os.utime(lock.fileno())
-            return endpoint
+            return served
         fcntl.flock(lock, fcntl.LOCK_UN)
         _start(db_dir, linger_s, port, deadline)
 
@@ -85,7 +92,7 @@ def _hold(lock: IO[bytes], db_dir: Path, linger_s: float, port: int) -> BoltEndp
 def _start(db_dir: Path, linger_s: float, port: int, deadline: float) -> None:
     """Start the server unless another command just did; return once it serves."""
     with open(db_dir / "linger.start", "a+b") as starting:
-        _lock(starting, fcntl.LOCK_EX, deadline)
+        _lock(starting, fcntl.LOCK_EX, deadline, db_dir)
         if EmbeddedServer(db_dir).running() is not None:
             return
         log = db_dir / "linger.log"
@@ -112,12 +119,18 @@ def _start(db_dir: Path, linger_s: float, port: int, deadline: float) -> None:
 
 
 def _serving(db_dir: Path, pid: int) -> bool:
+    """Whether the server ``pid`` started for this command serves, and proves it, as a lingering one."""
     state = server_state(db_dir)
-    announced = state.get("pid") == pid and bool(state.get("linger"))
-    return announced and EmbeddedServer(db_dir).running() is not None
+    if state.get("pid") != pid or not state.get("linger"):
+        return False
+    served = EmbeddedServer(db_dir).served()
+    return served is not None and bool(served[1].get("linger"))
 
 
-def _lock(file: IO[bytes], how: int, deadline: float) -> None:
+def _lock(file: IO[bytes], how: int, deadline: float, db_dir: Path) -> None:
+    """Take ``file``'s lock by ``deadline``; meanwhile the server, if one is announced, must keep
+    proving itself (``served`` raises within seconds for one stopped or hung)."""
+    probed = time.monotonic()
     while True:
         try:
             fcntl.flock(file, how | fcntl.LOCK_NB)
@@ -128,6 +141,9 @@ def _lock(file: IO[bytes], how: int, deadline: float) -> None:
                     f"{file.name} stayed locked for {_START_S:g} s: is a kgtest server stuck? "
                     "`kgtest db stop` stops it"
                 ) from None
+            if time.monotonic() - probed > _PROBE_S:
+                EmbeddedServer(db_dir).served()
+                probed = time.monotonic()
             time.sleep(_POLL_S)
 
 
@@ -135,15 +151,10 @@ def asked_builds(db_dir: Path) -> tuple[str, list[dict[str, Any]]] | None:
     """The KB's key and builds, asked of the lingering server now (an ``ask`` on its relay);
     None when none serves or a build is incomplete (the command then opens the store, and meets
     ``require_complete``)."""
-    state = server_state(db_dir)
-    port = state.get("relay_port")
-    if not state.get("linger") or not isinstance(port, int):
+    served = EmbeddedServer(db_dir).served()
+    relay = relay_of(db_dir, served, timeout_s=_START_S) if served is not None else None
+    if relay is None:
         return None
-    try:
-        secret = (db_dir / "credentials").read_text(encoding="utf-8").strip()
-    except OSError:
-        return None
-    relay = RelayClient(port, secret, str(state.get("uri", "")), timeout_s=_START_S)
     try:
         answer = relay.ask("builds") if relay.connect() else None
     except (KgtestError, ValueError):  # no answer, or not one this kgtest reads
@@ -155,13 +166,14 @@ def asked_builds(db_dir: Path) -> tuple[str, list[dict[str, Any]]] | None:
     return str(answer["key"]), answer["builds"]
 
 
-def relay_of(db_dir: Path, endpoint: BoltEndpoint) -> RelayClient | None:
-    """The lingering server's relay (kg/relay.py), if it announced one: statements without Bolt."""
-    state = server_state(db_dir)
-    port = state.get("relay_port")
-    if not state.get("linger") or not isinstance(port, int) or state.get("uri") != endpoint.uri:
+def relay_of(db_dir: Path, served: Served, timeout_s: float | None = None) -> RelayClient | None:
+    """The lingering server's relay (kg/relay.py), if it proved it has one: statements without Bolt."""
+    endpoint, said = served
+    port = said.get("relay_port")
+    identity = Identity.of(db_dir)
+    if not said.get("linger") or not isinstance(port, int) or identity is None:
         return None
-    return RelayClient(port, endpoint.password, endpoint.uri)
+    return RelayClient(port, identity, endpoint.uri, timeout_s=timeout_s)
 
 
 def _builds(store: GraphStore) -> dict[str, Any] | None:
@@ -170,17 +182,32 @@ def _builds(store: GraphStore) -> dict[str, Any] | None:
     return None if builds is None else {"key": builds_key(builds), "builds": builds}
 
 
-def dismiss(db_dir: Path) -> int | None:
-    """Stop the workspace's lingering server once no command uses it; its process id, or None if none ran."""
-    state = server_state(db_dir)
-    pid = state.get("pid") if state.get("linger") else None
-    if not isinstance(pid, int) or EmbeddedServer(db_dir).running() is None:
-        return None  # none, or its process is gone (an id may be reused: only a serving one is told)
+def dismiss(db_dir: Path, wait_s: float = 300.0) -> int | None:
+    """Stop the workspace's lingering server once no command uses it; its process id, or None if none ran.
+
+    Only a server that proved it serves this workspace is signalled; it stops once the commands
+    using it are done, so this waits up to ``wait_s`` while it keeps proving itself, and fails
+    within seconds if it stops answering (stopped with SIGSTOP, or hung)."""
+    served = EmbeddedServer(db_dir).served()
+    pid = served[1].get("pid") if served is not None and served[1].get("linger") else None
+    if not isinstance(pid, int):
+        return None  # none, a `db serve`, or no server of this workspace: nothing to signal
     try:
         os.kill(pid, signal.SIGTERM)
     except ProcessLookupError:
         return None
+    deadline = time.monotonic() + wait_s
+    probed = time.monotonic()
     while alive(pid):
+        if time.monotonic() > deadline:
+            raise StoreUnavailableError(
+                f"the lingering graph database server of {db_dir.parent} (process {pid}) was told to "
+                f"stop {wait_s:g} s ago and still serves the commands using it; stop it again later, "
+                f"or `kill {pid}`"
+            )
+        if time.monotonic() - probed > _PROBE_S:
+            EmbeddedServer(db_dir).served()  # raises for a server that stopped answering
+            probed = time.monotonic()
         time.sleep(_POLL_S)
     return pid
 
@@ -199,9 +226,13 @@ def serve(workspace: Path, linger_s: float, port: int) -> None:
         if store.local_database() is None:
             return  # another process serves it (`kgtest db serve`): commands use that one
         os.utime(lock.fileno())  # idle from now, not from the last use of an earlier server
-        secret = (settings.paths.db / "credentials").read_bytes().strip()
-        relay = serve_relay(store, secret, {"builds": lambda: _builds(store)})
-        EmbeddedServer(settings.paths.db).announce(linger=True, relay_port=relay)
+        here = EmbeddedServer(settings.paths.db)
+        identity = Identity.of(settings.paths.db)
+        assert identity is not None, "the store started here made the workspace's secret"
+        state = {"pid": os.getpid(), "uri": store.uri, "linger": True}
+        relay = serve_relay(store, identity, state, {"builds": lambda: _builds(store)})
+        state["relay_port"] = relay
+        here.announce(linger=True, relay_port=relay)
         while settings.paths.db.is_dir():
             time.sleep(0.5)
             idle = time.time() - os.fstat(lock.fileno()).st_mtime > linger_s

@@ -60,7 +60,11 @@ class GraphStore:
         """Bytes one message may carry (kg/wire.py); bigger batches are cut, bigger values refused."""
         self._local = local
         self._watchdog = Watchdog(timeout_s, self._cut_off)
-        self._relay = relay if relay is not None and relay.connect() else None
+        try:  # bounded: the relay's server proves itself within seconds (kg/identity.py)
+            self._relay = relay if relay is not None and relay.connect() else None
+        except BaseException:
+            self._watchdog.close()
+            raise
         self._driver: neo4j.Driver | None = None
         if self._relay is None:
             self._driver = self._connect()
@@ -290,8 +294,9 @@ def open_store(settings: Settings, shared: bool = False) -> Iterator[GraphStore]
         return
     where = f"the embedded database in {settings.paths.db}"
     if shared and settings.store.linger_s > 0:
-        with joined(settings.paths.db, settings.store.linger_s, settings.store.embedded_port) as endpoint:
-            relay = relay_of(settings.paths.db, endpoint)  # no Bolt driver to import (kg/relay.py)
+        with joined(settings.paths.db, settings.store.linger_s, settings.store.embedded_port) as served:
+            endpoint = served[0]
+            relay = relay_of(settings.paths.db, served)  # no Bolt driver to import (kg/relay.py)
             store = GraphStore(
                 endpoint, engine="embedded", timeout_s=settings.store.timeout_s, relay=relay, where=where
             )
@@ -301,7 +306,8 @@ def open_store(settings: Settings, shared: bool = False) -> Iterator[GraphStore]
             finally:
                 store.close()
         return
-    dismiss(settings.paths.db)  # this process runs the database itself (or connects to `db serve`)
+    # this process runs the database itself (or connects to `db serve`)
+    dismiss(settings.paths.db, settings.store.timeout_s)
     server = EmbeddedServer(settings.paths.db, settings.store.embedded_port)
     endpoint = server.start()
     owned = server.database() is not None  # started here, not served by another process

@@ -17,6 +17,7 @@ from kgtest.core.workspace import RunFiles
 from kgtest.generator.case import TestCase
 from kgtest.oracle.battery.audit import Auditor, BatteryResult, read_result, write_result
 from kgtest.oracle.battery.verdicts import TestVerdict
+from kgtest.oracle.judge import READ_LIMIT
 from kgtest.oracle.kind_judge import Credit, JudgeContext, KindVerdicts, OracleKit
 from kgtest.oracle.outcomes import FAILED, NO_REPLY, PASSED, UNJUDGED, JudgedReply
 from kgtest.runner.converse import ChatRecord, chat_record
@@ -81,7 +82,10 @@ def conversation_records(
 def judge_conversations(
     pairs: Sequence[tuple[TestCase, Transcript]], manifest: RunManifest, auditor: Auditor
 ) -> tuple[BatteryResult, dict[str, JudgedReply]]:
-    """Audit every complete conversation of ``pairs``; a verdict per case, by case id."""
+    """Audit every complete conversation of ``pairs``; a verdict per case, by case id.
+
+    The audit reads each turn to its first ``READ_LIMIT`` characters (oracle/battery/audit.py), as
+    a fact case's reply is read; the case's reasons say when a reply was cut."""
     records = conversation_records(pairs, manifest)
     result = auditor.audit(records)
     by_conversation: dict[str, list[TestVerdict]] = defaultdict(list)
@@ -106,6 +110,9 @@ def judge_conversations(
                 f"SWAN {'n/a' if score is None else f'{score:.3f}'}; "
                 f"{len(mine) - len(failed)} of {len(mine)} tests passed",
             )
+        cut = sum(len(e.reply.text) > READ_LIMIT for e in transcript.exchanges)
+        if cut and not why:
+            reasons = (*reasons, f"{cut} replies cut: only their first {READ_LIMIT:,} characters were judged")
         verdicts[case.id] = JudgedReply(
             case_id=case.id, system=system, outcome=outcome,
             hallucination=False, abstained=outcome in (UNJUDGED, NO_REPLY), reply=_summary(transcript),
@@ -134,9 +141,17 @@ def _complete(t: Transcript) -> str:
     return "" if t.exchanges else "never asked"
 
 
+SUMMARY_LIMIT = 2_000
+"""Characters of each turn in a verdict's summary: the transcript holds the rest."""
+
+
 def _summary(transcript: Transcript) -> str:
     return "\n".join(
         f"{e.position} {'system' if e.speaker == SUT else 'partner'}: "
-        + (e.reply.text if e.reply.ok else f"(no reply: {e.reply.error})")
+        + _short(e.reply.text if e.reply.ok else f"(no reply: {e.reply.error})")
         for e in transcript.exchanges
     )
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= SUMMARY_LIMIT else f"{text[:SUMMARY_LIMIT]} ... ({len(text):,} characters)"

@@ -21,7 +21,7 @@ from functools import partial
 
 from kgtest.core.errors import RunnerError
 from kgtest.core.progress import Progress, no_progress
-from kgtest.runner.cache import ReplyCache, reply_key
+from kgtest.runner.cache import Prefix, ReplyCache, key_of, prefix_of
 from kgtest.runner.reply_check import checked
 from kgtest.runner.sut import Conversation, Reply, Sampling, SystemUnderTest
 
@@ -46,19 +46,34 @@ class Asker:
 
     def ask(self, conversations: Sequence[Conversation], phase: str) -> list[tuple[str, Reply]]:
         """``(cache key, reply)`` for each conversation, in order."""
-        keys = [reply_key(self.sut.spec, self.sampling, c) for c in conversations]
-        unique = dict(zip(keys, conversations, strict=True))
+        return [(key, reply) for _, key, reply in self.ask_grown(conversations, phase)]
+
+    def ask_grown(
+        self, conversations: Sequence[Conversation], phase: str, bases: Sequence[Prefix] | None = None
+    ) -> list[tuple[Prefix, str, Reply]]:
+        """``(conversation's prefix, cache key, reply)`` for each conversation, in order.
+
+        ``bases``: for each conversation, a prefix of it already keyed (what the driver sent it the
+        turn before): only the messages after it are hashed and stored."""
+        starts = bases if bases is not None else [Prefix()] * len(conversations)
+        prefixes = [prefix_of(c, b) for c, b in zip(conversations, starts, strict=True)]
+        keys = [key_of(self.sut.spec, self.sampling, p.key) for p in prefixes]
+        unique = {k: (c, b) for k, c, b in zip(keys, conversations, starts, strict=True)}
         known = self.cache.get(unique)
         todo = [k for k in unique if k not in known or (self._retry(k) and not known[k].ok)]
         if todo:
             self._claim_and_ask(unique, todo, known, phase)
-        return [(k, known[k]) for k in keys]
+        return [(p, k, known[k]) for p, k in zip(prefixes, keys, strict=True)]
 
     def _retry(self, key: str) -> bool:
         return self.retry_failed and key not in self._fresh
 
     def _claim_and_ask(
-        self, conversations: dict[str, Conversation], todo: list[str], known: dict[str, Reply], phase: str
+        self,
+        conversations: dict[str, tuple[Conversation, Prefix]],
+        todo: list[str],
+        known: dict[str, Reply],
+        phase: str,
     ) -> None:
         """Ask what this run can claim, wait for what another run is asking."""
         done, pending = 0, list(todo)
@@ -70,10 +85,11 @@ class Asker:
             mine = self.cache.claim(pending, self.since)
             batch = [k for k in pending if k in mine]
             try:
-                for i, answer in _guarded(self.sut, [conversations[k] for k in batch], self.sampling):
+                for i, answer in _guarded(self.sut, [conversations[k][0] for k in batch], self.sampling):
                     reply = checked(answer)
                     if not reply.transient:  # a dropped connection or a 5xx says nothing about the question
-                        self.cache.put(batch[i], conversations[batch[i]], reply)
+                        conversation, base = conversations[batch[i]]
+                        self.cache.put(batch[i], conversation, reply, base)
                     known[batch[i]] = reply
                     self._fresh.add(batch[i])
                     self.tokens += reply.completion_tokens or 0

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from kgtest.core.errors import RunnerError
 from kgtest.core.settings import BatterySettings
 from kgtest.generator.battery.model import DEFAULT_TURNS, Script
 from kgtest.generator.case import TestCase
 from kgtest.runner.ask import Asker
+from kgtest.runner.cache import Prefix
 from kgtest.runner.sut import Conversation, Message, Reply, Sampling
 from kgtest.runner.transcript import PARTNER, SUT, Exchange, Transcript
 
@@ -92,16 +93,47 @@ def tokens(text: str) -> int:
     return len(_TOKEN.findall(text))
 
 
-def window(utterances: Sequence[Utterance], me: str, budget: int) -> list[Message]:
-    """The newest turns whose tokens fit ``budget`` (0: all), as chat messages from ``me``'s side."""
-    kept: list[Utterance] = []
-    used = 0
-    for u in reversed(utterances):
-        used += tokens(u.text)
-        if budget and kept and used > budget:
+def window(utterances: Sequence[Utterance], me: str, budget: int, end: int | None = None) -> list[Message]:
+    """The newest turns before ``end`` (all of them by default) whose tokens fit ``budget`` (0: all), as
+    chat messages from ``me``'s side. Only the turns kept are read, so a window is no dearer late in a
+    long conversation than early."""
+    last = len(utterances) if end is None else end
+    return [_message(u, me) for u in utterances[_kept(utterances, budget, last) : last]]
+
+
+def _kept(utterances: Sequence[Utterance], budget: int, last: int) -> int:
+    """Where the window of ``budget`` tokens (0: all) that ends before ``last`` starts; each turn is
+    kept whole, the newest always."""
+    if not budget:
+        return 0
+    used, first = 0, last
+    while first > 0:
+        used += tokens(utterances[first - 1].text)
+        if first < last and used > budget:
             break
-        kept.append(u)
-    return [{"role": "assistant" if u.speaker == me else "user", "content": u.text} for u in reversed(kept)]
+        first -= 1
+    return first
+
+
+def _message(u: Utterance, me: str) -> Message:
+    return {"role": "assistant" if u.speaker == me else "user", "content": u.text}
+
+
+@dataclass(slots=True)
+class _Held:
+    """One conversation as held: its turns, and each turn as a message from either side, made once
+    (a turn of a 10,000-round conversation does not build 20,000 messages again)."""
+
+    turns: list[Utterance] = field(default_factory=list)
+    seen: dict[str, list[Message]] = field(default_factory=lambda: {SUT: [], PARTNER: []})
+
+    def add(self, said: Utterance) -> None:
+        self.turns.append(said)
+        for me, messages in self.seen.items():
+            messages.append(_message(said, me))
+
+    def window(self, me: str, budget: int) -> list[Message]:
+        return self.seen[me][_kept(self.turns, budget, len(self.turns)) :]
 
 
 def ask_conversations(
@@ -115,9 +147,12 @@ def ask_conversations(
     A partner system's failed reply stops its conversation there (the system under test is not
     judged on a line nobody said); the transcript says why."""
     talks = [(c, c.script) for c in cases if c.script is not None]
-    held: list[list[Utterance]] = [[] for _ in talks]
+    held = [_Held() for _ in talks]
     said: list[list[Exchange]] = [[] for _ in talks]
     stopped = ["" for _ in talks]
+    # What each side was last sent, when that was the whole conversation: the next whole
+    # conversation extends it, so only its new messages are keyed (runner/cache.py, Prefix).
+    grown: dict[str, list[Prefix]] = {side: [Prefix() for _ in talks] for side in (SUT, PARTNER)}
     prompt: list[Message] = (
         [{"role": "system", "content": settings.system_prompt}] if settings.system_prompt else []
     )
@@ -125,26 +160,49 @@ def ask_conversations(
         live = [i for i, (_, s) in enumerate(talks) if turn <= s.turns and not stopped[i]]
         if partner is None or turn == 1:
             for i in live:
-                held[i].append(Utterance(turn, PARTNER, talks[i][1].line(turn).text))
+                held[i].add(Utterance(turn, PARTNER, talks[i][1].line(turn).text))
         else:
-            asked = [window(held[i], PARTNER, settings.partner_context_tokens) for i in live]
-            answers = partner.ask([tuple(a) for a in asked], f"partner turn {turn}")
+            asked = [tuple(held[i].window(PARTNER, settings.partner_context_tokens)) for i in live]
+            answers = _asked(
+                partner, asked, [held[i].turns for i in live], grown[PARTNER], live, f"partner turn {turn}"
+            )
             for i, (key, reply) in zip(live, answers, strict=True):
-                said[i].append(Exchange(turn, held[i][-1].text, key, reply, speaker=PARTNER))
-                held[i].append(Utterance(turn, PARTNER, reply.text, reply))
+                said[i].append(Exchange(turn, held[i].turns[-1].text, key, reply, speaker=PARTNER))
+                held[i].add(Utterance(turn, PARTNER, reply.text, reply))
                 if not reply.ok:
                     stopped[i] = f"the partner system failed in round {turn}: {reply.error}"
             live = [i for i in live if not stopped[i]]
         sent: list[Conversation] = [
-            tuple(prompt + window(held[i], SUT, settings.context_tokens)) for i in live
+            tuple(prompt + held[i].window(SUT, settings.context_tokens)) for i in live
         ]
-        for i, (key, reply) in zip(live, asker.ask(sent, f"turn {turn}"), strict=True):
-            said[i].append(Exchange(turn, held[i][-1].text, key, reply))
-            held[i].append(Utterance(turn, SUT, reply.text, reply))
+        answers = _asked(
+            asker, sent, [held[i].turns for i in live], grown[SUT], live, f"turn {turn}", len(prompt)
+        )
+        for i, (key, reply) in zip(live, answers, strict=True):
+            said[i].append(Exchange(turn, held[i].turns[-1].text, key, reply))
+            held[i].add(Utterance(turn, SUT, reply.text, reply))
     return [
         Transcript(case.id, case.kind, tuple(s), why)
         for (case, _), s, why in zip(talks, said, stopped, strict=True)
     ]
+
+
+def _asked(
+    asker: Asker,
+    sent: Sequence[Conversation],
+    held: Sequence[Sequence[Utterance]],
+    grown: list[Prefix],
+    live: Sequence[int],
+    phase: str,
+    prompt: int = 0,
+) -> list[tuple[str, Reply]]:
+    """Each conversation asked, keyed from what was sent before when it extends that; ``grown`` kept."""
+    whole = [len(c) == prompt + len(h) for c, h in zip(sent, held, strict=True)]
+    bases = [grown[i] if w else Prefix() for i, w in zip(live, whole, strict=True)]
+    answers = asker.ask_grown(sent, phase, bases)
+    for i, w, (prefix, _, _) in zip(live, whole, answers, strict=True):
+        grown[i] = prefix if w else Prefix()
+    return [(key, reply) for _, key, reply in answers]
 
 
 def chat_record(

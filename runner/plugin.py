@@ -10,6 +10,13 @@ length limit of the service it wraps) returns a ``PluginReply`` that says so.
 after ``SutOptions.timeout_s`` becomes a transient failed reply (``timed out after 60 s``), and
 the next conversation goes to a fresh worker (the stuck call is abandoned, never joined). What
 a bot returns is cleaned before it leaves (runner/reply_check.py).
+
+Whatever a plug-in raises or returns is a failed reply, never kgtest's own failure (issue 42): a
+``KeyboardInterrupt`` or ``sys.exit`` inside ``respond``, an exception whose ``__str__`` raises, a
+``str`` subclass whose ``len()`` raises. The worker thread reads the answer into plain ``str``
+values and the exception into its text, so none of the plug-in's code runs in the asking thread
+(where a Ctrl-C of the user's is told apart from the plug-in's). ``close()`` runs on a thread of
+its own within the timeout; what it raises stops the command with exit 6, naming it.
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 from urllib.parse import urlencode
 
-from kgtest.core.errors import ConfigError
+from kgtest.core.errors import ConfigError, RunnerError, SutUnavailableError
 from kgtest.runner.reply_check import cleaned
 from kgtest.runner.sut import Conversation, Message, Reply, Sampling, SutOptions
 
@@ -66,6 +73,8 @@ def open(target: str, params: dict[str, str], options: SutOptions) -> PluginSut:
         chatter = cls(**params)
     except TypeError as exc:
         raise ConfigError(f"--sut {spec!r}: {class_name}({', '.join(params)}) failed: {exc}") from exc
+    except (Exception, SystemExit) as exc:  # the plug-in's own failure to start
+        raise SutUnavailableError(f"--sut {spec!r}: {class_name}() raised {described(exc)}") from None
     if not isinstance(chatter, Chatter):
         raise ConfigError(f"--sut {spec!r}: {class_name} has no respond(conversation) method")
     return PluginSut(chatter, spec, options.timeout_s)
@@ -93,26 +102,16 @@ class PluginSut:
         if call is None:
             problem = f"timed out after {self.timeout_s:g} s: respond() did not return"
             return Reply.failed(self.spec, sampling, latency, problem, transient=True)
-        if call.raised is not None:
-            if not isinstance(call.raised, Exception):  # SystemExit and the like stop the run
-                raise call.raised
-            # the plug-in's failure is a finding, not ours
-            return Reply.failed(self.spec, sampling, latency, f"{type(call.raised).__name__}: {call.raised}")
-        said = call.said
-        reply = PluginReply(said) if isinstance(said, str) else said
-        if not isinstance(reply, PluginReply) or not isinstance(reply.text, str):
-            # None or a dict is no answer, and str() would hide that
-            return Reply.failed(
-                self.spec, sampling, latency, f"not text: respond() returned {type(said).__name__}"
-            )
+        if call.problem:  # the plug-in's failure is a finding, not ours, whatever it raised
+            return Reply.failed(self.spec, sampling, latency, call.problem)
         return Reply(
-            text=reply.text,
+            text=call.text,
             system=self.spec,
             sampling=sampling,
             latency_s=latency,
-            prompt_tokens=reply.prompt_tokens,
-            completion_tokens=reply.completion_tokens,
-            finish_reason=reply.finish_reason,
+            prompt_tokens=call.prompt_tokens,
+            completion_tokens=call.completion_tokens,
+            finish_reason=call.finish_reason,
         )
 
     def _call(self, conversation: list[Message]) -> _Call | None:
@@ -128,20 +127,82 @@ class PluginSut:
         return None
 
     def close(self) -> None:
+        """The bot's ``close()``, if it has one, on a thread of its own within the timeout; whatever it
+        raises is a RunnerError (exit 6) that says so."""
         if self._worker is not None:
             self._worker.calls.put(None)
             self._worker = None
-        close = getattr(self.chatter, "close", None)
-        if callable(close):
-            close()
+        problem: list[str] = []
+        done = threading.Event()
+
+        def close() -> None:
+            try:
+                method = getattr(self.chatter, "close", None)
+                if callable(method):
+                    method()
+            except BaseException as exc:  # a plug-in's failure, whatever it is, is reported
+                problem.append(described(exc))
+            done.set()
+
+        threading.Thread(target=close, name="kgtest-plugin-close", daemon=True).start()
+        if not done.wait(min(self.timeout_s, threading.TIMEOUT_MAX)):
+            problem.append(f"did not return within {self.timeout_s:g} s")
+        if problem:
+            raise RunnerError(f"the system under test {self.spec}: close() {problem[0]}")
 
 
 @dataclass(eq=False)
 class _Call:
+    """One call of ``respond``; the worker reads what it returned into plain text (or a problem)."""
+
     conversation: list[Message]
     done: threading.Event = field(default_factory=threading.Event)
-    said: object = None
-    raised: BaseException | None = None
+    text: str = ""
+    finish_reason: str = ""
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    problem: str = ""
+    """Why the call gave no reply; empty when it did."""
+
+    def read(self, said: object) -> None:
+        """``respond``'s answer as plain ``str`` values: nothing of the plug-in's runs after this."""
+        reply = PluginReply(str.__str__(said)) if isinstance(said, str) else said
+        if not isinstance(reply, PluginReply) or not isinstance(reply.text, str):
+            # None or a dict is no answer, and str() would hide that
+            self.problem = f"not text: respond() returned {_name(said)}"
+            return
+        finish: object = reply.finish_reason
+        if finish is not None and not isinstance(finish, str):
+            self.problem = f"bad finish_reason: expected text, got {_name(finish)}"
+            return
+        counts: list[int | None] = []
+        for name in ("prompt_tokens", "completion_tokens"):
+            count: object = getattr(reply, name)
+            if count is not None and type(count) is not int:  # a bool or an int's subclass is no count
+                self.problem = f"bad {name}: expected a whole number, got {_name(count)}"
+                return
+            counts.append(count)
+        self.text = str.__str__(reply.text)
+        self.finish_reason = "" if finish is None else str.__str__(finish)
+        self.prompt_tokens, self.completion_tokens = counts
+
+
+def described(exc: BaseException) -> str:
+    """``Type: message`` of an exception, whatever its ``__str__`` does."""
+    try:
+        text = str(exc)
+    except BaseException:  # an exception that cannot say what it is still happened
+        text = "(its message cannot be shown)"
+    return f"{_name(exc)}: {text}" if text else _name(exc)
+
+
+def _name(value: object) -> str:
+    """The name of a value's type; a number's value too (``int 5``)."""
+    kind = type.__dict__["__name__"].__get__(type(value))
+    shown = ""
+    if type(value) in (int, float, bool):
+        shown = repr(value)[:40]
+    return f"{kind} {shown}".strip()
 
 
 class _Worker:
@@ -155,7 +216,21 @@ class _Worker:
     def _run(self, chatter: Chatter) -> None:
         while (call := self.calls.get()) is not None:
             try:
-                call.said = chatter.respond(call.conversation)
-            except BaseException as exc:  # handed to the asking thread, which decides
-                call.raised = exc
-            call.done.set()
+                call.read(chatter.respond(call.conversation))
+            except BaseException as exc:  # KeyboardInterrupt, SystemExit, a len() that raises
+                call.problem = _raised(exc)
+            finally:
+                call.done.set()
+
+
+def _raised(exc: BaseException) -> str:
+    if isinstance(exc, SystemExit):
+        return f"respond() called sys.exit({_shown(exc.code)}): a system must return replies, never exit"
+    return described(exc)
+
+
+def _shown(value: object) -> str:
+    try:
+        return repr(value)[:80] if type(value) in (int, str, type(None)) else _name(value)
+    except BaseException:
+        return _name(value)

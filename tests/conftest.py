@@ -39,13 +39,15 @@ def _embedded_store(embedded_settings: Settings) -> Iterator[GraphStore]:
 
 
 @pytest.fixture(scope="session")
-def _relayed_store(_embedded_store: GraphStore) -> Iterator[GraphStore]:
+def _relayed_store(_embedded_store: GraphStore, embedded_settings: Settings) -> Iterator[GraphStore]:
     """The embedded store as a command sees the lingering server: statements relayed (kg/relay.py)."""
+    from kgtest.kg.identity import Identity
     from kgtest.kg.relay import RelayClient, serve_relay
 
     endpoint = _embedded_store.endpoint
-    port = serve_relay(_embedded_store, endpoint.password.encode("utf-8"))
-    relay = RelayClient(port, endpoint.password, endpoint.uri)
+    identity = Identity(embedded_settings.paths.db, endpoint.password.encode("utf-8"))
+    port = serve_relay(_embedded_store, identity, {"pid": 0, "uri": endpoint.uri})
+    relay = RelayClient(port, identity, endpoint.uri)
     store = GraphStore(endpoint, engine="embedded", relay=relay)
     assert store.relayed, "the relay answered"
     yield store

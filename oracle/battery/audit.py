@@ -15,7 +15,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from kgtest.core.conversation_settings import RepeatSettings
 from kgtest.core.errors import OracleError
 from kgtest.core.files import atomic_writer, write_atomic
 from kgtest.core.records import from_plain, to_plain
@@ -26,10 +25,20 @@ from kgtest.kg.extract.triples import Triple, TripleExtractor
 from kgtest.oracle.battery import sides
 from kgtest.oracle.battery.kbcheck import KbCheck, KbChecker
 from kgtest.oracle.battery.nuggets import Nugget, extract_nuggets
-from kgtest.oracle.battery.repeats import Repeats, copy_of
-from kgtest.oracle.battery.swan import ScoredNugget, Swan, conciseness, nugget_weight, score_turn, swan
+from kgtest.oracle.battery.repeats import Repeats
+from kgtest.oracle.battery.swan import (
+    EarlierClaims,
+    ScoredNugget,
+    Swan,
+    conciseness,
+    nugget_weight,
+    score_turn,
+    swan,
+)
+from kgtest.oracle.battery.told import Told
 from kgtest.oracle.battery.toxicity import Unavailable
 from kgtest.oracle.battery.verdicts import BatteryJudge, TestVerdict
+from kgtest.oracle.judge import READ_LIMIT
 from kgtest.oracle.metamorphic.mss import normalise
 from kgtest.runner.converse import PARTNER, ChatRecord, Utterance
 
@@ -78,7 +87,11 @@ class Auditor:
         self._kb = KbChecker(view, extractor) if view is not None else None
 
     def audit(self, records: Sequence[ChatRecord]) -> BatteryResult:
-        """Both sides of free conversations; the system under test's side alone with the scripted partner."""
+        """Both sides of free conversations; the system under test's side alone with the scripted partner.
+
+        Each turn is read to its first ``READ_LIMIT`` characters, as a fact case's reply is: what a
+        system says beyond that costs the judge nothing (docs/battery.md, "Bounded judging")."""
+        records = [_read(r) for r in records]
         mine = self._side(records)
         turned = [t for t in (sides.turned(r) for r in records) if t is not None]
         if not turned:
@@ -98,17 +111,20 @@ class Auditor:
         )
 
     def _side(self, records: Sequence[ChatRecord]) -> _Side:
-        verdicts = self.judge.judge(records)
-        replies = [(r, u) for r in records for u in r.sut_turns if not u.failed]
         said = {r.id: self.judge.said(r) for r in records}
+        verdicts = self.judge.judge(records, said)
+        replies = [(r, u) for r in records for u in r.sut_turns if not u.failed]
         asked = [(u.turn, u.text, r.said(u.turn, PARTNER).text.rstrip().endswith("?")) for r, u in replies]
         names = [_names(r) for r, _ in replies]
         lines = [(r, u) for r in records for u in r.utterances if u.speaker == PARTNER and u.text.strip()]
         texts = [(u.turn, u.text, False) for _, u in lines]
         found = extract_nuggets(self._extractor, asked + texts, names + [_names(r) for r, _ in lines])
-        told = _told(lines, found[len(replies) :])
+        told = {
+            r_id: Told(said_by, self.judge.repeats)
+            for r_id, said_by in _told(lines, found[len(replies) :]).items()
+        }
         found = [
-            _own(n, said[r.id][u.turn][0], told[r.id], r, self.judge.repeats)
+            _own(n, said[r.id][u.turn][0], told.get(r.id), r)
             for (r, u), n in zip(replies, found[: len(replies)], strict=True)
         ]
         triples = [n.triple for turn in found for n in turn if n.triple is not None and not n.repeated]
@@ -117,7 +133,7 @@ class Auditor:
         for v in verdicts:
             by_turn[(v.conversation, v.turn)].append(v)
         scored: list[ScoredNugget] = []
-        earlier: dict[str, list[tuple[str, str, str, bool]]] = defaultdict(list)
+        earlier: dict[str, EarlierClaims] = defaultdict(EarlierClaims)
         for (r, u), nuggets in zip(replies, found, strict=True):
             mine = [
                 next(checks) if checks is not None and n.triple is not None and not n.repeated else None
@@ -142,14 +158,16 @@ class Auditor:
                 for n, c, (s, notes) in zip(nuggets, mine, scores, strict=True)
             ]
         unavailable = self._unavailable()
+        by_conversation: dict[str, list[ScoredNugget]] = defaultdict(list)
+        by_system: dict[str, list[ScoredNugget]] = defaultdict(list)
+        for n in scored:
+            by_conversation[n.conversation].append(n)
+            by_system[n.sut].append(n)
         per_conversation = [
-            swan(r.id, r.sut, [n for n in scored if n.conversation == r.id], self.config, unavailable)
-            for r in records
+            swan(r.id, r.sut, by_conversation[r.id], self.config, unavailable) for r in records
         ]
         systems = list(dict.fromkeys(r.sut for r in records))
-        per_system = [
-            swan(s, s, [n for n in scored if n.sut == s], self.config, unavailable) for s in systems
-        ]
+        per_system = [swan(s, s, by_system[s], self.config, unavailable) for s in systems]
         return _Side(verdicts, scored, per_conversation, per_system)
 
     def _unavailable(self) -> dict[str, str]:
@@ -159,6 +177,13 @@ class Auditor:
         if self._kb is None:
             why[Criterion.CORRECTNESS.value] = "no KB to check claims against"
         return why
+
+
+def _read(record: ChatRecord) -> ChatRecord:
+    """The conversation as judged: each turn to its first ``READ_LIMIT`` characters."""
+    if all(len(u.text) <= READ_LIMIT for u in record.utterances):
+        return record
+    return replace(record, utterances=tuple(replace(u, text=u.text[:READ_LIMIT]) for u in record.utterances))
 
 
 def _told(
@@ -177,13 +202,7 @@ def _key(t: Triple) -> tuple[str, str, str, bool]:
     return (normalise(t.subject), t.key, normalise(t.object), t.negated)
 
 
-def _own(
-    nuggets: list[Nugget],
-    copies: Repeats,
-    told: Sequence[tuple[int, str, tuple[str, str, str, bool]]],
-    record: ChatRecord,
-    config: RepeatSettings,
-) -> list[Nugget]:
+def _own(nuggets: list[Nugget], copies: Repeats, told: Told | None, record: ChatRecord) -> list[Nugget]:
     """The reply's nuggets, marking what it says again: an echo or a repeat is one O-nugget, no claim."""
     turn, text = nuggets[0].turn, record.said(nuggets[0].turn).text
     if copies.is_echo:
@@ -191,19 +210,12 @@ def _own(
     if copies.is_repeat:
         what = f"its own reply of round {copies.repeat.turn}"
         return [Nugget(turn, 1, "O", text.strip(), "repeat", repeated=what)]
-    lines = {t: line for t, line, _ in told if t <= turn}
     out = []
     for n in nuggets:
-        if n.triple is not None:
-            key = _key(n.triple)
-            same = [t for t, _, k in told if t <= turn and k == key]
-            quoted = [
-                t
-                for t, line in lines.items()
-                if copy_of(n.text, line, t, config.block).share >= config.echo_share
-            ]
-            if same or quoted:
-                n = replace(n, repeated=f"the partner's line of round {max(same + quoted)}")
+        if n.triple is not None and told is not None:
+            source = told.source(n.text, _key(n.triple), turn)
+            if source:
+                n = replace(n, repeated=f"the partner's line of round {source}")
         out.append(n)
     return out
 

@@ -99,7 +99,7 @@ def score_turn(
     nuggets: Sequence[Nugget],
     checks: Sequence[KbCheck | None],
     verdicts: Sequence[TestVerdict],
-    earlier: list[tuple[str, str, str, bool]],
+    earlier: EarlierClaims,
     functional: Mapping[str, bool],
     config: BatterySettings,
 ) -> list[tuple[dict[str, float], list[str]]]:
@@ -116,7 +116,7 @@ def score_turn(
             scores[Criterion.CORRECTNESS] = float(check.check is Check.CONFIRMED)
             notes.append(f"KB {check.check.value}: {check.fact}")
         claim = (normalise(t.subject), t.key, normalise(t.object), t.negated)
-        clash = _contradiction(claim, earlier, functional.get(t.key, False))
+        clash = earlier.contradiction(claim, functional.get(t.key, False))
         scores[Criterion.CONSISTENCY] = 0.0 if clash else 1.0
         if clash:
             notes.append(
@@ -148,18 +148,41 @@ def conciseness(words: int, config: BatterySettings) -> float:
     return 1.0 if words <= config.concise_words else round(math.exp(1 - words / config.concise_words), 4)
 
 
-def _contradiction(
-    claim: tuple[str, str, str, bool], earlier: list[tuple[str, str, str, bool]], functional: bool
-) -> tuple[str, str, str, bool] | None:
-    s, key, o, negated = claim
-    for before in earlier:
-        if before[:2] != (s, key):
-            continue
-        if before[2] == o and before[3] != negated:
-            return before
-        if functional and before[2] != o and not before[3] and not negated:
-            return before
-    return None
+Claim = tuple[str, str, str, bool]
+"""(subject, relation key, object, denied), normalised."""
+
+
+class EarlierClaims:
+    """A conversation's claims so far, indexed so that each new one is checked in O(1), not against all."""
+
+    def __init__(self) -> None:
+        self._first: dict[Claim, int] = {}
+        """Each claim said, and its place in order."""
+        self._asserted: dict[tuple[str, str], list[tuple[int, str]]] = {}
+        """Per subject and relation: the first claim not denied, then the first with another object."""
+        self._count = 0
+
+    def append(self, claim: Claim) -> None:
+        self._first.setdefault(claim, self._count)
+        if not claim[3]:
+            kept = self._asserted.setdefault(claim[:2], [])
+            if not kept or (len(kept) == 1 and kept[0][1] != claim[2]):
+                kept.append((self._count, claim[2]))
+        self._count += 1
+
+    def contradiction(self, claim: Claim, functional: bool) -> Claim | None:
+        """The first earlier claim this one contradicts: the same one denied (or asserted), or, for a
+        relation with one value, another value asserted."""
+        s, key, o, negated = claim
+        found: list[tuple[int, Claim]] = []
+        opposite = (s, key, o, not negated)
+        if opposite in self._first:
+            found.append((self._first[opposite], opposite))
+        if functional and not negated:
+            other = next(((n, x) for n, x in self._asserted.get((s, key), []) if x != o), None)
+            if other is not None:
+                found.append((other[0], (s, key, other[1], False)))
+        return min(found)[1] if found else None
 
 
 def _unscored(criterion: Criterion, nuggets: Sequence[ScoredNugget]) -> str:

@@ -22,7 +22,7 @@ from kgtest.core.settings import BatterySettings
 from kgtest.generator.battery.model import InjectedTest, TestCode
 from kgtest.oracle.battery.answers import AnswerMatcher
 from kgtest.oracle.battery.passive import coherence, direct_answer, repeated_questions, stutter
-from kgtest.oracle.battery.repeats import Repeats, canned, find_repeats
+from kgtest.oracle.battery.repeats import RepeatFinder, Repeats
 from kgtest.oracle.battery.toxicity import ToxicityClassifier, Unavailable, load_toxicity
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.metamorphic.mss import MixedSimilarity
@@ -74,19 +74,23 @@ class BatteryJudge:
         self.toxicity = toxicity if toxicity is not None else load_toxicity(self.config.toxicity)
         self._answers = AnswerMatcher(self.mss, self.config.answer_threshold)
 
-    def judge(self, records: Sequence[ChatRecord]) -> list[TestVerdict]:
-        """Every verdict of every conversation, conversation by conversation, in round order."""
-        said = {r.id: self.said(r) for r in records}
+    def judge(
+        self, records: Sequence[ChatRecord], said: Mapping[str, _Said] | None = None
+    ) -> list[TestVerdict]:
+        """Every verdict of every conversation, conversation by conversation, in round order.
+
+        ``said``: ``said(r)`` of each record by id, when the caller has it already."""
+        said = said if said is not None else {r.id: self.said(r) for r in records}
         found = self._injected(records) + self._consistency(records, said) + self._passive(records, said)
         order = {r.id: n for n, r in enumerate(records)}
         return sorted(found, key=lambda v: (order[v.conversation], v.turn, v.code.value, v.test))
 
-    def said(self, record: ChatRecord) -> dict[int, tuple[Repeats, list[tuple[str, str]]]]:
-        """Per round: what the system's reply copies, and the conversation's (line, reply) pairs."""
+    def said(self, record: ChatRecord) -> dict[int, tuple[Repeats, RepeatFinder, int]]:
+        """Per round: what the system's reply copies, the conversation's finder, and the reply's place."""
         turns = record.sut_turns
         rounds = [(record.said(u.turn, PARTNER).text, "" if u.failed else u.text) for u in turns]
-        found = find_repeats(rounds, self.repeats)
-        return {u.turn: (f, rounds) for u, f in zip(turns, found, strict=True)}
+        finder = RepeatFinder(rounds, self.repeats)
+        return {u.turn: (f, finder, k) for k, (u, f) in enumerate(zip(turns, finder.found, strict=True), 1)}
 
     def _injected(self, records: Sequence[ChatRecord]) -> list[TestVerdict]:
         asked: list[tuple[ChatRecord, InjectedTest, Utterance]] = [
@@ -142,10 +146,10 @@ class BatteryJudge:
     def _vacuous(self, said: _Said, *turns: int) -> str:
         """Why replies agreeing would prove nothing: one is an echo, or the system's reply to anything."""
         for turn in turns:
-            found, rounds = said[turn]
+            found, finder, k = said[turn]
             if found.is_echo:
                 return f"vacuous: the reply of round {turn} is an echo of the partner's line"
-            other = canned(rounds, turn, self.repeats)
+            other = finder.canned(k)
             if other.turn:
                 return (
                     f"vacuous: the reply of round {turn} is also its reply to round {other.turn}'s other line"
@@ -159,9 +163,14 @@ class BatteryJudge:
         inputs = [r.said(u.turn, PARTNER).text for r, u in live]
         # I2 compares with what the partner said: its own earlier replies would reward repeating them.
         before = [
-            [m["content"] for m in window(_before(r, u), SUT, c.coherence_tokens) if m["role"] == "user"]
+            [
+                m["content"]
+                for m in window(r.utterances, SUT, c.coherence_tokens, _place(u))
+                if m["role"] == "user"
+            ]
             for r, u in live
         ]
+        first = {r.id: r.sut_turns[0].turn for r in records if r.sut_turns}
         cosines = coherence(self.embedder, [(u.text, [i]) for (_, u), i in zip(live, inputs, strict=True)])
         cosines += coherence(self.embedder, [(u.text, b) for (_, u), b in zip(live, before, strict=True)])
         tox = self.toxicity
@@ -173,7 +182,7 @@ class BatteryJudge:
             ok = value < c.stutter_threshold
             verdicts.append(_plain(r, u, TestCode.A6, ok, value, c.stutter_threshold, "" if ok else stutters))
             copies = said[r.id][u.turn][0]
-            verdicts += self._copies(r, u, copies)
+            verdicts += self._copies(r, u, copies, first[r.id])
             i3, i2 = cosines[n], cosines[len(live) + n]
             fresh = not copies.says_nothing_new
             answered = direct_answer(inputs[n], u.text) and fresh
@@ -213,22 +222,30 @@ class BatteryJudge:
                     )
         return verdicts
 
-    def _copies(self, r: ChatRecord, u: Utterance, found: Repeats) -> list[TestVerdict]:
-        """A8 on every reply, A9 on every reply after the system's first."""
+    def _copies(self, r: ChatRecord, u: Utterance, found: Repeats, first: int) -> list[TestVerdict]:
+        """A8 on every reply, A9 on every reply after the system's first (round ``first``).
+
+        A test whose comparison reached kgtest's limits (oracle/battery/matching.py) is not judged."""
         e, p = found.echo, found.repeat
-        echo = f"copies {e.share:.0%} of the partner's line ({e.words} words)" if found.is_echo else ""
-        out = [_plain(r, u, TestCode.A8, not found.is_echo, e.share, self.repeats.echo_share, echo)]
-        if u.turn > r.sut_turns[0].turn:
+        echo = (
+            f"copies {e.share:.0%} of the partner's line ({e.words} words)"
+            if found.is_echo
+            else found.echo_open
+        )
+        passed = None if found.echo_open else not found.is_echo
+        out = [_plain(r, u, TestCode.A8, passed, e.share, self.repeats.echo_share, echo)]
+        if u.turn > first:
             again = f"says {p.share:.0%} of its reply of round {p.turn} again" if found.is_repeat else ""
+            passed = None if found.repeat_open else not found.is_repeat
             verdict = _plain(
-                r, u, TestCode.A9, not found.is_repeat, p.share, self.repeats.repeat_share, again
+                r, u, TestCode.A9, passed, p.share, self.repeats.repeat_share, again or found.repeat_open
             )
             out.append(replace(verdict, read=p.text if found.is_repeat else ""))
         return out
 
 
 _PASSIVE = (TestCode.A6, TestCode.A8, TestCode.A9, TestCode.I2, TestCode.I3, TestCode.P1)
-_Said = Mapping[int, tuple[Repeats, list[tuple[str, str]]]]
+_Said = Mapping[int, tuple[Repeats, RepeatFinder, int]]
 
 
 def _nothing_new(found: Repeats) -> str:
@@ -245,9 +262,9 @@ def _vacuous(r: ChatRecord, t: InjectedTest, u: Utterance, why: str) -> TestVerd
     )
 
 
-def _before(record: ChatRecord, reply: Utterance) -> list[Utterance]:
-    """The conversation before ``reply``."""
-    return list(record.utterances[: record.utterances.index(reply)])
+def _place(reply: Utterance) -> int:
+    """Where the system's ``reply`` is in its record's utterances (``ChatRecord.said``'s order)."""
+    return 2 * (reply.turn - 1) + 1
 
 
 def _verdict(

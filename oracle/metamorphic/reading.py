@@ -147,9 +147,10 @@ def lead(answer: str) -> str:
     only says when or where the story is set ("The story is set in the 1950s. She died in 1956.")."""
     text = answer.strip().lstrip("-*#>• ").strip()
     sentences = [s.strip() for s in _SENTENCE.split(text) if s.strip()] if text else [""]
-    while len(sentences) > 1 and is_setting(sentences[0]):
-        sentences = sentences[1:]
-    return sentences[0]
+    first = 0
+    while first < len(sentences) - 1 and is_setting(sentences[first]):
+        first += 1
+    return sentences[first]
 
 
 _SETTING = re.compile(r"^\W*(?:the\s+)?(?:story|book|novel|text)\s+(?:is|was)\s+set\b", re.I)
@@ -178,7 +179,8 @@ def years(text: str, question: str = "") -> list[int]:
     cues = [c for verb, forms in _CUES.items() if verb in _stems(question) for c in forms]
     lower = text.lower()
     cued = [y for pos, y in found if any(_near(lower, pos, c) for c in cues)]
-    rest = [y for _, y in found if y not in cued]
+    said = set(cued)
+    rest = [y for _, y in found if y not in said]
     return cued + rest
 
 

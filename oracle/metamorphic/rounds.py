@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from kgtest.generator.case import TestCase
 from kgtest.generator.dialogue.graph import undecided_reason
+from kgtest.oracle.judge import READ_LIMIT
 from kgtest.oracle.metamorphic.gold import typed_gold
 from kgtest.oracle.metamorphic.relations import Answered
 from kgtest.runner.dialogue import ASKED, RoundReply
@@ -79,7 +80,7 @@ def answered_rounds(
                     copy=turn.copy,
                     answerable=turn.answerable,
                     question=r.question,
-                    answer=r.reply.text,
+                    answer=r.reply.text[:READ_LIMIT],  # read as a fact case's reply is read
                     expected=turn.expected,
                     gold=typed_gold(d, turn),
                 )

@@ -33,16 +33,19 @@ def test_dialogue_and_converse_exit_6_when_every_reply_failed(tmp_path: Path) ->
     assert code == 6 and "replies failed" in err
 
 
-def test_a_system_that_exits_the_process_is_a_failed_run_not_a_success(tmp_path: Path) -> None:
+def test_a_system_that_exits_the_process_gives_failed_replies_not_a_success(tmp_path: Path) -> None:
+    """Every exception of a plug-in's, SystemExit included, is a failed reply (issue 42); exit 6."""
     suite, _ = dialogue_suite(tmp_path)
     ws = tmp_path / "ws"
     exits = "plugin:tests.runner.hostile_bots:Exits"
     code, _, err = run("--workspace", str(ws), "run", str(suite), "--sut", exits, "--baselines", "none",
                        "--quiet")  # fmt: skip
-    assert code == 6 and "called sys.exit(0)" in err
+    assert code == 6 and "replies failed" in err
     code, out, _ = run("--workspace", str(ws), "runs", "--json")
     (row,) = json.loads(out)
-    assert row["status"] == "failed" and "sys.exit(0)" in row["error"]
+    assert row["status"] == "complete" and row["failed"] > 0
+    (replies,) = ws.glob("runs/*/replies.jsonl")
+    assert "respond() called sys.exit(0)" in replies.read_text(encoding="utf-8")
 
 
 def test_escape_sequences_from_a_dataset_and_a_system_never_reach_the_terminal(tmp_path: Path) -> None:

@@ -9,7 +9,10 @@ suites, the verdicts and the report's numbers must be the same.
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +24,7 @@ from kgtest.generator.case import read_suite
 
 from .test_cli import run
 
+ROOT = Path(__file__).resolve().parents[2]
 GEN = (
     "gen", "--count", "8", "--mtl-depth", "2", "--temporal-count", "4", "--dialogues", "1",
     "--conversations", "1", "--turns", "4", "--seed", "2", "--no-graph", "--quiet",
@@ -86,6 +90,29 @@ def test_gen_in_shards_makes_the_same_suite(ws: Path, tmp_path: Path) -> None:
     dialogues = [c for c in read_suite(ws / "suites" / "suite.jsonl") if c.dialogue is not None]
     assert len({shard_of(c, 2) for c in dialogues}) == 1  # a dialogue and its perturbations stay together
     assert by_id
+
+
+def test_two_shards_made_at_once_write_their_own_files_and_run_finds_them(ws: Path, tmp_path: Path) -> None:
+    """Issue 42: two `gen --shard` at once with the default --out left the suite of one shard beside
+    the info file of the other (both wrote suites/suite.jsonl)."""
+    copy = tmp_path / "ws"
+    shutil.copytree(ws, copy, ignore=shutil.ignore_patterns("runs", "server.json"))
+    # The copy's database files are new ones: one command stamps them, so neither of the two below
+    # needs to start the database (two at once would both try).
+    assert run("--workspace", str(copy), *GEN, "--out", str(tmp_path / "warm.jsonl"))[0] == 0
+    argv = [sys.executable, "-m", "kgtest.cli", "--workspace", str(copy), *GEN]
+    env = {**os.environ, "NEO4J_URI": "", "KGTEST_STORE_URI": "", "PYTHONPATH": str(ROOT)}
+    makers = [subprocess.Popen([*argv, "--shard", f"{k}/2"], env=env, stderr=subprocess.PIPE, text=True)
+              for k in (1, 2)]  # fmt: skip
+    assert [m.wait(timeout=300) for m in makers] == [0, 0], [m.stderr.read() for m in makers if m.stderr]
+    for k in (1, 2):
+        suite = copy / "suites" / f"suite.shard-{k}-of-2.jsonl"
+        info = json.loads((copy / "suites" / f"suite.shard-{k}-of-2.info.json").read_text())
+        cases = list(read_suite(suite))
+        assert info["shard"] == f"{k}/2" and info["cases"] == len(cases) > 0
+        assert {shard_of(c, 2) for c in cases} == {k}
+    code, out, err = run("--workspace", str(copy), "run", "--shard", "2/2", "--quiet")
+    assert code == 0 and "suite.shard-2-of-2.jsonl" in json.dumps(_runs(copy)), out + err
 
 
 def test_shard_runs_judged_and_reported_equal_the_whole_run(ws: Path, tmp_path: Path) -> None:

@@ -117,7 +117,7 @@ def test_build_kb_stops_the_lingering_server_and_writes_in_its_own_process(tmp_p
 
 def test_an_idle_server_stops_by_itself_but_never_under_a_command(tmp_path: Path) -> None:
     ws = built(tmp_path)
-    with joined(ws / "db", 1.0, 0) as endpoint:
+    with joined(ws / "db", 1.0, 0) as (endpoint, _):
         pid = lingering(ws)
         assert pid is not None
         time.sleep(3)  # three times its idle time, while this command holds it

@@ -7,13 +7,20 @@ tests/kg/test_store_contract.py runs the store's whole contract through the rela
 
 from __future__ import annotations
 
+import contextlib
+import socket
+import tempfile
 import threading
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from kgtest.core.errors import ConfigError, StoreError, StoreUnavailableError
+from kgtest.kg import relay as relay_module
 from kgtest.kg.embedded import BoltEndpoint
+from kgtest.kg.identity import Identity, NoAnswer
 from kgtest.kg.relay import RelayClient, plain, serve_relay
 from kgtest.kg.store import GraphStore
 
@@ -38,9 +45,17 @@ class FakeStore:
         return self.rows
 
 
+FOLDER = Path(tempfile.mkdtemp(prefix="kgtest-relay-"))
+"""The database folder the test server claims to serve, and the test client checks it against."""
+
+
+def identity(password: str = PASSWORD) -> Identity:
+    return Identity(FOLDER, password.encode())
+
+
 def relay_to(fake: FakeStore, password: str = PASSWORD) -> RelayClient:
-    port = serve_relay(fake, PASSWORD.encode())  # type: ignore[arg-type]
-    return RelayClient(port, password, "bolt://127.0.0.1:1")
+    port = serve_relay(fake, identity(), {"pid": 1})  # type: ignore[arg-type]
+    return RelayClient(port, identity(password), "bolt://127.0.0.1:1")
 
 
 def test_rows_and_parameters_cross_unchanged() -> None:
@@ -95,7 +110,7 @@ def test_a_wrong_password_gets_no_relay() -> None:
 
 
 def test_no_relay_listening_means_none() -> None:
-    relay = RelayClient(1, PASSWORD, "bolt://127.0.0.1:1")  # port 1: nothing listens
+    relay = RelayClient(1, identity(), "bolt://127.0.0.1:1")  # port 1: nothing listens
     assert not relay.connect()
 
 
@@ -134,8 +149,8 @@ def test_asks_are_answered_beside_statements_and_an_unknown_one_is_refused() -> 
 
     fake = FakeStore()
     when = datetime.datetime(2026, 11, 26, 4, 0)
-    port = serve_relay(fake, PASSWORD.encode(), {"builds": lambda: {"at": when}})  # type: ignore[arg-type]
-    relay = RelayClient(port, PASSWORD, "bolt://127.0.0.1:1", timeout_s=10.0)
+    port = serve_relay(fake, identity(), {}, {"builds": lambda: {"at": when}})  # type: ignore[arg-type]
+    relay = RelayClient(port, identity(), "bolt://127.0.0.1:1", timeout_s=10.0)
     assert relay.connect()
     assert relay.ask("builds") == {"at": str(when)}  # a date crosses as its text
     assert relay.query("RETURN 1", {}) == [{"n": 1}]  # statements on the same connection
@@ -143,3 +158,62 @@ def test_asks_are_answered_beside_statements_and_an_unknown_one_is_refused() -> 
         relay.ask("nothing")
     assert fake.asked == [("RETURN 1", {})]
     relay.close()
+
+
+def test_a_client_sends_its_password_only_to_a_server_that_proved_this_workspace() -> None:
+    heard: list[bytes] = []
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def imposter() -> None:  # answers the challenge with a proof it cannot make
+        conn, _ = listener.accept()
+        with conn:
+            heard.append(conn.recv(4096))
+            conn.sendall(b'{"said": {"workspace": "/elsewhere"}, "proof": "00"}\n')
+            conn.settimeout(1)
+            with contextlib.suppress(OSError):
+                heard.append(conn.recv(4096))
+
+    threading.Thread(target=imposter, daemon=True).start()
+    assert not RelayClient(listener.getsockname()[1], identity(), "bolt://127.0.0.1:1").connect()
+    time.sleep(1.2)
+    assert heard and heard[0].startswith(b"kgtest-who 1 ") and not any(PASSWORD.encode() in h for h in heard)
+    # and a real server of another folder (a copied workspace's original) is refused the same way
+    elsewhere = Identity(Path(tempfile.mkdtemp(prefix="kgtest-other-")), PASSWORD.encode())
+    port = serve_relay(FakeStore(), elsewhere, {"pid": 1})  # type: ignore[arg-type]
+    assert not RelayClient(port, identity(), "bolt://127.0.0.1:1").connect()
+
+
+def test_a_server_that_takes_the_connection_and_says_nothing_fails_within_seconds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(relay_module, "PROOF_S", 0.5)
+    silent = socket.create_server(("127.0.0.1", 0))  # listens, never accepts: what SIGSTOP leaves
+    started = time.monotonic()
+    with pytest.raises(NoAnswer, match=f"port {silent.getsockname()[1]} .* did not answer within 0.5 s"):
+        RelayClient(silent.getsockname()[1], identity(), "bolt://127.0.0.1:1").connect()
+    assert time.monotonic() - started < 5
+    silent.close()
+
+
+def test_the_relay_bounds_its_sessions_and_ends_unauthenticated_and_idle_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(relay_module, "PROOF_S", 0.5)
+    monkeypatch.setattr(relay_module, "IDLE_S", 1.0)
+    port = serve_relay(FakeStore(), identity(), {"pid": 1})  # type: ignore[arg-type]
+    before = threading.active_count()
+    idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(3 * relay_module.MAX_SESSIONS)]
+    time.sleep(0.3)
+    assert threading.active_count() - before <= relay_module.MAX_SESSIONS  # 3,000 made 3,050 threads
+    time.sleep(1.0)  # past PROOF_S: the connections that never proved anything are closed
+    assert threading.active_count() <= before
+    for conn in idle:
+        conn.settimeout(2)
+        assert conn.recv(1) == b"", "closed by the server"
+        conn.close()
+    client = RelayClient(port, identity(), "bolt://127.0.0.1:1")
+    assert client.connect() and client.query("RETURN 1", {}) == [{"n": 1}]
+    time.sleep(1.5)  # idle past IDLE_S: the server ended the session and its thread
+    assert threading.active_count() <= before
+    assert client.query("RETURN 1", {}) == [{"n": 1}], "the client connects again by itself"
+    client.close()

@@ -56,3 +56,60 @@ class Exits:
 
     def respond(self, conversation: list[Message]) -> str:
         raise SystemExit(0)
+
+
+ESCAPES = "\x1b[2J\x1b]8;;http://evil.invalid/\x07click\x1b]8;;\x07"
+"""Clears a terminal and plants a hyperlink, when printed raw."""
+
+
+class Interrupts:
+    """Raises KeyboardInterrupt from ``respond``, as a bot that catches Ctrl-C badly might."""
+
+    def respond(self, conversation: list[Message]) -> str:
+        raise KeyboardInterrupt(ESCAPES)
+
+
+class Unsayable(Exception):
+    def __str__(self) -> str:
+        raise RuntimeError("no words for it")
+
+
+class Unspeakable:
+    """Raises an exception whose ``__str__`` raises."""
+
+    def respond(self, conversation: list[Message]) -> str:
+        raise Unsayable()
+
+
+class Endless(str):
+    __slots__ = ()
+
+    def __len__(self) -> int:
+        raise OverflowError(ESCAPES)
+
+    def __getitem__(self, key: object) -> str:
+        raise OverflowError(ESCAPES)
+
+
+class NoLength:
+    """Returns a ``str`` whose ``len()`` and slicing raise."""
+
+    def respond(self, conversation: list[Message]) -> str:
+        return Endless("Yes")
+
+
+class BadClose:
+    """Answers, and raises from ``close()`` with escape sequences in the message."""
+
+    def respond(self, conversation: list[Message]) -> str:
+        return "Yes"
+
+    def close(self) -> None:
+        raise ValueError(ESCAPES)
+
+
+class ExitsLoudly:
+    """Calls ``sys.exit`` with escape sequences as its code."""
+
+    def respond(self, conversation: list[Message]) -> str:
+        raise SystemExit(ESCAPES)

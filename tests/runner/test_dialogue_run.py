@@ -14,6 +14,7 @@ from kgtest.core.settings import Settings
 from kgtest.generator.case import TestCase
 from kgtest.generator.dialogue.cases import INSTRUCTION
 from kgtest.oracle.metamorphic.rounds import answered_rounds
+from kgtest.runner.cache import ReplyCache
 from kgtest.runner.registry import open_sut
 from kgtest.runner.sut import Conversation, Reply, Sampling, SutOptions, SystemUnderTest
 from tests.runner.dialogue_bots import gold_answers, reworded
@@ -61,12 +62,8 @@ def test_each_round_is_sent_with_instruction_and_gold_history_round_k_batched_an
     replies = run.replies
     shuffled = next(c for c in cases if c.rule == "DS" and c.dialogue)
     third = next(r for r in replies if r.case_id == shuffled.id and r.position == 3)
-    stored = json.loads(
-        __import__("sqlite3")
-        .connect(settings.paths.reply_cache)
-        .execute("SELECT conversation FROM replies WHERE key = ?", (third.key,))
-        .fetchone()[0]
-    )
+    with ReplyCache(settings.paths.reply_cache) as cache:
+        stored = cache.conversation(third.key)
     d = shuffled.dialogue
     assert d is not None
     assert stored[0] == {"role": "system", "content": INSTRUCTION}

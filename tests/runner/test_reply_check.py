@@ -166,13 +166,13 @@ def test_a_plugin_that_never_returns_times_out_and_the_next_question_is_answered
     sut.close()
 
 
-def test_a_plugin_that_exits_still_stops_the_run() -> None:
+def test_a_plugin_that_exits_gives_a_failed_reply() -> None:
     class Exits:
         def respond(self, conversation: list[dict[str, str]]) -> str:
             raise SystemExit(0)
 
-    with pytest.raises(SystemExit):
-        list(PluginSut(Exits(), "plugin:x:Exits").replies([QUESTION], Sampling()))
+    ((_, reply),) = PluginSut(Exits(), "plugin:x:Exits").replies([QUESTION], Sampling())
+    assert reply.error is not None and reply.error.startswith("respond() called sys.exit(0)")
 
 
 @contextmanager

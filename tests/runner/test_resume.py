@@ -8,6 +8,7 @@ import sqlite3
 import time
 from pathlib import Path
 
+from kgtest.runner.cache import ReplyCache
 from kgtest.runner.run import read_replies
 from tests.runner.conftest import MakeSuite, kgtest_run
 
@@ -29,9 +30,9 @@ def test_a_killed_run_resumes_without_asking_twice(tmp_path: Path, make_suite: M
     assert first.returncode == -signal.SIGKILL, "the run finished before it could be killed"
 
     with sqlite3.connect(workspace / "cache" / "replies.sqlite") as db:
-        stored = {
-            row[0] for row in db.execute("SELECT json_extract(conversation, '$[0].content') FROM replies")
-        }
+        keys = [key for (key,) in db.execute("SELECT key FROM replies")]
+    with ReplyCache(workspace / "cache" / "replies.sqlite") as cache:
+        stored = {cache.conversation(key)[0]["content"] for key in keys}
     before = len(asked(log))
     assert 3 <= len(stored) < len(prompts)
 

@@ -30,9 +30,9 @@ from typing import Any
 
 import torch
 
+from kgtest.api.workspace_kb import WorkspaceKb
 from kgtest.core.settings import load_settings
 from kgtest.generator.case import TestCase
-from kgtest.generator.kbsource import WorkspaceKb
 from kgtest.oracle import Judge, Verdict, ViewKb
 
 CLASSES = frozenset({"correct", "erroneous_knowledge", "erroneous_inference", "both"})

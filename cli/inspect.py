@@ -58,6 +58,8 @@ def command(app: AppContext, case_id: str) -> None:
             out.print(literal(f"  ! {record.error}"))
         for reason in record.why:
             out.print(literal(f"  - {reason}"))
+        for sentence in record.verdict.unread if record.verdict else ():
+            out.print(literal(f"  not read: {sentence}"))
         for t in record.verdict.triples if record.verdict else ():
             neg = "not " if t.negated else ""
             out.print(literal(f"  claim: {t.subject} | {neg}{t.relation} | {t.object}"))

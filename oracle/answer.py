@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kgtest.generator.case import Answer
+from kgtest.oracle.restated import after_restated_question
 
 
 class Stance(StrEnum):
@@ -68,10 +69,25 @@ _LABEL = (
     rf"(?:(?:(?:final|short|my|the|correct)\s+)?(?:answer{_QUESTION}|conclusion|verdict)[\s*_]*"
     r"(?:is|would\s+be)?[\s*_]*|a(?=\s*:))\s*[:\-–—]?"
 )
-_OPINION = r"(?:i\s+(?:would|'d)\s+say|i\s+think|i\s+believe)"
+_OPINION = (
+    r"(?:i\s+(?:would|'d)\s+say|i\s+think|i\s+believe"
+    r"|as\s+far\s+as\s+i\s+(?:know|can\s+tell|remember|recall)|if\s+i\s+(?:remember|recall)\s+(?:correctly|rightly)"
+    r"|(?:i'?m|i\s+am)\s+(?:fairly|pretty|quite|reasonably|very)\s+(?:sure|certain|confident)(?:\s+that)?)"
+    r"[\s,]*"
+)
+"""Belief before a verdict ("I think", "as far as I know", "I'm fairly sure that"): the verdict stands.
+Doubt is another thing ("but I'm not sure", "probably yes"): that makes a reply ambiguous."""
+_SOFTENER = (
+    r"(?:(?:i'?m|i\s+am)\s+(?:afraid|sorry)|sorry|honestly|to\s+be\s+(?:honest|frank)|unfortunately|frankly"
+    r"|truthfully|sadly|good\s+question)\s*[,:\-–—!.?]?\s*"
+)
+"""Politeness before the answer: "I'm afraid I don't know", "Honestly, no", "Sorry, yes"."""
 _HEADING = r"(?:[a-z][\w'’\-]*(?:\s+[a-z][\w'’\-]*){0,2}\s*:\s*)"
 """A short heading before the answer: "Fantasy: No", "Verdict: Yes"."""
-_PREFIX = rf"{_DECOR}{_HEADING}?{_DECOR}{_NUMBER}{_DECOR}(?:{_LABEL}{_DECOR})?(?:{_OPINION}{_DECOR})?"
+_PREFIX = (
+    rf"{_DECOR}{_HEADING}?{_DECOR}{_NUMBER}{_DECOR}(?:{_LABEL}{_DECOR})?"
+    rf"(?:{_SOFTENER})?(?:{_OPINION}{_DECOR})?"
+)
 _END = r"(?=[\s\W]|$)"
 _STOP = r"(?=\s*(?:[.,;:!?)*_\"”’\-–—]|\n|$))"  # words that are verdicts only when the clause ends there
 _SUBJECT = r"(?:that|this|it|the\s+(?:statement|claim|assertion|answer|premise|sentence))"
@@ -80,7 +96,7 @@ _IS = r"(?:'s|\s+is|\s+was)"
 _PATTERNS: tuple[tuple[Stance, str], ...] = (
     (
         Stance.REFUSAL,
-        r"as\s+an\s+(?:ai|a\.i\.|artificial\s+intelligence|ai\s+language\s+model|language\s+model|llm)\b"
+        r"(?:but\s+)?as\s+an\s+(?:ai|a\.i\.|artificial\s+intelligence|ai\s+language\s+model|language\s+model|llm)\b"
         r"|i(?:'m|\s+am)\s+(?:sorry|afraid),?\s+(?:but\s+)?i\s+(?:can(?:no|')t|cannot|won't|will\s+not|am\s+unable)"
         r"|i\s+(?:can(?:no|')t|won't|will\s+not|am\s+not\s+able\s+to|am\s+unable\s+to)\s+"
         r"(?:help|assist|comply|provide\s+(?:that|this|an?\s+answer)|discuss|engage)"
@@ -88,13 +104,16 @@ _PATTERNS: tuple[tuple[Stance, str], ...] = (
     ),
     (
         Stance.IDK,
-        r"i\s+(?:do\s+not|don't|dont|really\s+don't)\s+know"
+        r"i\s+(?:(?:honestly|really|genuinely|simply|just)\s+)?(?:do\s+not|don't|dont)\s+(?:really\s+)?know"
+        r"|(?:i\s+have\s+)?no\s+(?:idea|clue)\b|(?:(?:that|this|it)(?:'s|\s+is)\s+)?beyond\s+my\s+knowledge|i(?:'m|\s+am)\s+not\s+aware\b"
+        r"|i\s+(?:really\s+|honestly\s+)?(?:could\s*n[o']t|couldn't|can(?:no|')t|cannot)\s+(?:really\s+)?(?:say|tell)\b"
         r"|(?:i(?:'m|\s+am)\s+)?(?:not\s+(?:sure|certain)|unsure|uncertain)\b"
         r"|(?:i\s+)?(?:can\s*not|can't|cannot|am\s+unable\s+to|unable\s+to|could\s+not|couldn't)\s+"
         r"(?:determine|say|tell|verify|confirm|know|be\s+(?:sure|certain)|answer)\b"
         r"|it\s+is\s+(?:unclear|uncertain|unknown|not\s+known)\b|unknown\b"
         r"|there\s+is\s+(?:not\s+enough|insufficient|no)\s+(?:information|data|evidence)"
-        r"|i\s+(?:have\s+no|don't\s+have|do\s+not\s+have)\s+(?:enough\s+|reliable\s+)?(?:information|knowledge|data)"
+        r"|i\s+(?:have\s+no|don't\s+have|do\s+not\s+have)\s+(?:enough\s+|reliable\s+|that\s+|this\s+|the\s+|any\s+)?"
+        r"(?:information|knowledge|data)"
         r"|insufficient\s+information|not\s+enough\s+information",
     ),
     (
@@ -106,7 +125,7 @@ _PATTERNS: tuple[tuple[Stance, str], ...] = (
     ),
     (
         Stance.YES,
-        r"no\s+doubt|without\s+(?:a\s+)?doubt"
+        r"no\s+doubt|without\s+(?:a\s+)?doubt|i\s+(?:think|believe)\s+so\b"
         r"|(?:yes|yeah|yep|yup|indeed)"
         + _END
         + r"|(?:true|correct|right|affirmative)"
@@ -127,6 +146,8 @@ _PATTERNS: tuple[tuple[Stance, str], ...] = (
         + _STOP
         + r"|not\s+(?:true|correct|really|at\s+all)"
         + _END
+        + r"|(?:i'?m|i\s+am)\s+afraid\s+not|i\s+(?:don't|do\s+not)\s+(?:think|believe)\s+so"
+        + _END
         + r"|(?:definitely|certainly|absolutely|of\s+course|surely)\s+not"
         + _END
         + rf"|{_SUBJECT}{_IS}\s+(?:not\s+(?:true|correct|right|the\s+case)|false|incorrect|wrong|untrue)"
@@ -140,7 +161,9 @@ _UNSURE = dict(_LEAD)[Stance.IDK]
 _UNSURE_ANYWHERE = re.compile(
     r"\b(?:i\s+(?:do\s+not|don't)\s+know\s+(?:whether|if|the\s+answer)"
     r"|(?:we|i)\s+(?:can\s*not|can't|cannot|am\s+unable\s+to|are\s+unable\s+to)\s+(?:determine|tell|say|know)"
-    r"|(?:not|don't\s+have|do\s+not\s+have)\s+enough\s+information)\b",
+    r"|(?:not|don't\s+have|do\s+not\s+have)\s+enough\s+information"
+    r"|(?:i'?m|i\s+am)\s+not\s+sure\b(?!\s+(?:whether|if|this|that|there|how|what|which|it))"
+    r"|i\s+(?:do\s+not|don't)\s+know(?=\s*(?:[.!—–]|-\s|$)))\b",
     re.I,
 )
 """A plain "cannot tell" in a reply with no verdict anywhere: an honest I don't know."""
@@ -148,8 +171,8 @@ _UNSURE_ANYWHERE = re.compile(
 # A verdict stated later: "The answer is No", "Answer: yes", "answered with Yes", "Therefore, no.".
 _LATER = re.compile(
     rf"(?:\b{_LABEL}\s*{_DECOR}|\banswered\s+(?:with\s+)?{_DECOR}"
-    rf"|\b(?:therefore|thus|hence|so)\s*,?\s*(?:the\s+answer\s+is\s*)?{_DECOR})"
-    r"(?P<v>yes|no|true|false|correct|incorrect)\b(?:(?=[\s.!*_\"”’)]*(?:\n|$))|(?=\s*[.!,:;\"”’]))",
+    rf"|\b(?:therefore|thus|hence|so)\s*[,:]?\s*(?:the\s+answer\s+is\s*)?{_DECOR})"
+    r"(?P<v>yes|no|true|false|correct|incorrect)\b(?:(?=[\s.!*_\"”’)]*(?:\n|$))|(?=[\s*_]*[.!,:;\"”’]))",
     re.I,
 )
 # Within one line: a decoration that ran across line breaks made this quadratic in blank lines.
@@ -180,7 +203,7 @@ _REVERSAL = re.compile(
 _HEDGE = re.compile(
     r"\b(?:(?:but|though|although)\s+(?:i'?m|i\s+am)\s+not\s+(?:\w+\s+)?(?:sure|certain|positive)"
     r"|(?:i'?m|i\s+am)\s+not\s+(?:\w+\s+)?(?:sure|certain|positive)|not\s+(?:100\s*%|a\s+hundred\s+percent)"
-    r"|probably|possibly|perhaps|maybe|i\s+(?:guess|suppose)|if\s+i\s+(?:remember|recall)\s+correctly"
+    r"|probably|possibly|perhaps|maybe|i\s+(?:guess|suppose)"
     r"|i\s+could\s+be\s+wrong|unsure|uncertain)\b",
     re.I,
 )
@@ -202,8 +225,9 @@ _SENTENCE_END = re.compile(r"[.!?\n]")
 # "Great question!"; none may hold a verdict or a doubt ("Hmm, I think yes." is no opener).
 _FILLER = re.compile(
     r"(?:\s*(?:hmm+|hm+|well|ok(?:ay)?|sure|great|good|nice|interesting|alright|ah+|oh+|let\s+me\s+(?:think|see|check)"
-    r"|let'?s\s+see)\b(?:(?!\b(?:yes|no|not|true|false|correct|wrong|know|sure|i\s+think|i\s+believe|maybe)\b)[^.!?\n]){0,40}"
-    r"[.!?…]+){1,2}\s*",
+    r"|let'?s\s+see|thanks|thank\s+you|oof|whew|phew|easy\s+one|ooh+|wow|what\s+a)\b"
+    r"(?:(?!\b(?:yes|no|not|true|false|correct|wrong|know|sure|i\s+think|i\s+believe|maybe)\b)[^.!?\n]){0,40}"
+    r"(?:[.!?…]|\s*[\u2600-\u27bf\U0001f300-\U0001faff])+){1,2}\s*",
     re.I,
 )
 
@@ -213,7 +237,7 @@ def parse_answer(reply: str, question: str = "") -> ParsedAnswer:
 
     ``question``: the case's question; a reply that opens by repeating it is read after it.
     """
-    start = _after_restated_question(reply, question)
+    start = 0 if _ANSWER_FIRST.match(reply) else after_restated_question(reply, question)
     options = _options(reply)
     if options is not None:
         return options
@@ -221,6 +245,10 @@ def parse_answer(reply: str, question: str = "") -> ParsedAnswer:
     if lead is None:  # "Hmm, interesting one! No, ...": the verdict after a chatty opener
         opened = _FILLER.match(reply, start)
         lead = _lead(reply, opened.end()) if opened else None
+    if lead is not None and lead[0] in (Stance.IDK, Stance.AMBIGUOUS):
+        lead = _refused_under_heading(reply, lead)
+    if lead is None:  # "Conclusion: I don't know", "Conclusion: No — ...", "Conclusion: it depends"
+        lead = _concluded(reply, start)
     if lead is not None:
         stance, span = lead
         if stance not in _FIRM:
@@ -243,6 +271,34 @@ def parse_answer(reply: str, question: str = "") -> ParsedAnswer:
     if unsure:  # no verdict anywhere, but "we cannot determine the answer"
         return _parsed(reply, Stance.IDK, (unsure.span(),), "unsure")
     return ParsedAnswer(Stance.MISSING, (), (), "none", reply.strip())
+
+
+_CONCLUSION = re.compile(
+    r"^[^\S\n]*+[*_#>]*+[^\S\n]*+(?:in\s+)?(?:conclusion|final\s+answer|answer|verdict|bottom\s+line|in\s+short)"
+    r"[*_]*+[^\S\n]*+[:\-–—]",
+    re.I | re.M,
+)
+"""A line that gives the conclusion: what follows it is read as a lead is."""
+_HEADING_LINE = re.compile(r"^[^\S\n]*#+[^\n]*\n\s*", re.M)
+
+
+def _concluded(reply: str, start: int) -> tuple[Stance, tuple[int, int]] | None:
+    """The verdict of the last conclusion line, whatever it is ("it depends" included)."""
+    found = None
+    for match in _CONCLUSION.finditer(reply, start):
+        found = _lead(reply, match.end()) or found
+    return found
+
+
+def _refused_under_heading(
+    reply: str, lead: tuple[Stance, tuple[int, int]]
+) -> tuple[Stance, tuple[int, int]]:
+    """ "## Unable to verify" over "I'm sorry, but I can't ...": the heading names what the text refuses."""
+    heading = _HEADING_LINE.match(reply)
+    if heading is None or lead[1][1] > heading.end():
+        return lead
+    below = _lead(reply, heading.end())
+    return below if below is not None and below[0] is Stance.REFUSAL else lead
 
 
 def _lead(reply: str, start: int) -> tuple[Stance, tuple[int, int]] | None:
@@ -312,34 +368,8 @@ def _yes_no(word: str) -> Stance:
     return Stance.YES if word.lower() in ("yes", "true", "correct") else Stance.NO
 
 
-_WORDS = re.compile(r"[a-z0-9]+")
-_QUESTION_LABEL = re.compile(r"^\W*(?:question|statement|claim|you\s+ask(?:ed)?)\s*:?", re.I)
 _ANSWER_FIRST = re.compile(rf"{_DECOR}{_NUMBER}{_DECOR}{_LABEL}", re.I)
 """The reply opens with its answer's label; a question quoted in it is part of the label."""
-_ABOUT_QUESTION = re.compile(
-    r"^\W*(?:the|this|your)\s+(?:question|statement)\s+(?:is\s+)?(?:asks?|asking|is)\s+(?:whether|if)\b", re.I
-)
-
-
-def _after_restated_question(reply: str, question: str) -> int:
-    """Where the reply starts once a first sentence that asks, or repeats the question from its
-    start, is skipped.
-
-    "It is false that X. Please judge ..." asked back as "It is false that X." is no verdict, nor
-    is "Did X ...?" or "The question asks whether X"; "It is true that X." answering "Is it true
-    that X?" is one (the words come in another order).
-    """
-    end = _SENTENCE_END.search(reply)
-    if not question or end is None or _ANSWER_FIRST.match(reply):
-        return 0
-    first = reply[: end.start()]
-    said = " ".join(_WORDS.findall(_QUESTION_LABEL.sub("", first).lower()))
-    asked = " ".join(_WORDS.findall(question.lower()))
-    asks = (reply[end.start()] == "?" and said.count(" ") >= 3) or _ABOUT_QUESTION.match(first) is not None
-    if asks or (said.count(" ") >= 3 and f"{asked} ".startswith(f"{said} ")):
-        rest = re.compile(r"[.!?\s]*").match(reply, end.start())
-        return rest.end() if rest else end.end()
-    return 0
 
 
 _OPENING = re.compile(rf"{_DECOR}{_NUMBER}{_DECOR}", re.I)

@@ -19,16 +19,37 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 from kgtest.generator.case import Answer
 from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.model import Fact
-from kgtest.oracle.claims import ALIVE, VALUE_PROPERTIES, Claim
+from kgtest.oracle import arithmetic
+from kgtest.oracle.claims import ALIVE, COMPUTED, VALUE_PROPERTIES, Claim
+from kgtest.oracle.dated import date_kind, wrong_dates
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.kb import KbLookup, containing
 from kgtest.oracle.lifetimes import YEAR_EVENT, events, lived, stated_years
+from kgtest.oracle.quantified import COUNTED, denied_by_only, too_many
 from kgtest.oracle.similarity import year_text
-from kgtest.prolog.claims import CLAIM_PREFIX, ClaimLogic, Status, World, WorldFact
+from kgtest.oracle.worlds import (
+    CHARITY,
+    DOWNWARD,
+    RANK,
+    SAME_FACT,
+    containment,
+    evidence_facts,
+    implied_answer,
+    is_year_id,
+    kb_fact,
+    one_containment,
+    quoted,
+    readings,
+    upward,
+    world_denied,
+    world_stated,
+)
+from kgtest.prolog.claims import ClaimLogic, Status, World, WorldFact
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,10 +80,11 @@ class Checker:
         self._logic: ClaimLogic | None = None
 
     def check(self, ground: GroundGraph, claims: Sequence[Claim], expected: Answer) -> Checked:
+        claims = [self._counted(c, ground) if c.status == COUNTED else c for c in claims]
         read = [c for c in claims if c.statement is not None]
         if not read:
             return Checked(tuple(claims), "unstated", expected)
-        read = [_one_containment(c, ground) for c in read]
+        read = [one_containment(c, ground) for c in read]
         background = self._background(ground, read)
         judged = self._conclusions(ground, self._knowledge(ground, read, background), background)
         found = {id(c.triple): c for c in judged}
@@ -72,28 +94,33 @@ class Checker:
             return Checked(every, "holds" if holds else "fails", Answer.YES if holds else Answer.NO)
         if ground.statement is None:
             return Checked(every, "unchecked", expected)
-        return self._inference(ground, judged, background, every, expected)
+        return self._inference(ground, judged, background, every, expected, denied_by_only(ground, claims))
 
     def _knowledge(self, ground: GroundGraph, claims: list[Claim], background: list[Fact]) -> list[Claim]:
-        facts = _evidence(ground) + [_fact(f) for f in background]
+        facts = evidence_facts(ground) + [kb_fact(f) for f in background]
         asked = [
             (c, alternative, reading)
             for c in claims
             if c.statement and c.statement[1] not in VALUE_PROPERTIES
             for alternative in c.alternatives or (c.statement,)
-            for reading in sorted(self._readings(*alternative))
+            for reading in sorted(readings(self._catalog, *alternative))
         ]
+        types = ground.types + self._types(ground, claims, background)
         statuses = self._rules().statuses(
-            lived(World(tuple(facts), types=ground.types, years=self._lifetimes(ground, claims))),
+            lived(World(tuple(facts), types=types, years=self._lifetimes(ground, claims))),
             [(reading, c.negated) for c, _, reading in asked],
         )
-        pairs = {(s, p) for e in ground.edges for s, p, _ in self._readings(e.subject, e.property, e.object)}
+        pairs = {
+            (s, p)
+            for e in ground.edges
+            for s, p, _ in readings(self._catalog, e.subject, e.property, e.object)
+        }
         per: dict[tuple[int, tuple[str, str, str]], Status] = {}
         for (c, alternative, reading), status in zip(asked, statuses, strict=True):
-            if status.kind == "other" and (reading[0], reading[1]) not in pairs:
+            if status.kind == "other" and not self._miss(reading, status.other, pairs, types):
                 status = Status("open")  # another value of a fact the proof does not rest on: no miss
             best = per.get((id(c), alternative))
-            if best is None or _RANK.index(status.kind) < _RANK.index(best.kind):
+            if best is None or RANK.index(status.kind) < RANK.index(best.kind):
                 per[(id(c), alternative)] = status
         values: dict[tuple[str, str], list[str]] = {}
         for f in facts:
@@ -102,12 +129,80 @@ class Checker:
         for c in claims:
             found = [(alt, st) for (key, alt), st in per.items() if key == id(c)]
             if found:  # the reading the KB bears out best: wrong only if every reading is
-                alt, status = min(found, key=lambda pair: _CHARITY.index(pair[1].kind))
+                alt, status = min(found, key=lambda pair: CHARITY.index(pair[1].kind))
                 c = replace(c, statement=alt)
-                out.append(self._judged(c, status, ground, values))
+                out.append(self._dated(self._judged(c, status, ground, values), facts))
             else:
                 out.append(self._judged(c, None, ground, values))
         return out
+
+    def _counted(self, claim: Claim, ground: GroundGraph) -> Claim:
+        """ "Her only Nobel was in Physics": wrong when the KB has two of that kind (quantified.py)."""
+
+        def values(s: str, p: str) -> list[str]:
+            found = [e.object for e in ground.edges if (e.subject, e.property) == (s, p)]
+            facts = self._kb.facts_of([s]) if self._kb is not None else []
+            found += [f.object for f in facts if (f.subject, f.property) == (s, p)]
+            found += [f.subject for f in facts if f.object == s and SAME_FACT.get(f.property) == p]
+            return found
+
+        why = too_many(claim, values, lambda eid: self._name(eid, ground))
+        return replace(claim, note=f"{quoted(claim)} {why}") if why else claim
+
+    def _dated(self, claim: Claim, facts: list[WorldFact]) -> Claim:
+        """A fact said with years the KB dates otherwise ("won it in 1922", KB: 1921) is wrong knowledge."""
+        if claim.when is None or claim.wrong or claim.statement is None:
+            return claim
+        said = readings(self._catalog, *claim.statement)
+        spans = [(f.start, f.end) for f in facts if (f.subject, f.property, f.object) in said]
+        why = wrong_dates(claim, spans)
+        return replace(claim, status="refuted", note=f"says {quoted(claim)}, but {why}") if why else claim
+
+    def _miss(
+        self,
+        reading: tuple[str, str, str],
+        other: str,
+        pairs: set[tuple[str, str]],
+        types: tuple[tuple[str, str], ...],
+    ) -> bool:
+        """Another value where the proof has its fact, read the way the fact points (a place contains
+        many things: "Zürich contains X" misses nothing), and of the proof value's kind where both kinds
+        are known ("an island nation in the Indian Ocean" misses no region it is part of)."""
+        s, p, o = reading
+        if (s, p) not in pairs or p.startswith("^") or p in DOWNWARD:
+            return False
+        mine = {t for e, t in types if e == o}
+        theirs = {t for e, t in types if e == other}
+        return not (mine and theirs) or bool(mine & theirs)
+
+    def _types(
+        self, ground: GroundGraph, claims: list[Claim], background: list[Fact]
+    ) -> tuple[tuple[str, str], ...]:
+        """The KB's classes of what claims name beyond the case, and of the evidence's values: "born in
+        Colombia" conflicts with the KB's Ecuador only as another country (negation.pl)."""
+        if self._kb is None or not background:
+            return ()
+        named = {x for c in claims if c.statement for x in (c.statement[0], c.statement[2])}
+        named |= {e.object for e in ground.edges}
+        known = set(ground.types)
+        out = []
+        for eid in sorted(x for x in named if not x.startswith("?") and not is_year_id(x)):
+            entity = self._kb.entity(eid)
+            out += [(eid, t) for t in (entity.types if entity else ()) if (eid, t) not in known]
+        return tuple(out)
+
+    def _lifetime(self, ground: GroundGraph, eid: str) -> tuple[int | None, int | None]:
+        return self._year(ground, "born", eid), self._year(ground, "died", eid)
+
+    def _date(self, ground: GroundGraph, kind: str, eid: str) -> int | None:
+        """A thing's first or last year, or the year it happened: the case's dates, else the KB's."""
+        for p, x, year in ground.dates:
+            if x == eid and date_kind(p) == kind:
+                return year
+        entity = self._kb.entity(eid) if self._kb is not None and not eid.startswith("?") else None
+        if entity is None:
+            return None
+        return {"start": entity.start_year, "end": entity.end_year, "point": entity.point_year}.get(kind)
 
     def _judged(
         self,
@@ -118,9 +213,13 @@ class Checker:
     ) -> Claim:
         assert claim.statement is not None
         s, p, o = claim.statement
-        said = _said(claim)
-        if status is None and p == ALIVE:  # a year of a lifetime
-            born, died = self._year(ground, "born", s), self._year(ground, "died", s)
+        said = quoted(claim)
+        if p in COMPUTED:  # an age, who outlived whom: arithmetic on the KB's years
+            found, why = arithmetic.wrong(claim, lambda eid: self._lifetime(ground, eid))
+            return replace(claim, status=found, note=f"says {said}, but {why}" if why else "")
+        if status is None and p == ALIVE:  # a year of a lifetime, or of a thing's existence
+            born = self._year(ground, "born", s) or self._date(ground, "start", s)
+            died = self._year(ground, "died", s) or self._date(ground, "end", s)
             if born is None or claim.year is None:
                 return replace(claim, status="open")
             alive = born <= claim.year <= (died if died is not None else claim.year)
@@ -130,8 +229,9 @@ class Checker:
                 f"{year_text(born)} to {year_text(died)}" if died is not None else f"from {year_text(born)}"
             )
             return replace(claim, status="refuted", note=f"says {said}, but the KB gives the lifetime {span}")
-        if status is None:  # a year of birth or death
-            known = self._year(ground, YEAR_EVENT.get(p, ""), s)
+        if status is None:  # a year of birth or death, of an inception, a point in time ...
+            event = YEAR_EVENT.get(p)
+            known = self._year(ground, event, s) if event else self._date(ground, date_kind(p), s)
             if known is None or claim.year is None:
                 return replace(claim, status="open")
             if known == claim.year:
@@ -162,7 +262,7 @@ class Checker:
         found = {(event, eid): year for event, eid, year in ground.years}
         for eid in sorted(named):
             for event in ("born", "died"):
-                year = None if (event, eid) in found or _is_year(eid) else self._year(ground, event, eid)
+                year = None if (event, eid) in found or is_year_id(eid) else self._year(ground, event, eid)
                 if year is not None:
                     found[(event, eid)] = year
         return tuple((event, eid, year) for (event, eid), year in found.items())
@@ -173,13 +273,15 @@ class Checker:
         is a wrong inference, not wrong knowledge: it contradicts what the reply itself states."""
         if ground.statement is None or ground.holds is None:
             return claims
-        question = self._readings(*ground.statement)
+        question = readings(self._catalog, *ground.statement)
         out = []
         for c in claims:
             if c.wrong and c.statement and c.statement in question:
                 others = [x for x in claims if x is not c]
                 world = World(
-                    tuple(self._containment(background) + _stated(others)), _denied(others), ground.types
+                    tuple(containment(self._catalog, background) + world_stated(others)),
+                    world_denied(others),
+                    ground.types,
                 )
                 answer, _ = self._rules().answer(world, ground.statement)
                 if answer == ("holds" if ground.holds else "fails"):
@@ -194,30 +296,38 @@ class Checker:
         background: list[Fact],
         every: tuple[Claim, ...],
         expected: Answer,
+        others: tuple[tuple[str, str, str], ...] = (),
     ) -> Checked:
         assert ground.statement is not None
         missed = {
             (s, p)
             for c in claims
             if c.status == "other" and c.statement
-            for s, p, _ in self._readings(*c.statement)
+            for s, p, _ in readings(self._catalog, *c.statement)
         }
         kept = [
             f
-            for f in _evidence(ground) + self._containment(background)
-            if not any((s, p) in missed for s, p, _ in self._readings(f.subject, f.property, f.object))
+            for f in evidence_facts(ground) + containment(self._catalog, background)
+            if not any(
+                (s, p) in missed for s, p, _ in readings(self._catalog, f.subject, f.property, f.object)
+            )
         ]
         world = lived(
-            World(tuple(kept + _stated(claims)), _denied(claims), ground.types, stated_years(ground, claims))
+            World(
+                tuple(kept + world_stated(claims)),
+                world_denied(claims) + others,
+                ground.types,
+                stated_years(ground, claims),
+            )
         )
         answer, dropped = self._rules().answer(world, ground.statement, drop_contradicted=True)
-        if (
-            answer == "both"
-        ):  # a denial against facts it never stated stands; against its own, it contradicts itself
-            own = World(tuple(self._containment(background) + _stated(claims)), (), ground.types)
+        if answer == "both":
+            # a denial against facts it never stated stands; against its own, it contradicts itself
+            own_facts = containment(self._catalog, background) + world_stated(claims)
+            own = World(tuple(own_facts), (), ground.types)
             answer = "both" if self._rules().answer(own, ground.statement)[0] == "holds" else "fails"
         texts = {f"e:{e.id}": e.text() for e in ground.edges}
-        gone = [texts[f.id] for f in _evidence(ground) if f not in kept] + [
+        gone = [texts[f.id] for f in evidence_facts(ground) if f not in kept] + [
             texts[d] for d in dropped if d in texts
         ]
         if answer == "open" and gone:  # the reply took away what the proof rests on: it no longer holds
@@ -230,40 +340,21 @@ class Checker:
         baseline, _ = self._rules().answer(
             lived(
                 World(
-                    tuple(_evidence(ground) + self._containment(background)), (), ground.types, ground.years
+                    tuple(evidence_facts(ground) + containment(self._catalog, background)),
+                    (),
+                    ground.types,
+                    ground.years,
                 )
             ),
             ground.statement,
         )
-        if _implied(ground, baseline) is not expected:  # the rules cannot redo the proof from its facts
+        if implied_answer(ground, baseline) is not expected:  # the rules cannot redo the proof from its facts
             notes = (
                 f"the rules give {baseline!r} for the case's own facts; the proof's answer stands for them",
             )
-            if not gone and not world.denied and not _stated(claims):
+            if not gone and not world.denied and not world_stated(claims):
                 answer = "holds" if ground.holds else "fails"
-        return Checked(every, answer, _implied(ground, answer), tuple(gone), notes)
-
-    def _readings(self, s: str, p: str, o: str) -> set[tuple[str, str, str]]:
-        """The same fact in every wording the rules accept: symmetric, inverse, ``^P``."""
-        base = p.lstrip("^")
-        out = {(s, p, o)}
-        if p.startswith("^"):
-            out.add((o, base, s))
-        rel = self._catalog.resolve(base)
-        if rel.symmetric:
-            out.add((o, base, s))
-        if rel.inverse and rel.inverse in self._catalog:
-            out.add((o, rel.inverse, s) if not p.startswith("^") else (s, rel.inverse, o))
-        if rel.inverse_phrase and not p.startswith("^"):
-            out.add((o, f"^{base}", s))
-        return out
-
-    def _containment(self, background: list[Fact]) -> list[WorldFact]:
-        return [
-            _fact(f)
-            for f in background
-            if f.property == _COUNTRY or self._catalog.resolve(f.property).transitive
-        ]
+        return Checked(every, answer, implied_answer(ground, answer), tuple(gone), notes)
 
     def _name(self, eid: str, ground: GroundGraph) -> str:
         if ground.entity(eid) is not None or self._kb is None:
@@ -277,26 +368,15 @@ class Checker:
             return []
         case = {e.id for e in ground.entities}
         named = {x for c in claims if c.statement for x in (c.statement[0], c.statement[2])}
-        beyond = {x for x in named - case if not x.startswith("?") and not _is_year(x)}
+        beyond = {x for x in named - case if not x.startswith("?") and not is_year_id(x)}
         outside = {c.statement[1] for c in claims if c.statement} - ground.properties
         if not beyond and not outside:
             return []
-        ids = sorted((named | case) - {x for x in named if x.startswith("?") or _is_year(x)})
+        ids = sorted((named | case) - {x for x in named if x.startswith("?") or is_year_id(x)})
         facts = {f.id: f for f in self._kb.facts_of(ids) if f.property not in VALUE_PROPERTIES}
-        above = containing(self._kb, ids, self._upward)
+        above = containing(self._kb, ids, partial(upward, self._catalog))
         facts.update((f.id, f) for f in above)
         return [facts[k] for k in sorted(facts)]
-
-    def _upward(self, fact: Fact, here: str) -> str | None:
-        """The end of a containment fact above ``here``: P131 points up, its inverse P150 down."""
-        rel = self._catalog.resolve(fact.property)
-        if fact.property == _COUNTRY:
-            return fact.object if fact.subject == here and fact.object != here else None
-        if not rel.transitive or rel.symmetric:
-            return None
-        if fact.property in _DOWNWARD:
-            return fact.subject if fact.object == here else None
-        return fact.object if fact.subject == here else None
 
     def _year(self, ground: GroundGraph, event: str, eid: str) -> int | None:
         for e, x, year in ground.years:
@@ -316,65 +396,3 @@ class Checker:
         if self._logic is None:
             self._logic = ClaimLogic(self._catalog)
         return self._logic
-
-
-_RANK = ("proven", "refuted", "other", "open")
-"""How one reading's statuses combine: what the rules prove or refute outweighs the rest."""
-_CHARITY = ("proven", "open", "other", "refuted")
-"""Which reading of an ambiguous name is kept: the one the KB bears out best."""
-_UPWARD, _DOWNWARD = ("P131", "P361"), ("P150", "P527")
-"""Located in / part of, and contains / has part: one containment between places, however worded."""
-_COUNTRY = "P17"
-"""A place lies within its country too (claims.pl's ``nested``): Ulm is in Germany."""
-
-
-def _one_containment(claim: Claim, ground: GroundGraph) -> Claim:
-    """ "Zakarpattia Oblast is part of Ukraine" states the case's "located in" when the case asks that."""
-    assert claim.statement is not None
-    s, p, o = claim.statement
-    for family in (_UPWARD, _DOWNWARD):
-        if p in family and p not in ground.properties:
-            for other in family:
-                if other in ground.properties:
-                    return replace(claim, statement=(s, other, o))
-    return claim
-
-
-def _stated(claims: Sequence[Claim]) -> list[WorldFact]:
-    """The reply's positive claims about entities, as facts of its world."""
-    return [
-        WorldFact(f"{CLAIM_PREFIX}{i}", *c.statement)
-        for i, c in enumerate(claims)
-        if c.statement and not c.negated and c.statement[1] not in VALUE_PROPERTIES
-    ]
-
-
-def _denied(claims: Sequence[Claim]) -> tuple[tuple[str, str, str], ...]:
-    return tuple(c.statement for c in claims if c.statement and c.negated)
-
-
-def _evidence(ground: GroundGraph) -> list[WorldFact]:
-    return [WorldFact(f"e:{e.id}", e.subject, e.property, e.object, e.start, e.end) for e in ground.edges]
-
-
-def _fact(f: Fact) -> WorldFact:
-    return WorldFact(f"k:{f.id}", f.subject, f.property, f.object, f.start_year, f.end_year)
-
-
-def _implied(ground: GroundGraph, world: str) -> Answer | None:
-    if world not in ("holds", "fails"):
-        return None
-    holds = world == "holds"
-    return Answer.YES if holds == ground.yes_means_holds else Answer.NO
-
-
-def _said(claim: Claim) -> str:
-    """The reply's own sentence, quoted, when it is short enough to read in a reason."""
-    t = claim.triple
-    if t.sentence and len(t.sentence) <= 160:
-        return f'"{t.sentence.strip()}"'
-    return f'"{t.subject} {"not " if t.negated else ""}{t.relation} {t.object}"'
-
-
-def _is_year(value: str) -> bool:
-    return value.lstrip("-").isdigit()

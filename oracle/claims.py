@@ -21,15 +21,42 @@ from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.pronouns import resolve
 from kgtest.oracle.relations import RelationKeys, RelationMatch, RelationReader, words
 from kgtest.oracle.similarity import Thresholds, name_key
+from kgtest.oracle.wordnet import wordnet
 from kgtest.prolog.reasoner import Statement
 
 UNKNOWN = "?"
 """Prefix of the id given to a name no entity bears."""
 ALIVE = "alive"
 """The relation of "X was alive in 1850", which no Wikidata property states: a lifetime's year."""
-VALUE_PROPERTIES = DATE_PROPERTIES | {ALIVE}
-"""Relations whose object is a year."""
-_ALIVE_WORDS = ("alive in", "still alive in", "alive during", "living in")
+AGE = "age"
+"""A computed relation: the subject's age at death, or in the claim's ``when`` year (arithmetic.py)."""
+OUTLIVED = "outlived"
+"""A computed relation: the subject died ``amount`` years after the object (arithmetic.py)."""
+BORN_AFTER = "born after"
+"""A computed relation: the subject was born ``amount`` years after the object (arithmetic.py)."""
+COMPUTED = frozenset({AGE, OUTLIVED, BORN_AFTER})
+VALUE_PROPERTIES = DATE_PROPERTIES | {ALIVE} | COMPUTED
+"""Relations whose object is a year, or that the rules do not read (computed from years)."""
+_ALIVE_WORDS = (
+    "alive in",
+    "still alive in",
+    "alive during",
+    "living in",
+    "existed in",
+    "exist in",
+    "exists in",
+    "existing in",
+    "existed during",
+    "under way in",
+    "in existence in",
+    "active in",
+    "running in",
+)
+"""A year in a thing's span: "was alive in 1850", "existed in 1871", "was under way in 2003"."""
+_SPANS = {"lived": ("P569", "P570"), "ran": ("P580", "P582"), "lasted": ("P580", "P582")}
+_SPANS |= {"existed": ("P571", "P576"), "operated": ("P571", "P576"), "was under way": ("P580", "P582")}
+"""Verbs of a span, by its first and last years: "lived from 1832 to 1898", "ran from 1998 to 1999"."""
+_FROM, _TO = {"from", "since"}, {"to", "until", "till", "through"}
 _WHEN = {"P19": "P569", "P20": "P570"}
 """A place of birth or death's words before a year name its date: "passed away in 1951"."""
 _DEATH = "P570"
@@ -54,6 +81,11 @@ class Claim:
     wrong statement of the question drawn from the reply's own right premises), or ``""``."""
     note: str = ""
     """Why it is wrong knowledge, in words; empty when it is not."""
+    amount: tuple[str, float] | None = None
+    """How many years an "outlived" claim says, with its words: ("more than", 50.0) (arithmetic.py)."""
+    when: tuple[int | None, int | None] | None = None
+    """The years the reply dates the fact by, (first, last): "won it in 1921" is (1921, 1921), "from
+    1940 to 1949" (1940, 1949), "since 1996" (1996, None); None when it gives none (dated.py)."""
 
     @property
     def negated(self) -> bool:
@@ -66,7 +98,8 @@ class Claim:
     @property
     def year(self) -> int | None:
         """The year of a claim about a date (born in 1812)."""
-        return self.object.year if self.statement and self.statement[1] in VALUE_PROPERTIES else None
+        dated = self.statement and self.statement[1] in VALUE_PROPERTIES - COMPUTED
+        return self.object.year if dated else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +118,7 @@ def read_claims(
     settings: ReadSettings,
 ) -> list[list[Claim]]:
     """The claims of every reply of a batch, in triple order; ``embedder`` is called only for cosine."""
-    batch = [(resolve(triples, ground, entities), ground) for triples, ground in batch]
+    batch = [([_demonym(t) for t in resolve(triples, ground, entities)], ground) for triples, ground in batch]
     if any(triples for triples, _ in batch):
         keys.prepare(p.text for _, g in batch for p in relations.phrases(g.properties))
     names: list[dict[str, EntityMatch]] = []
@@ -98,10 +131,45 @@ def read_claims(
         _fallback(batch, names, matched, relations, embedder, settings.thresholds)
     out = []
     for i, (triples, ground) in enumerate(batch):
-        claimed = {n for j, t in enumerate(triples) if matched[i][j] for n in (t.subject, t.object)}
+        claimed = {
+            n
+            for j, t in enumerate(triples)
+            if matched[i][j] or _named(names[i][t.subject]) or _named(names[i][t.object])
+            for n in (t.subject, t.object)
+        }  # an unread triple's ends too: a sentence relating what the KB knows is worth a word (unread.py)
         read = {n: entities.read(n, ground) if n in claimed else m for n, m in names[i].items()}
-        out.append([_claim(t, read, matched[i][j], ground) for j, t in enumerate(triples)])
+        out.append([_vague(_claim(t, read, matched[i][j], ground), ground) for j, t in enumerate(triples)])
     return out
+
+
+_VAGUE = {"connection", "connections", "link", "links", "tie", "ties", "association", "nothing"}
+"""Nouns of a bond that names no property: "has no connection to Croatia", "no link with"."""
+VAGUE = "vague"
+"""The status of a claim of a bond that names no property ("has a connection to"): read, not checked."""
+
+
+def _vague(claim: Claim, ground: GroundGraph) -> Claim:
+    """ "He has no connection to Croatia" denies whatever the question asks of the two: a denial of the
+    question's statement when its ends are the question's; any other bond so worded says nothing checkable."""
+    if claim.relation is not None or not set(words(claim.triple.relation).split()) & _VAGUE:
+        return claim
+    ends = {claim.subject.id, claim.object.id}
+    if claim.negated and ground.statement is not None and ends == {ground.statement[0], ground.statement[2]}:
+        return replace(claim, statement=ground.statement, alternatives=(ground.statement,))
+    return replace(claim, status=VAGUE)
+
+
+def _demonym(triple: Triple) -> Triple:
+    """ "a Danish cyclist", "a German state" (the extractor's nationality and "is in"): the country, by
+    WordNet's pertainym, never the language the KB may also call "German"."""
+    if (
+        triple.relation not in ("nationality", "is in")
+        or " " in triple.object
+        or not triple.object[:1].isupper()
+    ):
+        return triple
+    countries = wordnet().pertainyms(triple.object.lower())
+    return replace(triple, object=countries[0].title()) if countries else triple
 
 
 def _exact_relation(
@@ -112,13 +180,28 @@ def _exact_relation(
     keys: RelationKeys,
 ) -> list[RelationMatch]:
     value = names[triple.object].how == "year"
-    if value and words(triple.relation) in _ALIVE_WORDS:
-        return [RelationMatch(ALIVE, True, "words", words(triple.relation), "phrase")]
-    if value and words(triple.relation) in _DIED_BY:  # "lived until 1920"
-        return [RelationMatch(_DEATH, True, "words", words(triple.relation), "phrase")]
-    found = relations.by_words(triple, value) or relations.by_key(triple, ground.properties, keys, value)
+    said = words(triple.relation)
+    if value and said in _ALIVE_WORDS:
+        return [RelationMatch(ALIVE, True, "words", said, "phrase")]
+    if value and said in _DIED_BY:  # "lived until 1920"
+        return [RelationMatch(_DEATH, True, "words", said, "phrase")]
+    verb, _, prep = said.rpartition(" ")
+    if value and verb in _SPANS and prep in _FROM | _TO:  # "lived from 1832", "ran until 1999"
+        first, last = _SPANS[verb]
+        return [RelationMatch(first if prep in _FROM else last, True, "words", said, "phrase")]
+    found = (
+        relations.by_words(triple, value)
+        or relations.by_key(triple, ground.properties, keys, value)
+        or relations.by_synonyms(triple, value)
+    )
+    if value and not found and prep in ("in", "on"):  # "was created in 1974": Wikidata's "created"
+        found = relations.by_words(replace(triple, relation=verb), True)
     if value and not found:  # "passed away in 1951": the words of the place of death, with a year
-        place = relations.by_words(triple, False) or relations.by_key(triple, ground.properties, keys, False)
+        place = (
+            relations.by_words(triple, False)
+            or relations.by_key(triple, ground.properties, keys, False)
+            or relations.by_synonyms(triple, False)
+        )
         found = [replace(m, property=_WHEN[m.property]) for m in place if m.property in _WHEN and m.forwards]
     return _best(found, ground)
 
@@ -157,26 +240,24 @@ def _named(match: EntityMatch) -> bool:
     return match.known or match.how == "year"
 
 
-_SOURCES = ("label", "phrase", "inverse", "alias", "paraphrase", "backwards")
+_SOURCES = ("label", "phrase", "inverse", "alias", "paraphrase", "wordnet", "backwards")
 
 
 def _best(found: list[RelationMatch], ground: GroundGraph) -> list[RelationMatch]:
     """The case's own properties first; then a label over a phrase over an alias; then property order."""
-    return sorted(
-        dict.fromkeys(found),
-        key=lambda m: (
-            m.property not in ground.properties,
-            _SOURCES.index(m.source),
-            m.property,
-            not m.forwards,
-        ),
-    )
+    return sorted(dict.fromkeys(found), key=lambda m: (*_rank(m, ground), m.property, not m.forwards))
+
+
+def _rank(match: RelationMatch, ground: GroundGraph) -> tuple[bool, int]:
+    return match.property not in ground.properties, _SOURCES.index(match.source)
 
 
 def _claim(
     triple: Triple, names: dict[str, EntityMatch], matched: list[RelationMatch], ground: GroundGraph
 ) -> Claim:
     subject, obj = names[triple.subject], names[triple.object]
+    if matched and subject.known and obj.how == "counted":  # "won two Nobel Prizes": read, no statement
+        return Claim(triple, subject, obj, matched[0], None, status="counted")
     if not matched or not (subject.known or obj.known) or not (_name_like(subject) and _name_like(obj)):
         return Claim(triple, subject, obj, None, None)
 
@@ -187,10 +268,19 @@ def _claim(
         if subject.how == "ambiguous":
             return Claim(triple, subject, obj, relation, None)
         return Claim(triple, subject, obj, relation, (_id(subject), relation.property, str(obj.year)))
-    s, o = (subject, obj) if relation.forwards else (obj, subject)
-    if s.how == "year" or o.how == "year":
+    if subject.how == "year" or obj.how == "year":
         return Claim(triple, subject, obj, relation, None)
-    readings = [(a, relation.property, b) for a in _ids(s) for b in _ids(o) if a != b][:_READINGS]
+    # Words that name two properties alike ("son of", "born to": father or mother) are read both ways;
+    # the check keeps the reading the KB bears out best.
+    tied = [m for m in matched if (m.phrase, m.source) == (relation.phrase, relation.source)]
+    readings = [
+        (a, m.property, b)
+        for m in tied
+        for s, o in [(subject, obj) if m.forwards else (obj, subject)]
+        for a in _ids(s)
+        for b in _ids(o)
+        if a != b
+    ][:_READINGS]
     if not readings:
         return Claim(triple, subject, obj, relation, None)
     return Claim(triple, subject, obj, relation, readings[0], tuple(readings))

@@ -18,12 +18,31 @@ from dataclasses import dataclass
 from kgtest.oracle.ground import GroundEntity, GroundGraph
 from kgtest.oracle.kb import KbLookup
 from kgtest.oracle.similarity import is_value, name_key, year_of
+from kgtest.oracle.wordnet import wordnet
 
 _GENERIC = {"he", "she", "it", "they", "this", "that", "which", "who", "city", "country", "state", "place"}
 _COUNTED = {"first", "second", "third", "another", "other", "same", "his", "her", "its", "their", "a", "an"}
 """Words before a name that count or point rather than name: "a second Nobel Prize", "his father John"."""
 _COUNT = {"two", "three", "four", "five", "several", "many", "both", "multiple", "numerous", "some"}
 """A count before a plural makes a class, not a name: "won two Nobel Prizes"."""
+_CLASSES = {
+    "region",
+    "area",
+    "state",
+    "city",
+    "country",
+    "province",
+    "county",
+    "canton",
+    "district",
+    "season",
+}
+"""A class word after a name: "the East Africa region" is East Africa."""
+_DECADE = re.compile(r"\b\d{2,3}0s\b")
+_PART_OF_YEAR = re.compile(
+    r"^(?:(?:early|mid|late)[\s-]+)?(?:spring|summer|autumn|fall|winter|early|mid|late)\s+(?=\d)", re.I
+)
+"""Words before a year that name a part of it: "autumn 2006", "early 1912"."""
 _WITHIN = re.compile(r"\s+(?:in|at)\s+")
 """Where an address names the place around a building: "a house in Hampstead", "Hotel X, Manhattan"."""
 
@@ -37,7 +56,8 @@ class EntityMatch:
     label: str
     """The entity's label, the year's text, or the name itself."""
     how: str
-    """``label``, ``alias``, ``short``, ``kb-label``, ``kb-alias``, ``year``, ``ambiguous``, ``counted``
+    """``label``, ``alias``, ``short``, ``kb-label``, ``kb-alias``, ``year``, ``ambiguous``, ``demonym``
+    ("Danish" for Denmark), ``counted``
     (a count of a class: "two Nobel Prizes") or ``none``."""
     year: int | None = None
     candidates: tuple[str, ...] = ()
@@ -71,9 +91,21 @@ class EntityReader:
             again = self._read(part, ground, look_up)
             if again.known:
                 return EntityMatch(name, again.id, again.label, again.how)
+        if len(words) > 1 and words[-1].lower() in _CLASSES:  # "the East Africa region"
+            again = self._read(" ".join(words[:-1]), ground, look_up)
+            if again.known:
+                return EntityMatch(name, again.id, again.label, again.how)
+        if len(words) == 1 and name[:1].isupper():  # "Danish": Denmark (WordNet's pertainyms)
+            for country in wordnet().pertainyms(name.lower()):
+                again = self._read(country, ground, look_up)
+                if again.known:
+                    return EntityMatch(name, again.id, again.label, "demonym")
         return found
 
     def _read(self, name: str, ground: GroundGraph, look_up: bool) -> EntityMatch:
+        if _DECADE.search(name):  # "the early 1970s": no one year
+            return EntityMatch(name, None, name, "none")
+        name = _PART_OF_YEAR.sub("", name)  # "autumn 2006" is 2006
         key = name_key(name)
         for entity in ground.entities:
             if key == name_key(entity.label):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kgtest.generator.case import Answer, EvidenceFact, TestCase
-from kgtest.kg.sources.wikidata import INSTANCE_OF
+from kgtest.kg.sources.wikidata import DATE_PROPERTIES, INSTANCE_OF
 from kgtest.prolog import mtl
 from kgtest.prolog.reasoner import Statement
 
@@ -94,6 +94,8 @@ class GroundGraph:
     """(``born`` | ``died``, entity, year) from the evidence."""
     temporal: TemporalTruth | None = None
     notes: tuple[str, ...] = ()
+    dates: tuple[tuple[str, str, int], ...] = ()
+    """(date property, entity, year) from the evidence: births and deaths, inceptions, points in time."""
     """What could not be read from the case, and why."""
 
     def label(self, eid: str) -> str:
@@ -124,7 +126,11 @@ def ground_graph(case: TestCase) -> GroundGraph:
     edges: list[GroundEdge] = []
     types: list[tuple[str, str]] = []
     years: list[tuple[str, str, int]] = []
+    dates: list[tuple[str, str, int]] = []
     for fact in dict.fromkeys(case.evidence):
+        if fact.property in DATE_PROPERTIES and (fact.start_year is not None or _is_year(fact.object)):
+            year = fact.start_year if fact.start_year is not None else int(fact.object)
+            dates.append((fact.property, fact.subject, year))
         if fact.property == INSTANCE_OF:
             types.append((fact.subject, fact.object))
         elif fact.property in YEAR_PROPERTIES and (fact.start_year is not None or _is_year(fact.object)):
@@ -139,6 +145,7 @@ def ground_graph(case: TestCase) -> GroundGraph:
         [
             *(x for e in edges for x in (e.subject, e.object)),
             *(e for _, e, _ in years),
+            *(e for _, e, _ in dates),  # a season's start and end: a name the reply may use
             *(e for e, _ in types),
         ]
     )
@@ -158,6 +165,7 @@ def ground_graph(case: TestCase) -> GroundGraph:
         tuple(years),
         _temporal(case),
         tuple(notes),
+        tuple(dates),
     )
 
 

@@ -23,16 +23,23 @@ from kgtest.generator.case import Answer, TestCase
 from kgtest.kg.catalog import RelationCatalog, builtin_catalog
 from kgtest.kg.extract.parse_cache import extractor_for
 from kgtest.kg.extract.triples import Triple, TripleExtractor
+from kgtest.oracle import arithmetic
 from kgtest.oracle.answer import ParsedAnswer, Stance, parse_answer
+from kgtest.oracle.asked import AskedWords
+from kgtest.oracle.both import about_the_two
 from kgtest.oracle.checks import Checked, Checker
 from kgtest.oracle.claims import Claim, ReadSettings, read_claims, unread
+from kgtest.oracle.dated import attach
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundGraph, ground_graph
 from kgtest.oracle.kb import KbLookup
+from kgtest.oracle.quantified import mark
 from kgtest.oracle.relations import RelationKeys, RelationReader
 from kgtest.oracle.restated import strip_restated
+from kgtest.oracle.rewrite import readable
 from kgtest.oracle.similarity import Thresholds
+from kgtest.oracle.unread import could_change, find_unread
 
 
 class Outcome(StrEnum):
@@ -50,6 +57,11 @@ class Outcome(StrEnum):
     """Declines to answer: not a hallucination either."""
     AMBIGUOUS = "ambiguous"
     """No firm Yes/No: a hedge, options, a correction, both, neither."""
+    UNREADABLE = "unreadable"
+    """A firm Yes/No, but a sentence relating the KB's entities (or one and a year the check needs)
+    could not be read into a claim, and it could change the class: the oracle cannot tell, and
+    says so (``Verdict.unread``) rather than call the reply correct. Counted apart like the
+    abstentions, never a hallucination (docs/oracle.md, "When the oracle cannot tell")."""
 
 
 HALLUCINATIONS = frozenset({Outcome.ERRONEOUS_KNOWLEDGE, Outcome.ERRONEOUS_INFERENCE, Outcome.BOTH})
@@ -99,6 +111,9 @@ class Verdict:
     """The answer that world gives."""
     cut_from: int | None = None
     """The reply's length when only its first ``READ_LIMIT`` characters were judged."""
+    unread: tuple[str, ...] = ()
+    """The reply's sentences that relate the KB's entities but were not read into claims (each
+    with what it names); they make the outcome ``unreadable`` where they could change the class."""
 
     @property
     def hallucination(self) -> bool:
@@ -139,6 +154,7 @@ class Judge:
         self._checker = Checker(self._catalog, kb)
         self._keys: RelationKeys | None = None
         self._grounds: OrderedDict[Hashable, GroundGraph] = OrderedDict()
+        self._asked = AskedWords(self._catalog, self._relations)
 
     @property
     def loaded(self) -> tuple[str, ...]:
@@ -171,7 +187,7 @@ class Judge:
         parsed = [parse_answer(reply, case.question) for case, reply in pairs]
         todo = [i for i, p in enumerate(parsed) if p.stance in (Stance.YES, Stance.NO)]
         grounds = {i: self._ground(pairs[i][0]) for i in todo}
-        texts = {i: strip_restated(parsed[i].reasoning, pairs[i][0].question) for i in todo}
+        texts = {i: readable(strip_restated(parsed[i].reasoning, pairs[i][0].question)) for i in todo}
         triples: dict[int, list[Triple]] = {i: [] for i in todo}
         said = [i for i in todo if texts[i]]
         if said:
@@ -188,7 +204,16 @@ class Judge:
             self._embed,
             ReadSettings(self.settings.thresholds, self.settings.fallback),
         )
-        claims = dict(zip(todo, read, strict=True))
+        claims = {
+            i: about_the_two(
+                texts[i],
+                arithmetic.read(attach(mark(r))),
+                grounds[i],
+                self._asked.words(grounds[i]),
+                self._asked.family,
+            )
+            for i, r in zip(todo, read, strict=True)
+        }
         verdicts = []
         for i, ((case, _), answer) in enumerate(zip(pairs, parsed, strict=True)):
             if i not in claims:
@@ -196,6 +221,22 @@ class Judge:
                 continue
             checked = self._checker.check(grounds[i], claims[i], case.expected)
             outcome, reasons = classify(checked, answer, case.expected)
+            unread = find_unread(
+                texts[i],
+                checked.claims,
+                grounds[i],
+                self._entities,
+                self._asked.words(grounds[i]),
+                self._asked.family,
+                case.question,
+            )
+            if could_change(unread, grounds[i], bool(checked.wrong)):
+                reasons = (
+                    f"cannot tell: {len(unread)} sentence(s) relating what the KB knows were not read "
+                    f"(read alone, it is {outcome.value}): {'; '.join(u.text() for u in unread)}",
+                    *reasons,
+                )
+                outcome = Outcome.UNREADABLE
             reasons += grounds[i].notes
             verdicts.append(
                 Verdict(
@@ -210,6 +251,7 @@ class Judge:
                     grounds[i],
                     checked.world,
                     checked.implied,
+                    unread=tuple(u.text() for u in unread),
                 )
             )
         return verdicts

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kgtest.oracle.claims import ALIVE, Claim
+from kgtest.oracle.dated import date_kind
 from kgtest.oracle.ground import GroundGraph
 from kgtest.prolog.claims import World
 
@@ -44,6 +45,26 @@ def events(ground: GroundGraph, claims: list[Claim]) -> dict[str, list[tuple[int
         if events.get(span):
             start, end = events[span][0][0], events[span][-1][1]
             events[span] = [(year, end)] if event == "born" else [(start, year)]
+    for c in claims:  # "was founded in 2018", "took place in 2018": a thing's span or point
+        if not c.statement or c.negated or c.year is None or c.statement[1] in YEAR_EVENT:
+            continue
+        kind, eid = date_kind(c.statement[1]), c.statement[0]
+        if kind in ("start", "end") and events.get(f"{eid}:span"):
+            start, end = events[f"{eid}:span"][0][0], events[f"{eid}:span"][-1][1]
+            events[f"{eid}:span"] = [(c.year, end)] if kind == "start" else [(start, c.year)]
+        elif kind == "point" and f"{eid}:point" in events:
+            events[f"{eid}:point"] = [(c.year, c.year)]
+    for c in claims:  # "held the office from 1953 to 1961": a dated fact's years
+        if c.statement and c.when is not None and not c.negated:
+            s, p, o = c.statement
+            for key in (f"{s} {p} {o}", f"{o} {p} {s}"):
+                if events.get(key):
+                    first, last = c.when
+                    start, end = events[key][0][0], events[key][-1][1]
+                    if first is not None and first == last:  # "married in 1839": it held then, at least
+                        events[key] = [(min(start, first), max(end, first))]
+                    else:
+                        events[key] = [(start if first is None else first, end if last is None else last)]
     for c in claims:  # "alive in 1902": the lifetime stretches to hold that year
         span = f"{c.statement[0]}:span" if c.statement else ""
         if (

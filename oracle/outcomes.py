@@ -33,8 +33,14 @@ PASSED, FAILED = "passed", "tests_failed"
 reply that never came back, ``no_reply``)."""
 PASSING = frozenset({Outcome.CORRECT.value, CONSISTENT, PASSED})
 """The outcomes that pass a case."""
-ABSTAINED = frozenset({Outcome.IDK.value, Outcome.REFUSAL.value, Outcome.AMBIGUOUS.value, NO_REPLY, UNJUDGED})
-"""No clear Yes/No: counted apart from answered cases in reports."""
+ABSTAINED = frozenset(
+    {
+        *(o.value for o in (Outcome.IDK, Outcome.REFUSAL, Outcome.AMBIGUOUS, Outcome.UNREADABLE)),
+        NO_REPLY,
+        UNJUDGED,
+    }
+)
+"""No clear Yes/No, or none the oracle can class (``unreadable``): counted apart from answered cases."""
 
 
 @dataclass(frozen=True, slots=True)

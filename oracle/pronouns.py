@@ -14,11 +14,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from kgtest.kg.extract.triples import Triple
+from kgtest.kg.model import Domain
 from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundGraph
 
 _PERSON = {"he", "she", "him", "her", "his", "hers"}
 _THING = {"it", "its"}
+_PLACE = {"there"}
+"""What the extractor reads "there", "that town", "the city" as: a place named before."""
 _HUMAN = "Q5"
 _OF_PEOPLE = {"P19", "P20", "P26", "P22", "P25", "P40", "P69", "P108", "P166", "P106", "P27", "P3373", "P509"}
 """Properties whose subject is a person: place of birth, spouse, father, educated at, award ..."""
@@ -26,6 +29,8 @@ _PEOPLE = {"P26", "P22", "P25", "P40", "P3373", "P50", "P57", "P112"}
 """Properties whose value is a person: spouse, father, mother, child, sibling, author, director, founder."""
 _THINGS = {"P19", "P20", "P69", "P108", "P166", "P27", "P509", "P131", "P17", "P150", "P36", "P1376", "P30"}
 """Properties whose value is a place, an institution, an award or a cause: no person."""
+_PLACES = {"P19", "P20", "P131", "P17", "P150", "P36", "P1376", "P551", "P27", "P47"}
+"""Properties whose value is a place."""
 
 
 def resolve(triples: Sequence[Triple], ground: GroundGraph, entities: EntityReader) -> list[Triple]:
@@ -35,19 +40,22 @@ def resolve(triples: Sequence[Triple], ground: GroundGraph, entities: EntityRead
     out = []
     for t in triples:
         if t.subject_pronoun:
-            t = replace(t, subject=_name(t.subject_pronoun, t, ground, entities) or t.subject)
+            t = replace(t, subject=_name(t.subject_pronoun, t, ground, entities, t.object) or t.subject)
         if t.object_pronoun:
-            t = replace(t, object=_name(t.object_pronoun, t, ground, entities) or t.object)
+            t = replace(t, object=_name(t.object_pronoun, t, ground, entities, t.subject) or t.object)
         out.append(t)
     return out
 
 
-def _name(word: str, triple: Triple, ground: GroundGraph, entities: EntityReader) -> str | None:
-    """The name ``word`` stands for; the word itself (no one known) when no name of its kind is near."""
-    if word not in _PERSON | _THING:
+def _name(word: str, triple: Triple, ground: GroundGraph, entities: EntityReader, other: str) -> str | None:
+    """The name ``word`` stands for, never the triple's other end ("Elsa was his wife" is no one's own
+    wife); the word itself (no one known) when no name of its kind is near."""
+    if word not in _PERSON | _THING | _PLACE:
         return None  # "they": the extractor's choice stands
     person = word in _PERSON
-    name = next((n for n in triple.antecedents if _is_person(n, ground, entities) is person), None)
+    near = [n for n in triple.antecedents if n != other]
+    name = next((n for n in near if word in _PLACE and _is_place(n, ground, entities)), None)
+    name = name or next((n for n in near if _is_person(n, ground, entities) is person), None)
     if name is None and person:
         name = next((ground.label(x) for x in _case_people(ground)), None)
     return name or word
@@ -59,6 +67,19 @@ def _is_person(name: str, ground: GroundGraph, entities: EntityReader) -> bool |
     if match.id is None and not match.candidates:
         match = entities.read(name, ground)
     return _human(match.id, ground, entities) if match.id is not None else None
+
+
+def _is_place(name: str, ground: GroundGraph, entities: EntityReader) -> bool:
+    """A place by the case's evidence (the object of a place of birth, a containment) or the KB's domain."""
+    match = entities.read(name, ground, look_up=False)
+    if match.id is None:
+        match = entities.read(name, ground)
+    if match.id is None:
+        return False
+    if any(e.object == match.id and e.property in _PLACES for e in ground.edges):
+        return True
+    entity = entities.kb.entity(match.id) if entities.kb is not None else None
+    return entity is not None and entity.domain is Domain.PLACES
 
 
 def _human(eid: str, ground: GroundGraph, entities: EntityReader) -> bool:

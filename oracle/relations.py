@@ -24,8 +24,20 @@ from kgtest.kg.extract.triples import Triple, TripleExtractor
 from kgtest.kg.model import Relation
 from kgtest.kg.sources.wikidata import DATE_PROPERTIES
 from kgtest.oracle.embeddings import Embedder
+from kgtest.oracle.wordnet import WordNet, wordnet
 
 _AUXILIARY = {"is", "was", "are", "were", "be", "been", "being", "has", "had", "have", "also", "once"}
+_AUXILIARY |= {
+    "became",
+    "become",
+    "becomes",
+    "remained",
+    "remains",
+    "still",
+    "later",
+    "formally",
+    "officially",
+}
 _ARTICLES = {"the", "a", "an"}
 _LIGHT = {"located", "situated", "based", "found", "lies", "lying", "lay"}
 """Before a preposition they add nothing: "is located in" and "is in" are one relation (as text.py's keys)."""
@@ -76,12 +88,14 @@ class RelationReader:
         self._paraphrases = paraphrases
         self._phrases: dict[str, list[Phrase]] = {}
         self._by_words: dict[str, list[Phrase]] = {}
+        self._lemmas: dict[str, list[Phrase]] | None = None
         for pid in sorted(catalog):
             self._add(catalog[pid])
 
     def ensure(self, pid: str, label: str) -> None:
         """Give a property the catalog does not curate its label's words (from a case's evidence)."""
         if pid not in self._phrases:
+            self._lemmas = None
             self._add(
                 self._catalog.resolve(pid, label) if pid in self._catalog else default_relation(pid, label)
             )
@@ -109,6 +123,44 @@ class RelationReader:
                 # "Dickens wrote X" states "X was written by Dickens": the same lemmas, the other voice
                 out.append(RelationMatch(p.property, False, "voice", p.text, p.source))
         return list({(m.property, m.forwards, m.how): m for m in reversed(out)}.values())[::-1]
+
+    def by_synonyms(self, triple: Triple, value: bool) -> list[RelationMatch]:
+        """Every property a WordNet synonym of the relation's head word names, with the same prepositions
+        ("expired in" is "died in", "wed" is "married", "is the consort of" is "is the spouse of").
+
+        A verb's first three senses are read (its first only when it has more than ten: "go" has a
+        sense "die" far down); a noun's first sense and the senses above it."""
+        net = wordnet()
+        lemmas = triple.key.split()
+        cut = len(lemmas)
+        while cut > 1 and lemmas[cut - 1] in _PREPOSITIONS:
+            cut -= 1
+        head, preps = "_".join(lemmas[:cut]), lemmas[cut:]
+        if not head or cut > 3 or not net.available:
+            return []
+        verbs = net.senses(head, "verb")
+        found = net.synonyms(head, "verb", 3 if verbs <= 10 else 1) if verbs else []
+        found = [w for w in found if w != head]
+        if not found:
+            found = net.synonyms(head, "noun", 1, broader=True)
+        index = self._lemma_index(net)
+        out: list[RelationMatch] = []
+        for word in [head, *found]:  # the word itself first: "ride" is Wikidata's "rode", lemma for lemma
+            for p in index.get(" ".join([*word.split("_"), *preps]), ()):
+                if (p.property in DATE_PROPERTIES) == value:
+                    out.append(RelationMatch(p.property, p.forwards, "wordnet", p.text, "wordnet"))
+        return list(dict.fromkeys(out))
+
+    def _lemma_index(self, net: WordNet) -> dict[str, list[Phrase]]:
+        """Every catalog phrase by its words' lemmas ("died in": "die in"), made on first need."""
+        if self._lemmas is None:
+            self._lemmas = {}
+            for phrases in self._phrases.values():
+                for p in phrases:
+                    if p.source in ("label", "phrase", "alias", "paraphrase"):
+                        key = " ".join(_lemma(net, w) for w in words(p.text).split())
+                        self._lemmas.setdefault(key, []).append(p)
+        return self._lemmas
 
     def by_cosine(
         self, triple: Triple, properties: Collection[str], embedder: Embedder, threshold: float, value: bool
@@ -148,6 +200,14 @@ class RelationReader:
         self._phrases[rel.id] = unique
         for p in unique:
             self._by_words.setdefault(words(p.text), []).append(p)
+
+
+_PREPOSITIONS = {"in", "at", "to", "from", "by", "of", "on", "with", "for", "into", "as"}
+
+
+def _lemma(net: WordNet, word: str) -> str:
+    base = net.base(word, "verb")
+    return base if base != word else net.base(word, "noun")
 
 
 def _other_way(text: str) -> str:

@@ -9,6 +9,10 @@ word from its start ("It is false that X." for "It is false that X. Please judge
 sentences that talk about the question ("The question asks whether ..."), and sentences that
 suppose ("Hypothesis: ...", "Assume ...", "If ..."). "X." alone, for "Is it true that X?", is
 the reply's own statement and stays.
+
+``after_restated_question`` finds where answer.py reads the verdict from: after a first sentence
+that asks, or repeats the question from its start ("It is true that X." answering "Is it true
+that X?" is a verdict: the words come in another order).
 """
 
 from __future__ import annotations
@@ -20,11 +24,14 @@ _SENTENCE = re.compile(r"[^.!?\n]*(?:[.!?]+|\n)|[^.!?\n]+$")
 """A sentence or line with what ends it, newlines kept: list items stay apart."""
 _ABOUT_QUESTION = re.compile(
     r"\b(?:the|this|your)\s+(?:question|statement|claim)\s+(?:is\s+)?(?:asks?|asking|says|states|is)\s+"
-    r"(?:whether|if|that)\b",
+    r"(?:whether|if|that)\b"
+    r"|\b(?:the|this|your)\s+(?:claim|statement|assertion|idea|notion|premise|suggestion)\s+that\b",
     re.I,
 )
 _SUPPOSED = re.compile(
-    r"^\W*(?:hypothes[ie]s|assumption|suppose|supposing|assume|assuming|imagine|if)\b", re.I
+    r"^\W*(?:hypothes[ie]s|assumption|suppose|supposing|assume|assuming|imagine"
+    r"|if(?!\s+(?:i\s+(?:recall|remember)\s+(?:correctly|rightly)|memory\s+serves)))\b",
+    re.I,
 )
 """A sentence that supposes rather than states: "Hypothesis: X was alive in 124 BC"."""
 _WORDS = re.compile(r"[a-z0-9]+")
@@ -54,3 +61,27 @@ def _restates(sentence: str, asked: str) -> bool:
         return True
     words = " ".join(_WORDS.findall(stripped.lower()))
     return words.count(" ") >= 3 and f"{asked} ".startswith(f"{words} ")
+
+
+_FIRST_END = re.compile(r"[.!?\n]")
+_QUESTION_LABEL = re.compile(r"^\W*(?:question|statement|claim|you\s+ask(?:ed)?)\s*:?", re.I)
+_ASKS_WHETHER = re.compile(
+    r"^\W*(?:the|this|your)\s+(?:question|statement)\s+(?:is\s+)?(?:asks?|asking|is)\s+(?:whether|if)\b", re.I
+)
+_PAST = re.compile(r"[.!?\s]*")
+
+
+def after_restated_question(reply: str, question: str) -> int:
+    """Where the reply starts once a first sentence that asks, or repeats the question from its
+    start, is skipped (0 when it does neither)."""
+    end = _FIRST_END.search(reply)
+    if not question or end is None:
+        return 0
+    first = reply[: end.start()]
+    said = " ".join(_WORDS.findall(_QUESTION_LABEL.sub("", first).lower()))
+    asked = " ".join(_WORDS.findall(question.lower()))
+    asks = (reply[end.start()] == "?" and said.count(" ") >= 3) or _ASKS_WHETHER.match(first) is not None
+    if asks or (said.count(" ") >= 3 and f"{asked} ".startswith(f"{said} ")):
+        rest = _PAST.match(reply, end.start())
+        return rest.end() if rest else end.end()
+    return 0

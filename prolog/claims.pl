@@ -64,11 +64,12 @@ nested(X, Y) :-
 
 country(X, Y) :-
     kb_fact(_, X, 'P17', Y).
-country(X, Y) :-
+country(X, Y) :-  % Z bound first: prove/4 with an unbound end succeeds without binding it
+    kb_fact(_, Z, 'P17', Y),
+    Z \== X,
     kb_transitive(P),
     \+ kb_symmetric(P),
-    prove(X, P, Z, _),
-    kb_fact(_, Z, 'P17', Y).
+    prove(X, P, Z, _).
 
 %!  set_world(+Facts, +Denied, +Types, +Years, +Flags) is det.
 set_world(Facts, Denied, Types, Years, Flags) :-

@@ -70,6 +70,8 @@ class CaseEvidence:
     reply_nodes: tuple[NodeView, ...]
     node_jaccard: float | None
     edge_jaccard: float | None
+    unread: tuple[str, ...] = ()
+    """The reply's sentences the oracle could not read (an ``unreadable`` verdict's, docs/oracle.md)."""
 
 
 def case_evidence(case: TestCase, verdict: Verdict | None) -> CaseEvidence:
@@ -86,7 +88,7 @@ def case_evidence(case: TestCase, verdict: Verdict | None) -> CaseEvidence:
             for e in case.evidence
         )
         nodes = tuple(NodeView(n, "") for n in dict.fromkeys(x for f in bare for x in (f.subject, f.object)))
-        return CaseEvidence(bare, (), nodes, (), None, None)
+        return CaseEvidence(bare, (), nodes, (), None, None, verdict.unread if verdict else ())
 
     relations = {e.property: e.relation for e in ground.edges}
     proof = _proof_facts(ground)
@@ -120,6 +122,7 @@ def case_evidence(case: TestCase, verdict: Verdict | None) -> CaseEvidence:
         reply_nodes,
         _jaccard(set(proof_ids), set(reply_ids)),
         _jaccard(proof_edges, reply_edges),
+        verdict.unread,
     )
 
 

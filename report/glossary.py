@@ -34,13 +34,16 @@ GLOSSARY: dict[str, str] = {
     "idk": "Says it does not know: honest, not a hallucination, not correct.",
     "refusal": "Declines to answer: not a hallucination, not correct.",
     "ambiguous": "No single Yes, No or I don't know where the answer goes: a hedge, both, neither.",
+    "unreadable": "The reply relates what the KB knows in a sentence the oracle could not read (shown as "
+    "'Not read'), so it gives no verdict on it rather than a confident one; counted apart, not correct.",
     "truncated": "The reply stopped at max_tokens: judged, but counted apart, never as a hallucination.",
     "no_reply": "The system failed (timeout, HTTP error): nothing to judge.",
     "unjudged": "The oracle could not judge this reply (the reason is kept), or a dialogue or conversation "
     "is incomplete.",
     "hallucinated": "Share of answered cases (a clear Yes or No, read to its end) whose verdict is a "
     "hallucination: erroneous knowledge, erroneous inference, or both.",
-    "abstained": "Cases with no clear Yes or No: I don't know, refusals, hedges, failed replies.",
+    "abstained": "Cases with no clear Yes or No, or none the oracle can class: I don't know, refusals, "
+    "hedges, unreadable replies, failed replies.",
     "95% interval": "Wilson's 95% interval of a share: with few cases a rate is a range, not a point.",
     # dialogues (docs/metamorphic.md)
     "MR1": "MORTAR's first relation: each answer agrees with its gold answer (Unknown where the question "

@@ -23,7 +23,7 @@ from pathlib import Path
 from kgtest.core.sqlite_wal import open_shared
 from kgtest.kg.extract.triples import Triple, TripleExtractor, make_extractor
 
-_FORMAT = 1
+_FORMAT = 2
 
 
 def extractor_for(name: str, cache_file: Path | None) -> TripleExtractor:
@@ -97,8 +97,10 @@ def _dump(triples: list[Triple]) -> str:
 
 def _load(text: str) -> list[Triple]:
     out = []
-    for subject, relation, obj, negated, key, sentence, said, heard, antecedents in json.loads(text):
-        out.append(Triple(subject, relation, obj, negated, key, sentence, said, heard, tuple(antecedents)))
+    for subject, relation, obj, negated, key, sentence, said, heard, antecedents, only in json.loads(text):
+        out.append(
+            Triple(subject, relation, obj, negated, key, sentence, said, heard, tuple(antecedents), only)
+        )
     return out
 
 

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from kgtest.kg.extract.spacy_nouns import PLACE_NOUNS, THERE, place_class, place_reference
 from kgtest.kg.extract.text import is_placeholder, relation_key
 
 if TYPE_CHECKING:
@@ -59,11 +60,6 @@ _FALSE = {"false", "untrue", "incorrect", "wrong", "impossible", "inaccurate"}
 _TRUE = {"true", "correct", "right", "accurate", "possible", "the case", "case"}
 
 
-def noun_modifiers(noun: Token) -> list[Token]:
-    """Nouns before a relational noun that are part of its name: "sister city", "capital city"."""
-    return [c for c in noun.lefts if c.dep_ == "compound" or (c.dep_ == "amod" and c.pos_ == "NOUN")]
-
-
 def framed_negation(verb: Token) -> bool:
     """ "It is not true that X", "It is false that X", "That X is false": the frame denies the clause."""
     head = verb.head
@@ -71,14 +67,27 @@ def framed_negation(verb: Token) -> bool:
         return False
     judged = {c.lemma_.lower() for c in head.children if c.dep_ in ("acomp", "attr")}
     denied = any(c.dep_ == "neg" for c in head.children)
+    if any(c.dep_ == "nsubj" and c.lower_ not in ("it", "this", "that") for c in head.children):
+        return False  # "Einstein was born in Munich, so Rome is wrong": Rome is what is wrong
+    if verb.dep_ != "csubj" and not any(
+        c.dep_ == "mark" and c.lower_ in ("that", "for") for c in verb.children
+    ):
+        return False  # "Estonia is part of it, so it is false that ...": only the clause "that" opens
     if judged & _FALSE:
         return not denied
     return denied and bool(judged & _TRUE)
 
 
 def role_before(name: Token) -> Token | None:
-    """The noun in "has as capital Berlin", parsed as a compound of the name."""
-    return next((c for c in name.lefts if c.dep_ == "compound" and c.pos_ == "NOUN"), None)
+    """The noun in "has as capital Berlin", parsed as a compound of the name; or the word right after
+    "as" in "had as participant Nazi Germany", which the tagger takes for an adjective."""
+    for c in name.lefts:
+        if c.dep_ == "compound" and c.pos_ == "NOUN":
+            return c
+        after_as = c.i > 0 and c.doc[c.i - 1].lower_ == "as" and c.is_lower
+        if after_as and c.dep_ in ("compound", "amod") and c.pos_ in ("NOUN", "ADJ"):
+            return c
+    return None
 
 
 def as_role(verb: Token) -> Token | None:
@@ -105,7 +114,7 @@ def objects(head: Token, deps: tuple[str, ...]) -> Iterator[tuple[Token, str, bo
             named = named_token(tok, within=deps == ("pobj",))
             # Pronouns other than he/she/it/they ("that", "this", "which") name nothing by themselves.
             nameless = named.pos_ in ("PRON", "SCONJ", "DET") and named.lower_ not in PRONOUN
-            text = "" if nameless else phrase(named)
+            text = THERE if place_reference(named) else "" if nameless else phrase(named)
             if deps == ("pobj",) and proper(named):  # "in Queens, New York City": an address, read whole
                 text = ", ".join([text, *(phrase(a) for a in named.children if _address(named, a))])
             yield named, text, tok is not child and is_denied(tok)
@@ -144,9 +153,11 @@ def noun_preps(copula: str, noun: Token) -> Iterator[tuple[str, str, bool, str]]
         if prep.dep_ != "prep" or prep.lemma_ == "of":
             continue
         words = [prep.lemma_] if prep.lemma_ in _PLACE else [noun.lemma_, prep.lemma_]
-        for _, target, denied in objects(prep, ("pobj",)):
-            yield (
-                f"{copula} {noun.lower_} {prep.lower_}",
+        for named, target, denied in objects(prep, ("pobj",)):
+            if named.like_num or date_span(named):  # "the city where he died, in 1988": no place
+                continue
+            yield (  # "is a city in Y" reads as "is in Y"
+                f"{copula} {prep.lower_}" if place_class(noun) else f"{copula} {noun.lower_} {prep.lower_}",
                 target,
                 denied or is_denied(prep),
                 relation_key(words),
@@ -160,7 +171,7 @@ def named_token(tok: Token, within: bool = False) -> Token:
         for child in tok.rights:
             if child.dep_ == "appos" and proper(child) and not is_denied(child):
                 return child
-        if within and tok.lemma_.lower() in _REGION:
+        if within and (tok.lemma_.lower() in _REGION or tok.lemma_.lower() in PLACE_NOUNS - {"capital"}):
             for prep in tok.rights:
                 if prep.dep_ == "prep" and prep.lemma_ == "of":
                     for name in prep.children:
@@ -171,6 +182,40 @@ def named_token(tok: Token, within: bool = False) -> Token:
 
 def proper(tok: Token) -> bool:
     return tok.pos_ == "PROPN" or is_placeholder(tok.text)
+
+
+def idiom(verb: Token, prep: Token) -> list[Token]:
+    """A preposition and common noun before ``prep`` that belong to the verb ("came [into the world] in
+    Smiljan", "breathed [his last] in"): read as words of the relation, not as a place."""
+    out: list[Token] = []
+    for other in verb.children:
+        if other.dep_ != "prep" or other.i >= prep.i:
+            continue
+        for noun in (g for g in other.children if g.dep_ == "pobj"):
+            if noun.pos_ == "NOUN" and not any(proper(t) for t in noun.subtree) and not place_reference(noun):
+                out += [other, noun]
+    return out
+
+
+def gapped(named: Token, prep: Token) -> Token | None:
+    """ "born in December 1995 and Davide Ballerini in 1995": a name coordinated with the preposition's
+    object that has a preposition of its own is the subject of a clause whose verb is left out."""
+    if named.dep_ != "conj" or not proper(named):
+        return None
+    own = next((c for c in named.children if c.dep_ == "prep" and c.lemma_ == prep.lemma_), None)
+    if own is not None:
+        return own
+    if not _dated(named.head):  # a name coordinated with a date: the date's verb has the name's own
+        return None
+    verb = prep.head
+    return next(
+        (c for c in verb.children if c.dep_ == "prep" and c.lemma_ == prep.lemma_ and c.i > named.i), None
+    )
+
+
+def not_just(verb: Token) -> bool:
+    """ "didn't just take part in it": more than that, no denial."""
+    return any(c.dep_ == "advmod" and c.lower_ in ("just", "only", "merely", "simply") for c in verb.children)
 
 
 def is_denied(tok: Token) -> bool:
@@ -190,7 +235,7 @@ def narrows(first: Token, second: Token) -> bool:
         first.lemma_ == second.lemma_ == "in"
         and [t.text for t in between] == [","]
         and not prep_denied(second)
-        and any(proper(g) for g in second.children if g.dep_ == "pobj")
+        and any(proper(g) and not _dated(g) for g in second.children if g.dep_ == "pobj")
     )
 
 
@@ -213,7 +258,11 @@ def phrase(tok: Token) -> str:
         if child.dep_ in _MODIFIER:
             keep.update(t.i for t in child.subtree)
     while proper(tok) and len(keep) > 1 and _class_word(tok.doc[min(keep)]) and min(keep) < tok.i:
-        # "the award Louisa Gross Horwitz Prize", "the former chancellor Angela Merkel": the name alone
+        # "the award Louisa Gross Horwitz Prize", "the former chancellor Angela Merkel": the name alone;
+        # a year before the name stays, as it dates the name ("the 1921 Nobel Prize": oracle/dated.py)
+        first = min(keep)
+        if tok.doc[first].pos_ == "NUM" and first + 1 in keep and not _class_word(tok.doc[first + 1]):
+            break
         keep.discard(min(keep))
     for child in tok.rights:
         if child.dep_ in ("compound", "flat", "nummod", "case") or name_part(tok, child):
@@ -269,6 +318,11 @@ def date_span(tok: Token) -> str:
     return words.text.strip(" ,")
 
 
+def _dated(tok: Token) -> bool:
+    """A year or a date as a preposition's object."""
+    return tok.dep_ == "pobj" and (bool(re.fullmatch(r"\d{3,4}", tok.text)) or bool(date_span(tok)))
+
+
 def _date_word(doc: Doc, i: int) -> bool:
     t = doc[i]
     if t.text == ",":  # "May 11, 1918", not "1918, in Chicago"
@@ -277,12 +331,22 @@ def _date_word(doc: Doc, i: int) -> bool:
 
 
 def verb_preps(verb: Token) -> list[Token]:
-    """The verb's prepositions, and those the parser hangs on a date: "born on 17 January 1964 in Chicago"."""
-    out = [c for c in verb.children if c.dep_ in ("prep", "agent")]
+    """The verb's prepositions ("given to Feynman": the parser's dative too), and those the parser hangs
+    on a date ("born on 17 January 1964 in Chicago") or on the start of a span ("from 1953 to 1961")."""
+    out = [c for c in verb.children if c.dep_ in ("prep", "agent") or (c.dep_ == "dative" and c.n_rights)]
     for prep in list(out):
         for date in (g for g in prep.children if g.dep_ == "pobj" and g.lower_ in _MONTHS):
             out += [c for c in date.children if c.dep_ == "prep"]
+        for thing in (g for g in prep.children if g.dep_ == "pobj" and g.pos_ == "NOUN"):
+            # "died in his hotel room in January 1945": the date the parser hangs on the room is the verb's
+            out += [c for c in thing.children if c.dep_ == "prep" and any(_dated(g) for g in c.children)]
+        if prep.lower_ in _SPAN_START:
+            out += [c for c in prep.children if c.dep_ == "prep" and c.lower_ in _SPAN_END]
     return out
+
+
+_SPAN_START = {"from", "between"}
+_SPAN_END = {"to", "until", "till", "through"}
 
 
 def _class_word(tok: Token) -> bool:

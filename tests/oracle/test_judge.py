@@ -171,15 +171,16 @@ PRIZE = dataclasses.replace(PRIZE, proof=Proof("ground", holds("Q7186", "P166", 
 def test_wikidatas_aliases_read_paraphrases_a_bare_catalog_does_not(
     extractor: SpacyExtractor, embedder: Embedder
 ) -> None:
-    wrong = "No. Marie Curie won the Nobel Prize in Chemistry."
+    wrong = "No. Marie Curie was awarded the Nobel Prize in Chemistry."
     full = Judge(extractor=extractor, embedder=embedder)
     bare = Judge(
         JudgeSettings(aliases=False, paraphrases=False, fallback=False),
         extractor=extractor,
         embedder=embedder,
     )
-    assert full.judge(PRIZE, wrong).outcome is EK  # "won" is the award: Chemistry misses the proof's prize
-    assert bare.judge(PRIZE, wrong).outcome is EI  # unread: a bare wrong No
+    assert full.judge(PRIZE, wrong).outcome is EK  # "was awarded" is the award: Chemistry misses the proof's
+    # unread, it relates what the KB may know: the oracle cannot tell, rather than call it a bare wrong No
+    assert bare.judge(PRIZE, wrong).outcome is Outcome.UNREADABLE
 
 
 def test_the_fallback_costs_one_encode_call_per_batch(extractor: SpacyExtractor) -> None:

@@ -43,12 +43,13 @@ def rows(extractor: SpacyExtractor, text: str) -> set[Row]:
         ("Dickens's place of birth was Portsmouth.", ("Dickens", "place of birth", "Portsmouth", False)),
         ("Catherine was Dickens's wife.", ("Catherine", "was wife of", "Dickens", False)),
         ("Soho is in London.", ("Soho", "is in", "London", False)),
-        ("Oxford is a city in Oxfordshire.", ("Oxford", "is city in", "Oxfordshire", False)),
+        # a class noun of places adds nothing checkable: "is a city in" reads as "is in"
+        ("Oxford is a city in Oxfordshire.", ("Oxford", "is in", "Oxfordshire", False)),
         (
             "Oliver Twist is a novel by Charles Dickens.",
             ("Oliver Twist", "is novel by", "Charles Dickens", False),
         ),
-        ("Oxford is in Oxfordshire, a county in England.", ("Oxfordshire", "is county in", "England", False)),
+        ("Oxford is in Oxfordshire, a county in England.", ("Oxfordshire", "is in", "England", False)),
         # apposition with a relational noun, relative clauses
         (
             "Charles Dickens, the author of Oliver Twist, died in 1870.",
@@ -76,6 +77,10 @@ def rows(extractor: SpacyExtractor, text: str) -> set[Row]:
         ("Gauss was a native of Brunswick.", ("Gauss", "was native of", "Brunswick", False)),
         ("Portsmouth is Dickens's birthplace.", ("Portsmouth", "is birthplace of", "Dickens", False)),
         ("Germany has as capital Berlin.", ("Germany", "capital", "Berlin", False)),
+        (  # the catalog's own phrase for P710
+            "Battle of Stalingrad had as participant Nazi Germany.",
+            ("Battle of Stalingrad", "participant", "Nazi Germany", False),
+        ),
         ("Germany has Berlin as its capital.", ("Germany", "capital", "Berlin", False)),
         ("Argentina shares a border with Brazil.", ("Argentina", "shares border with", "Brazil", False)),
         ("Chicago is a sister city of Gothenburg.", ("Chicago", "is sister city of", "Gothenburg", False)),
@@ -85,7 +90,7 @@ def rows(extractor: SpacyExtractor, text: str) -> set[Row]:
         ("Einstein was born in Ulm, in Württemberg.", ("Ulm", "is in", "Württemberg", False)),
         (
             "Los Angeles is a city in the southwestern part of the United States.",
-            ("Los Angeles", "is city in", "United States", False),
+            ("Los Angeles", "is in", "United States", False),
         ),
     ],
 )
@@ -189,7 +194,11 @@ def test_a_pronoun_lists_the_names_before_it_for_the_oracle(extractor: SpacyExtr
             "Trump was born in Queens, New York City.",
             ("Trump", "was born in", "Queens, New York City", False),
         ),
-        ("Planck won the 1918 Nobel Prize in Physics.", ("Planck", "won", "Nobel Prize in Physics", False)),
+        # the year stays with the name: it dates the award (oracle/dated.py), and entities.py reads past it
+        (
+            "Planck won the 1918 Nobel Prize in Physics.",
+            ("Planck", "won", "1918 Nobel Prize in Physics", False),
+        ),
     ],
 )
 def test_clauses_that_are_no_plain_statement_still_say_something(

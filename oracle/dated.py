@@ -1,0 +1,155 @@
+"""Years said with a fact ("won the Nobel Prize in Physics in 1921", "was married to Reagan from 1940
+to 1949"), and the dates of things ("was founded in 2018"): read, checked against the KB's.
+
+The parser reads a year in a fact's clause as a triple of its own ("Einstein won in 1921"),
+which names no property. Here it dates the clause's fact instead: the claim with the same
+subject, the same sentence and the same verb gets ``when``, and the year's triple is marked
+``dated`` (read, so no unread sentence). A year before an award's name dates it too ("the 1921
+Nobel Prize in Physics"). "in", "on", "during" give the one year; "from", "since" and
+"between" the first; "until", "to", "through" the last.
+
+A dated claim is wrong knowledge when the KB dates the same fact otherwise: another first or
+last year, or a single year outside the KB's span. Dates of things (birth, death, inception,
+dissolution, start, end, point in time) are compared with the case's dates, else the KB
+entity's (``start_year``, ``end_year``, ``point_year``). A fact or thing the KB does not date
+is open, as any claim the KB does not decide.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from kgtest.oracle.claims import Claim
+from kgtest.oracle.relations import words
+from kgtest.oracle.similarity import year_of, year_text
+
+_POINT = {"in", "on", "during", "around", "circa", "by", "at"}
+_START = {"from", "since", "between"}
+_END = {"until", "till", "to", "through"}
+DATED = "dated"
+"""The status of a year's triple read as the date of its clause's fact."""
+STARTS = ("P569", "P571", "P580")
+"""Birth, inception, start time: a thing's first year (``Entity.start_year``)."""
+ENDS = ("P570", "P576", "P582")
+"""Death, dissolution, end time: its last (``Entity.end_year``)."""
+POINTS = ("P585", "P577")
+"""Point in time, publication: the one year it happened (``Entity.point_year``)."""
+
+Span = tuple[int | None, int | None]
+
+
+def attach(claims: Sequence[Claim]) -> list[Claim]:
+    """The claims with the years of their clauses attached, and those years' triples marked ``dated``."""
+    out = list(claims)
+    said: dict[int, list[tuple[str, int]]] = {}
+    for k, y in enumerate(out):
+        if y.object.how != "year" or y.object.year is None or not _free(y, out):
+            continue
+        if y.negated:  # "were not yet married in 1952" dates nothing: read, not checked
+            if _owner(out, y, words(y.triple.relation).split()[:-1]) is not None:
+                out[k] = replace(y, status=DATED)
+            continue
+        *verb, prep = words(y.triple.relation).split()
+        if prep not in _POINT | _START | _END or not verb:
+            continue
+        owner = _owner(out, y, verb)
+        if owner is not None:
+            said.setdefault(owner, []).append((prep, y.object.year))
+            out[k] = replace(y, status=DATED, statement=None, relation=None)
+    for k, c in enumerate(out):
+        if k in said:
+            out[k] = replace(c, when=_span(said[k]))
+        elif c.statement is not None and c.when is None and c.object.known:
+            first = c.object.name.split()[0] if c.object.name.split() else ""
+            year = year_of(first) if first[:1].isdigit() else None
+            if year is not None:  # "the 1921 Nobel Prize in Physics"
+                out[k] = replace(c, when=(year, year))
+    return out
+
+
+def _free(year: Claim, claims: list[Claim]) -> bool:
+    """A year no date property was read for, or one read as a date of the subject where the clause
+    states another fact: "established diplomatic relations with Liberia in 1864" dates the relations,
+    not the United States (but "born in Ulm in 1879" is a birth year: the place's own date)."""
+    if year.statement is None:
+        return year.relation is None
+    if year.statement[1] not in _DATES:
+        return False
+    verb = words(year.triple.relation).split()[:-1]
+    owner = _owner(claims, year, verb) if verb else None
+    fact = claims[owner].statement if owner is not None else None
+    return fact is not None and _PLACE_OF.get(fact[1]) != year.statement[1]
+
+
+_DATES = {*STARTS, *ENDS, *POINTS}
+_PLACE_OF = {"P19": "P569", "P20": "P570"}
+
+
+def _owner(claims: list[Claim], year: Claim, verb: list[str]) -> int | None:
+    """The fact the year's clause states: same sentence, same subject, the same verb words."""
+    found = [
+        k
+        for k, c in enumerate(claims)
+        if c.statement is not None
+        and c.object.how != "year"
+        and c.triple.sentence == year.triple.sentence
+        and year.triple.subject in (c.triple.subject, c.triple.object)  # "Pierre and Marie married in 1895"
+        and words(c.triple.relation).split()[: len(verb)] == verb
+    ]
+    found = found if len(found) < 2 else [k for k in found if claims[k].triple.subject == year.triple.subject]
+    sentence, at = year.triple.sentence, year.triple.sentence.find(year.triple.object)
+    if at >= 0:  # "won X in 1911; she had won Y in 1903": the fact named last before the year, in its clause
+        before = [(sentence.rfind(claims[k].triple.object, 0, at), k) for k in found]
+        before = [(where, k) for where, k in before if where >= 0 and not _CLAUSE.search(sentence, where, at)]
+        found = [max(before)[1]] if before else [k for k in found if claims[k].triple.object not in sentence]
+    return found[0] if len(found) == 1 else None
+
+
+_CLAUSE = re.compile(r"[;:—–]|\.\s")
+"""What ends a clause between a fact's object and a year: the year is not that fact's."""
+
+
+def _span(said: list[tuple[str, int]]) -> Span:
+    points = sorted(y for p, y in said if p in _POINT)
+    ranged = sorted(y for p, y in said if p == "between")
+    starts = [y for p, y in said if p in ("from", "since")] + ranged[:1]
+    ends = [y for p, y in said if p in _END] + ranged[1:]
+    if points and not starts and not ends:
+        return points[0], points[-1]
+    return (min(starts) if starts else None), (max(ends) if ends else None)
+
+
+def wrong_dates(claim: Claim, spans: Sequence[Span]) -> str:
+    """Why the claim's years are not the KB's for its fact, or "" (no years, no KB dates, or agreeing)."""
+    if claim.when is None or claim.negated:
+        return ""
+    spans = [s for s in spans if s != (None, None)]
+    if not spans:
+        return ""
+    if any(_agrees(claim.when, s) for s in spans):
+        return ""
+    return f"the KB dates it {' and '.join(_text(s) for s in spans)}"
+
+
+def _agrees(said: Span, kb: Span) -> bool:
+    first, last = said
+    start, end = kb
+    if first is not None and first == last:  # one year: within the KB's span
+        return (start is None or start <= first) and (end is None or first <= end)
+    return (first is None or start is None or first == start) and (last is None or end is None or last == end)
+
+
+def _text(span: Span) -> str:
+    start, end = span
+    if start is not None and start == end:
+        return year_text(start)
+    if start is not None and end is not None:
+        return f"{year_text(start)} to {year_text(end)}"
+    return f"from {year_text(start)}" if start is not None else f"until {year_text(end or 0)}"
+
+
+def date_kind(pid: str) -> str:
+    """``start``, ``end`` or ``point`` for a property dating a thing; "" for any other."""
+    return "start" if pid in STARTS else "end" if pid in ENDS else "point" if pid in POINTS else ""

@@ -1,0 +1,107 @@
+"""The reply's text made plain before it is read: years said relative to another written out, and
+abbreviations a reply introduces read as the names they stand for.
+
+* "a decade later", "two years later", "the following year", "a year earlier": the year said
+  last before it, moved by the amount ("In 1905 ...; a decade later he ..." reads "in 1915 he");
+  not an aside between commas ("born in 1819, two years later, so ..." measures a gap).
+* "the Missile Technology Control Regime (MTCR) ... the MTCR": an upper-case word in brackets
+  after a name whose capitalised words it abbreviates stands for that name wherever it is used.
+
+The reasons quote the rewritten sentence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kgtest.oracle.arithmetic import _COUNTS, _NUMBERS
+
+_RELATIVE = re.compile(
+    rf"\b(?:(?P<count>{_COUNTS})\s+(?P<unit>years?|decades?)\s+"
+    r"(?P<way>later|afterwards?|after\s+that|on|earlier|before\s+that|previously)"
+    r"|the\s+(?P<next>following|next|previous)\s+year|a\s+year\s+(?P<ago>later|earlier))\b",
+    re.I,
+)
+_YEAR = re.compile(r"\b(?P<y>1\d{3}|20\d{2})\b")
+
+
+_ABBREVIATED = re.compile(
+    r"(?P<name>\b[A-Z][\w’'\-]*(?:\s+(?:[A-Z][\w’'\-]*|of|the|for|and|de|du))*)\s*\((?P<abbr>[A-Z]{2,8})\)"
+)
+_SMALL = {"of", "the", "for", "and", "de", "du"}
+
+
+def readable(text: str) -> str:
+    text = _SOURCE.sub("", _QUOTED_VERDICT.sub(_judged, text))
+    return absolute(expand_abbreviations(text))
+
+
+_SOURCE = re.compile(
+    r"(?:(?<=^)|(?<=[.!?:]\s)|(?<=\n))\s*(?:according\s+to|per|as\s+(?:reported|listed|stated)\s+(?:by|in))"
+    r"\s+[^,.;\n]{1,80},\s*"
+    r"|\s*\((?:see|cf\.|source)[^()]*\)",
+    re.I,
+)
+"""Where a fact comes from, opening its sentence ("According to Britannica, ...") or in brackets: the
+parser reads a sentence without it better, and it states nothing itself."""
+
+
+_QUOTED_VERDICT = re.compile(
+    r"[\"“](?P<said>[^\"”\n]{3,200})[\"”]\s+is\s+(?P<verdict>false|wrong|untrue|incorrect|not\s+true|true|correct|right)\b",
+    re.I,
+)
+"""A statement quoted and judged: '"Wassenaar is part of Estonia" is false'."""
+
+
+def _judged(match: re.Match[str]) -> str:
+    verdict = " ".join(match["verdict"].lower().split())
+    frame = "it is true that" if verdict in ("true", "correct", "right") else "it is false that"
+    return f"{frame} {match['said'].rstrip('.')}"
+
+
+def expand_abbreviations(text: str) -> str:
+    """Each abbreviation the text introduces, "Name (ABBR)", replaced by the name where it is used."""
+    found = {}
+    for match in _ABBREVIATED.finditer(text):
+        words = match["name"].split()
+        for start in range(len(words)):  # "... by the Missile Technology Control Regime (MTCR)"
+            initials = "".join(w[0] for w in words[start:] if w.lower() not in _SMALL)
+            if initials == match["abbr"] and words[start].lower() not in _SMALL:
+                found[match["abbr"]] = " ".join(words[start:])
+                break
+    for abbr, name in found.items():
+        text = re.sub(rf"\s*\({abbr}\)", "", text)
+        text = re.sub(rf"\b{abbr}\b", name, text)
+    return text
+
+
+def absolute(text: str) -> str:
+    """``text`` with each relative year ("a decade later") written as the year it means ("in 1915"),
+    counted from the last year written before it; left as it is when none was."""
+    out, last, pos = [], None, 0
+    for match in _RELATIVE.finditer(text):
+        if text[: match.start()].rstrip().endswith(","):  # an aside: "born in 1819, two years later, ..."
+            continue
+        before = text[pos : match.start()]
+        years = [int(y.group()) for y in _YEAR.finditer(text, 0, match.start())]
+        last = years[-1] if years else None
+        out.append(before)
+        if last is None:
+            out.append(match.group())
+        else:
+            out.append(f"in {last + _shift(match)}")
+        pos = match.end()
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _shift(match: re.Match[str]) -> int:
+    if match["next"]:
+        return -1 if match["next"].lower() == "previous" else 1
+    if match["ago"]:
+        return -1 if match["ago"].lower() == "earlier" else 1
+    count = match["count"].lower()
+    n = int(count) if count.isdigit() else int(_NUMBERS.get(" ".join(count.split()), 1))
+    n *= 10 if match["unit"].lower().startswith("decade") else 1
+    way = " ".join(match["way"].lower().split())
+    return -n if way in ("earlier", "before that", "previously") else n

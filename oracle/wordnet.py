@@ -1,0 +1,182 @@
+"""Princeton WordNet 3.0 from Debian's ``wordnet-base`` (/usr/share/wordnet), read for the relations
+no catalog word names: "expired in" is "died in", "wed" is "married", "consort of" is "spouse of".
+
+Only the database's documented format (wndb(5)) is read, and only what a lookup needs: the
+sorted ``index.POS`` is searched by bisection (no parse of its 150,000 lines at start-up), and
+``data.POS`` is read at the offsets of a lemma's synsets. Morphology follows WordNet's own
+``morphy``: the exception lists (``born`` is ``bear``), then the suffix rules. Without the
+database (another system, a folder moved) the reader answers nothing and the oracle reads
+relations as before; ``available`` says which.
+"""
+
+from __future__ import annotations
+
+import bisect
+from functools import cache, cached_property
+from pathlib import Path
+
+FOLDER = Path("/usr/share/wordnet")
+_SUFFIXES: dict[str, tuple[tuple[str, str], ...]] = {
+    "verb": (
+        ("ies", "y"),
+        ("es", "e"),
+        ("es", ""),
+        ("ed", "e"),
+        ("ed", ""),
+        ("ing", "e"),
+        ("ing", ""),
+        ("s", ""),
+    ),
+    "noun": (("ses", "s"), ("xes", "x"), ("ches", "ch"), ("shes", "sh"), ("ies", "y"), ("s", "")),
+    "adj": (),
+}
+
+
+class WordNet:
+    """Synsets of a lemma, most frequent sense first, and the base form of a word."""
+
+    def __init__(self, folder: Path = FOLDER) -> None:
+        self.folder = folder
+        self._index: dict[str, tuple[list[bytes], list[bytes]]] = {}
+        self._exceptions: dict[str, dict[str, str]] = {}
+        self._found: dict[tuple[str, str], list[int]] = {}
+
+    @cached_property
+    def available(self) -> bool:
+        return all(
+            (self.folder / f"{kind}.{pos}").is_file() for kind in ("index", "data") for pos in _SUFFIXES
+        )
+
+    def synonyms(self, lemma: str, pos: str, senses: int, broader: bool = False) -> list[str]:
+        """The words of ``lemma``'s first ``senses`` synsets ("pass_away": die, decease, perish ...);
+        ``broader``: and of the first sense's hypernyms (a "consort" is a "spouse")."""
+        out: list[str] = []
+        offsets = self._offsets(lemma, pos)
+        for offset in offsets[:senses]:
+            out += [w for w in self._words(pos, offset)[0] if w not in out]
+        if broader and offsets:
+            for above in self._words(pos, offsets[0])[1]:
+                out += [w for w in self._words(pos, above)[0] if w not in out]
+        return out
+
+    def pertainyms(self, adjective: str) -> list[str]:
+        """The nouns an adjective pertains to ("Danish": Denmark, Kingdom of Denmark ...), first sense."""
+        offsets = self._offsets(adjective, "adj")
+        if not offsets:
+            return []
+        with (self.folder / "data.adj").open("rb") as data:
+            data.seek(offsets[0])
+            fields = data.readline().decode("utf-8").split()
+        count = int(fields[3], 16)
+        at = 4 + 2 * count
+        pointers = [fields[at + 1 + 4 * k : at + 5 + 4 * k] for k in range(int(fields[at]))]
+        out: list[str] = []
+        for p in pointers:
+            if len(p) == 4 and p[0] == "\\" and p[2] == "n":
+                out += [w.replace("_", " ") for w in self._words("noun", int(p[1]))[0] if w not in out]
+        return out
+
+    def kind(self, lemma: str, pos: str) -> str:
+        """The lexicographer file of the most frequent sense ("say": ``verb.communication``), or ""."""
+        offsets = self._offsets(lemma, pos)
+        if not offsets:
+            return ""
+        with (self.folder / f"data.{pos}").open("rb") as data:
+            data.seek(offsets[0])
+            number = int(data.readline().split()[1])
+        return _LEXNAMES.get(number, "")
+
+    def senses(self, lemma: str, pos: str) -> int:
+        return len(self._offsets(lemma, pos))
+
+    def base(self, word: str, pos: str) -> str:
+        """``word``'s lemma (WordNet's morphy): an exception, else the first suffix rule giving a lemma."""
+        word = word.lower()
+        exceptions = self._exception_list(pos)
+        if word in exceptions:
+            return exceptions[word]
+        if self._offsets(word, pos):
+            return word
+        for suffix, ending in _SUFFIXES[pos]:
+            if word.endswith(suffix) and self._offsets(word[: len(word) - len(suffix)] + ending, pos):
+                return word[: len(word) - len(suffix)] + ending
+        return word
+
+    def _offsets(self, lemma: str, pos: str) -> list[int]:
+        """The synset offsets of ``lemma``, from the sorted index by bisection (each asked once)."""
+        if (lemma, pos) not in self._found:
+            self._found[(lemma, pos)] = self._search(lemma, pos)
+        return self._found[(lemma, pos)]
+
+    def _search(self, lemma: str, pos: str) -> list[int]:
+        if not self.available:
+            return []
+        keys, lines = self._lines(pos)
+        key = lemma.lower().replace(" ", "_").encode("utf-8")
+        i = bisect.bisect_left(keys, key)
+        if i >= len(keys) or keys[i] != key:
+            return []
+        fields = lines[i].split()
+        count, pointers = int(fields[2]), int(fields[3])
+        return [int(x) for x in fields[6 + pointers : 6 + pointers + count]]
+
+    def _lines(self, pos: str) -> tuple[list[bytes], list[bytes]]:
+        """The index's lemmas and lines, the licence header (lines opening with a space) left out."""
+        if pos not in self._index:
+            lines = [
+                line
+                for line in (self.folder / f"index.{pos}").read_bytes().split(b"\n")
+                if line[:1] not in (b" ", b"")
+            ]
+            self._index[pos] = ([line.split(b" ", 1)[0] for line in lines], lines)
+        return self._index[pos]
+
+    def _words(self, pos: str, offset: int) -> tuple[list[str], list[int]]:
+        """A synset's words, and the offsets of its hypernyms (``@`` pointers of the same part of speech)."""
+        with (self.folder / f"data.{pos}").open("rb") as data:
+            data.seek(offset)
+            fields = data.readline().decode("utf-8").split()
+        count = int(fields[3], 16)
+        words = [w.split("(")[0].lower() for w in fields[4 : 4 + 2 * count : 2]]
+        at = 4 + 2 * count
+        pointers = [fields[at + 1 + 4 * k : at + 5 + 4 * k] for k in range(int(fields[at]))]
+        above = [int(p[1]) for p in pointers if len(p) == 4 and p[0] == "@" and p[2] == pos[0]]
+        return words, above
+
+    def _exception_list(self, pos: str) -> dict[str, str]:
+        if pos not in self._exceptions:
+            found: dict[str, str] = {}
+            path = self.folder / f"{pos}.exc"
+            if path.is_file():
+                for line in path.read_text(encoding="utf-8").splitlines():
+                    parts = line.split()
+                    if len(parts) >= 2:
+                        found.setdefault(parts[0], parts[1])
+            self._exceptions[pos] = found
+        return self._exceptions[pos]
+
+
+_LEXNAMES = {
+    29: "verb.body",
+    30: "verb.change",
+    31: "verb.cognition",
+    32: "verb.communication",
+    33: "verb.competition",
+    34: "verb.consumption",
+    35: "verb.contact",
+    36: "verb.creation",
+    37: "verb.emotion",
+    38: "verb.motion",
+    39: "verb.perception",
+    40: "verb.possession",
+    41: "verb.social",
+    42: "verb.stative",
+    43: "verb.weather",
+}
+"""wndb(5)'s lexicographer files of verbs, by number (lexnames(5))."""
+
+
+@cache
+def wordnet() -> WordNet:
+    """One reader per process: its index is read on the first lookup."""
+    return WordNet()

@@ -1,0 +1,60 @@
+"""The reply made plain before it is read (rewrite.py), and WordNet as the oracle reads it (wordnet.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kgtest.oracle.rewrite import absolute, expand_abbreviations, readable
+from kgtest.oracle.wordnet import WordNet
+
+NET = WordNet()
+needs_wordnet = pytest.mark.skipif(not NET.available, reason="Debian's wordnet-base (.ci/setup installs it)")
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("In 1905 he wrote four papers; a decade later he finished it.", "in 1915 he finished it"),
+        ("He moved in 1933. Two years later he was naturalised.", "in 1935 he was naturalised"),
+        ("The treaty was signed in 1990, and the following year it took effect.", "in 1991 it took effect"),
+        ("She was born in 1867; three years earlier her brother was.", "in 1864 her brother was"),
+    ],
+)
+def test_a_year_said_relative_to_another_is_written_out(text: str, said: str) -> None:
+    assert said in absolute(text)
+
+
+def test_a_gap_said_as_an_aside_is_no_new_year() -> None:
+    text = "Queen Victoria wasn't born until 1819, two years later, so she was not her mother."
+    assert absolute(text) == text
+
+
+def test_abbreviations_a_reply_introduces_stand_for_their_names() -> None:
+    text = "The Missile Technology Control Regime (MTCR) was founded in 1987. Germany is part of the MTCR."
+    assert expand_abbreviations(text).endswith("Germany is part of the Missile Technology Control Regime.")
+
+
+def test_sources_and_quoted_verdicts() -> None:
+    text = 'According to Britannica, Estonia is part of it, so "Wassenaar is part of Estonia" is false.'
+    assert readable(text) == "Estonia is part of it, so it is false that Wassenaar is part of Estonia."
+
+
+@needs_wordnet
+def test_wordnet_gives_synonyms_kinds_lemmas_and_countries() -> None:
+    assert "die" in NET.synonyms("pass_away", "verb", 3)
+    assert "spouse" in NET.synonyms("consort", "noun", 1, broader=True)
+    assert NET.base("born", "verb") == "bear" and NET.base("died", "verb") == "die"
+    assert NET.kind("acknowledge", "verb") == "verb.communication"
+    assert NET.pertainyms("danish")[0] == "denmark"
+
+
+def test_without_the_database_wordnet_answers_nothing(tmp_path: Path) -> None:
+    empty = WordNet(tmp_path)
+    assert not empty.available
+    assert (
+        empty.synonyms("die", "verb", 3) == []
+        and empty.pertainyms("danish") == []
+        and empty.kind("die", "verb") == ""
+    )

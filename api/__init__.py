@@ -53,13 +53,13 @@ if TYPE_CHECKING:  # the names as their modules define them, for type checkers
     from kgtest.api.systems import System, SystemLike
     from kgtest.api.testing import CaseResult, Checked, assert_score, check
     from kgtest.api.workspace import WorkspaceLike
-    from kgtest.generator.battery.model import INJECTED, TestCode
     from kgtest.generator.case import (
         Answer,
         EvidenceFact,
         Proof,
         TestCase,
     )
+    from kgtest.generator.conversation.script_records import INJECTED, TestCode
     from kgtest.generator.dialogue.request import (
         FORMATS as DIALOGUE_FORMATS,
     )
@@ -77,7 +77,7 @@ if TYPE_CHECKING:  # the names as their modules define them, for type checkers
     from kgtest.generator.suite import DOMAINS, SuiteRequest
     from kgtest.oracle.outcomes import JudgedReply
     from kgtest.oracle.run_verdicts import RunVerdicts
-    from kgtest.runner.dialogue import HISTORIES
+    from kgtest.runner.dialogue_rounds import HISTORIES
     from kgtest.runner.manifest import RunInfo, RunManifest
     from kgtest.runner.registry import ALIASES as SUT_ALIASES
     from kgtest.runner.registry import SCHEMES as SUT_SCHEMES
@@ -100,8 +100,8 @@ _WHERE = {
     "Exported": "kgtest.api.exporting",
     "EvidenceFact": "kgtest.generator.case",
     "GenRequest": "kgtest.generator.request",
-    "HISTORIES": "kgtest.runner.dialogue",
-    "INJECTED": "kgtest.generator.battery.model",
+    "HISTORIES": "kgtest.runner.dialogue_rounds",
+    "INJECTED": "kgtest.generator.conversation.script_records",
     "Judged": "kgtest.api.judging",
     "JudgedReply": "kgtest.oracle.outcomes",
     "KB_DOMAINS": "kgtest.api.building:DOMAINS",
@@ -124,7 +124,7 @@ _WHERE = {
     "System": "kgtest.api.systems",
     "SystemLike": "kgtest.api.systems",
     "TestCase": "kgtest.generator.case",
-    "TestCode": "kgtest.generator.battery.model",
+    "TestCode": "kgtest.generator.conversation.script_records",
     "WORDINGS": "kgtest.generator.mtl_text",
     "WorkspaceLike": "kgtest.api.workspace",
     "assert_score": "kgtest.api.testing",

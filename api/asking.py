@@ -24,8 +24,8 @@ from kgtest.core.prompts import templates
 from kgtest.core.settings import Settings
 from kgtest.core.shard import WHOLE, Shard
 from kgtest.generator.case import read_suite
-from kgtest.runner.converse import SCRIPTED
-from kgtest.runner.dialogue import Probe
+from kgtest.runner.conversation import SCRIPTED
+from kgtest.runner.dialogue_rounds import Probe
 from kgtest.runner.plan import RunPlan
 from kgtest.runner.run import RunSummary, run_suite
 from kgtest.runner.sut import SystemUnderTest

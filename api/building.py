@@ -30,8 +30,8 @@ from kgtest.generator.sanity import breaches, check_kb
 from kgtest.kg.build import SPARQL, SourceSpec, gc_paused, read_ahead
 from kgtest.kg.catalog import RelationCatalog, builtin_catalog
 from kgtest.kg.embedded import DATABASE
-from kgtest.kg.kb import KnowledgeBase
 from kgtest.kg.kb_stamp import builds_key, data_fingerprint, vouched_builds
+from kgtest.kg.knowledge_base import KnowledgeBase
 from kgtest.kg.linger import dismiss
 from kgtest.kg.loader import LoadReport, load, record_sanity, sanity_record
 from kgtest.kg.marks import FactMark, write_marks

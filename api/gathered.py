@@ -11,7 +11,7 @@ from kgtest.core.background import in_background
 from kgtest.generator.kbview import KbView, snapshot_view, view_body, write_view
 from kgtest.kg.build import gc_paused
 from kgtest.kg.catalog import RelationCatalog
-from kgtest.kg.kb import KnowledgeBase
+from kgtest.kg.knowledge_base import KnowledgeBase
 from kgtest.kg.model import Fact, Snapshot
 from kgtest.kg.sanity_scope import Scope
 from kgtest.kg.sources.resolved import Resolved

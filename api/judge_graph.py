@@ -50,7 +50,7 @@ class Conflicts:
     def write(self, store: GraphStore, verdicts: RunVerdicts, kinds: tuple[str, ...]) -> str:
         from kgtest.kg.conflict_graph import write_conflicts
         from kgtest.oracle.dialogue_verdicts import DialogueJudgement
-        from kgtest.report.dialogue import conflicts
+        from kgtest.report.dialogue_tables import conflicts
 
         judgement = next(j for k in kinds if (j := verdicts.detail(k, DialogueJudgement)) is not None)
         cases = [c for c, _, _ in verdicts.of_kinds(kinds)]
@@ -66,8 +66,8 @@ class Conversations:
 
     def write(self, store: GraphStore, verdicts: RunVerdicts, kinds: tuple[str, ...]) -> str:
         from kgtest.kg.dialogue_graph import write_dialogue_graph
-        from kgtest.oracle.battery.audit import BatteryResult
-        from kgtest.oracle.battery.graph import battery_graph
+        from kgtest.oracle.conversation.audit import BatteryResult
+        from kgtest.oracle.conversation.graph import battery_graph
         from kgtest.oracle.conversation_verdicts import conversation_records
 
         result = next(r for k in kinds if (r := verdicts.detail(k, BatteryResult)) is not None)

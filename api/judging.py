@@ -26,7 +26,7 @@ from kgtest.kg.extract.triples import extractor_names
 from kgtest.oracle.chance import score_run
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.judge import Judge, JudgeSettings
-from kgtest.oracle.kb import LazyKb, ViewKb
+from kgtest.oracle.kb_lookup import LazyKb, ViewKb
 from kgtest.oracle.kind_judge import OracleKit
 from kgtest.oracle.pool import JudgeRecipe
 from kgtest.oracle.run_verdicts import RunVerdicts, read_run_verdicts

@@ -183,7 +183,7 @@ def _case_list() -> Section:
 
 
 def _dialogue_tables() -> Section:
-    from kgtest.report.dialogue import DialogueTables
+    from kgtest.report.dialogue_tables import DialogueTables
 
     return DialogueTables()
 

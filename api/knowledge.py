@@ -5,7 +5,7 @@ from __future__ import annotations
 from kgtest.api.workspace import WorkspaceLike, settings_of
 from kgtest.core.progress import Progress, no_progress
 from kgtest.generator.sanity import RULES, SanityReport, check_kb
-from kgtest.kg.kb import KbStats, KnowledgeBase
+from kgtest.kg.knowledge_base import KbStats, KnowledgeBase
 from kgtest.kg.loader import clear_kb
 from kgtest.kg.store import open_store
 

@@ -18,8 +18,8 @@ from typing import Any
 from kgtest.core.progress import Progress
 from kgtest.core.settings import Settings
 from kgtest.generator.kbview import KbView, cached_view, program_key, read_view
-from kgtest.kg.kb import KnowledgeBase
 from kgtest.kg.kb_stamp import vouched_builds
+from kgtest.kg.knowledge_base import KnowledgeBase
 from kgtest.kg.linger import asked_builds
 from kgtest.kg.store import GraphStore, open_store
 from kgtest.prolog.export import kb_program, load_kb_keyed

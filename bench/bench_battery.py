@@ -29,21 +29,21 @@ import torch
 from numpy.typing import NDArray
 
 from kgtest.core.settings import BatterySettings
-from kgtest.generator.battery.cases import conversation_cases
-from kgtest.generator.battery.model import Script
-from kgtest.generator.battery.script import ScriptSettings, build_scripts
+from kgtest.generator.conversation.cases import conversation_cases
+from kgtest.generator.conversation.script import ScriptSettings, build_scripts
+from kgtest.generator.conversation.script_records import Script
 from kgtest.generator.kbview import KbView
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.extract.spacy_triples import SpacyExtractor
 from kgtest.kg.extract.triples import Triple
 from kgtest.kg.model import Entity, Fact
-from kgtest.oracle.battery.audit import Auditor
-from kgtest.oracle.battery.toxicity import ProfanityCheck
-from kgtest.oracle.battery.verdicts import BatteryJudge
+from kgtest.oracle.conversation.audit import Auditor
+from kgtest.oracle.conversation.toxicity import ProfanityCheck
+from kgtest.oracle.conversation.verdicts import BatteryJudge
 from kgtest.oracle.embeddings import Embedder
 from kgtest.runner.ask import Asker
 from kgtest.runner.cache import ReplyCache
-from kgtest.runner.converse import SCRIPTED, ChatRecord, ConverseSettings, ask_conversations, chat_record
+from kgtest.runner.conversation import SCRIPTED, ChatRecord, ConverseSettings, ask_conversations, chat_record
 from kgtest.runner.sut import Conversation, Reply, Sampling
 
 DEFAULT = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "wikidata" / "demo_facts.tsv"

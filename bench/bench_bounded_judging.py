@@ -13,7 +13,7 @@ turns with difflib). Each measurement runs in a fresh process under this tree an
   characters, or T rounds;
 * ``store``: one conversation of T rounds held through the runner with a bot that answers at once:
   seconds, and the megabytes of the reply cache and of the transcripts;
-* ``verdicts``: every planted bot of tests/oracle/battery/bots.py held and audited; the digest of
+* ``verdicts``: every planted bot of tests/oracle/conversation/bots.py held and audited; the digest of
   its verdicts, nuggets and SWAN must be the same under both trees.
 
 A measurement past ``--limit`` seconds is killed and shown as ``>limit``.
@@ -68,7 +68,7 @@ class Talker:
 
 
 def measure_repeats(turns: int, chars: int, kind: str) -> dict[str, float]:
-    from kgtest.oracle.battery.repeats import find_repeats
+    from kgtest.oracle.conversation.repeats import find_repeats
 
     rounds = [(f"Line {k}: tell me something.", reply(kind, chars, k)) for k in range(turns)]
     started = time.perf_counter()
@@ -78,10 +78,10 @@ def measure_repeats(turns: int, chars: int, kind: str) -> dict[str, float]:
 
 def _records(turns: int, chars: int, kind: str, runs: int, bot: str = "") -> list[object]:
     sys.path.insert(1, str(ROOT))
-    from kgtest.generator.battery.script import ScriptSettings, build_scripts
-    from kgtest.runner.converse import ConverseSettings
-    from tests.generator.battery.kb import battery_view
-    from tests.oracle.battery.hold import hold
+    from kgtest.generator.conversation.script import ScriptSettings, build_scripts
+    from kgtest.runner.conversation import ConverseSettings
+    from tests.generator.conversation.kb import battery_view
+    from tests.oracle.conversation.hold import hold
 
     scripts = build_scripts(battery_view(), 21, runs, turns, ScriptSettings())
     spec = bot or f"plugin:bench_bounded_judging:Talker?chars={chars}&kind={kind}"
@@ -95,10 +95,10 @@ def _auditor() -> object:
     torch.set_num_threads(1)
     sys.path.insert(1, str(ROOT))
     from kgtest.kg.extract.spacy_triples import SpacyExtractor
-    from kgtest.oracle.battery.audit import Auditor
-    from kgtest.oracle.battery.verdicts import BatteryJudge
+    from kgtest.oracle.conversation.audit import Auditor
+    from kgtest.oracle.conversation.verdicts import BatteryJudge
     from kgtest.oracle.embeddings import Embedder
-    from tests.generator.battery.kb import battery_view
+    from tests.generator.conversation.kb import battery_view
 
     auditor = Auditor(BatteryJudge(embedder=Embedder()), SpacyExtractor(), battery_view())
     auditor.audit(_records(4, 100, "natural", 1))  # models loaded, caches warm
@@ -121,14 +121,14 @@ SCRIPTED = {"scripts": ""}
 def measure_store(turns: int, chars: int, kind: str) -> dict[str, float]:
     """One conversation of ``turns`` rounds held through the runner: seconds, cache and transcript bytes."""
     sys.path.insert(1, str(ROOT))
-    from kgtest.generator.battery.cases import conversation_cases
-    from kgtest.generator.battery.script import ScriptSettings, build_scripts
+    from kgtest.generator.conversation.cases import conversation_cases
+    from kgtest.generator.conversation.script import ScriptSettings, build_scripts
     from kgtest.runner.ask import Asker
     from kgtest.runner.cache import ReplyCache
-    from kgtest.runner.converse import ConverseSettings, ask_conversations
+    from kgtest.runner.conversation import ConverseSettings, ask_conversations
     from kgtest.runner.registry import open_sut
     from kgtest.runner.sut import Sampling
-    from tests.generator.battery.kb import battery_view
+    from tests.generator.conversation.kb import battery_view
 
     cases = conversation_cases(build_scripts(battery_view(), 21, 1, turns, ScriptSettings()))
     sut = open_sut(f"plugin:bench_bounded_judging:Talker?chars={chars}&kind={kind}")
@@ -162,8 +162,8 @@ def measure_verdicts() -> dict[str, object]:
     """Every planted bot through the whole battery; a digest of what the judge said of it."""
     sys.path.insert(1, str(ROOT))
     from kgtest.core.records import to_plain
-    from kgtest.generator.battery.script import ScriptSettings, build_scripts
-    from tests.generator.battery.kb import battery_view
+    from kgtest.generator.conversation.script import ScriptSettings, build_scripts
+    from tests.generator.conversation.kb import battery_view
 
     auditor = _auditor()
     scripts = build_scripts(battery_view(), 21, 3, 24, ScriptSettings())
@@ -174,7 +174,7 @@ def measure_verdicts() -> dict[str, object]:
     for name, params in BOTS:
         given = {k: (str(path) if k == "scripts" else v) for k, v in params.items()}
         query = "&".join(f"{k}={v}" for k, v in given.items())
-        records = _records(24, 0, "", 3, f"plugin:tests.oracle.battery.bots:{name}?{query}")
+        records = _records(24, 0, "", 3, f"plugin:tests.oracle.conversation.bots:{name}?{query}")
         result = auditor.audit(records)  # type: ignore[attr-defined]
         text = json.dumps(to_plain(result), sort_keys=True)
         key = f"{name} {' '.join(v for k, v in params.items() if k != 'scripts')}".strip()

@@ -24,16 +24,23 @@ from typing import TypeVar
 
 from kgtest.generator.dialogue.cases import dialogue_cases
 from kgtest.generator.dialogue.coqa import CoqaReader
-from kgtest.generator.dialogue.kb import kb_dialogues
+from kgtest.generator.dialogue.kb_dialogues import kb_dialogues
 from kgtest.generator.dialogue.kb_index import KbIndex
-from kgtest.generator.dialogue.model import SeedDialogue
 from kgtest.generator.dialogue.perturb import PERTURBATIONS, perturb, rng_for
+from kgtest.generator.dialogue.records import SeedDialogue
 from kgtest.generator.dialogue.sources import read_dialogue_file
 from kgtest.generator.kbview import KbView
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.sources.rdf import read_dump
 from kgtest.kg.sources.wikidata import SnapshotBuilder
-from kgtest.prolog.dialogue import DialogueGraph, RefKind, StoryGraph, decide, dialogue_term, failed_checks
+from kgtest.prolog.answerability import (
+    DialogueGraph,
+    RefKind,
+    StoryGraph,
+    decide,
+    dialogue_term,
+    failed_checks,
+)
 from kgtest.prolog.engine import engine
 
 SHARED = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"

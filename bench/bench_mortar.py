@@ -35,13 +35,13 @@ from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.sources.rdf import read_dump
 from kgtest.kg.sources.wikidata import SnapshotBuilder
 from kgtest.oracle.embeddings import Embedder
-from kgtest.oracle.kb import ViewKb
+from kgtest.oracle.kb_lookup import ViewKb
 from kgtest.oracle.metamorphic.gold import typed_gold
 from kgtest.oracle.metamorphic.mss import MixedSimilarity
 from kgtest.oracle.metamorphic.relations import Answered, Check, check_relations
 from kgtest.oracle.metamorphic.rounds import answered_rounds
-from kgtest.report.dialogue import bugs, method_of, rows
-from kgtest.runner.dialogue import RoundReply, conversation
+from kgtest.report.dialogue_tables import bugs, method_of, rows
+from kgtest.runner.dialogue_rounds import RoundReply, conversation
 
 
 def gold_answered(suite: Path) -> list[Answered]:

@@ -28,8 +28,8 @@ from click.testing import CliRunner
 from kgtest.cli.main import cli
 from kgtest.core.settings import load_settings
 from kgtest.generator.case import TestCase, read_suite
-from kgtest.runner.converse import PARTNER, SUT, Utterance, window
-from kgtest.runner.dialogue import conversation
+from kgtest.runner.conversation import PARTNER, SUT, Utterance, window
+from kgtest.runner.dialogue_rounds import conversation
 from kgtest.runner.plan import RunPlan
 from kgtest.runner.registry import open_sut
 from kgtest.runner.sut import Conversation, Sampling, SutOptions, SystemUnderTest

@@ -2,7 +2,7 @@
 
     python bench/bench_repeat_labels.py
 
-The first labels (tests/oracle/battery/repeat_labels.jsonl) were written by the person who wrote
+The first labels (tests/oracle/conversation/repeat_labels.jsonl) were written by the person who wrote
 the detectors; a second reviewer labels the same replies blind (repeat_blind/replies.jsonl and
 task.md, nothing else) into repeat_blind/labels.jsonl. This prints precision and recall of each
 detector against each set, and how often the two labellers agree (Cohen's kappa), so a reader
@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the labelled set's loader lives in tests/
 
-from kgtest.oracle.battery.repeats import Repeats, find_repeats
+from kgtest.oracle.conversation.repeats import Repeats, find_repeats
 from kgtest.report.stats import cohen_kappa
-from tests.oracle.battery.repeat_labels import KINDS, independent, load, reply_id
+from tests.oracle.conversation.repeat_labels import KINDS, independent, load, reply_id
 
 
 def scores(said: Sequence[bool], truth: Sequence[bool]) -> tuple[float, float, int, int]:
@@ -43,7 +43,9 @@ def main() -> None:
     second = independent()
     print(f"{len(rows)} replies in {len(sides)} conversation sides")
     if second is None:
-        print("no second labels yet (tests/oracle/battery/repeat_blind/labels.jsonl): first labels alone")
+        print(
+            "no second labels yet (tests/oracle/conversation/repeat_blind/labels.jsonl): first labels alone"
+        )
     elif missing := {i for i, _, _ in rows} - set(second):
         raise SystemExit(f"the second labels miss {len(missing)} replies, e.g. {sorted(missing)[:3]}")
     for kind in KINDS:

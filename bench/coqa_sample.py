@@ -36,8 +36,8 @@ from pathlib import Path
 
 from kgtest.generator.dialogue.cases import dialogue_cases
 from kgtest.generator.dialogue.coqa import CoqaReader
-from kgtest.generator.dialogue.model import DialogueCase, SeedDialogue
 from kgtest.generator.dialogue.perturb import PERTURBATIONS
+from kgtest.generator.dialogue.records import DialogueCase, SeedDialogue
 from kgtest.generator.dialogue.sources import read_dialogue_file
 
 HERE = Path(__file__).resolve().parent

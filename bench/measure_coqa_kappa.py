@@ -31,9 +31,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kgtest.generator.dialogue.coqa import CoqaReader
-from kgtest.generator.dialogue.model import SeedDialogue
+from kgtest.generator.dialogue.records import SeedDialogue
 from kgtest.generator.dialogue.sources import read_dialogue_file
-from kgtest.prolog.dialogue import Decision, DialogueGraph, decide
+from kgtest.prolog.answerability import Decision, DialogueGraph, decide
 from kgtest.report.stats import cohen_kappa
 
 HERE = Path(__file__).resolve().parent

@@ -30,9 +30,9 @@ from spacy.tokens import Doc, Span, Token
 
 from kgtest.generator.dialogue import coqa
 from kgtest.generator.dialogue.mentions import Canon, Referent, fits, pronoun_class
-from kgtest.generator.dialogue.model import SeedDialogue
+from kgtest.generator.dialogue.records import SeedDialogue
 from kgtest.generator.dialogue.sources import CoqaRound, CoqaStory, read_dialogue_file
-from kgtest.prolog.dialogue import DialogueGraph, RefKind
+from kgtest.prolog.answerability import DialogueGraph, RefKind
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.prolog.dialogue_reference import answerability

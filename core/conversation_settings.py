@@ -52,7 +52,7 @@ def _all_criteria() -> dict[str, float]:
 @dataclass(frozen=True, config=_CHECKED)
 class RepeatSettings:
     """``[battery.repeats]``: where a copy starts counting as an echo (A8) or a repeat (A9);
-    oracle/battery/repeats.py says how each is used, docs/battery.md how they were chosen."""
+    oracle/conversation/repeats.py says how each is used, docs/battery.md how they were chosen."""
 
     block: Annotated[int, Strict(), Field(ge=2)] = 4
     """The shortest run of words counted as copied: three ("was born in") recur in any two claims."""

@@ -19,8 +19,8 @@ from kgtest.core.errors import GenerationError
 from kgtest.core.files import atomic_writer
 from kgtest.core.jsonl import records_holding
 from kgtest.core.records import RecordError, from_plain, to_plain
-from kgtest.generator.battery.model import Script
-from kgtest.generator.dialogue.model import DialogueCase
+from kgtest.generator.conversation.script_records import Script
+from kgtest.generator.dialogue.records import DialogueCase
 
 SCHEMA_VERSION = 1
 

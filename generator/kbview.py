@@ -27,7 +27,7 @@ from kgtest.kg.kb_stamp import builds_key
 from kgtest.kg.model import Category, Domain, Entity, Fact, Relation, Snapshot
 
 if TYPE_CHECKING:
-    from kgtest.kg.kb import KnowledgeBase
+    from kgtest.kg.knowledge_base import KnowledgeBase
 
 _FORMAT = 3
 _RELATION_FIELDS = tuple(f.name for f in fields(Relation))

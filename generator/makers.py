@@ -6,8 +6,8 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from kgtest.core.display import Column, Line, Shown, TableData, table
-from kgtest.generator.battery.cases import conversation_cases
-from kgtest.generator.battery.script import ScriptSettings, build_scripts
+from kgtest.generator.conversation.cases import conversation_cases
+from kgtest.generator.conversation.script import ScriptSettings, build_scripts
 from kgtest.generator.dialogue.request import read_sources
 from kgtest.generator.maker import Made, MakeContext
 from kgtest.generator.request import GenRequest
@@ -115,7 +115,7 @@ class Dialogues:
 
 def dialogues_summary(result: DialogueResult) -> list[Shown]:
     """MORTAR's Table 1: rounds, unanswerable rounds, dialogues with an unanswerable round."""
-    from kgtest.generator.dialogue.kb import MIN_ASKS
+    from kgtest.generator.dialogue.kb_dialogues import MIN_ASKS
     from kgtest.generator.dialogue.perturb import PERTURBATIONS
 
     rows: Counter[tuple[str, str, str]] = Counter()

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kgtest.core.errors import GenerationError
-from kgtest.generator.battery.model import DEFAULT_TURNS, INJECTED, TestCode
-from kgtest.generator.battery.script import ScriptSettings
+from kgtest.generator.conversation.script import ScriptSettings
+from kgtest.generator.conversation.script_records import DEFAULT_TURNS, INJECTED, TestCode
 from kgtest.generator.dialogue.request import DialogueRequest
 from kgtest.generator.suite import SuiteRequest
 

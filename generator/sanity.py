@@ -14,7 +14,7 @@ from kgtest.core.progress import Progress
 from kgtest.core.workspace import Workspace
 from kgtest.generator.kbview import KbView, read_view
 from kgtest.generator.mtl_text import year_text
-from kgtest.kg.kb import KnowledgeBase
+from kgtest.kg.knowledge_base import KnowledgeBase
 from kgtest.kg.marks import FactMark, MarkReport, write_marks
 from kgtest.kg.model import Fact
 from kgtest.kg.store import GraphStore

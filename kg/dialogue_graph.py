@@ -14,7 +14,7 @@ docs/graph-model.md draws the shape:
     (:Battery {key, id, sut, partner, swan})-[:HOLDS {run}]->(:Dialogue)     (kgtest converse)
 
 The generator decides what goes in for dialogue cases (generator/dialogue/graph.py), the
-battery's oracle for held conversations (oracle/battery/graph.py, with a battery id as the
+battery's oracle for held conversations (oracle/conversation/graph.py, with a battery id as the
 suite); this module only writes it. A dialogue graph belongs to one suite: writing a suite's
 dialogues replaces what the suite had, and a digest on the ``Suite`` node, set last, lets an
 unchanged suite be skipped (a battery has no ``Suite`` node and is written again). Labels and
@@ -76,7 +76,7 @@ class Link:
 
 
 @dataclass(frozen=True, slots=True)
-class DialogueGraph:
+class SuiteDialogueGraph:
     """Everything one suite's dialogues write."""
 
     suite: str
@@ -94,7 +94,7 @@ class DialogueGraphReport:
     """The store already held this suite's dialogues with the same digest."""
 
 
-def write_dialogue_graph(store: GraphStore, graph: DialogueGraph) -> DialogueGraphReport:
+def write_dialogue_graph(store: GraphStore, graph: SuiteDialogueGraph) -> DialogueGraphReport:
     """Replace the suite's dialogue graphs with ``graph``; a digest is kept on the suite's ``Suite`` node."""
     _validate(graph)
     count = sum(n.label == "Dialogue" for n in graph.nodes), sum(n.label == "Round" for n in graph.nodes)
@@ -124,7 +124,7 @@ def write_dialogue_graph(store: GraphStore, graph: DialogueGraph) -> DialogueGra
     return DialogueGraphReport(*count, len(graph.links))
 
 
-def _validate(graph: DialogueGraph) -> None:
+def _validate(graph: SuiteDialogueGraph) -> None:
     for n in graph.nodes:
         if n.label not in NODE_LABELS:
             raise ValueError(f"node label {n.label!r} is not one of {NODE_LABELS}")

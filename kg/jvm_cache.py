@@ -128,7 +128,7 @@ def _record(output: Path, scratch: Path) -> None:
     from kgtest.kg.build import SourceSpec, build
     from kgtest.kg.catalog import builtin_catalog
     from kgtest.kg.embedded import start_jvm
-    from kgtest.kg.kb import KnowledgeBase
+    from kgtest.kg.knowledge_base import KnowledgeBase
     from kgtest.kg.loader import load_snapshot
     from kgtest.kg.store import open_store
 

@@ -91,7 +91,7 @@ def vouched_builds(paths: Workspace) -> tuple[str, list[dict[str, Any]]] | None:
 
 def closing_builds(store: GraphStore) -> list[dict[str, Any]] | None:
     """The builds to stamp, read as the store closes: None while one is incomplete."""
-    from kgtest.kg.kb import KnowledgeBase
+    from kgtest.kg.knowledge_base import KnowledgeBase
 
     try:
         builds = KnowledgeBase(store).builds()

@@ -4,7 +4,7 @@ A build is recorded as a ``KbBuild`` node whose id is derived from its input (a 
 or a snapshot's content: kg/sources/resolved.py). It is marked ``running`` before the first
 write and ``complete`` after the last, and every chunk only creates what is not there yet, so
 a killed build re-run with the same input continues where it stopped and a finished one re-run
-changes nothing. Readers refuse a KB whose latest build is not complete (kg/kb.py).
+changes nothing. Readers refuse a KB whose latest build is not complete (kg/knowledge_base.py).
 
 The source is taken a chunk at a time (its facts may be on disk: kg/sources/spill.py), so
 memory holds one chunk of facts, never all. New entities and facts go through a bulk writer

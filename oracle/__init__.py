@@ -38,7 +38,7 @@ if TYPE_CHECKING:
         judge_reply,
         shared_judge,
     )
-    from kgtest.oracle.kb import KbLookup, LazyKb, ViewKb
+    from kgtest.oracle.kb_lookup import KbLookup, LazyKb, ViewKb
     from kgtest.oracle.relations import RelationMatch
     from kgtest.oracle.similarity import Thresholds
 
@@ -52,8 +52,8 @@ _WHERE = {
     "HALLUCINATIONS": "kgtest.oracle.judge",
     "Judge": "kgtest.oracle.judge",
     "JudgeSettings": "kgtest.oracle.judge",
-    "KbLookup": "kgtest.oracle.kb",
-    "LazyKb": "kgtest.oracle.kb",
+    "KbLookup": "kgtest.oracle.kb_lookup",
+    "LazyKb": "kgtest.oracle.kb_lookup",
     "Outcome": "kgtest.oracle.judge",
     "ParsedAnswer": "kgtest.oracle.answer",
     "RelationMatch": "kgtest.oracle.relations",
@@ -62,7 +62,7 @@ _WHERE = {
     "Triple": "kgtest.kg.extract.triples",
     "TripleExtractor": "kgtest.kg.extract.triples",
     "Verdict": "kgtest.oracle.judge",
-    "ViewKb": "kgtest.oracle.kb",
+    "ViewKb": "kgtest.oracle.kb_lookup",
     "classify": "kgtest.oracle.judge",
     "extractor_names": "kgtest.kg.extract.triples",
     "ground_graph": "kgtest.oracle.ground",

@@ -28,7 +28,7 @@ from kgtest.oracle import arithmetic
 from kgtest.oracle.claims import ALIVE, COMPUTED, VALUE_PROPERTIES, Claim
 from kgtest.oracle.dated import date_kind, wrong_dates
 from kgtest.oracle.ground import GroundGraph
-from kgtest.oracle.kb import KbLookup, containing
+from kgtest.oracle.kb_lookup import KbLookup, containing
 from kgtest.oracle.lifetimes import YEAR_EVENT, events, lived, stated_years
 from kgtest.oracle.quantified import COUNTED, denied_by_only, too_many
 from kgtest.oracle.similarity import year_text

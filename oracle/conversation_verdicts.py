@@ -1,7 +1,7 @@
 """Conversation cases judged: the battery's tests and SWAN over a run's conversations, and a verdict per case.
 
-``judge_conversations`` rebuilds each conversation from its transcript (runner/converse.py),
-audits them together (oracle/battery/: injected and passive tests, nuggets, SWAN) and gives each
+``judge_conversations`` rebuilds each conversation from its transcript (runner/conversation.py),
+audits them together (oracle/conversation/: injected and passive tests, nuggets, SWAN) and gives each
 case one ``JudgedReply``: ``passed`` when every test judged on it passed, ``failed`` otherwise,
 ``unjudged`` while it is incomplete (a reply failed in transport, or the partner system failed).
 The audit itself is kept in the run's ``battery/`` folder (verdicts.jsonl, nuggets.jsonl,
@@ -15,12 +15,12 @@ from collections.abc import Sequence
 
 from kgtest.core.workspace import RunFiles
 from kgtest.generator.case import TestCase
-from kgtest.oracle.battery.audit import Auditor, BatteryResult, read_result, write_result
-from kgtest.oracle.battery.verdicts import TestVerdict
+from kgtest.oracle.conversation.audit import Auditor, BatteryResult, read_result, write_result
+from kgtest.oracle.conversation.verdicts import TestVerdict
 from kgtest.oracle.judge import READ_LIMIT
 from kgtest.oracle.kind_judge import Credit, JudgeContext, KindVerdicts, OracleKit
 from kgtest.oracle.outcomes import FAILED, NO_REPLY, PASSED, UNJUDGED, JudgedReply
-from kgtest.runner.converse import ChatRecord, chat_record
+from kgtest.runner.conversation import ChatRecord, chat_record
 from kgtest.runner.manifest import RunManifest
 from kgtest.runner.plan import converse_settings_of
 from kgtest.runner.transcript import SUT, Transcript
@@ -61,7 +61,7 @@ class ConversationJudge:
 def auditor(kit: OracleKit) -> Auditor:
     """The battery's oracle: its tests and SWAN with the kit's sentence model, claims against the KB."""
     from kgtest.kg.extract.spacy_triples import SpacyExtractor
-    from kgtest.oracle.battery.verdicts import BatteryJudge
+    from kgtest.oracle.conversation.verdicts import BatteryJudge
 
     return Auditor(BatteryJudge(kit.settings.battery, embedder=kit.embedder()), SpacyExtractor(), kit.view())
 
@@ -84,7 +84,7 @@ def judge_conversations(
 ) -> tuple[BatteryResult, dict[str, JudgedReply]]:
     """Audit every complete conversation of ``pairs``; a verdict per case, by case id.
 
-    The audit reads each turn to its first ``READ_LIMIT`` characters (oracle/battery/audit.py), as
+    The audit reads each turn to its first ``READ_LIMIT`` characters (oracle/conversation/audit.py), as
     a fact case's reply is read; the case's reasons say when a reply was cut."""
     records = conversation_records(pairs, manifest)
     result = auditor.audit(records)

@@ -21,13 +21,13 @@ from kgtest.core.files import write_atomic
 from kgtest.core.records import from_plain, to_plain
 from kgtest.core.workspace import RunFiles
 from kgtest.generator.case import TestCase
-from kgtest.oracle.kb import KbLookup
+from kgtest.oracle.kb_lookup import KbLookup
 from kgtest.oracle.kind_judge import Credit, JudgeContext, KindVerdicts
 from kgtest.oracle.metamorphic.mss import MixedSimilarity
 from kgtest.oracle.metamorphic.relations import Check, Epsilons, check_relations
 from kgtest.oracle.metamorphic.rounds import Unjudged, answered_rounds
 from kgtest.oracle.outcomes import CONSISTENT, INCONSISTENT, NO_REPLY, UNJUDGED, JudgedReply
-from kgtest.runner.dialogue import round_replies
+from kgtest.runner.dialogue_rounds import round_replies
 from kgtest.runner.transcript import Transcript
 
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from kgtest.oracle.ground import GroundEntity, GroundGraph
-from kgtest.oracle.kb import KbLookup
+from kgtest.oracle.kb_lookup import KbLookup
 from kgtest.oracle.similarity import is_value, name_key, year_of
 from kgtest.oracle.wordnet import wordnet
 

@@ -33,7 +33,7 @@ from kgtest.oracle.dated import attach
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundGraph, ground_graph
-from kgtest.oracle.kb import KbLookup
+from kgtest.oracle.kb_lookup import KbLookup
 from kgtest.oracle.quantified import mark
 from kgtest.oracle.relations import RelationKeys, RelationReader
 from kgtest.oracle.restated import strip_restated
@@ -142,7 +142,7 @@ class Judge:
         catalog: RelationCatalog | None = None,
         kb: KbLookup | None = None,
     ) -> None:
-        """``kb``: where names beyond a case's evidence are looked up (oracle/kb.py); None: nowhere."""
+        """``kb``: where names beyond a case's evidence are looked up (oracle/kb_lookup.py); None: nowhere."""
         self.settings = settings or JudgeSettings()
         self._extractor = extractor
         self._embedder = embedder

@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # the oracles load with the first kind that needs them
     from kgtest.generator.kbview import KbView
     from kgtest.oracle.embeddings import Embedder
     from kgtest.oracle.judge import Judge
-    from kgtest.oracle.kb import KbLookup
+    from kgtest.oracle.kb_lookup import KbLookup
     from kgtest.oracle.outcomes import JudgedReply
     from kgtest.oracle.pool import JudgeRecipe
 

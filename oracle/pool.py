@@ -19,7 +19,7 @@ from kgtest.generator.case import TestCase
 from kgtest.generator.kbview import KbView
 from kgtest.generator.view_ref import ViewRef, load_view
 from kgtest.oracle.judge import Judge, JudgeSettings, Verdict
-from kgtest.oracle.kb import LazyKb, ViewKb
+from kgtest.oracle.kb_lookup import LazyKb, ViewKb
 from kgtest.runner.dask_backend import dask_map
 
 Batch = Sequence[tuple[TestCase, str]]

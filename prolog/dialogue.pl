@@ -5,7 +5,7 @@ MORTAR's answerability check (docs/dialogue.md): a question in a dialogue is ans
 what it leaves out can be recovered from what comes before it; where the reader that made the
 dialogue's graphs says its own evidence is weak, it is undecided. A dialogue arrives as one
 ground term; nothing is asserted, so any number of dialogues are decided in one query. Every
-name (concept, relation, frame, pronoun class) is a small integer chosen by prolog/dialogue.py,
+name (concept, relation, frame, pronoun class) is a small integer chosen by prolog/answerability.py,
 which keeps the query text short; the rules only compare them.
 
     dialogue(StoryNames, StoryPronouns, StoryStates, Turns)

@@ -14,15 +14,15 @@ from dataclasses import dataclass, replace
 
 from kgtest.core.display import Line, Shown, table
 from kgtest.core.settings import BatterySettings, Settings
-from kgtest.generator.battery.model import PERTURBED, TestCode
-from kgtest.generator.battery.perturb import bucket_label
-from kgtest.oracle.battery.audit import BatteryResult
-from kgtest.oracle.battery.swan import ScoredNugget, Swan, swan
-from kgtest.oracle.battery.verdicts import TestVerdict
+from kgtest.generator.conversation.perturb import bucket_label
+from kgtest.generator.conversation.script_records import PERTURBED, TestCode
+from kgtest.oracle.conversation.audit import BatteryResult
+from kgtest.oracle.conversation.swan import ScoredNugget, Swan, swan
+from kgtest.oracle.conversation.verdicts import TestVerdict
 from kgtest.oracle.conversation_verdicts import conversation_records
 from kgtest.oracle.run_verdicts import RunVerdicts
 from kgtest.report.sections import ReportParts
-from kgtest.runner.converse import SCRIPTED, ChatRecord
+from kgtest.runner.conversation import SCRIPTED, ChatRecord
 from kgtest.runner.transcript import PARTNER
 
 

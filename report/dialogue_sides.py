@@ -1,7 +1,7 @@
 """Dialogues compared across systems, as fact cases are: each system's tables in one, and each
 dialogue's rounds with every system's answer beside the gold one (docs/report.md).
 
-Read from the dialogue sections of the report (report/dialogue.py, one per judged run), so the
+Read from the dialogue sections of the report (report/dialogue_tables.py, one per judged run), so the
 page and report.json say the same; a system is its run's name, and the same name twice (two runs)
 is told apart by its run id.
 """

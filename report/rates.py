@@ -2,10 +2,10 @@
 
 ``kgtest report`` renders this as HTML (report/render.py), JSON and xlsx, with a section per
 kind of case: the fact and temporal cases' rates here, the dialogue cases' MORTAR tables
-(report/dialogue.py) and the conversations' tests and SWAN (report/battery.py) beside them. Rates are computed
-over answered cases; abstentions and truncated replies are counted apart, so a model that says
-"I don't know" to everything, or one cut off mid-reasoning, is not mistaken for one that never
-hallucinates. Every rate carries its 95% Wilson interval (report/stats.py).
+(report/dialogue_tables.py) and the conversations' tests and SWAN (report/battery.py) beside them.
+Rates are computed over answered cases; abstentions and truncated replies are counted apart, so
+a model that says "I don't know" to everything, or one cut off mid-reasoning, is not mistaken
+for one that never hallucinates. Every rate carries its 95% Wilson interval (report/stats.py).
 """
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ class Report:
     diffs: list[RunDiff] = field(default_factory=list)
     """Against a baseline run, when one was given."""
     dialogues: list[dict[str, Any]] = field(default_factory=list)
-    """One MORTAR section per judged run with dialogue cases (report/dialogue.py)."""
+    """One MORTAR section per judged run with dialogue cases (report/dialogue_tables.py)."""
     battery: BatteryReport | None = None
     """The conversations of every judged run, systems side by side (report/battery.py)."""
     scores: list[ScoreRow] = field(default_factory=list)

@@ -19,7 +19,7 @@ from kgtest.core.version import kgtest_version
 from kgtest.report import dialogue_sides
 from kgtest.report.battery_files import histogram_parts, histogram_svg
 from kgtest.report.charts import charts
-from kgtest.report.dialogue import shown_conflicts
+from kgtest.report.dialogue_tables import shown_conflicts
 from kgtest.report.glossary import GLOSSARY, explain_codes, explained, term
 from kgtest.report.graph_svg import HEIGHT, WIDTH, panels
 from kgtest.report.rates import Report

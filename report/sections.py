@@ -3,7 +3,7 @@
 A section collects its part of each judged run (oracle/run_verdicts.py's ``RunVerdicts``, the
 one record a judged run is read as), then fills its part of the report from every run's part:
 single questions become the case list and its rates (``CaseList``, here), dialogues MORTAR's
-sections (report/dialogue.py's ``DialogueTables``), conversations the battery section
+sections (report/dialogue_tables.py's ``DialogueTables``), conversations the battery section
 (report/battery.py's ``BatteryTables``). Kinds that share a section (fact and temporal) are
 collected together.
 """
@@ -20,7 +20,9 @@ from kgtest.oracle.run_verdicts import RunVerdicts
 from kgtest.report.evidence import case_evidence
 from kgtest.report.rates import JudgedCase
 
-if TYPE_CHECKING:  # each kind's section lives with the rest of its report (report/dialogue.py, battery.py)
+if (
+    TYPE_CHECKING
+):  # each kind's section lives with the rest of its report (report/dialogue_tables.py, battery.py)
     from kgtest.report.battery import BatteryReport
 
 

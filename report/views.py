@@ -47,8 +47,8 @@ class TurnsView:
     def lines(self, case: TestCase, runs: Sequence[Named]) -> list[Line]:
         # only here: the report's and the runner's dialogue modules import most of kgtest
         from kgtest.generator.dialogue.graph import undecided_reason
-        from kgtest.report.dialogue import proof_lines
-        from kgtest.runner.dialogue import ASKED
+        from kgtest.report.dialogue_tables import proof_lines
+        from kgtest.runner.dialogue_rounds import ASKED
 
         d = case.dialogue
         assert d is not None

@@ -13,8 +13,8 @@ from typing import Protocol
 
 from kgtest.generator.case import TestCase
 from kgtest.runner.ask import Asker
-from kgtest.runner.converse import ask_conversations
-from kgtest.runner.dialogue import ask_dialogues
+from kgtest.runner.conversation import ask_conversations
+from kgtest.runner.dialogue_rounds import ask_dialogues
 from kgtest.runner.plan import RunPlan
 from kgtest.runner.sut import Conversation
 from kgtest.runner.transcript import Exchange, Transcript
@@ -50,7 +50,7 @@ class SingleQuestion:
 
 
 class DialogueRounds:
-    """A dialogue's rounds in order, round k of every dialogue in one batch (runner/dialogue.py)."""
+    """A dialogue's rounds in order, round k of every dialogue in one batch (runner/dialogue_rounds.py)."""
 
     def drive(
         self, asker: Asker, partner: Asker | None, cases: Sequence[TestCase], plan: RunPlan
@@ -59,7 +59,7 @@ class DialogueRounds:
 
 
 class HeldConversations:
-    """A conversation with the script's partner or a partner system (runner/converse.py)."""
+    """A conversation with the script's partner or a partner system (runner/conversation.py)."""
 
     def drive(
         self, asker: Asker, partner: Asker | None, cases: Sequence[TestCase], plan: RunPlan

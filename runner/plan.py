@@ -8,8 +8,8 @@ from dataclasses import dataclass, field, replace
 from kgtest.core.prompts import fill
 from kgtest.core.settings import BatterySettings
 from kgtest.generator.case import TestCase
-from kgtest.runner.converse import SCRIPTED, ConverseSettings
-from kgtest.runner.dialogue import Probe
+from kgtest.runner.conversation import SCRIPTED, ConverseSettings
+from kgtest.runner.dialogue_rounds import Probe
 from kgtest.runner.manifest import PlanRecord, RunManifest
 
 _BATTERY = BatterySettings()

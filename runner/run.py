@@ -7,8 +7,8 @@ one reply cache, claimed and checked (runner/ask.py); one transcript per case in
 ``replies.jsonl`` (runner/transcript.py). What differs is who decides the next message:
 
 * ``fact`` and ``temporal`` cases: one question each, all in one batch;
-* ``dialogue`` cases: runner/dialogue.py, round k of every dialogue in one batch;
-* ``conversation`` cases: runner/converse.py, the script's partner or a partner system.
+* ``dialogue`` cases: runner/dialogue_rounds.py, round k of every dialogue in one batch;
+* ``conversation`` cases: runner/conversation.py, the script's partner or a partner system.
 
 See docs/runner.md.
 """
@@ -35,7 +35,7 @@ from kgtest.generator.suite_info import read_suite_info
 from kgtest.runner.ask import Asker
 from kgtest.runner.cache import ReplyCache
 from kgtest.runner.dask_backend import cluster_size, dask_map
-from kgtest.runner.dialogue import HISTORIES
+from kgtest.runner.dialogue_rounds import HISTORIES
 from kgtest.runner.drivers import Driver
 from kgtest.runner.manifest import (
     COMPLETE,

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from kgtest.core.errors import ReasoningError
 from kgtest.generator.case import Answer, DialogueMeta, EvidenceFact, TestCase, case_id
-from kgtest.generator.dialogue.model import UNKNOWN, DialogueCase, Round, SeedDialogue, Story, Turn
 from kgtest.generator.dialogue.perturb import ORIGINAL, Placement, perturb, rng_for
-from kgtest.prolog.dialogue import Decision, DialogueGraph, StoryGraph, check, decide, failed_checks
+from kgtest.generator.dialogue.records import UNKNOWN, DialogueCase, Round, SeedDialogue, Story, Turn
+from kgtest.prolog.answerability import Decision, DialogueGraph, StoryGraph, check, decide, failed_checks
 
 INSTRUCTION = (
     "You will be asked questions about the story and the conversation so far. Answer each question "

@@ -20,11 +20,11 @@ import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
-from kgtest.generator.dialogue.model import Concept, Round, SeedDialogue
+from kgtest.generator.dialogue.records import Concept, Round, SeedDialogue
 from kgtest.generator.dialogue.sources import ConvConversation, ConvTurn
 from kgtest.generator.kbview import KbView
 from kgtest.kg.model import Domain, Fact
-from kgtest.prolog.dialogue import Reference, RefKind, RoundGraph, Statement
+from kgtest.prolog.answerability import Reference, RefKind, RoundGraph, Statement
 
 _WORD = re.compile(r"[\w']+")
 _PERSONAL = {"he": "he", "him": "he", "his": "he", "she": "she", "her": "she", "hers": "she"}

@@ -45,11 +45,11 @@ from kgtest.generator.dialogue.mentions import (
     resolve_story,
     salient,
 )
-from kgtest.generator.dialogue.model import Concept, Round, SeedDialogue, Story
+from kgtest.generator.dialogue.records import Concept, Round, SeedDialogue, Story
 from kgtest.generator.dialogue.sources import CoqaRound, CoqaStory
 from kgtest.kg.extract.spacy_triples import INSTALL, MODEL
 from kgtest.kg.extract.triples import Triple, TripleExtractor, make_extractor
-from kgtest.prolog.dialogue import Reference, RefKind, RoundGraph, Statement, StoryGraph
+from kgtest.prolog.answerability import Reference, RefKind, RoundGraph, Statement, StoryGraph
 
 _NO_ANSWER = {"unknown", "unknow", "unkown"}
 """CoQA's answer where the story does not say: the round is unanswerable wherever it comes."""
@@ -62,7 +62,7 @@ PRONOUN_WEAK = {
     "it": ("missing",),
     "they": ("missing",),
 }
-"""Where the reader's reading of a pronoun is too weak to decide on (prolog/dialogue.py ``WEAK``),
+"""Where the reader's reading of a pronoun is too weak to decide on (prolog/answerability.py ``WEAK``),
 by class, as measured on the blind sample's tune part (docs/dialogue.md, "Undecided turns"):
 every pronoun that nothing shown stands for (people read many from the story), and he or she met
 only by the story, by a turn three or more back, or with another person of its class shown since."""

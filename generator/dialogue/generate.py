@@ -16,9 +16,9 @@ from kgtest.core.errors import GenerationError
 from kgtest.generator.case import EvidenceFact, TestCase
 from kgtest.generator.dialogue.cases import dialogue_cases
 from kgtest.generator.dialogue.convquestions import conv_dialogues
-from kgtest.generator.dialogue.kb import KbDialogueReport, kb_dialogues
+from kgtest.generator.dialogue.kb_dialogues import KbDialogueReport, kb_dialogues
 from kgtest.generator.dialogue.kb_index import KbIndex
-from kgtest.generator.dialogue.model import SeedDialogue
+from kgtest.generator.dialogue.records import SeedDialogue
 from kgtest.generator.dialogue.request import COQA, OFFLINE, DialogueRequest
 from kgtest.generator.dialogue.sources import CoqaStory, DialogueFile
 from kgtest.generator.dialogue.wording import YEARS

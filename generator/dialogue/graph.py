@@ -13,12 +13,12 @@ from typing import Any
 
 from kgtest.core.records import to_plain
 from kgtest.generator.case import TestCase
-from kgtest.generator.dialogue.model import DialogueCase
-from kgtest.kg.dialogue_graph import DialogueGraph, Link, Node
-from kgtest.prolog.dialogue import Decision, Doubt, Reference, RefKind, Requirement, Statement
+from kgtest.generator.dialogue.records import DialogueCase
+from kgtest.kg.dialogue_graph import Link, Node, SuiteDialogueGraph
+from kgtest.prolog.answerability import Decision, Doubt, Reference, RefKind, Requirement, Statement
 
 
-def dialogue_graph(suite: str, cases: Sequence[TestCase], digest: str = "") -> DialogueGraph:
+def dialogue_graph(suite: str, cases: Sequence[TestCase], digest: str = "") -> SuiteDialogueGraph:
     nodes: dict[str, Node] = {}
     links: list[Link] = []
     for case in cases:
@@ -50,7 +50,7 @@ def dialogue_graph(suite: str, cases: Sequence[TestCase], digest: str = "") -> D
             links.append(
                 Link("TURN", ("TestCase", f"{suite}#{case.id}"), ("Round", f"{key}#r{t.origin}"), turn)
             )
-    return DialogueGraph(suite, tuple(nodes.values()), tuple(links), digest)
+    return SuiteDialogueGraph(suite, tuple(nodes.values()), tuple(links), digest)
 
 
 def describe(r: Requirement, d: DialogueCase) -> str:

@@ -30,9 +30,9 @@ import httpx
 
 from kgtest.core.errors import GenerationError
 from kgtest.generator.dialogue.mentions import normalise
-from kgtest.generator.dialogue.model import Concept, Round, SeedDialogue, Story
+from kgtest.generator.dialogue.records import Concept, Round, SeedDialogue, Story
 from kgtest.generator.dialogue.sources import CoqaRound, CoqaStory
-from kgtest.prolog.dialogue import Reference, RefKind, RoundGraph, Statement, StoryGraph
+from kgtest.prolog.answerability import Reference, RefKind, RoundGraph, Statement, StoryGraph
 
 _JSON = re.compile(r"\{.*\}", re.S)
 PROMPTS: dict[str, str] = tomllib.loads(

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from kgtest.core.errors import DialogueInputError, UnknownNameError
-from kgtest.generator.dialogue.model import UNKNOWN
+from kgtest.generator.dialogue.records import UNKNOWN
 from kgtest.generator.dialogue.request import CONVQUESTIONS, COQA, FORMATS
 
 _QID = re.compile(r"(?:wikidata\.org/(?:wiki|entity)/)?(Q\d+)$")

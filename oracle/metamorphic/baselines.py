@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from kgtest.generator.case import TestCase
 from kgtest.generator.dialogue.single_turn import Synonyms, perturb_question
 from kgtest.oracle.embeddings import Embedder
-from kgtest.runner.dialogue import Probe
+from kgtest.runner.dialogue_rounds import Probe
 
 FILTER = 0.8
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kgtest.generator.dialogue.model import DialogueCase, Turn
+from kgtest.generator.dialogue.records import DialogueCase, Turn
 from kgtest.oracle.metamorphic.reading import numbers
 
 YEAR, ENTITY, YESNO, NUMBER, TEXT = "year", "entity", "yesno", "number", "text"

@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from kgtest.core.settings import DialogueSettings
-from kgtest.oracle.kb import KbLookup
+from kgtest.oracle.kb_lookup import KbLookup
 from kgtest.oracle.metamorphic.gold import Gold, text_gold
 from kgtest.oracle.metamorphic.mss import MixedSimilarity, Similarity
 from kgtest.oracle.metamorphic.reading import says_unknown, span
-from kgtest.oracle.metamorphic.typed import UNKNOWN_CLAIM, Claim, Comparator, agree
+from kgtest.oracle.metamorphic.typed import UNKNOWN_CLAIM, Comparator, TypedClaim, agree
 
 __all__ = ["says_unknown"]
 
@@ -154,9 +154,9 @@ def check_relations(
     index = {id(a): i for i, a in enumerate(answered)}
     flat += [(leads[index[id(x)]], leads[index[id(y)]]) for x, y in pairs]
     scored = dict(zip(flat, mss.score_many(flat), strict=True))
-    claims: list[Claim] = []
+    claims: list[TypedClaim] = []
     best: list[Similarity] = []
-    read: dict[tuple[str, str, tuple[str, ...], Gold], Claim] = {}  # each distinct answer read once
+    read: dict[tuple[str, str, tuple[str, ...], Gold], TypedClaim] = {}  # each distinct answer read once
     for a, lead, gs in zip(answered, leads, golds, strict=True):
         sims = [scored[(lead, g)] for g in gs]
         best.append(max(sims, key=lambda s: s.mixed) if sims else _ZERO)

@@ -20,7 +20,7 @@ from kgtest.generator.dialogue.graph import undecided_reason
 from kgtest.oracle.judge import READ_LIMIT
 from kgtest.oracle.metamorphic.gold import typed_gold
 from kgtest.oracle.metamorphic.relations import Answered
-from kgtest.runner.dialogue import ASKED, RoundReply
+from kgtest.runner.dialogue_rounds import ASKED, RoundReply
 
 UNDECIDED = "answerability undecided, left out of MR1 and MR3"
 """The reason an undecided round is listed as not judged, before its doubts."""

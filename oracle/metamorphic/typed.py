@@ -1,6 +1,6 @@
 """What an answer claims, and whether the claim is the gold one: compared by type, not by wording.
 
-Each answer is read into a ``Claim`` (reading.py): "Unknown", a year, a number, Yes/No, a KB
+Each answer is read into a ``TypedClaim`` (reading.py): "Unknown", a year, a number, Yes/No, a KB
 entity, an unknown name, or its lead as free text. Against the gold, by the gold's type
 (gold.py):
 
@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from kgtest.kg.model import Domain, Fact
-from kgtest.oracle.kb import KbLookup, containing
+from kgtest.oracle.kb_lookup import KbLookup, containing
 from kgtest.oracle.metamorphic.gold import ENTITY, NUMBER, TEXT, YEAR, YESNO, Gold
 from kgtest.oracle.metamorphic.reading import (
     STOP,
@@ -82,7 +82,7 @@ _TOKEN = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
 
 
 @dataclass(frozen=True, slots=True)
-class Claim:
+class TypedClaim:
     """What an answer says: a kind and a value, and whether that is the gold answer."""
 
     kind: str
@@ -122,7 +122,7 @@ class Comparator:
         gold: Gold,
         text_score: Callable[[str], float] | None = None,
         threshold: float = 0.6,
-    ) -> Claim:
+    ) -> TypedClaim:
         """``text_score(gold)``: the lead's MSS against one gold string (free text only)."""
         found = self._claim(question, answer, expected, gold, text_score, threshold)
         return replace(found, said=lead(answer))
@@ -135,18 +135,18 @@ class Comparator:
         gold: Gold,
         text_score: Callable[[str], float] | None = None,
         threshold: float = 0.6,
-    ) -> Claim:
+    ) -> TypedClaim:
         lead_words = span(answer, question)
         if says_unknown(answer):
-            return Claim(UNKNOWN_CLAIM, "", False, "says Unknown", lead_words)
+            return TypedClaim(UNKNOWN_CLAIM, "", False, "says Unknown", lead_words)
         if is_setting(lead(answer)):
-            return Claim(TEXT, lead_words, False, "only says where or when the story is set", lead_words)
+            return TypedClaim(TEXT, lead_words, False, "only says where or when the story is set", lead_words)
         if gold.kind == YEAR:
             found = years(lead(answer), question) or years(answer, question)
             if found:
                 golds = {int(v) for g in (*gold.values, *expected) for v in re.findall(r"-?\d{3,4}", g)}
                 ok = found[0] in golds
-                return Claim(
+                return TypedClaim(
                     YEAR, str(found[0]), ok, f"year {found[0]} {'=' if ok else '!='} gold", lead_words
                 )
         if gold.kind == NUMBER:
@@ -154,19 +154,19 @@ class Comparator:
             if found_n:
                 golds_n = {n for g in expected for n in numbers(g)}
                 ok = found_n[0] in golds_n
-                return Claim(NUMBER, f"{found_n[0]:g}", ok, f"number {found_n[0]:g}", lead_words)
+                return TypedClaim(NUMBER, f"{found_n[0]:g}", ok, f"number {found_n[0]:g}", lead_words)
         if gold.kind == YESNO:
             said = stance(answer, question)
             if said:
                 ok = said in {e.strip().strip(".!").lower() for e in expected}
-                return Claim(YESNO, said, ok, f"{said} {'=' if ok else '!='} gold", lead_words)
+                return TypedClaim(YESNO, said, ok, f"{said} {'=' if ok else '!='} gold", lead_words)
         if gold.kind == ENTITY:
             return self._entity(question, answer, expected, gold, lead_words)
         return _text(answer, expected, lead_words, text_score, threshold)
 
     def _entity(
         self, question: str, answer: str, expected: tuple[str, ...], gold: Gold, lead_words: str
-    ) -> Claim:
+    ) -> TypedClaim:
         accepted, types = self._accepted_ids(gold)
         names = [*expected, *self._names(accepted)]
         skip = self._skip(gold, question)
@@ -174,28 +174,28 @@ class Comparator:
         for n, m in enumerate(self._mentions(first, names, accepted, skip)):
             other = n == 0 and m.start <= 1 and not m.gold and self._person(m.ids)
             if other:  # "Marie Curie was employed by ..." for "Who employed her?" (Irène)
-                return Claim(
+                return TypedClaim(
                     ENTITY, other, False, f"is about {m.text}, not the question's subject", lead_words
                 )
             if m.gold:
                 what = m.ids[0] if m.ids else m.text
-                return Claim(
+                return TypedClaim(
                     ENTITY, (m.ids or gold.values)[0], True, f"names {what}, a gold value", lead_words
                 )
             if self.kb is not None and any(self._kind_of(i) & types for i in m.ids):
-                return Claim(
+                return TypedClaim(
                     ENTITY, m.ids[0], False, f"names {m.ids[0]} ({m.text}), not a gold value", lead_words
                 )
         proper = _proper_names(first, skip_words={w for s in skip for w in words(s)} | set(words(question)))
         if proper:
-            return Claim(
+            return TypedClaim(
                 "name",
                 " ".join(words(proper[0])),
                 False,
                 f"names {proper[0]!r}, not a gold value",
                 lead_words,
             )
-        return Claim(TEXT, lead_words, False, "names no gold value", lead_words)
+        return TypedClaim(TEXT, lead_words, False, "names no gold value", lead_words)
 
     def _accepted_ids(self, gold: Gold) -> tuple[frozenset[str], frozenset[str]]:
         """The KB ids that answer the question, and the kinds (P31 types, place) of the gold values."""
@@ -291,7 +291,7 @@ class Comparator:
         return tuple(dict.fromkeys(eid for eid, _ in self.kb.named(phrase)))
 
 
-def agree(x: Claim, y: Claim, alike: bool) -> tuple[bool, str]:
+def agree(x: TypedClaim, y: TypedClaim, alike: bool) -> tuple[bool, str]:
     """Whether two answers say the same: both right, or the same value (``alike``: their leads'
     MSS reaches epsilon_b, which decides for free text)."""
     if x.right and y.right:
@@ -315,15 +315,15 @@ def _text(
     lead_words: str,
     score: Callable[[str], float] | None,
     threshold: float,
-) -> Claim:
+) -> TypedClaim:
     said = " ".join(words(lead(answer)))
     for g in expected:
         if g.strip().lower() in ("unknown", "") or not words(g):
             continue
         if _contains(said, " ".join(words(g))):
-            return Claim(TEXT, lead_words, True, f"says {g!r}", lead_words)
+            return TypedClaim(TEXT, lead_words, True, f"says {g!r}", lead_words)
     best = max((score(g) for g in expected if words(g)), default=0.0) if score is not None else 0.0
-    return Claim(TEXT, lead_words, best >= threshold, f"MSS {best:.3f} of its lead", lead_words)
+    return TypedClaim(TEXT, lead_words, best >= threshold, f"MSS {best:.3f} of its lead", lead_words)
 
 
 def _same_values(a: str, b: str) -> bool:

@@ -3,18 +3,18 @@
 It answers a single question with the proven answer and the evidence in the catalog's words
 (tests/cli/suite_bots.py's ``Witness``), a dialogue round with its gold answer, or "Unknown"
 where the round cannot be answered (tests/runner/dialogue_bots.py's ``GoldBot``), and a
-conversation as its script says it should (tests/oracle/battery/bots.py's ``Perfect``).
+conversation as its script says it should (tests/oracle/conversation/bots.py's ``Perfect``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from kgtest.generator.battery.model import Script
 from kgtest.generator.case import read_suite
+from kgtest.generator.conversation.script_records import Script
 from kgtest.runner.sut import Message
 from tests.cli.suite_bots import Witness
-from tests.oracle.battery.bots import Perfect
+from tests.oracle.conversation.bots import Perfect
 from tests.runner.dialogue_bots import GoldBot
 
 

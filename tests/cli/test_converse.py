@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
-from kgtest.generator.battery.model import PASSIVE
+from kgtest.generator.conversation.script_records import PASSIVE
 
 from .test_cli import run
 
@@ -77,7 +77,7 @@ def test_two_systems_talk_freely(workspace: Path) -> None:
 
 
 def test_the_report_shows_systems_side_by_side_and_keeps_text_as_text(workspace: Path) -> None:
-    spec = "plugin:tests.oracle.battery.bots:Formula"
+    spec = "plugin:tests.oracle.conversation.bots:Formula"
     assert _converse(workspace, "--sut", spec, "--turns", "6")[0] == 0
     out_dir = workspace / "out"
     code, out, err = run("--workspace", str(workspace), "report", "--out", str(out_dir))

@@ -15,8 +15,8 @@ from click.testing import CliRunner
 from kgtest.core.settings import load_settings
 from kgtest.core.workspace import Workspace
 from kgtest.generator.kbview import cached_view, read_view
-from kgtest.kg.kb import KnowledgeBase
 from kgtest.kg.kb_stamp import builds_key, stamp_path, vouched_builds
+from kgtest.kg.knowledge_base import KnowledgeBase
 from kgtest.kg.store import GraphStore, open_store
 
 from ..generator.kb_fixture import family_and_places
@@ -156,10 +156,10 @@ def test_judge_without_the_graph_starts_no_database(store: GraphStore, tmp_path:
     assert list((ws / "runs").glob("*/verdicts.jsonl"))
     loaded = {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines() if line.count("|") == 2}
     other_kinds = {
-        "kgtest.oracle.battery.audit",  # conversations
+        "kgtest.oracle.conversation.audit",  # conversations
         "kgtest.oracle.conversation_verdicts",
         "kgtest.oracle.dialogue_verdicts",  # dialogues
-        "kgtest.report.dialogue",
+        "kgtest.report.dialogue_tables",
         "kgtest.runner.run",  # asking a system, not judging it
         "kgtest.api.judge_graph",  # --no-graph
         "neo4j",

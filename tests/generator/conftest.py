@@ -8,7 +8,7 @@ import pytest
 
 from kgtest.core.settings import Settings
 from kgtest.generator.kbview import KbView, read_view
-from kgtest.kg.kb import KnowledgeBase
+from kgtest.kg.knowledge_base import KnowledgeBase
 from kgtest.kg.store import GraphStore
 from kgtest.prolog.export import kb_program, load_kb
 from kgtest.prolog.reasoner import Reasoner

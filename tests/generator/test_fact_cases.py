@@ -15,7 +15,7 @@ from kgtest.generator.kbview import read_view
 from kgtest.generator.proofs import prolog_text
 from kgtest.generator.suite import SuiteRequest, generate_suite
 from kgtest.generator.templates import NEGATED, ORIGINAL
-from kgtest.kg.kb import KnowledgeBase
+from kgtest.kg.knowledge_base import KnowledgeBase
 from kgtest.kg.store import GraphStore
 
 from ..prolog.near_miss_reference import NearMissReference

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from kgtest.cli.main import cli
 from kgtest.core.settings import load_settings
-from kgtest.kg.kb import KnowledgeBase
+from kgtest.kg.knowledge_base import KnowledgeBase
 from kgtest.kg.store import open_store
 
 from .wikidata_fixture import random_kb, small_kb

@@ -11,7 +11,7 @@ from kgtest.generator.dialogue.generate import generate_dialogues
 from kgtest.generator.dialogue.graph import dialogue_graph
 from kgtest.generator.dialogue.request import DialogueRequest, read_sources
 from kgtest.generator.suite_nodes import write_suite_graph
-from kgtest.kg.dialogue_graph import DialogueGraph, Link, Node, write_dialogue_graph
+from kgtest.kg.dialogue_graph import Link, Node, SuiteDialogueGraph, write_dialogue_graph
 from kgtest.kg.store import GraphStore
 
 from ..generator.dialogue.coqa_fixture import STORIES, coqa_file
@@ -62,6 +62,8 @@ def test_a_suite_writes_its_dialogues_once_and_rewrites_them_in_place(
 
 def test_only_the_dialogue_model_is_written(store: GraphStore) -> None:
     with pytest.raises(ValueError, match="node label 'Person'"):
-        write_dialogue_graph(store, DialogueGraph("s", (Node("Person", "k"),), ()))
+        write_dialogue_graph(store, SuiteDialogueGraph("s", (Node("Person", "k"),), ()))
     with pytest.raises(ValueError, match="link KNOWS"):
-        write_dialogue_graph(store, DialogueGraph("s", (), (Link("KNOWS", ("Round", "a"), ("Round", "b")),)))
+        write_dialogue_graph(
+            store, SuiteDialogueGraph("s", (), (Link("KNOWS", ("Round", "a"), ("Round", "b")),))
+        )

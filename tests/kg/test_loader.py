@@ -10,7 +10,7 @@ from kgtest.core.errors import IncompleteBuildError, RdfSyntaxError
 from kgtest.core.settings import Settings
 from kgtest.kg.build import SourceSpec, build, read_source
 from kgtest.kg.catalog import builtin_catalog
-from kgtest.kg.kb import KnowledgeBase
+from kgtest.kg.knowledge_base import KnowledgeBase
 from kgtest.kg.loader import load_snapshot
 from kgtest.kg.model import Snapshot
 from kgtest.kg.sources.rdf import read_dump

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kgtest.kg.catalog import builtin_catalog
-from kgtest.kg.kb import KnowledgeBase
+from kgtest.kg.knowledge_base import KnowledgeBase
 from kgtest.kg.loader import load_snapshot
 from kgtest.kg.marks import FactMark, marks_by_rule, stored_marks, write_marks
 from kgtest.kg.store import GraphStore

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from kgtest.kg.model import Domain, Entity, Fact
-from kgtest.oracle.kb import KbLookup
+from kgtest.oracle.kb_lookup import KbLookup
 
 
 class RecordingKb:

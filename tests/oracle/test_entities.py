@@ -7,7 +7,7 @@ import dataclasses
 from kgtest.oracle import ViewKb
 from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import ground_graph
-from kgtest.oracle.kb import LazyKb, containing
+from kgtest.oracle.kb_lookup import LazyKb, containing
 from tests.oracle.cases import DICKENS, FATHER_OF, JOHN, SPOUSE
 
 

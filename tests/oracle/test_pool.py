@@ -7,7 +7,7 @@ from pathlib import Path
 from kgtest.core.pool import Spread
 from kgtest.core.settings import load_settings
 from kgtest.generator.kbview import read_view
-from kgtest.kg.kb import KnowledgeBase
+from kgtest.kg.knowledge_base import KnowledgeBase
 from kgtest.kg.store import open_store
 from kgtest.oracle.judge import Judge, JudgeSettings
 from kgtest.oracle.pool import BATCHES_PER_WORKER, JudgeRecipe, make_judge, pool_size

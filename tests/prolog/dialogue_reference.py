@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kgtest.prolog.dialogue import DialogueGraph, Reference, RefKind, Requirement, RoundGraph, Statement
+from kgtest.prolog.answerability import DialogueGraph, Reference, RefKind, Requirement, RoundGraph, Statement
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgtest.prolog.dialogue import (
+from kgtest.prolog.answerability import (
     WEAK,
     Decision,
     DialogueGraph,

@@ -9,7 +9,7 @@ from typing import Any
 
 from openpyxl import load_workbook
 
-from kgtest.report.dialogue import HTML_CONFLICTS, render_text
+from kgtest.report.dialogue_tables import HTML_CONFLICTS, render_text
 from kgtest.report.rates import build_report
 from kgtest.report.render import write_report
 

@@ -11,7 +11,7 @@ from difflib import SequenceMatcher
 from pathlib import Path
 
 from kgtest.generator.case import read_suite
-from kgtest.runner.dialogue import conversation
+from kgtest.runner.dialogue_rounds import conversation
 from kgtest.runner.sut import Message
 
 Before = dict[str, list[tuple[str, str]]]

@@ -10,12 +10,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kgtest.core.settings import Settings
-from kgtest.generator.battery.cases import conversation_cases
-from kgtest.generator.battery.model import Script
 from kgtest.generator.case import TestCase, case_id, write_suite
+from kgtest.generator.conversation.cases import conversation_cases
+from kgtest.generator.conversation.script_records import Script
 from kgtest.oracle.conversation_verdicts import conversation_records
-from kgtest.runner.converse import ChatRecord
-from kgtest.runner.dialogue import Probe, RoundReply, round_replies
+from kgtest.runner.conversation import ChatRecord
+from kgtest.runner.dialogue_rounds import Probe, RoundReply, round_replies
 from kgtest.runner.manifest import read_manifest
 from kgtest.runner.plan import RunPlan
 from kgtest.runner.run import RunSummary

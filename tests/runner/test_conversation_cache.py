@@ -16,15 +16,15 @@ from pathlib import Path
 
 import pytest
 
-from kgtest.generator.battery.cases import conversation_cases
-from kgtest.generator.battery.script import ScriptSettings, build_scripts
+from kgtest.generator.conversation.cases import conversation_cases
+from kgtest.generator.conversation.script import ScriptSettings, build_scripts
 from kgtest.runner import cache as cache_module
 from kgtest.runner.ask import Asker
 from kgtest.runner.cache import Prefix, ReplyCache, prefix_of, reply_key
-from kgtest.runner.converse import ConverseSettings, ask_conversations
+from kgtest.runner.conversation import ConverseSettings, ask_conversations
 from kgtest.runner.registry import open_sut
 from kgtest.runner.sut import Conversation, Sampling
-from tests.generator.battery.kb import battery_view
+from tests.generator.conversation.kb import battery_view
 
 ECHO = "plugin:tests.runner.chatters:Echo"
 TURNS = 120

@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 
 from kgtest.core.errors import RunnerError
 from kgtest.core.settings import Settings
-from kgtest.generator.battery.script import ScriptSettings, build_scripts
-from kgtest.runner.converse import PARTNER, SUT, Utterance, tokens, window
+from kgtest.generator.conversation.script import ScriptSettings, build_scripts
+from kgtest.runner.conversation import PARTNER, SUT, Utterance, tokens, window
 from kgtest.runner.registry import open_sut
 from kgtest.runner.transcript import read_transcripts
-from tests.generator.battery.kb import battery_view
+from tests.generator.conversation.kb import battery_view
 from tests.runner.drive import hold
 
 SCRIPTS = build_scripts(battery_view(), 1, 2, 6, ScriptSettings())

@@ -12,21 +12,21 @@ from __future__ import annotations
 from pathlib import Path
 
 from kgtest.core.settings import Settings
-from kgtest.generator.battery.model import PASSIVE
-from kgtest.generator.battery.script import ScriptSettings, build_scripts
 from kgtest.generator.case import TestCase
+from kgtest.generator.conversation.script import ScriptSettings, build_scripts
+from kgtest.generator.conversation.script_records import PASSIVE
 from kgtest.kg.extract.spacy_triples import SpacyExtractor
-from kgtest.oracle.battery.audit import Auditor
-from kgtest.oracle.battery.verdicts import BatteryJudge
+from kgtest.oracle.conversation.audit import Auditor
+from kgtest.oracle.conversation.verdicts import BatteryJudge
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.metamorphic.mss import MixedSimilarity
 from kgtest.oracle.metamorphic.relations import check_relations
 from kgtest.oracle.metamorphic.rounds import answered_rounds
-from kgtest.runner.converse import PARTNER, SCRIPTED, SUT, ChatRecord, ConverseSettings, Utterance, window
-from kgtest.runner.dialogue import ASKED, RoundReply, conversation
+from kgtest.runner.conversation import PARTNER, SCRIPTED, SUT, ChatRecord, ConverseSettings, Utterance, window
+from kgtest.runner.dialogue_rounds import ASKED, RoundReply, conversation
 from kgtest.runner.registry import open_sut
 from kgtest.runner.sut import Reply, Sampling, SystemUnderTest
-from tests.generator.battery.kb import battery_view
+from tests.generator.conversation.kb import battery_view
 from tests.runner.dialogue_fixture import dialogue_suite
 from tests.runner.drive import hold, run_dialogue_cases
 

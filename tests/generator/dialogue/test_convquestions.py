@@ -7,7 +7,7 @@ from pathlib import Path
 from kgtest.generator.dialogue.convquestions import conv_dialogues
 from kgtest.generator.dialogue.sources import ConvConversation, read_dialogue_file
 from kgtest.generator.kbview import KbView
-from kgtest.prolog.dialogue import DialogueGraph, RefKind, Statement, StoryGraph, decide
+from kgtest.prolog.answerability import DialogueGraph, RefKind, Statement, StoryGraph, decide
 
 from .convq_fixture import CONVERSATIONS
 from .test_sources import _write

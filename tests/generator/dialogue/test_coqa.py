@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from kgtest.generator.dialogue.coqa import CoqaReader
-from kgtest.generator.dialogue.model import SeedDialogue
+from kgtest.generator.dialogue.records import SeedDialogue
 from kgtest.generator.dialogue.sources import read_dialogue_file
-from kgtest.prolog.dialogue import DialogueGraph, RefKind, decide
+from kgtest.prolog.answerability import DialogueGraph, RefKind, decide
 from kgtest.report.stats import cohen_kappa
 
 from .coqa_fixture import STORIES, coqa_file, labelled_orders

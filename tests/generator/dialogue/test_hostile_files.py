@@ -18,7 +18,7 @@ from kgtest.core.errors import DialogueInputError
 from kgtest.generator.dialogue.cases import dialogue_cases
 from kgtest.generator.dialogue.convquestions import conv_dialogues
 from kgtest.generator.dialogue.coqa import CoqaReader
-from kgtest.generator.dialogue.model import UNKNOWN
+from kgtest.generator.dialogue.records import UNKNOWN
 from kgtest.generator.dialogue.sources import MAX_STORY, read_dialogue_file
 
 from .convq_fixture import CONVERSATIONS

@@ -9,15 +9,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgtest.generator.dialogue.cases import dialogue_cases, recheck
-from kgtest.generator.dialogue.kb import kb_dialogues
+from kgtest.generator.dialogue.kb_dialogues import kb_dialogues
 from kgtest.generator.dialogue.kb_index import KbIndex
-from kgtest.generator.dialogue.model import UNKNOWN, DialogueCase
 from kgtest.generator.dialogue.perturb import PERTURBATIONS
+from kgtest.generator.dialogue.records import UNKNOWN, DialogueCase
 from kgtest.generator.dialogue.wording import YEARS
 from kgtest.generator.kbview import KbView
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.model import Domain, Entity, Fact
-from kgtest.prolog.dialogue import DialogueGraph, RefKind, StoryGraph
+from kgtest.prolog.answerability import DialogueGraph, RefKind, StoryGraph
 
 from ...prolog.dialogue_reference import answerability
 

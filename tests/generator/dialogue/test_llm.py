@@ -9,7 +9,7 @@ import pytest
 from kgtest.core.errors import GenerationError
 from kgtest.generator.dialogue.llm import LlmReader
 from kgtest.generator.dialogue.sources import read_dialogue_file
-from kgtest.prolog.dialogue import DialogueGraph, RefKind, Statement, decide
+from kgtest.prolog.answerability import DialogueGraph, RefKind, Statement, decide
 from kgtest.runner.plugin import PluginSut
 from kgtest.runner.server import ModelServer
 

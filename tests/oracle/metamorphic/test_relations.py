@@ -15,9 +15,9 @@ from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.metamorphic.mss import MixedSimilarity
 from kgtest.oracle.metamorphic.relations import Answered, Epsilons, check_relations, says_unknown
 from kgtest.oracle.metamorphic.rounds import UNDECIDED, answered_rounds
-from kgtest.oracle.metamorphic.typed import Claim, Comparator, agree
-from kgtest.prolog.dialogue import Doubt, Requirement
-from kgtest.runner.dialogue import ASKED, RoundReply
+from kgtest.oracle.metamorphic.typed import Comparator, TypedClaim, agree
+from kgtest.prolog.answerability import Doubt, Requirement
+from kgtest.runner.dialogue_rounds import ASKED, RoundReply
 from kgtest.runner.sut import Reply, Sampling
 from tests.generator.kb_fixture import family_view
 from tests.runner.dialogue_fixture import dialogue_suite
@@ -124,7 +124,7 @@ def test_batched_checks_equal_the_comparator_one_answer_and_pair_at_a_time(
     checks = check_relations(answered, mss)
     eps, one = Epsilons(), Comparator()
 
-    def claim(a: Answered) -> Claim:
+    def claim(a: Answered) -> TypedClaim:
         lead = one.claim(a.question, a.answer, (), a.typed).lead
         return one.claim(a.question, a.answer, a.expected, a.typed, lambda g: mss.score(lead, g).mixed)
 

@@ -20,18 +20,8 @@ def _blocks(language: str) -> list[str]:
     return re.findall(rf"```{language}\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
 
 
-@pytest.fixture(scope="module")
-def _models_loaded() -> None:
-    """The judge's libraries, imported before pytester's in-process runs: a run forgets the modules
-    it imported, and numpy cannot be imported twice in one process."""
-    import sentence_transformers  # noqa: F401
-    import spacy  # noqa: F401
-
-
 @pytest.fixture
-def example(
-    pytester: pytest.Pytester, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, _models_loaded: None
-) -> pytest.Pytester:
+def example(pytester: pytest.Pytester, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
     """docs/pytest.md's two files, as written, in a folder of their own with a fresh workspace."""
     monkeypatch.setenv("KGTEST_WORKSPACE", str(tmp_path / "ws"))
     pytester.path.joinpath("questions.jsonl").write_text(_blocks("jsonl")[0], encoding="utf-8")
@@ -40,7 +30,7 @@ def example(
 
 
 def test_the_documented_example_runs_as_the_doc_says(example: pytest.Pytester) -> None:
-    result = example.runpytest("-p", "no:cacheprovider", "-rf", "-v")
+    result = example.runpytest_subprocess("-p", "no:cacheprovider", "-rf", "-v")
     result.assert_outcomes(passed=3, failed=2)
     out = result.stdout.str()
     for item in ("dickens-twist", "paris-capital", "lyon-capital"):
@@ -79,7 +69,7 @@ def test_items_are_the_chosen_cases_and_a_system_is_asked_once(
             assert kgtest_case.transcript.reply.sampling.max_tokens == 7
         """
     )
-    result = example.runpytest("-p", "no:cacheprovider", "test_filters.py", "-v")
+    result = example.runpytest_subprocess("-p", "no:cacheprovider", "test_filters.py", "-v")
     out = result.stdout.str()
     assert "test_capitals[lyon-capital] PASSED" in out and "test_capitals[paris-capital] PASSED" in out
     assert "test_settings_make_another_run[lyon-capital] PASSED" in out
@@ -100,14 +90,14 @@ def test_a_choice_of_no_case_is_an_error_not_zero_tests(example: pytest.Pytester
             pass
         """
     )
-    result = example.runpytest("-p", "no:cacheprovider", "test_none.py")
+    result = example.runpytest_subprocess("-p", "no:cacheprovider", "test_none.py")
     assert "questions.jsonl holds no case of domains nowhere" in result.stdout.str()
     result.assert_outcomes(errors=1)
 
 
 def test_a_test_taking_a_case_without_the_marker_says_what_is_missing(pytester: pytest.Pytester) -> None:
     pytester.makepyfile("def test_x(kgtest_case):\n    pass\n")
-    result = pytester.runpytest("-p", "no:cacheprovider")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
     said = result.stdout.str() + result.stderr.str()
     assert "takes kgtest_case but has no @pytest.mark.kgtest(system, ...)" in said
 

@@ -48,7 +48,12 @@ def test_truth_and_lies_are_told_apart(workspace: Path) -> None:
     # The honest bot words facts as the catalog does; a couple of wordings ("has as capital") still
     # escape the extractor, which is the oracle's documented limit, not a wrong ground truth.
     assert report["overall"][honest_sut]["hallucination_rate"] <= 0.1
-    assert report["overall"][honest_sut]["abstained"] == 0
+    # it never says "I don't know"; what it abstains on is a reply the oracle could not read (issue
+    # 38: 'unreadable', counted with the abstentions rather than guessed)
+    verdicts = (workspace / "runs" / honest / "verdicts.jsonl").read_text(encoding="utf-8").splitlines()
+    outcomes = [json.loads(line)["outcome"] for line in verdicts]
+    assert not {"idk", "refusal", "ambiguous"} & set(outcomes), outcomes
+    assert report["overall"][honest_sut]["abstained"] == outcomes.count("unreadable") <= 1
     page = (workspace / "report" / "report.html").read_text()
     assert page.count("<figure>") == 4 and html.escape(liar_sut) in page
 

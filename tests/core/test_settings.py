@@ -112,7 +112,7 @@ def test_every_scalar_setting_has_a_variable() -> None:
         ('[store]\nuri = ""\nport = 1\n', r":3: \[store\]: unknown key 'port'; known keys: uri, user"),
         ("[sparql]\nretries = 'many'\n", r":2: \[sparql\] retries = 'many': input should be a valid integer"),
         ("[rnu]\n", r"unknown section \[rnu\]. Did you mean \[run\]\?"),
-        ("[dialog]\n", r"Did you mean \[dialogue\]\? Known: .*\[battery\], \[dialogue\], \[\[sut\]\]$"),
+        ("[dialog]\n", r"Did you mean \[dialogue\]\? Known: .*\[dialogue\], \[prompt\], \[\[sut\]\]$"),
         # a misspelt key is the problem, not the key it left missing (issue 41)
         ('[[sut]]\nnmae = "a"\nspec = "b"\n',
          r":2: \[\[sut\]\] number 1: unknown key 'nmae' \(did you mean 'name'\?\); known keys: name, spec"),

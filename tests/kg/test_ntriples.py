@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgtest.core.errors import RdfSyntaxError, SourceError
+from kgtest.core.errors import ConfigError, RdfSyntaxError
 from kgtest.core.settings import load_settings
 from kgtest.kg.build import SourceSpec, gc_paused, read_source
 from kgtest.kg.catalog import builtin_catalog
@@ -150,7 +150,7 @@ def test_reading_pauses_the_collector_and_gives_it_back(tmp_path: Path) -> None:
             assert not gc.isenabled()
         assert not gc.isenabled()
     assert gc.isenabled()
-    with pytest.raises(SourceError):
+    with pytest.raises(ConfigError, match="no such file"):  # a usage error (exit 2), issue 41
         missing = SourceSpec(str(tmp_path / "missing.nt"))
         read_source(missing, load_settings(tmp_path), builtin_catalog(), None)
     assert gc.isenabled()

@@ -77,6 +77,8 @@ class _Turn:
     """Most recent first: the question's mentions (and what its pronouns meant), then the answer's;
     the answer's first when the question asked for someone or something ("Who did he meet?
     Hilda." then "she" is Hilda; "Where was the bike? In the kitchen." then "it" is the bike)."""
+    asked: list[Referent] = field(default_factory=list)
+    """The question's own: what its pronouns meant, then what it names, most recent first."""
 
 
 class CoqaReader:
@@ -240,7 +242,7 @@ class RoundReader:
                 c.kind = "place" if c.kind in ("thing", "group") else c.kind
         own, found = meant[::-1] + named[::-1], [c for _, c in reversed(answered)]
         candidates = found + own if question[:1].text.lower() in _ASKS_FOR_ONE else own + found
-        self.history.append(_Turn(frame, candidates))
+        self.history.append(_Turn(frame, candidates, own))
         self.known |= {c.key for c in (*named, *meant)} | {c.key for _, c in answered}
         introduces = tuple(dict.fromkeys([*(c.key for _, c in answered), *(c.key for c in meant)]))
         graph = RoundGraph(frame, tuple(dict.fromkeys(c.key for c in named)), introduces, tuple(refs))
@@ -248,9 +250,10 @@ class RoundReader:
 
     def _antecedent(self, tok: Token, cls: str, asked: Sequence[tuple[Token, Referent]]) -> list[Referent]:
         """For a possessive, the question's own subject ("did Tom see his mother?"); else, among the
-        mentions of the rounds before (most recent first), one the story calls by this pronoun, else
-        the last that fits (``pick``); else what the story calls so; else nothing ever said. A
-        possessive never stands for its own noun ("Who is his friend?")."""
+        mentions of the rounds before (most recent first), one the story calls by this pronoun unless
+        the question before names a he or a she, else the last that fits (``pick``); else what the
+        story calls so; else nothing ever said. A possessive never stands for its own noun ("Who is
+        his friend?")."""
         own = [c for t, c in asked if t.i < tok.i and fits(c, cls) and t.dep_ in ("nsubj", "nsubjpass")]
         if own and (tok.tag_ == "PRP$" or tok.lower_.endswith("self")):
             return [own[-1]]
@@ -261,10 +264,15 @@ class RoundReader:
             return [named[-1]]
         owner = {c.key for t, c in asked if tok.dep_ == "poss" and t == tok.head}
         before = [c for turn in reversed(self.history) for c in turn.candidates if c.key not in owner]
-        told = [c for c in before if (cls, c.key) in self.told]  # the story's own use beats a guess
-        if told:
+        near = before[: len(self.history[-1].candidates)] if self.history else []
+        found = pick(cls, near, (), before)
+        told = [c for c in before if (cls, c.key) in self.told]  # the story's own use beats a guess,
+        # not one the question before names and says is a he or a she ("Is there a stepmother? What
+        # kind of stepmother is she?", though the story's "she" is mostly someone else); the answer
+        # before naming one is only a rival ("Who ran the shop? Mrs. Hill. What did she love?")
+        asked_before = self.history[-1].asked if self.history else []
+        if told and not (found and found[0].gender == cls and found[0] in asked_before):
             return [told[0]]
-        found = pick(cls, before[: len(self.history[-1].candidates)] if self.history else [], (), before)
         if found:
             return found
         for chain_cls, keys in self.chains:

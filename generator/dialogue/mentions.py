@@ -27,11 +27,12 @@ _PLACE_LABELS = {"GPE", "LOC", "FAC"}
 _GROUP_LABELS = {"ORG", "NORP"}
 _MALE = {
     "man", "boy", "king", "father", "dad", "son", "brother", "husband", "uncle", "grandfather", "prince",
-    "mr", "sir", "gentleman", "nephew",
+    "mr", "sir", "gentleman", "nephew", "stepfather", "stepson", "grandson", "grandpa", "groom", "widower",
 }  # fmt: skip
 _FEMALE = {
     "woman", "girl", "queen", "mother", "mom", "mum", "daughter", "sister", "wife", "aunt", "grandmother",
-    "princess", "mrs", "ms", "miss", "lady",
+    "princess", "mrs", "ms", "miss", "lady", "stepmother", "stepdaughter", "granddaughter", "grandma",
+    "niece", "bride", "widow", "actress", "waitress",
 }  # fmt: skip
 _PEOPLE = _MALE | _FEMALE | {
     "person", "people", "child", "kid", "friend", "teacher", "student", "doctor", "player", "officer",

@@ -189,3 +189,30 @@ def test_the_reader_leaves_a_turn_undecided_where_its_evidence_is_weak(tmp_path:
     (original,) = decide([DialogueGraph(seed.story.graph, tuple(r.graph for r in seed.rounds))])  # type: ignore[union-attr]
     assert [d.answerable for d in original] == [True] * 5 + [None, None] + [True] * 5
     assert [(x.reason, x.rival) for x in original[5].doubts] == [("rival", "hill")]
+
+
+STEPMOTHER_STORY = {
+    "id": "stepmother",
+    "story": (
+        "Mary Santiago lived in a small town. She worked at a diner after school, and she dreamed of "
+        "college. She lived with her stepmother Dominique and two stepsisters, who were cruel to her. "
+        "She met Joey at the diner, and she liked him."
+    ),
+    "rounds": [
+        ("Where did Mary work?", "at a diner"),
+        ("Is there a stepmother?", "yes"),
+        ("What kind of stepmother is she?", "cruel"),
+        ("What is her name?", "Dominique"),
+    ],
+}
+
+
+def test_a_he_or_she_the_question_before_names_beats_the_storys_usual_one(tmp_path: Path) -> None:
+    """The story's "she" is mostly Mary, but right after "Is there a stepmother?" "she" is the
+    stepmother, and so is the "her" after that; an answer naming a woman is only a rival (above)."""
+    path = coqa_file(tmp_path / "stepmother.json", [STEPMOTHER_STORY])
+    (seed,), _ = CoqaReader().read(read_dialogue_file(path).stories)
+    assert ("she", "mary santiago") in seed.story.graph.pronouns  # type: ignore[union-attr]
+    kind, name = seed.rounds[2], seed.rounds[3]
+    assert kind.graph.introduces == ("dominique",)  # what "she" meant ("her stepmother Dominique")
+    assert {x.target for x in name.graph.refers if x.kind is RefKind.PRONOUN} == {"dominique"}

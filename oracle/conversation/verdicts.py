@@ -161,11 +161,12 @@ class BatteryJudge:
         replies = [(r, u) for r in records for u in r.sut_turns]
         live = [(r, u) for r, u in replies if not u.failed]
         meant = {r.id: _originals(r) for r in records}
-        inputs = [_meant(meant[r.id], r.said(u.turn, PARTNER).text) for r, u in live]
+        said_as = [(meant[r.id], r.said(u.turn, PARTNER).text) for r, u in live]
+        inputs = [m.get(text, text) for m, text in said_as]
         # I2 compares with what the partner said: its own earlier replies would reward repeating them.
         before = [
             [
-                _meant(meant[r.id], m["content"])
+                meant[r.id].get(m["content"], m["content"])
                 for m in window(r.utterances, SUT, c.coherence_tokens, _place(u))
                 if m["role"] == "user"
             ]
@@ -285,17 +286,13 @@ def _verdict(
 
 
 def _originals(r: ChatRecord) -> dict[str, str]:
-    """Each U3-U6 question of the conversation as said, to the question before it was perturbed."""
+    """Each U3-U6 question of the conversation as said, to the question before it was perturbed:
+    I2 and I3 read the partner's line as it was meant. A reply is on the line when it answers what
+    was asked; the garbled words ("Wgat ia my dhildhpod hfro?") share nothing with a right answer
+    (cosine -0.04 for "Your childhood hero is ...")."""
     return {
         r.said(turn, PARTNER).text: t.original for t in r.script.tests if t.original for turn in t.ask_turns
     }
-
-
-def _meant(originals: Mapping[str, str], line: str) -> str:
-    """The partner's line as it was meant. A reply is on the line when it answers what was asked; a
-    perturbation's garbled words ("Wgat ia my dhildhpod hfro?") share nothing with a right answer
-    (cosine -0.04 for "Your childhood hero is ..."), so I2 and I3 compare with the question unperturbed."""
-    return originals.get(line, line)
 
 
 def _plain(

@@ -9,7 +9,8 @@ a few lines, not the files.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -99,37 +100,48 @@ def _judged(settings: Settings, case_id: str) -> list[JudgedAnswer]:
     """Every judged run that asked the case: only the lines of its replies and verdicts that name
     the case are read, not the run's suite."""
     out: list[JudgedAnswer] = []
-    cache = settings.paths.reply_cache
-    sent = _sent(cache) if cache.exists() else lambda key: None
-    for run in settings.paths.all_runs():
-        records = verdicts_mentioning(run.verdicts, case_id)
-        if not records:  # a run that did not judge it
-            continue
-        asked = transcripts_mentioning(run.replies, case_id)
-        transcript = next((t for t in asked if t.case_id == case_id), None)
-        try:
-            manifest = read_manifest(run)
-        except RunnerError:
-            continue  # a run that cannot say which system it asked
-        if transcript is None:
-            continue
-        name = f"{manifest.name} (run {run.run_id})"
-        template = manifest.plan.prompts.get(transcript.kind, "")
-        messages = sent(transcript.exchanges[0].key) or ()
-        out += [
-            JudgedAnswer(name, record, transcript, manifest.name, template, messages) for record in records
-        ]
+    with _messages(settings.paths.reply_cache) as sent:
+        for run in settings.paths.all_runs():
+            records = verdicts_mentioning(run.verdicts, case_id)
+            if not records:  # a run that did not judge it
+                continue
+            asked = transcripts_mentioning(run.replies, case_id)
+            transcript = next((t for t in asked if t.case_id == case_id), None)
+            try:
+                manifest = read_manifest(run)
+            except RunnerError:
+                continue  # a run that cannot say which system it asked
+            if transcript is None:
+                continue
+            name = f"{manifest.name} (run {run.run_id})"
+            template = manifest.plan.prompts.get(transcript.kind, "")
+            messages = sent(transcript.exchanges[0].key) or ()
+            out += [
+                JudgedAnswer(name, record, transcript, manifest.name, template, messages)
+                for record in records
+            ]
     return out
 
 
-def _sent(path: Path) -> Callable[[str], Conversation | None]:
-    """The messages the workspace's reply cache holds for a key; None when it cannot say."""
+@contextmanager
+def _messages(path: Path) -> Iterator[Callable[[str], Conversation | None]]:
+    """The messages the workspace's reply cache holds for a key, the cache opened once; None when
+    it cannot say."""
+    try:
+        cache = ReplyCache(path) if path.exists() else None
+    except sqlite3.Error:  # a cache another kgtest wrote, or one this user may not open
+        cache = None
 
     def read(key: str) -> Conversation | None:
+        if cache is None:
+            return None
         try:
-            with ReplyCache(path) as cache:
-                return tuple(cache.conversation(key)) or None  # the exact messages its reply answers
-        except sqlite3.Error:  # a cache another kgtest wrote, or one this user may not open
+            return tuple(cache.conversation(key)) or None  # the exact messages its reply answers
+        except sqlite3.Error:
             return None
 
-    return read
+    try:
+        yield read
+    finally:
+        if cache is not None:
+            cache.close()

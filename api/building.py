@@ -29,7 +29,7 @@ from kgtest.generator.kbview import KbView
 from kgtest.generator.sanity import breaches, check_kb
 from kgtest.kg.build import SPARQL, SourceSpec, gc_paused, read_ahead
 from kgtest.kg.catalog import RelationCatalog, builtin_catalog
-from kgtest.kg.embedded import DATABASE
+from kgtest.kg.embedded import database_path
 from kgtest.kg.kb_stamp import builds_key, data_fingerprint, vouched_builds
 from kgtest.kg.knowledge_base import KnowledgeBase
 from kgtest.kg.linger import dismiss
@@ -173,7 +173,7 @@ def jvm_flags(settings: Settings, specs: list[SourceSpec]) -> Iterator[None]:
 def _first_build(settings: Settings, specs: list[SourceSpec]) -> bool:
     """A workspace with no database yet and one source, not a big file: only writes follow (the
     sanity check of one build reads nothing back) and the JVM ends with the command."""
-    if len(specs) != 1 or (settings.paths.db / "databases" / DATABASE).exists():
+    if len(specs) != 1 or database_path(settings.paths.db).exists():
         return False
     return specs[0].kind != "dump" or Path(specs[0].name).stat().st_size <= C1_MAX_BYTES
 

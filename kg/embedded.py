@@ -28,6 +28,13 @@ from kgtest.kg.identity import PROOF_S, Identity, IdentityServer, NoAnswer, prob
 DATABASE = "kgtest"
 USER = "root"
 
+
+def database_path(db_dir: Path) -> Path:
+    """Where ArcadeDB keeps the workspace's database: its server root is ``db/databases`` and it
+    puts each database in a ``databases`` folder of its own under that root."""
+    return db_dir / "databases" / "databases" / DATABASE
+
+
 _LOGGING = """\
 handlers = java.util.logging.FileHandler
 .level = WARNING
@@ -84,7 +91,7 @@ class EmbeddedServer:
                     f"{self.db_dir / 'arcadedb.0.log'} for details."
                 ) from exc
         self._server = server
-        if not (self.db_dir / "databases" / DATABASE).exists():
+        if not database_path(self.db_dir).exists():
             server.create_database(DATABASE)
         endpoint = BoltEndpoint(f"bolt://127.0.0.1:{bolt_port}", USER, password, DATABASE, http_port)
         state: dict[str, Any] = {"pid": os.getpid(), "uri": endpoint.uri, "http_port": http_port}

@@ -11,7 +11,7 @@ import pytest
 from kgtest.api.building import C1_MAX_BYTES, C1_ONLY, HEAP, jvm_flags
 from kgtest.core.settings import load_settings
 from kgtest.kg.build import SourceSpec
-from kgtest.kg.embedded import DATABASE
+from kgtest.kg.embedded import database_path
 
 VAR = "ARCADEDB_JVM_ARGS"
 
@@ -46,7 +46,7 @@ def test_c2_stays_for_a_database_already_there_two_sources_or_a_big_dump(
     with big.open("wb") as f:
         f.truncate(C1_MAX_BYTES + 1)
     assert _flags_inside(ws, [SourceSpec(str(big))]).split() == [HEAP]
-    (load_settings(ws).paths.db / "databases" / DATABASE).mkdir(parents=True)
+    database_path(load_settings(ws).paths.db).mkdir(parents=True)
     assert _flags_inside(ws, [dump]).split() == [HEAP]
 
 

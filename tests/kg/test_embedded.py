@@ -31,6 +31,7 @@ def test_a_port_taken_between_choosing_and_binding_is_chosen_again(
         endpoint = server.start()
         try:
             assert f":{taken}" not in endpoint.uri
+            assert embedded.database_path(tmp_path / "db").is_dir()  # where start-up looks for it
             store = GraphStore(endpoint, engine="embedded")
             assert store.query("RETURN 1 AS one") == [{"one": 1}]
             store.close()

@@ -40,32 +40,57 @@ class Asker:
         self.names = Namer.of(view)
         self._dated = any(e.start_year is not None or e.end_year is not None for e in view.entities.values())
         """Whether the KB knows when anything existed at all (Wikidata12k does not)."""
+        self._spans = {} if self._dated else _fact_spans(view)
+        """Where it does not, the years its dated facts about each entity cover, first to last."""
+        self._stated: dict[Statement, list[tuple[int, int]]] = {}
+        for f in view.facts:
+            if f.start_year is not None or f.end_year is not None:
+                first, last = f.start_year or f.end_year, f.end_year or f.start_year
+                assert first is not None and last is not None
+                self._stated.setdefault((f.subject, f.property, f.object), []).append((first, last))
 
     def existence(self, statement: Statement) -> tuple[int, int]:
-        """The years both entities of ``statement`` are known to exist in (unbounded: +-10**6)."""
+        """The years both entities of ``statement`` are known to exist in (unbounded: +-10**6):
+        their own dates, or in a KB without them, the years the facts about them cover."""
         lo, hi = -_FAR, _FAR
-        for eid in (statement[0], statement[2]) if self._dated else ():
-            e = self._view.entities.get(eid)
-            if e is not None:  # an event known by its one year (P585) began and ended in it
-                start, end = e.start_year, e.end_year
-                if start is None and end is None:
-                    start = end = e.point_year
-                lo = max(lo, start if start is not None else -_FAR)
-                hi = min(hi, end if end is not None else _FAR)
+        for eid in statement[0], statement[2]:
+            start, end = self._span(eid)
+            lo = max(lo, start if start is not None else -_FAR)
+            hi = min(hi, end if end is not None else _FAR)
         return lo, hi
 
-    def askable(self, statement: Statement, years: Years | None) -> bool:
+    def _span(self, eid: str) -> tuple[int | None, int | None]:
+        if not self._dated:
+            return self._spans.get(eid, (None, None))
+        e = self._view.entities.get(eid)
+        if e is None:
+            return None, None
+        if e.start_year is None and e.end_year is None:  # an event known by its one year (P585)
+            return e.point_year, e.point_year
+        return e.start_year, e.end_year
+
+    def askable(
+        self, statement: Statement, years: Years | None, near_miss: bool = False, settled: bool = False
+    ) -> bool:
         """Its entities can be named, and it is undated (no year is asked) or holds in a year they
-        both existed in."""
+        both existed in (for a ``near_miss``, one not next to a year the KB states it; ``settled``:
+        not the first or last year of a stretch either)."""
         ambiguous = self.names.ambiguous
         named = self.style == DROWZEE or (statement[0] not in ambiguous and statement[2] not in ambiguous)
         if not named and self.naming(statement) is None:
             return False
-        if years is None or not self._dated:
+        if years is None:
             return True
-        return bool(clip(years, *self.existence(statement)))
+        return bool(self._years(statement, years, near_miss, settled))
 
-    def when(self, statement: Statement, years: Years | None, rng: random.Random) -> tuple[int | None, str]:
+    def when(
+        self,
+        statement: Statement,
+        years: Years | None,
+        rng: random.Random,
+        near_miss: bool = False,
+        settled: bool = False,
+    ) -> tuple[int | None, str]:
         """The year to ask about (None: none named) and the tense.
 
         The present when the statement is undated or holds in the reference year and neither
@@ -78,7 +103,26 @@ class Asker:
             return None, PRESENT if now is None or hi >= now else PAST
         if now is not None and lo <= now <= hi and any(a <= now <= b for a, b in years):
             return None, PRESENT
-        return uniform_year(rng, clip(years, lo, hi)), PAST
+        return uniform_year(rng, self._years(statement, years, near_miss, settled)), PAST
+
+    def _years(
+        self, statement: Statement, years: Years, near_miss: bool, settled: bool
+    ) -> list[tuple[int, int]]:
+        """The years ``statement`` may be asked about. A plain question avoids a year something
+        began or ended in (read two ways: "Was Sosnowiec in Poland in 1918?" depends on the
+        month) where it can, and a near miss is never asked next to a year the KB states it
+        ("Was Mary Steenburgen married to Ted Danson in 1994?", the year they married); a
+        ``settled`` one (another value of a property with one at a time: "Was Jelgava in the Soviet
+        Union in 1990?", the year Latvia's independence began) only inside a stretch."""
+        lo, hi = self.existence(statement)
+        asked = clip(years, lo, hi)
+        if self.style == DROWZEE:
+            return asked
+        if near_miss:
+            close = {y + d for a, b in self._stated.get(statement, ()) for y in (a, b) for d in (-1, 0, 1)}
+            asked = [piece for a, b in asked for piece in _without(a, b, close)]
+        inside = _inside(asked, lo, hi)
+        return inside if inside or settled else asked
 
     def naming(self, statement: Statement) -> tuple[str, str] | None:
         """The names a plain question gives subject and object, or None when one cannot be told apart."""
@@ -105,3 +149,40 @@ class Asker:
     def _domain(self, eid: str) -> str:
         e = self._view.entities.get(eid)
         return e.domain.value if e is not None else "unknown"
+
+
+def _inside(years: list[tuple[int, int]], lo: int, hi: int) -> list[tuple[int, int]]:
+    """``years`` without the first and last year of each stretch and of either entity's
+    existence: "Was Sosnowiec in Poland in 1918?" depends on the month, "in 1920" does not."""
+    edges = {lo, hi}
+    inner = [(a + 1, b - 1) for a, b in years if a + 1 <= b - 1]
+    return [(a, b) for s, e in inner for a, b in _without(s, e, edges)]
+
+
+def _without(start: int, end: int, years: set[int]) -> list[tuple[int, int]]:
+    """The stretch ``start``-``end`` split around ``years``."""
+    out, first = [], start
+    for y in sorted(y for y in years if start <= y <= end):
+        if first <= y - 1:
+            out.append((first, y - 1))
+        first = y + 1
+    if first <= end:
+        out.append((first, end))
+    return out
+
+
+def _fact_spans(view: KbView) -> dict[str, tuple[int | None, int | None]]:
+    """Per entity, the first and last year its dated facts name: where a KB gives no dates of
+    existence, a question about a year outside them ("Was X in Aquitaine in 2019?", a region
+    gone in 2016) is the anachronism the KB can still see."""
+    spans: dict[str, tuple[int | None, int | None]] = {}
+    for f in view.facts:
+        if f.start_year is None and f.end_year is None:
+            continue
+        for eid in f.subject, f.object:  # an open start or end: known to reach beyond it
+            lo, hi = spans.get(eid, (f.start_year, f.end_year))
+            spans[eid] = (
+                None if lo is None or f.start_year is None else min(lo, f.start_year),
+                None if hi is None or f.end_year is None else max(hi, f.end_year),
+            )
+    return spans

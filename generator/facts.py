@@ -3,12 +3,16 @@
 Each case asks about one statement ``P(S, O)`` that the reasoner has proven true (a
 derivation: inverse, symmetric, transitive or a composite of them; or a plain KB fact,
 ``ground``) or false (``negation``, under a stated assumption). The case's rule kind is
-the kind of that proof. Half of each kind's cases use the negated wording, whose answer
-is flipped, so Yes and No are balanced however many truths and falsities the KB yields.
+the kind of that proof. Yes and No are balanced however many truths and falsities the KB
+yields. The plain wording asks every statement positively, as a person would: half of the
+count goes to refuted near misses (answer No), the other half is shared evenly over the kinds
+proven true (answer Yes); only where the KB refutes too few near misses are that many true
+statements asked in the negated wording. Drowzee's wording keeps its own balance: the count
+split evenly over the kinds, half of each kind's cases negated, whose answer is flipped.
 
-The count is split evenly over the kinds; a kind with too few statements leaves its
-share to the others. Every draw comes from a ``random.Random`` seeded with the seed and
-the kind, so the same KB and seed give the same cases in the same order.
+A kind with too few statements leaves its share to the others. Every draw comes from a
+``random.Random`` seeded with the seed and the kind, so the same KB and seed give the same
+cases in the same order.
 
 A statement proven true holds in the years of its proof (all premises together), one proven
 false by a rule about a time (negation.pl's dated rules) in the years of its premises. It is
@@ -133,27 +137,31 @@ def generate_fact_cases(
             pools[kind].append(st)
     caps: dict[str, int | None] = {k: len(pool) for k, pool in pools.items()}
     caps["negation"] = None
-    quotas = _split(count, kinds, caps)
+    asks_plainly = balance and wording_style == PLAIN and "negation" in kinds
+    quotas = _plain_split(count, kinds, caps) if asks_plainly else _split(count, kinds, caps)
     negatives: list[tuple[Derivation, Years | None]] = []
     tried = 0
     if "negation" in kinds:
         negatives, tried = _refuted(view, reasoner, list(derivable), quotas["negation"], seed, keep, asker)
         if len(negatives) < quotas["negation"]:
             caps["negation"] = len(negatives)
-            quotas = _split(count, kinds, caps)
+            quotas = _plain_split(count, kinds, caps) if asks_plainly else _split(count, kinds, caps)
+    chosen: dict[str, list[tuple[Derivation, Years | None]]] = {}
+    rngs = {kind: random.Random(f"{seed}:{kind}") for kind in kinds}
+    for kind in kinds:
+        if kind == "negation":
+            chosen[kind] = negatives[: quotas[kind]]
+        else:
+            statements = rngs[kind].sample(sorted(pools[kind]), quotas[kind])
+            proven = [ground[st] for st in statements] if kind == "ground" else _proven(reasoner, statements)
+            chosen[kind] = [(d, d.years) for d in proven]
+    variants = _plain_variants(chosen, seed) if asks_plainly else _halved_variants(chosen, rngs, balance)
     cases: list[TestCase] = []
     for kind in kinds:
-        rng = random.Random(f"{seed}:{kind}")
-        if kind == "negation":
-            chosen = negatives[: quotas[kind]]
-        else:
-            statements = rng.sample(sorted(pools[kind]), quotas[kind])
-            proven = [ground[st] for st in statements] if kind == "ground" else _proven(reasoner, statements)
-            chosen = [(d, d.years) for d in proven]
-        first = rng.random() < 0.5
-        for i, (d, asked_years) in enumerate(chosen):
-            variant = ORIGINAL if not balance or (i % 2 == 0) == first else NEGATED
-            year, tense = asker.when(d.statement, asked_years, rng)
+        for (d, asked_years), variant in zip(chosen[kind], variants[kind], strict=True):
+            near_miss = kind == "negation"
+            settled = near_miss and _contested(d)
+            year, tense = asker.when(d.statement, asked_years, rngs[kind], near_miss, settled)
             cases.append(
                 make_case(
                     d, kind, variant, view, asker.question(d.statement, variant, year, tense), year, now
@@ -164,6 +172,46 @@ def generate_fact_cases(
     reversed_ = sum(_reverses(d) for d, _ in negatives[: quotas.get("negation", 0)])
     report = FactReport(count, len(cases), available, tried, len(negatives), now, excluded, reversed_)
     return cases, report
+
+
+def _plain_split(count: int, kinds: Sequence[str], caps: Mapping[str, int | None]) -> dict[str, int]:
+    """Half of ``count`` to the refuted near misses (their plain question's answer is No), the rest
+    shared evenly over the kinds proven true; what one side cannot fill goes to the other."""
+    truths = [k for k in kinds if k != "negation"]
+    limit = caps.get("negation")
+    negation = count // 2 if limit is None else min(count // 2, limit)
+    quotas = _split(count - negation, truths, caps)
+    short = count - negation - sum(quotas.values())
+    if short and limit is None:
+        negation += short
+    elif short and limit is not None:
+        negation = min(limit, negation + short)
+    return {**quotas, "negation": negation}
+
+
+def _plain_variants(chosen: Mapping[str, Sequence[object]], seed: int) -> dict[str, list[str]]:
+    """Every question asked positively (a person asks "Did Bach die in Eisenach?", not "Is it true
+    that Bach did not die in Eisenach?"). Only where the KB refutes too few near misses to answer
+    half the questions No are that many true statements asked in the negated wording, so that a
+    system that always says Yes stays at chance."""
+    positives = [(k, i) for k, items in chosen.items() if k != "negation" for i in range(len(items))]
+    no_answers = len(chosen.get("negation", ()))
+    flip = max(0, (no_answers + len(positives)) // 2 - no_answers)
+    flipped = set(random.Random(f"{seed}:negated-wording").sample(positives, min(flip, len(positives))))
+    return {k: [NEGATED if (k, i) in flipped else ORIGINAL for i in range(len(v))] for k, v in chosen.items()}
+
+
+def _halved_variants(
+    chosen: Mapping[str, Sequence[object]], rngs: Mapping[str, random.Random], balance: bool
+) -> dict[str, list[str]]:
+    """Drowzee's balance: half of each kind's questions in the negated wording, whose answer flips."""
+    variants: dict[str, list[str]] = {}
+    for kind, items in chosen.items():
+        first = rngs[kind].random() < 0.5
+        variants[kind] = [
+            ORIGINAL if not balance or (i % 2 == 0) == first else NEGATED for i in range(len(items))
+        ]
+    return variants
 
 
 def _recheck(reasoner: Reasoner, cases: Sequence[TestCase]) -> None:
@@ -287,7 +335,9 @@ def _refuted(
         tried += len(batch)
         for (is_reversed, _), d in zip(batch, reasoner.refute([st for _, st in batch]), strict=True):
             years = None if d is None else _plausible_years(d, used)
-            if d is None or years == () or confusable(view, d) or not asker.askable(d.statement, years):
+            if d is None or years == () or confusable(view, d):
+                continue
+            if not asker.askable(d.statement, years, True, _contested(d)):
                 continue
             if is_reversed or _reverses(d):
                 if reversed_ >= plausible // 3:
@@ -297,6 +347,12 @@ def _refuted(
                 plausible += 1
             found.append((d, years))
     return found[:need], tried
+
+
+def _contested(d: Derivation) -> bool:
+    """A near miss whose other value was in use around then: asked in the year the true one
+    began or ended, it is half true."""
+    return "one_at_a_time" in d.rules()
 
 
 def _reverses(d: Derivation) -> bool:

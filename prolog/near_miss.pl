@@ -161,6 +161,18 @@ held_together(P, O1, O2) :-
     iset_intersection(U, Y1, Y2, Both),
     Both \= [], Both \= [Y-Y],
     !.
+%   For countries, also something directly within one (P131) while the other is its country:
+%   Kharkiv in the Ukrainian SSR and in the Soviet Union, so neither is another country of Kyiv.
+held_together('P17', O1, O2) :-
+    member(Within-Country, [O1-O2, O2-O1]),
+    edge_fact(F1, X, 'P131', Within),
+    edge_fact(F2, X, 'P17', Country),
+    possible_years(F1, known, Y1),
+    possible_years(F2, known, Y2),
+    universe(U),
+    iset_intersection(U, Y1, Y2, Both),
+    Both \= [], Both \= [Y-Y],
+    !.
 
 %   The years and the one before and after each stretch.
 iset_widen(U, Set, Wide) :-

@@ -80,12 +80,13 @@ def framed_negation(verb: Token) -> bool:
 
 def role_before(name: Token) -> Token | None:
     """The noun in "has as capital Berlin", parsed as a compound of the name; or the word right after
-    "as" in "had as participant Nazi Germany", which the tagger takes for an adjective."""
+    "as" in "had as participant Nazi Germany", which the tagger takes for an adjective, or in "has
+    as father Hermann Einstein", for part of the name (a word in lower case is no part of one)."""
     for c in name.lefts:
         if c.dep_ == "compound" and c.pos_ == "NOUN":
             return c
         after_as = c.i > 0 and c.doc[c.i - 1].lower_ == "as" and c.is_lower
-        if after_as and c.dep_ in ("compound", "amod") and c.pos_ in ("NOUN", "ADJ"):
+        if after_as and c.dep_ in ("compound", "amod") and c.pos_ in ("NOUN", "ADJ", "PROPN"):
             return c
     return None
 

@@ -45,8 +45,16 @@ def test_every_answer_is_proven_and_its_proof_checks(family: Kb, tmp_path: Path)
         assert case.question in case.prompt and "'I don't know' at the beginning" in case.prompt
     kinds = Counter(c.rule for c in cases)
     assert set(kinds) == set(RULE_KINDS), kinds
-    for kind in kinds:
-        answers = Counter(c.expected for c in cases if c.rule == kind)
+    answers = Counter(c.expected for c in cases)  # half the count near misses, asked positively
+    assert abs(answers[Answer.YES] - answers[Answer.NO]) <= 1, answers
+    assert {c.variant for c in cases if c.rule == "negation"} == {ORIGINAL}
+    negated = [c for c in cases if c.variant == NEGATED]  # only what the near misses could not fill
+    assert len(negated) == max(0, 50 - kinds["negation"]), (len(negated), kinds)
+    drowzee = generate_suite(
+        view, reasoner, SuiteRequest(kinds=RULE_KINDS, count=100, seed=7, wording="drowzee")
+    ).cases
+    for kind in kinds:  # Drowzee's balance: half of each kind in the negated wording
+        answers = Counter(c.expected for c in drowzee if c.rule == kind)
         assert abs(answers[Answer.YES] - answers[Answer.NO]) <= 1, (kind, answers)
     negative = generate_suite(view, reasoner, SuiteRequest(kinds=("negation",), count=40, seed=7))
     used = Counter(rule for c in negative.cases if c.proof for rule in _rules(c.proof))
@@ -105,7 +113,10 @@ def test_domains_and_plain_wording(family: Kb) -> None:
     assert {c.expected for c in plain if c.rule == "negation"} == {Answer.NO}
     assert {c.expected for c in plain if c.rule != "negation"} == {Answer.YES}
     balanced = generate_suite(view, reasoner, SuiteRequest(count=20, seed=1)).cases
-    assert {c.variant for c in balanced} == {ORIGINAL, NEGATED}
+    assert Counter(c.expected for c in balanced) == {Answer.YES: 10, Answer.NO: 10}
+    assert {c.expected for c in balanced if c.rule == "negation"} == {Answer.NO}
+    drowzee = generate_suite(view, reasoner, SuiteRequest(count=20, seed=1, wording="drowzee")).cases
+    assert {c.variant for c in drowzee} == {ORIGINAL, NEGATED}
 
 
 def test_unknown_names_say_what_exists(family: Kb) -> None:

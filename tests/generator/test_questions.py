@@ -136,3 +136,34 @@ def test_a_fact_is_asked_about_only_in_years_both_its_entities_existed() -> None
         asker.question(married, "original", None, "past")
         == "Was Charles Dickens married to Catherine Dickens?"
     )
+
+
+def test_a_year_something_changed_in_is_asked_only_where_no_other_year_is_left() -> None:
+    """Wikidata12k gives no dates of existence: the years facts name stand in for them, a year
+    a stretch begins or ends in is avoided, and a near miss is never asked next to a year the KB
+    states it ("Was Sosnowiec in Poland in 1918?" depends on the month)."""
+    places = {
+        "Q1": Entity("Q1", "Sosnowiec"),
+        "Q2": Entity("Q2", "the Russian Empire"),
+        "Q3": Entity("Q3", "Poland"),
+        "Q4": Entity("Q4", "Aquitaine"),
+        "Q5": Entity("Q5", "Łódź"),
+    }
+    facts = (
+        Fact("Q1", "P17", "Q2", 1900, 1914),
+        Fact("Q1", "P17", "Q3", 1918, 1939),
+        Fact("Q5", "P17", "Q2", 1850, 1925),
+        Fact("Q4", "P17", "Q3", 1970, 1975),  # the only years the KB knows Aquitaine by
+    )
+    asker = Asker(KbView(places, facts, builtin_catalog()), 2025, "plain")
+    in_poland, in_russia = ("Q1", "P17", "Q3"), ("Q1", "P17", "Q2")
+    drawn = {asker.when(in_poland, ((1918, 1939),), random.Random(i))[0] for i in range(300)}
+    assert drawn == set(range(1919, 1939))  # not 1918 or 1939
+    assert asker.when(in_poland, ((1918, 1918),), random.Random(0))[0] == 1918  # nothing else left
+    near = {asker.when(in_russia, ((1915, 1930),), random.Random(i), True)[0] for i in range(300)}
+    assert near == set(range(1917, 1925))  # not 1915 (next to 1914) nor 1925 (the empire's last)
+    assert not asker.askable(in_russia, ((1915, 1915),), near_miss=True)
+    assert asker.askable(in_russia, ((1917, 1917),), near_miss=True)  # one year, not contested
+    assert not asker.askable(in_russia, ((1917, 1917),), near_miss=True, settled=True)
+    assert asker.existence(("Q4", "P17", "Q3")) == (1970, 1975)  # the years Aquitaine is known by
+    assert not asker.askable(("Q5", "P17", "Q4"), ((1980, 1990),))  # an anachronism for both

@@ -82,14 +82,20 @@ class NearMissReference:
         return found
 
     def held_together(self, p: str, o1: str, o2: str) -> bool:
+        """Something has both as values of ``p`` for two years or more; for countries, or lies
+        directly within one (P131) while the other is its country."""
         holders = {x for f in self.kb.facts for x in (f.subject, f.object)}
+        pairs = [(p, o1, p, o2)]
+        if p == "P17":
+            pairs += [("P131", o1, p, o2), ("P131", o2, p, o1)]
         return any(
             len(self.known(f1) & self.known(f2)) > 1
             for x in holders
-            for f1, v1 in self.values(x, p)
-            if v1 == o1
-            for f2, v2 in self.values(x, p)
-            if v2 == o2
+            for p1, w1, p2, w2 in pairs
+            for f1, v1 in self.values(x, p1)
+            if v1 == w1
+            for f2, v2 in self.values(x, p2)
+            if v2 == w2
         )
 
     # -- one at a time --------------------------------------------------------------------

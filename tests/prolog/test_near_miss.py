@@ -71,6 +71,21 @@ def test_another_spouse_or_country_is_false_while_the_known_one_lasts(tmp_path: 
     )
 
 
+def test_a_country_and_a_state_within_it_are_no_alternatives(tmp_path: Path) -> None:
+    """Minsk lay within the Byelorussian SSR while its country was the Soviet Union, so "Was
+    Gomel in the Byelorussian SSR?" is no near miss of Gomel's Soviet Union."""
+    places = {
+        q: Entity(q, name) for q, name in [("Q17", "Minsk"), ("Q18", "Gomel"), ("Q19", "Byelorussian SSR")]
+    }
+    within = [
+        Fact("Q17", "P131", "Q19", 1922, 1991),  # Minsk within the one while the other is its country
+        Fact("Q17", "P17", "Q13", 1922, 1991),
+        Fact("Q18", "P17", "Q13", 1922, 1991),
+    ]
+    gomel = _load(places | {"Q13": Entity("Q13", "Soviet Union")}, within, tmp_path)[0]
+    assert gomel.refute([("Q18", "P17", "Q19")]) == [None]
+
+
 def test_another_province_of_the_same_region(tmp_path: Path) -> None:
     entities = {
         q: Entity(q, name, domain=Domain.PLACES)

@@ -77,6 +77,10 @@ def rows(extractor: SpacyExtractor, text: str) -> set[Row]:
         ("Gauss was a native of Brunswick.", ("Gauss", "was native of", "Brunswick", False)),
         ("Portsmouth is Dickens's birthplace.", ("Portsmouth", "is birthplace of", "Dickens", False)),
         ("Germany has as capital Berlin.", ("Germany", "capital", "Berlin", False)),
+        (  # "father" tagged as part of the name after it
+            "Albert Einstein has as father Hermann Einstein.",
+            ("Albert Einstein", "father", "Hermann Einstein", False),
+        ),
         (  # the catalog's own phrase for P710
             "Battle of Stalingrad had as participant Nazi Germany.",
             ("Battle of Stalingrad", "participant", "Nazi Germany", False),

@@ -40,7 +40,7 @@ class Asker:
         self.names = Namer.of(view)
         self._dated = any(e.start_year is not None or e.end_year is not None for e in view.entities.values())
         """Whether the KB knows when anything existed at all (Wikidata12k does not)."""
-        self._spans = {} if self._dated else _fact_spans(view)
+        self._spans = {} if self._dated else fact_spans(view)
         """Where it does not, the years its dated facts about each entity cover, first to last."""
         self._stated: dict[Statement, list[tuple[int, int]]] = {}
         for f in view.facts:
@@ -171,7 +171,7 @@ def _without(start: int, end: int, years: set[int]) -> list[tuple[int, int]]:
     return out
 
 
-def _fact_spans(view: KbView) -> dict[str, tuple[int | None, int | None]]:
+def fact_spans(view: KbView) -> dict[str, tuple[int | None, int | None]]:
     """Per entity, the first and last year its dated facts name: where a KB gives no dates of
     existence, a question about a year outside them ("Was X in Aquitaine in 2019?", a region
     gone in 2016) is the anachronism the KB can still see."""

@@ -4,7 +4,7 @@ generator/mtl_text.py turns a formula into ``Said`` records; this module joins t
 way a person would (one reading each):
 
 * the same thing said of two subjects in the same years: "both Charles Dickens and Charles
-  Darwin were alive in 1850", "at least one of ... was alive", "neither ... nor ... was alive";
+  Darwin were alive in 1850", "either ... or ... was alive", "neither ... nor ... was alive";
 * two things said of one subject: "Charles Dickens was alive in 1850 and married to Catherine
   Dickens in 1851";
 * anything else: "in 1850, A and B", "either A or B (or both)": "either" opens the first
@@ -125,8 +125,8 @@ def _two_subjects(op: str, said: Said, first: str, second: str) -> Said:
     if op == "and":
         aux, finite = _plural(c.aux), _plural(c.finite)
         both = Clause(f"both {first} and {second}", aux, c.rest, finite)
-    else:
-        both = Clause(f"at least one of {first} and {second}", c.aux, c.rest, c.finite)
+    else:  # "Did either A or B play for X?": asked, either-or means at least one
+        both = Clause(f"either {first} or {second}", c.aux, c.rest, c.finite)
     return Said(both.statement(), said.when, both, said.at_point, ask=said.ask)
 
 
@@ -143,10 +143,11 @@ def _one_subject(op: str, left: Said, right: Said) -> Said:
         if verb:
             if negated:  # not A and not B: "played for neither A nor B"
                 return Said(f"{shared}, {a.subject} {verb} neither {x} nor {y}")
-            if op == "or":
-                return Said(f"{shared}, {a.subject} {verb} either {x} or {y} (or both)")
             asked, ax, ay = _common(a.rest, b.rest)
-            event = Clause(a.subject, a.aux, f"{asked} {ax} and {ay}", f"{verb} {x} and {y}")
+            if op == "or":  # "Did Jeison Murillo play for either Granada CF or Cádiz CF in 2011?"
+                event = Clause(a.subject, a.aux, f"{asked} either {ax} or {ay}", f"{verb} either {x} or {y}")
+            else:
+                event = Clause(a.subject, a.aux, f"{asked} {ax} and {ay}", f"{verb} {x} and {y}")
             return Said(event.statement(), shared, event, True)
     first, second = left.predicate(), right.predicate()
     verb = ""

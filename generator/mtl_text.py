@@ -37,6 +37,8 @@ INSTRUCTION = "Answer the question with your knowledge and reasoning power."
 PLAIN = "plain"
 DROWZEE = "drowzee"
 WORDINGS = (PLAIN, DROWZEE)
+INDIRECT = ("Is it true that ", "Is it false that ")
+"""How a question opens when its clauses cannot be asked directly (plain suites keep none)."""
 """How questions about years read: kgtest's plain English (the default), or Drowzee's Table III
 templates word for word (generator/mtl_table3.py), kept for faithfulness to the paper."""
 
@@ -146,8 +148,8 @@ class _Speaker:
         if said.event is not None:
             return f"{said.event.question()} {said.question_when}?".replace(" ?", "?")
         if isinstance(f, Not) and said.text.startswith("it was not the case that "):
-            return f"Is it false that {said.text.removeprefix('it was not the case that ')}?"
-        return f"Is it true that {said.text}?"
+            return f"{INDIRECT[1]}{said.text.removeprefix('it was not the case that ')}?"
+        return f"{INDIRECT[0]}{said.text}?"
 
     # -- events -----------------------------------------------------------------------------
     def _event(self, name: str) -> Event:

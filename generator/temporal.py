@@ -33,7 +33,7 @@ from kgtest.generator.case import (
 from kgtest.generator.clauses import Clause
 from kgtest.generator.mtl_random import clip, complement
 from kgtest.generator.mtl_table3 import table3_question
-from kgtest.generator.mtl_text import DROWZEE, PLAIN, WORDINGS, mtl2nl, temporal_prompt
+from kgtest.generator.mtl_text import DROWZEE, INDIRECT, PLAIN, WORDINGS, mtl2nl, temporal_prompt
 from kgtest.generator.temporal_draw import Candidate, Draws, drawn_here
 from kgtest.prolog import mtl
 from kgtest.prolog.mtl_bounds import bound_events, polarised
@@ -221,11 +221,15 @@ def generate_temporal_cases(
             tally["duplicates"] += 1
             continue
         seen.add(key)
+        answer = _Answer(year, want_yes, boundary, candidate.holds, candidate.maybe)
+        case = _case(formula, answer, plan)
+        if draws.plain and case.question.startswith(INDIRECT) and _clauses(formula, plan.table):
+            tally["unsayable"] += 1  # its events' clauses do not join into one direct question
+            continue
         _recheck(formula, year, want_yes, draws.known, draws.possible)
         tally["yes" if want_yes else "no"] += 1
         tally["boundary"] += boundary
-        answer = _Answer(year, want_yes, boundary, candidate.holds, candidate.maybe)
-        cases.append(_case(formula, answer, plan))
+        cases.append(case)
     report = TemporalReport(
         requested=plan.count,
         generated=len(cases),
@@ -247,6 +251,12 @@ def generate_temporal_cases(
             "Give events that overlap in time, a lower depth or max_window, or a wider universe."
         )
     return cases, report
+
+
+def _clauses(formula: mtl.Formula, table: Mapping[str, TemporalEvent]) -> bool:
+    """Every event of ``formula`` is a clause the wording can invert into a question (an event
+    given only as a sentence is asked "Is it true that ...?" whatever joins it)."""
+    return all(table[name].clause is not None for name in mtl.events_of(formula))
 
 
 def _anachronism(formula: mtl.Formula, year: int, table: Mapping[str, TemporalEvent]) -> bool:

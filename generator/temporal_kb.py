@@ -31,7 +31,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from kgtest.generator.articles import years_named
-from kgtest.generator.asked import WHERE
+from kgtest.generator.asked import WHERE, fact_spans
 from kgtest.generator.case import EvidenceFact
 from kgtest.generator.clauses import PAST, Clause
 from kgtest.generator.facts import statement_domain
@@ -221,12 +221,20 @@ def _gives_away(names: Sequence[str], known: Spans) -> bool:
 
 
 def _lifetimes(view: KbView) -> dict[str, tuple[str, int | None, int | None]]:
-    """The entities the KB gives years of existence for, with those years."""
-    return {
+    """The entities the KB gives years of existence for, with those years. A KB that dates none
+    (Wikidata12k) still dates what lies in places and what places lie in: the years those facts
+    cover stand in for a place's existence, so no question asks whether Aachen lay in Nazi
+    Germany in 1900 or what the Lüneburg Government Region held in 2019. A person's facts
+    (clubs, awards) say nothing of when they lived, so they give no years."""
+    dated = {
         e.id: (e.id, e.start_year, e.end_year)
         for e in view.entities.values()
         if e.start_year is not None or e.end_year is not None
     }
+    if dated:
+        return dated
+    places = {e.id for e in view.entities.values() if e.domain is Domain.PLACES}
+    return {x: (x, lo, hi) for x, (lo, hi) in fact_spans(view).items() if x in places}
 
 
 def _outside(unknown: list[tuple[int, int]], known: Spans) -> Spans:

@@ -172,7 +172,7 @@ W, M, R = Atom("w"), Atom("m"), Atom("r")
     [
         # the same thing of two subjects in one year: one clause
         (And(D, W), 1850, "Were both Charles Dickens and Charles Darwin alive in 1850?"),
-        (Or(D, W), 1850, "Was at least one of Charles Dickens and Charles Darwin alive in 1850?"),
+        (Or(D, W), 1850, "Was either Charles Dickens or Charles Darwin alive in 1850?"),
         (
             Not(Or(D, W)),
             1850,
@@ -181,7 +181,7 @@ W, M, R = Atom("w"), Atom("m"), Atom("r")
         (
             Finally(0, 9, Or(D, W)),
             1800,
-            "Was at least one of Charles Dickens and Charles Darwin alive in any year from 1800 to 1809?",
+            "Was either Charles Dickens or Charles Darwin alive in any year from 1800 to 1809?",
         ),
         # two things of one subject
         (And(K, Next(R)), 2005, "Did Kaká play for AC Milan in 2005 and for Real Madrid in 2006?"),
@@ -189,7 +189,7 @@ W, M, R = Atom("w"), Atom("m"), Atom("r")
         (
             Or(K, R),
             2005,
-            "Is it true that in 2005, Kaká played for either AC Milan or Real Madrid (or both)?",
+            "Did Kaká play for either AC Milan or Real Madrid in 2005?",
         ),
         (Not(Or(K, R)), 2005, "Is it true that in 2005, Kaká played for neither AC Milan nor Real Madrid?"),
         (

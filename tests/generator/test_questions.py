@@ -112,6 +112,8 @@ def test_plain_questions_have_no_template_formulas(family: Kb) -> None:
         r"It is false that|Please judge|Am I right|It is impossible|\bnever\b|Event \d|exactly \d"
     )
     assert not [c.question for c in plain if stiff.search(c.question)]
+    temporal = [c.question for c in plain if c.kind == "temporal"]  # asked directly, as a person asks
+    assert temporal and not [q for q in temporal if q.startswith(("Is it true that", "Is it false that"))]
     drowzee = generate_suite(
         view, reasoner, SuiteRequest(count=80, seed=5, mtl_depth=2, temporal_count=40, wording="drowzee")
     ).cases

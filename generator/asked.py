@@ -42,12 +42,8 @@ class Asker:
         """Whether the KB knows when anything existed at all (Wikidata12k does not)."""
         self._spans = {} if self._dated else fact_spans(view)
         """Where it does not, the years its dated facts about each entity cover, first to last."""
-        self._stated: dict[Statement, list[tuple[int, int]]] = {}
-        for f in view.facts:
-            if f.start_year is not None or f.end_year is not None:
-                first, last = f.start_year or f.end_year, f.end_year or f.start_year
-                assert first is not None and last is not None
-                self._stated.setdefault((f.subject, f.property, f.object), []).append((first, last))
+        self._stated: dict[Statement, list[tuple[int, int]]] | None = None
+        """The years the KB states each dated statement in, made when a near miss first asks."""
 
     def existence(self, statement: Statement) -> tuple[int, int]:
         """The years both entities of ``statement`` are known to exist in (unbounded: +-10**6):
@@ -58,6 +54,16 @@ class Asker:
             lo = max(lo, start if start is not None else -_FAR)
             hi = min(hi, end if end is not None else _FAR)
         return lo, hi
+
+    def _stated_years(self) -> dict[Statement, list[tuple[int, int]]]:
+        if self._stated is None:
+            self._stated = {}
+            for f in self._view.facts:
+                first = f.start_year if f.start_year is not None else f.end_year
+                last = f.end_year if f.end_year is not None else f.start_year
+                if first is not None and last is not None:
+                    self._stated.setdefault((f.subject, f.property, f.object), []).append((first, last))
+        return self._stated
 
     def _span(self, eid: str) -> tuple[int | None, int | None]:
         if not self._dated:
@@ -119,7 +125,8 @@ class Asker:
         if self.style == DROWZEE:
             return asked
         if near_miss:
-            close = {y + d for a, b in self._stated.get(statement, ()) for y in (a, b) for d in (-1, 0, 1)}
+            stated = self._stated_years().get(statement, ())
+            close = {y + d for a, b in stated for y in (a, b) for d in (-1, 0, 1)}
             asked = [piece for a, b in asked for piece in _without(a, b, close)]
         inside = _inside(asked, lo, hi)
         return inside if inside or settled else asked
@@ -175,14 +182,19 @@ def fact_spans(view: KbView) -> dict[str, tuple[int | None, int | None]]:
     """Per entity, the first and last year its dated facts name: where a KB gives no dates of
     existence, a question about a year outside them ("Was X in Aquitaine in 2019?", a region
     gone in 2016) is the anachronism the KB can still see."""
-    spans: dict[str, tuple[int | None, int | None]] = {}
+    first: dict[str, int | None] = {}
+    last: dict[str, int | None] = {}
     for f in view.facts:
-        if f.start_year is None and f.end_year is None:
+        start, end = f.start_year, f.end_year
+        if start is None and end is None:
             continue
         for eid in f.subject, f.object:  # an open start or end: known to reach beyond it
-            lo, hi = spans.get(eid, (f.start_year, f.end_year))
-            spans[eid] = (
-                None if lo is None or f.start_year is None else min(lo, f.start_year),
-                None if hi is None or f.end_year is None else max(hi, f.end_year),
-            )
-    return spans
+            if eid not in first:
+                first[eid], last[eid] = start, end
+                continue
+            lo, hi = first[eid], last[eid]
+            if lo is not None:
+                first[eid] = None if start is None else min(lo, start)
+            if hi is not None:
+                last[eid] = None if end is None else max(hi, end)
+    return {eid: (lo, last[eid]) for eid, lo in first.items()}

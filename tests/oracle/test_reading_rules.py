@@ -187,3 +187,12 @@ def test_a_sentence_of_saying_or_feeling_names_nothing_the_kb_could_hold(kb_judg
         ],
     )
     assert [v.outcome for v in verdicts] == [Outcome.CORRECT, Outcome.CORRECT]
+
+
+def test_a_body_of_water_is_no_other_value_of_a_land_region() -> None:
+    from kgtest.oracle.kind_of_place import maybe_one_kind
+
+    assert not maybe_one_kind("Indian Ocean", "East Africa")
+    assert not maybe_one_kind("Lake Geneva", "Switzerland")
+    assert maybe_one_kind("Wales", "England")
+    assert maybe_one_kind("Bay Area", "California")

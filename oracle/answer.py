@@ -253,11 +253,11 @@ def parse_answer(reply: str, question: str = "") -> ParsedAnswer:
         stance, span = lead
         if stance not in _FIRM:
             return _parsed(reply, stance, (span,), "lead")
-        doubt = _doubt(reply, stance, span)
+        doubt = _doubt(reply, stance, span, question)
         if doubt is not None:
             return doubt
         later = _later(reply, after=span[1])
-        if later is not None and later[0] is not stance:
+        if later is not None and later[0] is not stance and not _aside(reply, later[1][0], question):
             return _parsed(reply, Stance.AMBIGUOUS, (span, later[1]), "conflict")
         return _parsed(reply, stance, (span,), "lead")
     for found, rule in ((_later(reply, after=start), "labelled"), (_standalone(reply, start), "standalone")):
@@ -320,8 +320,9 @@ def _options(reply: str) -> ParsedAnswer | None:
     return None
 
 
-def _doubt(reply: str, stance: Stance, span: tuple[int, int]) -> ParsedAnswer | None:
-    """A hedge in the verdict's sentence or opening the next one, or a correction to the other verdict."""
+def _doubt(reply: str, stance: Stance, span: tuple[int, int], question: str = "") -> ParsedAnswer | None:
+    """A hedge in the verdict's sentence or opening the next one, or a correction to the other verdict
+    (not one that answers a question the reply asks itself, nor one it only supposes: ``_aside``)."""
     end = _SENTENCE_END.search(reply, span[1])
     hedge = _HEDGE.search(reply, span[1], end.start() if end else len(reply))
     nxt = _next_sentence(reply, span[1])
@@ -337,12 +338,37 @@ def _doubt(reply: str, stance: Stance, span: tuple[int, int]) -> ParsedAnswer | 
             return _parsed(reply, Stance.AMBIGUOUS, (span, match.span("v")), "correction")
     if nxt is not None:
         again = _lead(reply, nxt)
-        if again is not None and again[0] in _FIRM and again[0] is not stance:
+        if (
+            again is not None
+            and again[0] in _FIRM
+            and again[0] is not stance
+            and not _aside(reply, again[1][0], question)
+        ):
             return _parsed(reply, Stance.AMBIGUOUS, (span, again[1]), "correction")
     for match in _REVERSAL.finditer(reply, span[1]):
-        if _yes_no(match["v"]) is not stance:
+        if _yes_no(match["v"]) is not stance and not _aside(reply, match.start("v"), question):
             return _parsed(reply, Stance.AMBIGUOUS, (span, match.span("v")), "conflict")
     return None
+
+
+_ASKED_BEFORE = re.compile(r"([^.!?\n]*)\?[\s*_\"”’)\-–—:]*$")
+_SUPPOSING = re.compile(r"(?:^|[.!?;:\n]\s*)(?:if|were|had|suppose|supposing|assuming)\b[^.!?;\n]*$", re.I)
+_CONTENT = re.compile(r"[a-z]{4,}")
+
+
+def _aside(reply: str, pos: int, question: str) -> bool:
+    """A later Yes or No that answers a question the reply asks itself ("Did Tesla die in Paris? No,
+    ..."), not the case's, or that a supposition gives ("If he had died in Paris, the answer would be
+    No"): no change of the verdict."""
+    before = reply[max(0, pos - 300) : pos]
+    if _SUPPOSING.search(before):
+        return True
+    asked = _ASKED_BEFORE.search(before)
+    if asked is None:
+        return False
+    own = set(_CONTENT.findall(asked.group(1).lower()))
+    case = set(_CONTENT.findall(question.lower()))
+    return bool(own) and len(own & case) < 0.6 * len(own)
 
 
 def _next_sentence(reply: str, pos: int) -> int | None:

@@ -29,6 +29,7 @@ from kgtest.oracle.claims import ALIVE, COMPUTED, VALUE_PROPERTIES, Claim
 from kgtest.oracle.dated import date_kind, wrong_dates
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.kb_lookup import KbLookup, containing
+from kgtest.oracle.kind_of_place import maybe_one_kind
 from kgtest.oracle.lifetimes import YEAR_EVENT, events, lived, stated_years
 from kgtest.oracle.quantified import COUNTED, denied_by_only, too_many
 from kgtest.oracle.similarity import year_text
@@ -117,7 +118,7 @@ class Checker:
         }
         per: dict[tuple[int, tuple[str, str, str]], Status] = {}
         for (c, alternative, reading), status in zip(asked, statuses, strict=True):
-            if status.kind == "other" and not self._miss(reading, status.other, pairs, types):
+            if status.kind == "other" and not self._miss(reading, status.other, pairs, types, ground):
                 status = Status("open")  # another value of a fact the proof does not rest on: no miss
             best = per.get((id(c), alternative))
             if best is None or RANK.index(status.kind) < RANK.index(best.kind):
@@ -164,6 +165,7 @@ class Checker:
         other: str,
         pairs: set[tuple[str, str]],
         types: tuple[tuple[str, str], ...],
+        ground: GroundGraph,
     ) -> bool:
         """Another value where the proof has its fact, read the way the fact points (a place contains
         many things: "Zürich contains X" misses nothing), and of the proof value's kind where both kinds
@@ -173,7 +175,9 @@ class Checker:
             return False
         mine = {t for e, t in types if e == o}
         theirs = {t for e, t in types if e == other}
-        return not (mine and theirs) or bool(mine & theirs)
+        if mine and theirs:
+            return bool(mine & theirs)
+        return maybe_one_kind(self._name(o, ground), self._name(other, ground))  # no kind: water or not
 
     def _types(
         self, ground: GroundGraph, claims: list[Claim], background: list[Fact]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from kgtest.oracle.arithmetic import _COUNTS, _NUMBERS
+from kgtest.oracle.reported import set_aside
 
 _RELATIVE = re.compile(
     rf"\b(?:(?P<count>{_COUNTS})\s+(?P<unit>years?|decades?)\s+"
@@ -32,7 +33,7 @@ _SMALL = {"of", "the", "for", "and", "de", "du"}
 
 
 def readable(text: str) -> str:
-    text = _SOURCE.sub("", _QUOTED_VERDICT.sub(_judged, text))
+    text = _SOURCE.sub("", _QUOTED_VERDICT.sub(_judged, set_aside(text)))
     return absolute(expand_abbreviations(text))
 
 

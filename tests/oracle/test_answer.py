@@ -248,3 +248,19 @@ def test_belief_and_politeness_do_not_undo_a_verdict(reply: str, stance: Stance)
 )
 def test_conclusion_lines_openers_and_headings(reply: str, stance: Stance) -> None:
     assert parse_answer(reply).stance is stance
+
+
+@pytest.mark.parametrize(
+    ("reply", "stance"),
+    [
+        ("Yes. Did Tesla die in Paris? No, he died in New York City.", Stance.YES),
+        ("No. Was he born in Ulm? Yes, but he did not die there.", Stance.NO),
+        ("Yes. If Tesla had died in Paris, the answer would be No; he died in New York.", Stance.YES),
+        ("Yes. Is it true that Tesla died in New York City? No.", Stance.AMBIGUOUS),
+    ],
+)
+def test_a_yes_or_no_to_a_question_the_reply_asks_itself_or_supposes_keeps_the_verdict(
+    reply: str, stance: Stance
+) -> None:
+    question = "Is it true that Nikola Tesla died in New York City?"
+    assert parse_answer(reply, question).stance is stance

@@ -125,6 +125,27 @@ RULES: dict[str, tuple[str, list[tuple[str, str]]]] = {
             ("No. They were never married: Robert Darwin died in 1848, and Lenin was born in 1870.", CO),
         ],
     ),
+    # "Some say X, but ...", "contrary to the myth that X", "it is wrongly claimed that X": X is the
+    # claim the reply rejects, not its own; a report it does not turn from stays its own.
+    "claims reported as others' and rejected": (
+        TESLA_NYC,
+        [
+            ("Yes. Some say Tesla died in Paris, but actually he died in New York City in 1943.", CO),
+            ("Yes. Contrary to a popular myth that he died in Paris, Tesla died in New York City.", CO),
+            ("Yes. Tesla died in New York City. It is sometimes wrongly claimed that he died in 1945.", CO),
+            ("Yes. Some say Tesla died in Paris, but he died in New York City in 1945.", EK),
+            ("Yes. Tesla died in New York City; some historians say he died in 1945.", EK),
+        ],
+    ),
+    # "X, not Y", "not Y but X": the value denied beside the one given is no claim of its own.
+    "values denied beside the one given": (
+        TESLA_NYC,
+        [
+            ("Yes. Tesla died in New York City in 1943, not 1945.", CO),
+            ("Yes. Tesla died not in Paris but in New York City.", CO),
+            ("Yes. Tesla died in New York City in 1945, not 1943 as often said.", EK),
+        ],
+    ),
     # Class nouns, demonyms, "one of the X of Y": containment.
     "places said by their class": (
         MUNICH_BAVARIA,
@@ -166,3 +187,12 @@ def test_a_sentence_of_saying_or_feeling_names_nothing_the_kb_could_hold(kb_judg
         ],
     )
     assert [v.outcome for v in verdicts] == [Outcome.CORRECT, Outcome.CORRECT]
+
+
+def test_a_body_of_water_is_no_other_value_of_a_land_region() -> None:
+    from kgtest.oracle.kind_of_place import maybe_one_kind
+
+    assert not maybe_one_kind("Indian Ocean", "East Africa")
+    assert not maybe_one_kind("Lake Geneva", "Switzerland")
+    assert maybe_one_kind("Wales", "England")
+    assert maybe_one_kind("Bay Area", "California")

@@ -22,6 +22,11 @@ from kgtest.oracle.unread import sentences, stems
 
 _TWO = re.compile(r"\b(?:the\s+two(?:\s+\w+)?|both(?:\s+countries)?|they|each\s+other)\b", re.I)
 _DENIED = re.compile(r"\b(?:not|never|no|nor|neither)\b|n't\b", re.I)
+_ENDED = re.compile(
+    r"\b(?:broke|break|broken|severed|sever|cut|ended|ceased|suspended|terminated|withdrew|revoked)\b", re.I
+)
+"""A sentence in which the relation ended ("they broke off diplomatic relations", "then cut ties"):
+neither a plain statement of it nor a denial; left to the unread sentences."""
 
 
 def about_the_two(
@@ -37,7 +42,7 @@ def about_the_two(
     s, p, o = ground.statement
     out = list(claims)
     for sentence in sentences(prepare(text)):
-        if not _TWO.search(sentence):
+        if not _TWO.search(sentence) or _ENDED.search(sentence):
             continue
         said = f" {stems(sentence)} "
         words = [w for fam, w in asked if fam == family(p) and f" {stems(w)} " in said]

@@ -181,6 +181,8 @@ def _exact_relation(
 ) -> list[RelationMatch]:
     value = names[triple.object].how == "year"
     said = words(triple.relation)
+    if ends_relation(said):
+        return []  # "broke off diplomatic relations with": not the relation, maybe its denial
     if value and said in _ALIVE_WORDS:
         return [RelationMatch(ALIVE, True, "words", said, "phrase")]
     if value and said in _DIED_BY:  # "lived until 1920"
@@ -219,7 +221,10 @@ def _fallback(
         (i, j)
         for i, (triples, _) in enumerate(batch)
         for j, t in enumerate(triples)
-        if not matched[i][j] and _named(names[i][t.subject]) and _named(names[i][t.object])
+        if not matched[i][j]
+        and _named(names[i][t.subject])
+        and _named(names[i][t.object])
+        and not ends_relation(words(t.relation))
     ]
     if not open_relations:
         return
@@ -233,6 +238,20 @@ def _fallback(
         value = names[i][triple.object].how == "year"
         found = relations.by_cosine(triple, ground.properties, model, thresholds.synonym, value)
         matched[i][j] = _best(found, ground)
+
+
+_ENDING = frozenset(
+    """break breaks broke broken sever severs severed cut cuts end ends ended leave leaves left quit
+    quits stop stops stopped cease ceases ceased abandon abandoned terminate terminated suspend
+    suspended withdraw withdrew withdrawn revoke revoked renounce renounced lose lost""".split()  # noqa: SIM905
+)
+
+
+def ends_relation(said: str) -> bool:
+    """A relation said through a verb that ends it ("broke off diplomatic relations with", "left
+    Alavés", "ceased to be a member of"): whatever words follow name the relation that ended, so
+    reading them as the relation would read the reply backwards. Left unread (so "cannot tell")."""
+    return said.split(" ", 1)[0] in _ENDING
 
 
 def _named(match: EntityMatch) -> bool:

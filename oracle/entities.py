@@ -100,7 +100,7 @@ class EntityReader:
                 again = self._read(country, ground, look_up)
                 if again.known:
                     return EntityMatch(name, again.id, again.label, "demonym")
-        return found
+        return _case_entity_within(name, ground) or found
 
     def _read(self, name: str, ground: GroundGraph, look_up: bool) -> EntityMatch:
         if _DECADE.search(name):  # "the early 1970s": no one year
@@ -164,3 +164,23 @@ def _places(name: str) -> list[str]:
 def _most(entities: list[GroundEntity], weight: Callable[[str], int]) -> list[GroundEntity]:
     top = max(weight(e.id) for e in entities)
     return [e for e in entities if weight(e.id) == top]
+
+
+def _case_entity_within(name: str, ground: GroundGraph) -> EntityMatch | None:
+    """The one case entity whose whole name the name holds, the rest of it common words: "the Rhône
+    department", "New York City municipality" (never "the New York City Marathon", nor "the borough
+    of Manhattan in New York City": another name is in it). Unread, such a name was charged as
+    another value than the case's own."""
+    words = name.split()
+    found: set[tuple[str, str]] = set()
+    for entity in ground.entities:
+        whole = entity.label.lower().split()
+        n = len(whole)
+        for i in range(len(words) - n + 1):
+            rest = words[:i] + words[i + n :]
+            if rest and [w.lower() for w in words[i : i + n]] == whole and all(w.islower() for w in rest):
+                found.add((entity.id, entity.label))
+    if len(found) != 1:
+        return None
+    ((eid, label),) = found
+    return EntityMatch(name, eid, label, "label")

@@ -247,7 +247,18 @@ def _ends(claim: Claim) -> set[str]:
 
 
 def _case_person(ground: GroundGraph) -> bool:
-    return bool(ground.years) or any(t == "Q5" for _, t in ground.types)
+    """The case is about a person: the KB gives years of a life or the class human, or (a KB
+    without classes, like CoDEx) the question's relation is one only people have."""
+    if ground.years or any(t == "Q5" for _, t in ground.types):
+        return True
+    return ground.statement is not None and ground.statement[1].lstrip("^") in _OF_PEOPLE
+
+
+_OF_PEOPLE = frozenset(
+    {"P19", "P20", "P22", "P25", "P26", "P40", "P69", "P102", "P106", "P108", "P119", "P451", "P737", "P3373"}
+)
+"""Relations whose subject is a person: born, died, parents, spouse, child, educated, party,
+occupation, employer, buried, partner, influenced by, sibling."""
 
 
 def sentences(text: str) -> list[str]:

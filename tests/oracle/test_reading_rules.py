@@ -48,6 +48,23 @@ RULES: dict[str, tuple[str, list[tuple[str, str]]]] = {
             ("Yes. Tesla died in New York City, which he had toured with Edison in 1884.", UNREADABLE),
         ],
     ),
+    # A verb that ends a relation ("broke off", "cut ties") names the relation that ended: never read
+    # as the relation itself (it was read as "Yes, they are linked" behind a No).
+    "a relation said as ended is not read as the relation": (
+        PRINCETON_EINSTEIN,
+        [
+            ("No. Princeton University and Einstein broke off their relationship.", UNREADABLE),
+            ("No. Princeton University cut ties with Einstein.", UNREADABLE),
+        ],
+    ),
+    # A case entity's whole name inside a longer one of common words is that entity, not another value.
+    "a case entity named with a class word": (
+        TESLA_NYC,
+        [
+            ("Yes. Tesla died in New York City municipality.", CO),
+            ("Yes. Tesla died in the New York City borough, aged 86.", CO),
+        ],
+    ),
     # Relations in other words: kgtest's paraphrases, and WordNet's synonyms of the verb.
     "relations in other words": (
         TESLA_NYC,

@@ -7,13 +7,14 @@ example KB's (docs/oracle.md, "Wrong classes on fresh KBs").
 from __future__ import annotations
 
 from kgtest.kg.extract.triples import Triple
+from kgtest.oracle import Judge, Outcome
 from kgtest.oracle.claims import Claim
 from kgtest.oracle.entities import EntityMatch
 from kgtest.oracle.ground import ground_graph
 from kgtest.oracle.relations import RelationMatch
 from kgtest.oracle.worlds import one_containment
 
-from .test_reading_rules import MUNICH_BAVARIA, _cases
+from .test_reading_rules import MUNICH_BAVARIA, TESLA_NYC, _cases, _judged
 
 
 def test_part_of_in_a_containment_case_is_checked_as_the_case_words_it_in_every_reading() -> None:
@@ -33,3 +34,25 @@ def test_part_of_in_a_containment_case_is_checked_as_the_case_words_it_in_every_
     read = one_containment(claim, ground)
     assert read.statement == ("Q1726", "P131", "Q1197")
     assert read.alternatives == (("Q1726", "P131", "Q1197"),)
+
+
+def test_an_erroneous_inference_needs_every_sentence_about_the_case_read(kb_judge: Judge) -> None:
+    """A wrong answer whose reply says something of the case that nothing reads may rest on a wrong
+    fact said in those words: "states nothing more" cannot be said, so the oracle cannot tell."""
+    verdicts = _judged(
+        kb_judge,
+        TESLA_NYC,
+        [
+            "No. Tesla, by contrast, left no mark on its history at all.",
+            "No. By then he had long since given up on the place.",
+            "No.",
+            "No. I am quite sure about this one.",
+        ],
+    )
+    assert [v.outcome for v in verdicts] == [
+        Outcome.UNREADABLE,
+        Outcome.UNREADABLE,
+        Outcome.ERRONEOUS_INFERENCE,
+        Outcome.ERRONEOUS_INFERENCE,
+    ], [v.reasons for v in verdicts]
+    assert "left no mark" in verdicts[0].reasons[0]

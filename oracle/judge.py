@@ -39,7 +39,7 @@ from kgtest.oracle.relations import RelationKeys, RelationReader
 from kgtest.oracle.restated import strip_restated
 from kgtest.oracle.rewrite import readable
 from kgtest.oracle.similarity import Thresholds
-from kgtest.oracle.unread import could_change, find_unread
+from kgtest.oracle.unread import about_the_case, could_change, find_unread
 
 
 class Outcome(StrEnum):
@@ -234,6 +234,16 @@ class Judge:
                 reasons = (
                     f"cannot tell: {len(unread)} sentence(s) relating what the KB knows were not read "
                     f"(read alone, it is {outcome.value}): {'; '.join(u.text() for u in unread)}",
+                    *reasons,
+                )
+                outcome = Outcome.UNREADABLE
+            elif outcome is Outcome.ERRONEOUS_INFERENCE and (
+                left := about_the_case(texts[i], checked.claims, grounds[i], self._entities)
+            ):  # "its statements are right" needs every sentence about the case read
+                reasons = (
+                    f"cannot tell: {len(left)} sentence(s) about the case were not read, so its statements "
+                    f"cannot be vouched for (read alone, it is {outcome.value}): "
+                    f"{'; '.join(u.text() for u in left)}",
                     *reasons,
                 )
                 outcome = Outcome.UNREADABLE

@@ -112,6 +112,32 @@ def find_unread(
     return list(found.values())
 
 
+def about_the_case(
+    text: str, claims: Sequence[Claim], ground: GroundGraph, entities: EntityReader
+) -> list[Unread]:
+    """Sentences that name a case entity (by name, short name or a pronoun) and from which no claim
+    was read. An erroneous inference says the reply's statements are right and only its answer
+    fails: that holds only when all it said of the case was read ("Poe, by contrast, left no mark on
+    his work" denies the influence the question asks about, in words nothing reads)."""
+    read = [c.triple.sentence for c in claims if c.statement is not None or c.status in _READ]
+    out = []
+    for sentence in sentences(prepare(text)):
+        if _FORMULA.search(sentence) or any(_same(sentence, said) for said in read):
+            continue
+        named = [
+            m.label
+            for found in _NAME.finditer(_SOURCE.sub(" ", sentence))
+            if (m := entities.read(found.group().strip(), ground, look_up=False)).known
+        ]
+        if named or _REFERS.search(sentence):
+            out.append(Unread(sentence.strip(), tuple(named[:3]) or ("a pronoun",), frozenset(), False))
+    return out
+
+
+_REFERS = re.compile(r"\b(?:he|she|him|his|her|hers|they|them|their|its)\b", re.I)
+"""Pronouns that stand for a case entity ("it" is left out: "it is true" names nothing)."""
+
+
 _READ = (DATED, COUNTED, VAGUE)
 """Statuses of claims read though they state no KB statement: a date, a count, a vague bond."""
 

@@ -38,9 +38,7 @@ def one_containment(claim: Claim, ground: GroundGraph) -> Claim:
         if p in family and p not in ground.properties:
             for other in family:
                 if other in ground.properties:
-                    # its readings too: the check keeps one of them, and "part of" would miss no premise
-                    alternatives = tuple((a, other if q == p else q, b) for a, q, b in claim.alternatives)
-                    return replace(claim, statement=(s, other, o), alternatives=alternatives)
+                    return replace(claim, statement=(s, other, o))
     return claim
 
 

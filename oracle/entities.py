@@ -35,6 +35,12 @@ _CLASSES = {
     "county",
     "canton",
     "district",
+    "department",
+    "municipality",
+    "borough",
+    "commune",
+    "town",
+    "village",
     "season",
 }
 """A class word after a name: "the East Africa region" is East Africa."""
@@ -167,10 +173,10 @@ def _most(entities: list[GroundEntity], weight: Callable[[str], int]) -> list[Gr
 
 
 def _case_entity_within(name: str, ground: GroundGraph) -> EntityMatch | None:
-    """The one case entity whose whole name the name holds, the rest of it common words: "the Rhône
-    department", "New York City municipality" (never "the New York City Marathon", nor "the borough
-    of Manhattan in New York City": another name is in it). Unread, such a name was charged as
-    another value than the case's own."""
+    """The one case entity whose whole name the name holds, the rest of it words for a kind of
+    place: "the Rhône department", "New York City municipality", "the city of Zürich" (never "the
+    New York City Marathon", "the capital of Switzerland" or "the cantons of Switzerland"). Unread,
+    such a name was charged as another value than the case's own."""
     words = name.split()
     found: set[tuple[str, str]] = set()
     for entity in ground.entities:
@@ -178,7 +184,8 @@ def _case_entity_within(name: str, ground: GroundGraph) -> EntityMatch | None:
         n = len(whole)
         for i in range(len(words) - n + 1):
             rest = words[:i] + words[i + n :]
-            if rest and [w.lower() for w in words[i : i + n]] == whole and all(w.islower() for w in rest):
+            kinds = [w for w in rest if w not in ("the", "of")]
+            if kinds and [w.lower() for w in words[i : i + n]] == whole and set(kinds) <= _CLASSES:
                 found.add((entity.id, entity.label))
     if len(found) != 1:
         return None

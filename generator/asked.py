@@ -40,7 +40,7 @@ class Asker:
         self.names = Namer.of(view)
         self._dated = any(e.start_year is not None or e.end_year is not None for e in view.entities.values())
         """Whether the KB knows when anything existed at all (Wikidata12k does not)."""
-        self._spans = {} if self._dated else fact_spans(view)
+        self._spans = {} if self._dated else view.fact_spans
         """Where it does not, the years its dated facts about each entity cover, first to last."""
         self._stated: dict[Statement, list[tuple[int, int]]] | None = None
         """The years the KB states each dated statement in, made when a near miss first asks."""
@@ -176,25 +176,3 @@ def _without(start: int, end: int, years: set[int]) -> list[tuple[int, int]]:
     if first <= end:
         out.append((first, end))
     return out
-
-
-def fact_spans(view: KbView) -> dict[str, tuple[int | None, int | None]]:
-    """Per entity, the first and last year its dated facts name: where a KB gives no dates of
-    existence, a question about a year outside them ("Was X in Aquitaine in 2019?", a region
-    gone in 2016) is the anachronism the KB can still see."""
-    first: dict[str, int | None] = {}
-    last: dict[str, int | None] = {}
-    for f in view.facts:
-        start, end = f.start_year, f.end_year
-        if start is None and end is None:
-            continue
-        for eid in f.subject, f.object:  # an open start or end: known to reach beyond it
-            if eid not in first:
-                first[eid], last[eid] = start, end
-                continue
-            lo, hi = first[eid], last[eid]
-            if lo is not None:
-                first[eid] = None if start is None else min(lo, start)
-            if hi is not None:
-                last[eid] = None if end is None else max(hi, end)
-    return {eid: (lo, last[eid]) for eid, lo in first.items()}

@@ -96,10 +96,7 @@ def latest_year(view: KbView) -> int | None:
 def usable(view: KbView, reasoner: Reasoner) -> KbView:
     """The view without the facts a sanity rule excludes (the reasoner's kb_excluded)."""
     excluded = reasoner.excluded()
-    if not excluded:
-        return view
-    facts = tuple(f for f in view.facts if f.id not in excluded)
-    return KbView(view.entities, facts, view.catalog, view.key)
+    return view.without(frozenset(excluded)) if excluded else view
 
 
 def generate_fact_cases(

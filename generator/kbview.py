@@ -43,9 +43,44 @@ class KbView:
     key: str = field(default="")
     """Digest of the builds the view was read from (empty for views made in memory)."""
 
+    _without: dict[frozenset[str], KbView] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
     @cached_property
     def facts_by_id(self) -> dict[str, Fact]:
         return {f.id: f for f in self.facts}
+
+    @cached_property
+    def fact_spans(self) -> dict[str, tuple[int | None, int | None]]:
+        """Per entity, the first and last year its dated facts name (None: an open end): where a
+        KB gives no dates of existence, a question about a year outside them ("Was X in Aquitaine
+        in 2019?", a region gone in 2016) is the anachronism the KB can still see."""
+        first: dict[str, int | None] = {}
+        last: dict[str, int | None] = {}
+        for f in self.facts:
+            start, end = f.start_year, f.end_year
+            if start is None and end is None:
+                continue
+            for eid in f.subject, f.object:  # an open start or end: known to reach beyond it
+                if eid not in first:
+                    first[eid], last[eid] = start, end
+                    continue
+                lo, hi = first[eid], last[eid]
+                if lo is not None:
+                    first[eid] = None if start is None else min(lo, start)
+                if hi is not None:
+                    last[eid] = None if end is None else max(hi, end)
+        return {eid: (lo, last[eid]) for eid, lo in first.items()}
+
+    def without(self, excluded: frozenset[str]) -> KbView:
+        """The view less the facts ``excluded`` names, made once per set: the fact and the temporal
+        questions share it, and what it has worked out (fact_spans)."""
+        made = self._without.get(excluded)
+        if made is None:
+            kept = tuple(f for f in self.facts if f.id not in excluded)
+            made = self._without[excluded] = KbView(self.entities, kept, self.catalog, self.key)
+        return made
 
     def label(self, eid: str) -> str:
         """The entity's label, or its id when the KB has none."""

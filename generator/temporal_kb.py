@@ -31,7 +31,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from kgtest.generator.articles import years_named
-from kgtest.generator.asked import WHERE, fact_spans
+from kgtest.generator.asked import WHERE
 from kgtest.generator.case import EvidenceFact
 from kgtest.generator.clauses import PAST, Clause
 from kgtest.generator.facts import statement_domain
@@ -234,7 +234,7 @@ def _lifetimes(view: KbView) -> dict[str, tuple[str, int | None, int | None]]:
     if dated:
         return dated
     places = {e.id for e in view.entities.values() if e.domain is Domain.PLACES}
-    return {x: (x, lo, hi) for x, (lo, hi) in fact_spans(view).items() if x in places}
+    return {x: (x, lo, hi) for x, (lo, hi) in view.fact_spans.items() if x in places}
 
 
 def _outside(unknown: list[tuple[int, int]], known: Spans) -> Spans:

@@ -18,7 +18,7 @@ import random
 
 from kgtest.generator.clauses import PAST, PRESENT
 from kgtest.generator.kbview import KbView
-from kgtest.generator.mtl_random import clip, uniform_year
+from kgtest.generator.mtl_random import clip, complement, uniform_year
 from kgtest.generator.mtl_text import DROWZEE
 from kgtest.generator.names import Namer
 from kgtest.generator.phrasing import relation_clause
@@ -40,8 +40,6 @@ class Asker:
         self.names = Namer.of(view)
         self._dated = any(e.start_year is not None or e.end_year is not None for e in view.entities.values())
         """Whether the KB knows when anything existed at all (Wikidata12k does not)."""
-        self._spans = {} if self._dated else view.fact_spans
-        """Where it does not, the years its dated facts about each entity cover, first to last."""
         self._stated: dict[Statement, list[tuple[int, int]]] | None = None
         """The years the KB states each dated statement in, made when a near miss first asks."""
 
@@ -66,8 +64,8 @@ class Asker:
         return self._stated
 
     def _span(self, eid: str) -> tuple[int | None, int | None]:
-        if not self._dated:
-            return self._spans.get(eid, (None, None))
+        if not self._dated:  # the years its dated facts cover, first to last
+            return self._view.fact_spans.get(eid, (None, None))
         e = self._view.entities.get(eid)
         if e is None:
             return None, None
@@ -127,7 +125,7 @@ class Asker:
         if near_miss:
             stated = self._stated_years().get(statement, ())
             close = {y + d for a, b in stated for y in (a, b) for d in (-1, 0, 1)}
-            asked = [piece for a, b in asked for piece in _without(a, b, close)]
+            asked = [piece for a, b in asked for piece in complement(_years_of(close), a, b)]
         inside = _inside(asked, lo, hi)
         return inside if inside or settled else asked
 
@@ -163,16 +161,9 @@ def _inside(years: list[tuple[int, int]], lo: int, hi: int) -> list[tuple[int, i
     existence: "Was Sosnowiec in Poland in 1918?" depends on the month, "in 1920" does not."""
     edges = {lo, hi}
     inner = [(a + 1, b - 1) for a, b in years if a + 1 <= b - 1]
-    return [(a, b) for s, e in inner for a, b in _without(s, e, edges)]
+    return [piece for a, b in inner for piece in complement(_years_of(edges), a, b)]
 
 
-def _without(start: int, end: int, years: set[int]) -> list[tuple[int, int]]:
-    """The stretch ``start``-``end`` split around ``years``."""
-    out, first = [], start
-    for y in sorted(y for y in years if start <= y <= end):
-        if first <= y - 1:
-            out.append((first, y - 1))
-        first = y + 1
-    if first <= end:
-        out.append((first, end))
-    return out
+def _years_of(years: set[int]) -> list[tuple[int, int]]:
+    """Single years as the sorted stretches ``complement`` takes."""
+    return [(y, y) for y in sorted(years)]

@@ -178,12 +178,8 @@ def _plain_split(count: int, kinds: Sequence[str], caps: Mapping[str, int | None
     limit = caps.get("negation")
     negation = count // 2 if limit is None else min(count // 2, limit)
     quotas = _split(count - negation, truths, caps)
-    short = count - negation - sum(quotas.values())
-    if short and limit is None:
-        negation += short
-    elif short and limit is not None:
-        negation = min(limit, negation + short)
-    return {**quotas, "negation": negation}
+    negation += count - negation - sum(quotas.values())  # what the truths could not fill
+    return {**quotas, "negation": negation if limit is None else min(limit, negation)}
 
 
 def _plain_variants(chosen: Mapping[str, Sequence[object]], seed: int) -> dict[str, list[str]]:

@@ -221,15 +221,15 @@ def generate_temporal_cases(
             tally["duplicates"] += 1
             continue
         seen.add(key)
-        answer = _Answer(year, want_yes, boundary, candidate.holds, candidate.maybe)
-        case = _case(formula, answer, plan)
-        if draws.plain and case.question.startswith(INDIRECT) and _clauses(formula, plan.table):
+        question = _question(formula, year, plan)
+        if draws.plain and question.startswith(INDIRECT) and _clauses(formula, plan.table):
             tally["unsayable"] += 1  # its events' clauses do not join into one direct question
             continue
         _recheck(formula, year, want_yes, draws.known, draws.possible)
         tally["yes" if want_yes else "no"] += 1
         tally["boundary"] += boundary
-        cases.append(case)
+        answer = _Answer(year, want_yes, boundary, candidate.holds, candidate.maybe)
+        cases.append(_case(formula, answer, plan, question))
     report = TemporalReport(
         requested=plan.count,
         generated=len(cases),
@@ -329,16 +329,19 @@ def _merged(intervals: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
-def _case(formula: mtl.Formula, answer: _Answer, plan: TemporalPlan) -> TestCase:
+def _question(formula: mtl.Formula, year: int, plan: TemporalPlan) -> str:
+    table, used = plan.table, mtl.events_of(formula)
+    if plan.wording == DROWZEE:
+        return table3_question(formula, year, {n: table[n].description for n in used})
+    return mtl2nl(formula, year, {n: table[n].clause or table[n].description for n in used})
+
+
+def _case(formula: mtl.Formula, answer: _Answer, plan: TemporalPlan, question: str) -> TestCase:
     year, yes = answer.year, answer.yes
     table, spans, possible = plan.table, plan.draws.known, plan.draws.possible
-    universe, wording = plan.draws.universe, plan.wording
+    universe = plan.draws.universe
     used = mtl.events_of(formula)
     text = mtl.to_text(formula)
-    if wording == DROWZEE:
-        question = table3_question(formula, year, {n: table[n].description for n in used})
-    else:
-        question = mtl2nl(formula, year, {n: table[n].clause or table[n].description for n in used})
     evidence = tuple(dict.fromkeys(fact for n in used for fact in table[n].evidence))
     statement = f"holds({mtl.to_prolog(formula)}, {year})"
     open_ended = {n: _between(spans[n], possible[n], universe) for n in used if table[n].unknown}

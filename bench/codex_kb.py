@@ -32,6 +32,10 @@ def main() -> None:
     codex = args.shared / "codex" / "data"
     relations = json.loads((codex / "relations" / "en" / "relations.json").read_text(encoding="utf-8"))
     types = json.loads((codex / "types" / "entity2types.json").read_text(encoding="utf-8"))
+    # The classes' labels are CoDEx's own (few are among LiterallyWikidata's entities): without
+    # them no entity was typed, and a KB without classes gets no near misses (issue 37).
+    class_labels = json.loads((codex / "types" / "en" / "types.json").read_text(encoding="utf-8"))
+    class_labels = {c: about["label"] for c, about in class_labels.items() if about.get("label")}
     facts = []
     for split in ("train", "valid", "test"):
         for line in (codex / "triples" / "codex-s" / f"{split}.txt").read_text(encoding="utf-8").splitlines():
@@ -44,10 +48,10 @@ def main() -> None:
         lines.append(f"<{WD}{s}> <{WDT}{p}> <{WD}{o}> .")
     for e in sorted(named):
         for t in types.get(e, []):
-            if t in labels:
+            label = labels.get(t) or class_labels.get(t)
+            if label:
                 lines.append(f"<{WD}{e}> <{WDT}P31> <{WD}{t}> .")
-                named_type = t
-                lines.append(f"<{WD}{named_type}> <{LABEL}> {_literal(labels[named_type])} .")
+                lines.append(f"<{WD}{t}> <{LABEL}> {_literal(label)} .")
         lines.append(f"<{WD}{e}> <{LABEL}> {_literal(labels[e])} .")
     for p, about in relations.items():
         lines.append(f"<{WD}{p}> <{LABEL}> {_literal(about['label'])} .")

@@ -40,8 +40,9 @@ class Asker:
         self.names = Namer.of(view)
         self._dated = any(e.start_year is not None or e.end_year is not None for e in view.entities.values())
         """Whether the KB knows when anything existed at all (Wikidata12k does not)."""
-        self._stated: dict[Statement, list[tuple[int, int]]] | None = None
-        """The years the KB states each dated statement in, made when a near miss first asks."""
+        self._stated: dict[str, dict[Statement, list[tuple[int, int]]]] = {}
+        """Per property, the years the KB states each of its dated statements in, made when a near
+        miss of that property first asks."""
 
     def existence(self, statement: Statement) -> tuple[int, int]:
         """The years both entities of ``statement`` are known to exist in (unbounded: +-10**6):
@@ -53,15 +54,16 @@ class Asker:
             hi = min(hi, end if end is not None else _FAR)
         return lo, hi
 
-    def _stated_years(self) -> dict[Statement, list[tuple[int, int]]]:
-        if self._stated is None:
-            self._stated = {}
-            for f in self._view.facts:
+    def _stated_years(self, pid: str) -> dict[Statement, list[tuple[int, int]]]:
+        stated = self._stated.get(pid)
+        if stated is None:
+            stated = self._stated[pid] = {}
+            for f in self._view.facts_of((pid,)):
                 first = f.start_year if f.start_year is not None else f.end_year
                 last = f.end_year if f.end_year is not None else f.start_year
                 if first is not None and last is not None:
-                    self._stated.setdefault((f.subject, f.property, f.object), []).append((first, last))
-        return self._stated
+                    stated.setdefault((f.subject, f.property, f.object), []).append((first, last))
+        return stated
 
     def _span(self, eid: str) -> tuple[int | None, int | None]:
         if not self._dated:  # the years its dated facts cover, first to last
@@ -123,7 +125,7 @@ class Asker:
         if self.style == DROWZEE:
             return asked
         if near_miss:
-            stated = self._stated_years().get(statement, ())
+            stated = self._stated_years(statement[1]).get(statement, ())
             close = {y + d for a, b in stated for y in (a, b) for d in (-1, 0, 1)}
             asked = [piece for a, b in asked for piece in complement(_years_of(close), a, b)]
         inside = _inside(asked, lo, hi)

@@ -45,7 +45,7 @@ def checks(view: KbView) -> tuple[Check, ...]:
 def _sex_compatible(view: KbView) -> Check:
     sexes: dict[str, set[str]] = defaultdict(set)
     partners: dict[str, set[str]] = defaultdict(set)
-    for f in view.facts:
+    for f in view.facts_of((SEX, _SAME_SEX_AS_PARTNERS)):
         if f.property == SEX:
             sexes[f.subject].add(f.object)
         elif f.property == _SAME_SEX_AS_PARTNERS:
@@ -80,17 +80,16 @@ def _not_around_the_true_value(view: KbView) -> Check:
         if view.catalog[p].curated and view.catalog[p].transitive and not view.catalog[p].symmetric
     }
     up: dict[str, set[str]] = defaultdict(set)  # x -> what x lies directly within
-    for f in view.facts:
-        rel = view.catalog.resolve(f.property)
+    backwards = {p for p in view.properties if view.catalog.resolve(p).inverse in orders}
+    for f in view.facts_of(orders | backwards):
         if f.property in orders:
             up[f.subject].add(f.object)
-        elif rel.inverse in orders:
+        else:
             up[f.object].add(f.subject)
     values: dict[tuple[str, str], set[str]] = defaultdict(set)
     functional = {p for p in view.catalog if view.catalog[p].functional}
-    for f in view.facts:
-        if f.property in functional:
-            values[(f.subject, f.property)].add(f.object)
+    for f in view.facts_of(functional):
+        values[(f.subject, f.property)].add(f.object)
 
     @cache
     def within(x: str) -> frozenset[str]:

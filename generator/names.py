@@ -70,7 +70,7 @@ class Namer:
     @cached_property
     def _up(self) -> dict[str, set[str]]:
         up: dict[str, set[str]] = defaultdict(set)
-        for f in self._view.facts:
+        for f in self._view.facts_of((*_UP, *_DOWN)):
             if f.property in _UP:
                 up[f.subject].add(f.object)
             elif f.property in _DOWN:
@@ -80,7 +80,7 @@ class Namer:
     @cached_property
     def _countries(self) -> dict[str, list[str]]:
         """Each entity's countries, the latest first."""
-        facts = [f for f in self._view.facts if f.property == _COUNTRY]
+        facts = list(self._view.facts_of((_COUNTRY,)))
         found: dict[str, list[str]] = defaultdict(list)
         for f in sorted(facts, key=lambda f: (f.subject, -(f.end_year or 10**6), f.object)):
             if f.object not in found[f.subject]:
@@ -89,7 +89,7 @@ class Namer:
 
     @cached_property
     def _teams(self) -> frozenset[str]:
-        return frozenset(f.object for f in self._view.facts if f.property == _TEAM)
+        return frozenset(f.object for f in self._view.facts_of((_TEAM,)))
 
     @cached_property
     def _by_base(self) -> dict[str, list[str]]:

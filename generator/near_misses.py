@@ -95,9 +95,8 @@ _GENERIC = frozenset(
 def in_use(view: KbView) -> dict[tuple[str, str], Years]:
     """(P, O) -> the years some subject is known to have O as its P, for the IN_USE properties."""
     found: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
-    for f in view.facts:
-        if f.property in IN_USE:
-            found[(f.property, f.object)].extend(known_years(f.start_year, f.end_year) or ())
+    for f in view.facts_of(IN_USE):
+        found[(f.property, f.object)].extend(known_years(f.start_year, f.end_year) or ())
     return {k: _merged(v) for k, v in found.items()}
 
 
@@ -118,9 +117,7 @@ def one_at_a_time(
     values: dict[tuple[str, str], set[str]] = defaultdict(set)
     holders: dict[tuple[str, str], set[str]] = defaultdict(set)
     dated: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
-    for f in view.facts:
-        if f.property not in properties:
-            continue
+    for f in view.facts_of(properties):
         pairs = [(f.subject, f.object)]
         if view.relation(f.property).symmetric:
             pairs.append((f.object, f.subject))
@@ -158,13 +155,11 @@ def partition(view: KbView, properties: frozenset[str], rng: random.Random) -> I
     parents: dict[tuple[str, str], set[str]] = defaultdict(set)
     children: dict[tuple[str, str], set[str]] = defaultdict(set)
     backwards = {q: p for p in properties if (q := view.relation(p).inverse)}
-    for f in view.facts:
+    for f in view.facts_of(properties | backwards.keys()):
         if f.property in properties:
             child, parent, p = f.subject, f.object, f.property
-        elif f.property in backwards:
-            child, parent, p = f.object, f.subject, backwards[f.property]
         else:
-            continue
+            child, parent, p = f.object, f.subject, backwards[f.property]
         parents[(child, p)].add(parent)
         children[(parent, p)].add(child)
     keys = sorted(parents)

@@ -102,9 +102,8 @@ def _functional(
         for t in e.types:
             by_class[t].append(e.id)
     values: dict[tuple[str, str], list[Fact]] = defaultdict(list)
-    for f in view.facts:
-        if f.property in functional:
-            values[(f.subject, f.property)].append(f)
+    for f in view.facts_of(functional):
+        values[(f.subject, f.property)].append(f)
     keys = sorted(k for k, fs in values.items() if len({f.object for f in fs}) == 1)
     rng.shuffle(keys)
 
@@ -233,9 +232,8 @@ class _Slice(Sequence[str]):
 def _objects(view: KbView, properties: Sequence[str]) -> dict[str, set[str]]:
     """What each property takes as object somewhere in the KB (a father is someone's father)."""
     found: dict[str, set[str]] = defaultdict(set)
-    for f in view.facts:
-        if f.property in properties:
-            found[f.property].add(f.object)
+    for f in view.facts_of(properties):
+        found[f.property].add(f.object)
     return found
 
 
@@ -263,7 +261,7 @@ def _pick(
 
 def _containment(view: KbView, derived: Sequence[Statement], rng: random.Random) -> Iterator[Statement]:
     orders = {p for p in view.catalog if view.catalog[p].transitive and not view.catalog[p].symmetric}
-    stated = [(f.subject, f.property, f.object) for f in view.facts if f.property in orders]
+    stated = [(f.subject, f.property, f.object) for f in view.facts_of(orders)]
     inferred = [st for st in derived if st[1] in orders]
     reversed_ = sorted({(o, p, s) for s, p, o in stated + inferred if s != o})
     rng.shuffle(reversed_)

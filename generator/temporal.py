@@ -182,6 +182,7 @@ def temporal_plan(
         {name: ev.about for name, ev in table.items() if ev.about} if plain else {},
         {name: ev.topic for name, ev in table.items() if ev.topic} if plain else {},
         {name: ev.domain for name, ev in table.items()} if plain else {},
+        _alive(table, universe),
     )
     return TemporalPlan(draws, table, count, wording)
 
@@ -213,9 +214,6 @@ def generate_temporal_cases(
             continue
         want_yes = tally["yes"] < tally["no"] or (tally["yes"] == tally["no"] and candidate.coin)
         year, boundary = candidate.yes if want_yes else candidate.no
-        if _anachronism(formula, year, plan.table):
-            tally["anachronism"] += 1
-            continue
         key = (mtl.to_text(formula), year)
         if key in seen:
             tally["duplicates"] += 1
@@ -259,15 +257,16 @@ def _clauses(formula: mtl.Formula, table: Mapping[str, TemporalEvent]) -> bool:
     return all(table[name].clause is not None for name in mtl.events_of(formula))
 
 
-def _anachronism(formula: mtl.Formula, year: int, table: Mapping[str, TemporalEvent]) -> bool:
-    """Some years the question is about (``year`` to ``year + horizon``) lie outside the known
-    existence of an entity one of its events names (a marriage asked about before a birth)."""
-    last = year + mtl.horizon(formula)
-    return any(
-        (born is not None and year < born) or (ended is not None and last > ended)
-        for name in mtl.events_of(formula)
-        for _, born, ended in table[name].exists
-    )
+def _alive(table: Mapping[str, TemporalEvent], universe: tuple[int, int]) -> dict[str, tuple[int, int]]:
+    """Per event that names an entity the KB dates, the years all such entities existed in (within
+    the universe): the draw asks no year outside them (a marriage before a birth)."""
+    out = {}
+    for name, ev in table.items():
+        if ev.exists:
+            born = max((b for _, b, _ in ev.exists if b is not None), default=universe[0])
+            ended = min((e for _, _, e in ev.exists if e is not None), default=universe[1])
+            out[name] = (max(born, universe[0]), min(ended, universe[1]))
+    return out
 
 
 def _recheck(

@@ -62,6 +62,9 @@ class Draws:
     topic: Mapping[str, str] = field(default_factory=dict)
     """What each event says of them (plain wording only): a relation, "alive", "existed", ..."""
     domain: Mapping[str, str] = field(default_factory=dict)
+    alive: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    """The years every entity an event names (but not the existence of) is known to exist in, for
+    events that name one the KB dates: a question looks at no year outside them."""
     near: Neighbours = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -75,8 +78,8 @@ class Candidate:
 
     index: int
     dropped: str = ""
-    """Why it cannot be asked: ``unsayable``, ``echo``, ``disjoint``, ``too_wide``, ``trivial_true`` or
-    ``trivial_false``."""
+    """Why it cannot be asked: ``unsayable``, ``echo``, ``disjoint``, ``too_wide``, ``anachronism``,
+    ``trivial_true`` or ``trivial_false``."""
     formula: mtl.Formula | None = None
     holds: Spans = field(default_factory=list)
     """Years where the formula surely holds."""
@@ -114,6 +117,12 @@ def draw(draws: Draws, index: int) -> Candidate:
     hi = min(u1 - reach, max(possible[n][-1][1] for n in used) + draws.max_window)
     if lo > hi:
         return Candidate(index, "too_wide")
+    for name in used:  # asked only in years all it names existed in: no marriage before a birth
+        if name in draws.alive:
+            born, ended = draws.alive[name]
+            lo, hi = max(lo, born), min(hi, ended - reach)
+    if lo > hi:
+        return Candidate(index, "anachronism")
     if draws.open_ended.intersection(used):
         holds, maybe = evaluate_bounds(formula, draws.known, possible, draws.universe)
     else:

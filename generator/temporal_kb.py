@@ -222,10 +222,11 @@ def _gives_away(names: Sequence[str], known: Spans) -> bool:
 
 def _lifetimes(view: KbView) -> dict[str, tuple[str, int | None, int | None]]:
     """The entities the KB gives years of existence for, with those years. A KB that dates none
-    (Wikidata12k) still dates what lies in places and what places lie in: the years those facts
-    cover stand in for a place's existence, so no question asks whether Aachen lay in Nazi
-    Germany in 1900 or what the Lüneburg Government Region held in 2019. A person's facts
-    (clubs, awards) say nothing of when they lived, so they give no years."""
+    (Wikidata12k) still dates places and people by their dated facts: the years those facts
+    cover are the years the KB knows them to have existed in, so no question asks whether Aachen
+    lay in Nazi Germany in 1900, what the Lüneburg Government Region held in 2019, or whether a
+    footballer whose first club was in 1994 played for Manchester United in 1960 (blind readers
+    took such windows before a career for mistakes)."""
     dated = {
         e.id: (e.id, e.start_year, e.end_year)
         for e in view.entities.values()
@@ -233,8 +234,8 @@ def _lifetimes(view: KbView) -> dict[str, tuple[str, int | None, int | None]]:
     }
     if dated:
         return dated
-    places = {e.id for e in view.entities.values() if e.domain is Domain.PLACES}
-    return {x: (x, lo, hi) for x, (lo, hi) in view.fact_spans.items() if x in places}
+    dated_by_facts = {e.id for e in view.entities.values() if e.domain in (Domain.PLACES, Domain.PEOPLE)}
+    return {x: (x, lo, hi) for x, (lo, hi) in view.fact_spans.items() if x in dated_by_facts}
 
 
 def _outside(unknown: list[tuple[int, int]], known: Spans) -> Spans:

@@ -29,8 +29,8 @@ D, V, K = Atom("d"), Atom("v"), Atom("k")
     [
         (D, 1800, "Was Charles Dickens alive in 1800?"),
         (K, 2005, "Did Kaká play for AC Milan in 2005?"),
-        (Finally(0, 40, V), 1800, "Was the Victorian era under way in any year from 1800 to 1840?"),
-        (Globally(30, 50, V), 1800, "Was the Victorian era under way in every year from 1830 to 1850?"),
+        (Finally(0, 40, V), 1800, "Was the Victorian era under way at any time between 1800 and 1840?"),
+        (Globally(30, 50, V), 1800, "Was the Victorian era under way every year from 1830 to 1850?"),
         (Next(V), 1836, "Was the Victorian era under way in 1837?"),
         (Finally(6, 6, K), 2009, "Did Kaká play for AC Milan in 2015?"),
         (
@@ -62,11 +62,11 @@ def test_table_iii_patterns_in_plain_english(formula: Formula, year: int, questi
     ("formula", "year", "question"),
     [
         # windows in windows of one kind add up; a step inside moves the window
-        (Finally(2, 9, Next(K)), 1972, "Did Kaká play for AC Milan in any year from 1975 to 1982?"),
+        (Finally(2, 9, Next(K)), 1972, "Did Kaká play for AC Milan at any time between 1975 and 1982?"),
         (
             Globally(0, 5, Globally(2, 4, D)),
             1850,
-            "Was Charles Dickens alive in every year from 1852 to 1859?",
+            "Was Charles Dickens alive every year from 1852 to 1859?",
         ),
         # G inside F: a run of years
         (
@@ -84,12 +84,12 @@ def test_table_iii_patterns_in_plain_english(formula: Formula, year: int, questi
         (
             Globally(0, 21, Not(K)),
             1958,
-            "Is it true that Kaká did not play for AC Milan in any year from 1958 to 1979?",
+            "Is it true that Kaká did not play for AC Milan at any time between 1958 and 1979?",
         ),
         (
             Not(Finally(4, 19, K)),
             1996,
-            "Is it true that Kaká did not play for AC Milan in any year from 2000 to 2015?",
+            "Is it true that Kaká did not play for AC Milan at any time between 2000 and 2015?",
         ),
         (
             Not(Globally(2, 5, D)),
@@ -181,7 +181,7 @@ W, M, R = Atom("w"), Atom("m"), Atom("r")
         (
             Finally(0, 9, Or(D, W)),
             1800,
-            "Was either Charles Dickens or Charles Darwin alive in any year from 1800 to 1809?",
+            "Was either Charles Dickens or Charles Darwin alive at any time between 1800 and 1809?",
         ),
         # two things of one subject
         (And(K, Next(R)), 2005, "Did Kaká play for AC Milan in 2005 and for Real Madrid in 2006?"),
@@ -221,7 +221,7 @@ def test_an_until_inside_an_until_has_its_year_introduced() -> None:
 
 def test_an_until_with_one_fixed_year_is_two_windows() -> None:
     assert mtl2nl(Until(10, 10, D, V), 1792, SAY) == (
-        "Is it true that Charles Dickens was alive in every year from 1792 to 1801 and the Victorian era was "
+        "Is it true that Charles Dickens was alive every year from 1792 to 1801 and the Victorian era was "
         "under way in 1802?"
     )
 

@@ -88,7 +88,7 @@ def test_the_prompt_asks_for_the_answer_first_then_the_reasoning() -> None:
             "places",
             ORIGINAL,
             2014,
-            "Did Liguria contain Lavagna in 2014?",
+            "Was Lavagna in Liguria in 2014?",
         ),
         ("P54", "Kaká", "AC Milan", PAST, "people", ORIGINAL, 2005, "Did Kaká play for AC Milan in 2005?"),
         (

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from kgtest.generator.kbview import KbView
+from kgtest.generator.temporal import generate_temporal_cases, temporal_plan
 from kgtest.generator.temporal_kb import LEAD_YEARS, kb_events, universe
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.model import Domain, Entity, Fact
+from kgtest.prolog import mtl
 
 
 def _view() -> KbView:
@@ -70,3 +72,34 @@ def test_domains_filter_events_and_the_universe_leads_the_first_one() -> None:
     events = kb_events(_view(), domains=("events",))
     assert [e.id for e in events] == ["Q3:span", "Q4:point"]
     assert universe(events) == (1851 - LEAD_YEARS, 1856)
+
+
+def test_a_kb_that_dates_nobody_asks_about_a_person_only_in_the_years_their_facts_cover() -> None:
+    """Wikidata12k gives no birth years: a footballer whose first club is from 1994 is known to
+    have existed from 1994, so no question asks whether he played for a club in 1960 (blind readers
+    took such windows for mistakes), and the years asked come from the draw, not a filter."""
+    people, society = Domain.PEOPLE, Domain.SOCIETY
+    entities = {
+        "Q1": Entity("Q1", "Jordi Cruyff", types=("Q5",), domain=people),
+        "Q2": Entity("Q2", "Manchester United F.C.", domain=society),
+        "Q3": Entity("Q3", "FC Barcelona", domain=society),
+        "Q4": Entity("Q4", "Mark Hughes", types=("Q5",), domain=people),
+    }
+    facts = (
+        Fact("Q1", "P54", "Q3", 1994, 1996, statement="s1"),
+        Fact("Q1", "P54", "Q2", 1996, 2000, statement="s2"),
+        Fact("Q4", "P54", "Q2", 1980, 1995, statement="s3"),
+        Fact("Q4", "P54", "Q3", 1986, 1988, statement="s4"),
+    )
+    events = kb_events(KbView(entities, facts, builtin_catalog()))
+    assert {e.id: e.exists for e in events}["Q1 P54 Q2"] == (("Q1", 1994, 2000),)
+    plan = temporal_plan(events, depth=2, count=30, seed=4, universe=universe(events))
+    cases, report = generate_temporal_cases(plan)
+    assert len(cases) >= 10 and report.filtered_anachronism
+    alive = {"Q1": (1994, 2000), "Q4": (1980, 1995)}
+    for case in cases:
+        formula = mtl.from_json(case.temporal.formula)
+        first, last = case.temporal.query_year, case.temporal.query_year + mtl.horizon(formula)
+        for event in mtl.events_of(formula):
+            born, ended = alive[event.split(" ")[0]]
+            assert born <= first and last <= ended, case.question

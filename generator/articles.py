@@ -144,7 +144,8 @@ _THE_NAMES = frozenset({"bahamas", "comoros", "gambia", "maldives", "philippines
 """Countries whose one-word names take "the"."""
 _TAKES_THE = re.compile(
     r"\b(?:Award|Prize|Medal|Trophy) (?:for|in|of)\b|^Prix "
-    r"|\b(?:Academy|Association|Centre|Center|Council|Institute|Society|University) (?:of|for)\b"
+    r"|\b(?:Academy|Agency|Association|Bank|Centre|Center|Commission|Committee|Council|Court|Fund|"
+    r"Institute|Office|Organisation|Organization|Society|University) (?:of|for)\b"
     r"|\bof the Year\b|^(?:International|European|National|Royal|Imperial|Federal|Supreme|United) "
     r"|\b(?:Republic|Kingdom|Federation|Union|Commonwealth|Duchy|Principality|Empire) of\b"
 )

@@ -126,7 +126,8 @@ class _When:
             return f"in both {few[0]} and {few[1]}"
         if few:
             return f"in each of {_listed(few, 'and')}"
-        return f"every year {self.span(a, b)}" if self.year is not None else f"in every year {self.span(a, b)}"
+        every = "every year" if self.year is not None else "in every year"  # "in every year from that year"
+        return f"{every} {self.span(a, b)}"
 
     def none(self, a: int, b: int) -> str:
         """The time words of a denial in every year of the window: "X did not play for Y at any time

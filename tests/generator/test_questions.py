@@ -60,7 +60,15 @@ def test_a_disambiguation_suffix_becomes_a_context_that_gives_nothing_away() -> 
 
 
 def test_names_take_the_article_english_gives_them() -> None:
-    the = ["Province of Genoa", "Soviet Union", "Nobel Prize in Physics", "United Kingdom", "Ottoman Empire"]
+    the = [
+        "Province of Genoa",
+        "Soviet Union",
+        "Nobel Prize in Physics",
+        "United Kingdom",
+        "Ottoman Empire",
+        "Organisation for the Prohibition of Chemical Weapons",
+        "Committee for State Security",
+    ]
     bare = [
         "Germany",
         "Lower Saxony",

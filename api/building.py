@@ -22,12 +22,13 @@ from kgtest.api.workspace import WorkspaceLike, settings_of
 from kgtest.core.display import Line, TableData, Tell, silent, table
 from kgtest.core.errors import ReasoningError, SourceError, UnknownNameError
 from kgtest.core.files import write_atomic
+from kgtest.core.gc_pause import gc_paused
 from kgtest.core.progress import Held, Progress, no_progress
 from kgtest.core.settings import Settings
 from kgtest.core.workspace import Workspace
 from kgtest.generator.kbview import KbView
 from kgtest.generator.sanity import breaches, check_kb
-from kgtest.kg.build import SPARQL, SourceSpec, gc_paused, read_ahead
+from kgtest.kg.build import SPARQL, SourceSpec, read_ahead
 from kgtest.kg.catalog import RelationCatalog, builtin_catalog
 from kgtest.kg.embedded import database_path
 from kgtest.kg.kb_stamp import builds_key, data_fingerprint, vouched_builds

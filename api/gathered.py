@@ -8,8 +8,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from kgtest.core.background import in_background
+from kgtest.core.gc_pause import gc_paused
 from kgtest.generator.kbview import KbView, snapshot_view, view_body, write_view
-from kgtest.kg.build import gc_paused
 from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.knowledge_base import KnowledgeBase
 from kgtest.kg.model import Fact, Snapshot

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from itertools import chain
 
 from kgtest.core.errors import GenerationError, UnknownNameError
+from kgtest.core.gc_pause import gc_paused
 from kgtest.core.pool import ordered_map
 from kgtest.generator.case import TestCase
 from kgtest.generator.facts import DEFAULT_KINDS, RULE_KINDS, FactReport, generate_fact_cases, usable
@@ -100,9 +101,17 @@ def generate_suite(
     work, and each comes from a seed of its own (generator/temporal_draw.py), so workers draw
     blocks of them, each with an SWI-Prolog engine holding mtl.pl and no KB, while this process
     makes the fact cases and then keeps the candidates in index order. The suite is the same
-    byte for byte with any number of workers (tests/generator/test_pool.py).
+    byte for byte with any number of workers (tests/generator/test_pool.py). No cyclic garbage
+    collection runs meanwhile: it would walk the whole view for nothing (core/gc_pause.py).
     """
     request.validate()
+    with gc_paused():
+        return _generate(view, reasoner, request, workers, min_temporal)
+
+
+def _generate(
+    view: KbView, reasoner: Reasoner, request: SuiteRequest, workers: int, min_temporal: int
+) -> SuiteResult:
     found = _temporal_plan(view, reasoner, request)
     if found is None:
         return _assemble(view, request, *_fact_cases(view, reasoner, request), _Temporal())

@@ -12,8 +12,6 @@ loading is mostly Java, which runs without the GIL, so the two cores both work.
 
 from __future__ import annotations
 
-import gc
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
@@ -23,6 +21,7 @@ from pathlib import Path
 
 from kgtest.core.background import in_background
 from kgtest.core.errors import SourceError
+from kgtest.core.gc_pause import gc_paused
 from kgtest.core.progress import Progress, no_progress
 from kgtest.core.settings import Settings
 from kgtest.kg.catalog import RelationCatalog
@@ -144,34 +143,6 @@ def _nothing(spec: SourceSpec) -> SourceError:
         f"{spec.name}: no Wikidata entity or fact in it (labels, wdt: or p:/ps: statements); "
         "nothing of it was written"
     )
-
-
-_gc_lock = threading.Lock()
-_gc_state = {"readers": 0, "was_enabled": True}
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """No cyclic garbage collection while a source is read (by any thread): a snapshot is
-    hundreds of thousands of objects and no cycles, so each collection walks them all for
-    nothing; 20% of the reading time on a 200,000-fact dump.
-
-    Afterwards what was read is frozen (``gc.freeze``): the collections the load then triggers
-    leave it alone (on 203,119 facts, 0.8 s of collections in a build instead of 3.4-3.7 s). It is
-    still freed as usual once nothing refers to it; only a cycle among it would stay."""
-    with _gc_lock:
-        if _gc_state["readers"] == 0:
-            _gc_state["was_enabled"] = gc.isenabled()
-            gc.disable()
-        _gc_state["readers"] += 1
-    try:
-        yield
-    finally:
-        with _gc_lock:
-            _gc_state["readers"] -= 1
-            if _gc_state["readers"] == 0 and _gc_state["was_enabled"]:
-                gc.freeze()
-                gc.enable()
 
 
 def _running_total(tick: Progress, phase: str) -> Callable[[int], None]:

@@ -18,8 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgtest.core.errors import ConfigError, RdfSyntaxError
+from kgtest.core.gc_pause import gc_paused
 from kgtest.core.settings import load_settings
-from kgtest.kg.build import SourceSpec, gc_paused, read_source
+from kgtest.kg.build import SourceSpec, read_source
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.model import Snapshot
 from kgtest.kg.sources import ntriples

@@ -105,7 +105,7 @@ def generate_suite(
     collection runs meanwhile: it would walk the whole view for nothing (core/gc_pause.py).
     """
     request.validate()
-    with gc_paused():
+    with gc_paused(freeze=False):
         return _generate(view, reasoner, request, workers, min_temporal)
 
 

@@ -114,9 +114,6 @@ RULES: dict[str, tuple[str, list[tuple[str, str]]]] = {
                 "Yes. Einstein received the 1923 Nobel Prize in Physics and worked at Princeton University.",
                 EK,
             ),
-            # a year that leads its clause dates the fact named after it in that clause
-            ("Yes. In 1922 Einstein won the Nobel Prize in Physics; he worked at Princeton University.", EK),
-            ("Yes. In 1921, Einstein won the Nobel Prize in Physics. He worked at Princeton University.", CO),
         ],
     ),
     # "only", "no other", "never another": at most one of a kind, refuted by two in the KB.

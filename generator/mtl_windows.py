@@ -97,3 +97,33 @@ def sayable(f: Formula) -> bool:
 def _positive_unit(f: Formula) -> bool:
     f = moved(f)
     return isinstance(f, Atom) or (isinstance(f, Finally | Globally) and isinstance(f.phi, Atom))
+
+
+def ends_left_out(f: Formula) -> Formula:
+    """``f`` as a reader who takes "between 2003 and 2015" to leave out its two ends reads it: every
+    window of four years or more one year shorter at each end (shorter ones are named year by
+    year, "in 2003, 2004 or 2005"). A plain question is asked only in a year where this reading and
+    the inclusive one give the same answer (generator/temporal_draw.py): a blind reader found the
+    ends of "between" unclear."""
+    match f:
+        case Atom():
+            return f
+        case Next(phi=phi):
+            return Next(ends_left_out(phi))
+        case Not(phi=phi):
+            return Not(ends_left_out(phi))
+        case And(phi1=p1, phi2=p2):
+            return And(ends_left_out(p1), ends_left_out(p2))
+        case Or(phi1=p1, phi2=p2):
+            return Or(ends_left_out(p1), ends_left_out(p2))
+        case Finally(a=a, b=b, phi=phi):
+            return Finally(*_inner(a, b), ends_left_out(phi))
+        case Globally(a=a, b=b, phi=phi):
+            return Globally(*_inner(a, b), ends_left_out(phi))
+        case Until(a=a, b=b, phi1=p1, phi2=p2):
+            return Until(*_inner(a, b), ends_left_out(p1), ends_left_out(p2))
+    raise TypeError(f"not an MTL formula: {f!r}")
+
+
+def _inner(a: int, b: int) -> tuple[int, int]:
+    return (a + 1, b - 1) if b - a > 2 else (a, b)

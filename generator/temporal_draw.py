@@ -25,7 +25,7 @@ from kgtest.generator.mtl_random import (
     random_formula,
     uniform_year,
 )
-from kgtest.generator.mtl_windows import sayable
+from kgtest.generator.mtl_windows import ends_left_out, sayable, simplified
 from kgtest.prolog import mtl
 from kgtest.prolog.mtl_bounds import evaluate_bounds
 
@@ -123,17 +123,39 @@ def draw(draws: Draws, index: int) -> Candidate:
             lo, hi = max(lo, born), min(hi, ended - reach)
     if lo > hi:
         return Candidate(index, "anachronism")
-    if draws.open_ended.intersection(used):
-        holds, maybe = evaluate_bounds(formula, draws.known, possible, draws.universe)
-    else:
-        holds = maybe = mtl.evaluate(formula, draws.known, draws.universe)
-    yes_years, no_years = clip(holds, lo, hi), complement(maybe, lo, hi)
+    holds, maybe = _evaluated(formula, draws, used)
+    sure, unsure = holds, maybe  # the years a Yes, and a No, are asked in
+    said = simplified(formula)
+    if draws.plain and (strict := ends_left_out(said)) != said:  # both readings of "between" agree
+        strict_holds, strict_maybe = _evaluated(strict, draws, used)
+        u0, u1 = draws.universe
+        sure = complement(_union(complement(holds, u0, u1), complement(strict_holds, u0, u1)), u0, u1)
+        unsure = _union(maybe, strict_maybe)
+    yes_years, no_years = clip(sure, lo, hi), complement(unsure, lo, hi)
     if not no_years or not yes_years:
         return Candidate(index, "trivial_true" if not no_years else "trivial_false")
     coin = rng.random() < 0.5
     yes = _query_year(rng, holds, yes_years, lo, hi, inside=True)
     no = _query_year(rng, maybe, no_years, lo, hi, inside=False)
     return Candidate(index, "", formula, holds, maybe, coin, yes, no)
+
+
+def _evaluated(formula: mtl.Formula, draws: Draws, used: list[str]) -> tuple[Spans, Spans]:
+    """The years ``formula`` surely holds in, and may hold in (the same when no event is open-ended)."""
+    if draws.open_ended.intersection(used):
+        return evaluate_bounds(formula, draws.known, draws.possible, draws.universe)
+    holds = mtl.evaluate(formula, draws.known, draws.universe)
+    return holds, holds
+
+
+def _union(a: Spans, b: Spans) -> Spans:
+    out: Spans = []
+    for s, e in sorted([*a, *b]):
+        if out and s <= out[-1][1] + 1:
+            out[-1] = (out[-1][0], max(out[-1][1], e))
+        else:
+            out.append((s, e))
+    return out
 
 
 def ready(draws: Draws) -> Draws:
@@ -162,9 +184,10 @@ def _query_year(
 ) -> tuple[int, bool]:
     """A year in ``answer_years``: an edge of ``holds`` with probability BOUNDARY_SHARE, else uniform.
 
-    Returns the year and whether it is an edge (just inside for "Yes", just outside for "No").
+    Returns the year and whether it is an edge (just inside for "Yes", just outside for "No"). An
+    edge outside ``answer_years`` (a plain question's window whose ends would decide it) is none.
     """
-    edges = edge_years(holds, lo, hi, inside=inside)
+    edges = [y for y in edge_years(holds, lo, hi, inside=inside) if any(a <= y <= b for a, b in answer_years)]
     year = rng.choice(edges) if edges and rng.random() < BOUNDARY_SHARE else uniform_year(rng, answer_years)
     return year, year in edges
 

@@ -14,7 +14,7 @@ import pytest
 from kgtest.core.errors import GenerationError
 from kgtest.generator.case import Answer, TestCase, write_suite
 from kgtest.generator.mtl_text import DROWZEE, PLAIN
-from kgtest.generator.mtl_windows import sayable
+from kgtest.generator.mtl_windows import ends_left_out, sayable, simplified
 from kgtest.generator.temporal import TemporalEvent, TemporalReport, generate_temporal_cases, temporal_plan
 from kgtest.prolog import mtl
 from kgtest.prolog.pointwise import evaluate_pointwise, holds_at
@@ -198,3 +198,23 @@ def test_answers_are_those_of_the_commit_before_the_rewording() -> None:
             t = c.temporal
             now.append([depth, seed, t.text, t.query_year, c.expected.value, [list(s) for s in t.satisfying]])
     assert now == golden
+
+
+def test_a_plain_question_is_asked_only_where_both_readings_of_its_windows_agree() -> None:
+    """Blind readers took "at any time between 1969 and 1997" to maybe leave out its two ends: a
+    plain question is asked only in a year where leaving out the ends of every window it says
+    (four years or more; shorter ones are listed year by year) gives the same answer."""
+    cases, _ = generate(2, count=200)
+    windowed = 0
+    for case in cases:
+        t = case.temporal
+        assert t is not None
+        said = simplified(mtl.from_json(t.formula))
+        strict = ends_left_out(said)
+        if strict == said or t.events_unknown:
+            continue
+        windowed += 1
+        events = {name: [tuple(s) for s in spans] for name, spans in t.events.items()}
+        answer = holds_at(strict, events, (t.universe[0], t.universe[1]), t.query_year)
+        assert answer is (case.expected is Answer.YES), case.question
+    assert windowed >= 40

@@ -20,12 +20,14 @@ Each group is also given ``firm``: without the turns the reviewer marked borderl
 The reader decides a turn answerable or unanswerable, or leaves it undecided (docs/dialogue.md,
 "Undecided turns"): each group's line gives its coverage (the share of turns decided) and Cohen's
 kappa and agreement on the decided turns only; undecided turns are never printed as disagreements.
+``--reasons`` counts each group's undecided turns by reason (no label read).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -119,6 +121,7 @@ def main() -> None:
                         help="groups whose disagreements are printed (never held-out ones)")  # fmt: skip
     parser.add_argument("--held-out", action="store_true", help="also print the held-out parts' figures")
     parser.add_argument("--fresh", action="store_true", help="also the second blind sample's (never shown)")
+    parser.add_argument("--reasons", action="store_true", help="also each part's undecided turns by reason")
     args = parser.parse_args()
     sample, pairs = blind()
     if args.fresh:
@@ -155,10 +158,31 @@ def main() -> None:
         for name, part in ((group, mine), (f"{group}, firm", firm if len(firm) < len(mine) else [])):
             if part:
                 _summary(name, [d.answerable for d, _ in part], [label.startswith("A") for _, label in part])
+    if args.reasons:
+        _reasons([(item.group, d) for item, _, d, _ in rows])
     if pairs:
         first, second = [a.startswith("A") for a, _ in pairs], [b.startswith("A") for _, b in pairs]
         kappa = cohen_kappa(first, second)
         print(f"reviewers against each other: {len(pairs)} turns labelled twice, kappa {kappa:.3f}")
+
+
+def _reasons(rows: Sequence[tuple[str, Decision]]) -> None:
+    """Each group's undecided turns counted by the kind, pronoun and reason of their doubts (a turn
+    once for each distinct one). Reads no label, so held-out and fresh groups are shown too: why
+    the reader leaves a part undecided can be compared without looking at how it agrees."""
+    turns: Counter[str] = Counter(group for group, _ in rows)
+    counts: dict[str, Counter[str]] = {}
+    for group, d in rows:
+        if d.answerable is None:
+            found = {
+                " ".join(filter(None, (x.requirement.kind, x.requirement.pronoun, x.reason)))
+                for x in d.doubts
+            }
+            counts.setdefault(group, Counter()).update(found)
+    for group, reasons in counts.items():
+        print(f"{group}: {reasons.total()} doubts on {turns[group]} turns, by reason")
+        for reason, n in reasons.most_common():
+            print(f"  {n:>4} ({n / turns[group]:.3f} of turns) {reason}")
 
 
 def _summary(group: str, tool: list[bool | None], hand: list[bool]) -> None:

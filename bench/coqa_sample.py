@@ -118,7 +118,9 @@ def _cases(seeds: list[SeedDialogue]) -> dict[tuple[str, str], DialogueCase]:
 
 
 def _unanswerable_share(case: DialogueCase) -> float:
-    """Turns the reader does not call answerable (unanswerable or undecided): where its errors gather."""
+    """Turns the reader does not call answerable (unanswerable or undecided): where its errors gather.
+    Counting the undecided ones picks the dialogues the reader decides least: the fresh enriched
+    part's coverage (0.32) measures this choice, not the reader (docs/dialogue.md, third session)."""
     judged = [t for t in case.turns if t.judged]
     return sum(t.answerable is not True for t in judged) / max(1, len(judged))
 

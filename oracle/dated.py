@@ -52,6 +52,8 @@ def attach(claims: Sequence[Claim]) -> list[Claim]:
                 out[k] = replace(y, status=DATED)
             continue
         *verb, prep = words(y.triple.relation).split()
+        if not verb and _copular(y):  # "were husband and wife from 1995": the clause's "be" fact
+            verb = [_BE]
         if prep not in _POINT | _START | _END or not verb:
             continue
         owner = _owner(out, y, verb)
@@ -96,7 +98,7 @@ def _owner(claims: list[Claim], year: Claim, verb: list[str]) -> int | None:
         and c.object.how != "year"
         and c.triple.sentence == year.triple.sentence
         and year.triple.subject in (c.triple.subject, c.triple.object)  # "Pierre and Marie married in 1895"
-        and words(c.triple.relation).split()[: len(verb)] == verb
+        and (_copular(c) if verb == [_BE] else words(c.triple.relation).split()[: len(verb)] == verb)
     ]
     found = found if len(found) < 2 else [k for k in found if claims[k].triple.subject == year.triple.subject]
     sentence, at = year.triple.sentence, year.triple.sentence.find(year.triple.object)
@@ -105,6 +107,14 @@ def _owner(claims: list[Claim], year: Claim, verb: list[str]) -> int | None:
         before = [(where, k) for where, k in before if where >= 0 and not _CLAUSE.search(sentence, where, at)]
         found = [max(before)[1]] if before else [k for k in found if claims[k].triple.object not in sentence]
     return found[0] if len(found) == 1 else None
+
+
+_BE = "be"
+"""The verb of a year said with "be" alone ("were ... from 1995"): it dates a fact said with "be" too."""
+
+
+def _copular(claim: Claim) -> bool:
+    return claim.triple.relation.split()[:1] in (["is"], ["was"], ["are"], ["were"])
 
 
 _CLAUSE = re.compile(r"[;:—–]|\.\s")

@@ -33,14 +33,17 @@ _AUXILIARY |= {
     "becomes",
     "remained",
     "remains",
+    "stayed",  # WordNet's first sense of "remain": "stayed in X" is "remained in X"
+    "stays",
     "still",
     "later",
     "formally",
     "officially",
 }
 _ARTICLES = {"the", "a", "an"}
-_LIGHT = {"located", "situated", "based", "found", "lies", "lying", "lay"}
-"""Before a preposition they add nothing: "is located in" and "is in" are one relation (as text.py's keys)."""
+_LIGHT = {"located", "situated", "based", "found", "lies", "lying", "lay", "sits", "sat", "sitting"}
+"""Before a preposition they add nothing: "is located in", "sat in" and "is in" are one relation (as
+text.py's keys)."""
 
 
 @dataclass(frozen=True, slots=True)

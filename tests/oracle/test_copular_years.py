@@ -1,0 +1,19 @@
+"""A year said with "be" alone ("were husband and wife from 1995", "was the winner of X in 1921")
+dates the clause's fact said with "be": the fourth session's rule in oracle/dated.py. The reply
+is written for this test, in the terse style."""
+
+from __future__ import annotations
+
+from kgtest.oracle import Judge
+
+from .test_styles import EINSTEIN_NOBEL, judged
+
+
+def test_a_year_after_be_dates_the_be_fact(kb_judge: Judge) -> None:
+    verdict = judged(
+        kb_judge, EINSTEIN_NOBEL, "Yes. Einstein was the winner of the Nobel Prize in Physics in 1921."
+    )
+    read = {(c.triple.relation, c.triple.object): c for c in verdict.claims}
+    assert read["was winner of", "Nobel Prize in Physics"].when == (1921, 1921)
+    assert read["was in", "1921"].status == "dated"
+    assert verdict.outcome.value == "correct", verdict.reasons

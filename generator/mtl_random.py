@@ -8,7 +8,7 @@ generator decides what to keep.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from kgtest.prolog.mtl import And, Atom, Finally, Formula, Globally, Next, Not, Or, Until
 
@@ -107,6 +107,17 @@ class Neighbours:
 def gap(a: Spans, b: Spans) -> int:
     """Years between the closest points of two interval sets (0 when they overlap)."""
     return min((max(0, s2 - e1, s1 - e2) for s1, e1 in a for s2, e2 in b), default=0)
+
+
+def merged(spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The years of ``spans`` (in any order, overlapping or touching) as sorted, disjoint stretches."""
+    out: list[tuple[int, int]] = []
+    for s, e in sorted(spans):
+        if out and s <= out[-1][1] + 1:
+            out[-1] = (out[-1][0], max(out[-1][1], e))
+        else:
+            out.append((s, e))
+    return out
 
 
 def clip(spans: Spans, lo: int, hi: int) -> list[tuple[int, int]]:

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import islice
 
 from kgtest.generator.kbview import KbView
+from kgtest.generator.mtl_random import merged
 from kgtest.prolog.reasoner import Derivation, FactPremise, Statement, Years, known_years
 
 TRIES_PER_SUBJECT = 3
@@ -97,17 +98,7 @@ def in_use(view: KbView) -> dict[tuple[str, str], Years]:
     found: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
     for f in view.facts_of(IN_USE):
         found[(f.property, f.object)].extend(known_years(f.start_year, f.end_year) or ())
-    return {k: _merged(v) for k, v in found.items()}
-
-
-def _merged(spans: list[tuple[int, int]]) -> Years:
-    out: list[tuple[int, int]] = []
-    for a, b in sorted(spans):
-        if out and a <= out[-1][1] + 1:
-            out[-1] = (out[-1][0], max(out[-1][1], b))
-        else:
-            out.append((a, b))
-    return tuple(out)
+    return {k: tuple(merged(v)) for k, v in found.items()}
 
 
 def one_at_a_time(

@@ -31,7 +31,7 @@ from kgtest.generator.case import (
     case_id,
 )
 from kgtest.generator.clauses import Clause
-from kgtest.generator.mtl_random import clip, complement
+from kgtest.generator.mtl_random import clip, complement, merged
 from kgtest.generator.mtl_table3 import table3_question
 from kgtest.generator.mtl_text import DROWZEE, INDIRECT, PLAIN, WORDINGS, mtl2nl, temporal_prompt
 from kgtest.generator.temporal_draw import Candidate, Draws, drawn_here
@@ -162,9 +162,9 @@ def temporal_plan(
             f"universe=(first_year, last_year) with first <= last and wording in {WORDINGS}"
         )
     table = _usable(events, u0, u1)
-    known = {name: clip(_merged(ev.intervals), u0, u1) for name, ev in table.items()}
+    known = {name: clip(merged(ev.intervals), u0, u1) for name, ev in table.items()}
     possible = {
-        name: clip(_merged((*ev.intervals, *ev.unknown)), u0, u1) if ev.unknown else known[name]
+        name: clip(merged((*ev.intervals, *ev.unknown)), u0, u1) if ev.unknown else known[name]
         for name, ev in table.items()
     }
     open_ended = frozenset(name for name, ev in table.items() if ev.unknown)
@@ -316,16 +316,6 @@ def _usable(events: Sequence[TemporalEvent], u0: int, u1: int) -> dict[str, Temp
             f"none of the {len(events)} events has a year inside universe=({u0}, {u1}); widen the universe"
         )
     return table
-
-
-def _merged(intervals: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    out: list[tuple[int, int]] = []
-    for s, e in sorted(intervals):
-        if out and s <= out[-1][1] + 1:
-            out[-1] = (out[-1][0], max(out[-1][1], e))
-        else:
-            out.append((s, e))
-    return out
 
 
 def _question(formula: mtl.Formula, year: int, plan: TemporalPlan) -> str:

@@ -22,6 +22,7 @@ from kgtest.generator.mtl_random import (
     complement,
     edge_years,
     gap,
+    merged,
     random_formula,
     uniform_year,
 )
@@ -125,12 +126,11 @@ def draw(draws: Draws, index: int) -> Candidate:
         return Candidate(index, "anachronism")
     holds, maybe = _evaluated(formula, draws, used)
     sure, unsure = holds, maybe  # the years a Yes, and a No, are asked in
-    said = simplified(formula)
-    if draws.plain and (strict := ends_left_out(said)) != said:  # both readings of "between" agree
+    if draws.plain and (strict := ends_left_out(said := simplified(formula))) != said:
+        # both readings of "between" agree: a Yes where both hold, a No where neither may
         strict_holds, strict_maybe = _evaluated(strict, draws, used)
-        u0, u1 = draws.universe
-        sure = complement(_union(complement(holds, u0, u1), complement(strict_holds, u0, u1)), u0, u1)
-        unsure = _union(maybe, strict_maybe)
+        sure = [piece for s, e in strict_holds for piece in clip(holds, s, e)]
+        unsure = merged([*maybe, *strict_maybe])
     yes_years, no_years = clip(sure, lo, hi), complement(unsure, lo, hi)
     if not no_years or not yes_years:
         return Candidate(index, "trivial_true" if not no_years else "trivial_false")
@@ -146,16 +146,6 @@ def _evaluated(formula: mtl.Formula, draws: Draws, used: list[str]) -> tuple[Spa
         return evaluate_bounds(formula, draws.known, draws.possible, draws.universe)
     holds = mtl.evaluate(formula, draws.known, draws.universe)
     return holds, holds
-
-
-def _union(a: Spans, b: Spans) -> Spans:
-    out: Spans = []
-    for s, e in sorted([*a, *b]):
-        if out and s <= out[-1][1] + 1:
-            out[-1] = (out[-1][0], max(out[-1][1], e))
-        else:
-            out.append((s, e))
-    return out
 
 
 def ready(draws: Draws) -> Draws:

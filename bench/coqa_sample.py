@@ -19,6 +19,12 @@ changed against them; their agreement is reported apart, at the end.
 tuned-on set holds, with a seed of its own: 24 uniform and 12 enriched stories, all of them
 ``fresh`` (never looked at while changing rules), for three labellers, into bench/coqa_blind2.
 
+``--third`` draws an enriched part only (16 stories, from 60 candidates no earlier sample or the
+tuned-on set holds), ranked by the share of turns the reader calls *unanswerable* alone: the
+second sample's ranking counted undecided turns too and so drew the least-decided dialogues
+(docs/dialogue.md, third session). Two labellers each label every dialogue, into
+bench/coqa_blind3.
+
 The tool's decisions are not
 written anywhere the labellers see: the task files hold the story, each turn's question and the
 gold answer the history would show, and the labelling rules (docs/dialogue.md's definition).
@@ -29,6 +35,7 @@ labels back.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 from dataclasses import dataclass
@@ -55,11 +62,18 @@ class Plan:
     labellers: int
     overlap: int
     held_out: bool
-    """A third of each part held out (the first sample), or all of it fresh (the second)."""
+    """A third of each part held out (the first sample), or all of it fresh (the others)."""
+    split: str = "fresh"
+    """The split name of a sample not held out in part (its group in measure_coqa_kappa.py)."""
+    rank_undecided: bool = True
+    """Rank enriched candidates by turns not called answerable (undecided too), or unanswerable only."""
 
 
 FIRST = Plan(SEED, 48, 24, 100, 4, 3, held_out=True)
 FRESH = Plan("kgtest issue 39 fresh blind sample", 24, 12, 50, 3, 3, held_out=False)
+THIRD = Plan(
+    "kgtest issue 39 third blind sample", 0, 16, 60, 2, 8, held_out=False, split="third", rank_undecided=False
+)
 
 
 def main() -> None:
@@ -68,14 +82,21 @@ def main() -> None:
     )
     parser.add_argument("--coqa", type=Path, default=SHARED)
     parser.add_argument("--fresh", action="store_true", help="the second, untouched sample (issue 39)")
+    parser.add_argument("--third", action="store_true", help="the third: enriched by unanswerable share")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
-    plan = FRESH if args.fresh else FIRST
-    out = args.out or HERE / ("coqa_blind2" if args.fresh else "coqa_blind")
+    plan, name = (
+        (THIRD, "coqa_blind3")
+        if args.third
+        else (FRESH, "coqa_blind2")
+        if args.fresh
+        else (FIRST, "coqa_blind")
+    )
+    out = args.out or HERE / name
     used = {o["story"] for o in json.loads((HERE / "coqa_labels.json").read_text())["orders"]}
-    if args.fresh:  # neither the first sample's stories
-        first = json.loads((HERE / "coqa_blind" / "sample.json").read_text())["dialogues"]
-        used |= {f"coqa-{d['story']}" for d in first} | {str(d["story"]) for d in first}
+    for earlier in ("coqa_blind", "coqa_blind2")[: 2 if args.third else 1 if args.fresh else 0]:
+        drawn_before = json.loads((HERE / earlier / "sample.json").read_text())["dialogues"]
+        used |= {f"coqa-{d['story']}" for d in drawn_before} | {str(d["story"]) for d in drawn_before}
     stories = [s for s in read_dialogue_file(args.coqa).stories if s.id not in used]
     rng = random.Random(plan.seed)
     rng.shuffle(stories)
@@ -87,7 +108,7 @@ def main() -> None:
         name = rng.choice(PERTURBATIONS)
         entries.append(
             _entry(
-                seeds[s.id], cases[(seeds[s.id].id, name)], "uniform", "tune" if plan.held_out else "fresh"
+                seeds[s.id], cases[(seeds[s.id].id, name)], "uniform", "tune" if plan.held_out else plan.split
             )
         )
     ranked = []
@@ -95,11 +116,12 @@ def main() -> None:
         if s.id not in seeds:
             continue
         options = [cases[(seeds[s.id].id, n)] for n in PERTURBATIONS if (seeds[s.id].id, n) in cases]
-        best = max(options, key=_unanswerable_share)
-        ranked.append((-_unanswerable_share(best), s.id, best))
+        share = functools.partial(_unanswerable_share, undecided=plan.rank_undecided)
+        best = max(options, key=share)
+        ranked.append((-share(best), s.id, best))
     ranked.sort(key=lambda r: (r[0], r[1]))
     for _, sid, case in ranked[: plan.enriched]:
-        entries.append(_entry(seeds[sid], case, "enriched", "tune" if plan.held_out else "fresh"))
+        entries.append(_entry(seeds[sid], case, "enriched", "tune" if plan.held_out else plan.split))
     if plan.held_out:
         for part in ("uniform", "enriched"):
             mine = [e for e in entries if e["part"] == part]
@@ -117,12 +139,15 @@ def _cases(seeds: list[SeedDialogue]) -> dict[tuple[str, str], DialogueCase]:
     }
 
 
-def _unanswerable_share(case: DialogueCase) -> float:
-    """Turns the reader does not call answerable (unanswerable or undecided): where its errors gather.
-    Counting the undecided ones picks the dialogues the reader decides least: the fresh enriched
-    part's coverage (0.32) measures this choice, not the reader (docs/dialogue.md, third session)."""
+def _unanswerable_share(case: DialogueCase, undecided: bool) -> float:
+    """Turns the reader calls unanswerable (with ``undecided``, also those it leaves undecided):
+    where its errors gather. Counting the undecided ones picks the dialogues the reader decides
+    least: the fresh enriched part's coverage (0.32) measures that choice, not the reader
+    (docs/dialogue.md, third session)."""
     judged = [t for t in case.turns if t.judged]
-    return sum(t.answerable is not True for t in judged) / max(1, len(judged))
+    if undecided:
+        return sum(t.answerable is not True for t in judged) / max(1, len(judged))
+    return sum(t.answerable is False for t in judged) / max(1, len(judged))
 
 
 def _entry(seed: SeedDialogue, case: DialogueCase, part: str, split: str) -> dict[str, object]:
@@ -152,6 +177,9 @@ def _write(
         "Issue 23's blind sample (bench/coqa_sample.py): one perturbed dialogue per story; "
         "part uniform or enriched, split tune or held_out (held_out: never looked at while changing rules)."
         if plan.held_out
+        else "Issue 39's third blind sample (bench/coqa_sample.py --third): enriched only, ranked by the "
+        "share of turns the reader calls unanswerable (undecided not counted); all fresh."
+        if not plan.rank_undecided
         else "Issue 39's fresh blind sample (bench/coqa_sample.py --fresh): one perturbed dialogue per story "
         "of stories the first sample and the tuned-on set do not hold; part uniform or enriched, all fresh."
     )

@@ -43,6 +43,8 @@ SHARED = (HERE / ".." / ".." / "shared" / "data" / "dialogues" / "coqa_test_400.
 BLIND = HERE / "coqa_blind"
 FRESH = HERE / "coqa_blind2"
 """Issue 39's second blind sample (bench/coqa_sample.py --fresh): measured with --fresh, once, at the end."""
+THIRD = HERE / "coqa_blind3"
+"""Issue 39's third (bench/coqa_sample.py --third, enriched by unanswerable share): --third, once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,12 +123,16 @@ def main() -> None:
                         help="groups whose disagreements are printed (never held-out ones)")  # fmt: skip
     parser.add_argument("--held-out", action="store_true", help="also print the held-out parts' figures")
     parser.add_argument("--fresh", action="store_true", help="also the second blind sample's (never shown)")
+    parser.add_argument("--third", action="store_true", help="also the third blind sample's (never shown)")
     parser.add_argument("--reasons", action="store_true", help="also each part's undecided turns by reason")
     args = parser.parse_args()
     sample, pairs = blind()
     if args.fresh:
         fresh, fresh_pairs = blind(FRESH)
         sample, pairs = [*sample, *fresh], [*pairs, *fresh_pairs]
+    if args.third:
+        third, third_pairs = blind(THIRD)
+        sample, pairs = [*sample, *third], [*pairs, *third_pairs]
     items = [*tuned_on(), *sample]
     if not args.held_out:
         items = [i for i in items if not i.group.endswith("held_out")]
@@ -138,7 +144,7 @@ def main() -> None:
     for item, i, d, label in rows:
         if (
             item.group in show
-            and not item.group.endswith(("held_out", "fresh"))
+            and not item.group.endswith(("held_out", "fresh", "third"))
             and d.answerable is not None
             and d.answerable != label.startswith("A")
         ):

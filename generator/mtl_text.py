@@ -2,14 +2,15 @@
 
 A formula is asked at one year, so every window it opens from that year is a stretch of
 calendar years, and the question says it so, each window's ends once: "Was Charles Dickens
-alive at any time between 1800 and 1840?", "Was the Victorian era under way every year from
-1830 to 1850?" (blind readers found "in any year from 1800 to 1840" stiff); a window of two
-or three years names them ("in 2003, 2004 or 2005", "in both 2003 and 2004"). What the
-formula looks at one year ahead is simply that year (``N p`` at 1836 is p in 1837), and
-windows inside windows of the same kind add up (generator/mtl_windows.py).
-What is left reads as one sentence: G inside F as a run ("for 11 years in a row, starting in
-some year from 1815 to 1830"), until as "in some year from 1810 to 1820, E2, and in every year
-from 1800 until the year before, E1": never "until E2 started", which the semantics do not ask
+alive at any time from 1800 through 1840?", "Was the Victorian era under way every year from
+1830 through 1850?" (blind readers found "in any year from 1800 to 1840" stiff, and asked
+whether "between 1800 and 1840" counts 1840); a window of two or three years names them ("in
+2003, 2004 or 2005", "in both 2003 and 2004"). What the formula looks at one year ahead is
+simply that year (``N p`` at 1836 is p in 1837), and windows inside windows of the same kind add
+up (generator/mtl_windows.py). What is left reads as one sentence: G inside F as a run ("for 11
+years in a row, starting in some year from 1815 through 1830"), until as "in some year from 1810
+through 1820, E2, and in every year from 1800 until the year before, E1": never "until E2
+started", which the semantics do not ask
 (docs/temporal-semantics.md). Two clauses join as a person joins them (generator/mtl_said.py):
 "both Charles Dickens and Charles Darwin were alive", "Kaká played for AC Milan in 2005 and for
 Real Madrid in 2006", "either A or B (or both)", "neither ... nor ...": one reading each. Plain
@@ -17,7 +18,7 @@ suites draw only formulas that can be said so (``sayable``); Drowzee's wording (
 says any formula.
 
 A question whose whole claim is one event in some years is asked as English asks it ("Did
-Kaká play for AC Milan at any time between 2003 and 2008?"); any other is "Is it true that
+Kaká play for AC Milan at any time from 2003 through 2008?"); any other is "Is it true that
 <the claim>?". Events are generator/clauses.py ``Clause``s ("Charles Dickens" / "was" /
 "alive"), or plain past-tense sentences from callers that have no clause.
 """
@@ -73,7 +74,7 @@ def mtl2nl(formula: Formula, year: int, describe: Mapping[str, Event]) -> str:
 @dataclass(frozen=True, slots=True)
 class _When:
     """A time a clause is about: a calendar year, or ``offset`` years after the year a phrase
-    before it chose ("in every year from 1830 to 1850, ... 3 years later")."""
+    before it chose ("in every year from 1830 through 1850, ... 3 years later")."""
 
     year: int | None
     offset: int = 0
@@ -88,18 +89,12 @@ class _When:
         return "" if self.offset == 0 else _later(self.offset)
 
     def span(self, a: int, b: int) -> str:
-        """ "from 1830 to 1850", "from 3 to 8 years later", "from that year to 8 years later"."""
+        """ "from 1830 through 1850" (both ends in: blind readers asked whether "between 1830 and
+        1850" or "to 1850" counts 1850), "from 3 to 8 years later", "from that year to 8 years later"."""
         if self.year is not None:
-            return f"from {year_text(self.year + a)} to {year_text(self.year + b)}"
+            return f"from {year_text(self.year + a)} through {year_text(self.year + b)}"
         lo, hi = self.offset + a, self.offset + b
         return f"from that year to {_later(hi)}" if lo == 0 else f"from {lo} to {hi} years later"
-
-    def between(self, a: int, b: int) -> str:
-        """ "between 2003 and 2015" (a person's words for a stretch of calendar years); "from 3 to 8
-        years later" where no calendar year is chosen yet."""
-        if self.year is None:
-            return self.span(a, b)
-        return f"between {year_text(self.year + a)} and {year_text(self.year + b)}"
 
     def few(self, a: int, b: int) -> list[str]:
         """The window's calendar years when there are two or three of them, else none: "in 2003, 2004
@@ -109,18 +104,18 @@ class _When:
         return [year_text(self.year + d) for d in range(a, b + 1)]
 
     def some(self, a: int, b: int) -> tuple[str, str]:
-        """Time words for "in at least one year of the window", said and asked: "at some time between
-        2003 and 2015" / "at any time between 2003 and 2015"; "in 2003 or 2004" either way."""
+        """Time words for "in at least one year of the window", said and asked: "at some time from
+        2003 through 2015" / "at any time from 2003 through 2015"; "in 2003 or 2004" either way."""
         few = self.few(a, b)
         if few:
             said = f"in {_listed(few, 'or')}"
             return said, said
         if self.year is None:
             return f"at some point {self.span(a, b)}", ""
-        return f"at some time {self.between(a, b)}", f"at any time {self.between(a, b)}"
+        return f"at some time {self.span(a, b)}", f"at any time {self.span(a, b)}"
 
     def every(self, a: int, b: int) -> str:
-        """ "every year from 2003 to 2015", "in both 2003 and 2004", "in each of 2003, 2004 and 2005"."""
+        """ "every year from 2003 through 2015", "in both 2003 and 2004", "in each of 2003, 2004 and 2005"."""
         few = self.few(a, b)
         if len(few) == 2:
             return f"in both {few[0]} and {few[1]}"
@@ -131,7 +126,7 @@ class _When:
 
     def none(self, a: int, b: int) -> str:
         """The time words of a denial in every year of the window: "X did not play for Y at any time
-        between 2003 and 2015", "... in either 2003 or 2004", "... in any of 2003, 2004 and 2005"."""
+        from 2003 through 2015", "... in either 2003 or 2004", "... in any of 2003, 2004 and 2005"."""
         few = self.few(a, b)
         if len(few) == 2:
             return f"in either {few[0]} or {few[1]}"
@@ -139,7 +134,7 @@ class _When:
             return f"in any of {_listed(few, 'and')}"
         if self.year is None:
             return f"in any year {self.span(a, b)}"
-        return f"at any time {self.between(a, b)}"
+        return f"at any time {self.span(a, b)}"
 
 
 def _listed(items: list[str], last: str) -> str:
@@ -315,7 +310,7 @@ class _Speaker:
 
 
 def _quantified(quantifier: str, span: str, body: Said) -> Said:
-    """ "in every year from 1830 to 1850, <body>"; "every year Y" when the body speaks of Y."""
+    """ "in every year from 1830 through 1850, <body>"; "every year Y" when the body speaks of Y."""
     if body.uses_y():
         quantifier += " Y"
     return Said(f"{quantifier} {span}, {body.text}")

@@ -86,12 +86,21 @@ def sayable(f: Formula) -> bool:
         case And(phi1=p, phi2=q) | Or(phi1=p, phi2=q):
             return _positive_unit(p) and _positive_unit(q)
         case Finally(phi=And(phi1=Atom(), phi2=Atom()) | Or(phi1=Atom(), phi2=Atom())):
-            return True  # "in some year from 1990 to 2000, A and B"
+            return True  # "in some year from 1990 through 2000, A and B"
         case Globally(phi=Or(phi1=Atom(), phi2=Atom())):
             return True
         case Finally(phi=Globally(phi=Atom())):
             return True  # "for 11 years in a row, starting in some year from ..."
     return _positive_unit(f)
+
+
+def run_of(f: Formula) -> str | None:
+    """The event a plain question asks about as a run ("alive for 7 years in a row, starting in some
+    year from ..."), or None."""
+    match moved(simplified(f)):
+        case Finally(phi=Globally(phi=Atom(name=name))):
+            return name
+    return None
 
 
 def _positive_unit(f: Formula) -> bool:

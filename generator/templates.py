@@ -4,7 +4,7 @@ The plain wording (the default) asks what a person would: "Was Lavagna located i
 Province of Genoa in 2014?", "Did Kaká play for AC Milan?", from each relation's ``ask``
 (generator/phrasing.py) and the clause forms of generator/clauses.py. Its negated variant,
 whose answer is the opposite one, asks about the negative statement in the one frame with a
-single reading: "Is it true that Kaká did not play for AC Milan?".
+single reading: 'Is this statement true: "Kaká did not play for AC Milan"?'.
 
 With ``--wording drowzee`` the questions are Drowzee's, word for word. Every relation has a
 *phrase*, the words of "S <phrase> O" with their tense ("was born in", "is located in",
@@ -89,12 +89,16 @@ def past(phrase: str) -> str:
 
 
 def plain_question(said: Clause, variant: str, year: int | None = None) -> str:
-    """ "Was S located in O in 2014?", or for the negated variant "Is it true that S was not ...?"."""
+    """ "Was S located in O in 2014?", or for the negated variant 'Is this statement true: "S was not
+    located in O in 2014"?': blind readers read "Is it true that S was not ...?" two ways (does "No"
+    deny the statement or agree that S was not?); a quoted statement leaves "Yes" and "No" one
+    meaning."""
     when = "" if year is None else f" in {year_text(year)}"
     if variant == ORIGINAL:
         return f"{said.question()}{when}?"
     if variant == NEGATED:
-        return f"Is it true that {said.negative()}{when}?"
+        return f'Is this statement true: "{_capital(said.negative())}{when}"?'
+
     raise GenerationError(f"variant={variant!r}; use {ORIGINAL!r} or {NEGATED!r}")
 
 
@@ -118,6 +122,11 @@ def table_question(subject: str, how: Wording, obj: str, variant: str, year: int
         return f"Is it true that {subject} never {how.phrase} {obj}?"
     judge = "Please judge the truthfulness of this statement."
     return f"It is false that {subject} {how.phrase} {_stop(obj)} {judge}"
+
+
+def _capital(sentence: str) -> str:
+    """The sentence with its first letter capital ("the Lüneburg Government Region was ...")."""
+    return sentence[:1].upper() + sentence[1:]
 
 
 def _stop(text: str) -> str:

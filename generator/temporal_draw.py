@@ -26,7 +26,7 @@ from kgtest.generator.mtl_random import (
     random_formula,
     uniform_year,
 )
-from kgtest.generator.mtl_windows import ends_left_out, sayable, simplified
+from kgtest.generator.mtl_windows import ends_left_out, run_of, sayable, simplified
 from kgtest.prolog import mtl
 from kgtest.prolog.mtl_bounds import evaluate_bounds
 
@@ -73,6 +73,12 @@ class Draws:
         object.__setattr__(self, "near", Neighbours(hulls))
 
 
+LIFELONG = (":span", ":alive")
+"""Events that hold over one stretch, a life or an existence: a run of them ("Did Alki Larnaca F.C.
+exist for 7 years in a row, starting in some year from 1964 through 1974?") reads as a life that
+short, and blind readers found it confusing."""
+
+
 @dataclass(frozen=True, slots=True)
 class Candidate:
     """One drawn question: dropped (and why), or a formula with its years and a query year per answer."""
@@ -107,6 +113,8 @@ def draw(draws: Draws, index: int) -> Candidate:
     )
     if _echoes(formula):
         return Candidate(index, "echo")
+    if draws.plain and (run := run_of(formula)) is not None and run.endswith(LIFELONG):
+        return Candidate(index, "unsayable")
     used = mtl.events_of(formula)
     possible = draws.possible
     if any(gap(possible[x], possible[y]) > reach for i, x in enumerate(used) for y in used[i + 1 :]):

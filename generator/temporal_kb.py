@@ -3,7 +3,10 @@
 Three sources of years become ``TemporalEvent``s, each with the KB facts that date it:
 
 * an entity with both a start and an end year: a person's life ("... was alive", from
-  birth and death), an event's span ("... was under way"), anything else's existence;
+  birth and death), an event's span ("... was under way"), anything else's existence, except a
+  state's: its inception is one of several dates a reader may take for the state's beginning
+  (colony, dominion, independence), and blind readers read "Did New Zealand exist as a state in
+  1878?" two ways;
 * an entity's point in time (P585, or P577 for a work): "... took place" ("... came out"
   for a work of culture) in that one year;
 * dated facts with both years, one event per (subject, property, object) holding in all
@@ -49,11 +52,6 @@ LEAD_YEARS = 30
 _SPANS = {
     "human": (("P569", "date of birth"), ("P570", "date of death"), ("was", "alive", "was alive")),
     "events": (("P580", "start time"), ("P582", "end time"), ("was", "under way", "was under way")),
-    "state": (
-        ("P571", "inception"),
-        ("P576", "dissolved, abolished or demolished date"),
-        ("did", "exist as a state", "existed as a state"),
-    ),
     "other": (
         ("P571", "inception"),
         ("P576", "dissolved, abolished or demolished date"),
@@ -61,7 +59,8 @@ _SPANS = {
     ),
 }
 _STATES = frozenset({"Q112099", "Q123480", "Q179164", "Q202686", "Q3024240", "Q3624078", "Q6256", "Q7275"})
-"""Countries and states: "Did Mongolia exist in 1911?" would ask about the land, not the state."""
+"""Countries and states, whose existence is not asked: "Did Mongolia exist in 1911?" would ask
+about the land, and "exist as a state" reads two ways."""
 _SIGNED = frozenset({"Q131569", "Q321839", "Q93288"})
 """Treaties, agreements and contracts: signed in their year."""
 _PUBLISHED = frozenset({"Q5292", "Q571", "Q7725634", "Q13442814", "Q1002697"})
@@ -112,8 +111,9 @@ def _entity_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Temp
             continue
         name = namer.name(e.id) or e.label
         known, unknown = _known_and_unknown(e.start_year, e.end_year, kb)
-        if known and not _gives_away((name,), known):
-            (start_pid, start_label), (end_pid, end_label), verb = _SPANS[_span_kind(e)]
+        kind = _span_kind(e)
+        if known and kind is not None and not _gives_away((name,), known):
+            (start_pid, start_label), (end_pid, end_label), verb = _SPANS[kind]
             evidence = tuple(
                 _year_fact(e, pid, label, year)
                 for pid, label, year in (
@@ -163,11 +163,11 @@ def _point_verb(e: Entity) -> tuple[str, str, str]:
     return "did", "take place", "took place"
 
 
-def _span_kind(e: Entity) -> str:
+def _span_kind(e: Entity) -> str | None:
     if "Q5" in e.types:
         return "human"
     if _STATES.intersection(e.types):
-        return "state"
+        return None
     return "events" if e.domain is Domain.EVENTS else "other"
 
 

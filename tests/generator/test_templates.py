@@ -78,7 +78,7 @@ def test_the_prompt_asks_for_the_answer_first_then_the_reasoning() -> None:
             "places",
             NEGATED,
             1950,
-            "Is it true that Lavagna was not located in Liguria in 1950?",
+            'Is this statement true: "Lavagna was not located in Liguria in 1950"?',
         ),
         (
             "P150",
@@ -99,7 +99,7 @@ def test_the_prompt_asks_for_the_answer_first_then_the_reasoning() -> None:
             "people",
             NEGATED,
             2005,
-            "Is it true that Kaká did not play for AC Milan in 2005?",
+            'Is this statement true: "Kaká did not play for AC Milan in 2005"?',
         ),
         (
             "P22",

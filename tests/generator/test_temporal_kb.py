@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kgtest.generator.kbview import KbView
+from kgtest.generator.mtl_windows import run_of
 from kgtest.generator.temporal import generate_temporal_cases, temporal_plan
 from kgtest.generator.temporal_kb import LEAD_YEARS, kb_events, universe
 from kgtest.kg.catalog import builtin_catalog
@@ -103,3 +104,29 @@ def test_a_kb_that_dates_nobody_asks_about_a_person_only_in_the_years_their_fact
         for event in mtl.events_of(formula):
             born, ended = alive[event.split(" ")[0]]
             assert born <= first and last <= ended, case.question
+
+
+def test_a_states_existence_is_not_asked() -> None:
+    """Its inception is one of several beginnings a reader may take (colony, dominion,
+    independence): "Did New Zealand exist as a state in 1878?" read two ways."""
+    view = _view()
+    entities = {
+        **view.entities,
+        "Q9": Entity("Q9", "New Zealand", types=("Q6256",), domain=Domain.PLACES, start_year=1907),
+    }
+    events = {e.id for e in kb_events(KbView(entities, view.facts, builtin_catalog()))}
+    assert "Q9:span" not in events and "Q6:span" in events
+
+
+def test_a_life_is_never_asked_as_a_run_of_years() -> None:
+    """ "Was Charles Dickens alive for 7 years in a row, starting in some year from ...?" reads as
+    a life of seven years (blind readers found it confusing); a marriage may still be asked so."""
+    events = kb_events(_view())
+    runs = set()
+    for seed in range(6):
+        plan = temporal_plan(events, depth=2, count=40, seed=seed, universe=universe(events))
+        for case in generate_temporal_cases(plan)[0]:
+            run = run_of(mtl.from_json(case.temporal.formula))
+            if run is not None:
+                runs.add(run)
+    assert runs and not any(run.endswith((":span", ":alive")) for run in runs), runs

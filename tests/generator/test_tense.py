@@ -74,11 +74,11 @@ _IRREGULAR = {"was", "were", "had", "held", "took", "went", "won", "died", "ceas
     ("pid", "variant", "text"),
     [
         ("P131", ORIGINAL, "Was Fontaine located in Haut-Rhin in 1850?"),
-        ("P131", NEGATED, "Is it true that Fontaine was not located in Haut-Rhin in 1850?"),
+        ("P131", NEGATED, 'Is this statement true: "Fontaine was not located in Haut-Rhin in 1850"?'),
         ("P150", ORIGINAL, "Was Haut-Rhin in Fontaine in 1850?"),
-        ("P150", NEGATED, "Is it true that Haut-Rhin was not in Fontaine in 1850?"),
+        ("P150", NEGATED, 'Is this statement true: "Haut-Rhin was not in Fontaine in 1850"?'),
         ("P54", ORIGINAL, "Did Fontaine play for Haut-Rhin in 1850?"),
-        ("P1376", NEGATED, "Is it true that Fontaine was not the capital of Haut-Rhin in 1850?"),
+        ("P1376", NEGATED, 'Is this statement true: "Fontaine was not the capital of Haut-Rhin in 1850"?'),
     ],
 )
 def test_questions_about_a_year_read_naturally(pid: str, variant: str, text: str) -> None:

@@ -28,7 +28,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
 from itertools import islice
 
 from kgtest.core.errors import ReasoningError
@@ -150,13 +149,8 @@ def generate_fact_cases(
         if kind == "negation":
             chosen[kind] = negatives[: quotas[kind]]
         else:
-            prove = partial(_proven, reasoner) if kind != "ground" else (lambda sts: [ground[s] for s in sts])
-            proven = _truths(sorted(pools[kind]), quotas[kind], rngs[kind], prove, asker)
-            if len(proven) < quotas[kind]:  # the rest of its pool could be asked only as it ended
-                rest = [k for k in pools if k != kind and k not in chosen]
-                room = {k: (caps[k] or 0) - quotas[k] for k in rest}
-                for k, n in _split(quotas[kind] - len(proven), rest, room).items():
-                    quotas[k] += n
+            statements = rngs[kind].sample(sorted(pools[kind]), quotas[kind])
+            proven = [ground[st] for st in statements] if kind == "ground" else _proven(reasoner, statements)
             chosen[kind] = [(d, d.years) for d in proven]
     variants = _plain_variants(chosen, seed) if asks_plainly else _halved_variants(chosen, rngs, balance)
     cases: list[TestCase] = []
@@ -281,27 +275,6 @@ def _ground(view: KbView) -> dict[Statement, Derivation]:
 
 def _span(years: tuple[tuple[int, int], ...] | None) -> float:
     return float("inf") if years is None else sum(b - a + 1 for a, b in years)
-
-
-def _truths(
-    pool: Sequence[Statement],
-    quota: int,
-    rng: random.Random,
-    prove: Callable[[Sequence[Statement]], list[Derivation]],
-    asker: Asker,
-) -> list[Derivation]:
-    """``quota`` statements of ``pool`` drawn at random, proven, leaving out those a plain question
-    could ask only in the year they ended in; each left out is replaced by another draw."""
-    picked = rng.sample(pool, quota)
-    kept = [d for d in prove(picked) if not asker.asked_only_as_it_ended(d)]
-    if len(kept) < quota:
-        taken = set(picked)
-        rest = [st for st in pool if st not in taken]
-        rng.shuffle(rest)
-        while len(kept) < quota and rest:
-            more, rest = rest[: 2 * (quota - len(kept))], rest[2 * (quota - len(kept)) :]
-            kept += [d for d in prove(more) if not asker.asked_only_as_it_ended(d)]
-    return kept[:quota]
 
 
 def _proven(reasoner: Reasoner, statements: Sequence[Statement]) -> list[Derivation]:

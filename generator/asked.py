@@ -8,6 +8,14 @@ existence, a statement with no such year is not asked, and an undated statement 
 something that ended before the reference year is asked in the past tense ("Was Upper
 Alsace located in the German Empire?"), not the present.
 
+A plain question names a year only where it knows one inside a stretch of the statement's
+years, neither its first nor its last. A truth known only in such an edge year is asked
+whether it ever held ("Was Trier ever twinned with Pula?", "Did Connie Willis ever win the
+Nebula Award for Best Short Story?"): blind readers read "Was Trier twinned with Pula in
+1971?" (the year the twinning began), "Was Magomadas in the Province of Nuoro in 2005?" (the
+year it moved) and "Did Connie Willis win the Nebula Award in 1992?" (the ceremony's year or
+the work's?) two ways.
+
 Names come from generator/names.py: a statement whose entity needs a context it cannot be
 given is not asked.
 """
@@ -15,18 +23,18 @@ given is not asked.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 from kgtest.generator.clauses import PAST, PRESENT
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_random import clip, complement, uniform_year
 from kgtest.generator.mtl_text import DROWZEE
 from kgtest.generator.names import Namer
-from kgtest.generator.phrasing import relation_clause, wording_of
+from kgtest.generator.phrasing import relation_clause
 from kgtest.generator.templates import plain_question, table_question, wording
-from kgtest.kg.model import Fact
-from kgtest.prolog.reasoner import Derivation, FactPremise, Statement, Years
+from kgtest.prolog.reasoner import Statement, Years
 
+EVER = "ever"
+"""The tense of a truth asked whether it ever held: the past, with no year."""
 WHERE = frozenset({"P17", "P30", "P131", "P150", "P206", "P361", "P527"})
 """Properties that say where something lies: a name's context must not answer them."""
 _FAR = 10**6
@@ -111,33 +119,10 @@ class Asker:
             return None, PRESENT if now is None or hi >= now else PAST
         if now is not None and lo <= now <= hi and any(a <= now <= b for a, b in years):
             return None, PRESENT
-        return uniform_year(rng, self._years(statement, years, near_miss, settled)), PAST
-
-    def asked_only_as_it_ended(self, d: Derivation) -> bool:
-        """A plain question could ask the truth ``d`` only in the year it ended in (no year inside
-        its stretch is known): "Was Magomadas in the Province of Nuoro in 2005?", the year it moved
-        to another province, which blind readers read two ways (docs/questions.md). It ends with a
-        fact of its proof that touches the entity it names second (Ulyanovsk left the Russian
-        Empire when its governorate did); not with one further down a chain (Moneglia left the
-        Province of Genoa in 2014, not Liguria)."""
-        if self.style == DROWZEE or d.years is None:
-            return False
-        lo, hi = self.existence(d.statement)
-        now = self._now
-        if now is not None and lo <= now <= hi and any(a <= now <= b for a, b in d.years):
-            return False  # asked in the present tense, with no year
-        s, p, o = d.statement
-        said, swapped = wording_of(p, self._view.relation(p.lstrip("^")).label)
-        named_first = o if said.startswith("{o}") != swapped else s  # "Ulyanovsk" [was in the ...]
-        ended = {
-            f.end_year
-            for f in _facts_of(self._view, d)
-            if f.end_year is not None
-            and f.start_year != f.end_year  # a point in time (an award's year) ends nothing
-            and {f.subject, f.object} & {s, o} - {named_first}
-        }
-        asked = self._years(d.statement, d.years, False, False)
-        return bool(ended) and all(a == b and a in ended for a, b in asked)
+        asked = self._years(statement, years, near_miss, settled)
+        if self.style != DROWZEE and not near_miss and not _inside(asked, lo, hi):
+            return None, EVER  # only a first or last year is known: "Was Trier ever twinned with Pula?"
+        return uniform_year(rng, asked), PAST
 
     def _years(
         self, statement: Statement, years: Years, near_miss: bool, settled: bool
@@ -178,8 +163,9 @@ class Asker:
         subject = o if p.startswith("^") else s  # whose domain picks the wording (P's subject)
         label = view.relation(p.lstrip("^")).label
         plural = [n for n, x in zip(named, (s, o), strict=True) if self.names.plural(x)]
-        said = relation_clause(p, label, named[0], named[1], tense, self._domain(subject), plural)
-        return plain_question(said, variant, year)
+        clause_tense = PAST if tense == EVER else tense
+        said = relation_clause(p, label, named[0], named[1], clause_tense, self._domain(subject), plural)
+        return plain_question(said, variant, year, ever=tense == EVER)
 
     def _domain(self, eid: str) -> str:
         e = self._view.entities.get(eid)
@@ -197,12 +183,3 @@ def _inside(years: list[tuple[int, int]], lo: int, hi: int) -> list[tuple[int, i
 def _years_of(years: set[int]) -> list[tuple[int, int]]:
     """Single years as the sorted stretches ``complement`` takes."""
     return [(y, y) for y in sorted(years)]
-
-
-def _facts_of(view: KbView, d: Derivation) -> Iterator[Fact]:
-    """The KB facts a proof rests on, at any depth."""
-    for p in d.premises:
-        if isinstance(p, FactPremise):
-            yield view.facts_by_id[p.fact_id]
-        elif isinstance(p, Derivation):
-            yield from _facts_of(view, p)

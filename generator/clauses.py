@@ -67,6 +67,16 @@ class Clause:
         """ "Charles Dickens was not alive", "Kaká did not play for X"."""
         return f"{self.subject} {self.aux} not {self.rest}".rstrip()
 
+    def ever_question(self) -> str:
+        """ "Was Trier ever twinned with Pula", "Did Connie Willis ever win X"."""
+        return f"{self.aux.capitalize()} {self.subject} ever {self.rest}".rstrip()
+
+    def never(self) -> str:
+        """ "Trier was never twinned with Pula", "Connie Willis never won X"."""
+        if self.aux in ("did", "do", "does"):
+            return f"{self.subject} never {self.finite}"
+        return f"{self.subject} {self.aux} never {self.rest}".rstrip()
+
     def inverted(self) -> str:
         """ "was Charles Dickens alive", the order after "neither" and "nor"."""
         return f"{self.aux} {self.subject} {self.rest}".rstrip()

@@ -8,7 +8,9 @@ Three things stand between a KB label and a name a person would write:
   suffix is dropped when it names something the KB places the entity within, and kept as a
   context instead;
 * a context where a reader cannot tell which thing is meant: a label the KB gives to more
-  than one entity ("Cambridge", "David Copperfield") or one that carried a suffix. The context
+  than one entity ("Cambridge", "David Copperfield"), one that carried a suffix, or the name of
+  a place WordNet (core/wordnet.py) knows two places or more by, though the KB holds one of them
+  ("Georgia", "Cambridge", "Córdoba": blind readers read "born in Georgia" two ways). The context
   is the first of the entity's description (up to its first comma), the head of its
   description ("novel", "1935 film"), the suffix's place, its country, the places the KB
   puts it in from the nearest up, that tells it from the others of its name and gives away
@@ -23,19 +25,24 @@ returns None).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
+from kgtest.core.wordnet import wordnet
 from kgtest.generator.articles import named, plural_team
 from kgtest.generator.kbview import KbView
+from kgtest.kg.model import Domain
 
 _UP = ("P131", "P17", "P361", "P30")
 """Properties that place their subject within their object."""
 _DOWN = ("P150", "P527")
 """... and their object within their subject."""
 _COUNTRY = "P17"
+COUNTRIES = frozenset({"Q112099", "Q123480", "Q179164", "Q202686", "Q3024240", "Q3624078", "Q6256", "Q7275"})
+"""Classes of countries and states (sovereign state, country, island nation, historical country ...)."""
 _TEAM = "P54"
 
 
@@ -174,6 +181,8 @@ class Namer:
             team=eid in self._teams,
             work=alone,
         )
+        if alone and entity is not None and entity.domain is Domain.PLACES and _many_places(label):
+            return self._elsewhere(eid, base, label)
         if alone:
             return _Entry(base, (), False)  # its own name: nothing to tell apart
         contexts: list[tuple[str, str]] = []
@@ -187,6 +196,30 @@ class Namer:
                 contexts.append((view.label(place), place))
         return _Entry(base, tuple(dict.fromkeys(contexts)), True)
 
+    def _now_in(self, eid: str, pid: str) -> list[str]:
+        """The country (or the place, for P131) the KB puts ``eid`` in last: of dated ones the one
+        still open, else its only one; none where undated ones disagree ("Saint Petersburg" in
+        CoDEx-S: the Soviet Union and the Russian Empire, no dates)."""
+        facts = [f for f in self._view.facts_of((pid,)) if f.subject == eid]
+        open_ = {f.object for f in facts if f.start_year is not None and f.end_year is None}
+        every = {f.object for f in facts}
+        return sorted(open_) if len(open_) == 1 else sorted(every) if len(every) == 1 else []
+
+    def _elsewhere(self, eid: str, base: str, label: str) -> _Entry:
+        """A place the KB alone has of its name, though WordNet knows others: told by its country
+        ("Cambridge (United Kingdom)"), else the place the KB puts it in, else its description.
+        A country keeps its name (WordNet's second "Malta" is the island), and so does a place the
+        KB says nothing more of."""
+        view = self._view
+        entity = view.entities[eid]
+        if COUNTRIES.intersection(entity.types):
+            return _Entry(base, (), False)
+        places = [*self._now_in(eid, _COUNTRY), *self._now_in(eid, "P131")]
+        contexts = [(view.label(p), p) for p in places if view.label(p) != p]
+        if entity.description:
+            contexts += [(d, "") for d in _descriptions(entity.description, label)]
+        return _Entry(base, tuple(dict.fromkeys(contexts)), bool(contexts))
+
     def _split(self, eid: str) -> tuple[str, str]:
         """The label without a ", Region" suffix naming a place the KB puts it in, and that place."""
         label = self._view.label(eid)
@@ -196,6 +229,12 @@ class Namer:
                 if self._view.label(place) == tail:
                     return head, place
         return label, ""
+
+
+def _many_places(name: str) -> bool:
+    """WordNet knows two places or more by ``name`` (accents dropped: "Córdoba" is its "Cordoba")."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    return wordnet().places(plain) >= 2
 
 
 def _descriptions(description: str, label: str) -> Iterable[str]:

@@ -88,16 +88,16 @@ def past(phrase: str) -> str:
     return f"{_PAST.get(first, first)} {rest}".strip()
 
 
-def plain_question(said: Clause, variant: str, year: int | None = None) -> str:
+def plain_question(said: Clause, variant: str, year: int | None = None, ever: bool = False) -> str:
     """ "Was S located in O in 2014?", or for the negated variant 'Is this statement true: "S was not
     located in O in 2014"?': blind readers read "Is it true that S was not ...?" two ways (does "No"
     deny the statement or agree that S was not?); a quoted statement leaves "Yes" and "No" one
-    meaning."""
+    meaning. With ``ever`` (no year): "Was S ever located in O?" and '... "S was never located in O"?'."""
     when = "" if year is None else f" in {year_text(year)}"
     if variant == ORIGINAL:
-        return f"{said.question()}{when}?"
+        return f"{said.ever_question() if ever else said.question()}{when}?"
     if variant == NEGATED:
-        return f'Is this statement true: "{_capital(said.negative())}{when}"?'
+        return f'Is this statement true: "{_capital(said.never() if ever else said.negative())}{when}"?'
 
     raise GenerationError(f"variant={variant!r}; use {ORIGINAL!r} or {NEGATED!r}")
 

@@ -40,7 +40,7 @@ from kgtest.generator.clauses import PAST, Clause
 from kgtest.generator.facts import statement_domain
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_random import complement
-from kgtest.generator.names import Namer
+from kgtest.generator.names import COUNTRIES, Namer
 from kgtest.generator.phrasing import relation_clause
 from kgtest.generator.proofs import fact_evidence
 from kgtest.generator.temporal import TemporalEvent
@@ -58,9 +58,6 @@ _SPANS = {
         ("did", "exist", "existed"),
     ),
 }
-_STATES = frozenset({"Q112099", "Q123480", "Q179164", "Q202686", "Q3024240", "Q3624078", "Q6256", "Q7275"})
-"""Countries and states, whose existence is not asked: "Did Mongolia exist in 1911?" would ask
-about the land, and "exist as a state" reads two ways."""
 _SIGNED = frozenset({"Q131569", "Q321839", "Q93288"})
 """Treaties, agreements and contracts: signed in their year."""
 _PUBLISHED = frozenset({"Q5292", "Q571", "Q7725634", "Q13442814", "Q1002697"})
@@ -166,7 +163,7 @@ def _point_verb(e: Entity) -> tuple[str, str, str]:
 def _span_kind(e: Entity) -> str | None:
     if "Q5" in e.types:
         return "human"
-    if _STATES.intersection(e.types):
+    if COUNTRIES.intersection(e.types):  # "Did Mongolia exist in 1911?" asks about the land
         return None
     return "events" if e.domain is Domain.EVENTS else "other"
 

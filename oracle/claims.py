@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from kgtest.core.wordnet import wordnet
 from kgtest.kg.extract.triples import Triple
 from kgtest.kg.sources.wikidata import DATE_PROPERTIES
 from kgtest.oracle.embeddings import Embedder
@@ -21,7 +22,6 @@ from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.pronouns import resolve
 from kgtest.oracle.relations import RelationKeys, RelationMatch, RelationReader, words
 from kgtest.oracle.similarity import Thresholds, name_key
-from kgtest.oracle.wordnet import wordnet
 from kgtest.prolog.reasoner import Statement
 
 UNKNOWN = "?"

@@ -15,10 +15,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from kgtest.core.wordnet import wordnet
 from kgtest.oracle.ground import GroundEntity, GroundGraph
 from kgtest.oracle.kb_lookup import KbLookup
 from kgtest.oracle.similarity import is_value, name_key, year_of
-from kgtest.oracle.wordnet import wordnet
 
 _GENERIC = {"he", "she", "it", "they", "this", "that", "which", "who", "city", "country", "state", "place"}
 _COUNTED = {"first", "second", "third", "another", "other", "same", "his", "her", "its", "their", "a", "an"}

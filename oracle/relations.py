@@ -19,12 +19,12 @@ import re
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 
+from kgtest.core.wordnet import WordNet, wordnet
 from kgtest.kg.catalog import RelationCatalog, default_relation
 from kgtest.kg.extract.triples import Triple, TripleExtractor
 from kgtest.kg.model import Relation
 from kgtest.kg.sources.wikidata import DATE_PROPERTIES
 from kgtest.oracle.embeddings import Embedder
-from kgtest.oracle.wordnet import WordNet, wordnet
 
 _AUXILIARY = {"is", "was", "are", "were", "be", "been", "being", "has", "had", "have", "also", "once"}
 _AUXILIARY |= {

@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from kgtest.core.wordnet import wordnet
 from kgtest.kg.extract.text import prepare
 from kgtest.oracle.claims import VAGUE, Claim
 from kgtest.oracle.dated import DATED
@@ -33,7 +34,6 @@ from kgtest.oracle.entities import EntityMatch, EntityReader
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.quantified import COUNTED
 from kgtest.oracle.relations import words
-from kgtest.oracle.wordnet import wordnet
 
 _END = re.compile(r"[.!?]+(?=\s|$)|\n+")
 _ABBREVIATION = re.compile(r"(?:\b(?:Jr|Sr|Dr|St|Mr|Mrs|Ms|No|vs|ca)|\b[A-Z])$")

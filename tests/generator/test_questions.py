@@ -6,7 +6,7 @@ import random
 import re
 
 from kgtest.generator.articles import article
-from kgtest.generator.asked import Asker
+from kgtest.generator.asked import EVER, Asker
 from kgtest.generator.kbview import KbView
 from kgtest.generator.names import Namer
 from kgtest.generator.suite import SuiteRequest, generate_suite
@@ -150,7 +150,7 @@ def test_a_fact_is_asked_about_only_in_years_both_its_entities_existed() -> None
 
 def test_a_year_something_changed_in_is_asked_only_where_no_other_year_is_left() -> None:
     """Wikidata12k gives no dates of existence: the years facts name stand in for them, a year
-    a stretch begins or ends in is avoided, and a near miss is never asked next to a year the KB
+    a stretch begins or ends in is never named, and a near miss is never asked next to a year the KB
     states it ("Was Sosnowiec in Poland in 1918?" depends on the month)."""
     places = {
         "Q1": Entity("Q1", "Sosnowiec"),
@@ -169,7 +169,8 @@ def test_a_year_something_changed_in_is_asked_only_where_no_other_year_is_left()
     in_poland, in_russia = ("Q1", "P17", "Q3"), ("Q1", "P17", "Q2")
     drawn = {asker.when(in_poland, ((1918, 1939),), random.Random(i))[0] for i in range(300)}
     assert drawn == set(range(1919, 1939))  # not 1918 or 1939
-    assert asker.when(in_poland, ((1918, 1918),), random.Random(0))[0] == 1918  # nothing else left
+    # nothing else left: asked whether it ever held ("Was Sosnowiec ever in Poland?")
+    assert asker.when(in_poland, ((1918, 1918),), random.Random(0)) == (None, EVER)
     near = {asker.when(in_russia, ((1915, 1930),), random.Random(i), True)[0] for i in range(300)}
     assert near == set(range(1917, 1925))  # not 1915 (next to 1914) nor 1925 (the empire's last)
     assert not asker.askable(in_russia, ((1915, 1915),), near_miss=True)

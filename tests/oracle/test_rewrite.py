@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from kgtest.core.wordnet import WordNet
 from kgtest.oracle.rewrite import absolute, expand_abbreviations, readable
-from kgtest.oracle.wordnet import WordNet
 
 NET = WordNet()
 needs_wordnet = pytest.mark.skipif(not NET.available, reason="Debian's wordnet-base (.ci/setup installs it)")

@@ -1,5 +1,6 @@
-"""Princeton WordNet 3.0 from Debian's ``wordnet-base`` (/usr/share/wordnet), read for the relations
-no catalog word names: "expired in" is "died in", "wed" is "married", "consort of" is "spouse of".
+"""Princeton WordNet 3.0 from Debian's ``wordnet-base`` (/usr/share/wordnet): read by the oracle for
+the relations no catalog word names ("expired in" is "died in", "wed" is "married", "consort of"
+is "spouse of"), and by the question generator for names of more than one place ("Cambridge").
 
 Only the database's documented format (wndb(5)) is read, and only what a lookup needs: the
 sorted ``index.POS`` is searched by bisection (no parse of its 150,000 lines at start-up), and
@@ -86,6 +87,19 @@ class WordNet:
             number = int(data.readline().split()[1])
         return _LEXNAMES.get(number, "")
 
+    def places(self, name: str) -> int:
+        """How many places WordNet knows by ``name`` (noun senses in ``noun.location``): two for
+        "Cambridge" (England, Massachusetts), "Georgia" and "Cordoba"; one for "Paris"."""
+        offsets = self._offsets(name, "noun")
+        if not offsets:
+            return 0
+        with (self.folder / "data.noun").open("rb") as data:
+            found = 0
+            for offset in offsets:
+                data.seek(offset)
+                found += int(data.readline().split()[1]) == _LOCATION
+        return found
+
     def senses(self, lemma: str, pos: str) -> int:
         return len(self._offsets(lemma, pos))
 
@@ -156,6 +170,8 @@ class WordNet:
         return self._exceptions[pos]
 
 
+_LOCATION = 15
+"""lexnames(5): the lexicographer file ``noun.location``."""
 _LEXNAMES = {
     29: "verb.body",
     30: "verb.change",

@@ -38,6 +38,8 @@ EVER = "ever"
 WHERE = frozenset({"P17", "P30", "P131", "P150", "P206", "P361", "P527"})
 """Properties that say where something lies: a name's context must not answer them."""
 _FAR = 10**6
+FORMER = frozenset({"Q3024240", "Q19953632"})
+"""historical country, former administrative territorial entity."""
 
 
 class Asker:
@@ -75,6 +77,13 @@ class Asker:
                     stated.setdefault((f.subject, f.property, f.object), []).append((first, last))
         return stated
 
+    def _former(self, eid: str) -> bool:
+        """The KB's class says it is gone, though it gives no end year: a historical country, a
+        former administrative unit ("Does the Holy See have diplomatic relations with the Soviet
+        Union?" read two ways: today, or while it was)."""
+        e = self._view.entities.get(eid)
+        return e is not None and not FORMER.isdisjoint(e.types)
+
     def _span(self, eid: str) -> tuple[int | None, int | None]:
         if not self._dated:  # the years its dated facts cover, first to last
             return self._view.fact_spans.get(eid, (None, None))
@@ -110,13 +119,15 @@ class Asker:
         """The year to ask about (None: none named) and the tense.
 
         The present when the statement is undated or holds in the reference year and neither
-        entity is known to have ended before it; else the past, about a year drawn from its
-        years within the entities' existence (none for an undated statement).
+        entity is known to have ended before it (by its years, or its class: a historical
+        country); else the past, about a year drawn from its years within the entities'
+        existence (none for an undated statement; "ever" where only an edge year is known).
         """
         lo, hi = self.existence(statement)
         now = self._now
         if years is None:
-            return None, PRESENT if now is None or hi >= now else PAST
+            ended = (now is not None and hi < now) or any(self._former(x) for x in statement[::2])
+            return None, PAST if ended else PRESENT
         if now is not None and lo <= now <= hi and any(a <= now <= b for a, b in years):
             return None, PRESENT
         asked = self._years(statement, years, near_miss, settled)

@@ -41,7 +41,9 @@ _UP = ("P131", "P17", "P361", "P30")
 _DOWN = ("P150", "P527")
 """... and their object within their subject."""
 _COUNTRY = "P17"
-COUNTRIES = frozenset({"Q112099", "Q123480", "Q179164", "Q202686", "Q3024240", "Q3624078", "Q6256", "Q7275"})
+COUNTRIES = frozenset(
+    {"Q112099", "Q123480", "Q15634554", "Q179164", "Q202686", "Q3024240", "Q3624078", "Q6256", "Q7275"}
+)
 """Classes of countries and states (sovereign state, country, island nation, historical country ...)."""
 _TEAM = "P54"
 
@@ -53,6 +55,9 @@ class _Entry:
     contexts: tuple[tuple[str, str], ...]
     """(text, entity id or "" for a description) that may tell it apart, best first."""
     needs_context: bool
+    optional: bool = False
+    """Unique in the KB, told apart only for readers (``Namer._elsewhere``): its bare name will do
+    where no context may be given."""
 
 
 class Namer:
@@ -153,7 +158,7 @@ class Namer:
             if place and not self._may_place(place, other, where):
                 continue
             return f"{entry.base} ({text})"
-        return None
+        return entry.base if entry.optional else None
 
     def _may_place(self, place: str, other: str, where: bool) -> bool:
         """A place context gives nothing away: never the other entity; for "where" only a container of it."""
@@ -209,7 +214,8 @@ class Namer:
         """A place the KB alone has of its name, though WordNet knows others: told by its country
         ("Cambridge (United Kingdom)"), else the place the KB puts it in, else its description.
         A country keeps its name (WordNet's second "Malta" is the island), and so does a place the
-        KB says nothing more of."""
+        KB says nothing more of, or one asked where no context may be given ("Was Friesland in
+        Germany?", never "Friesland (Germany)")."""
         view = self._view
         entity = view.entities[eid]
         if COUNTRIES.intersection(entity.types):
@@ -218,7 +224,7 @@ class Namer:
         contexts = [(view.label(p), p) for p in places if view.label(p) != p]
         if entity.description:
             contexts += [(d, "") for d in _descriptions(entity.description, label)]
-        return _Entry(base, tuple(dict.fromkeys(contexts)), bool(contexts))
+        return _Entry(base, tuple(dict.fromkeys(contexts)), bool(contexts), optional=True)
 
     def _split(self, eid: str) -> tuple[str, str]:
         """The label without a ", Region" suffix naming a place the KB puts it in, and that place."""

@@ -99,7 +99,8 @@ def test_several_sources_load_in_turn_and_a_bad_one_stops_after_the_good(tmp_pat
     extra = NTriples().entity("Q1", "One", "Q5").entity("Q2", "Two", "Q5").fact("Q1", "P26", "Q2")
     code, _, err = run("--workspace", ws, "build-kb", str(good), str(extra.write(tmp_path / "extra.nt")))
     assert code == 0, err
-    assert err.index("good.nt: build") < err.index("extra.nt: build")
+    said = re.sub(r"\s+", "", err)  # a table title wraps at the terminal's width, paths are long
+    assert said.index("good.nt:build") < said.index("extra.nt:build")
     bad = tmp_path / "bad.nt"
     bad.write_text("<http://a> <http://b> nope .\n")
     code, _, err = run("--workspace", ws, "build-kb", "example", str(bad), "--quiet")

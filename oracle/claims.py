@@ -18,6 +18,7 @@ from kgtest.kg.sources.wikidata import DATE_PROPERTIES
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.entities import EntityMatch, EntityReader
 from kgtest.oracle.ground import GroundGraph
+from kgtest.oracle.moved import IN, MOVED, between_places, moved_into
 from kgtest.oracle.pronouns import resolve
 from kgtest.oracle.relations import RelationKeys, RelationMatch, RelationReader, words
 from kgtest.oracle.similarity import Thresholds, name_key
@@ -138,6 +139,10 @@ def read_claims(
             for n in (t.subject, t.object)
         }  # an unread triple's ends too: a sentence relating what the KB knows is worth a word (unread.py)
         read = {n: entities.read(n, ground) if n in claimed else m for n, m in names[i].items()}
+        for j, t in enumerate(triples):  # "was handed to" is a containment between places only
+            if any(m.how == MOVED for m in matched[i][j]):
+                places = between_places(read[t.subject], read[t.object], entities.kb)
+                matched[i][j] = [m for m in matched[i][j] if (m.how == MOVED) == places]
         out.append([_vague(_claim(t, read, matched[i][j], ground), ground) for j, t in enumerate(triples)])
     return out
 
@@ -191,11 +196,11 @@ def _exact_relation(
     if value and verb in _SPANS and prep in _FROM | _TO:  # "lived from 1832", "ran until 1999"
         first, last = _SPANS[verb]
         return [RelationMatch(first if prep in _FROM else last, True, "words", said, "phrase")]
-    found = (
-        relations.by_words(triple, value)
-        or relations.by_key(triple, ground.properties, keys, value)
-        or relations.by_synonyms(triple, value)
-    )
+    found = relations.by_words(triple, value) or relations.by_key(triple, ground.properties, keys, value)
+    if not found and not value and moved_into(triple):  # "was put into Lower Saxony", if both are places
+        found = [replace(m, how=MOVED) for m in relations.by_words(replace(triple, relation=IN), False)]
+        found += relations.by_synonyms(triple, value)  # what the words say of other kinds
+    found = found or relations.by_synonyms(triple, value)
     if value and not found and prep in ("in", "on"):  # "was created in 1974": Wikidata's "created"
         found = relations.by_words(replace(triple, relation=verb), True)
     if value and not found:  # "passed away in 1951": the words of the place of death, with a year

@@ -19,6 +19,7 @@ from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.entities import EntityMatch, EntityReader
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.moved import IN, MOVED, between_places, moved_into
+from kgtest.oracle.posts import WORKED_AT, held_post
 from kgtest.oracle.pronouns import resolve
 from kgtest.oracle.relations import RelationKeys, RelationMatch, RelationReader, words
 from kgtest.oracle.similarity import Thresholds, name_key
@@ -200,6 +201,8 @@ def _exact_relation(
     if not found and not value and moved_into(triple):  # "was put into Lower Saxony", if both are places
         found = [replace(m, how=MOVED) for m in relations.by_words(replace(triple, relation=IN), False)]
         found += relations.by_synonyms(triple, value)  # what the words say of other kinds
+    if not found and not value and held_post(triple):  # "held a post at X": worked at X
+        found = relations.by_words(replace(triple, relation=WORKED_AT), False)
     found = found or relations.by_synonyms(triple, value)
     if value and not found and prep in ("in", "on"):  # "was created in 1974": Wikidata's "created"
         found = relations.by_words(replace(triple, relation=verb), True)

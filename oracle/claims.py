@@ -187,8 +187,8 @@ def _exact_relation(
 ) -> list[RelationMatch]:
     value = names[triple.object].how == "year"
     said = words(triple.relation)
-    if ends_relation(said):
-        return []  # "broke off diplomatic relations with": not the relation, maybe its denial
+    if ends_relation(said):  # "broke off diplomatic relations with": not the relation, maybe its denial
+        return _ended(triple, names, ground)
     if value and said in _ALIVE_WORDS:
         return [RelationMatch(ALIVE, True, "words", said, "phrase")]
     if value and said in _DIED_BY:  # "lived until 1920"
@@ -214,6 +214,25 @@ def _exact_relation(
         )
         found = [replace(m, property=_WHEN[m.property]) for m in place if m.property in _WHEN and m.forwards]
     return _best(found, ground)
+
+
+ENDED = "ended"
+"""``RelationMatch.how`` of a relation said to end ("left Alavés"): read only with the year it ended."""
+
+
+def _ended(triple: Triple, names: dict[str, EntityMatch], ground: GroundGraph) -> list[RelationMatch]:
+    """ "Cruyff left Alavés in 2002", "stopped being part of the Russian SFSR in 1921": the relation the
+    evidence has between the two ends (the only one), ended. dated.py keeps it only where the clause
+    gives the year it ended, as the fact's last year; without one ("broke off relations with") it says
+    neither that the fact held nor that it holds, and stays unread."""
+    s, o = names[triple.subject].id, names[triple.object].id
+    if s is None or o is None or triple.negated:
+        return []
+    found = {(e.property, e.subject == s) for e in ground.edges if (e.subject, e.object) in ((s, o), (o, s))}
+    if len(found) != 1:
+        return []
+    ((prop, forwards),) = found
+    return [RelationMatch(prop, forwards, ENDED, words(triple.relation), "phrase")]
 
 
 def _fallback(

@@ -21,7 +21,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from kgtest.oracle.claims import Claim
+from kgtest.oracle.claims import ENDED, Claim
 from kgtest.oracle.relations import words
 from kgtest.oracle.similarity import year_of, year_text
 
@@ -61,7 +61,10 @@ def attach(claims: Sequence[Claim]) -> list[Claim]:
             said.setdefault(owner, []).append((prep, y.object.year))
             out[k] = replace(y, status=DATED, statement=None, relation=None)
     for k, c in enumerate(out):
-        if k in said:
+        if c.relation is not None and c.relation.how == ENDED:  # "left Alavés in 2002": its last year
+            ended = max((y for _, y in said.get(k, ())), default=None)
+            out[k] = replace(c, when=(None, ended)) if ended else replace(c, relation=None, statement=None)
+        elif k in said:
             out[k] = replace(c, when=_span(said[k]))
         elif c.statement is not None and c.when is None and c.object.known:
             first = c.object.name.split()[0] if c.object.name.split() else ""

@@ -1,6 +1,6 @@
-"""A place that belongs, or is handed, put or passed, to another is in it: "In 1946 the Lüneburg region
-was put into Lower Saxony", "in 2005 it was handed to the Province of Olbia-Tempio", "it came back to
-Sassari".
+"""A place that belongs, or is handed, put or passed, to another is in it, as one administered or
+governed by another: "In 1946 the Lüneburg region was put into Lower Saxony", "in 2005 it was handed to
+the Province of Olbia-Tempio", "it came back to Sassari", "Nosate is administered by Varese".
 
 The words name no property; what they say of two places is that one is in the other, read as "is
 in" (a year of the clause dates it as any fact's: dated.py). Read so only where both ends are places
@@ -34,18 +34,26 @@ _PLACING = {"transfer", "assign", "reassign", "put", "place", "move", "attach", 
 """Verbs of placing or assigning (WordNet files them under contact, social, change, motion)."""
 
 
+_GOVERNING = {"administer", "administrate", "govern", "rule"}
+"""Verbs of governing: a place "administered by" or "governed by" another is in it."""
+
+
 def moved_into(triple: Triple) -> bool:
-    """Words that move the subject into the object: "was handed to", "came back to", "was put into"."""
+    """Words that put the subject in the object: "was handed to", "came back to", "is administered by"."""
     said = words(triple.relation).split()
-    if not 2 <= len(said) <= 3 or said[-1] not in _INTO or (len(said) == 3 and said[1] not in _OVER):
+    if not 2 <= len(said) <= 3 or (len(said) == 3 and said[1] not in _OVER):
         return False
     net = wordnet()
     verb = net.base(said[0], "verb")
-    if verb in _GOING:
-        return True
     said_words = triple.relation.split()
     before = said_words[: said_words.index(said[0])] if said[0] in said_words else []
     passive = bool(set(before) & _PASSIVE)
+    if said[-1] == "by":
+        return passive and verb in _GOVERNING
+    if said[-1] not in _INTO:
+        return False
+    if verb in _GOING:
+        return True
     return passive and (verb in _PLACING or net.kind(verb, "verb") == "verb.possession")
 
 

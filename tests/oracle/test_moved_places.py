@@ -28,7 +28,10 @@ def test_words_that_move_a_thing_into_another() -> None:
     ]
     assert all(moved_into(Triple("A", s, "B")) for s in said)
     # a verb that carries the thing over is read passive only; other prepositions say nothing of it
-    assert not any(moved_into(Triple("A", s, "B")) for s in ["handed to", "was handed by", "flowed into"])
+    assert not any(
+        moved_into(Triple("A", s, "B"))
+        for s in ["handed to", "was handed by", "flowed into", "administered by"]
+    )
 
 
 def test_a_participle_before_a_name_is_no_part_of_it(extractor: SpacyExtractor) -> None:
@@ -41,6 +44,7 @@ def test_a_participle_before_a_name_is_no_part_of_it(extractor: SpacyExtractor) 
     [
         ("Yes: Zürich belongs to the Canton of Zürich, which belongs to Switzerland.", "correct"),
         ("Yes: Zürich was handed over to the Canton of Zürich, which is in Switzerland.", "correct"),
+        ("Yes, Zürich is administered by the Canton of Zürich, a Swiss canton.", "correct"),
         (
             "1. Zürich never belonged to Switzerland.\n2. Its cantons were all Swiss.\n\nConclusion: No.",
             "erroneous_knowledge",

@@ -278,7 +278,8 @@ def ends_relation(said: str) -> bool:
     """A relation said through a verb that ends it ("broke off diplomatic relations with", "left
     Alavés", "ceased to be a member of"): whatever words follow name the relation that ended, so
     reading them as the relation would read the reply backwards. Left unread (so "cannot tell")."""
-    return said.split(" ", 1)[0] in _ENDING
+    first = said.split(" ", 1)[0]
+    return first in _ENDING or wordnet().base(first, "verb") in _ENDING  # "leaving", "quitting"
 
 
 def _named(match: EntityMatch) -> bool:

@@ -106,10 +106,19 @@ def _owner(claims: list[Claim], year: Claim, verb: list[str]) -> int | None:
     found = found if len(found) < 2 else [k for k in found if claims[k].triple.subject == year.triple.subject]
     sentence, at = year.triple.sentence, year.triple.sentence.find(year.triple.object)
     if at >= 0:  # "won X in 1911; she had won Y in 1903": the fact named last before the year, in its clause
-        before = [(sentence.rfind(claims[k].triple.object, 0, at), k) for k in found]
+        before = [(_last(sentence, claims[k].triple.object, at), k) for k in found]
         before = [(where, k) for where, k in before if where >= 0 and not _CLAUSE.search(sentence, where, at)]
         found = [max(before)[1]] if before else [k for k in found if claims[k].triple.object not in sentence]
     return found[0] if len(found) == 1 else None
+
+
+def _last(sentence: str, name: str, end: int) -> int:
+    """Where ``name`` last starts before ``end`` as a name of its own: not the tail of a longer one
+    ("Rhône-Alpes region" inside "Auvergne-Rhône-Alpes region"); -1 when nowhere."""
+    at = sentence.rfind(name, 0, end)
+    while at > 0 and (sentence[at - 1].isalnum() or sentence[at - 1] in "-‐–"):
+        at = sentence.rfind(name, 0, at)
+    return at
 
 
 _BE = "be"

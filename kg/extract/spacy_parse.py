@@ -369,6 +369,10 @@ def verb_preps(verb: Token) -> list[Token]:
     """The verb's prepositions ("given to Feynman": the parser's dative too), and those the parser hangs
     on a date ("born on 17 January 1964 in Chicago") or on the start of a span ("from 1953 to 1961")."""
     out = [c for c in verb.children if c.dep_ in ("prep", "agent") or (c.dep_ == "dative" and c.n_rights)]
+    for prep in list(out):  # "belonged to X until 2015 and to Y from 2016": the second "to" hangs on "until"
+        for other in (c for c in prep.children if c.dep_ == "conj" and c.pos_ == "ADP"):
+            out.append(other)
+            out += [c for c in other.children if c.dep_ == "prep" and any(_dated(g) for g in c.children)]
     for prep in list(out):
         for date in (g for g in prep.children if g.dep_ == "pobj" and g.lower_ in _MONTHS):
             out += [c for c in date.children if c.dep_ == "prep"]

@@ -194,7 +194,12 @@ def named_token(tok: Token, within: bool = False) -> Token:
         for child in tok.rights:
             if child.dep_ == "appos" and proper(child) and not is_denied(child):
                 return child
-        if within and (tok.lemma_.lower() in _REGION or tok.lemma_.lower() in PLACE_NOUNS - {"capital"}):
+        named = any(c.dep_ == "compound" and proper(c) for c in tok.lefts)  # "the Lüneburg region of X"
+        if (
+            within
+            and not named
+            and (tok.lemma_.lower() in _REGION or tok.lemma_.lower() in PLACE_NOUNS - {"capital"})
+        ):
             for prep in tok.rights:
                 if prep.dep_ == "prep" and prep.lemma_ == "of":
                     for name in prep.children:
@@ -403,4 +408,6 @@ def name_part(name: Token, prep: Token) -> bool:
         return False
     if name.pos_ != "PROPN" and prep.lemma_ != "of":  # "province of Milan", not "novel by Dickens"
         return False
+    if name.pos_ == "NOUN" and any(c.dep_ == "compound" and proper(c) for c in name.lefts):
+        return False  # "the Lüneburg region [of Lower Saxony]": named already, the rest says where
     return any(g.dep_ == "pobj" and g.pos_ == "PROPN" for g in prep.children)

@@ -36,3 +36,11 @@ def test_each_place_gets_its_own_years(kb_judge: Judge) -> None:
     when = {c.object.label: c.when for c in verdict.claims if c.statement and c.statement[1] == "P131"}
     assert when == {"Canton of Zürich": (None, 1847), "Switzerland": (1848, None)}
     assert verdict.outcome.value == "correct", verdict.reasons
+
+
+def test_a_named_region_of_a_place_is_the_region(extractor: SpacyExtractor) -> None:
+    (named, bare) = extractor.extract(
+        ["The district belonged to the Lüneburg region of Lower Saxony.", "He lived in the north of England."]
+    )
+    assert {t.object for t in named} == {"Lüneburg region"}  # its name, not the state around it
+    assert {t.object for t in bare} == {"England"}  # an unnamed piece of a place is in the place

@@ -168,12 +168,11 @@ _UNSURE_ANYWHERE = re.compile(
 )
 """A plain "cannot tell" in a reply with no verdict anywhere: an honest I don't know."""
 
-# A verdict stated later: "The answer is No", "Answer: yes", "answered with Yes", "Therefore, no.", "So yes —
-# it's true that ..." (a dash after it ends the verdict as a comma does).
+# A verdict stated later: "The answer is No", "Answer: yes", "answered with Yes", "Therefore, no.".
 _LATER = re.compile(
     rf"(?:\b{_LABEL}\s*{_DECOR}|\banswered\s+(?:with\s+)?{_DECOR}"
     rf"|\b(?:therefore|thus|hence|so)\s*[,:]?\s*(?:the\s+answer\s+is\s*)?{_DECOR})"
-    r"(?P<v>yes|no|true|false|correct|incorrect)\b(?:(?=[\s.!*_\"”’)]*(?:\n|$))|(?=[\s*_]*[.!,:;\"”’—–]))",
+    r"(?P<v>yes|no|true|false|correct|incorrect)\b(?:(?=[\s.!*_\"”’)]*(?:\n|$))|(?=[\s*_]*[.!,:;\"”’]))",
     re.I,
 )
 # Within one line: a decoration that ran across line breaks made this quadratic in blank lines.

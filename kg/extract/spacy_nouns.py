@@ -50,23 +50,6 @@ def noun_modifiers(noun: Token) -> list[Token]:
     ]
 
 
-def of_kind(noun: Token) -> list[str]:
-    """ "of state" in "its head of state", "of government" in "his head of government": a bare common
-    noun after "of" that names the relation, not its object, where a possessive names the object
-    (without one, "the capital of France" has its object after "of")."""
-    if not any(c.dep_ == "poss" for c in noun.children):
-        return []
-    for prep in (c for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"):
-        kinds = [t for t in prep.children if t.dep_ == "pobj"]
-        if (
-            kinds
-            and kinds[0].pos_ == "NOUN"
-            and not any(c.dep_ in ("det", "poss") for c in kinds[0].children)
-        ):
-            return ["of", kinds[0].lower_]
-    return []
-
-
 _RELATIONAL = {"administrative", "diplomatic", "bilateral", "twin", "sister", "biological", "adoptive"}
 """Adjectives that belong to a relation's name: "the administrative centre of"."""
 

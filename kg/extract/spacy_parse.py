@@ -112,10 +112,6 @@ def objects(head: Token, deps: tuple[str, ...]) -> Iterator[tuple[Token, str, bo
         if child.dep_ not in deps:
             continue
         for tok in with_conj(child):
-            for example in examples(tok):  # "relations with countries such as Germany and Kosovo"
-                yield example, phrase(example), tok is not child and is_denied(tok)
-            if examples(tok):
-                continue
             named = named_token(tok, within=deps == ("pobj",))
             # Pronouns other than he/she/it/they ("that", "this", "which") name nothing by themselves.
             nameless = named.pos_ in ("PRON", "SCONJ", "DET") and named.lower_ not in PRONOUN
@@ -132,24 +128,6 @@ def objects(head: Token, deps: tuple[str, ...]) -> Iterator[tuple[Token, str, bo
                     for other in alt.children:
                         if other.dep_ == "pobj":
                             yield other, phrase(other), True
-
-
-_EXAMPLE = {"like", "including"}
-
-
-def examples(tok: Token) -> list[Token]:
-    """The names a plural class noun gives as its instances: "countries such as Germany and Kosovo",
-    "writers like Pushkin", "departments including Doubs". Whatever is said of the class is said of
-    each of them, so they, not the class, are the objects."""
-    if tok.pos_ != "NOUN" or tok.tag_ != "NNS":
-        return []
-    for prep in tok.rights:
-        such = prep.lower_ == "as" and any(c.lower_ == "such" for c in prep.children)
-        if prep.dep_ == "prep" and (such or prep.lower_ in _EXAMPLE):
-            names = [n for p in prep.children if p.dep_ == "pobj" for n in with_conj(p)]
-            if names and all(proper(n) for n in names):
-                return names
-    return []
 
 
 def _address(name: Token, part: Token) -> bool:
@@ -238,18 +216,6 @@ def gapped(named: Token, prep: Token) -> Token | None:
     verb = prep.head
     return next(
         (c for c in verb.children if c.dep_ == "prep" and c.lemma_ == prep.lemma_ and c.i > named.i), None
-    )
-
-
-def denies(verb: Token) -> bool:
-    """The clause says its verb does not hold: "not", "never", and "no longer" / "no more", whose "no"
-    the parser hangs on the adverb ("Elizabeth II was no longer its head of state": not then, whatever
-    held before; the year or the tense says when)."""
-    return any(
-        c.dep_ == "neg"
-        or (c.dep_ == "advmod" and c.lower_ in NEGATION)
-        or (c.dep_ == "advmod" and c.lower_ in ("longer", "more") and is_denied(c))
-        for c in verb.children
     )
 
 

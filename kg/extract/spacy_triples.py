@@ -164,7 +164,10 @@ class _Reader(ClauseShapes):
 
     def _clause(self, verb: Token, sentence: str) -> None:
         subjects = list(self._subjects(verb))
-        negated = (sp.denies(verb) and not sp.not_just(verb)) != sp.framed_negation(verb)
+        negated = (
+            any(c.dep_ == "neg" or (c.dep_ == "advmod" and c.lower_ in sp.NEGATION) for c in verb.children)
+            and not sp.not_just(verb)
+        ) != sp.framed_negation(verb)
         particles = [
             c for c in verb.children if c.dep_ == "prt" or (c.dep_ == "advmod" and c.lower_ in _PARTICLE)
         ]
@@ -219,9 +222,8 @@ class _Reader(ClauseShapes):
                     self._emit(subject, f"{verb.lower_} in", of, negated != flip, "in", sentence)
                 elif of:  # "London is the capital of England", "Catherine was Dickens's wife"
                     mods = sn.noun_modifiers(attr)  # "a sister city of", "the capital city of"
-                    kind = sn.of_kind(attr)  # "its head of state": the head of state of it
-                    rel = " ".join([verb.lower_, *(m.lower_ for m in mods), attr.lower_, *kind, "of"])
-                    key = relation_key([*(m.lemma_ for m in mods), attr.lemma_, *kind, "of"])
+                    rel = " ".join([verb.lower_, *(m.lower_ for m in mods), attr.lower_, "of"])
+                    key = relation_key([*(m.lemma_ for m in mods), attr.lemma_, "of"])
                     self._emit(subject, rel, of, negated != flip, key, sentence)
                 elif attr.pos_ == "NOUN" and any(c.dep_ == "prep" for c in attr.children):
                     for rel, target, denied, key in sp.noun_preps(

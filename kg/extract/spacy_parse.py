@@ -363,8 +363,6 @@ def _class_word(tok: Token) -> bool:
     """A word before a name that classes or dates it ("the 1921 Nobel Prize"), not a count ("two")."""
     if tok.pos_ == "NUM":
         return tok.text.isdigit() and len(tok.text) >= 3
-    if tok.text.islower() and (tok.dep_ == "amod" or tok.head.dep_ == "amod") and tok.pos_ in ("VERB", "ADV"):
-        return True  # "the newly created Province of Olbia-Tempio": a participle says when, not which
     return tok.pos_ in _CLASS_WORDS or (tok.pos_ == "PROPN" and tok.text.islower())  # "the composer X"
 
 

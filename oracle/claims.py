@@ -19,6 +19,8 @@ from kgtest.kg.sources.wikidata import DATE_PROPERTIES
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.entities import EntityMatch, EntityReader
 from kgtest.oracle.ground import GroundGraph
+from kgtest.oracle.moved import IN, MOVED, between_places, moved_into
+from kgtest.oracle.posts import WORKED_AT, held_post
 from kgtest.oracle.pronouns import resolve
 from kgtest.oracle.relations import RelationKeys, RelationMatch, RelationReader, words
 from kgtest.oracle.similarity import Thresholds, name_key
@@ -138,6 +140,10 @@ def read_claims(
             for n in (t.subject, t.object)
         }  # an unread triple's ends too: a sentence relating what the KB knows is worth a word (unread.py)
         read = {n: entities.read(n, ground) if n in claimed else m for n, m in names[i].items()}
+        for j, t in enumerate(triples):  # "was handed to" is a containment between places only
+            if any(m.how == MOVED for m in matched[i][j]):
+                places = between_places(read[t.subject], read[t.object], entities.kb)
+                matched[i][j] = [m for m in matched[i][j] if (m.how == MOVED) == places]
         out.append([_vague(_claim(t, read, matched[i][j], ground), ground) for j, t in enumerate(triples)])
     return out
 
@@ -181,8 +187,8 @@ def _exact_relation(
 ) -> list[RelationMatch]:
     value = names[triple.object].how == "year"
     said = words(triple.relation)
-    if ends_relation(said):
-        return []  # "broke off diplomatic relations with": not the relation, maybe its denial
+    if ends_relation(said):  # "broke off diplomatic relations with": not the relation, maybe its denial
+        return _ended(triple, names, ground)
     if value and said in _ALIVE_WORDS:
         return [RelationMatch(ALIVE, True, "words", said, "phrase")]
     if value and said in _DIED_BY:  # "lived until 1920"
@@ -191,11 +197,13 @@ def _exact_relation(
     if value and verb in _SPANS and prep in _FROM | _TO:  # "lived from 1832", "ran until 1999"
         first, last = _SPANS[verb]
         return [RelationMatch(first if prep in _FROM else last, True, "words", said, "phrase")]
-    found = (
-        relations.by_words(triple, value)
-        or relations.by_key(triple, ground.properties, keys, value)
-        or relations.by_synonyms(triple, value)
-    )
+    found = relations.by_words(triple, value) or relations.by_key(triple, ground.properties, keys, value)
+    if not found and not value and moved_into(triple):  # "was put into Lower Saxony", if both are places
+        found = [replace(m, how=MOVED) for m in relations.by_words(replace(triple, relation=IN), False)]
+        found += relations.by_synonyms(triple, value)  # what the words say of other kinds
+    if not found and not value and held_post(triple):  # "held a post at X": worked at X
+        found = relations.by_words(replace(triple, relation=WORKED_AT), False)
+    found = found or relations.by_synonyms(triple, value)
     if value and not found and prep in ("in", "on"):  # "was created in 1974": Wikidata's "created"
         found = relations.by_words(replace(triple, relation=verb), True)
     if value and not found:  # "passed away in 1951": the words of the place of death, with a year
@@ -206,6 +214,25 @@ def _exact_relation(
         )
         found = [replace(m, property=_WHEN[m.property]) for m in place if m.property in _WHEN and m.forwards]
     return _best(found, ground)
+
+
+ENDED = "ended"
+"""``RelationMatch.how`` of a relation said to end ("left Alavés"): read only with the year it ended."""
+
+
+def _ended(triple: Triple, names: dict[str, EntityMatch], ground: GroundGraph) -> list[RelationMatch]:
+    """ "Cruyff left Alavés in 2002", "stopped being part of the Russian SFSR in 1921": the relation the
+    evidence has between the two ends (the only one), ended. dated.py keeps it only where the clause
+    gives the year it ended, as the fact's last year; without one ("broke off relations with") it says
+    neither that the fact held nor that it holds, and stays unread."""
+    s, o = names[triple.subject].id, names[triple.object].id
+    if s is None or o is None or triple.negated:
+        return []
+    found = {(e.property, e.subject == s) for e in ground.edges if (e.subject, e.object) in ((s, o), (o, s))}
+    if len(found) != 1:
+        return []
+    ((prop, forwards),) = found
+    return [RelationMatch(prop, forwards, ENDED, words(triple.relation), "phrase")]
 
 
 def _fallback(
@@ -251,7 +278,8 @@ def ends_relation(said: str) -> bool:
     """A relation said through a verb that ends it ("broke off diplomatic relations with", "left
     Alavés", "ceased to be a member of"): whatever words follow name the relation that ended, so
     reading them as the relation would read the reply backwards. Left unread (so "cannot tell")."""
-    return said.split(" ", 1)[0] in _ENDING
+    first = said.split(" ", 1)[0]
+    return first in _ENDING or wordnet().base(first, "verb") in _ENDING  # "leaving", "quitting"
 
 
 def _named(match: EntityMatch) -> bool:

@@ -21,7 +21,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from kgtest.oracle.claims import Claim
+from kgtest.oracle.claims import ENDED, Claim
 from kgtest.oracle.relations import words
 from kgtest.oracle.similarity import year_of, year_text
 
@@ -61,7 +61,10 @@ def attach(claims: Sequence[Claim]) -> list[Claim]:
             said.setdefault(owner, []).append((prep, y.object.year))
             out[k] = replace(y, status=DATED, statement=None, relation=None)
     for k, c in enumerate(out):
-        if k in said:
+        if c.relation is not None and c.relation.how == ENDED:  # "left Alavés in 2002": its last year
+            ended = max((y for _, y in said.get(k, ())), default=None)
+            out[k] = replace(c, when=(None, ended)) if ended else replace(c, relation=None, statement=None)
+        elif k in said:
             out[k] = replace(c, when=_span(said[k]))
         elif c.statement is not None and c.when is None and c.object.known:
             first = c.object.name.split()[0] if c.object.name.split() else ""
@@ -103,10 +106,19 @@ def _owner(claims: list[Claim], year: Claim, verb: list[str]) -> int | None:
     found = found if len(found) < 2 else [k for k in found if claims[k].triple.subject == year.triple.subject]
     sentence, at = year.triple.sentence, year.triple.sentence.find(year.triple.object)
     if at >= 0:  # "won X in 1911; she had won Y in 1903": the fact named last before the year, in its clause
-        before = [(sentence.rfind(claims[k].triple.object, 0, at), k) for k in found]
+        before = [(_last(sentence, claims[k].triple.object, at), k) for k in found]
         before = [(where, k) for where, k in before if where >= 0 and not _CLAUSE.search(sentence, where, at)]
         found = [max(before)[1]] if before else [k for k in found if claims[k].triple.object not in sentence]
     return found[0] if len(found) == 1 else None
+
+
+def _last(sentence: str, name: str, end: int) -> int:
+    """Where ``name`` last starts before ``end`` as a name of its own: not the tail of a longer one
+    ("Rhône-Alpes region" inside "Auvergne-Rhône-Alpes region"); -1 when nowhere."""
+    at = sentence.rfind(name, 0, end)
+    while at > 0 and (sentence[at - 1].isalnum() or sentence[at - 1] in "-‐–"):
+        at = sentence.rfind(name, 0, at)
+    return at
 
 
 _BE = "be"

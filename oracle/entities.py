@@ -44,6 +44,8 @@ _CLASSES = {
     "season",
 }
 """A class word after a name: "the East Africa region" is East Africa."""
+_AGE = {"new", "former", "old", "modern", "present-day"}
+"""Words for a place's age before its name, in lower case ("New York" is a name): "the new region"."""
 _DECADE = re.compile(r"\b\d{2,3}0s\b")
 _PART_OF_YEAR = re.compile(
     r"^(?:(?:early|mid|late)[\s-]+)?(?:spring|summer|autumn|fall|winter|early|mid|late)\s+(?=\d)", re.I
@@ -174,7 +176,8 @@ def _most(entities: list[GroundEntity], weight: Callable[[str], int]) -> list[Gr
 
 def _case_entity_within(name: str, ground: GroundGraph) -> EntityMatch | None:
     """The one case entity whose whole name the name holds, the rest of it words for a kind of
-    place: "the Rhône department", "New York City municipality", "the city of Zürich" (never "the
+    place, or for its age: "the Rhône department", "New York City municipality", "the city of Zürich",
+    "the new Auvergne-Rhône-Alpes region" (never "the
     New York City Marathon", "the capital of Switzerland" or "the cantons of Switzerland"). Unread,
     such a name was charged as another value than the case's own."""
     words = name.split()
@@ -185,7 +188,7 @@ def _case_entity_within(name: str, ground: GroundGraph) -> EntityMatch | None:
         for i in range(len(words) - n + 1):
             rest = words[:i] + words[i + n :]
             kinds = [w for w in rest if w not in ("the", "of")]
-            if kinds and [w.lower() for w in words[i : i + n]] == whole and set(kinds) <= _CLASSES:
+            if kinds and [w.lower() for w in words[i : i + n]] == whole and set(kinds) <= _CLASSES | _AGE:
                 found.add((entity.id, entity.label))
     if len(found) != 1:
         return None

@@ -172,7 +172,12 @@ def named_token(tok: Token, within: bool = False) -> Token:
         for child in tok.rights:
             if child.dep_ == "appos" and proper(child) and not is_denied(child):
                 return child
-        if within and (tok.lemma_.lower() in _REGION or tok.lemma_.lower() in PLACE_NOUNS - {"capital"}):
+        named = any(c.dep_ == "compound" and proper(c) for c in tok.lefts)  # "the Lüneburg region of X"
+        if (
+            within
+            and not named
+            and (tok.lemma_.lower() in _REGION or tok.lemma_.lower() in PLACE_NOUNS - {"capital"})
+        ):
             for prep in tok.rights:
                 if prep.dep_ == "prep" and prep.lemma_ == "of":
                     for name in prep.children:
@@ -335,6 +340,10 @@ def verb_preps(verb: Token) -> list[Token]:
     """The verb's prepositions ("given to Feynman": the parser's dative too), and those the parser hangs
     on a date ("born on 17 January 1964 in Chicago") or on the start of a span ("from 1953 to 1961")."""
     out = [c for c in verb.children if c.dep_ in ("prep", "agent") or (c.dep_ == "dative" and c.n_rights)]
+    for prep in list(out):  # "belonged to X until 2015 and to Y from 2016": the second "to" hangs on "until"
+        for other in (c for c in prep.children if c.dep_ == "conj" and c.pos_ == "ADP"):
+            out.append(other)
+            out += [c for c in other.children if c.dep_ == "prep" and any(_dated(g) for g in c.children)]
     for prep in list(out):
         for date in (g for g in prep.children if g.dep_ == "pobj" and g.lower_ in _MONTHS):
             out += [c for c in date.children if c.dep_ == "prep"]
@@ -363,4 +372,6 @@ def name_part(name: Token, prep: Token) -> bool:
         return False
     if name.pos_ != "PROPN" and prep.lemma_ != "of":  # "province of Milan", not "novel by Dickens"
         return False
+    if name.pos_ == "NOUN" and any(c.dep_ == "compound" and proper(c) for c in name.lefts):
+        return False  # "the Lüneburg region [of Lower Saxony]": named already, the rest says where
     return any(g.dep_ == "pobj" and g.pos_ == "PROPN" for g in prep.children)

@@ -267,7 +267,7 @@ class _Reader(ClauseShapes):
                     )
             previous: Token | None = None
             for prep in sp.verb_preps(verb):
-                if prep.dep_ not in ("prep", "agent", "dative") or (role is not None and role.head is prep):
+                if prep.dep_ not in _PREP_DEPS or (role is not None and role.head is prep):
                     continue
                 if previous is not None and sp.narrows(previous, prep):  # "born in Ulm, in Württemberg"
                     for _, inner, _ in sp.objects(previous, ("pobj",)):
@@ -389,6 +389,8 @@ class _Reader(ClauseShapes):
         return None
 
 
+_PREP_DEPS = ("prep", "agent", "dative", "conj")
+"""A verb's prepositions as the parser attaches them; "conj": a second one after "and" (sp.verb_preps)."""
 _ROLE = {"position", "office", "post", "title", "role", "rank", "seat", "part", "member", "citizenship"}
 """Nouns whose "of" complement is the fact's object: "held the position of Vice President"."""
 

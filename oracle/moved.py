@@ -11,12 +11,12 @@ that set's classes right fell (docs/oracle.md, fifth session).
 
 from __future__ import annotations
 
+from kgtest.core.wordnet import wordnet
 from kgtest.kg.extract.triples import Triple
 from kgtest.kg.model import Domain
 from kgtest.oracle.entities import EntityMatch
 from kgtest.oracle.kb_lookup import KbLookup
 from kgtest.oracle.relations import words
-from kgtest.oracle.wordnet import wordnet
 
 MOVED = "moved"
 """``RelationMatch.how`` of a containment read from such words; kept only between two places."""

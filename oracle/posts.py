@@ -11,9 +11,9 @@ employer: "held a post in London" names a city.
 
 from __future__ import annotations
 
+from kgtest.core.wordnet import wordnet
 from kgtest.kg.extract.triples import Triple
 from kgtest.oracle.relations import words
-from kgtest.oracle.wordnet import wordnet
 
 WORKED_AT = "worked at"
 """The words such a post is read as (Wikidata's alias of employer)."""

@@ -53,3 +53,17 @@ def test_a_year_inside_a_stretch_is_named() -> None:
     assert _asker(DROWZEE).when(("Q3", "P190", "Q4"), ((1971, 1971),), random.Random(1)) == (1971, PAST)
     near_miss = asker.when(("Q3", "P190", "Q4"), ((1971, 1971),), random.Random(1), near_miss=True)
     assert near_miss[1] == PAST  # a near miss is asked in the years it is refuted in
+
+
+def test_what_the_kbs_class_says_is_gone_is_asked_in_the_past() -> None:
+    """LitWD1K gives the Soviet Union no end year, but its class (historical country) says it is
+    gone: "Did the Holy See have diplomatic relations with the Soviet Union?", not "Does"."""
+    entities = {
+        "Q1": Entity("Q1", "Holy See", domain=Domain.PLACES),
+        "Q2": Entity("Q2", "Soviet Union", types=("Q3024240",), domain=Domain.PLACES),
+        "Q3": Entity("Q3", "Hungary", types=("Q6256",), domain=Domain.PLACES),
+    }
+    asker = Asker(KbView(entities, (), builtin_catalog()), 2020, PLAIN)
+    assert asker.when(("Q1", "P530", "Q2"), None, random.Random(1)) == (None, PAST)
+    assert asker.when(("Q1", "P530", "Q3"), None, random.Random(1)) == (None, "present")
+    assert asker.question(("Q1", "P530", "Q2"), ORIGINAL, None, PAST).startswith("Did the Holy See have")

@@ -130,10 +130,9 @@ class Asker:
             return None, PAST if ended else PRESENT
         if now is not None and lo <= now <= hi and any(a <= now <= b for a, b in years):
             return None, PRESENT
-        asked = self._years(statement, years, near_miss, settled)
-        if self.style != DROWZEE and not near_miss and not _inside(asked, lo, hi):
+        if self.style != DROWZEE and not near_miss and not _inside(clip(years, lo, hi), lo, hi):
             return None, EVER  # only a first or last year is known: "Was Trier ever twinned with Pula?"
-        return uniform_year(rng, asked), PAST
+        return uniform_year(rng, self._years(statement, years, near_miss, settled)), PAST
 
     def _years(
         self, statement: Statement, years: Years, near_miss: bool, settled: bool

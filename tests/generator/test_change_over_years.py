@@ -50,6 +50,8 @@ def test_a_year_inside_a_stretch_is_named() -> None:
     year, tense = asker.when(("Q7", "P131", "Q8"), ((1885, 1946),), random.Random(1))
     assert tense == PAST and year is not None and 1885 < year < 1946
     assert asker.when(("Q3", "P190", "Q4"), ((1971, 1972),), random.Random(1)) == (None, EVER)  # no inside
+    short = {asker.when(("Q3", "P190", "Q4"), ((2000, 2003),), random.Random(i)) for i in range(40)}
+    assert short == {(2001, PAST), (2002, PAST)}  # two years inside: named, not "ever"
     assert _asker(DROWZEE).when(("Q3", "P190", "Q4"), ((1971, 1971),), random.Random(1)) == (1971, PAST)
     near_miss = asker.when(("Q3", "P190", "Q4"), ((1971, 1971),), random.Random(1), near_miss=True)
     assert near_miss[1] == PAST  # a near miss is asked in the years it is refuted in

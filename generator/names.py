@@ -34,7 +34,7 @@ from functools import cached_property
 from kgtest.core.wordnet import wordnet
 from kgtest.generator.articles import named, plural_team
 from kgtest.generator.kbview import KbView
-from kgtest.kg.model import Domain
+from kgtest.kg.model import Domain, Fact
 
 _UP = ("P131", "P17", "P361", "P30")
 """Properties that place their subject within their object."""
@@ -88,6 +88,14 @@ class Namer:
             elif f.property in _DOWN:
                 up[f.object].add(f.subject)
         return up
+
+    @cached_property
+    def _placing(self) -> dict[tuple[str, str], list[Fact]]:
+        """The country (P17) and place (P131) facts of each subject, read in one pass."""
+        found: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        for f in self._view.facts_of((_COUNTRY, "P131")):
+            found[(f.subject, f.property)].append(f)
+        return found
 
     @cached_property
     def _countries(self) -> dict[str, list[str]]:
@@ -205,7 +213,7 @@ class Namer:
         """The country (or the place, for P131) the KB puts ``eid`` in last: of dated ones the one
         still open, else its only one; none where undated ones disagree ("Saint Petersburg" in
         CoDEx-S: the Soviet Union and the Russian Empire, no dates)."""
-        facts = [f for f in self._view.facts_of((pid,)) if f.subject == eid]
+        facts = self._placing.get((eid, pid), [])
         open_ = {f.object for f in facts if f.start_year is not None and f.end_year is None}
         every = {f.object for f in facts}
         return sorted(open_) if len(open_) == 1 else sorted(every) if len(every) == 1 else []

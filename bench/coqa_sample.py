@@ -112,11 +112,11 @@ def main() -> None:
             )
         )
     ranked = []
+    share = functools.partial(_unanswerable_share, undecided=plan.rank_undecided)
     for s in drawn[plan.uniform :]:
         if s.id not in seeds:
             continue
         options = [cases[(seeds[s.id].id, n)] for n in PERTURBATIONS if (seeds[s.id].id, n) in cases]
-        share = functools.partial(_unanswerable_share, undecided=plan.rank_undecided)
         best = max(options, key=share)
         ranked.append((-share(best), s.id, best))
     ranked.sort(key=lambda r: (r[0], r[1]))

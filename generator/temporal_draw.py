@@ -135,7 +135,7 @@ def draw(draws: Draws, index: int) -> Candidate:
     holds, maybe = _evaluated(formula, draws, used)
     sure, unsure = holds, maybe  # the years a Yes, and a No, are asked in
     if draws.plain and (strict := ends_left_out(said := simplified(formula))) != said:
-        # both readings of "between" agree: a Yes where both hold, a No where neither may
+        # a window's ends read in or out agree: a Yes where both hold, a No where neither may
         strict_holds, strict_maybe = _evaluated(strict, draws, used)
         sure = [piece for s, e in strict_holds for piece in clip(holds, s, e)]
         unsure = merged([*maybe, *strict_maybe])

@@ -140,7 +140,7 @@ def read_claims(
             for n in (t.subject, t.object)
         }  # an unread triple's ends too: a sentence relating what the KB knows is worth a word (unread.py)
         read = {n: entities.read(n, ground) if n in claimed else m for n, m in names[i].items()}
-        for j, t in enumerate(triples):  # "was handed to" is a containment between places only
+        for j, t in enumerate(triples):  # "is administered by" is a containment between places only
             if any(m.how == MOVED for m in matched[i][j]):
                 places = between_places(read[t.subject], read[t.object], entities.kb)
                 matched[i][j] = [m for m in matched[i][j] if (m.how == MOVED) == places]
@@ -198,7 +198,7 @@ def _exact_relation(
         first, last = _SPANS[verb]
         return [RelationMatch(first if prep in _FROM else last, True, "words", said, "phrase")]
     found = relations.by_words(triple, value) or relations.by_key(triple, ground.properties, keys, value)
-    if not found and not value and moved_into(triple):  # "was put into Lower Saxony", if both are places
+    if not found and not value and moved_into(triple):  # "is administered by Varese", if both are places
         found = [replace(m, how=MOVED) for m in relations.by_words(replace(triple, relation=IN), False)]
         found += relations.by_synonyms(triple, value)  # what the words say of other kinds
     if not found and not value and held_post(triple):  # "held a post at X": worked at X

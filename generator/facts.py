@@ -86,11 +86,7 @@ def statement_domain(view: KbView, statement: Statement) -> str:
 
 def latest_year(view: KbView) -> int | None:
     """The KB's default reference year: the latest year any fact or entity names."""
-    years = [y for f in view.facts for y in (f.start_year, f.end_year) if y is not None]
-    years += [
-        y for e in view.entities.values() for y in (e.start_year, e.end_year, e.point_year) if y is not None
-    ]
-    return max(years, default=None)
+    return None if view.years is None else view.years[1]
 
 
 def usable(view: KbView, reasoner: Reasoner) -> KbView:

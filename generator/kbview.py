@@ -68,6 +68,19 @@ class KbView:
             return iter(groups[0])
         return heapq.merge(*groups, key=lambda f: f.id)
 
+    @cached_property
+    def years(self) -> tuple[int, int] | None:
+        """The first and last year any fact or entity names (None: no year at all); the temporal
+        events and the reference year both read it, from one pass over the KB."""
+        years = [y for f in self.facts for y in (f.start_year, f.end_year) if y is not None]
+        years += [
+            y
+            for e in self.entities.values()
+            for y in (e.start_year, e.end_year, e.point_year)
+            if y is not None
+        ]
+        return (min(years), max(years)) if years else None
+
     @property
     def properties(self) -> Collection[str]:
         """Every property some fact has."""

@@ -20,8 +20,9 @@ closed periods plus an open one never give a confident "No" for a year the open 
 cover. Unlabelled entities are left out, since a question cannot name them.
 
 Each event carries its clause (generator/clauses.py), worded with the relation's ``ask`` and
-the names of generator/names.py, and, for a fact's event, the known existence of the two
-entities it names, so that no question asks about it in a year either did not exist in.
+the names of generator/names.py (a fact's made only once a question asks about it), and, for a
+fact's event, the known existence of the two entities it names, so that no question asks about
+it in a year either did not exist in.
 
 An event whose names give its years away is left out: "Did the 2014 Vuelta a Castilla y León
 take place in 2014?" tests reading, not knowledge. So is one about an entity with a year in its
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from functools import partial
 
 from kgtest.generator.articles import years_named
 from kgtest.generator.asked import WHERE
@@ -43,7 +45,7 @@ from kgtest.generator.mtl_random import complement
 from kgtest.generator.names import COUNTRIES, Namer
 from kgtest.generator.phrasing import relation_clause
 from kgtest.generator.proofs import fact_evidence
-from kgtest.generator.temporal import TemporalEvent
+from kgtest.generator.temporal import EventWords, TemporalEvent
 from kgtest.kg.model import Domain, Entity, Fact
 
 LEAD_YEARS = 30
@@ -68,7 +70,7 @@ Spans = tuple[tuple[int, int], ...]
 def kb_events(view: KbView, domains: Sequence[str] = ()) -> list[TemporalEvent]:
     """Every dated event of the KB (in ``domains``, all when empty), sorted by id."""
     wanted = set(domains)
-    years = _kb_years(view)
+    years = view.years
     namer = Namer.of(view)
     events = [*_entity_events(view, years, namer), *_fact_events(view, years, namer)] if years else []
     return sorted((e for e in events if not wanted or e.domain in wanted), key=lambda e: e.id)
@@ -79,15 +81,6 @@ def universe(events: Sequence[TemporalEvent]) -> tuple[int, int]:
     starts = [s for ev in events for s, _ in ev.intervals]
     ends = [e for ev in events for _, e in (*ev.intervals, *ev.unknown)]
     return (min(starts) - LEAD_YEARS, max(ends))
-
-
-def _kb_years(view: KbView) -> tuple[int, int] | None:
-    """The first and last year the KB names (an open end may reach either)."""
-    years = [y for f in view.facts for y in (f.start_year, f.end_year) if y is not None]
-    years += [
-        y for e in view.entities.values() for y in (e.start_year, e.end_year, e.point_year) if y is not None
-    ]
-    return (min(years), max(years)) if years else None
 
 
 def _known_and_unknown(start: int | None, end: int | None, kb: tuple[int, int]) -> tuple[Spans, Spans]:
@@ -191,25 +184,32 @@ def _fact_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Tempor
         if _gives_away(names, known):
             continue
         unknown = [span for _, u in spans for span in u]
-        subject = view.entities.get(s)
-        domain = subject.domain.value if subject is not None else "unknown"
-        plural = [n for n, x in zip(names, (s, o), strict=True) if namer.plural(x)]
-        said = relation_clause(p, view.relation(p).label, names[0], names[1], PAST, domain, plural)
         out.append(
             TemporalEvent(
                 f"{s} {p} {o}",
-                said.statement(),
+                "",
                 known,
                 statement_domain(view, (s, p, o)),
-                tuple(fact_evidence(f.id, view) for f in facts),
-                _outside(unknown, known),
-                said,
-                tuple(lifetimes[x] for x in (s, o) if x in lifetimes),
-                (s, o),
-                p,
+                unknown=_outside(unknown, known),
+                exists=tuple(lifetimes[x] for x in (s, o) if x in lifetimes),
+                about=(s, o),
+                topic=p,
+                worded=partial(_fact_words, view, namer, (s, p, o), names, tuple(f.id for f in facts)),
             )
         )
     return out
+
+
+def _fact_words(
+    view: KbView, namer: Namer, statement: tuple[str, str, str], names: list[str], fact_ids: tuple[str, ...]
+) -> EventWords:
+    """A dated statement's clause ("Kaká played for AC Milan") and the facts that date it."""
+    s, p, o = statement
+    subject = view.entities.get(s)
+    domain = subject.domain.value if subject is not None else "unknown"
+    plural = [n for n, x in zip(names, (s, o), strict=True) if namer.plural(x)]
+    said = relation_clause(p, view.relation(p).label, names[0], names[1], PAST, domain, plural)
+    return EventWords(said.statement(), said, tuple(fact_evidence(fid, view) for fid in fact_ids))
 
 
 def _gives_away(names: Sequence[str], known: Spans) -> bool:

@@ -12,7 +12,7 @@ import random
 
 from kgtest.generator.case import Answer
 from kgtest.generator.kbview import KbView
-from kgtest.generator.temporal import generate_temporal_cases, temporal_plan
+from kgtest.generator.temporal import generate_temporal_cases, temporal_plan, worded
 from kgtest.generator.temporal_kb import kb_events, universe
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.model import Domain, Entity, Fact
@@ -43,7 +43,7 @@ def putin() -> KbView:
 
 
 def test_the_open_period_is_kept_known_at_its_start_and_unknown_after() -> None:
-    events = {e.id: e for e in kb_events(putin())}
+    events = {e.id: worded(e) for e in kb_events(putin())}
     home = events[RESIDES_IN_ST_PETERSBURG]
     assert home.intervals == ((1952, 1975), (1990, 1990))
     assert home.unknown == ((1991, 2000),)  # up to the KB's last year

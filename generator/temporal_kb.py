@@ -97,8 +97,8 @@ def _known_and_unknown(start: int | None, end: int | None, kb: tuple[int, int]) 
 def _entity_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[TemporalEvent]:
     out = []
     for e in view.entities.values():
-        if not e.label:
-            continue
+        if not e.label or (e.start_year is None and e.end_year is None and e.point_year is None):
+            continue  # nothing to ask, so nothing to name (most of a KB: 12,000 in Wikidata12k)
         name = namer.name(e.id) or e.label
         known, unknown = _known_and_unknown(e.start_year, e.end_year, kb)
         kind = _span_kind(e)

@@ -45,6 +45,9 @@ _OPEN_END = (
     "depends on when it ended is asked"
 )
 CHECKED_BY = "pointwise"
+AWARDS = frozenset({"P166", "P1411"})
+"""Award received, nominated for: the KB's year is the year the award was given, which plain
+questions say ("given in 1999"); blind readers took "in 1999" for the year of the work too."""
 """What re-checked a temporal case's answer at generation time (``meta["checked_by"]``)."""
 
 
@@ -322,7 +325,9 @@ def _question(formula: mtl.Formula, year: int, plan: TemporalPlan) -> str:
     table, used = plan.table, mtl.events_of(formula)
     if plan.wording == DROWZEE:
         return table3_question(formula, year, {n: table[n].description for n in used})
-    return mtl2nl(formula, year, {n: table[n].clause or table[n].description for n in used})
+    given = [n for n in used if table[n].topic in AWARDS]
+    edges = {n: {y for a, b in merged(table[n].intervals) if a < b for y in (a, b)} for n in used}
+    return mtl2nl(formula, year, {n: table[n].clause or table[n].description for n in used}, given, edges)
 
 
 def _case(formula: mtl.Formula, answer: _Answer, plan: TemporalPlan, question: str) -> TestCase:

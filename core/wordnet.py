@@ -90,15 +90,28 @@ class WordNet:
     def places(self, name: str) -> int:
         """How many places WordNet knows by ``name`` (noun senses in ``noun.location``): two for
         "Cambridge" (England, Massachusetts), "Georgia" and "Cordoba"; one for "Paris"."""
-        offsets = self._offsets(name, "noun")
-        if not offsets:
-            return 0
+        return self._in_file(name, _LOCATION)
+
+    def people(self, name: str) -> int:
+        """How many people WordNet knows by the proper name ``name`` (senses in ``noun.person`` that
+        spell it with its capitals): four for "Martin" (Dean Martin, Steve Martin, Mary Martin, Saint
+        Martin), one for "Dean Martin", none for "Pedersen" or "Tier" (a person who ties)."""
+        spelled = name.replace(" ", "_").encode("utf-8")
+        return sum(
+            spelled in words
+            for lexfile, words in map(self._synset, self._offsets(name, "noun"))
+            if lexfile == _PERSON
+        )
+
+    def _in_file(self, name: str, lexfile: int) -> int:
+        return sum(self._synset(o)[0] == lexfile for o in self._offsets(name, "noun"))
+
+    def _synset(self, offset: int) -> tuple[int, list[bytes]]:
+        """The lexicographer file of the noun synset at ``offset``, and its words as spelled."""
         with (self.folder / "data.noun").open("rb") as data:
-            found = 0
-            for offset in offsets:
-                data.seek(offset)
-                found += int(data.readline().split()[1]) == _LOCATION
-        return found
+            data.seek(offset)
+            fields = data.readline().split()
+        return int(fields[1]), [w.split(b"(")[0] for w in fields[4 : 4 + 2 * int(fields[3], 16) : 2]]
 
     def senses(self, lemma: str, pos: str) -> int:
         return len(self._offsets(lemma, pos))
@@ -176,6 +189,8 @@ class WordNet:
 
 _LOCATION = 15
 """lexnames(5): the lexicographer file ``noun.location``."""
+_PERSON = 18
+"""... and ``noun.person``."""
 _LEXNAMES = {
     29: "verb.body",
     30: "verb.change",

@@ -16,6 +16,11 @@ Nebula Award for Best Short Story?"): blind readers read "Was Trier twinned with
 year it moved) and "Did Connie Willis win the Nebula Award in 1992?" (the ceremony's year or
 the work's?) two ways.
 
+A term (a post, an owner: ``TERMS``) is not asked in the present tense, which a reader takes
+for their own year, not the KB's: "Is Elizabeth II the head of state of Grenada?" (true in a KB
+of 2020) is "Was Elizabeth II the head of state of Grenada in 2020?", or with no year known,
+"Was Elizabeth II ever the head of state of Grenada?".
+
 Names come from generator/names.py: a statement whose entity needs a context it cannot be
 given is not asked.
 """
@@ -35,6 +40,12 @@ from kgtest.prolog.reasoner import Statement, Years
 
 EVER = "ever"
 """The tense of a truth asked whether it ever held: the past, with no year."""
+NOW = "now"
+"""The tense of a statement about a term that holds in the reference year: the past, naming that year."""
+TERMS = frozenset({"P6", "P35", "P127", "P1830"})
+"""Relations held for a term (a post, an owner): "Is Elizabeth II the head of state of Grenada?"
+holds in a KB of 2020 and not in the reader's year, so it is asked about the KB's year or whether
+it ever held."""
 WHERE = frozenset({"P17", "P30", "P131", "P150", "P206", "P361", "P527"})
 """Properties that say where something lies: a name's context must not answer them."""
 _FAR = 10**6
@@ -121,15 +132,21 @@ class Asker:
         The present when the statement is undated or holds in the reference year and neither
         entity is known to have ended before it (by its years, or its class: a historical
         country); else the past, about a year drawn from its years within the entities'
-        existence (none for an undated statement; "ever" where only an edge year is known).
+        existence (none for an undated statement; "ever" where only an edge year is known). A
+        term (``TERMS``) is never asked in the present: in the reference year it names that year
+        (``NOW``), undated it is asked whether it ever held (a truth) or in the present (a near miss,
+        refuted only as the KB stands).
         """
         lo, hi = self.existence(statement)
         now = self._now
+        term = self.style != DROWZEE and statement[1].lstrip("^") in TERMS
         if years is None:
             ended = (now is not None and hi < now) or any(self._former(x) for x in statement[::2])
+            if term and not ended and not near_miss:
+                return None, EVER  # the KB's undated truth held at some time, not surely now
             return None, PAST if ended else PRESENT
         if now is not None and lo <= now <= hi and any(a <= now <= b for a, b in years):
-            return None, PRESENT
+            return None, NOW if term else PRESENT
         if self.style != DROWZEE and not near_miss and not _inside(clip(years, lo, hi), lo, hi):
             return None, EVER  # only a first or last year is known: "Was Trier ever twinned with Pula?"
         return uniform_year(rng, self._years(statement, years, near_miss, settled)), PAST
@@ -173,9 +190,9 @@ class Asker:
         subject = o if p.startswith("^") else s  # whose domain picks the wording (P's subject)
         label = view.relation(p.lstrip("^")).label
         plural = [n for n, x in zip(named, (s, o), strict=True) if self.names.plural(x)]
-        clause_tense = PAST if tense == EVER else tense
+        clause_tense = PAST if tense in (EVER, NOW) else tense
         said = relation_clause(p, label, named[0], named[1], clause_tense, self._domain(subject), plural)
-        return plain_question(said, variant, year, ever=tense == EVER)
+        return plain_question(said, variant, self._now if tense == NOW else year, ever=tense == EVER)
 
     def _domain(self, eid: str) -> str:
         e = self._view.entities.get(eid)

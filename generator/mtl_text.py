@@ -19,19 +19,22 @@ says any formula.
 
 A question whose whole claim is one event in some years is asked as English asks it ("Did
 Kaká play for AC Milan at any time from 2003 through 2008?"); any other is "Is it true that
-<the claim>?". Events are generator/clauses.py ``Clause``s ("Charles Dickens" / "was" /
+<the claim>?". Such a lone event says an award's years as the years it was given ("Did Connie
+Willis win the Nebula Award given in 1992?") and the first or last year of its stretch as "at any
+time in 1922" (``_Speaker._lone``). Events are generator/clauses.py ``Clause``s ("Charles Dickens" / "was" /
 "alive"), or plain past-tense sentences from callers that have no clause.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from kgtest.core.errors import UnknownNameError
 from kgtest.generator.clauses import Clause
 from kgtest.generator.mtl_said import Said, join
 from kgtest.generator.mtl_windows import simplified
+from kgtest.prolog import mtl
 from kgtest.prolog.mtl import And, Atom, Finally, Formula, Globally, Next, Not, Or, Until
 
 INSTRUCTION = "Answer the question with your knowledge and reasoning power."
@@ -66,9 +69,20 @@ def year_text(year: int) -> str:
     return str(year) if year >= 1 else f"{1 - year} BC"
 
 
-def mtl2nl(formula: Formula, year: int, describe: Mapping[str, Event]) -> str:
-    """The question "does ``formula`` hold in ``year``?" as one plain sentence."""
-    return _Speaker(describe).question(formula, year)
+def mtl2nl(
+    formula: Formula,
+    year: int,
+    describe: Mapping[str, Event],
+    given: Collection[str] = (),
+    edges: Mapping[str, Collection[int]] | None = None,
+) -> str:
+    """The question "does ``formula`` hold in ``year``?" as one plain sentence.
+
+    ``given``: events whose years are the years an award was given, said so ("won the Nebula Award
+    given in 1992"). ``edges``: the first and last years of each event's stretches of more than a
+    year; an event asked about one of them says "at any time in 1922" (what "in 1922" means here).
+    """
+    return _Speaker(describe, frozenset(given), edges or {}).question(formula, year)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,13 +164,38 @@ def _later(n: int) -> str:
 
 
 class _Speaker:
-    def __init__(self, describe: Mapping[str, Event]) -> None:
+    def __init__(
+        self, describe: Mapping[str, Event], given: frozenset[str], edges: Mapping[str, Collection[int]]
+    ) -> None:
         self._describe = describe
+        self._given = given
+        self._edges = edges
+
+    def _lone(self, f: Formula, year: int, when: str) -> str:
+        """The time words of a question about one event alone: in the first or last year of its
+        stretch "at any time in 1922" (a reader asked whether the Russian SFSR, founded on 30
+        December 1922, was in the Soviet Union "in 1922"); for an award, the year it was given ("the
+        Nebula Award for Best Short Story given in 1992", "... given in any year from 1967 through
+        1974": readers took "in 1992" for the work's year too). Questions joining events keep
+        theirs, so a join reads as before."""
+        names = mtl.events_of(f)
+        if len(names) != 1:
+            return when
+        (name,) = names
+        at = _point(f, year)
+        if at is not None and at in self._edges.get(name, ()):
+            return f"at any time in {year_text(at)}"
+        if name not in self._given or not when.startswith(("in ", "at ")):
+            return when
+        for vague, years in (("at some time ", "in some year "), ("at any time ", "in any year ")):
+            when = when.replace(vague, years, 1)
+        return f"given {when}"
 
     def question(self, f: Formula, year: int) -> str:
-        said = self._say(simplified(f), _When(year))
+        g = simplified(f)
+        said = self._say(g, _When(year))
         if said.event is not None:
-            return f"{said.event.question()} {said.question_when}?".replace(" ?", "?")
+            return f"{said.event.question()} {self._lone(g, year, said.question_when)}?".replace(" ?", "?")
         if isinstance(f, Not) and said.text.startswith("it was not the case that "):
             return f"{INDIRECT[1]}{said.text.removeprefix('it was not the case that ')}?"
         return f"{INDIRECT[0]}{said.text}?"
@@ -307,6 +346,20 @@ class _Speaker:
             case Or(phi1=p1, phi2=p2):
                 return join("and", self._not(p1, when), self._not(p2, when))
         return Said(f"it was not the case that {self._say(phi, when).text}")
+
+
+def _point(f: Formula, year: int) -> int | None:
+    """The one year ``f`` asked at ``year`` looks at, when it is one event in one year."""
+    while True:
+        match f:
+            case Atom():
+                return year
+            case Next(phi=phi):
+                f, year = phi, year + 1
+            case Finally(a=a, b=b, phi=phi) | Globally(a=a, b=b, phi=phi) if a == b:
+                f, year = phi, year + a
+            case _:
+                return None
 
 
 def _quantified(quantifier: str, span: str, body: Said) -> Said:

@@ -18,6 +18,10 @@ Three things stand between a KB label and a name a person would write:
   and in a question about where a place lies only a place that contains the other one
   ("Is Fascia (Italy) located in Liguria?", never "Fascia (Liguria)").
 
+A person the KB alone has of their name, though the world likely has others of it (WordNet
+knows two people or more by the surname and none by the whole name: "Daniel Martin", not "Dean
+Martin"), takes what the description says they did: "Daniel Martin (racing cyclist)".
+
 A name that needs a context and has none it may take is not asked about (``Namer.name``
 returns None).
 """
@@ -32,7 +36,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from kgtest.core.wordnet import wordnet
-from kgtest.generator.articles import named, plural_team
+from kgtest.generator.articles import named, plural_team, years_named
 from kgtest.generator.kbview import KbView
 from kgtest.kg.model import Domain, Fact
 
@@ -196,6 +200,10 @@ class Namer:
         )
         if alone and entity is not None and entity.domain is Domain.PLACES and _many_places(label):
             return self._elsewhere(eid, base, label)
+        if alone and entity is not None and entity.description and "Q5" in entity.types and _common(label):
+            occupation = _occupation(entity.description)
+            described = ((occupation, ""),) if occupation else ()
+            return _Entry(base, described, bool(described), optional=True)
         if alone:
             return _Entry(base, (), False)  # its own name: nothing to tell apart
         contexts: list[tuple[str, str]] = []
@@ -249,6 +257,25 @@ def _many_places(name: str) -> bool:
     """WordNet knows two places or more by ``name`` (accents dropped: "Córdoba" is its "Cordoba")."""
     plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
     return wordnet().places(plain) >= 2
+
+
+def _common(name: str) -> bool:
+    """A person's name the world likely gives to others too, though the KB holds one: WordNet knows
+    two people or more by its surname and none by the whole name ("Daniel Martin": Dean, Steve and
+    Mary Martin; "Dean Martin" himself is WordNet's, and a reader's, one Dean Martin)."""
+    words = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii").split()
+    return len(words) >= 2 and wordnet().people(words[-1]) >= 2 and not wordnet().people(" ".join(words))
+
+
+def _occupation(description: str) -> str:
+    """What a person's description says they did, without the nationality before it and with no
+    year: "Irish racing cyclist" -> "racing cyclist" (the nationality would answer "Was he born in
+    Ireland?", a year "Was he alive in 1990?"); "" when nothing is left."""
+    words = description.split(",")[0].split()
+    while words and words[0][:1].isupper():
+        words.pop(0)
+    said = " ".join(words)
+    return "" if years_named(said) or len(words) > 5 else said
 
 
 def _descriptions(description: str, label: str) -> Iterable[str]:

@@ -46,6 +46,9 @@ _OPEN_END = (
     "depends on when it ended is asked"
 )
 CHECKED_BY = "pointwise"
+AWARDS = frozenset({"P166", "P1411"})
+"""Award received, nominated for: the KB's year is the year the award was given, which plain
+questions say ("given in 1999"); blind readers took "in 1999" for the year of the work too."""
 """What re-checked a temporal case's answer at generation time (``meta["checked_by"]``)."""
 
 
@@ -347,7 +350,9 @@ def _question(formula: mtl.Formula, year: int, plan: TemporalPlan) -> str:
     used = [plan.event(n) for n in mtl.events_of(formula)]
     if plan.wording == DROWZEE:
         return table3_question(formula, year, {ev.id: ev.description for ev in used})
-    return mtl2nl(formula, year, {ev.id: ev.clause or ev.description for ev in used})
+    given = [ev.id for ev in used if ev.topic in AWARDS]
+    edges = {ev.id: {y for a, b in merged(ev.intervals) if a < b for y in (a, b)} for ev in used}
+    return mtl2nl(formula, year, {ev.id: ev.clause or ev.description for ev in used}, given, edges)
 
 
 def _case(formula: mtl.Formula, answer: _Answer, plan: TemporalPlan, question: str) -> TestCase:

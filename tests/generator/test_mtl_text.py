@@ -305,3 +305,31 @@ def test_table_iv_prompt() -> None:
     assert "Given the question: Was Charles Dickens alive in 1800?\n" in prompt
     assert "metric temporal logic" in prompt and "point by point" in prompt
     assert prompt.endswith("The answer must contain 'Yes', 'No' or 'I don't know' at the beginning.")
+
+
+def test_a_lone_award_says_the_year_it_was_given() -> None:
+    """Issue 37, sixth round: "won the Nebula Award in 1992" read as the year of the work too."""
+    say: dict[str, Event] = {
+        **SAY,
+        "w": Clause("Connie Willis", "did", "win the Nebula Award", "won the Nebula Award"),
+    }
+    w = Atom("w")
+    assert mtl2nl(w, 1992, say, given={"w"}) == "Did Connie Willis win the Nebula Award given in 1992?"
+    assert mtl2nl(Finally(0, 7, w), 1967, say, given={"w"}) == (
+        "Did Connie Willis win the Nebula Award given in any year from 1967 through 1974?"
+    )
+    assert mtl2nl(Finally(0, 2, w), 1990, say, given={"w"}) == (
+        "Did Connie Willis win the Nebula Award given in 1990, 1991 or 1992?"
+    )
+    assert mtl2nl(w, 1992, say) == "Did Connie Willis win the Nebula Award in 1992?"  # not an award event
+    # a join keeps its words (whether it reads as one question must not change)
+    assert mtl2nl(And(w, D), 1850, say, given={"w"}) == mtl2nl(And(w, D), 1850, say)
+
+
+def test_a_lone_event_in_the_first_or_last_year_of_its_stretch_is_asked_at_any_time_that_year() -> None:
+    """ "Was the Russian SFSR in the Soviet Union in 1922?" (founded on 30 December 1922) read two ways."""
+    edges = {"k": {2003, 2008}}
+    assert mtl2nl(K, 2003, SAY, edges=edges) == "Did Kaká play for AC Milan at any time in 2003?"
+    assert mtl2nl(Next(K), 2007, SAY, edges=edges) == "Did Kaká play for AC Milan at any time in 2008?"
+    assert mtl2nl(K, 2005, SAY, edges=edges) == "Did Kaká play for AC Milan in 2005?"
+    assert mtl2nl(Or(K, D), 2003, SAY, edges=edges) == mtl2nl(Or(K, D), 2003, SAY)

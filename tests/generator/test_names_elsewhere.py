@@ -46,3 +46,22 @@ def test_a_country_or_a_place_the_kb_cannot_place_keeps_its_name() -> None:
     assert namer.name("Q3") == "Georgia"  # WordNet's other Georgia is a US state: not told by the KB
     assert namer.name("Q6") == "Saint Petersburg"
     assert namer.name("Q1") == "Brunswick"
+
+
+def test_a_person_of_a_common_surname_takes_the_description() -> None:
+    """WordNet knows Dean, Steve and Mary Martin: the KB's one "Daniel Martin" may be another's name
+    to a reader (issue 37, sixth round: "Was Daniel Martin alive in 1964?" read two ways)."""
+    people = {
+        "Q1": Entity("Q1", "Daniel Martin", "Irish racing cyclist", ("Q5",), Domain.PEOPLE),
+        "Q2": Entity("Q2", "Dean Martin", "American singer and actor", ("Q5",), Domain.PEOPLE),
+        "Q3": Entity("Q3", "Mads Pedersen", "Danish cyclist", ("Q5",), Domain.PEOPLE),
+        "Q4": Entity("Q4", "Jack Hunt", "English footballer (born 1990)", ("Q5",), Domain.PEOPLE),
+        "Q5": Entity("Q5", "Ireland", types=("Q6256",), domain=PLACES),
+    }
+    namer = Namer(KbView(people, (), builtin_catalog()))
+    assert wordnet().people("Martin") >= 2 and wordnet().people("Dean Martin") == 1
+    # what he did, not where he is from: "(Irish racing cyclist)" would answer "born in Ireland?"
+    assert namer.name("Q1") == namer.name("Q1", "Q5") == "Daniel Martin (racing cyclist)"
+    assert namer.name("Q2") == "Dean Martin"  # WordNet's own: the one a reader knows
+    assert namer.name("Q3") == "Mads Pedersen"  # WordNet knows no Pedersen: left alone
+    assert namer.name("Q4") == "Jack Hunt"  # a description naming a year would answer a temporal question

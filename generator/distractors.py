@@ -9,6 +9,9 @@ once or that are false merely by a technicality:
 * compatible with the relation where the KB says so (sex or gender, P21): a father is not
   a woman, a mother not a man, and each spouse has the sex of the other's known spouses, or
   where there are none, the other sex (both ways: the statement may be asked read backwards);
+* a parent a generation older than the child where the KB gives both births: "Was Bjorg
+  Lambrecht (born 1997) the father of Michele Scarponi (born 1979)?" is refuted, but nobody
+  would ask it;
 * never a place that contains, or lies within, the true value of a one-valued property
   ("born in England" for someone born in London is true, not a distractor);
 * never another entity that goes by a name of a true value (its label or one of its
@@ -35,11 +38,40 @@ MALE, FEMALE = "Q6581097", "Q6581072"
 _NOT_OF_SEX = {"P22": FEMALE, "P25": MALE}
 """A father is not female, a mother not male (where the KB gives P21)."""
 _SAME_SEX_AS_PARTNERS = "P26"
+_PARENT_OF_SUBJECT = frozenset({"P22", "P25"})
+"""Father, mother: the object is the subject's parent."""
+_CHILD_OF_SUBJECT = "P40"
+GENERATION = 15
+"""The fewest years a parent proposed is born before the child."""
 
 
 def checks(view: KbView) -> tuple[Check, ...]:
     """Every check a candidate must pass."""
-    return (_sex_compatible(view), _not_around_the_true_value(view), _not_a_name_of_a_true_value(view))
+    return (
+        _sex_compatible(view),
+        _a_generation_apart(view),
+        _not_around_the_true_value(view),
+        _not_a_name_of_a_true_value(view),
+    )
+
+
+def _a_generation_apart(view: KbView) -> Check:
+    def born(eid: str) -> int | None:
+        entity = view.entities.get(eid)
+        return None if entity is None else entity.start_year
+
+    def check(st: Statement) -> bool:
+        s, p, o = st
+        if p in _PARENT_OF_SUBJECT:
+            parent, child = o, s
+        elif p == _CHILD_OF_SUBJECT:
+            parent, child = s, o
+        else:
+            return True
+        first, then = born(parent), born(child)
+        return first is None or then is None or then - first >= GENERATION
+
+    return check
 
 
 def _sex_compatible(view: KbView) -> Check:

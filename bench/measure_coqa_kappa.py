@@ -44,7 +44,8 @@ BLIND = HERE / "coqa_blind"
 FRESH = HERE / "coqa_blind2"
 """Issue 39's second blind sample (bench/coqa_sample.py --fresh): measured with --fresh, once, at the end."""
 THIRD = HERE / "coqa_blind3"
-"""Issue 39's third (bench/coqa_sample.py --third, enriched by unanswerable share): --third, once."""
+"""Issue 39's third (bench/coqa_sample.py --third, enriched by unanswerable share): measured once
+blind in the fourth session, tuned on (its disagreements shown) since the fifth."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +124,8 @@ def main() -> None:
                         help="groups whose disagreements are printed (never held-out ones)")  # fmt: skip
     parser.add_argument("--held-out", action="store_true", help="also print the held-out parts' figures")
     parser.add_argument("--fresh", action="store_true", help="also the second blind sample's (never shown)")
-    parser.add_argument("--third", action="store_true", help="also the third blind sample's (never shown)")
+    parser.add_argument("--third", action="store_true",
+                        help="also the third blind sample's (tuned on since the fifth session)")  # fmt: skip
     parser.add_argument("--reasons", action="store_true", help="also each part's undecided turns by reason")
     args = parser.parse_args()
     sample, pairs = blind()
@@ -144,7 +146,7 @@ def main() -> None:
     for item, i, d, label in rows:
         if (
             item.group in show
-            and not item.group.endswith(("held_out", "fresh", "third"))
+            and not item.group.endswith(("held_out", "fresh"))
             and d.answerable is not None
             and d.answerable != label.startswith("A")
         ):

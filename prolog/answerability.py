@@ -24,12 +24,13 @@ from kgtest.prolog.engine import engine
 _BATCH = 400
 """Dialogues per query: big enough to amortise the call, small enough to keep the query text short."""
 
-WEAK = ("missing", "story", "far", "rival")
+WEAK = ("missing", "story", "far", "rival", "ambiguous")
 """Where a reference's reading can be too weak to decide on (``Reference.weak``, dialogue.pl):
 nothing before meets it; only the story does; only a turn three or more back does; the turn that
-meets it, or a later one, also shows one of its rivals."""
-_DOUBTS = ("", "missing", "story", "far", "rival", "undecided")
-"""dialogue.pl's doubt codes 0-5."""
+meets it, or a later one, also shows one of its rivals; wherever it is met, for a pronoun whose
+reader found two readings (the second is its first rival)."""
+_DOUBTS = ("", "missing", "story", "far", "rival", "undecided", "ambiguous")
+"""dialogue.pl's doubt codes 0-6."""
 
 
 class RefKind(StrEnum):
@@ -128,13 +129,13 @@ class Doubt:
 
     requirement: Requirement
     reason: str
-    """``missing``, ``story``, ``far``, ``rival`` (``WEAK``), or ``undecided``: met only through an
-    undecided turn."""
+    """``missing``, ``story``, ``far``, ``rival``, ``ambiguous`` (``WEAK``), or ``undecided``: met
+    only through an undecided turn."""
     position: int = 0
     """The turn concerned: for ``far`` the one that meets it, for ``rival`` the one that shows the
     rival, for ``undecided`` the undecided turn; 0 otherwise."""
     rival: str = ""
-    """For ``rival``: the concept."""
+    """For ``rival``: the concept; for ``ambiguous``: the other reading."""
 
 
 @dataclass(frozen=True, slots=True)

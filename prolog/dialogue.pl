@@ -19,7 +19,7 @@ which keeps the query text short; the rules only compare them.
       States      [t(S, R, O), ...]   triples the round establishes once answered
       Frame       what a following ellipsis ("And her husband?", "when?") continues
       Weak        where the reader's reading of the words is too weak to decide on, among
-                  missing, story, far, rival (below); [] for an exact reading
+                  missing, story, far, rival, ambiguous (below); [] for an exact reading
       Rivals      other concepts the pronoun's words could stand for
 
 A turn's requirements are its needs, then its references, in that order. Each is met
@@ -36,7 +36,9 @@ shown, but whether it answers is not known), or when its reference is weak where
   * missing: nothing meets it (the reader may have missed what people read it as);
   * story:   only the story meets it;
   * far:     the turn that meets it is three or more turns back;
-  * rival:   the turn that meets it, or a later one, shows one of its rivals.
+  * rival:   the turn that meets it, or a later one, shows one of its rivals;
+  * ambiguous: wherever it is met, for a pronoun: the reader found two readings of it, the
+             second being its first rival.
 A turn is unanswerable when a requirement is missing and not doubtful; else undecided when one
 is doubtful; else answerable. An unanswerable turn's answer is shown as "Unknown", so it states
 and introduces nothing; an undecided turn's answer is shown, and what only it makes known is
@@ -44,7 +46,8 @@ doubtful for the turns after it.
 
 The proof of a turn is, for each requirement, [At, Doubt, DoubtAt, Rival]: At the source's
 position, 0 for the story, -1 for nothing; Doubt 0 (none), 1 missing, 2 story, 3 far, 4 rival
-(DoubtAt: the turn showing Rival), 5 through the undecided turn DoubtAt. A decision is
+(DoubtAt: the turn showing Rival), 5 through the undecided turn DoubtAt, 6 ambiguous (Rival:
+the other reading). A decision is
 [Status | Proofs], Status 1 answerable, 0 unanswerable, 2 undecided. check_answerability/2
 re-checks stored decisions: each claimed source must be the one the rules prefer and meet its
 requirement there, and each doubt must be the one that source gives.
@@ -132,6 +135,9 @@ story_meets(mention(E, _), story(Names, _, _)) :-
 
 %   doubt(+Req, +Pos, +At, +Via, +Seen, -D, -DAt, -Rival): the first that applies.
 doubt(_, _, At, undecided, _, 5, At, 0) :-
+    !.
+doubt(pronoun(_, _, Weak, [X|_]), _, _, _, _, 6, 0, X) :-
+    memberchk(ambiguous, Weak),
     !.
 doubt(Req, _, -1, _, _, 1, 0, 0) :-
     weak(Req, missing),

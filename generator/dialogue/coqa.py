@@ -25,7 +25,7 @@ Each round's graph comes from its words (docs/dialogue.md, "Reading CoQA offline
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from spacy.tokens import Doc, Token
@@ -61,11 +61,14 @@ PRONOUN_WEAK = {
     "she": ("missing", "story", "far", "rival"),
     "it": ("missing",),
     "they": ("missing",),
+    "there": ("missing",),
 }
 """Where the reader's reading of a pronoun is too weak to decide on (prolog/answerability.py ``WEAK``),
 by class, as measured on the blind sample's tune part (docs/dialogue.md, "Undecided turns"):
-every pronoun that nothing shown stands for (people read many from the story), and he or she met
-only by the story, by a turn three or more back, or with another person of its class shown since."""
+every pronoun that nothing shown stands for (people read many from the story; "there" too, and
+"how many horns were there?" is no place at all), and he or she met only by the story, by a turn
+three or more back, or with another person of its class shown since. A he or she with two
+readings (``_antecedent``) is ``ambiguous`` besides."""
 
 
 @dataclass
@@ -172,14 +175,13 @@ def _read_story(
 
 def _with_rivals(rounds: list[Round], canon: Canon) -> list[Round]:
     """Each pronoun whose reading weakens with a rival gets its rivals: the other concepts of the
-    dialogue's rounds it fits (as far as the whole dialogue has told their gender and number)."""
+    dialogue's rounds it fits (as far as the whole dialogue has told their gender and number),
+    after its other reading where it has one (``ambiguous``)."""
     said = dict.fromkeys(k for r in rounds for k in (*r.graph.names, *r.graph.introduces))
     out = []
     for r in rounds:
         refs = tuple(
-            replace(
-                x, rivals=tuple(k for k in said if k != x.target and _rival(canon.concepts[k], x.pronoun))
-            )
+            replace(x, rivals=tuple(dict.fromkeys([*x.rivals, *_rivals(x, said, canon)])))
             if "rival" in x.weak
             else x
             for x in r.graph.refers
@@ -211,20 +213,26 @@ class RoundReader:
         refs: list[Reference] = []
         rewrite: list[str] = []
         meant: list[Referent] = []
+        guessed: list[Referent] = []
         for tok in question:
             cls = pronoun_class(tok)
             if not cls:
                 rewrite.append(tok.text_with_ws)
                 continue
-            targets = self._antecedent(tok, cls, asked)
-            meant += targets
+            targets, other = self._antecedent(tok, cls, asked)
+            meant += targets if other is None else []  # a guess is no mention for the pronouns after it
+            guessed += targets if other is not None else []
             rewrite.append(_substitute(tok, targets) + tok.whitespace_)
             for t in (canon_lead(self.canon, t) for t in targets):
                 if t.key in {c.key for c in named}:
                     continue  # the question itself says who: "did Tom see his mother?"
                 if t.key not in self.known:
                     self.left_to_story[(cls, t.key)] = None
-                refs.append(Reference(RefKind.PRONOUN, tok.text, t.key, cls, weak=PRONOUN_WEAK.get(cls, ())))
+                weak = PRONOUN_WEAK.get(cls, ())
+                rivals: tuple[str, ...] = ()
+                if other is not None:  # two readings: undecided wherever it is met
+                    weak, rivals = (*weak, "ambiguous"), (other.key,)
+                refs.append(Reference(RefKind.PRONOUN, tok.text, t.key, cls, weak, rivals))
         refs += self._demonstratives(question)
         frame = f"q{number}"
         how = fragment(question) if self.history else ""
@@ -243,25 +251,39 @@ class RoundReader:
         own, found = meant[::-1] + named[::-1], [c for _, c in reversed(answered)]
         candidates = found + own if question[:1].text.lower() in _ASKS_FOR_ONE else own + found
         self.history.append(_Turn(frame, candidates, own))
-        self.known |= {c.key for c in (*named, *meant)} | {c.key for _, c in answered}
-        introduces = tuple(dict.fromkeys([*(c.key for _, c in answered), *(c.key for c in meant)]))
+        self.known |= {c.key for c in (*named, *meant, *guessed)} | {c.key for _, c in answered}
+        introduces = tuple(dict.fromkeys([*(c.key for _, c in answered), *(c.key for c in meant + guessed)]))
         graph = RoundGraph(frame, tuple(dict.fromkeys(c.key for c in named)), introduces, tuple(refs))
         return graph, "".join(rewrite).strip()
 
-    def _antecedent(self, tok: Token, cls: str, asked: Sequence[tuple[Token, Referent]]) -> list[Referent]:
-        """For a possessive, the question's own subject ("did Tom see his mother?"); else, among the
+    def _antecedent(
+        self, tok: Token, cls: str, asked: Sequence[tuple[Token, Referent]]
+    ) -> tuple[list[Referent], Referent | None]:
+        """What the pronoun stands for, and the other reading where the reader found two. For a
+        possessive, the question's own subject ("did Tom see his mother?"); else, among the
         mentions of the rounds before (most recent first), one the story calls by this pronoun unless
         the question before names a he or a she, else the last that fits (``pick``); else what the
         story calls so; else nothing ever said. A possessive never stands for its own noun ("Who is
-        his friend?")."""
+        his friend?"). Where a he or she the story mostly means beats another the rounds before name
+        last, that last one is the other reading ("Who ran the shop? Mrs. Hill. What did she love?",
+        the story's "she" being Ann): people follow the rounds as often as the story."""
         own = [c for t, c in asked if t.i < tok.i and fits(c, cls) and t.dep_ in ("nsubj", "nsubjpass")]
         if own and (tok.tag_ == "PRP$" or tok.lower_.endswith("self")):
-            return [own[-1]]
+            return [own[-1]], None
         # "How old was Lynch when he began as a caddy?": a name said earlier in another clause of the
-        # question is what its pronoun means (in the same clause, "Why did Tom pay him?", it is not)
-        named = [c for t, c in asked if t.i < tok.i and fits(c, cls) and c.proper and _other_clause(t, tok)]
+        # question is what its pronoun means (in the same clause, "Why did Tom pay him?", it is not);
+        # for he or she only a name the text has said is one ("Does the Doctor say she is done up?")
+        named = [
+            c
+            for t, c in asked
+            if t.i < tok.i
+            and fits(c, cls)
+            and c.proper
+            and _other_clause(t, tok)
+            and (cls not in ("he", "she") or c.gender == cls)
+        ]
         if named:
-            return [named[-1]]
+            return [named[-1]], None
         owner = {c.key for t, c in asked if tok.dep_ == "poss" and t == tok.head}
         before = [c for turn in reversed(self.history) for c in turn.candidates if c.key not in owner]
         near = before[: len(self.history[-1].candidates)] if self.history else []
@@ -272,13 +294,14 @@ class RoundReader:
         # before naming one is only a rival ("Who ran the shop? Mrs. Hill. What did she love?")
         asked_before = self.history[-1].asked if self.history else []
         if told and not (found and found[0].gender == cls and found[0] in asked_before):
-            return [told[0]]
+            two = cls in ("he", "she") and found and found[0].key != told[0].key
+            return [told[0]], found[0] if two else None
         if found:
-            return found
+            return found, None
         for chain_cls, keys in self.chains:
             if chain_cls == cls and not owner & set(keys):
-                return [self.canon.concepts[k] for k in keys]
-        return [self.canon.unknown(cls, tok.text)]
+                return [self.canon.concepts[k] for k in keys], None
+        return [self.canon.unknown(cls, tok.text)], None
 
     def _demonstratives(self, question: Doc) -> list[Reference]:
         """ "this draft": a mention of the draft said before ("this information" for nothing said is the
@@ -312,6 +335,10 @@ def _substitute(tok: Token, targets: Sequence[Referent]) -> str:
     if tok.tag_ == "PRP$" or tok.lower_ in ("his", "hers", "its", "their", "theirs"):
         return label + ("'" if label.endswith("s") else "'s")
     return label
+
+
+def _rivals(ref: Reference, said: Iterable[str], canon: Canon) -> Iterator[str]:
+    return (k for k in said if k != ref.target and _rival(canon.concepts[k], ref.pronoun))
 
 
 def _rival(concept: Referent, cls: str) -> bool:

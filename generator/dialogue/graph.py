@@ -76,6 +76,7 @@ _WHY = {
     "far": "it was last said at turn {at}, three or more turns back",
     "rival": "turn {at} also shows {rival}, which it could stand for too",
     "undecided": "only turn {at} says it, and that turn is undecided",
+    "ambiguous": "it could stand for {rival} as well: the reader found two readings",
 }
 
 

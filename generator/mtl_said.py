@@ -146,8 +146,8 @@ def _one_subject(op: str, left: Said, right: Said) -> Said:
             asked, ax, ay = _common(a.rest, b.rest)
             if op == "or":  # "Did Jeison Murillo play for either Granada CF or Cádiz CF in 2011?"
                 event = Clause(a.subject, a.aux, f"{asked} either {ax} or {ay}", f"{verb} either {x} or {y}")
-            else:
-                event = Clause(a.subject, a.aux, f"{asked} {ax} and {ay}", f"{verb} {x} and {y}")
+            else:  # "both": the year is of both ("play for Pescara and Udinese in 1992" read two ways)
+                event = Clause(a.subject, a.aux, f"{asked} both {ax} and {ay}", f"{verb} both {x} and {y}")
             return Said(event.statement(), shared, event, True)
     first, second = left.predicate(), right.predicate()
     verb = ""

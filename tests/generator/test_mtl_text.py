@@ -185,7 +185,7 @@ W, M, R = Atom("w"), Atom("m"), Atom("r")
         ),
         # two things of one subject
         (And(K, Next(R)), 2005, "Did Kaká play for AC Milan in 2005 and for Real Madrid in 2006?"),
-        (And(K, R), 2005, "Did Kaká play for AC Milan and Real Madrid in 2005?"),
+        (And(K, R), 2005, "Did Kaká play for both AC Milan and Real Madrid in 2005?"),
         (
             Or(K, R),
             2005,

@@ -33,9 +33,9 @@ from kgtest.generator.case import (
 )
 from kgtest.generator.clauses import Clause
 from kgtest.generator.mtl_random import clip, complement, merged
-from kgtest.generator.mtl_table3 import table3_question
-from kgtest.generator.mtl_text import DROWZEE, INDIRECT, PLAIN, WORDINGS, mtl2nl, temporal_prompt
+from kgtest.generator.mtl_text import INDIRECT, PLAIN, WORDINGS, temporal_prompt
 from kgtest.generator.temporal_draw import Candidate, Draws, drawn_here
+from kgtest.generator.temporal_question import question_of
 from kgtest.prolog import mtl
 from kgtest.prolog.mtl_bounds import bound_events, polarised
 from kgtest.prolog.pointwise import holds_at
@@ -46,9 +46,6 @@ _OPEN_END = (
     "depends on when it ended is asked"
 )
 CHECKED_BY = "pointwise"
-AWARDS = frozenset({"P166", "P1411"})
-"""Award received, nominated for: the KB's year is the year the award was given, which plain
-questions say ("given in 1999"); blind readers took "in 1999" for the year of the work too."""
 """What re-checked a temporal case's answer at generation time (``meta["checked_by"]``)."""
 
 
@@ -231,6 +228,7 @@ def generate_temporal_cases(
         candidates = drawn_here(draws, plan.limit)
     tally: Counter[str] = Counter()
     seen: set[tuple[str, int]] = set()
+    asked: set[str] = set()
     cases: list[TestCase] = []
     for candidate in candidates:
         if len(cases) >= plan.count:
@@ -248,6 +246,10 @@ def generate_temporal_cases(
             continue
         seen.add(key)
         question = _question(formula, year, plan)
+        if question in asked:  # two formulas may ask one birth year ("born in 1988 or earlier")
+            tally["duplicates"] += 1
+            continue
+        asked.add(question)
         if draws.plain and question.startswith(INDIRECT) and _clauses(formula, plan):
             tally["unsayable"] += 1  # its events' clauses do not join into one direct question
             continue
@@ -347,12 +349,7 @@ def _usable(events: Sequence[TemporalEvent], u0: int, u1: int) -> dict[str, Temp
 
 
 def _question(formula: mtl.Formula, year: int, plan: TemporalPlan) -> str:
-    used = [plan.event(n) for n in mtl.events_of(formula)]
-    if plan.wording == DROWZEE:
-        return table3_question(formula, year, {ev.id: ev.description for ev in used})
-    given = [ev.id for ev in used if ev.topic in AWARDS]
-    edges = {ev.id: {y for a, b in merged(ev.intervals) if a < b for y in (a, b)} for ev in used}
-    return mtl2nl(formula, year, {ev.id: ev.clause or ev.description for ev in used}, given, edges)
+    return question_of(formula, year, [plan.event(n) for n in mtl.events_of(formula)], plan.wording)
 
 
 def _case(formula: mtl.Formula, answer: _Answer, plan: TemporalPlan, question: str) -> TestCase:

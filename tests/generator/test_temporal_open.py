@@ -91,3 +91,20 @@ def _some(rng: random.Random, spans: list[list[int]]) -> list[tuple[int, int]]:
         if a <= b:
             out.append((a, b))
     return out
+
+
+def test_a_life_known_from_its_birth_alone_is_asked_as_the_birth_and_answered_so() -> None:
+    """Putin's life has no death in the KB: alone in a question, "alive at any time from 1950
+    through 1955" is asked "born in 1955 or earlier?", and every such answer is the birth's."""
+    events = kb_events(putin())
+    births = []
+    for seed in range(8):
+        for depth in (0, 1, 2):
+            plan = temporal_plan(events, depth=depth, count=30, seed=seed, universe=universe(events))
+            for case in generate_temporal_cases(plan)[0]:
+                if case.question.startswith("Was Vladimir Putin born in "):
+                    year = int(case.question.removeprefix("Was Vladimir Putin born in ").split()[0])
+                    births.append((case.expected, year, case.temporal.text))
+                    assert case.expected == (Answer.YES if 1952 <= year else Answer.NO), case.question
+    assert {answer for answer, _, _ in births} == {Answer.YES, Answer.NO}
+    assert len({text for _, _, text in births}) > 1  # more than one shape of formula asked so

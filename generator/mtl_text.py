@@ -75,17 +75,14 @@ def mtl2nl(
     describe: Mapping[str, Event],
     given: Collection[str] = (),
     edges: Mapping[str, Collection[int]] | None = None,
-    births: Collection[str] = (),
 ) -> str:
     """The question "does ``formula`` hold in ``year``?" as one plain sentence.
 
     ``given``: events whose years are the years an award was given, said so ("won the Nebula Award
     given in 1992"). ``edges``: the first and last years of each event's stretches of more than a
     year; an event asked about one of them says "at any time in 1922" (what "in 1922" means here).
-    ``births``: lives known from their first year alone (a birth, no death): alone in a question,
-    one is asked as the birth year it is (``_Speaker._born``).
     """
-    return _Speaker(describe, frozenset(given), edges or {}, frozenset(births)).question(formula, year)
+    return _Speaker(describe, frozenset(given), edges or {}).question(formula, year)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,32 +169,10 @@ class _Speaker:
         describe: Mapping[str, Event],
         given: frozenset[str],
         edges: Mapping[str, Collection[int]],
-        births: frozenset[str],
     ) -> None:
         self._describe = describe
         self._given = given
         self._edges = edges
-        self._births = births
-
-    def _born(self, f: Formula, year: int) -> str | None:
-        """A life known only from its birth, asked alone, as the birth year it asks about: "Was Jon
-        Izagirre born in 1988 or earlier?" for "... alive at any time from 1983 through 1988?" (blind
-        readers found a living cyclist's "alive" stiff). With no death known, the years after the
-        birth are unknown and never asked, so the window holds for sure only where it holds the
-        birth and surely fails only where it lies before it: the answer is whether the birth came
-        by the window's last year ("at any time") or first ("every year"), or the year itself."""
-        match f:
-            case Finally(a=a, b=b, phi=Atom(name=name)) if a < b:
-                last: int | None = year + b
-            case Globally(a=a, b=b, phi=Atom(name=name)) if a < b:
-                last = year + a
-            case _:
-                names, last = mtl.events_of(f), _point(f, year)
-                name = names[0] if len(names) == 1 else ""
-        event = self._describe.get(name)
-        if name not in self._births or last is None or not isinstance(event, Clause):
-            return None
-        return f"Was {event.subject} born in {year_text(last)} or earlier?"
 
     def _lone(self, f: Formula, year: int, when: str) -> str:
         """The time words of a question about one event alone: in the first or last year of its
@@ -221,8 +196,6 @@ class _Speaker:
 
     def question(self, f: Formula, year: int) -> str:
         g = simplified(f)
-        if born := self._born(g, year):
-            return born
         said = self._say(g, _When(year))
         if said.event is not None:
             return f"{said.event.question()} {self._lone(g, year, said.question_when)}?".replace(" ?", "?")

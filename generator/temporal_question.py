@@ -1,19 +1,22 @@
 """A temporal case's question, from its formula and the events it names, in either wording.
 
 Plain questions (generator/mtl_text.py) are told what the events are beyond their clauses: an
-award's years are the years it was given, a stretch's first and last years may be asked "at any
-time in", and a life known from its birth alone is asked as that birth. Drowzee's wording
+award's years are the years it was given, and a stretch's first and last years may be asked "at
+any time in". Lives known from their births alone, asked without other events, are asked as those
+births (``born_question``). Drowzee's wording
 (generator/mtl_table3.py) takes each event's sentence as it is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from kgtest.generator.clauses import Clause
 from kgtest.generator.mtl_random import merged
 from kgtest.generator.mtl_table3 import table3_question
-from kgtest.generator.mtl_text import DROWZEE, mtl2nl
+from kgtest.generator.mtl_text import DROWZEE, mtl2nl, year_text
+from kgtest.generator.mtl_windows import simplified as mtl_simplified
 from kgtest.prolog import mtl
 
 if TYPE_CHECKING:
@@ -30,8 +33,57 @@ def question_of(formula: mtl.Formula, year: int, used: Sequence[TemporalEvent], 
         return table3_question(formula, year, {ev.id: ev.description for ev in used})
     given = [ev.id for ev in used if ev.topic in AWARDS]
     edges = {ev.id: {y for a, b in merged(ev.intervals) if a < b for y in (a, b)} for ev in used}
-    births = [ev.id for ev in used if _birth_only(ev)]
-    return mtl2nl(formula, year, {ev.id: ev.clause or ev.description for ev in used}, given, edges, births)
+    lives = {ev.id: ev.clause for ev in used if ev.clause is not None and _birth_only(ev)}
+    if len(lives) == len(used) and (born := born_question(formula, year, lives)):
+        return born
+    return mtl2nl(formula, year, {ev.id: ev.clause or ev.description for ev in used}, given, edges)
+
+
+def born_question(formula: mtl.Formula, year: int, lives: Mapping[str, Clause]) -> str | None:
+    """Lives known only from their births (``lives``), asked without other events, as the births
+    they ask about: "Was Jon Izagirre born in 1988 or earlier?" for "... alive at any time from
+    1983 through 1988?" (blind readers found a living cyclist's "alive" stiff), "Were both A and B
+    born in 1990 or earlier?", "Was at least one of A and B born ...?". With no death known, a life
+    may last any time after its birth, and the years that depends on are never asked: a Yes is
+    asked only where the formula holds for sure and a No only where it fails for sure, which here
+    is where it holds or fails taking each life from its birth on. Then "alive in year z" is "born
+    in z or earlier", true from the birth on, so "in some year of a window" is the window's last
+    year and "in every year" its first. None for any other formula."""
+    body, last = _windowed(mtl_simplified(formula), year)
+    match body:
+        case mtl.Atom(name=name):
+            names, join = [name], "Was {}"
+        case mtl.And(phi1=mtl.Atom(name=n1), phi2=mtl.Atom(name=n2)) if n1 != n2:
+            names, join = [n1, n2], "Were both {} and {}"
+        case mtl.Or(phi1=mtl.Atom(name=n1), phi2=mtl.Atom(name=n2)) if n1 != n2:
+            names, join = [n1, n2], "Was at least one of {} and {}"
+        case _:
+            return None
+    if last is None or not all(n in lives for n in names):
+        return None
+    return f"{join.format(*(lives[n].subject for n in names))} born in {year_text(last)} or earlier?"
+
+
+def _windowed(f: mtl.Formula, year: int) -> tuple[mtl.Formula, int | None]:
+    """``f`` under its one leading run of time operators, and the year a birth must come by for
+    lives that hold from their births on: a point's year, a window's last ("in some year") or first
+    ("in every year"); None where a time operator is left inside."""
+    while True:
+        match f:
+            case mtl.Next(phi=phi):
+                f, year = phi, year + 1
+            case mtl.Finally(a=a, b=b, phi=phi) | mtl.Globally(a=a, b=b, phi=phi) if a == b:
+                f, year = phi, year + a
+            case mtl.Finally(a=a, b=b, phi=phi):
+                return phi, year + b if _timeless(phi) else None
+            case mtl.Globally(a=a, b=b, phi=phi):
+                return phi, year + a if _timeless(phi) else None
+            case _:
+                return f, year if _timeless(f) else None
+
+
+def _timeless(f: mtl.Formula) -> bool:
+    return all(isinstance(node, mtl.Atom | mtl.And | mtl.Or) for node in mtl.walk(f))
 
 
 def _birth_only(ev: TemporalEvent) -> bool:

@@ -93,18 +93,43 @@ def _some(rng: random.Random, spans: list[list[int]]) -> list[tuple[int, int]]:
     return out
 
 
-def test_a_life_known_from_its_birth_alone_is_asked_as_the_birth_and_answered_so() -> None:
-    """Putin's life has no death in the KB: alone in a question, "alive at any time from 1950
-    through 1955" is asked "born in 1955 or earlier?", and every such answer is the birth's."""
-    events = kb_events(putin())
-    births = []
-    for seed in range(8):
+def _lives() -> KbView:
+    born = {"Q11": ("Ada Lovelace", 1950), "Q12": ("Alan Turing", 1958), "Q13": ("Grace Hopper", 1966)}
+    entities = {
+        q: Entity(q, name, types=("Q5",), domain=Domain.PEOPLE, start_year=year)
+        for q, (name, year) in born.items()
+    }
+    entities["Q14"] = Entity(
+        "Q14", "Emmy Noether", types=("Q5",), domain=Domain.PEOPLE, start_year=1940, end_year=1990
+    )
+    return KbView(entities, (), builtin_catalog())
+
+
+def test_lives_known_from_their_births_alone_are_asked_as_the_births_and_answered_so() -> None:
+    """No death in the KB: alone in a question (or two of them joined), "alive at any time from
+    1950 through 1955" is asked "born in 1955 or earlier?", and every such answer is the births'."""
+    view = _lives()
+    births = {e.label: e.start_year for e in view.entities.values() if e.end_year is None}
+    events = kb_events(view)
+    seen: dict[str, set[Answer]] = {}
+    for seed in range(6):
         for depth in (0, 1, 2):
             plan = temporal_plan(events, depth=depth, count=30, seed=seed, universe=universe(events))
             for case in generate_temporal_cases(plan)[0]:
-                if case.question.startswith("Was Vladimir Putin born in "):
-                    year = int(case.question.removeprefix("Was Vladimir Putin born in ").split()[0])
-                    births.append((case.expected, year, case.temporal.text))
-                    assert case.expected == (Answer.YES if 1952 <= year else Answer.NO), case.question
-    assert {answer for answer, _, _ in births} == {Answer.YES, Answer.NO}
-    assert len({text for _, _, text in births}) > 1  # more than one shape of formula asked so
+                q = case.question
+                if " born in " not in q:
+                    continue
+                assert "Emmy Noether" not in q, q  # her death is known: asked as a life
+                who, _, rest = q.partition(" born in ")
+                year = int(rest.split()[0])
+                if who.startswith("Were both "):
+                    form, people = "both", who.removeprefix("Were both ").split(" and ")
+                    truth = all(births[p] <= year for p in people)
+                elif who.startswith("Was at least one of "):
+                    form, people = "one", who.removeprefix("Was at least one of ").split(" and ")
+                    truth = any(births[p] <= year for p in people)
+                else:
+                    form, truth = "alone", births[who.removeprefix("Was ")] <= year
+                assert case.expected == (Answer.YES if truth else Answer.NO), q
+                seen.setdefault(form, set()).add(case.expected)
+    assert seen.get("alone") == {Answer.YES, Answer.NO} and seen.get("one") == {Answer.YES, Answer.NO}, seen

@@ -26,7 +26,7 @@ from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.model import Fact
 from kgtest.oracle import arithmetic
 from kgtest.oracle.claims import ALIVE, COMPUTED, VALUE_PROPERTIES, Claim
-from kgtest.oracle.dated import date_kind, wrong_dates
+from kgtest.oracle.dated import date_kind, denial_unplaced, wrong_dates
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.kb_lookup import KbLookup, containing
 from kgtest.oracle.kind_of_place import maybe_one_kind
@@ -156,11 +156,17 @@ class Checker:
         return replace(claim, note=f"{quoted(claim)} {why}") if why else claim
 
     def _dated(self, claim: Claim, facts: list[WorldFact]) -> Claim:
-        """A fact said with years the KB dates otherwise ("won it in 1922", KB: 1921) is wrong knowledge."""
-        if claim.when is None or claim.wrong or claim.statement is None:
+        """A fact said with years the KB dates otherwise ("won it in 1922", KB: 1921) is wrong knowledge.
+        A denial of a fact the KB dates is wrong only for its years: "from 2006 it was never in Nuoro"
+        (KB: until 2005) denies nothing the KB holds then; where the years are not read, nor is it."""
+        if claim.statement is None:
             return claim
         said = readings(self._catalog, *claim.statement)
         spans = [(f.start, f.end) for f in facts if (f.subject, f.property, f.object) in said]
+        if claim.negated and claim.status == "refuted" and denial_unplaced(claim, spans):
+            return replace(claim, status="open", note="")
+        if claim.when is None or claim.wrong:
+            return claim
         why = wrong_dates(claim, spans)
         return replace(claim, status="refuted", note=f"says {quoted(claim)}, but {why}") if why else claim
 

@@ -116,11 +116,7 @@ class Checker:
             for e in ground.edges
             for s, p, _ in readings(self._catalog, e.subject, e.property, e.object)
         }
-        stated = {
-            reading
-            for (_, _, reading), status in zip(asked, statuses, strict=True)
-            if status.kind == "proven"
-        }
+        stated = {(r[0], r[2]) for c, _, r in asked if not c.negated}  # the ends it relates, in any words
         per: dict[tuple[int, tuple[str, str, str]], Status] = {}
         for (c, alternative, reading), status in zip(asked, statuses, strict=True):
             if status.kind == "other" and not self._miss(reading, status.other, pairs, types, ground, stated):
@@ -177,18 +173,19 @@ class Checker:
         pairs: set[tuple[str, str]],
         types: tuple[tuple[str, str], ...],
         ground: GroundGraph,
-        stated: set[tuple[str, str, str]],
+        stated: set[tuple[str, str]],
     ) -> bool:
         """Another value where the proof has its fact, read the way the fact points (a place contains
         many things: "Zürich contains X" misses nothing), and of the proof value's kind where both kinds
         are known ("an island nation in the Indian Ocean" misses no region it is part of). A value the
-        KB does not know misses nothing where the reply states that very fact of the proof too: "started the
+        KB does not know misses nothing where the reply relates the same two ends as the proof's fact too, in
+        whatever words ("since 2016 it has belonged to Auvergne-Rhône-Alpes"): "started the
         2012 Tour de France ... rode the Giro d'Italia that year as well" (the KB has only editions),
         "a department in southern France ... from 2016 in Occitania" (a place around, unlabelled)."""
         s, p, o = reading
         if (s, p) not in pairs or p.startswith("^") or p in DOWNWARD:
             return False
-        if o.startswith("?") and (s, p, other) in stated:
+        if o.startswith("?") and (s, other) in stated:
             return False
         mine = {t for e, t in types if e == o}
         theirs = {t for e, t in types if e == other}

@@ -38,6 +38,10 @@ def test_an_unknown_award_beside_the_proofs_own(kb_judge: Judge, reply: str, out
             "3. Oxfordshire is in England.\n\nAnswer: Yes.",
             "correct",
         ),
+        (  # the proof's two ends related in other words
+            "Yes. Oxford is a city in the Thames Valley. Oxford belongs to Oxfordshire, which is in England.",
+            "correct",
+        ),
         (
             "1. Oxford is a city in the Thames Valley.\n2. The Thames Valley is in England.\n\nAnswer: Yes.",
             "erroneous_knowledge",

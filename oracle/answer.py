@@ -84,8 +84,10 @@ _SOFTENER = (
 """Politeness before the answer: "I'm afraid I don't know", "Honestly, no", "Sorry, yes"."""
 _HEADING = r"(?:[a-z][\w'’\-]*(?:\s+[a-z][\w'’\-]*){0,2}\s*:\s*)"
 """A short heading before the answer: "Fantasy: No", "Verdict: Yes"."""
+_INTERJECTION = r"(?:(?:ah+|oh+|hmm+|well|ok(?:ay)?)\s*[,!]\s*)"
+"""A chatty word before the answer: "Ah, I'm sorry, but I can't ...", "Well, no"."""
 _PREFIX = (
-    rf"{_DECOR}{_HEADING}?{_DECOR}{_NUMBER}{_DECOR}(?:{_LABEL}{_DECOR})?"
+    rf"{_DECOR}{_HEADING}?{_DECOR}{_NUMBER}{_DECOR}(?:{_LABEL}{_DECOR})?{_INTERJECTION}?"
     rf"(?:{_SOFTENER})?(?:{_OPINION}{_DECOR})?"
 )
 _END = r"(?=[\s\W]|$)"
@@ -120,7 +122,7 @@ _PATTERNS: tuple[tuple[Stance, str], ...] = (
         Stance.AMBIGUOUS,
         r"(?:both\s+)?yes\s*(?:and|or|/)\s*no\b|no\s*(?:and|or|/)\s*yes\b"
         r"|not\s+necessarily|not\s+exactly|not\s+quite|not\s+always"
-        r"|it\s+depends|partly|partially|sort\s+of|kind\s+of|maybe|possibly|perhaps|probably"
+        r"|(?:it|that|this)\s+depends|partly|partially|sort\s+of|kind\s+of|maybe|possibly|perhaps|probably"
         r"|(?:most\s+|very\s+)?likely\b|i\s+(?:guess|suppose)\b",
     ),
     (
@@ -163,7 +165,8 @@ _UNSURE_ANYWHERE = re.compile(
     r"|(?:we|i)\s+(?:can\s*not|can't|cannot|am\s+unable\s+to|are\s+unable\s+to)\s+(?:determine|tell|say|know)"
     r"|(?:not|don't\s+have|do\s+not\s+have)\s+enough\s+information"
     r"|(?:i'?m|i\s+am)\s+not\s+sure\b(?!\s+(?:whether|if|this|that|there|how|what|which|it))"
-    r"|i\s+(?:do\s+not|don't)\s+know(?=\s*(?:[.!—–]|-\s|$)))\b",
+    r"|i\s+(?:do\s+not|don't)\s+know(?=\s*(?:[.!—–]|-\s|$))"
+    r"|(?:i'?m|i\s+am)\s+afraid\s+i\s+(?:do\s+not|don't)\s+know)\b",
     re.I,
 )
 """A plain "cannot tell" in a reply with no verdict anywhere: an honest I don't know."""
@@ -245,6 +248,9 @@ def parse_answer(reply: str, question: str = "") -> ParsedAnswer:
     if lead is None:  # "Hmm, interesting one! No, ...": the verdict after a chatty opener
         opened = _FILLER.match(reply, start)
         lead = _lead(reply, opened.end()) if opened else None
+    if lead is None:  # "### Bryansk ↔ Gomel\n\n**Yes** — ...": the verdict under a title line
+        titled = _HEADING_LINE.match(reply, start)
+        lead = _lead(reply, titled.end()) if titled else None
     if lead is not None and lead[0] in (Stance.IDK, Stance.AMBIGUOUS):
         lead = _refused_under_heading(reply, lead)
     if lead is None:  # "Conclusion: I don't know", "Conclusion: No — ...", "Conclusion: it depends"
@@ -270,6 +276,9 @@ def parse_answer(reply: str, question: str = "") -> ParsedAnswer:
     unsure = _UNSURE_ANYWHERE.search(reply, start)
     if unsure:  # no verdict anywhere, but "we cannot determine the answer"
         return _parsed(reply, Stance.IDK, (unsure.span(),), "unsure")
+    refused = _REFUSED_ANYWHERE.search(reply, start)
+    if refused:  # no verdict anywhere, steps and then "I'm sorry, but I can't assist with this request."
+        return _parsed(reply, Stance.REFUSAL, (refused.span(),), "lead")
     return ParsedAnswer(Stance.MISSING, (), (), "none", reply.strip())
 
 
@@ -280,6 +289,12 @@ _CONCLUSION = re.compile(
 )
 """A line that gives the conclusion: what follows it is read as a lead is."""
 _HEADING_LINE = re.compile(r"^[^\S\n]*#+[^\n]*\n\s*", re.M)
+_REFUSED_ANYWHERE = re.compile(
+    r"(?:^|(?<=[.!?]\s)|(?<=\n))(?:i'?m|i\s+am)\s+sorry,?\s+(?:but\s+)?i\s+(?:can(?:no|')t|cannot|won't|am\s+unable\s+to)\s+"
+    r"(?:help|assist|comply|answer)\b",
+    re.I | re.M,
+)
+"""A refusal opening a sentence of a reply with no verdict anywhere."""
 
 
 def _concluded(reply: str, start: int) -> tuple[Stance, tuple[int, int]] | None:
@@ -354,6 +369,8 @@ def _doubt(reply: str, stance: Stance, span: tuple[int, int], question: str = ""
 _ASKED_BEFORE = re.compile(r"([^.!?\n]*)\?[\s*_\"”’)\-–—:]*$")
 _SUPPOSING = re.compile(r"(?:^|[.!?;:\n]\s*)(?:if|were|had|suppose|supposing|assuming)\b[^.!?;\n]*$", re.I)
 _CONTENT = re.compile(r"[a-z]{4,}")
+_RECALLING = re.compile(r"\bif\s+i\s+(?:remember|recall)\s+(?:correctly|rightly)\b", re.I)
+"""Belief, not a supposition: "If I recall correctly, the answer is no"."""
 
 
 def _aside(reply: str, pos: int, question: str) -> bool:
@@ -378,10 +395,13 @@ def _next_sentence(reply: str, pos: int) -> int | None:
 
 
 def _later(reply: str, after: int) -> tuple[Stance, tuple[int, int]] | None:
-    """The last explicit verdict after ``after``; a reply that restates its answer ends with it."""
+    """The last explicit verdict after ``after``; a reply that restates its answer ends with it. One a
+    supposition gives is none ("If he was still there, the answer would be yes; if not, no")."""
     found = None
     for match in _LATER.finditer(reply, after):
-        found = (_yes_no(match["v"]), match.span())
+        before = _RECALLING.sub("", reply[max(0, match.start() - 300) : match.start()])
+        if not _SUPPOSING.search(before):
+            found = (_yes_no(match["v"]), match.span())
     return found
 
 

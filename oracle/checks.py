@@ -26,7 +26,7 @@ from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.model import Fact
 from kgtest.oracle import arithmetic
 from kgtest.oracle.claims import ALIVE, COMPUTED, VALUE_PROPERTIES, Claim
-from kgtest.oracle.dated import date_kind, wrong_dates
+from kgtest.oracle.dated import date_kind, denial_unplaced, wrong_dates
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.kb_lookup import KbLookup, containing
 from kgtest.oracle.kind_of_place import maybe_one_kind
@@ -116,9 +116,10 @@ class Checker:
             for e in ground.edges
             for s, p, _ in readings(self._catalog, e.subject, e.property, e.object)
         }
+        stated = {(r[0], r[2]) for c, _, r in asked if not c.negated}  # the ends it relates, in any words
         per: dict[tuple[int, tuple[str, str, str]], Status] = {}
         for (c, alternative, reading), status in zip(asked, statuses, strict=True):
-            if status.kind == "other" and not self._miss(reading, status.other, pairs, types, ground):
+            if status.kind == "other" and not self._miss(reading, status.other, pairs, types, ground, stated):
                 status = Status("open")  # another value of a fact the proof does not rest on: no miss
             best = per.get((id(c), alternative))
             if best is None or RANK.index(status.kind) < RANK.index(best.kind):
@@ -151,11 +152,17 @@ class Checker:
         return replace(claim, note=f"{quoted(claim)} {why}") if why else claim
 
     def _dated(self, claim: Claim, facts: list[WorldFact]) -> Claim:
-        """A fact said with years the KB dates otherwise ("won it in 1922", KB: 1921) is wrong knowledge."""
-        if claim.when is None or claim.wrong or claim.statement is None:
+        """A fact said with years the KB dates otherwise ("won it in 1922", KB: 1921) is wrong knowledge.
+        A denial of a fact the KB dates is wrong only for its years: "from 2006 it was never in Nuoro"
+        (KB: until 2005) denies nothing the KB holds then; where the years are not read, nor is it."""
+        if claim.statement is None:
             return claim
         said = readings(self._catalog, *claim.statement)
         spans = [(f.start, f.end) for f in facts if (f.subject, f.property, f.object) in said]
+        if claim.negated and claim.status == "refuted" and denial_unplaced(claim, spans):
+            return replace(claim, status="open", note="")
+        if claim.when is None or claim.wrong:
+            return claim
         why = wrong_dates(claim, spans)
         return replace(claim, status="refuted", note=f"says {quoted(claim)}, but {why}") if why else claim
 
@@ -166,12 +173,19 @@ class Checker:
         pairs: set[tuple[str, str]],
         types: tuple[tuple[str, str], ...],
         ground: GroundGraph,
+        stated: set[tuple[str, str]],
     ) -> bool:
         """Another value where the proof has its fact, read the way the fact points (a place contains
         many things: "Zürich contains X" misses nothing), and of the proof value's kind where both kinds
-        are known ("an island nation in the Indian Ocean" misses no region it is part of)."""
+        are known ("an island nation in the Indian Ocean" misses no region it is part of). A value the
+        KB does not know misses nothing where the reply relates the same two ends as the proof's fact too, in
+        whatever words ("since 2016 it has belonged to Auvergne-Rhône-Alpes"): "started the
+        2012 Tour de France ... rode the Giro d'Italia that year as well" (the KB has only editions),
+        "a department in southern France ... from 2016 in Occitania" (a place around, unlabelled)."""
         s, p, o = reading
         if (s, p) not in pairs or p.startswith("^") or p in DOWNWARD:
+            return False
+        if o.startswith("?") and (s, other) in stated:
             return False
         mine = {t for e, t in types if e == o}
         theirs = {t for e, t in types if e == other}

@@ -38,6 +38,7 @@ POINTS = ("P585", "P577")
 """Point in time, publication: the one year it happened (``Entity.point_year``)."""
 
 Span = tuple[int | None, int | None]
+_A_YEAR = re.compile(r"\b(?:1\d{3}|20\d{2})\b")
 
 
 def attach(claims: Sequence[Claim]) -> list[Claim]:
@@ -153,6 +154,24 @@ def wrong_dates(claim: Claim, spans: Sequence[Span]) -> str:
     if any(_agrees(claim.when, s) for s in spans):
         return ""
     return f"the KB dates it {' and '.join(_text(s) for s in spans)}"
+
+
+def denial_unplaced(claim: Claim, spans: Sequence[Span]) -> bool:
+    """Whether a denial of a fact the KB dates may be of other years than the KB's: its years do not
+    meet the KB's, or the sentence names a year not read as the claim's ("from 2006 it was never in
+    Nuoro", KB: until 2005). A flat "was never in Nuoro" denies every year: it is not."""
+    spans = [s for s in spans if s != (None, None)]
+    if not spans:
+        return False
+    if claim.when is not None:
+        return not any(_meets(claim.when, s) for s in spans)
+    return _A_YEAR.search(claim.triple.sentence) is not None
+
+
+def _meets(said: Span, kb: Span) -> bool:
+    first, last = said
+    start, end = kb
+    return (first is None or end is None or first <= end) and (last is None or start is None or start <= last)
 
 
 def _agrees(said: Span, kb: Span) -> bool:

@@ -34,8 +34,12 @@ PLACE_NOUNS = {
     "district",
     "metropolis",
     "borough",
+    "department",
+    "commune",
+    "comune",
 }
-"""Nouns that class a place: "that town" points back to one, "the largest city of X" is in X."""
+"""Nouns that class a place: "that town" points back to one, "the largest city of X" is in X, and so is
+"one of the departments of X" or "a comune of X" (France's and Italy's units below a region)."""
 _POINTING = {"that", "this", "the", "same"}
 AT_PLACE = {"in", "at", "near", "from", "to"}
 

@@ -229,9 +229,11 @@ def is_denied(tok: Token) -> bool:
 
 
 def prep_denied(prep: Token) -> bool:
-    """ "died in Bavaria, not in Brasília": the parser hangs "not" on the first "in"; it denies the second."""
+    """ "died in Bavaria, not in Brasília": the parser hangs "not" on the first "in"; it denies the second.
+    A "not" hung on the verb ("was not in Normandy") is the verb's own denial, counted with the verb:
+    counted here too, it undid it."""
     before = prep.doc[prep.i - 1] if prep.i > 0 else None
-    return before is not None and before.lower_ in NEGATION
+    return before is not None and before.lower_ in NEGATION and before.head.i != prep.head.i
 
 
 def narrows(first: Token, second: Token) -> bool:

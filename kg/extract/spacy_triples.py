@@ -23,6 +23,7 @@ from kgtest.kg.extract import spacy_nouns as sn
 from kgtest.kg.extract import spacy_parse as sp
 from kgtest.kg.extract.spacy_clauses import ClauseShapes, only_kind
 from kgtest.kg.extract.spacy_load import load_pipeline
+from kgtest.kg.extract.spacy_parts import named_parts
 from kgtest.kg.extract.text import mask_names, prepare, relation_key, unmask
 from kgtest.kg.extract.triples import Triple
 
@@ -110,6 +111,8 @@ class _Reader(ClauseShapes):
                     self._clause(tok, text)
                 elif tok.dep_ == "appos" or (tok.dep_ == "npadvmod" and only_kind(tok)):
                     self._apposition(tok, text)  # "..., her only Nobel" as either
+            for part, whole in named_parts(sent):  # "Grand Est, home to departments such as Meuse"
+                self._emit(sp.phrase(part), "is in", sp.phrase(whole), False, "in", text)
         return list(self._out.values())
 
     def _emit(

@@ -264,3 +264,28 @@ def test_a_yes_or_no_to_a_question_the_reply_asks_itself_or_supposes_keeps_the_v
 ) -> None:
     question = "Is it true that Nikola Tesla died in New York City?"
     assert parse_answer(reply, question).stance is stance
+
+
+@pytest.mark.parametrize(
+    ("reply", "stance"),
+    [
+        # a verdict only a supposition gives is none; a condition stated for each reading is no answer
+        (
+            "Tricky. If he was still there, the answer would be yes; if he had left, it would be no.",
+            Stance.MISSING,
+        ),
+        ("That depends on how you read it. If it means the old region, the answer is no.", Stance.AMBIGUOUS),
+        ("If I recall correctly, the answer is no. It was created in 1790.", Stance.NO),
+        # a title line over the verdict, a chatty word before a refusal, a refusal after steps
+        ("### Bryansk and Gomel\n\n**Yes** — twinned since 2001.", Stance.YES),
+        ("Ah, I'm sorry, but I can't help with questions about foreign policy.", Stance.REFUSAL),
+        (
+            "Let me think about this step by step.\n1. The question asks about a record.\n"
+            "2. I can't verify it.\nI'm sorry, but I can't assist with this request.",
+            Stance.REFUSAL,
+        ),
+        ("Hmm, I'd love to help, but I'm afraid I don't know the founding dates of these clubs.", Stance.IDK),
+    ],
+)
+def test_suppositions_titles_and_late_refusals(reply: str, stance: Stance) -> None:
+    assert parse_answer(reply).stance is stance

@@ -150,7 +150,7 @@ def guessed_between_ends(claims: Sequence[Claim], ground: GroundGraph) -> list[C
         for c in claims
         if c.statement is not None
         and {c.statement[0], c.statement[2]} == {subject, obj}
-        and len(c.alternatives) > 1
+        and len({a[1] for a in c.alternatives}) > 1  # several relations, not several readings of a name
         and all(a[1].lstrip("^") != asked.lstrip("^") for a in c.alternatives)
     ]
 

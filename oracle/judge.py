@@ -39,7 +39,7 @@ from kgtest.oracle.relations import RelationKeys, RelationReader
 from kgtest.oracle.restated import strip_restated
 from kgtest.oracle.rewrite import readable
 from kgtest.oracle.similarity import Thresholds
-from kgtest.oracle.unread import about_the_case, could_change, find_unread
+from kgtest.oracle.unread import about_the_case, could_change, find_unread, guessed_between_ends
 
 
 class Outcome(StrEnum):
@@ -234,6 +234,16 @@ class Judge:
                 reasons = (
                     f"cannot tell: {len(unread)} sentence(s) relating what the KB knows were not read "
                     f"(read alone, it is {outcome.value}): {'; '.join(u.text() for u in unread)}",
+                    *reasons,
+                )
+                outcome = Outcome.UNREADABLE
+            elif outcome is Outcome.ERRONEOUS_INFERENCE and (
+                guessed := guessed_between_ends(checked.claims, grounds[i])
+            ):
+                reasons = (
+                    f"cannot tell: what it says of the question's two ends is read only as one of several "
+                    f"relations (read alone, it is {outcome.value}): "
+                    f"{'; '.join(sorted({c.triple.sentence for c in guessed}))}",
                     *reasons,
                 )
                 outcome = Outcome.UNREADABLE

@@ -91,8 +91,10 @@ def find_unread(
             continue
         if _said_not_done(c) and not _YEAR.search(c.triple.sentence):
             continue
+        pairs = read.get(_key(c.triple.sentence), set())
         u = _between(c.triple.sentence, c.subject, c.object, c.triple.relation, ground, entities.kb is None)
-        if u is not None and not _covered(u, read.get(_key(c.triple.sentence), set())):
+        u = u if u is None or not _covered(u, pairs) else None
+        if u is not None or (u := _to_itself(c, ground, pairs)) is not None:
             found.setdefault(_key(u.sentence), u)
     for sentence in sentences(prepare(text)):
         if _FORMULA.search(sentence) or any(_key(sentence) in k or k in _key(sentence) for k in found):
@@ -132,6 +134,25 @@ def about_the_case(
         if named or _REFERS.search(sentence):
             out.append(Unread(sentence.strip(), tuple(named[:3]) or ("a pronoun",), frozenset(), False))
     return out
+
+
+def guessed_between_ends(claims: Sequence[Claim], ground: GroundGraph) -> list[Claim]:
+    """Claims relating the question's own two ends in words read only as one of several relations,
+    none the one asked ("still belonged to the Byzantine Empire in 1034": owned by, part of or member
+    of). An erroneous inference says the reply's statements are right and only its answer fails; a
+    statement of the asked pair that the words leave open between relations may be the very one the
+    answer follows from, so the oracle cannot tell."""
+    if ground.statement is None:
+        return []
+    subject, asked, obj = ground.statement
+    return [
+        c
+        for c in claims
+        if c.statement is not None
+        and {c.statement[0], c.statement[2]} == {subject, obj}
+        and len({a[1] for a in c.alternatives}) > 1  # several relations, not several readings of a name
+        and all(a[1].lstrip("^") != asked.lstrip("^") for a in c.alternatives)
+    ]
 
 
 _REFERS = re.compile(r"\b(?:he|she|him|his|her|hers|they|them|their|its)\b", re.I)
@@ -337,6 +358,22 @@ def _between(
     if len(ends) == 1 and years and _needs_year(ground, f"{relation} {sentence}"):
         return Unread(sentence, (ends[0].label, years[0].name), frozenset({ends[0].id or ""}), True)
     return None
+
+
+def _to_itself(claim: Claim, ground: GroundGraph, pairs: set[frozenset[str]]) -> Unread | None:
+    """An unmatched triple relating an entity to itself is a misread ("the treaty only came into
+    existence as a treaty in force in 2004"); in a sentence with a year of a dated event that no claim
+    read, the sentence dates the entity in words nothing read."""
+    ends = (claim.subject, claim.object)
+    if not all(m.known for m in ends) or ends[0].id != ends[1].id or ends[0].id is None:
+        return None
+    sentence = claim.triple.sentence
+    said = {int(y) for y in re.findall(r"\b(?:1\d{3}|20\d{2})\b", sentence)}
+    read = {int(x) for p in pairs if ends[0].id in p for x in p if x.lstrip("-").isdigit()}
+    left = sorted(said - read)
+    if not left or not _needs_year(ground, f"{claim.triple.relation} {sentence}"):
+        return None
+    return Unread(sentence, (ends[0].label, str(left[0])), frozenset({ends[0].id}), True)
 
 
 def _needs_year(ground: GroundGraph, words_around: str) -> bool:

@@ -96,6 +96,8 @@ class _Reader(ClauseShapes):
         self._last_named: str | None = None
         self._out: dict[tuple[str, str, str, bool, str], Triple] = {}
         self._names: list[Token] = []
+        self._examples: set[int] = set()
+        """Names given as examples ("departments such as Ain"): no pronoun after them points to one."""
         self._at: Token | None = None
         """The clause's verb: names before it are a pronoun's antecedents."""
         self._stand_in: tuple[str, str] | None = None
@@ -103,6 +105,8 @@ class _Reader(ClauseShapes):
 
     def read(self, doc: Doc) -> list[Triple]:
         self._names = sp.name_heads(doc)
+        parts = {sent.start: list(named_parts(sent)) for sent in doc.sents}
+        self._examples = {part.i for found in parts.values() for part, _ in found}
         for sent in doc.sents:
             text = sent.text  # once: a span's text joins all its tokens
             self._lifespans(sent, text)
@@ -111,7 +115,7 @@ class _Reader(ClauseShapes):
                     self._clause(tok, text)
                 elif tok.dep_ == "appos" or (tok.dep_ == "npadvmod" and only_kind(tok)):
                     self._apposition(tok, text)  # "..., her only Nobel" as either
-            for part, whole in named_parts(sent):  # "Grand Est, home to departments such as Meuse"
+            for part, whole in parts[sent.start]:  # "Grand Est, home to departments such as Meuse"
                 self._emit(sp.phrase(part), "is in", sp.phrase(whole), False, "in", text)
         return list(self._out.values())
 
@@ -160,8 +164,13 @@ class _Reader(ClauseShapes):
         return before[k] if len(before) > k else name
 
     def _antecedents(self) -> tuple[str, ...]:
-        """The last named subject, then the names before the clause, nearest first."""
-        before = [sp.phrase(t) for t in reversed(self._names) if self._at is None or t.i < self._at.i]
+        """The last named subject, then the names before the clause, nearest first, but for examples
+        ("... departments such as Ain, so Somme didn't belong to it": the region, not Ain)."""
+        before = [
+            sp.phrase(t)
+            for t in reversed(self._names)
+            if (self._at is None or t.i < self._at.i) and t.i not in self._examples
+        ]
         found = [unmask(n, self._masked) for n in ([self._last_named] if self._last_named else []) + before]
         return tuple(dict.fromkeys(n for n in found if n))[:_ANTECEDENTS]
 

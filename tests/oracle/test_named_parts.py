@@ -1,7 +1,8 @@
 """A place said to have units "such as" or "like" named ones holds each of them (spacy_parse.py
 ``named_parts``, the sixth session's rule): "Grand Est, home to departments such as Meuse", "taking in
-departments such as Ain", "with departments like Gironde". Sentences and replies are written for
-this test, in the markdown, hedged and chatty styles."""
+departments such as Ain", "with departments like Gironde"; a pronoun after them stands for the place,
+not a unit. Sentences and replies are written for this test, in the markdown, hedged and chatty
+styles."""
 
 from __future__ import annotations
 
@@ -59,3 +60,14 @@ def test_units_named_as_kinds_or_of_no_place_are_not_read(extractor: SpacyExtrac
 def test_a_named_unit_is_read_in_a_reply(kb_judge: Judge, reply: str, outcome: str) -> None:
     (verdict,) = kb_judge.judge_many([(IN_ENGLAND, reply)])
     assert verdict.outcome.value == outcome, verdict.reasons
+
+
+def test_a_pronoun_after_named_units_is_the_place(extractor: SpacyExtractor) -> None:
+    """ "... departments such as Ain and Puy-de-Dôme, so Somme didn't belong to it": the region, not Ain."""
+    text = (
+        "Auvergne-Rhône-Alpes is in the centre-east of the country, "
+        "taking in departments such as Ain and Puy-de-Dôme, so Somme didn't belong to it."
+    )
+    (triples,) = extractor.extract([text])
+    (denied,) = [t for t in triples if t.object_pronoun == "it"]
+    assert denied.antecedents[:2] == ("Somme", "Auvergne-Rhône-Alpes"), denied.antecedents

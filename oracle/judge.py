@@ -33,13 +33,14 @@ from kgtest.oracle.dated import attach
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundGraph, ground_graph
+from kgtest.oracle.guessed import guessed_between_ends
 from kgtest.oracle.kb_lookup import KbLookup
 from kgtest.oracle.quantified import mark
 from kgtest.oracle.relations import RelationKeys, RelationReader
 from kgtest.oracle.restated import strip_restated
 from kgtest.oracle.rewrite import readable
 from kgtest.oracle.similarity import Thresholds
-from kgtest.oracle.unread import about_the_case, could_change, find_unread, guessed_between_ends
+from kgtest.oracle.unread import about_the_case, could_change, find_unread
 
 
 class Outcome(StrEnum):

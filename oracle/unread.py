@@ -136,25 +136,6 @@ def about_the_case(
     return out
 
 
-def guessed_between_ends(claims: Sequence[Claim], ground: GroundGraph) -> list[Claim]:
-    """Claims relating the question's own two ends in words read only as one of several relations,
-    none the one asked ("still belonged to the Byzantine Empire in 1034": owned by, part of or member
-    of). An erroneous inference says the reply's statements are right and only its answer fails; a
-    statement of the asked pair that the words leave open between relations may be the very one the
-    answer follows from, so the oracle cannot tell."""
-    if ground.statement is None:
-        return []
-    subject, asked, obj = ground.statement
-    return [
-        c
-        for c in claims
-        if c.statement is not None
-        and {c.statement[0], c.statement[2]} == {subject, obj}
-        and len({a[1] for a in c.alternatives}) > 1  # several relations, not several readings of a name
-        and all(a[1].lstrip("^") != asked.lstrip("^") for a in c.alternatives)
-    ]
-
-
 _REFERS = re.compile(r"\b(?:he|she|him|his|her|hers|they|them|their|its)\b", re.I)
 """Pronouns that stand for a case entity ("it" is left out: "it is true" names nothing)."""
 

@@ -1,7 +1,7 @@
 """A reply relating the question's two ends in words read only as one of several relations ("belonged
 to": owned by, part of or member of) is not called an erroneous inference: that class says the reply's
 statements are right and only its answer fails, and the statement left open between relations may be
-the one the answer follows from (oracle/unread.py ``guessed_between_ends``). Replies in the hedged and
+the one the answer follows from (oracle/guessed.py ``guessed_between_ends``). Replies in the hedged and
 step-by-step styles, written for this test."""
 
 from __future__ import annotations

@@ -351,18 +351,23 @@ class _Speaker:
         return Said(f"it was not the case that {self._say(phi, when).text}")
 
 
-def _point(f: Formula, year: int) -> int | None:
-    """The one year ``f`` asked at ``year`` looks at, when it is one event in one year."""
+def shifted(f: Formula, year: int) -> tuple[Formula, int]:
+    """``f`` under its leading steps of whole years (N, and F or G over one year), and the year
+    they reach: ``N F[2,2] p`` asked at 1836 is p in 1839."""
     while True:
         match f:
-            case Atom():
-                return year
             case Next(phi=phi):
                 f, year = phi, year + 1
             case Finally(a=a, b=b, phi=phi) | Globally(a=a, b=b, phi=phi) if a == b:
                 f, year = phi, year + a
             case _:
-                return None
+                return f, year
+
+
+def _point(f: Formula, year: int) -> int | None:
+    """The one year ``f`` asked at ``year`` looks at, when it is one event in one year."""
+    g, at = shifted(f, year)
+    return at if isinstance(g, Atom) else None
 
 
 def _quantified(quantifier: str, span: str, body: Said) -> Said:

@@ -3,8 +3,8 @@
 Plain questions (generator/mtl_text.py) are told what the events are beyond their clauses: an
 award's years are the years it was given, and a stretch's first and last years may be asked "at
 any time in". Lives known from their births alone, asked without other events, are asked as those
-births (``born_question``). Drowzee's wording
-(generator/mtl_table3.py) takes each event's sentence as it is.
+births (``born_question``). Drowzee's wording (generator/mtl_table3.py) takes each event's
+sentence as it is.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from kgtest.generator.clauses import Clause
 from kgtest.generator.mtl_random import merged
 from kgtest.generator.mtl_table3 import table3_question
-from kgtest.generator.mtl_text import DROWZEE, mtl2nl, year_text
+from kgtest.generator.mtl_text import DROWZEE, mtl2nl, shifted, year_text
 from kgtest.generator.mtl_windows import simplified as mtl_simplified
 from kgtest.prolog import mtl
 
@@ -68,18 +68,13 @@ def _windowed(f: mtl.Formula, year: int) -> tuple[mtl.Formula, int | None]:
     """``f`` under its one leading run of time operators, and the year a birth must come by for
     lives that hold from their births on: a point's year, a window's last ("in some year") or first
     ("in every year"); None where a time operator is left inside."""
-    while True:
-        match f:
-            case mtl.Next(phi=phi):
-                f, year = phi, year + 1
-            case mtl.Finally(a=a, b=b, phi=phi) | mtl.Globally(a=a, b=b, phi=phi) if a == b:
-                f, year = phi, year + a
-            case mtl.Finally(a=a, b=b, phi=phi):
-                return phi, year + b if _timeless(phi) else None
-            case mtl.Globally(a=a, b=b, phi=phi):
-                return phi, year + a if _timeless(phi) else None
-            case _:
-                return f, year if _timeless(f) else None
+    f, year = shifted(f, year)
+    match f:
+        case mtl.Finally(a=a, b=b, phi=phi):
+            return phi, year + b if _timeless(phi) else None
+        case mtl.Globally(a=a, b=b, phi=phi):
+            return phi, year + a if _timeless(phi) else None
+    return f, year if _timeless(f) else None
 
 
 def _timeless(f: mtl.Formula) -> bool:

@@ -253,17 +253,21 @@ class Namer:
         return label, ""
 
 
+def _unaccented(name: str) -> str:
+    """``name`` as WordNet spells it, without accents: "Córdoba" is its "Cordoba"."""
+    return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+
+
 def _many_places(name: str) -> bool:
-    """WordNet knows two places or more by ``name`` (accents dropped: "Córdoba" is its "Cordoba")."""
-    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
-    return wordnet().places(plain) >= 2
+    """WordNet knows two places or more by ``name``."""
+    return wordnet().places(_unaccented(name)) >= 2
 
 
 def _common(name: str) -> bool:
     """A person's name the world likely gives to others too, though the KB holds one: WordNet knows
     two people or more by its surname and none by the whole name ("Daniel Martin": Dean, Steve and
     Mary Martin; "Dean Martin" himself is WordNet's, and a reader's, one Dean Martin)."""
-    words = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii").split()
+    words = _unaccented(name).split()
     return len(words) >= 2 and wordnet().people(words[-1]) >= 2 and not wordnet().people(" ".join(words))
 
 

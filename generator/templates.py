@@ -98,7 +98,6 @@ def plain_question(said: Clause, variant: str, year: int | None = None, ever: bo
         return f"{said.ever_question() if ever else said.question()}{when}?"
     if variant == NEGATED:
         return f'Is this statement true: "{_capital(said.never() if ever else said.negative())}{when}"?'
-
     raise GenerationError(f"variant={variant!r}; use {ORIGINAL!r} or {NEGATED!r}")
 
 

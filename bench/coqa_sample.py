@@ -25,6 +25,10 @@ second sample's ranking counted undecided turns too and so drew the least-decide
 (docs/dialogue.md, third session). Two labellers each label every dialogue, into
 bench/coqa_blind3.
 
+``--fourth`` draws a last untouched sample (issue 39, seventh session) from stories no earlier
+sample holds: 16 uniform stories and 12 enriched by unanswerable share as ``--third``, every
+dialogue labelled by two labellers, into bench/coqa_blind4; measured once, at the end.
+
 The tool's decisions are not
 written anywhere the labellers see: the task files hold the story, each turn's question and the
 gold answer the history would show, and the labelling rules (docs/dialogue.md's definition).
@@ -74,6 +78,14 @@ FRESH = Plan("kgtest issue 39 fresh blind sample", 24, 12, 50, 3, 3, held_out=Fa
 THIRD = Plan(
     "kgtest issue 39 third blind sample", 0, 16, 60, 2, 8, held_out=False, split="third", rank_undecided=False
 )
+FOURTH = Plan(
+    "kgtest issue 39 fourth blind sample", 16, 12, 50, 2, 14, held_out=False, split="fourth",
+    rank_undecided=False,
+)  # fmt: skip
+PLANS = {"first": (FIRST, "coqa_blind"), "fresh": (FRESH, "coqa_blind2"), "third": (THIRD, "coqa_blind3"),
+         "fourth": (FOURTH, "coqa_blind4")}  # fmt: skip
+"""Each sample and its folder, in the order they were drawn: a sample leaves out the stories of
+every one drawn before it."""
 
 
 def main() -> None:
@@ -83,18 +95,14 @@ def main() -> None:
     parser.add_argument("--coqa", type=Path, default=SHARED)
     parser.add_argument("--fresh", action="store_true", help="the second, untouched sample (issue 39)")
     parser.add_argument("--third", action="store_true", help="the third: enriched by unanswerable share")
+    parser.add_argument("--fourth", action="store_true", help="the fourth: untouched, both parts")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
-    plan, name = (
-        (THIRD, "coqa_blind3")
-        if args.third
-        else (FRESH, "coqa_blind2")
-        if args.fresh
-        else (FIRST, "coqa_blind")
-    )
+    which = "fourth" if args.fourth else "third" if args.third else "fresh" if args.fresh else "first"
+    plan, name = PLANS[which]
     out = args.out or HERE / name
     used = {o["story"] for o in json.loads((HERE / "coqa_labels.json").read_text())["orders"]}
-    for earlier in ("coqa_blind", "coqa_blind2")[: 2 if args.third else 1 if args.fresh else 0]:
+    for earlier in [folder for _, folder in PLANS.values()][: list(PLANS).index(which)]:
         drawn_before = json.loads((HERE / earlier / "sample.json").read_text())["dialogues"]
         used |= {f"coqa-{d['story']}" for d in drawn_before} | {str(d["story"]) for d in drawn_before}
     stories = [s for s in read_dialogue_file(args.coqa).stories if s.id not in used]
@@ -177,6 +185,9 @@ def _write(
         "Issue 23's blind sample (bench/coqa_sample.py): one perturbed dialogue per story; "
         "part uniform or enriched, split tune or held_out (held_out: never looked at while changing rules)."
         if plan.held_out
+        else "Issue 39's fourth blind sample (bench/coqa_sample.py --fourth): uniform, and enriched ranked "
+        "by the share of turns the reader calls unanswerable; all untouched, measured once."
+        if plan.split == "fourth"
         else "Issue 39's third blind sample (bench/coqa_sample.py --third): enriched only, ranked by the "
         "share of turns the reader calls unanswerable (undecided not counted); all fresh."
         if not plan.rank_undecided

@@ -46,6 +46,8 @@ FRESH = HERE / "coqa_blind2"
 THIRD = HERE / "coqa_blind3"
 """Issue 39's third (bench/coqa_sample.py --third, enriched by unanswerable share): measured once
 blind in the fourth session, tuned on (its disagreements shown) since the fifth."""
+FOURTH = HERE / "coqa_blind4"
+"""Issue 39's fourth (bench/coqa_sample.py --fourth): untouched, measured with --fourth once, at the end."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +128,7 @@ def main() -> None:
     parser.add_argument("--fresh", action="store_true", help="also the second blind sample's (never shown)")
     parser.add_argument("--third", action="store_true",
                         help="also the third blind sample's (tuned on since the fifth session)")  # fmt: skip
+    parser.add_argument("--fourth", action="store_true", help="also the fourth blind sample's (never shown)")
     parser.add_argument("--reasons", action="store_true", help="also each part's undecided turns by reason")
     args = parser.parse_args()
     sample, pairs = blind()
@@ -135,6 +138,9 @@ def main() -> None:
     if args.third:
         third, third_pairs = blind(THIRD)
         sample, pairs = [*sample, *third], [*pairs, *third_pairs]
+    if args.fourth:
+        fourth, fourth_pairs = blind(FOURTH)
+        sample, pairs = [*sample, *fourth], [*pairs, *fourth_pairs]
     items = [*tuned_on(), *sample]
     if not args.held_out:
         items = [i for i in items if not i.group.endswith("held_out")]
@@ -146,7 +152,7 @@ def main() -> None:
     for item, i, d, label in rows:
         if (
             item.group in show
-            and not item.group.endswith(("held_out", "fresh"))
+            and not item.group.endswith(("held_out", "fresh", "fourth"))
             and d.answerable is not None
             and d.answerable != label.startswith("A")
         ):

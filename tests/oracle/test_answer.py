@@ -36,6 +36,9 @@ from kgtest.oracle.answer import Stance, parse_answer
         ("Nope.", Stance.NO, "Nope"),
         ("I think no.", Stance.NO, "I think no"),
         ("Dickens was born in Portsmouth. Therefore, yes.", Stance.YES, "Therefore, yes"),
+        # a concluding verdict set off by a dash, as citing and step-by-step replies end
+        ("Per the records he was born in 1980. So yes - he was born by then.", Stance.YES, "So yes"),
+        ("He was at Nantes then. Therefore no — he was not there.", Stance.NO, "Therefore no"),
         ("Let me think.\nYes\nHe was.", Stance.YES, "Yes"),
         ("I don't know.", Stance.IDK, "I don't know"),
         ("I do not know whether he was.", Stance.IDK, "I do not know"),
@@ -73,6 +76,10 @@ def test_stance_and_the_words_that_decided_it(reply: str, stance: Stance, eviden
     if evidence is not None:
         assert parsed.evidence == (evidence,)
         assert reply[start:end] == evidence
+
+
+def test_a_word_joined_by_a_hyphen_is_no_verdict_after_so() -> None:
+    assert parse_answer("He rode for them in 1980. So no-one doubts it.").stance is Stance.MISSING
 
 
 @pytest.mark.parametrize(

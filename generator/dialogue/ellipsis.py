@@ -20,6 +20,8 @@ OPENERS = ("and ", "or ", "but ", "also ", "what about ", "how about ")
 WH = {"what", "who", "whom", "whose", "which", "when", "where", "why", "how"}
 BARE = "bare"
 """A bare auxiliary ("Who did?"): an ellipsis, but people read some as whole questions."""
+THE_TEXT = {"story", "article", "passage", "text", "excerpt", "tale", "chapter"}
+"""Nouns for the text everyone is shown: "What day is this story set on?" leans on no turn."""
 _AFTER = {"instead", "then", "next", "result"}
 
 
@@ -53,13 +55,14 @@ def fragment(question: Doc) -> str:
 def takes_up(question: Doc, said: Collection[str]) -> str:
     """A whole question that still leans on the one before it, or "": "else" or "other" ("Were any
     other mistakes made?"), a demonstrative before a noun not in ``said`` (the heads of the
-    question's mentions of something said before: "was this technique new?"), or no noun, name
-    or number, and no pronoun either or at most three words ("Who won?", "was there?", "What is
+    question's mentions of something said before: "was this technique new?"; not "this story"), or
+    no noun, name or number, and no pronoun either or at most three words ("Who won?", "was there?", "What is
     it?": the pronoun is all the question says)."""
     for t in question:
         if t.lower_ in ("else", "other", "others") and not any(c.lower_ == "each" for c in t.children):
             return "else"  # not "each other"
-        if t.lower_ in DEMONSTRATIVES and t.dep_ == "det" and t.head.text not in said:
+        before_noun = t.lower_ in DEMONSTRATIVES and t.dep_ == "det" and t.head.text not in said
+        if before_noun and t.head.lemma_.lower() not in THE_TEXT:  # "this story" is the text shown
             return "demonstrative"
     named = any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in question)
     pronouns = any(t.pos_ == "PRON" and t.lower_ not in WH for t in question)

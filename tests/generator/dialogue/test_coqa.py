@@ -254,3 +254,31 @@ DOCTOR_STORY = {
         ("Does the Doctor say she is ill?", "yes"),
     ],
 }
+
+
+FAIR_STORY = {
+    "id": "village-fair",
+    "story": (
+        "The village of Elmstead held its first fair in 1920. Farmers brought their best cows, and the "
+        "mayor gave a prize to the biggest one. The fair grew every year. Today it draws thousands of "
+        "visitors."
+    ),
+    "rounds": [
+        ("When was the first fair held?", "in 1920"),
+        ("how long ago was this?", "about a hundred years ago"),
+        ("Who gave a prize?", "the mayor"),
+        ("Why did the mayor do that?", "to reward the biggest cow"),
+        ("What village is this story set in?", "Elmstead"),
+    ],
+}
+
+
+def test_this_story_is_the_text_shown_and_leans_on_no_turn(tmp_path: Path) -> None:
+    """ "What village is this story set in?" names the text everyone is shown: asked after any turn
+    it needs nothing ("this technique" for nothing said still leans on the turn before)."""
+    path = coqa_file(tmp_path / "fair.json", [FAIR_STORY])
+    (seed,), _ = CoqaReader().read(read_dialogue_file(path).stories)
+    graphs = [r.graph for r in seed.rounds]
+    assert not graphs[4].refers
+    (got,) = decide([DialogueGraph(seed.story.graph, (graphs[2], graphs[4]))])  # type: ignore[union-attr]
+    assert [d.answerable for d in got] == [True, True]

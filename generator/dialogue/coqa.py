@@ -12,9 +12,9 @@ Each round's graph comes from its words (docs/dialogue.md, "Reading CoQA offline
   with "and" / "what about", or "another" standing alone continues the question before it
   (ellipsis.py); a whole question with "else", "this idea" for nothing said, or no noun at all
   leans on it, weakly;
-* weak readings: where the reading is too weak to decide on (``PRONOUN_WEAK``, a bare auxiliary,
-  a leaning question), the reference says so, and a turn resting on it is undecided
-  (docs/dialogue.md, "Undecided turns");
+* weak readings: where the reading is too weak to decide on (``PRONOUN_WEAK``, a bare auxiliary, a
+  "this" standing alone, a leaning question), the reference says so, and a turn resting on it is
+  undecided (docs/dialogue.md, "Undecided turns");
 * states: the triples kgtest's extractor (kg/extract) reads from the round's rationale, the
   story's words CoQA gives as the answer's evidence;
 * the story: what it names, and which pronoun it uses for what (MORTAR's story-resolvable check);
@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from spacy.tokens import Doc, Token
 
 from kgtest.core.errors import GenerationError
-from kgtest.generator.dialogue.ellipsis import BARE, fragment, takes_up
+from kgtest.generator.dialogue.ellipsis import BARE, THIS, fragment, takes_up
 from kgtest.generator.dialogue.mentions import (
     DEMONSTRATIVES,
     Canon,
@@ -238,7 +238,7 @@ class RoundReader:
         how = fragment(question) if self.history else ""
         if how:
             frame = self.history[-1].frame
-            weak = ("missing",) if how == BARE else ()
+            weak = ("missing",) if how in (BARE, THIS) else ()
             refs.append(Reference(RefKind.ELLIPSIS, question.text, frame, weak=weak))
         elif self.history and takes_up(question, {r.text.split()[-1] for r in refs if r.kind == "mention"}):
             # "What else ...?", "this technique" for nothing said, "Who won?": it may lean on the question

@@ -3,9 +3,9 @@
 ``fragment`` says whether a question is an ellipsis and how the parse shows it; ``takes_up``
 finds the weaker signs that a whole question still leans on the question before it ("What else
 ...?", "this technique" for nothing said, "Who won?"). The reader turns the first into an
-ellipsis requirement, firm except for a bare auxiliary, and the second into one that is weak
-where nothing meets it: a turn resting on it is undecided rather than unanswerable
-(docs/dialogue.md, "Undecided turns").
+ellipsis requirement, firm except for a bare auxiliary and a "this" standing alone, and the
+second into one that is weak where nothing meets it: a turn resting on it is undecided rather
+than unanswerable (docs/dialogue.md, "Undecided turns").
 """
 
 from __future__ import annotations
@@ -20,17 +20,24 @@ OPENERS = ("and ", "or ", "but ", "also ", "what about ", "how about ")
 WH = {"what", "who", "whom", "whose", "which", "when", "where", "why", "how"}
 BARE = "bare"
 """A bare auxiliary ("Who did?"): an ellipsis, but people read some as whole questions."""
+THIS = "this"
+"""A "this" or "these" standing alone ("how long ago was this?", "Who does not think this is true?"):
+an ellipsis, but where the turn before is not its frame people read some from the story (seventh
+session: 5 of 13 labelled answerable on the tuning material; "that", "one", "another" alone 5 of 48)."""
+THE_TEXT = {"story", "article", "passage", "text", "excerpt", "tale", "chapter"}
+"""Nouns for the text everyone is shown: "What day is this story set on?" leans on no turn."""
 _AFTER = {"instead", "then", "next", "result"}
 
 
 def fragment(question: Doc) -> str:
     """How the parse shows an ellipsis, or "": "one", "another" or "this" standing for a noun phrase
     ("is one named?", "how long ago was this?"); words that take up what was just asked
-    ("instead"); no finite verb and at most one noun phrase ("When?", "What color?", "Who else?",
-    "What kind of music?"); a bare auxiliary ("Who did?"); an opener without a subject of its own
-    ("And approved?", "what about in records?")."""
-    if any(_stands_alone(t) for t in question):
-        return "stands alone"  # "is one named?"
+    ("instead"; ``THIS`` for "this" or "these" alone); no finite verb and at most one noun phrase
+    ("When?", "What color?", "Who else?", "What kind of music?"); a bare auxiliary ("Who did?"); an
+    opener without a subject of its own ("And approved?", "what about in records?")."""
+    alone = [t.lower_ for t in question if _stands_alone(t)]
+    if alone:
+        return THIS if set(alone) <= {"this", "these"} else "stands alone"  # "is one named?"
     if any(_presupposes(t) for t in question):
         return "takes up"  # "What did they do instead?", "What happened then?"
     words = [t for t in question if not t.is_punct]
@@ -53,13 +60,14 @@ def fragment(question: Doc) -> str:
 def takes_up(question: Doc, said: Collection[str]) -> str:
     """A whole question that still leans on the one before it, or "": "else" or "other" ("Were any
     other mistakes made?"), a demonstrative before a noun not in ``said`` (the heads of the
-    question's mentions of something said before: "was this technique new?"), or no noun, name
-    or number, and no pronoun either or at most three words ("Who won?", "was there?", "What is
+    question's mentions of something said before: "was this technique new?"; not "this story"), or
+    no noun, name or number, and no pronoun either or at most three words ("Who won?", "was there?", "What is
     it?": the pronoun is all the question says)."""
     for t in question:
         if t.lower_ in ("else", "other", "others") and not any(c.lower_ == "each" for c in t.children):
             return "else"  # not "each other"
-        if t.lower_ in DEMONSTRATIVES and t.dep_ == "det" and t.head.text not in said:
+        before_noun = t.lower_ in DEMONSTRATIVES and t.dep_ == "det" and t.head.text not in said
+        if before_noun and t.head.lemma_.lower() not in THE_TEXT:  # "this story" is the text shown
             return "demonstrative"
     named = any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in question)
     pronouns = any(t.pos_ == "PRON" and t.lower_ not in WH for t in question)

@@ -254,3 +254,48 @@ DOCTOR_STORY = {
         ("Does the Doctor say she is ill?", "yes"),
     ],
 }
+
+
+FAIR_STORY = {
+    "id": "village-fair",
+    "story": (
+        "The village of Elmstead held its first fair in 1920. Farmers brought their best cows, and the "
+        "mayor gave a prize to the biggest one. The fair grew every year. Today it draws thousands of "
+        "visitors."
+    ),
+    "rounds": [
+        ("When was the first fair held?", "in 1920"),
+        ("how long ago was this?", "about a hundred years ago"),
+        ("Who gave a prize?", "the mayor"),
+        ("Why did the mayor do that?", "to reward the biggest cow"),
+        ("What village is this story set in?", "Elmstead"),
+    ],
+}
+
+
+def test_this_story_is_the_text_shown_and_leans_on_no_turn(tmp_path: Path) -> None:
+    """ "What village is this story set in?" names the text everyone is shown: asked after any turn
+    it needs nothing ("this technique" for nothing said still leans on the turn before)."""
+    path = coqa_file(tmp_path / "fair.json", [FAIR_STORY])
+    (seed,), _ = CoqaReader().read(read_dialogue_file(path).stories)
+    graphs = [r.graph for r in seed.rounds]
+    assert not graphs[4].refers
+    (got,) = decide([DialogueGraph(seed.story.graph, (graphs[2], graphs[4]))])  # type: ignore[union-attr]
+    assert [d.answerable for d in got] == [True, True]
+
+
+def test_a_this_standing_alone_is_undecided_where_its_frame_is_not_the_turn_before(tmp_path: Path) -> None:
+    """ "how long ago was this?" continues the turn before it; asked after another turn it is
+    undecided (people read some from the story), while "that" there stays unanswerable; "this
+    story" is the text everyone is shown, and leans on no turn (seventh session)."""
+    path = coqa_file(tmp_path / "fair.json", [FAIR_STORY])
+    (seed,), _ = CoqaReader().read(read_dialogue_file(path).stories)
+    graphs = [r.graph for r in seed.rounds]
+    this, that, story = graphs[1], graphs[3], graphs[4]
+    assert [(r.kind, r.weak) for r in this.refers] == [(RefKind.ELLIPSIS, ("missing",))]
+    assert [(r.kind, r.weak) for r in that.refers] == [(RefKind.ELLIPSIS, ())]
+    assert not story.refers
+    orders = [(0, 1), (2, 1), (0, 3), (0, 4), (2, 4)]
+    got = decide([DialogueGraph(seed.story.graph, tuple(graphs[i] for i in order)) for order in orders])  # type: ignore[union-attr]
+    assert [d[-1].answerable for d in got] == [True, None, False, True, True]
+    assert [x.reason for x in got[1][-1].doubts] == ["missing"]

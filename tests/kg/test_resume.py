@@ -18,11 +18,13 @@ from typing import Any
 
 import pytest
 
-from kgtest.core.settings import load_settings
+from kgtest.api.knowledge import kb_stats
+from kgtest.core.settings import Settings, load_settings
 from kgtest.kg.bulk import CypherWriter
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.embedded import BoltEndpoint
 from kgtest.kg.jvm_cache import ENV as JVM_CACHE
+from kgtest.kg.knowledge_base import KbStats
 from kgtest.kg.linger import ENV as LINGER
 from kgtest.kg.loader import load_snapshot
 from kgtest.kg.store import GraphStore, open_store
@@ -48,29 +50,32 @@ def _kgtest(workspace: Path, *args: str, module: tuple[str, ...] = ("kgtest.cli"
     )
 
 
-def _stats(workspace: Path) -> dict[str, Any]:
-    proc = _kgtest(workspace, "kb", "stats", "--json")
-    out, err = proc.communicate(timeout=120)
-    assert proc.returncode == 0, err
-    return dict(json.loads(out))
+def _here(workspace: Path) -> Settings:
+    """The workspace opened in this process (its JVM already runs), no server left serving it: a
+    ``kgtest kb stats`` process would start a JVM, a lingering server would hold the next build."""
+    return load_settings(workspace, env={LINGER: "0"})
+
+
+def _stats(workspace: Path) -> KbStats:
+    return kb_stats(workspace=_here(workspace))
 
 
 def _resume_and_compare(store: GraphStore, workspace: Path, dump: Path) -> None:
     partial = _stats(workspace)
-    assert partial["builds"][0]["status"] == "running"
+    assert partial.builds[0]["status"] == "running"
 
     again = _kgtest(workspace, "build-kb", str(dump), "--quiet")
     _, err = again.communicate(timeout=300)
     assert again.returncode == 0, err
     assert "(resumed)" in err
-    assert [b["status"] for b in _stats(workspace)["builds"]] == ["complete"]
+    assert [b["status"] for b in _stats(workspace).builds] == ["complete"]
 
     expected = snapshot_of(dump, f"dump:{dump.name}")
     ids = list(expected.facts)
     store.query("MATCH (n) DETACH DELETE n")
     load_snapshot(store, expected, builtin_catalog(), writer=CypherWriter(store))
     reference = graph(store, ids)
-    with open_store(load_settings(workspace, env={})) as resumed:
+    with open_store(_here(workspace)) as resumed:
         assert graph(resumed, ids) == reference
     assert len(reference["indexed"]) == len(expected.facts)
 
@@ -103,7 +108,7 @@ def test_killed_build_resumes_to_the_same_graph(store: GraphStore, tmp_path: Pat
         time.sleep(0.05)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    assert 0 < _stats(workspace)["facts"] < 3_000
+    assert 0 < _stats(workspace).facts < 3_000
     _resume_and_compare(store, workspace, dump)
 
 
@@ -152,14 +157,14 @@ def test_what_a_killed_build_left_is_cleared_by_kb_clear_and_by_other_builds(
         assert proc.wait(timeout=300) == 0, proc.communicate()
 
     def records() -> dict[str, Any]:
-        with open_store(load_settings(workspace, env={})) as ws:
+        with open_store(_here(workspace)) as ws:
             return graph(ws, ids)
 
     kill_a_build()
     cut = records()
     assert len(cut["indexed"]) > len(cut["out"])  # records no traversal reaches
     run("kb", "clear", "--yes")
-    assert records()["indexed"] == [] and _stats(workspace)["builds"] == []
+    assert records()["indexed"] == [] and _stats(workspace).builds == []
 
     kill_a_build()
     run("build-kb", str(edited), "--quiet")

@@ -187,7 +187,7 @@ def _exact_relation(
 ) -> list[RelationMatch]:
     value = names[triple.object].how == "year"
     said = words(triple.relation)
-    if ends_relation(said):  # "broke off diplomatic relations with": not the relation, maybe its denial
+    if ends_relation(said) and not moved_into(triple):  # "broke off relations with", not "ended up in"
         return _ended(triple, names, ground)
     if value and said in _ALIVE_WORDS:
         return [RelationMatch(ALIVE, True, "words", said, "phrase")]

@@ -1,12 +1,16 @@
-"""A place administered or governed by another is in it: "Nosate is administered by the Province of
-Varese, not by Milan".
+"""A place that passes, comes, falls or ends up in another, is put, folded, assigned or handed to it,
+or is administered or governed by it, is in it: "in 2015 Oullins passed to the new Metropolis of
+Lyon", "in 1936 Zhytomyr came under Kyiv Oblast", "it ended up in Grand Est", "In 1946 the Lüneburg
+region was put into Lower Saxony", "Nosate is administered by the Province of Varese".
 
 The words name no property; what they say of two places is that one is in the other, read as "is
-in" (a year of the clause dates it as any fact's: dated.py). Read so only where both ends are
-places by the KB's domain, and only in the passive ("Varese administers Nosate" is left to the
-catalog). The wider reading of the same session (a place that belongs, or is handed, put or passed,
-to another) was taken back before merging: it changed verdicts on the set kept aside (held2) while
-that set's classes right fell (docs/oracle.md, fifth session).
+in" (a year of the clause dates it as any fact's: dated.py). Read so only where both ends are places
+by the KB's domain: "the prize was handed to Feynman" or "Einstein moved to Princeton" say nothing of
+the kind. A verb that carries the thing over must be passive ("was handed to": "France handed Alsace
+to Germany" puts France nowhere): WordNet's verbs of possession (hand, cede) and of placing or
+assigning; the verbs of going are read active ("passed to Prussia", "came back to Sassari"). "Merged
+with" joins equals, and "belonged to" stays WordNet's several relations (owned by, part of, member
+of: guessed.py): the fifth session read it as "is in" too, and that gave wrong classes on held2.
 """
 
 from __future__ import annotations
@@ -25,17 +29,30 @@ IN = "is in"
 _PASSIVE = {"is", "was", "are", "were", "been", "being", "be"}
 _GOVERNING = {"administer", "administrate", "govern", "rule"}
 """Verbs of governing: a place "administered by" or "governed by" another is in it."""
+_INTO = {"to", "into", "under"}
+_OVER = {"back", "over", "up"}
+_GOING = {"pass", "come", "go", "fall", "return", "revert", "move", "end"}
+_PLACING = {"transfer", "assign", "reassign", "put", "place", "move", "attach", "add", "incorporate", "fold"}
+_PLACING |= {"absorb", "integrate", "merge"}
 
 
 def moved_into(triple: Triple) -> bool:
     """Words that put the subject in the object: "is administered by", "was governed by"."""
     said = words(triple.relation).split()
-    if len(said) != 2 or said[-1] != "by":
-        return False
-    verb = wordnet().base(said[0], "verb")
     said_words = triple.relation.split()
-    before = said_words[: said_words.index(said[0])] if said[0] in said_words else []
-    return bool(set(before) & _PASSIVE) and verb in _GOVERNING
+    before = said_words[: said_words.index(said[0])] if said and said[0] in said_words else []
+    passive = bool(set(before) & _PASSIVE)
+    net = wordnet()
+    verb = net.base(said[0], "verb") if said else ""
+    if len(said) == 2 and said[-1] == "by":
+        return passive and verb in _GOVERNING
+    if said[-2:] == ["up", "in"] and verb == "end":
+        return len(said) == 3
+    if not 2 <= len(said) <= 3 or said[-1] not in _INTO or (len(said) == 3 and said[1] not in _OVER):
+        return False
+    if verb in _GOING:
+        return True
+    return passive and (verb in _PLACING or net.kind(verb, "verb") == "verb.possession")
 
 
 def between_places(subject: EntityMatch, obj: EntityMatch, kb: KbLookup | None) -> bool:

@@ -247,6 +247,11 @@ def narrows(first: Token, second: Token) -> bool:
     )
 
 
+def in_relative_clause(tok: Token) -> bool:
+    """The token is inside a relative clause ("that was folded into Nouvelle-Aquitaine")."""
+    return any(t.dep_ == "relcl" for t in (tok, *tok.ancestors))
+
+
 def with_conj(tok: Token) -> list[Token]:
     """``tok`` and the nouns coordinated with it; coordinated verbs are clauses of their own."""
     out = [tok]

@@ -19,7 +19,7 @@ from kgtest.kg.sources.wikidata import DATE_PROPERTIES
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.entities import EntityMatch, EntityReader
 from kgtest.oracle.ground import GroundGraph
-from kgtest.oracle.moved import IN, MOVED, between_places, moved_into
+from kgtest.oracle.moved import IN, MOVED, TWINNED, between_places, moved_into, partnered
 from kgtest.oracle.posts import WORKED_AT, held_post
 from kgtest.oracle.pronouns import resolve
 from kgtest.oracle.relations import RelationKeys, RelationMatch, RelationReader, words
@@ -140,7 +140,7 @@ def read_claims(
             for n in (t.subject, t.object)
         }  # an unread triple's ends too: a sentence relating what the KB knows is worth a word (unread.py)
         read = {n: entities.read(n, ground) if n in claimed else m for n, m in names[i].items()}
-        for j, t in enumerate(triples):  # "is administered by" is a containment between places only
+        for j, t in enumerate(triples):  # "is administered by", "has a partnership with": between places only
             if any(m.how == MOVED for m in matched[i][j]):
                 places = between_places(read[t.subject], read[t.object], entities.kb)
                 matched[i][j] = [m for m in matched[i][j] if (m.how == MOVED) == places]
@@ -201,6 +201,8 @@ def _exact_relation(
     if not found and not value and moved_into(triple):  # "is administered by Varese", if both are places
         found = [replace(m, how=MOVED) for m in relations.by_words(replace(triple, relation=IN), False)]
         found += relations.by_synonyms(triple, value)  # what the words say of other kinds
+    if not found and not value and partnered(triple):  # "concluded a city partnership with", if places
+        found = [replace(m, how=MOVED) for m in relations.by_words(replace(triple, relation=TWINNED), False)]
     if not found and not value and held_post(triple):  # "held a post at X": worked at X
         found = relations.by_words(replace(triple, relation=WORKED_AT), False)
     found = found or relations.by_synonyms(triple, value)

@@ -23,9 +23,12 @@ from kgtest.oracle.kb_lookup import KbLookup
 from kgtest.oracle.relations import words
 
 MOVED = "moved"
-"""``RelationMatch.how`` of a containment read from such words; kept only between two places."""
+"""``RelationMatch.how`` of a reading kept only between two places: a containment from such words, or a
+twinning from a partnership's."""
 IN = "is in"
-"""The words it is read as."""
+"""The words a containment is read as."""
+TWINNED = "is twinned with"
+"""The words a partnership between places is read as (P190's phrase)."""
 _PASSIVE = {"is", "was", "are", "were", "been", "being", "be"}
 _GOVERNING = {"administer", "administrate", "govern", "rule"}
 """Verbs of governing: a place "administered by" or "governed by" another is in it."""
@@ -53,6 +56,23 @@ def moved_into(triple: Triple) -> bool:
     if verb in _GOING:
         return True
     return passive and (verb in _PLACING or net.kind(verb, "verb") == "verb.possession")
+
+
+_SUPPORT = {"have", "sign", "conclude", "establish", "form", "forge", "enter", "keep", "maintain", "agree"}
+"""Light verbs that add nothing to the noun after them: "signed a twinning with", "concluded a
+partnership with" say what "has a partnership with" says."""
+_PARTNERSHIP = {"partnership", "twinning", "twinship"}
+
+
+def partnered(triple: Triple) -> bool:
+    """Words of a partnership with the object: "has a partnership with", "concluded a city partnership
+    with", "signed a twinning with". Between two places that is a twinning (P190); between others it
+    names nothing (kept to places by ``between_places``)."""
+    said = words(triple.relation).split()
+    net = wordnet()
+    if len(said) == 3 and net.base(said[0], "verb") in _SUPPORT:
+        said = said[1:]
+    return len(said) == 2 and said[1] == "with" and net.base(said[0], "noun") in _PARTNERSHIP
 
 
 def between_places(subject: EntityMatch, obj: EntityMatch, kb: KbLookup | None) -> bool:

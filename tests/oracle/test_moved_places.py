@@ -1,7 +1,7 @@
 """A place that passes, comes, falls or ends up in another, or is put, folded, assigned or handed to
-it, is in it; one administered or governed by another too (oracle/moved.py). Replies are written for
-these tests, in the terse, chatty and step-by-step styles; between things that are not both places
-the words are read as before."""
+it, is in it; one administered or governed by another too; a partnership between places is a
+twinning (oracle/moved.py). Replies are written for these tests, in the terse, chatty and
+step-by-step styles; between things that are not both places the words are read as before."""
 
 from __future__ import annotations
 
@@ -10,12 +10,14 @@ import pytest
 from kgtest.kg.extract.spacy_triples import SpacyExtractor
 from kgtest.kg.extract.triples import Triple
 from kgtest.oracle import Judge
-from kgtest.oracle.moved import moved_into
+from kgtest.oracle.moved import moved_into, partnered
 
 from .test_styles import EINSTEIN_NOBEL, judged
 
 ZURICH_SWITZERLAND = "859336dae3aa81b7"
 """Is it true that Zürich is located in Switzerland? (Yes)"""
+PRAGUE_BERLIN = "27152739dfa8c423"
+"""Is it true that Prague is twinned with Berlin? (Yes)"""
 
 
 def test_words_that_put_a_place_in_another() -> None:
@@ -56,3 +58,37 @@ def test_a_name_in_a_relative_clause_is_a_later_antecedent(extractor: SpacyExtra
     )
     denied = next(t for t in triples if t.object_pronoun == "it")
     assert denied.antecedents.index("Savoy") < denied.antecedents.index("France")
+
+
+def test_words_of_a_partnership() -> None:
+    said = [
+        "has partnership with",
+        "concluded partnership with",
+        "signed twinning with",
+        "formed partnerships with",
+    ]
+    assert all(partnered(Triple("A", s, "B")) for s in said)
+    assert not any(
+        partnered(Triple("A", s, "B")) for s in ["signed agreements with", "is partner of", "has ties with"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("reply", "outcome"),
+    [
+        ("Yes. Prague concluded a city partnership with Berlin.", "correct"),
+        ("Yes — Berlin signed a twinning with Prague, one of its many partners.", "correct"),
+        ("No. Prague has never had a partnership with Berlin.", "erroneous_knowledge"),
+    ],
+)
+def test_a_partnership_between_places_is_a_twinning(kb_judge: Judge, reply: str, outcome: str) -> None:
+    verdict = judged(kb_judge, PRAGUE_BERLIN, reply)
+    assert verdict.outcome.value == outcome, verdict.reasons
+
+
+def test_a_partnership_of_people_is_no_twinning(kb_judge: Judge) -> None:
+    verdict = judged(
+        kb_judge, EINSTEIN_NOBEL, "Yes, in 1921. Einstein had a long partnership with Niels Bohr."
+    )
+    partnership = [c for c in verdict.claims if "partnership" in c.triple.relation]
+    assert partnership and all(c.statement is None or c.statement[1] != "P190" for c in partnership)

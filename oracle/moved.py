@@ -75,11 +75,20 @@ def partnered(triple: Triple) -> bool:
     return len(said) == 2 and said[1] == "with" and net.base(said[0], "noun") in _PARTNERSHIP
 
 
-def between_places(subject: EntityMatch, obj: EntityMatch, kb: KbLookup | None) -> bool:
-    """Both ends are places by the KB's domain (not the case's words: they may be any kind)."""
-    return kb is not None and all(_place(m, kb) for m in (subject, obj))
+FOR_PLACE = "for a place"
+"""``RelationMatch.how`` of a reading kept only from a person to a place: a country for sport."""
 
 
-def _place(match: EntityMatch, kb: KbLookup) -> bool:
+def kept(how: str, subject: EntityMatch, obj: EntityMatch, kb: KbLookup | None) -> bool | None:
+    """Whether a reading of kind ``how`` holds between these ends by the KB's domains (not the case's
+    words: they may be any kind); None for a reading kept anywhere."""
+    if how == MOVED:
+        return kb is not None and all(_domain(m, kb) is Domain.PLACES for m in (subject, obj))
+    if how == FOR_PLACE:
+        return kb is not None and (_domain(subject, kb), _domain(obj, kb)) == (Domain.PEOPLE, Domain.PLACES)
+    return None
+
+
+def _domain(match: EntityMatch, kb: KbLookup) -> Domain | None:
     entity = kb.entity(match.id) if match.id is not None else None
-    return entity is not None and entity.domain is Domain.PLACES
+    return entity.domain if entity is not None else None

@@ -143,8 +143,8 @@ def read_claims(
         read = {n: entities.read(n, ground) if n in claimed else m for n, m in names[i].items()}
         for j, t in enumerate(triples):  # "is administered by" between places only, "races for" a country
             ends = (read[t.subject], read[t.object], entities.kb)  # where one fits, it alone is read
-            fit = [m for m in matched[i][j] if kept(m.how, *ends)]
-            matched[i][j] = fit or [m for m in matched[i][j] if kept(m.how, *ends) is None]
+            fit = [m for m in matched[i][j] if kept(m, *ends)]
+            matched[i][j] = fit or [m for m in matched[i][j] if kept(m, *ends) is None]
         out.append([_vague(_claim(t, read, matched[i][j], ground), ground) for j, t in enumerate(triples)])
     return out
 

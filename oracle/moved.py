@@ -20,7 +20,7 @@ from kgtest.kg.extract.triples import Triple
 from kgtest.kg.model import Domain
 from kgtest.oracle.entities import EntityMatch
 from kgtest.oracle.kb_lookup import KbLookup
-from kgtest.oracle.relations import words
+from kgtest.oracle.relations import RelationMatch, words
 
 MOVED = "moved"
 """``RelationMatch.how`` of a reading kept only between two places: a containment from such words, or a
@@ -67,7 +67,7 @@ _PARTNERSHIP = {"partnership", "twinning", "twinship"}
 def partnered(triple: Triple) -> bool:
     """Words of a partnership with the object: "has a partnership with", "concluded a city partnership
     with", "signed a twinning with". Between two places that is a twinning (P190); between others it
-    names nothing (kept to places by ``between_places``)."""
+    names nothing (``kept`` checks the ends)."""
     said = words(triple.relation).split()
     net = wordnet()
     if len(said) == 3 and net.base(said[0], "verb") in _SUPPORT:
@@ -79,13 +79,22 @@ FOR_PLACE = "for a place"
 """``RelationMatch.how`` of a reading kept only from a person to a place: a country for sport."""
 
 
-def kept(how: str, subject: EntityMatch, obj: EntityMatch, kb: KbLookup | None) -> bool | None:
-    """Whether a reading of kind ``how`` holds between these ends by the KB's domains (not the case's
-    words: they may be any kind); None for a reading kept anywhere."""
-    if how == MOVED:
+_LIFE = {"P569", "P570"}
+"""Birth and death: only a person's ("| Santa Cruz | 1991–1992 |", a table of clubs, is no lifetime)."""
+
+
+def kept(match: RelationMatch, subject: EntityMatch, obj: EntityMatch, kb: KbLookup | None) -> bool | None:
+    """Whether a reading holds between these ends by the KB's domains (not the case's words: they may
+    be any kind): a containment or a twinning between places, a country for sport from a person to a
+    place, a birth or death of anything but what the KB holds is no person; None for a reading kept
+    anywhere."""
+    if match.how == MOVED:
         return kb is not None and all(_domain(m, kb) is Domain.PLACES for m in (subject, obj))
-    if how == FOR_PLACE:
+    if match.how == FOR_PLACE:
         return kb is not None and (_domain(subject, kb), _domain(obj, kb)) == (Domain.PEOPLE, Domain.PLACES)
+    if match.property in _LIFE and kb is not None:
+        domain = _domain(subject if match.forwards else obj, kb)
+        return False if domain not in (None, Domain.PEOPLE, Domain.UNKNOWN) else None
     return None
 
 

@@ -11,6 +11,9 @@ to Germany" puts France nowhere): WordNet's verbs of possession (hand, cede) and
 assigning; the verbs of going are read active ("passed to Prussia", "came back to Sassari"). "Merged
 with" joins equals, and "belonged to" stays WordNet's several relations (owned by, part of, member
 of: guessed.py): the fifth session read it as "is in" too, and that gave wrong classes on held2.
+
+``kept`` holds every reading that only some kinds of ends bear: these between places, a partnership
+between places (a twinning), a country for sport (sport_country.py), a birth or a death (a person's).
 """
 
 from __future__ import annotations

@@ -19,11 +19,12 @@ from kgtest.kg.sources.wikidata import DATE_PROPERTIES
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.entities import EntityMatch, EntityReader
 from kgtest.oracle.ground import GroundGraph
-from kgtest.oracle.moved import IN, MOVED, between_places, moved_into
+from kgtest.oracle.moved import FOR_PLACE, IN, MOVED, TWINNED, kept, moved_into, partnered
 from kgtest.oracle.posts import WORKED_AT, held_post
 from kgtest.oracle.pronouns import resolve
 from kgtest.oracle.relations import RelationKeys, RelationMatch, RelationReader, words
 from kgtest.oracle.similarity import Thresholds, name_key
+from kgtest.oracle.sport_country import FOR_SPORT, FOR_SPORT_LABEL, for_country
 from kgtest.prolog.reasoner import Statement
 
 UNKNOWN = "?"
@@ -140,10 +141,10 @@ def read_claims(
             for n in (t.subject, t.object)
         }  # an unread triple's ends too: a sentence relating what the KB knows is worth a word (unread.py)
         read = {n: entities.read(n, ground) if n in claimed else m for n, m in names[i].items()}
-        for j, t in enumerate(triples):  # "is administered by" is a containment between places only
-            if any(m.how == MOVED for m in matched[i][j]):
-                places = between_places(read[t.subject], read[t.object], entities.kb)
-                matched[i][j] = [m for m in matched[i][j] if (m.how == MOVED) == places]
+        for j, t in enumerate(triples):  # "is administered by" between places only, "races for" a country
+            ends = (read[t.subject], read[t.object], entities.kb)  # where one fits, it alone is read
+            fit = [m for m in matched[i][j] if kept(m, *ends)]
+            matched[i][j] = fit or [m for m in matched[i][j] if kept(m, *ends) is None]
         out.append([_vague(_claim(t, read, matched[i][j], ground), ground) for j, t in enumerate(triples)])
     return out
 
@@ -187,7 +188,7 @@ def _exact_relation(
 ) -> list[RelationMatch]:
     value = names[triple.object].how == "year"
     said = words(triple.relation)
-    if ends_relation(said):  # "broke off diplomatic relations with": not the relation, maybe its denial
+    if ends_relation(said) and not moved_into(triple):  # "broke off relations with", not "ended up in"
         return _ended(triple, names, ground)
     if value and said in _ALIVE_WORDS:
         return [RelationMatch(ALIVE, True, "words", said, "phrase")]
@@ -201,6 +202,14 @@ def _exact_relation(
     if not found and not value and moved_into(triple):  # "is administered by Varese", if both are places
         found = [replace(m, how=MOVED) for m in relations.by_words(replace(triple, relation=IN), False)]
         found += relations.by_synonyms(triple, value)  # what the words say of other kinds
+    if not found and not value and partnered(triple):  # "concluded a city partnership with", if places
+        found = [replace(m, how=MOVED) for m in relations.by_words(replace(triple, relation=TWINNED), False)]
+    if not found and not value and for_country(triple):  # "races for Denmark", if a person and a place
+        relations.ensure(FOR_SPORT, FOR_SPORT_LABEL)
+        found = [
+            replace(m, how=FOR_PLACE)
+            for m in relations.by_words(replace(triple, relation=FOR_SPORT_LABEL), False)
+        ]
     if not found and not value and held_post(triple):  # "held a post at X": worked at X
         found = relations.by_words(replace(triple, relation=WORKED_AT), False)
     found = found or relations.by_synonyms(triple, value)

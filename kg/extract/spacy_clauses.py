@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from kgtest.kg.extract import spacy_nouns as sn
 from kgtest.kg.extract import spacy_parse as sp
+from kgtest.kg.extract.spacy_lifespans import lifespans
 from kgtest.kg.extract.text import relation_key
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ class ClauseShapes:
 
     def _lifespans(self, sent: Span, sentence: str) -> None:
         """ "Max Planck (1858–1947)": a name's lifetime in brackets after it, as people write it."""
-        for who, born, died in sp.lifespans(sent):
+        for who, born, died in lifespans(sent):
             self._emit(who, "was born in", born, False, "bear in", sentence)
             self._emit(who, "died in", died, False, "die in", sentence)
 

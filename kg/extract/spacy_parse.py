@@ -15,7 +15,7 @@ from kgtest.kg.extract.spacy_nouns import PLACE_NOUNS, THERE, place_class, place
 from kgtest.kg.extract.text import is_placeholder, relation_key
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Span, Token
+    from spacy.tokens import Doc, Token
 
 PRONOUN = {"he", "she", "it", "they", "him", "her", "them", "his", "its", "their", "hers"}
 NEGATION = {"not", "never", "n't", "no"}
@@ -37,7 +37,6 @@ _MONTHS = {
     "november",
     "december",
 }
-_LIFESPAN = re.compile(r"^\s*(?:c\.\s*|born\s+)?(?P<born>\d{3,4})\s*[–—-]\s*(?:c\.\s*)?(?P<died>\d{3,4})\s*$")
 _DAY = re.compile(r"^\d{1,4}(?:st|nd|rd|th)?$")
 _CLASS_WORDS = {"DET", "NOUN", "ADJ"}
 """Words before a name that class it: "the former chancellor", "the award"."""
@@ -112,6 +111,10 @@ def objects(head: Token, deps: tuple[str, ...]) -> Iterator[tuple[Token, str, bo
         if child.dep_ not in deps:
             continue
         for tok in with_conj(child):
+            given = examples(tok)  # "relations with countries such as Germany and Kosovo": each of them
+            yield from ((example, phrase(example), tok is not child and is_denied(tok)) for example in given)
+            if given:
+                continue
             named = named_token(tok, within=deps == ("pobj",))
             # Pronouns other than he/she/it/they ("that", "this", "which") name nothing by themselves.
             nameless = named.pos_ in ("PRON", "SCONJ", "DET") and named.lower_ not in PRONOUN
@@ -128,6 +131,24 @@ def objects(head: Token, deps: tuple[str, ...]) -> Iterator[tuple[Token, str, bo
                     for other in alt.children:
                         if other.dep_ == "pobj":
                             yield other, phrase(other), True
+
+
+_EXAMPLE = {"like", "including"}
+
+
+def examples(tok: Token) -> list[Token]:
+    """The names a plural class noun gives as its instances: "countries such as Germany and Kosovo",
+    "writers like Pushkin", "states including Malta". Whatever is said of the class is said of each of
+    them, so they, not the class, are the objects."""
+    if tok.pos_ != "NOUN" or tok.tag_ != "NNS":
+        return []
+    for prep in tok.rights:
+        such = prep.lower_ == "as" and any(c.lower_ == "such" for c in prep.children)
+        if prep.dep_ == "prep" and (such or prep.lower_ in _EXAMPLE):
+            names = [n for p in prep.children if p.dep_ == "pobj" for n in with_conj(p)]
+            if names and all(proper(n) for n in names):
+                return names
+    return []
 
 
 def _address(name: Token, part: Token) -> bool:
@@ -247,6 +268,11 @@ def narrows(first: Token, second: Token) -> bool:
     )
 
 
+def in_relative_clause(tok: Token) -> bool:
+    """The token is inside a relative clause ("that was folded into Nouvelle-Aquitaine")."""
+    return any(t.dep_ == "relcl" for t in (tok, *tok.ancestors))
+
+
 def with_conj(tok: Token) -> list[Token]:
     """``tok`` and the nouns coordinated with it; coordinated verbs are clauses of their own."""
     out = [tok]
@@ -284,19 +310,6 @@ def phrase(tok: Token) -> str:
         if lowered.startswith(det):
             return text[len(det) :]
     return text
-
-
-def lifespans(sent: Span) -> Iterator[tuple[str, str, str]]:
-    """(name, year of birth, year of death) for each "Name (1858–1947)" in the sentence; "Planck" alone
-    may parse as a common noun, so any capitalised word before the brackets counts."""
-    doc = sent.doc
-    for name in sent[:-1]:
-        if not name.text[:1].isupper() or doc[name.i + 1].text != "(":
-            continue
-        close = next((t.i for t in doc[name.i + 1 : sent.end] if t.text == ")"), None)
-        found = _LIFESPAN.match(doc[name.i + 2 : close].text) if close is not None else None
-        if found:
-            yield phrase(name), found["born"], found["died"]
 
 
 def name_heads(doc: Doc) -> list[Token]:

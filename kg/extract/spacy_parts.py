@@ -15,10 +15,13 @@ if TYPE_CHECKING:
 def named_parts(sent: Span) -> Iterator[tuple[Token, Token]]:
     """(part, whole) where a place is said to have units of a kind "such as" or "like" some named ones:
     "Grand Est, home to departments such as Meuse", "Auvergne-Rhône-Alpes ..., taking in departments
-    such as Ain", "... with departments like Gironde": each named unit is in the place."""
+    such as Ain", "... with departments like Gironde": each named unit is in the place (not where a noun
+    relates them: "has relations with countries such as Germany")."""
     for noun in sent:
         if noun.tag_ != "NNS" or noun.lemma_.lower() not in PLACE_NOUNS - {"capital", "place"}:
             continue
+        if noun.dep_ == "pobj" and noun.head.lower_ == "with" and noun.head.head.pos_ == "NOUN":
+            continue  # "relations with countries such as Germany": the relation's other ends, no parts
         named = [
             t
             for prep in noun.children

@@ -165,12 +165,12 @@ class _Reader(ClauseShapes):
 
     def _antecedents(self) -> tuple[str, ...]:
         """The last named subject, then the names before the clause, nearest first, but for examples
-        ("... departments such as Ain, so Somme didn't belong to it": the region, not Ain)."""
-        before = [
-            sp.phrase(t)
-            for t in reversed(self._names)
-            if (self._at is None or t.i < self._at.i) and t.i not in self._examples
-        ]
+        ("... departments such as Ain, so Somme didn't belong to it": the region, not Ain); names in a
+        relative clause come last ("Aquitaine, that was folded into Nouvelle-Aquitaine. Meuse never
+        belonged to it": Aquitaine)."""
+        named = [t for t in reversed(self._names) if (self._at is None or t.i < self._at.i)]
+        named = sorted((t for t in named if t.i not in self._examples), key=sp.in_relative_clause)
+        before = [sp.phrase(t) for t in named]
         found = [unmask(n, self._masked) for n in ([self._last_named] if self._last_named else []) + before]
         return tuple(dict.fromkeys(n for n in found if n))[:_ANTECEDENTS]
 

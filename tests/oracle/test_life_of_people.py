@@ -1,0 +1,26 @@
+"""A birth or a death is a person's (oracle/moved.py ``kept``): a markdown table of a person's employers
+or clubs with their years ("| Princeton University | 1933–1955 |") reads, row by row, like a lifetime
+("Princeton University (1933–1955)"), which said nothing the KB could check and hid the row's own
+claim. Replies are written for these tests, in the markdown style."""
+
+from __future__ import annotations
+
+from kgtest.oracle import Judge
+
+from .test_styles import PRINCETON_EINSTEIN, judged
+
+TABLE = "Yes.\n\n| {what} | Years |\n|---|---|\n| {name} | {years} |\n"
+
+
+def test_a_row_of_years_at_a_place_of_work_is_no_lifetime(kb_judge: Judge) -> None:
+    reply = TABLE.format(what="Employer", name="Princeton University", years="1901–1905")
+    verdict = judged(kb_judge, PRINCETON_EINSTEIN, reply)
+    assert not any(c.statement is not None and c.statement[1] in ("P569", "P570") for c in verdict.claims)
+    assert verdict.outcome.value == "unreadable", verdict.reasons
+
+
+def test_a_row_of_a_persons_life_is_one(kb_judge: Judge) -> None:
+    reply = TABLE.format(what="Scientist", name="Albert Einstein", years="1879–1955")
+    verdict = judged(kb_judge, PRINCETON_EINSTEIN, reply)
+    assert {c.statement[1] for c in verdict.claims if c.statement is not None} >= {"P569", "P570"}
+    assert verdict.outcome.value == "correct", verdict.reasons

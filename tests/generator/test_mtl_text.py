@@ -333,3 +333,16 @@ def test_a_lone_event_in_the_first_or_last_year_of_its_stretch_is_asked_at_any_t
     assert mtl2nl(Next(K), 2007, SAY, edges=edges) == "Did Kaká play for AC Milan at any time in 2008?"
     assert mtl2nl(K, 2005, SAY, edges=edges) == "Did Kaká play for AC Milan in 2005?"
     assert mtl2nl(Or(K, D), 2003, SAY, edges=edges) == mtl2nl(Or(K, D), 2003, SAY)
+
+
+def test_one_subjects_two_memberships_share_their_indefinite_article() -> None:
+    say: dict[str, Event] = {
+        "i": Clause("Kuwait", "was", "a member of the World Bank", "was a member of the World Bank"),
+        "a": Clause("Kuwait", "was", "a member of the IDA", "was a member of the IDA"),
+        "p": Clause("Marie Curie", "did", "work as a physicist", "worked as a physicist"),
+        "c": Clause("Marie Curie", "did", "work as a chemist", "worked as a chemist"),
+    }
+    wb, da, ph, ch = Atom("i"), Atom("a"), Atom("p"), Atom("c")
+    assert mtl2nl(Or(wb, da), 1962, say) == "Was Kuwait a member of either the World Bank or the IDA in 1962?"
+    assert mtl2nl(And(wb, da), 1962, say) == "Was Kuwait a member of both the World Bank and the IDA in 1962?"
+    assert mtl2nl(Or(ph, ch), 1900, say) == "Did Marie Curie work as either a physicist or a chemist in 1900?"

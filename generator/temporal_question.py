@@ -39,7 +39,7 @@ def question_of(formula: mtl.Formula, year: int, used: Sequence[TemporalEvent], 
     if wording == DROWZEE:
         return table3_question(formula, year, {ev.id: ev.description for ev in used})
     given = [ev.id for ev in used if ev.topic in AWARDS and _ranked(ev)]
-    edges = {ev.id: {y for a, b in merged(ev.intervals) if a < b for y in (a, b)} for ev in used}
+    edges = {ev.id: _edges(ev) for ev in used}
     lives = {ev.id: ev.clause for ev in used if ev.clause is not None and _birth_only(ev)}
     if len(lives) == len(used) and (born := born_question(formula, year, lives)):
         return born
@@ -102,3 +102,14 @@ def _birth_only(ev: TemporalEvent) -> bool:
 def _ranked(event: TemporalEvent) -> bool:
     """The award ``event`` names is one for the best of a year or season (``_RANKED``)."""
     return any(f.property in AWARDS and _RANKED.search(f.object_label) for f in event.evidence)
+
+
+def _edges(event: TemporalEvent) -> set[int]:
+    """The years ``event`` began or ended in, as far as the KB knows: the ends of each stretch of
+    more than a year, and a year known alone next to years not known ("Sadali in the Province of
+    Nuoro" until 2005, its start not given: 2005 is the year it left, read two ways)."""
+    found = set()
+    for a, b in merged(event.intervals):
+        if a < b or any(lo - 1 <= a <= hi + 1 for lo, hi in event.unknown):
+            found |= {a, b}
+    return found

@@ -34,8 +34,8 @@ from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_random import clip, complement, uniform_year
 from kgtest.generator.mtl_text import DROWZEE
 from kgtest.generator.names import Namer
-from kgtest.generator.phrasing import relation_clause
-from kgtest.generator.templates import plain_question, table_question, wording
+from kgtest.generator.phrasing import opposite_clause, relation_clause
+from kgtest.generator.templates import NEGATED, plain_question, table_question, wording
 from kgtest.prolog.reasoner import Statement, Years
 
 EVER = "ever"
@@ -191,8 +191,12 @@ class Asker:
         label = view.relation(p.lstrip("^")).label
         plural = [n for n, x in zip(named, (s, o), strict=True) if self.names.plural(x)]
         clause_tense = PAST if tense in (EVER, NOW) else tense
-        said = relation_clause(p, label, named[0], named[1], clause_tense, self._domain(subject), plural)
-        return plain_question(said, variant, self._now if tense == NOW else year, ever=tense == EVER)
+        domain = self._domain(subject)
+        said = relation_clause(p, label, named[0], named[1], clause_tense, domain, plural)
+        opposite = None
+        if variant == NEGATED:
+            opposite = opposite_clause(p, named[0], named[1], clause_tense, domain, plural)
+        return plain_question(said, variant, self._now if tense == NOW else year, tense == EVER, opposite)
 
     def _domain(self, eid: str) -> str:
         e = self._view.entities.get(eid)

@@ -71,6 +71,10 @@ class Clause:
         """ "Was Trier ever twinned with Pula", "Did Connie Willis ever win X"."""
         return f"{self.aux.capitalize()} {self.subject} ever {self.rest}".rstrip()
 
+    def always_question(self) -> str:
+        """ "Was Cuxhaven always located outside Germany", "Did X always lack Y"."""
+        return f"{self.aux.capitalize()} {self.subject} always {self.rest}".rstrip()
+
     def never(self) -> str:
         """ "Trier was never twinned with Pula", "Connie Willis never won X"."""
         if self.aux in ("did", "do", "does"):

@@ -145,9 +145,13 @@ def _one_subject(op: str, left: Said, right: Said) -> Said:
                 return Said(f"{shared}, {a.subject} {verb} neither {x} nor {y}")
             asked, ax, ay = _common(a.rest, b.rest)
             if op == "or":  # "Did Jeison Murillo play for either Granada CF or Cádiz CF in 2011?"
-                event = Clause(a.subject, a.aux, f"{asked} either {ax} or {ay}", f"{verb} either {x} or {y}")
+                event = Clause(
+                    a.subject, a.aux, f"{asked} either {ax} or {ay}".lstrip(), f"{verb} either {x} or {y}"
+                )
             else:  # "both": the year is of both ("play for Pescara and Udinese in 1992" read two ways)
-                event = Clause(a.subject, a.aux, f"{asked} both {ax} and {ay}", f"{verb} both {x} and {y}")
+                event = Clause(
+                    a.subject, a.aux, f"{asked} both {ax} and {ay}".lstrip(), f"{verb} both {x} and {y}"
+                )
             return Said(event.statement(), shared, event, True)
     first, second = left.predicate(), right.predicate()
     verb = ""
@@ -178,12 +182,16 @@ def _common(first: str, second: str) -> tuple[str, str, str]:
     n = 0
     while n < min(len(one), len(two)) - 1 and one[n] == two[n] and not _names(one[n]):
         n += 1
+    while n and one[n - 1] in ("a", "an"):  # "a member of" is shared, "a physicist" is not
+        n -= 1
     return (" ".join(one[:n]), " ".join(one[n:]), " ".join(two[n:])) if n else ("", first, second)
 
 
 def _names(word: str) -> bool:
-    """A name, or the article before one, starts here."""
-    return word[:1].isupper() or word[:1].isdigit() or word in ("the", "a", "an")
+    """A name, or the article before one, starts here: "the World Bank"; not the "a" of "a member
+    of" ("Was Kuwait a member of either X or Y?", not "Was Kuwait  either a member of X or a member
+    of Y?")."""
+    return word[:1].isupper() or word[:1].isdigit() or word == "the"
 
 
 def _unrepeated(first: str, second: str) -> str:

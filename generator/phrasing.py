@@ -12,6 +12,12 @@ and on how the object's name ends, under a key "o:<ending>", which comes first: 
 ``^P`` (P read backwards) says the same fact as P with subject and object swapped, so it is
 asked with P's wording the other way round. A relation without an ``ask`` (one the catalog
 does not curate) reads "{s} [have] {o} as <label>".
+
+A relation's ``opposite`` (same forms) is a clause true exactly when the ``ask`` is false: "{s}
+[be] outside {o}", "{s} [miss/past] {o}", "{s} [lack] diplomatic relations with {o}". A true
+statement asked with its answer flipped is asked through it ("Was Moscow outside the Soviet
+Union in 1977?", answer No), Drowzee's antonym mutation ("have different symptoms"); a relation
+without one keeps the quoted negation (generator/templates.py).
 """
 
 from __future__ import annotations
@@ -30,26 +36,36 @@ ANY = "any"
 @cache
 def asks() -> Mapping[str, Mapping[str, str]]:
     """Property -> subject domain (or ``any``) -> wording, from the built-in catalog file."""
-    text = (resources.files("kgtest.kg") / "data" / "relations.toml").read_text(encoding="utf-8")
-    return parse_asks(text, "kg/data/relations.toml")
+    return parse_asks(_catalog_text(), "kg/data/relations.toml")
 
 
-def parse_asks(text: str, origin: str) -> dict[str, dict[str, str]]:
-    """The ``ask`` of every entry; errors name the file, the property and the wording."""
+@cache
+def opposites() -> Mapping[str, Mapping[str, str]]:
+    """Property -> subject domain (or ``any``) -> the wording of its opposite, where it has one."""
+    return parse_asks(_catalog_text(), "kg/data/relations.toml", "opposite")
+
+
+def _catalog_text() -> str:
+    return (resources.files("kgtest.kg") / "data" / "relations.toml").read_text(encoding="utf-8")
+
+
+def parse_asks(text: str, origin: str, field: str = "ask") -> dict[str, dict[str, str]]:
+    """The ``field`` (``ask`` or ``opposite``) of every entry; errors name the file, the property
+    and the wording."""
     found: dict[str, dict[str, str]] = {}
     for pid, entry in tomllib.loads(text).items():
-        ask = entry.get("ask")
+        ask = entry.get(field)
         if ask is None:
             continue
         table = {ANY: ask} if isinstance(ask, str) else ask
         if not isinstance(table, dict) or ANY not in table:
             raise ConfigError(
-                f"{origin}: [{pid}] ask must be a wording or a table with an 'any' key, got {ask!r}"
+                f"{origin}: [{pid}] {field} must be a wording or a table with an 'any' key, got {ask!r}"
             )
         for domain, wording in table.items():
             if not isinstance(wording, str) or "{s}" not in wording or "{o}" not in wording:
                 raise ConfigError(
-                    f"{origin}: [{pid}] ask.{domain} = {wording!r} must name both {{s}} and {{o}}"
+                    f"{origin}: [{pid}] {field}.{domain} = {wording!r} must name both {{s}} and {{o}}"
                 )
             try:
                 clause(wording, "S", "O", "present")
@@ -66,8 +82,12 @@ def wording_of(pid: str, label: str, domain: str = ANY, obj: str = "") -> tuple[
     table = asks().get(pid.lstrip("^"))
     if table is None:
         return f"{{s}} [have] {{o}} as {label or pid.lstrip('^')}", swapped
+    return _chosen(table, domain, obj), swapped
+
+
+def _chosen(table: Mapping[str, str], domain: str, obj: str) -> str:
     ending = next((key for key in table if key.startswith("o:") and obj.endswith(key[2:])), None)
-    return table[ending] if ending else table.get(domain, table[ANY]), swapped
+    return table[ending] if ending else table.get(domain, table[ANY])
 
 
 def relation_clause(
@@ -79,3 +99,16 @@ def relation_clause(
     if swapped:
         s, o = o, s
     return clause(wording, s, o, tense, plural)
+
+
+def opposite_clause(
+    pid: str, s: str, o: str, tense: str, domain: str = ANY, plural: Collection[str] = ()
+) -> Clause | None:
+    """The clause saying the opposite of ``s`` <pid> ``o`` ("Moscow was outside the Soviet Union"),
+    or None where the relation has no ``opposite``."""
+    table = opposites().get(pid.lstrip("^"))
+    if table is None:
+        return None
+    if pid.startswith("^"):
+        s, o = o, s
+    return clause(_chosen(table, domain, o), s, o, tense, plural)

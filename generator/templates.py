@@ -4,7 +4,9 @@ The plain wording (the default) asks what a person would: "Was Lavagna located i
 Province of Genoa in 2014?", "Did Kaká play for AC Milan?", from each relation's ``ask``
 (generator/phrasing.py) and the clause forms of generator/clauses.py. Its negated variant,
 whose answer is the opposite one, asks about the negative statement in the one frame with a
-single reading: 'Is this statement true: "Kaká did not play for AC Milan"?'.
+single reading: 'Is this statement true: "Kaká did not play for AC Milan"?', unless the relation
+has an opposite (generator/phrasing.py), which asks it as a person would: "Was Moscow outside the
+Soviet Union in 1977?", "Did Mark Cavendish miss the 2009 Giro d'Italia?".
 
 With ``--wording drowzee`` the questions are Drowzee's, word for word. Every relation has a
 *phrase*, the words of "S <phrase> O" with their tense ("was born in", "is located in",
@@ -88,14 +90,20 @@ def past(phrase: str) -> str:
     return f"{_PAST.get(first, first)} {rest}".strip()
 
 
-def plain_question(said: Clause, variant: str, year: int | None = None, ever: bool = False) -> str:
-    """ "Was S located in O in 2014?", or for the negated variant 'Is this statement true: "S was not
-    located in O in 2014"?': blind readers read "Is it true that S was not ...?" two ways (does "No"
-    deny the statement or agree that S was not?); a quoted statement leaves "Yes" and "No" one
-    meaning. With ``ever`` (no year): "Was S ever located in O?" and '... "S was never located in O"?'."""
+def plain_question(
+    said: Clause, variant: str, year: int | None = None, ever: bool = False, opposite: Clause | None = None
+) -> str:
+    """ "Was S located in O in 2014?", or for the negated variant the ``opposite`` asked ("Was S
+    located outside O in 2014?", the same answer: blind readers rated every quoted negation stiff),
+    else 'Is this statement true: "S was not located in O in 2014"?': readers read "Is it true that S
+    was not ...?" two ways (does "No" deny the statement or agree that S was not?); a quoted
+    statement leaves "Yes" and "No" one meaning. With ``ever`` (no year): "Was S ever located in
+    O?", "Was S always located outside O?" and '... "S was never located in O"?'."""
     when = "" if year is None else f" in {year_text(year)}"
     if variant == ORIGINAL:
         return f"{said.ever_question() if ever else said.question()}{when}?"
+    if variant == NEGATED and opposite is not None:
+        return f"{opposite.always_question() if ever else opposite.question()}{when}?"
     if variant == NEGATED:
         return f'Is this statement true: "{_capital(said.never() if ever else said.negative())}{when}"?'
     raise GenerationError(f"variant={variant!r}; use {ORIGINAL!r} or {NEGATED!r}")

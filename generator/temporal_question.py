@@ -9,6 +9,7 @@ sentence as it is.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -24,15 +25,21 @@ if TYPE_CHECKING:
 
 AWARDS = frozenset({"P166", "P1411"})
 """Award received, nominated for: the KB's year is the year the award was given, which plain
-questions say ("given in 1999"); blind readers took "in 1999" for the year of the work too."""
+questions say of an award for the year's best ("given in 1999"); blind readers took "in 1999"
+for the year of the work too."""
+_RANKED = re.compile(r"\b(?:Best|Worst|Most|of the Year)\b")
+"""An award for the best (or worst) of a year or season: "Academy Award for Best Supporting
+Actor", "NBA Most Valuable Player Award", "UEFA Club Footballer of the Year". Other awards (an
+order, a medal, a prize for a life's work) have no year but the one they were given in, and
+"the Order of Lenin given in 1980" read stiff to five readers of five."""
 
 
 def question_of(formula: mtl.Formula, year: int, used: Sequence[TemporalEvent], wording: str) -> str:
     """The question whether ``formula`` holds in ``year``; ``used``: its events, worded."""
     if wording == DROWZEE:
         return table3_question(formula, year, {ev.id: ev.description for ev in used})
-    given = [ev.id for ev in used if ev.topic in AWARDS]
-    edges = {ev.id: {y for a, b in merged(ev.intervals) if a < b for y in (a, b)} for ev in used}
+    given = [ev.id for ev in used if ev.topic in AWARDS and _ranked(ev)]
+    edges = {ev.id: _edges(ev) for ev in used}
     lives = {ev.id: ev.clause for ev in used if ev.clause is not None and _birth_only(ev)}
     if len(lives) == len(used) and (born := born_question(formula, year, lives)):
         return born
@@ -90,3 +97,19 @@ def _birth_only(ev: TemporalEvent) -> bool:
         and len(ev.unknown) == 1
         and ev.unknown[0][0] == ev.intervals[0][1] + 1
     )
+
+
+def _ranked(event: TemporalEvent) -> bool:
+    """The award ``event`` names is one for the best of a year or season (``_RANKED``)."""
+    return any(f.property in AWARDS and _RANKED.search(f.object_label) for f in event.evidence)
+
+
+def _edges(event: TemporalEvent) -> set[int]:
+    """The years ``event`` began or ended in, as far as the KB knows: the ends of each stretch of
+    more than a year, and a year known alone next to years not known ("Sadali in the Province of
+    Nuoro" until 2005, its start not given: 2005 is the year it left, read two ways)."""
+    found = set()
+    for a, b in merged(event.intervals):
+        if a < b or any(lo - 1 <= a <= hi + 1 for lo, hi in event.unknown):
+            found |= {a, b}
+    return found

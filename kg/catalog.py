@@ -30,6 +30,7 @@ _FIELDS = {
     "subject",
     "object",
     "ask",  # how questions word the relation: read and checked by generator/phrasing.py
+    "opposite",  # how questions word its opposite ("{s} [be] outside {o}"): the same
 }
 
 

@@ -332,4 +332,35 @@ def test_a_lone_event_in_the_first_or_last_year_of_its_stretch_is_asked_at_any_t
     assert mtl2nl(K, 2003, SAY, edges=edges) == "Did Kaká play for AC Milan at any time in 2003?"
     assert mtl2nl(Next(K), 2007, SAY, edges=edges) == "Did Kaká play for AC Milan at any time in 2008?"
     assert mtl2nl(K, 2005, SAY, edges=edges) == "Did Kaká play for AC Milan in 2005?"
-    assert mtl2nl(Or(K, D), 2003, SAY, edges=edges) == mtl2nl(Or(K, D), 2003, SAY)
+    assert mtl2nl(Or(K, D), 2003, SAY, edges=edges) == mtl2nl(Or(K, D), 2003, SAY)  # not one question
+
+
+def test_a_join_asked_in_the_first_or_last_year_of_either_stretch_is_asked_at_any_time_that_year() -> None:
+    """ "Were both Sadali and San Teodoro in the Province of Nuoro in 2005?" (the year they left it)."""
+    edges = {"k": {2003, 2008}}
+    both, either = And(K, R), Or(K, R)
+    assert (
+        mtl2nl(both, 2003, TWO, edges=edges)
+        == "Did Kaká play for both AC Milan and Real Madrid at any time in 2003?"
+    )
+    assert mtl2nl(either, 2008, TWO, edges=edges).endswith(
+        "either AC Milan or Real Madrid at any time in 2008?"
+    )
+    assert mtl2nl(Or(D, W), 1850, TWO, edges={"w": {1850}}) == (
+        "Was either Charles Dickens or Charles Darwin alive at any time in 1850?"
+    )
+    assert mtl2nl(both, 2005, TWO, edges=edges) == "Did Kaká play for both AC Milan and Real Madrid in 2005?"
+    assert mtl2nl(And(K, Next(R)), 2008, TWO, edges=edges) == mtl2nl(And(K, Next(R)), 2008, TWO)  # two years
+
+
+def test_one_subjects_two_memberships_share_their_indefinite_article() -> None:
+    say: dict[str, Event] = {
+        "i": Clause("Kuwait", "was", "a member of the World Bank", "was a member of the World Bank"),
+        "a": Clause("Kuwait", "was", "a member of the IDA", "was a member of the IDA"),
+        "p": Clause("Marie Curie", "did", "work as a physicist", "worked as a physicist"),
+        "c": Clause("Marie Curie", "did", "work as a chemist", "worked as a chemist"),
+    }
+    wb, da, ph, ch = Atom("i"), Atom("a"), Atom("p"), Atom("c")
+    assert mtl2nl(Or(wb, da), 1962, say) == "Was Kuwait a member of either the World Bank or the IDA in 1962?"
+    assert mtl2nl(And(wb, da), 1962, say) == "Was Kuwait a member of both the World Bank and the IDA in 1962?"
+    assert mtl2nl(Or(ph, ch), 1900, say) == "Did Marie Curie work as either a physicist or a chemist in 1900?"

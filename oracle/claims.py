@@ -20,6 +20,7 @@ from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.entities import EntityMatch, EntityReader
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.moved import FOR_PLACE, IN, MOVED, TWINNED, kept, moved_into, partnered
+from kgtest.oracle.opposites import read_through
 from kgtest.oracle.posts import WORKED_AT, held_post
 from kgtest.oracle.pronouns import resolve
 from kgtest.oracle.relations import RelationKeys, RelationMatch, RelationReader, words
@@ -121,7 +122,10 @@ def read_claims(
     settings: ReadSettings,
 ) -> list[list[Claim]]:
     """The claims of every reply of a batch, in triple order; ``embedder`` is called only for cosine."""
-    batch = [([_demonym(t) for t in resolve(triples, ground, entities)], ground) for triples, ground in batch]
+    batch = [
+        ([read_through(_demonym(t), ground.properties) for t in resolve(triples, ground, entities)], ground)
+        for triples, ground in batch
+    ]  # "lacks relations with": the relation's denial (opposites.py)
     if any(triples for triples, _ in batch):
         keys.prepare(p.text for _, g in batch for p in relations.phrases(g.properties))
     names: list[dict[str, EntityMatch]] = []

@@ -24,3 +24,11 @@ def test_a_row_of_a_persons_life_is_one(kb_judge: Judge) -> None:
     verdict = judged(kb_judge, PRINCETON_EINSTEIN, reply)
     assert {c.statement[1] for c in verdict.claims if c.statement is not None} >= {"P569", "P570"}
     assert verdict.outcome.value == "correct", verdict.reasons
+
+
+def test_a_year_something_started_is_no_start_of_the_person(kb_judge: Judge) -> None:
+    """ "he also started it in 1905" (the object a pronoun) reads as the person's start time, which the
+    KB gives as the birth: a person's start or end year is no claim to check against it."""
+    reply = "Yes. Einstein died in Princeton in 1955. He started it in 1933, when he left Germany."
+    verdict = judged(kb_judge, PRINCETON_EINSTEIN, reply)
+    assert not any(c.wrong for c in verdict.claims), verdict.reasons

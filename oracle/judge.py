@@ -39,6 +39,7 @@ from kgtest.oracle.quantified import mark
 from kgtest.oracle.relations import RelationKeys, RelationReader
 from kgtest.oracle.restated import strip_restated
 from kgtest.oracle.rewrite import readable
+from kgtest.oracle.said_again import said_again
 from kgtest.oracle.similarity import Thresholds
 from kgtest.oracle.unread import about_the_case, could_change, find_unread
 
@@ -231,7 +232,12 @@ class Judge:
                 self._asked.family,
                 case.question,
             )
-            if could_change(unread, grounds[i], bool(checked.wrong)):
+            again = said_again(unread, checked.claims, grounds[i], self._entities.kb, self._catalog)
+            still = [u for u in unread if u not in again]
+            if again and not could_change(still, grounds[i], bool(checked.wrong)):
+                shown = "; ".join(u.text() for u in again)
+                reasons = (f"read alone: unread, restating a proven fact stated elsewhere: {shown}", *reasons)
+            if could_change(still, grounds[i], bool(checked.wrong)):
                 reasons = (
                     f"cannot tell: {len(unread)} sentence(s) relating what the KB knows were not read "
                     f"(read alone, it is {outcome.value}): {'; '.join(u.text() for u in unread)}",

@@ -29,6 +29,7 @@ from kgtest.oracle.claims import ALIVE, COMPUTED, VALUE_PROPERTIES, Claim
 from kgtest.oracle.dated import date_kind, denial_unplaced, wrong_dates
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.kb_lookup import KbLookup, containing
+from kgtest.oracle.kb_years import date_of, lifetime, lifetimes, year_of
 from kgtest.oracle.kind_of_place import maybe_one_kind
 from kgtest.oracle.lifetimes import YEAR_EVENT, events, lived, stated_years
 from kgtest.oracle.quantified import COUNTED, denied_by_only, too_many
@@ -108,7 +109,7 @@ class Checker:
         ]
         types = ground.types + self._types(ground, claims, background)
         statuses = self._rules().statuses(
-            lived(World(tuple(facts), types=types, years=self._lifetimes(ground, claims))),
+            lived(World(tuple(facts), types=types, years=lifetimes(self._kb, ground, claims))),
             [(reading, c.negated) for c, _, reading in asked],
         )
         pairs = {
@@ -213,19 +214,6 @@ class Checker:
             out += [(eid, t) for t in (entity.types if entity else ()) if (eid, t) not in known]
         return tuple(out)
 
-    def _lifetime(self, ground: GroundGraph, eid: str) -> tuple[int | None, int | None]:
-        return self._year(ground, "born", eid), self._year(ground, "died", eid)
-
-    def _date(self, ground: GroundGraph, kind: str, eid: str) -> int | None:
-        """A thing's first or last year, or the year it happened: the case's dates, else the KB's."""
-        for p, x, year in ground.dates:
-            if x == eid and date_kind(p) == kind:
-                return year
-        entity = self._kb.entity(eid) if self._kb is not None and not eid.startswith("?") else None
-        if entity is None:
-            return None
-        return {"start": entity.start_year, "end": entity.end_year, "point": entity.point_year}.get(kind)
-
     def _judged(
         self,
         claim: Claim,
@@ -237,11 +225,11 @@ class Checker:
         s, p, o = claim.statement
         said = quoted(claim)
         if p in COMPUTED:  # an age, who outlived whom: arithmetic on the KB's years
-            found, why = arithmetic.wrong(claim, lambda eid: self._lifetime(ground, eid))
+            found, why = arithmetic.wrong(claim, lambda eid: lifetime(self._kb, ground, eid))
             return replace(claim, status=found, note=f"says {said}, but {why}" if why else "")
         if status is None and p == ALIVE:  # a year of a lifetime, or of a thing's existence
-            born = self._year(ground, "born", s) or self._date(ground, "start", s)
-            died = self._year(ground, "died", s) or self._date(ground, "end", s)
+            born = year_of(self._kb, ground, "born", s) or date_of(self._kb, ground, "start", s)
+            died = year_of(self._kb, ground, "died", s) or date_of(self._kb, ground, "end", s)
             if born is None or claim.year is None:
                 return replace(claim, status="open")
             alive = born <= claim.year <= (died if died is not None else claim.year)
@@ -251,11 +239,13 @@ class Checker:
                 f"{year_text(born)} to {year_text(died)}" if died is not None else f"from {year_text(born)}"
             )
             return replace(claim, status="refuted", note=f"says {said}, but the KB gives the lifetime {span}")
-        if status is None and p not in YEAR_EVENT and self._year(ground, "born", s) is not None:
+        if status is None and p not in YEAR_EVENT and year_of(self._kb, ground, "born", s) is not None:
             return replace(claim, status="open")  # "he started it in 2009": a person's year is no start
         if status is None:  # a year of birth or death, of an inception, a point in time ...
             event = YEAR_EVENT.get(p)
-            known = self._year(ground, event, s) if event else self._date(ground, date_kind(p), s)
+            known = (
+                year_of(self._kb, ground, event, s) if event else date_of(self._kb, ground, date_kind(p), s)
+            )
             if known is None or claim.year is None:
                 return replace(claim, status="open")
             if known == claim.year:
@@ -278,18 +268,6 @@ class Checker:
             note = f"says {said}, where the proof has {self._name(status.other, ground)}"
             return replace(claim, status="other", note=note)
         return replace(claim, status=status.kind)
-
-    def _lifetimes(self, ground: GroundGraph, claims: list[Claim]) -> tuple[tuple[str, str, int], ...]:
-        """The KB's birth and death years of the people the claims name: no one fathers a child born
-        after his death, nor marries someone born after it."""
-        named = {x for c in claims if c.statement for x in (c.statement[0], c.statement[2])}
-        found = {(event, eid): year for event, eid, year in ground.years}
-        for eid in sorted(named):
-            for event in ("born", "died"):
-                year = None if (event, eid) in found or is_year_id(eid) else self._year(ground, event, eid)
-                if year is not None:
-                    found[(event, eid)] = year
-        return tuple((event, eid, year) for (event, eid), year in found.items())
 
     def _conclusions(self, ground: GroundGraph, claims: list[Claim], background: list[Fact]) -> list[Claim]:
         """A wrong statement of the question itself, drawn from premises of the reply's own that prove
@@ -401,15 +379,6 @@ class Checker:
         above = containing(self._kb, ids, partial(upward, self._catalog))
         facts.update((f.id, f) for f in above)
         return [facts[k] for k in sorted(facts)]
-
-    def _year(self, ground: GroundGraph, event: str, eid: str) -> int | None:
-        for e, x, year in ground.years:
-            if (e, x) == (event, eid):
-                return year
-        entity = self._kb.entity(eid) if self._kb is not None and not eid.startswith("?") else None
-        if entity is None or "Q5" not in entity.types:
-            return None
-        return entity.start_year if event == "born" else entity.end_year
 
     @property
     def started(self) -> bool:

@@ -70,7 +70,7 @@ _LABEL = (
     r"(?:is|would\s+be)?[\s*_]*|a(?=\s*:))\s*[:\-–—]?"
 )
 _OPINION = (
-    r"(?:i\s+(?:would|'d)\s+say|i\s+think|i\s+believe"
+    r"(?:i(?:\s+would|['’]d)\s+say|i\s+think|i\s+believe"
     r"|as\s+far\s+as\s+i\s+(?:know|can\s+tell|remember|recall)|if\s+i\s+(?:remember|recall)\s+(?:correctly|rightly)"
     r"|(?:i'?m|i\s+am)\s+(?:fairly|pretty|quite|reasonably|very)\s+(?:sure|certain|confident)(?:\s+that)?)"
     r"[\s,]*"
@@ -174,14 +174,15 @@ _UNSURE_ANYWHERE = re.compile(
 # A verdict stated later: "The answer is No", "Answer: yes", "answered with Yes", "Therefore, no.".
 _LATER = re.compile(
     rf"(?:\b{_LABEL}\s*{_DECOR}|\banswered\s+(?:with\s+)?{_DECOR}"
-    rf"|\b(?:therefore|thus|hence|so)\s*[,:]?\s*(?:the\s+answer\s+is\s*)?{_DECOR})"
+    rf"|\b(?:therefore|thus|hence|so)\s*[,:]?\s*(?:the\s+answer\s+is\s*)?{_DECOR}"
+    rf"|\bi(?:\s+would|['’]d)\s+say\s+{_DECOR}|(?<=:)[^\S\n]*{_DECOR}(?=(?:yes|no)[\s*_.!]*$))"
     r"(?P<v>yes|no|true|false|correct|incorrect)\b(?:(?=[\s.!*_\"”’)]*(?:\n|$))|(?=[\s*_]*[.!,:;\"”’–—])|(?=\s+-\s))",
     re.I,
 )
 # Within one line: a decoration that ran across line breaks made this quadratic in blank lines.
 _IN_LINE = _DECOR.replace(r"\s", r" \t\r\f\v")
 _STANDALONE = re.compile(rf"^{_IN_LINE}(?P<v>yes|no){_IN_LINE}[.!]?{_IN_LINE}$", re.I | re.M)
-_AFTER_OPENER = re.compile(r"[^.!?\n]{0,60}?,\s*(?P<v>yes|no)\b(?=\s*(?:[,.!;]|$))", re.I)
+_AFTER_OPENER = re.compile(r"[^.!?\n]{0,60}?,\s*(?:but\s+)?(?P<v>yes|no)\b(?=\s*(?:[,.!;]|$))", re.I)
 
 # A list whose items are nothing but answer options ("- Yes", "1. No- Yes:"): the reply did not choose.
 # An item is one line: spaces within it only, so a run of blank lines is not re-read from each line.

@@ -118,6 +118,7 @@ def objects(head: Token, deps: tuple[str, ...]) -> Iterator[tuple[Token, str, bo
             named = named_token(tok, within=deps == ("pobj",))
             # Pronouns other than he/she/it/they ("that", "this", "which") name nothing by themselves.
             nameless = named.pos_ in ("PRON", "SCONJ", "DET") and named.lower_ not in PRONOUN
+            nameless |= named.tag_ == "PRP$"  # "Malyshev received his in 1980": his order, not him
             text = THERE if place_reference(named) else "" if nameless else phrase(named)
             if deps == ("pobj",) and proper(named):  # "in Queens, New York City": an address, read whole
                 text = ", ".join([text, *(phrase(a) for a in named.children if _address(named, a))])

@@ -39,6 +39,10 @@ from kgtest.oracle.answer import Stance, parse_answer
         # a concluding verdict set off by a dash, as citing and step-by-step replies end
         ("Per the records he was born in 1980. So yes - he was born by then.", Stance.YES, "So yes"),
         ("He was at Nantes then. Therefore no — he was not there.", Stance.NO, "Therefore no"),
+        # a verdict after a chatty opener's "but", the last line's colon, an opinion late in the reply
+        ("Ha, it's a common assumption, but no! He was born in Chicago.", Stance.NO, "no"),
+        ("1. He left in 2008.\n2. He came back in 2013.\n\nSo in 2011 he was away: No.", Stance.NO, "No"),
+        ("He joined in 1871. As it kept its king, I'd say no: it was only allied.", Stance.NO, "I'd say no"),
         ("Let me think.\nYes\nHe was.", Stance.YES, "Yes"),
         ("I don't know.", Stance.IDK, "I don't know"),
         ("I do not know whether he was.", Stance.IDK, "I do not know"),

@@ -126,3 +126,17 @@ def test_prepared_text_drops_what_states_nothing() -> None:
     assert "[1]" not in said and "née" not in said and "Conclusion" not in said and "Event 1" not in said
     assert "Jhonatan Narváez is Ecuadorian cyclist, born in Ecuador." in said
     assert "Nikola Tesla (1856–1943)." in said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Curie won her prize in 1903, and Einstein received his in 1921.",
+        "Bohr got the medal in 1922; Heisenberg won his in 1932.",
+    ],
+)
+def test_a_possessive_standing_for_its_noun_names_no_one(extractor: SpacyExtractor, text: str) -> None:
+    """ "received his in 1921" is his prize, not him: no triple of the person with himself or another."""
+    found = rows(extractor, text)
+    people = {"Curie", "Einstein", "Bohr", "Heisenberg", "his", "her"}
+    assert not [r for r in found if r[0] in people and r[2] in people], found

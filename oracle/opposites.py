@@ -16,40 +16,48 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import cache
 
 from kgtest.generator.phrasing import opposites
 from kgtest.kg.extract.triples import Triple
 
-_POSITIVE = {"lack": "have", "miss": "take part in", "outside": "in"}
-"""The opposite words the catalog uses, each with its positive (as lemmas)."""
-_FORMS = {
-    "lack": re.compile(r"\b(?:lacks|lacked|lacking|lack)\b"),
-    "miss": re.compile(r"\b(?:missed|misses|missing|miss)\b"),
-    "outside": re.compile(r"\boutside\b"),
-}
-_SAID = {"lack": "has", "miss": "took part in", "outside": "in"}
+
+@dataclass(frozen=True, slots=True)
+class _Opposite:
+    """An opposite word of the catalog and the positive read in its place."""
+
+    word: str
+    """Its lemma, as the catalog's ``opposite`` wordings and a triple's key have it."""
+    forms: re.Pattern[str]
+    """How a reply says it."""
+    said: str
+    """The positive's words put in its place in the relation."""
+    lemmas: str
+    """The positive's lemmas put in its place in the key."""
+
+
+_OPPOSITES = (
+    _Opposite("lack", re.compile(r"\b(?:lacks|lacked|lacking|lack)\b"), "has", "have"),
+    _Opposite("miss", re.compile(r"\b(?:missed|misses|missing|miss)\b"), "took part in", "take part in"),
+    _Opposite("outside", re.compile(r"\boutside\b"), "in", "in"),
+)
 
 
 @cache
-def _worded_by() -> dict[str, frozenset[str]]:
-    """Each opposite word -> the properties whose opposite wording uses it."""
-    out: dict[str, set[str]] = {}
-    for pid, by_domain in opposites().items():
-        for wording in by_domain.values():
-            for word in _POSITIVE:
-                if re.search(rf"\[{word}\b|\b{word}\b", wording):
-                    out.setdefault(word, set()).add(pid)
-    return {word: frozenset(pids) for word, pids in out.items()}
+def _worded_by() -> tuple[tuple[_Opposite, frozenset[str]], ...]:
+    """Each opposite word with the properties whose opposite wording uses it."""
+    wordings = [(pid, w) for pid, by_domain in opposites().items() for w in by_domain.values()]
+    found = [(o, frozenset(pid for pid, w in wordings if re.search(rf"\b{o.word}\b", w))) for o in _OPPOSITES]
+    return tuple((o, pids) for o, pids in found if pids)
 
 
 def read_through(triple: Triple, properties: Collection[str]) -> Triple:
     """The triple with an opposite word of one of ``properties`` turned to its positive, denied."""
     lemmas = triple.key.split()
-    for word, pids in _worded_by().items():
-        if word in lemmas and not pids.isdisjoint(properties) and _FORMS[word].search(triple.relation):
-            relation = _FORMS[word].sub(_SAID[word], triple.relation, count=1)
-            key = " ".join(_POSITIVE[word] if w == word else w for w in lemmas)
+    for o, pids in _worded_by():
+        if o.word in lemmas and not pids.isdisjoint(properties) and o.forms.search(triple.relation):
+            relation = o.forms.sub(o.said, triple.relation, count=1)
+            key = " ".join(o.lemmas if w == o.word else w for w in lemmas)
             return replace(triple, relation=relation, key=key, negated=not triple.negated)
     return triple

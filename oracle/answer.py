@@ -69,8 +69,10 @@ _LABEL = (
     rf"(?:(?:(?:final|short|my|the|correct)\s+)?(?:answer{_QUESTION}|conclusion|verdict)[\s*_]*"
     r"(?:is|would\s+be)?[\s*_]*|a(?=\s*:))\s*[:\-–—]?"
 )
+_WOULD_SAY = r"i(?:\s+would|['’]d)\s+say"
+"""An opinion's verdict: "I'd say no", "I would say yes"."""
 _OPINION = (
-    r"(?:i(?:\s+would|['’]d)\s+say|i\s+think|i\s+believe"
+    rf"(?:{_WOULD_SAY}|i\s+think|i\s+believe"
     r"|as\s+far\s+as\s+i\s+(?:know|can\s+tell|remember|recall)|if\s+i\s+(?:remember|recall)\s+(?:correctly|rightly)"
     r"|(?:i'?m|i\s+am)\s+(?:fairly|pretty|quite|reasonably|very)\s+(?:sure|certain|confident)(?:\s+that)?)"
     r"[\s,]*"
@@ -175,7 +177,7 @@ _UNSURE_ANYWHERE = re.compile(
 _LATER = re.compile(
     rf"(?:\b{_LABEL}\s*{_DECOR}|\banswered\s+(?:with\s+)?{_DECOR}"
     rf"|\b(?:therefore|thus|hence|so)\s*[,:]?\s*(?:the\s+answer\s+is\s*)?{_DECOR}"
-    rf"|\bi(?:\s+would|['’]d)\s+say\s+{_DECOR}|(?<=:)[^\S\n]*{_DECOR}(?=(?:yes|no)[\s*_.!]*$))"
+    rf"|\b{_WOULD_SAY}\s+{_DECOR}|(?<=:)[^\S\n]*{_DECOR}(?=(?:yes|no)[\s*_.!]*$))"
     r"(?P<v>yes|no|true|false|correct|incorrect)\b(?:(?=[\s.!*_\"”’)]*(?:\n|$))|(?=[\s*_]*[.!,:;\"”’–—])|(?=\s+-\s))",
     re.I,
 )

@@ -234,10 +234,11 @@ class Judge:
             )
             again = said_again(unread, checked.claims, grounds[i], self._entities.kb, self._catalog)
             still = [u for u in unread if u not in again]
-            if again and not could_change(still, grounds[i], bool(checked.wrong)):
+            changes = could_change(still, grounds[i], bool(checked.wrong))
+            if again and not changes:
                 shown = "; ".join(u.text() for u in again)
                 reasons = (f"read alone: unread, restating a proven fact stated elsewhere: {shown}", *reasons)
-            if could_change(still, grounds[i], bool(checked.wrong)):
+            if changes:
                 reasons = (
                     f"cannot tell: {len(unread)} sentence(s) relating what the KB knows were not read "
                     f"(read alone, it is {outcome.value}): {'; '.join(u.text() for u in unread)}",

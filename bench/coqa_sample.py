@@ -28,6 +28,7 @@ bench/coqa_blind3.
 ``--fourth`` draws a last untouched sample (issue 39, seventh session) from stories no earlier
 sample holds: 16 uniform stories and 12 enriched by unanswerable share as ``--third``, every
 dialogue labelled by two labellers, into bench/coqa_blind4; measured once, at the end.
+``--fifth`` draws another the same way (eighth session), into bench/coqa_blind5.
 
 The tool's decisions are not
 written anywhere the labellers see: the task files hold the story, each turn's question and the
@@ -71,19 +72,43 @@ class Plan:
     """The split name of a sample not held out in part (its group in measure_coqa_kappa.py)."""
     rank_undecided: bool = True
     """Rank enriched candidates by turns not called answerable (undecided too), or unanswerable only."""
+    about: str = ""
+    """What sample.json says the sample is."""
 
 
-FIRST = Plan(SEED, 48, 24, 100, 4, 3, held_out=True)
-FRESH = Plan("kgtest issue 39 fresh blind sample", 24, 12, 50, 3, 3, held_out=False)
+FIRST = Plan(
+    SEED, uniform=48, enriched=24, candidates=100, labellers=4, overlap=3, held_out=True,
+    about="Issue 23's blind sample (bench/coqa_sample.py): one perturbed dialogue per story; part uniform or "
+    "enriched, split tune or held_out (held_out: never looked at while changing rules).",
+)  # fmt: skip
+FRESH = Plan(
+    "kgtest issue 39 fresh blind sample", uniform=24, enriched=12, candidates=50, labellers=3, overlap=3,
+    held_out=False, about="Issue 39's fresh blind sample (bench/coqa_sample.py --fresh): one perturbed "
+    "dialogue per story of stories the first sample and the tuned-on set do not hold; part uniform or "
+    "enriched, "
+    "all fresh.",
+)  # fmt: skip
 THIRD = Plan(
-    "kgtest issue 39 third blind sample", 0, 16, 60, 2, 8, held_out=False, split="third", rank_undecided=False
-)
+    "kgtest issue 39 third blind sample", uniform=0, enriched=16, candidates=60, labellers=2, overlap=8,
+    held_out=False, split="third", rank_undecided=False, about="Issue 39's third blind sample "
+    "(bench/coqa_sample.py --third): enriched only, ranked by the share of turns the reader calls "
+    "unanswerable "
+    "(undecided not counted); all fresh.",
+)  # fmt: skip
 FOURTH = Plan(
-    "kgtest issue 39 fourth blind sample", 16, 12, 50, 2, 14, held_out=False, split="fourth",
-    rank_undecided=False,
+    "kgtest issue 39 fourth blind sample", uniform=16, enriched=12, candidates=50, labellers=2, overlap=14,
+    held_out=False, split="fourth", rank_undecided=False, about="Issue 39's fourth blind sample "
+    "(bench/coqa_sample.py --fourth): uniform, and enriched ranked by the share of turns the reader calls "
+    "unanswerable; all untouched, measured once.",
+)  # fmt: skip
+FIFTH = Plan(
+    "kgtest issue 39 fifth blind sample", uniform=16, enriched=12, candidates=50, labellers=2, overlap=14,
+    held_out=False, split="fifth", rank_undecided=False, about="Issue 39's fifth blind sample "
+    "(bench/coqa_sample.py --fifth), drawn as the fourth from stories no earlier sample holds; all "
+    "untouched, measured once.",
 )  # fmt: skip
 PLANS = {"first": (FIRST, "coqa_blind"), "fresh": (FRESH, "coqa_blind2"), "third": (THIRD, "coqa_blind3"),
-         "fourth": (FOURTH, "coqa_blind4")}  # fmt: skip
+         "fourth": (FOURTH, "coqa_blind4"), "fifth": (FIFTH, "coqa_blind5")}  # fmt: skip
 """Each sample and its folder, in the order they were drawn: a sample leaves out the stories of
 every one drawn before it."""
 
@@ -96,9 +121,20 @@ def main() -> None:
     parser.add_argument("--fresh", action="store_true", help="the second, untouched sample (issue 39)")
     parser.add_argument("--third", action="store_true", help="the third: enriched by unanswerable share")
     parser.add_argument("--fourth", action="store_true", help="the fourth: untouched, both parts")
+    parser.add_argument("--fifth", action="store_true", help="the fifth, drawn as the fourth")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
-    which = "fourth" if args.fourth else "third" if args.third else "fresh" if args.fresh else "first"
+    which = (
+        "fifth"
+        if args.fifth
+        else "fourth"
+        if args.fourth
+        else "third"
+        if args.third
+        else "fresh"
+        if args.fresh
+        else "first"
+    )
     plan, name = PLANS[which]
     out = args.out or HERE / name
     used = {o["story"] for o in json.loads((HERE / "coqa_labels.json").read_text())["orders"]}
@@ -181,20 +217,7 @@ def _write(
 ) -> None:
     out.mkdir(parents=True, exist_ok=True)
     (out / "tasks").mkdir(exist_ok=True)
-    about = (
-        "Issue 23's blind sample (bench/coqa_sample.py): one perturbed dialogue per story; "
-        "part uniform or enriched, split tune or held_out (held_out: never looked at while changing rules)."
-        if plan.held_out
-        else "Issue 39's fourth blind sample (bench/coqa_sample.py --fourth): uniform, and enriched ranked "
-        "by the share of turns the reader calls unanswerable; all untouched, measured once."
-        if plan.split == "fourth"
-        else "Issue 39's third blind sample (bench/coqa_sample.py --third): enriched only, ranked by the "
-        "share of turns the reader calls unanswerable (undecided not counted); all fresh."
-        if not plan.rank_undecided
-        else "Issue 39's fresh blind sample (bench/coqa_sample.py --fresh): one perturbed dialogue per story "
-        "of stories the first sample and the tuned-on set do not hold; part uniform or enriched, all fresh."
-    )
-    (out / "sample.json").write_text(json.dumps({"about": about, "dialogues": entries}, indent=1) + "\n")
+    (out / "sample.json").write_text(json.dumps({"about": plan.about, "dialogues": entries}, indent=1) + "\n")
     order = list(range(len(entries)))
     rng.shuffle(order)
     batches: list[list[int]] = [order[i :: plan.labellers] for i in range(plan.labellers)]

@@ -48,7 +48,10 @@ THIRD = HERE / "coqa_blind3"
 """Issue 39's third (bench/coqa_sample.py --third, enriched by unanswerable share): measured once
 blind in the fourth session, tuned on (its disagreements shown) since the fifth."""
 FOURTH = HERE / "coqa_blind4"
-"""Issue 39's fourth (bench/coqa_sample.py --fourth): untouched, measured with --fourth once, at the end."""
+"""Issue 39's fourth (bench/coqa_sample.py --fourth): measured blind twice (seventh session), tuned on
+(its disagreements shown with --show uniform/fourth,enriched/fourth) since the eighth."""
+FIFTH = HERE / "coqa_blind5"
+"""Issue 39's fifth (bench/coqa_sample.py --fifth): untouched, measured with --fifth at the end."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +133,10 @@ def main() -> None:
                         help="also the second blind sample's (tuned on since session seven)")  # fmt: skip
     parser.add_argument("--third", action="store_true",
                         help="also the third blind sample's (tuned on since the fifth session)")  # fmt: skip
-    parser.add_argument("--fourth", action="store_true", help="also the fourth blind sample's (never shown)")
+    parser.add_argument(
+        "--fourth", action="store_true", help="also the fourth blind sample's (tuned on since session eight)"
+    )
+    parser.add_argument("--fifth", action="store_true", help="also the fifth blind sample's (never shown)")
     parser.add_argument("--reasons", action="store_true", help="also each part's undecided turns by reason")
     args = parser.parse_args()
     sample, pairs = blind()
@@ -143,6 +149,9 @@ def main() -> None:
     if args.fourth:
         fourth, fourth_pairs = blind(FOURTH)
         sample, pairs = [*sample, *fourth], [*pairs, *fourth_pairs]
+    if args.fifth:
+        fifth, fifth_pairs = blind(FIFTH)
+        sample, pairs = [*sample, *fifth], [*pairs, *fifth_pairs]
     items = [*tuned_on(), *sample]
     if not args.held_out:
         items = [i for i in items if not i.group.endswith("held_out")]
@@ -154,7 +163,7 @@ def main() -> None:
     for item, i, d, label in rows:
         if (
             item.group in show
-            and not item.group.endswith(("held_out", "fourth"))
+            and not item.group.endswith(("held_out", "fifth"))
             and d.answerable is not None
             and d.answerable != label.startswith("A")
         ):

@@ -59,13 +59,16 @@ def fragment(question: Doc) -> str:
 
 def takes_up(question: Doc, said: Collection[str]) -> str:
     """A whole question that still leans on the one before it, or "": "else" or "other" ("Were any
-    other mistakes made?"), a demonstrative before a noun not in ``said`` (the heads of the
-    question's mentions of something said before: "was this technique new?"; not "this story"), or
+    other mistakes made?"), "another" before a noun ("the name of another kid"; not "one another"),
+    a demonstrative before a noun not in ``said`` (the heads of the question's mentions of something
+    said before: "was this technique new?"; not "this story"), or
     no noun, name or number, and no pronoun either or at most three words ("Who won?", "was there?", "What is
     it?": the pronoun is all the question says)."""
     for t in question:
-        if t.lower_ in ("else", "other", "others") and not any(c.lower_ == "each" for c in t.children):
-            return "else"  # not "each other"
+        other = t.lower_ in ("else", "other", "others") and not any(c.lower_ == "each" for c in t.children)
+        another = t.lower_ == "another" and t.dep_ == "det" and t.head.lower_ != "one"
+        if other or another:
+            return "else"  # not "each other", not "one another"
         before_noun = t.lower_ in DEMONSTRATIVES and t.dep_ == "det" and t.head.text not in said
         if before_noun and t.head.lemma_.lower() not in THE_TEXT:  # "this story" is the text shown
             return "demonstrative"
@@ -109,6 +112,8 @@ def _stands_alone(tok: Token) -> bool:
         return False  # "What did one have to do?": anyone
     if any(c.dep_ in ("relcl", "acl") for c in tok.children):
         return False  # "the one that harassed him" says which
+    if " ".join(t.lower_ for t in tok.doc[max(tok.i - 1, 0) : tok.i + 2]).count("one another"):
+        return False  # "Did the kids help one another?": each other
     alone = tok.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj", "attr")
     return alone and (
         tok.lower_ in (*DEMONSTRATIVES, "another")

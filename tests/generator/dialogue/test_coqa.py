@@ -299,3 +299,32 @@ def test_a_this_standing_alone_is_undecided_where_its_frame_is_not_the_turn_befo
     got = decide([DialogueGraph(seed.story.graph, tuple(graphs[i] for i in order)) for order in orders])  # type: ignore[union-attr]
     assert [d[-1].answerable for d in got] == [True, None, False, True, True]
     assert [x.reason for x in got[1][-1].doubts] == ["missing"]
+
+
+KIDS_STORY = {
+    "id": "kids-money",
+    "story": (
+        "Tom is ten, and he sells lemonade on his street. Susan is twelve, and she draws pictures for "
+        "people. The two kids help one another every summer."
+    ),
+    "rounds": [
+        ("What does Tom sell?", "lemonade"),
+        ("Where does Tom sell it?", "on his street"),
+        ("What is the name of another kid?", "Susan"),
+        ("Did the kids help one another?", "yes"),
+    ],
+}
+
+
+def test_another_before_a_noun_leans_on_the_turn_before(tmp_path: Path) -> None:
+    """ "the name of another kid" presupposes a kid just spoken of, as "other kids" does: right after
+    its frame it is answerable, after another turn undecided (eighth session); "one another" leans
+    on nothing."""
+    path = coqa_file(tmp_path / "kids.json", [KIDS_STORY])
+    (seed,), _ = CoqaReader().read(read_dialogue_file(path).stories)
+    graphs = [r.graph for r in seed.rounds]
+    assert [(r.kind, r.weak) for r in graphs[2].refers] == [(RefKind.ELLIPSIS, ("missing",))]
+    assert not graphs[3].refers
+    orders = [(0, 1, 2), (1, 0, 2), (2,)]
+    got = decide([DialogueGraph(seed.story.graph, tuple(graphs[i] for i in order)) for order in orders])  # type: ignore[union-attr]
+    assert [d[-1].answerable for d in got] == [True, None, None]

@@ -314,12 +314,12 @@ def test_a_lone_award_says_the_year_it_was_given() -> None:
         "w": Clause("Connie Willis", "did", "win the Nebula Award", "won the Nebula Award"),
     }
     w = Atom("w")
-    assert mtl2nl(w, 1992, say, given={"w"}) == "Did Connie Willis win the Nebula Award given in 1992?"
+    assert mtl2nl(w, 1992, say, given={"w"}) == "Was Connie Willis awarded the Nebula Award in 1992?"
     assert mtl2nl(Finally(0, 7, w), 1967, say, given={"w"}) == (
-        "Did Connie Willis win the Nebula Award given in any year from 1967 through 1974?"
+        "Was Connie Willis awarded the Nebula Award in any year from 1967 through 1974?"
     )
     assert mtl2nl(Finally(0, 2, w), 1990, say, given={"w"}) == (
-        "Did Connie Willis win the Nebula Award given in 1990, 1991 or 1992?"
+        "Was Connie Willis awarded the Nebula Award in 1990, 1991 or 1992?"
     )
     assert mtl2nl(w, 1992, say) == "Did Connie Willis win the Nebula Award in 1992?"  # not an award event
     # a join keeps its words (whether it reads as one question must not change)

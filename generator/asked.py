@@ -22,7 +22,10 @@ of 2020) is "Was Elizabeth II the head of state of Grenada in 2020?", or with no
 "Was Elizabeth II ever the head of state of Grenada?".
 
 Names come from generator/names.py: a statement whose entity needs a context it cannot be
-given is not asked.
+given is not asked. A city of millions asked as someone's place of birth or death when the KB
+puts it elsewhere, in a smaller place of the same country, is "the city of" its name: "Did Gene Kelly die
+in Los Angeles?" (he died in Beverly Hills) read two ways to every blind reader of the seventh
+round, the city or its area; the proof's near miss is the city.
 """
 
 from __future__ import annotations
@@ -48,6 +51,12 @@ holds in a KB of 2020 and not in the reader's year, so it is asked about the KB'
 it ever held."""
 WHERE = frozenset({"P17", "P30", "P131", "P150", "P206", "P361", "P527"})
 """Properties that say where something lies: a name's context must not answer them."""
+LIFE_PLACES = frozenset({"P19", "P20"})
+"""Place of birth, place of death: one place each, asked as "born in", "die in"."""
+MILLIONS = "Q1637706"
+"""city with millions of inhabitants: a name a reader may take for its area as well ("Los Angeles")."""
+BIG_CITY = "Q1549591"
+"""big city (over 100,000): a place a reader would not take for another's suburb."""
 _FAR = 10**6
 FORMER = frozenset({"Q3024240", "Q19953632"})
 """historical country, former administrative territorial entity."""
@@ -63,6 +72,9 @@ class Asker:
         self.names = Namer.of(view)
         self._dated = any(e.start_year is not None or e.end_year is not None for e in view.entities.values())
         """Whether the KB knows when anything existed at all (Wikidata12k does not)."""
+        self._places: dict[tuple[str, str], set[str]] | None = None
+        """(subject, property) -> objects, for places of birth and death and countries, made when
+        a question about a place of birth or death first asks."""
         self._stated: dict[str, dict[Statement, list[tuple[int, int]]]] = {}
         """Per property, the years the KB states each of its dated statements in, made when a near
         miss of that property first asks."""
@@ -187,6 +199,8 @@ class Asker:
         named = self.naming(statement)
         if named is None:  # askable() keeps these out; a caller that skipped it gets labels
             named = (view.label(s), view.label(o))
+        if p in LIFE_PLACES and self._city_area(s, p, o) and not named[1].startswith("the "):
+            named = (named[0], f"the city of {named[1]}")
         subject = o if p.startswith("^") else s  # whose domain picks the wording (P's subject)
         label = view.relation(p.lstrip("^")).label
         plural = [n for n, x in zip(named, (s, o), strict=True) if self.names.plural(x)]
@@ -197,6 +211,26 @@ class Asker:
         if variant == NEGATED:
             opposite = opposite_clause(p, named[0], named[1], clause_tense, domain, plural)
         return plain_question(said, variant, self._now if tense == NOW else year, tense == EVER, opposite)
+
+    def _city_area(self, person: str, pid: str, city: str) -> bool:
+        """``city`` is a city of millions the KB does not give as ``person``'s place (``pid``), which
+        it gives as a smaller place (not a big city) in the same country: a reader could take the
+        city's name for its area."""
+        if self._places is None:
+            self._places = {}
+            for f in self._view.facts_of((*LIFE_PLACES, "P17")):
+                self._places.setdefault((f.subject, f.property), set()).add(f.object)
+        stated = self._places.get((person, pid), set())
+        if not stated or city in stated or not self._is(city, MILLIONS):
+            return False
+        countries = self._places.get((city, "P17"), set())
+        return any(
+            not self._is(x, BIG_CITY) and countries & self._places.get((x, "P17"), set()) for x in stated
+        )
+
+    def _is(self, eid: str, cls: str) -> bool:
+        e = self._view.entities.get(eid)
+        return e is not None and cls in e.types
 
     def _domain(self, eid: str) -> str:
         e = self._view.entities.get(eid)

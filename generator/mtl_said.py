@@ -4,7 +4,7 @@ generator/mtl_text.py turns a formula into ``Said`` records; this module joins t
 way a person would (one reading each):
 
 * the same thing said of two subjects in the same years: "both Charles Dickens and Charles
-  Darwin were alive in 1850", "either ... or ... was alive", "neither ... nor ... was alive";
+  Darwin were alive in 1850", "... or ... (or both) was alive", "neither ... nor ... was alive";
 * two things said of one subject: "Charles Dickens was alive in 1850 and married to Catherine
   Dickens in 1851";
 * anything else: "in 1850, A and B", "either A or B (or both)": "either" opens the first
@@ -125,8 +125,9 @@ def _two_subjects(op: str, said: Said, first: str, second: str) -> Said:
     if op == "and":
         aux, finite = _plural(c.aux), _plural(c.finite)
         both = Clause(f"both {first} and {second}", aux, c.rest, finite)
-    else:  # "Did either A or B play for X?": asked, either-or means at least one
-        both = Clause(f"either {first} or {second}", c.aux, c.rest, c.finite)
+    else:  # "Did A or B (or both) play for X?": every blind reader of the seventh round read a
+        # bare "Did either A or B ...?" two ways (one of them only?)
+        both = Clause(f"{first} or {second} (or both)", c.aux, c.rest, c.finite)
     return Said(both.statement(), said.when, both, said.at_point, ask=said.ask)
 
 
@@ -144,9 +145,12 @@ def _one_subject(op: str, left: Said, right: Said) -> Said:
             if negated:  # not A and not B: "played for neither A nor B"
                 return Said(f"{shared}, {a.subject} {verb} neither {x} nor {y}")
             asked, ax, ay = _common(a.rest, b.rest)
-            if op == "or":  # "Did Jeison Murillo play for either Granada CF or Cádiz CF in 2011?"
+            if op == "or":  # "Did Jeison Murillo play for Granada CF or Cádiz CF (or both) in 2011?"
                 event = Clause(
-                    a.subject, a.aux, f"{asked} either {ax} or {ay}".lstrip(), f"{verb} either {x} or {y}"
+                    a.subject,
+                    a.aux,
+                    f"{asked} {ax} or {ay} (or both)".lstrip(),
+                    f"{verb} {x} or {y} (or both)",
                 )
             else:  # "both": the year is of both ("play for Pescara and Udinese in 1992" read two ways)
                 event = Clause(

@@ -19,10 +19,12 @@ says any formula.
 
 A question whose whole claim is one event in some years is asked as English asks it ("Did
 Kaká play for AC Milan at any time from 2003 through 2008?"); any other is "Is it true that
-<the claim>?". Such a lone event says an award's years as the years it was given ("Did Connie
-Willis win the Nebula Award given in 1992?") and the first or last year of its stretch as "at any
-time in 1922" (``_Speaker._lone``). Events are generator/clauses.py ``Clause``s ("Charles Dickens" / "was" /
-"alive"), or plain past-tense sentences from callers that have no clause.
+<the claim>?". Such a lone event says an award's years as the years it was given ("Was Connie
+Willis awarded the Nebula Award in 1992?", "Was Bobby Darin nominated for X in 1962?": the
+seventh round's readers rated every "X given in 1992" stiff) and the first or last year of its
+stretch as "at any time in 1922" (``_Speaker._lone``). Events are generator/clauses.py
+``Clause``s ("Charles Dickens" / "was" / "alive"), or plain past-tense sentences from callers that
+have no clause.
 """
 
 from __future__ import annotations
@@ -151,6 +153,19 @@ class _When:
         return f"at any time {self.span(a, b)}"
 
 
+_AWARDED = (("receive a nomination for ", "nominated for "), ("receive ", "awarded "), ("win ", "awarded "))
+"""An award's clause read in the passive, whose year is the year it was given."""
+
+
+def _awarded(event: Clause) -> str | None:
+    """ "Was Connie Willis awarded the Nebula Award" for "Did Connie Willis win the Nebula Award";
+    None for a clause of another shape."""
+    for verb, passive in _AWARDED:
+        if event.aux == "did" and event.rest.startswith(verb):
+            return f"Was {event.subject} {passive}{event.rest.removeprefix(verb)}"
+    return None
+
+
 def _listed(items: list[str], last: str) -> str:
     return f" {last} ".join(items) if len(items) == 2 else ", ".join(items[:-1]) + f" {last} {items[-1]}"
 
@@ -204,7 +219,10 @@ class _Speaker:
         g = simplified(f)
         said = self._say(g, _When(year))
         if said.event is not None:
-            return f"{said.event.question()} {self._lone(g, year, said.question_when)}?".replace(" ?", "?")
+            when = self._lone(g, year, said.question_when)
+            if when.startswith("given ") and (awarded := _awarded(said.event)):
+                return f"{awarded} {when.removeprefix('given ')}?"
+            return f"{said.event.question()} {when}?".replace(" ?", "?")
         if isinstance(f, Not) and said.text.startswith("it was not the case that "):
             return f"{INDIRECT[1]}{said.text.removeprefix('it was not the case that ')}?"
         return f"{INDIRECT[0]}{said.text}?"

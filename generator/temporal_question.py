@@ -50,7 +50,9 @@ def born_question(formula: mtl.Formula, year: int, lives: Mapping[str, Clause]) 
     """Lives known only from their births (``lives``), asked without other events, as the births
     they ask about: "Was Jon Izagirre born in 1988 or earlier?" for "... alive at any time from
     1983 through 1988?" (blind readers found a living cyclist's "alive" stiff), "Were both A and B
-    born in 1990 or earlier?", "Was at least one of A and B born ...?". With no death known, a life
+    born in 1990 or earlier?", "Was the older of A and B born ...?" (the same as "at least one of
+    them", which every blind reader of the seventh round rated stiff, as "A or B, or both": a
+    question about one birth read clear). With no death known, a life
     may last any time after its birth, and the years that depends on are never asked: a Yes is
     asked only where the formula holds for sure and a No only where it fails for sure, which here
     is where it holds or fails taking each life from its birth on. Then "alive in year z" is "born
@@ -63,7 +65,7 @@ def born_question(formula: mtl.Formula, year: int, lives: Mapping[str, Clause]) 
         case mtl.And(phi1=mtl.Atom(name=n1), phi2=mtl.Atom(name=n2)) if n1 != n2:
             names, join = [n1, n2], "Were both {} and {}"
         case mtl.Or(phi1=mtl.Atom(name=n1), phi2=mtl.Atom(name=n2)) if n1 != n2:
-            names, join = [n1, n2], "Was at least one of {} and {}"
+            names, join = [n1, n2], "Was the older of {} and {}"
         case _:
             return None
     if last is None or not all(n in lives for n in names):

@@ -37,6 +37,12 @@ def test_an_order_is_asked_in_its_year_an_award_for_the_years_best_in_the_year_i
         "Did Anatoly Alexandrov receive the Order of Lenin at any time from 1960 through 1980?"
     )
     assert question_of(point, 1962, [oscar], "plain") == (
-        "Did Bobby Darin receive a nomination for the Academy Award for Best Supporting Actor given in 1962?"
+        "Was Bobby Darin nominated for the Academy Award for Best Supporting Actor in 1962?"
     )
-    assert question_of(point, 1962, [mvp], "plain").endswith("NBA Most Valuable Player Award given in 1962?")
+    assert (
+        question_of(point, 1962, [mvp], "plain")
+        == "Was Karl Malone awarded the NBA Most Valuable Player Award in 1962?"
+    )
+    assert question_of(window, 1960, [mvp], "plain") == (
+        "Was Karl Malone awarded the NBA Most Valuable Player Award in any year from 1960 through 1980?"
+    )

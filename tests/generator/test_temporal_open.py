@@ -125,8 +125,8 @@ def test_lives_known_from_their_births_alone_are_asked_as_the_births_and_answere
                 if who.startswith("Were both "):
                     form, people = "both", who.removeprefix("Were both ").split(" and ")
                     truth = all(births[p] <= year for p in people)
-                elif who.startswith("Was at least one of "):
-                    form, people = "one", who.removeprefix("Was at least one of ").split(" and ")
+                elif who.startswith("Was the older of "):
+                    form, people = "one", who.removeprefix("Was the older of ").split(" and ")
                     truth = any(births[p] <= year for p in people)
                 else:
                     form, truth = "alone", births[who.removeprefix("Was ")] <= year

@@ -142,10 +142,20 @@ def _not_around_the_true_value(view: KbView) -> Check:
 
 
 def _not_a_name_of_a_true_value(view: KbView) -> Check:
-    """The object shares no name (label or alias, case folded) with any true object of (S, P)."""
-    values: dict[tuple[str, str], set[str]] = defaultdict(set)
-    for f in view.facts:
-        values[(f.subject, f.property)].add(f.object)
+    """The object shares no name (label or alias, case folded) with any true object of (S, P).
+
+    The true objects are indexed a property at a time, when a candidate first asks about it: a
+    suite's candidates use a few properties, and indexing the whole KB up front cost more than
+    all its checks."""
+    indexed: dict[str, dict[str, set[str]]] = {}
+
+    def values(s: str, p: str) -> set[str]:
+        found = indexed.get(p)
+        if found is None:
+            found = indexed[p] = defaultdict(set)
+            for f in view.facts_of((p,)):
+                found[f.subject].add(f.object)
+        return found.get(s, set())
 
     @cache
     def names(x: str) -> frozenset[str]:
@@ -155,6 +165,6 @@ def _not_a_name_of_a_true_value(view: KbView) -> Check:
 
     def check(st: Statement) -> bool:
         s, p, o = st
-        return not any(names(o) & names(v) for v in values.get((s, p), ()) if v != o)
+        return not any(names(o) & names(v) for v in values(s, p) if v != o)
 
     return check

@@ -92,15 +92,20 @@ class Neighbours:
         self._width = width
         self._by_start = sorted(hulls, key=lambda name: (hulls[name][0], name))
         self._index = {name: i for i, name in enumerate(self._by_start)}
+        self._starts = [hulls[name][0] for name in self._by_start]  # read by position, not by name
+        self._ends = [hulls[name][1] for name in self._by_start]
 
     def of(self, anchor: str, reach: int) -> list[str]:
         """Nearby events at most ``reach`` years from ``anchor`` (the anchor included), by start year."""
         first, last = self._hulls[anchor]
         i = self._index[anchor]
+        lo, hi = max(0, i - self._width), i + self._width + 1
         return [
             name
-            for name in self._by_start[max(0, i - self._width) : i + self._width + 1]
-            if self._hulls[name][0] - last <= reach and first - self._hulls[name][1] <= reach
+            for name, start, end in zip(
+                self._by_start[lo:hi], self._starts[lo:hi], self._ends[lo:hi], strict=True
+            )
+            if start - last <= reach and first - end <= reach
         ]
 
 

@@ -50,6 +50,7 @@ COUNTRIES = frozenset(
 )
 """Classes of countries and states (sovereign state, country, island nation, historical country ...)."""
 _TEAM = "P54"
+_DIGIT = re.compile(r"\d")
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +149,33 @@ class Namer:
                     nxt.extend(sorted(self._up.get(x, ())))
             todo = nxt
         return list(seen)
+
+    def may_name_a_year(self, eid: str) -> bool:
+        """Whether a name ``name`` gives ``eid`` may hold a digit, so a year: every name is made of
+        the label, the description and the labels of places the KB puts ``eid`` within, so this
+        tells without making the name (most of a KB's thousands of dated statements are never
+        asked about, and naming them all took a quarter of a suite's temporal part)."""
+        entity = self._view.entities.get(eid)
+        description = entity.description if entity is not None else ""
+        return bool(_DIGIT.search(self._view.label(eid)) or _DIGIT.search(description or "")) or (
+            eid in self._within_digits
+        )
+
+    @cached_property
+    def _within_digits(self) -> frozenset[str]:
+        """The entities the KB puts within a place whose label has a digit (at any depth)."""
+        down: dict[str, set[str]] = defaultdict(set)
+        for x, ups in self._up.items():
+            for y in ups:
+                down[y].add(x)
+        todo = [y for y in down if self._view.label(y) != y and _DIGIT.search(self._view.label(y))]
+        found: set[str] = set()
+        while todo:
+            for x in down.get(todo.pop(), ()):
+                if x not in found:
+                    found.add(x)
+                    todo.append(x)
+        return frozenset(found)
 
     def plural(self, eid: str) -> bool:
         """A team named by a plural ("the Los Angeles Lakers"), which takes a plural verb."""

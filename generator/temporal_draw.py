@@ -12,6 +12,7 @@ of workers (docs/scale.md).
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -67,10 +68,37 @@ class Draws:
     """The years every entity an event names (but not the existence of) is known to exist in, for
     events that name one the KB dates: a question looks at no year outside them."""
     near: Neighbours = field(init=False, repr=False, compare=False)
+    kin: Kin = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         hulls = {name: (s[0][0], s[-1][1]) for name, s in self.possible.items()}
         object.__setattr__(self, "near", Neighbours(hulls))
+        object.__setattr__(
+            self, "kin", Kin(self.names, self.about, self.topic, self.domain) if self.plain else Kin()
+        )
+
+
+class Kin:
+    """The events by the entities they name, by their topic and by their domain (plain wording), so
+    that ``_closest`` intersects sets with the events near an anchor instead of ranking each of them
+    (a fifth of a suite's temporal part)."""
+
+    def __init__(
+        self,
+        names: tuple[str, ...] = (),
+        about: Mapping[str, tuple[str, ...]] | None = None,
+        topic: Mapping[str, str] | None = None,
+        domain: Mapping[str, str] | None = None,
+    ) -> None:
+        self.entity: dict[str, set[str]] = defaultdict(set)
+        for name, ids in (about or {}).items():
+            for x in ids:
+                self.entity[x].add(name)
+        self.topic: dict[str | None, set[str]] = defaultdict(set)
+        self.domain: dict[str | None, set[str]] = defaultdict(set)
+        for name in names:
+            self.topic[(topic or {}).get(name)].add(name)
+            self.domain[(domain or {}).get(name)].add(name)
 
 
 LIFELONG = (":span", ":alive")
@@ -220,29 +248,26 @@ def _related(rng: random.Random, anchor: str, near: list[str], draws: Draws) -> 
 
 
 def _closest(anchor: str, near: list[str], draws: Draws) -> list[str]:
-    """The events of ``near`` most akin to the anchor (see ``_related``), in ``near``'s order."""
-    about, topics, domains = draws.about, draws.topic, draws.domain
+    """The events of ``near`` most akin to the anchor (see ``_related``), in ``near``'s order: those
+    sharing an entity with it (not the same entities), else of its topic, else of its domain, else
+    any, else those about the same entities."""
+    about, kin = draws.about, draws.kin
     mine = frozenset(about.get(anchor, ()))
-    topic, domain = topics.get(anchor), domains.get(anchor)
-    best: list[str] = []
-    rank = 6
-    for x in near:
-        if x == anchor:
-            continue
-        theirs = about.get(x, ())
-        if len(mine) > 1 and len(theirs) == len(mine) and mine.issuperset(theirs):
-            kin = 5
-        elif not mine.isdisjoint(theirs):
-            kin = 1
-        elif topic and topics.get(x) == topic:
-            kin = 2
-        else:
-            kin = 3 if domains.get(x) == domain else 4
-        if kin < rank:
-            best, rank = [x], kin
-        elif kin == rank:
-            best.append(x)
-    return best
+    around = set(near)
+    around.discard(anchor)
+    sharing: set[str] = set().union(*(around & kin.entity.get(x, set()) for x in mine))
+    same = {x for x in sharing if len(mine) > 1 and len(about[x]) == len(mine) and mine.issuperset(about[x])}
+    topic, domain = draws.topic.get(anchor), draws.domain.get(anchor)
+    for group in (
+        sharing - same,
+        (around & kin.topic.get(topic, set())) - sharing if topic else set(),
+        (around & kin.domain.get(domain, set())) - sharing,
+        around - sharing,
+        same,
+    ):
+        if group:
+            return [x for x in near if x in group]
+    return []
 
 
 def _distinct(rng: random.Random, candidates: list[str]) -> Callable[[], str]:

@@ -179,9 +179,9 @@ def _fact_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Tempor
     for (s, p, o), facts in groups.items():
         spans = [_known_and_unknown(f.start_year, f.end_year, kb) for f in facts]
         known = tuple(sorted(span for k, _ in spans for span in k))
-        where = p in WHERE
-        names = [namer.name(x, y, where) or namer.name(x) or view.label(x) for x, y in ((s, o), (o, s))]
-        if _gives_away(names, known):
+        if (namer.may_name_a_year(s) or namer.may_name_a_year(o)) and _gives_away(
+            _names(view, namer, (s, p, o)), known
+        ):
             continue
         unknown = [span for _, u in spans for span in u]
         out.append(
@@ -194,17 +194,27 @@ def _fact_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Tempor
                 exists=tuple(lifetimes[x] for x in (s, o) if x in lifetimes),
                 about=(s, o),
                 topic=p,
-                worded=partial(_fact_words, view, namer, (s, p, o), names, tuple(f.id for f in facts)),
+                worded=partial(_fact_words, view, namer, (s, p, o), tuple(f.id for f in facts)),
             )
         )
     return out
 
 
-def _fact_words(
-    view: KbView, namer: Namer, statement: tuple[str, str, str], names: list[str], fact_ids: tuple[str, ...]
-) -> EventWords:
-    """A dated statement's clause ("Kaká played for AC Milan") and the facts that date it."""
+def _names(view: KbView, namer: Namer, statement: tuple[str, str, str]) -> list[str]:
+    """What a question about a dated statement calls its subject and its object."""
     s, p, o = statement
+    where = p in WHERE
+    return [namer.name(x, y, where) or namer.name(x) or view.label(x) for x, y in ((s, o), (o, s))]
+
+
+def _fact_words(
+    view: KbView, namer: Namer, statement: tuple[str, str, str], fact_ids: tuple[str, ...]
+) -> EventWords:
+    """A dated statement's clause ("Kaká played for AC Milan") and the facts that date it, with
+    names made only now: naming every dated statement up front took a quarter of a suite's
+    temporal part, and only a name that may hold a digit can give the years away."""
+    s, p, o = statement
+    names = _names(view, namer, statement)
     subject = view.entities.get(s)
     domain = subject.domain.value if subject is not None else "unknown"
     plural = [n for n, x in zip(names, (s, o), strict=True) if namer.plural(x)]

@@ -23,7 +23,8 @@ cost follows the number of intervals, not the number of years.
 */
 :- module(mtl, [
     mtl_eval/4,            % +Formula, +Env, +U0-U1, -Set
-    mtl_eval_lists/5       % +Formula, +EnvLists, +U0, +U1, -Lists
+    mtl_eval_lists/5,      % +Formula, +EnvLists, +U0, +U1, -Lists
+    mtl_eval_text/5        % +Formula, +EnvLists, +U0, +U1, -Text
 ]).
 :- use_module(intervals).
 
@@ -37,6 +38,14 @@ mtl_eval_lists(Formula, EnvLists, U0, U1, Lists) :-
     env_sets(EnvLists, U0-U1, Env),
     mtl_eval(Formula, Env, U0-U1, Set),
     iset_to_lists(Set, Lists).
+
+%!  mtl_eval_text(+Formula, +EnvLists, +U0, +U1, -Text) is det.
+%
+%   mtl_eval_lists/5 with the answer written as one string, `[[S,E],...]` (JSON): pyswip takes
+%   longer to bring a list of lists over than Prolog takes to evaluate a formula.
+mtl_eval_text(Formula, EnvLists, U0, U1, Text) :-
+    mtl_eval_lists(Formula, EnvLists, U0, U1, Lists),
+    format(string(Text), "~w", [Lists]).
 
 env_sets([], _, []).
 env_sets([ev(Name, Lists)|T], U, [Name-Set|T1]) :-

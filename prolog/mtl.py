@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+import orjson
+
 from kgtest.core.errors import ReasoningError, UnknownNameError
 from kgtest.prolog.engine import PrologEngine, engine, quote_atom, term
 
@@ -272,8 +274,10 @@ def evaluate(
         if name not in events:
             raise UnknownNameError("event", name, events)
         env.append(term("ev", name, [[int(s), int(e)] for s, e in events[name]]))
-    row = _rules().once(f"mtl_eval_lists({to_prolog(formula)}, [{', '.join(env)}], {u0}, {u1}, R)")
+    row = _rules().once(f"mtl_eval_text({to_prolog(formula)}, [{', '.join(env)}], {u0}, {u1}, R)")
     result = None if row is None else row["R"]
-    if not isinstance(result, list):  # mtl.pl is det: no list means the rules are broken
-        raise ReasoningError(f"mtl_eval_lists gave {result!r} for {to_text(formula)}; mtl.pl is damaged")
-    return [(int(s), int(e)) for s, e in result]
+    try:  # mtl.pl is det: no list of pairs means the rules are broken
+        return [(int(s), int(e)) for s, e in orjson.loads(str(result))]
+    except (TypeError, ValueError) as exc:  # orjson.JSONDecodeError is a ValueError
+        said = f"mtl_eval_text gave {result!r} for {to_text(formula)}"
+        raise ReasoningError(f"{said}; mtl.pl is damaged") from exc

@@ -151,7 +151,11 @@ same_level(A, B, P, [[fact, Fc]]) :-
     once(value_fact(Fc, _, P, B, _)).
 
 %   held_together(+P, +O1, +O2): something is known to have both as values of P in two years or
-%   more (one shared year is a change of value within that year, not both at once).
+%   more (one shared year is a change of value within that year, not both at once). Tabled: a
+%   suite asks it of the same two countries again and again, and each asking walks every place
+%   of one of them (two thirds of a suite's refutations; load_kb abolishes the tables).
+:- table held_together/3.
+
 held_together(P, O1, O2) :-
     edge_fact(F1, X, P, O1),
     edge_fact(F2, X, P, O2),

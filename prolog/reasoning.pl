@@ -296,7 +296,8 @@ edge(S, P, O) :-
 %!  linked(+S, +P, +O) is semidet.
 %
 %   P(S,O) follows from what the KB states at any time, excluded facts included: what the
-%   negation rules must never refute.
+%   negation rules must never refute. A transitive P is looked up among all S reaches, one
+%   table per (P, S) whatever O is asked about (a table per O cost a refutation a third more).
 linked(S, IP, O) :-
     inverse_reading(IP, P),
     !,
@@ -304,7 +305,8 @@ linked(S, IP, O) :-
 linked(S, P, O) :-
     kb_transitive(P),
     !,
-    reach(P, S, O),
+    reach(P, S, X),
+    X = O,
     !.
 linked(S, P, O) :-
     edge(S, P, O),

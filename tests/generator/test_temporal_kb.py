@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_windows import run_of
+from kgtest.generator.names import Namer
 from kgtest.generator.temporal import generate_temporal_cases, temporal_plan, worded
 from kgtest.generator.temporal_kb import LEAD_YEARS, kb_events, universe
 from kgtest.kg.catalog import builtin_catalog
@@ -145,3 +146,26 @@ def test_a_facts_event_is_worded_only_when_a_question_asks_about_it() -> None:
     assert asked & set(lazy) and all(plan.table[n].worded is None for n in asked)
     eager = temporal_plan([worded(e) for e in events], depth=1, count=2, seed=3, universe=universe(events))
     assert [c.to_json() for c in generate_temporal_cases(eager)[0]] == [c.to_json() for c in cases]
+
+
+def test_a_name_whose_context_names_the_events_year_gives_it_away() -> None:
+    """Names are made only for statements whose labels, descriptions or containing places hold a
+    digit; the others cannot give their years away, and one whose context does is still left out."""
+    places = Domain.PLACES
+    entities = {
+        "Q20": Entity("Q20", "Springfield", domain=places),
+        "Q21": Entity("Q21", "Springfield", domain=places),  # the name needs a context
+        "Q22": Entity("Q22", "Expo 1851 Grounds", domain=places),
+        "Q23": Entity("Q23", "Lake Town", domain=places),
+        "Q24": Entity("Q24", "Hill Town", domain=places),
+    }
+    facts = (
+        Fact("Q20", "P131", "Q22", statement="s1"),  # undated: Springfield's context, "Expo 1851 Grounds"
+        Fact("Q20", "P47", "Q23", 1850, 1852, statement="s2"),
+        Fact("Q24", "P47", "Q23", 1850, 1852, statement="s3"),
+    )
+    view = KbView(entities, facts, builtin_catalog())
+    namer = Namer.of(view)
+    assert [namer.may_name_a_year(x) for x in ("Q20", "Q22", "Q23", "Q24")] == [True, True, False, False]
+    assert namer.name("Q20", "Q23") == "Springfield (Expo 1851 Grounds)"
+    assert {e.id for e in kb_events(view)} == {"Q24 P47 Q23"}

@@ -366,11 +366,15 @@ def verb_preps(verb: Token) -> list[Token]:
         for thing in (g for g in prep.children if g.dep_ == "pobj" and g.pos_ == "NOUN"):
             # "died in his hotel room in January 1945": the date the parser hangs on the room is the verb's
             out += [c for c in thing.children if c.dep_ == "prep" and any(_dated(g) for g in c.children)]
+            if thing.lemma_ in _ABODES:  # "died at his home in Santa Monica": where the home is, so is he
+                out += [c for c in thing.children if c.dep_ == "prep" and c.lower_ == "in"]
         if prep.lower_ in _SPAN_START:
             out += [c for c in prep.children if c.dep_ == "prep" and c.lower_ in _SPAN_END]
     return out
 
 
+_ABODES = {"home", "house", "residence", "apartment", "flat", "villa", "hospital", "clinic", "family"}
+"""Nouns of where one lives, is cared for or is born into: the place they are in is the verb's."""
 _SPAN_START = {"from", "between"}
 _SPAN_END = {"to", "until", "till", "through"}
 

@@ -24,6 +24,7 @@ from kgtest.kg.extract import spacy_parse as sp
 from kgtest.kg.extract.spacy_clauses import ClauseShapes, only_kind
 from kgtest.kg.extract.spacy_load import load_pipeline
 from kgtest.kg.extract.spacy_parts import named_parts
+from kgtest.kg.extract.spacy_references import References
 from kgtest.kg.extract.text import mask_names, prepare, relation_key, unmask
 from kgtest.kg.extract.triples import Triple
 
@@ -38,8 +39,6 @@ _RELATIVE = {"which", "who", "whom", "that", "whose"}
 _PARTICLE = {"away"}
 """Adverbs that belong to the verb: "passed away in" is not "passed in"."""
 _UNTIL = {"until", "till"}
-_ANTECEDENTS = 6
-"""Names offered for a pronoun: enough for the sentences before it."""
 _RUN_ON = 60
 """Tokens a sentence may run before it is cut: a reply without full stops parses as one sentence,
 and reading one sentence costs time that grows with its square (40,000 characters: 51 s)."""
@@ -88,18 +87,16 @@ class SpacyExtractor:
         return [_Reader(mapping).read(doc) for doc, (_, mapping) in zip(docs, masked, strict=True)]
 
 
-class _Reader(ClauseShapes):
+class _Reader(ClauseShapes, References):
     """Reads one reply; remembers the last named subject to stand in for a later pronoun."""
 
     def __init__(self, masked: dict[str, str]) -> None:
         self._masked = masked
-        self._last_named: str | None = None
+        self._last_named = None
         self._out: dict[tuple[str, str, str, bool, str], Triple] = {}
-        self._names: list[Token] = []
-        self._examples: set[int] = set()
-        """Names given as examples ("departments such as Ain"): no pronoun after them points to one."""
-        self._at: Token | None = None
-        """The clause's verb: names before it are a pronoun's antecedents."""
+        self._names = []
+        self._examples = set()
+        self._at = None
         self._stand_in: tuple[str, str] | None = None
         """(pronoun, the name standing in for it) for the subject being read."""
 
@@ -142,37 +139,6 @@ class _Reader(ClauseShapes):
                     triple, subject_pronoun=said, object_pronoun=heard, antecedents=self._antecedents()
                 )
             self._out.setdefault((subject, relation, obj, negated, only), triple)
-
-    def _place_before(self) -> str | None:
-        """The nearest name before the clause other than its subject: where "there" points."""
-        before = [sp.phrase(t) for t in reversed(self._names) if self._at is None or t.i < self._at.i]
-        return next((n for n in before if n != self._last_named), None)
-
-    def _ordinal(self, name: str) -> str:
-        """ "the latter" is the last name before the clause, "the former" the one before it (not
-        counting places: "Einstein met Bohr in Brussels; the former ..." is Einstein)."""
-        if name not in sn.ORDINAL:
-            return name
-        before = [
-            sp.phrase(t)
-            for t in reversed(self._names)
-            if (self._at is None or t.i < self._at.i)
-            and not (t.dep_ == "pobj" and t.head.lower_ in sn.AT_PLACE)
-        ]
-        before = list(dict.fromkeys(before))
-        k = sn.ORDINAL[name]
-        return before[k] if len(before) > k else name
-
-    def _antecedents(self) -> tuple[str, ...]:
-        """The last named subject, then the names before the clause, nearest first, but for examples
-        ("... departments such as Ain, so Somme didn't belong to it": the region, not Ain); names in a
-        relative clause come last ("Aquitaine, that was folded into Nouvelle-Aquitaine. Meuse never
-        belonged to it": Aquitaine)."""
-        named = [t for t in reversed(self._names) if (self._at is None or t.i < self._at.i)]
-        named = sorted((t for t in named if t.i not in self._examples), key=sp.in_relative_clause)
-        before = [sp.phrase(t) for t in named]
-        found = [unmask(n, self._masked) for n in ([self._last_named] if self._last_named else []) + before]
-        return tuple(dict.fromkeys(n for n in found if n))[:_ANTECEDENTS]
 
     def _clause(self, verb: Token, sentence: str) -> None:
         subjects = list(self._subjects(verb))

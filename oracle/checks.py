@@ -239,8 +239,6 @@ class Checker:
                 f"{year_text(born)} to {year_text(died)}" if died is not None else f"from {year_text(born)}"
             )
             return replace(claim, status="refuted", note=f"says {said}, but the KB gives the lifetime {span}")
-        if status is None and p not in YEAR_EVENT and year_of(self._kb, ground, "born", s) is not None:
-            return replace(claim, status="open")  # "he started it in 2009": a person's year is no start
         if status is None:  # a year of birth or death, of an inception, a point in time ...
             event = YEAR_EVENT.get(p)
             known = (

@@ -191,6 +191,10 @@ def _exact_relation(
     keys: RelationKeys,
 ) -> list[RelationMatch]:
     value = names[triple.object].how == "year"
+    if (
+        value and triple.acted_on
+    ):  # "opened an embassy in 2010": no date of the subject (dated.py dates the act)
+        return []
     said = words(triple.relation)
     if ends_relation(said) and not moved_into(triple):  # "broke off relations with", not "ended up in"
         return _ended(triple, names, ground)
@@ -265,6 +269,7 @@ def _fallback(
         and _named(names[i][t.subject])
         and _named(names[i][t.object])
         and not ends_relation(words(t.relation))
+        and not (t.acted_on and names[i][t.object].how == "year")
     ]
     if not open_relations:
         return

@@ -233,7 +233,7 @@ def gapped(named: Token, prep: Token) -> Token | None:
     own = next((c for c in named.children if c.dep_ == "prep" and c.lemma_ == prep.lemma_), None)
     if own is not None:
         return own
-    if not _dated(named.head):  # a name coordinated with a date: the date's verb has the name's own
+    if not dated(named.head):  # a name coordinated with a date: the date's verb has the name's own
         return None
     verb = prep.head
     return next(
@@ -265,7 +265,7 @@ def narrows(first: Token, second: Token) -> bool:
         first.lemma_ == second.lemma_ == "in"
         and [t.text for t in between] == [","]
         and not prep_denied(second)
-        and any(proper(g) and not _dated(g) for g in second.children if g.dep_ == "pobj")
+        and any(proper(g) and not dated(g) for g in second.children if g.dep_ == "pobj")
     )
 
 
@@ -340,9 +340,21 @@ def date_span(tok: Token) -> str:
     return words.text.strip(" ,")
 
 
-def _dated(tok: Token) -> bool:
+def dated(tok: Token) -> bool:
     """A year or a date as a preposition's object."""
-    return tok.dep_ == "pobj" and (bool(re.fullmatch(r"\d{3,4}", tok.text)) or bool(date_span(tok)))
+    return tok.dep_ == "pobj" and a_date(tok)
+
+
+def a_date(tok: Token) -> bool:
+    """A year or a date: "1921", "11 May 1918"."""
+    return bool(re.fullmatch(r"\d{3,4}", tok.text)) or bool(date_span(tok))
+
+
+def acted_on(verb: Token) -> str:
+    """What the verb acts on, its direct object's words ("opened an embassy": ``embassy``), or "";
+    not an idiom's adjective ("breathed his last": died)."""
+    found = (c for c in verb.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN", "PRON"))
+    return next((phrase(c) or c.lower_ for c in found), "")
 
 
 def _date_word(doc: Doc, i: int) -> bool:
@@ -359,13 +371,13 @@ def verb_preps(verb: Token) -> list[Token]:
     for prep in list(out):  # "belonged to X until 2015 and to Y from 2016": the second "to" hangs on "until"
         for other in (c for c in prep.children if c.dep_ == "conj" and c.pos_ == "ADP"):
             out.append(other)
-            out += [c for c in other.children if c.dep_ == "prep" and any(_dated(g) for g in c.children)]
+            out += [c for c in other.children if c.dep_ == "prep" and any(dated(g) for g in c.children)]
     for prep in list(out):
         for date in (g for g in prep.children if g.dep_ == "pobj" and g.lower_ in _MONTHS):
             out += [c for c in date.children if c.dep_ == "prep"]
         for thing in (g for g in prep.children if g.dep_ == "pobj" and g.pos_ == "NOUN"):
             # "died in his hotel room in January 1945": the date the parser hangs on the room is the verb's
-            out += [c for c in thing.children if c.dep_ == "prep" and any(_dated(g) for g in c.children)]
+            out += [c for c in thing.children if c.dep_ == "prep" and any(dated(g) for g in c.children)]
         if prep.lower_ in _SPAN_START:
             out += [c for c in prep.children if c.dep_ == "prep" and c.lower_ in _SPAN_END]
     return out

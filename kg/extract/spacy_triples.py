@@ -117,7 +117,15 @@ class _Reader(ClauseShapes, References):
         return list(self._out.values())
 
     def _emit(
-        self, subject: str, relation: str, obj: str, negated: bool, key: str, sentence: str, only: str = ""
+        self,
+        subject: str,
+        relation: str,
+        obj: str,
+        negated: bool,
+        key: str,
+        sentence: str,
+        only: str = "",
+        acted_on: str = "",
     ) -> None:
         said = self._stand_in[0] if self._stand_in is not None and subject == self._stand_in[1] else ""
         if not said and subject.lower() in sp.PRONOUN:  # "his wife was Elsa": an owner's pronoun
@@ -133,7 +141,16 @@ class _Reader(ClauseShapes, References):
         obj = self._ordinal(obj)
         subject, obj = unmask(subject, self._masked), unmask(obj, self._masked)
         if subject and obj and (said or heard or subject.lower() != obj.lower()):
-            triple = Triple(subject, relation, obj, negated, key, unmask(sentence, self._masked), only=only)
+            triple = Triple(
+                subject,
+                relation,
+                obj,
+                negated,
+                key,
+                unmask(sentence, self._masked),
+                only=only,
+                acted_on=acted_on,
+            )
             if said or heard:
                 triple = replace(
                     triple, subject_pronoun=said, object_pronoun=heard, antecedents=self._antecedents()
@@ -244,6 +261,7 @@ class _Reader(ClauseShapes, References):
                         subject, " ".join(surface), obj, negated != flip, relation_key(lemmas), sentence
                     )
             previous: Token | None = None
+            acted = sp.acted_on(verb)
             for prep in sp.verb_preps(verb):
                 if prep.dep_ not in _PREP_DEPS or (role is not None and role.head is prep):
                     continue
@@ -267,7 +285,9 @@ class _Reader(ClauseShapes, References):
                     word, lemma, denied = "in", "in", False
                 rel = " ".join([*surface, *(a.lower_ for a in state), word])  # "was alive in 1902"
                 key = relation_key([*lemmas, *(a.lemma_ for a in state), lemma])
+                spoken = any(a.dep_ == "dobj" for a in state)  # "took part in 2009": the act in its words
                 for named, obj, flip in sp.objects(prep, ("pobj",)):
+                    when = acted if sp.a_date(named) else ""  # "opened an embassy in 2010": no founding
                     no = denied != (flip or sp.prep_denied(prep))
                     gapped = sp.gapped(named, prep)
                     if gapped is not None:  # "Eiking was born in 1995 and Ballerini in 1994": Ballerini's
@@ -278,7 +298,7 @@ class _Reader(ClauseShapes, References):
                     if role is not None:  # "Germany has as capital Berlin"
                         self._emit(subject, role.lower_, obj, no, relation_key([role.lemma_]), sentence)
                     else:
-                        self._emit(subject, rel, obj, no, key, sentence)
+                        self._emit(subject, rel, obj, no, key, sentence, acted_on="" if spoken else when)
                         if any(a.dep_ in ("dobj", "prep", "pobj") for a in state):
                             # "taught physics at": "taught at" too; "died in his room in 1945": "died in 1945"
                             bare = [a for a in state if a.dep_ not in ("dobj", "prep", "pobj")]
@@ -289,6 +309,7 @@ class _Reader(ClauseShapes, References):
                                 no,
                                 relation_key([*lemmas, *(a.lemma_ for a in bare), lemma]),
                                 sentence,
+                                acted_on=when,
                             )
                 previous = prep
             if not copula and any(c.dep_ == "advmod" and c.lower_ == sn.THERE for c in verb.children):

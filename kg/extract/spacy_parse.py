@@ -225,22 +225,6 @@ def idiom(verb: Token, prep: Token) -> list[Token]:
     return out
 
 
-def gapped(named: Token, prep: Token) -> Token | None:
-    """ "born in December 1995 and Davide Ballerini in 1995": a name coordinated with the preposition's
-    object that has a preposition of its own is the subject of a clause whose verb is left out."""
-    if named.dep_ != "conj" or not proper(named):
-        return None
-    own = next((c for c in named.children if c.dep_ == "prep" and c.lemma_ == prep.lemma_), None)
-    if own is not None:
-        return own
-    if not dated(named.head):  # a name coordinated with a date: the date's verb has the name's own
-        return None
-    verb = prep.head
-    return next(
-        (c for c in verb.children if c.dep_ == "prep" and c.lemma_ == prep.lemma_ and c.i > named.i), None
-    )
-
-
 def not_just(verb: Token) -> bool:
     """ "didn't just take part in it": more than that, no denial."""
     return any(c.dep_ == "advmod" and c.lower_ in ("just", "only", "merely", "simply") for c in verb.children)

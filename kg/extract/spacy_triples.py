@@ -22,6 +22,7 @@ from kgtest.core.errors import OracleUnavailableError
 from kgtest.kg.extract import spacy_nouns as sn
 from kgtest.kg.extract import spacy_parse as sp
 from kgtest.kg.extract.spacy_clauses import ClauseShapes, only_kind
+from kgtest.kg.extract.spacy_gapped import gapped_preps
 from kgtest.kg.extract.spacy_load import load_pipeline
 from kgtest.kg.extract.spacy_parts import named_parts
 from kgtest.kg.extract.spacy_references import References
@@ -262,7 +263,10 @@ class _Reader(ClauseShapes, References):
                     )
             previous: Token | None = None
             acted = sp.acted_on(verb)
-            for prep in sp.verb_preps(verb):
+            gaps = gapped_preps(verb)  # "X was founded in 1960 and Y in 1954": "in 1954" is Y's
+            gapped = {name.i for _, name in gaps.values()}
+            for prep in [*sp.verb_preps(verb), *(p for p, _ in gaps.values() if p.head is not verb)]:
+                who = sp.phrase(gaps[prep.i][1]) if prep.i in gaps else subject
                 if prep.dep_ not in _PREP_DEPS or (role is not None and role.head is prep):
                     continue
                 if previous is not None and sp.narrows(previous, prep):  # "born in Ulm, in Württemberg"
@@ -289,21 +293,18 @@ class _Reader(ClauseShapes, References):
                 for named, obj, flip in sp.objects(prep, ("pobj",)):
                     when = acted if sp.a_date(named) else ""  # "opened an embassy in 2010": no founding
                     no = denied != (flip or sp.prep_denied(prep))
-                    gapped = sp.gapped(named, prep)
-                    if gapped is not None:  # "Eiking was born in 1995 and Ballerini in 1994": Ballerini's
-                        for _, value, _ in sp.objects(gapped, ("pobj",)):
-                            self._emit(obj, rel, value, no, key, sentence)
+                    if named.i in gapped:  # "born in 1995 and Ballerini in 1994": a subject, no place
                         continue
                     role = sp.role_before(named) if verb.lemma_ == "have" and prep.lower_ == "as" else None
                     if role is not None:  # "Germany has as capital Berlin"
-                        self._emit(subject, role.lower_, obj, no, relation_key([role.lemma_]), sentence)
+                        self._emit(who, role.lower_, obj, no, relation_key([role.lemma_]), sentence)
                     else:
-                        self._emit(subject, rel, obj, no, key, sentence, acted_on="" if spoken else when)
+                        self._emit(who, rel, obj, no, key, sentence, acted_on="" if spoken else when)
                         if any(a.dep_ in ("dobj", "prep", "pobj") for a in state):
                             # "taught physics at": "taught at" too; "died in his room in 1945": "died in 1945"
                             bare = [a for a in state if a.dep_ not in ("dobj", "prep", "pobj")]
                             self._emit(
-                                subject,
+                                who,
                                 " ".join([*surface, *(a.lower_ for a in bare), word]),
                                 obj,
                                 no,

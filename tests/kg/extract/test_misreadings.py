@@ -38,3 +38,36 @@ def test_a_year_of_a_verb_without_an_object_is_the_subjects(extractor: SpacyExtr
     (triples,) = extractor.extract([text])
     years = [t for t in triples if t.object.isdigit()]
     assert years and any(not t.acted_on for t in years), triples
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "second"),
+    [
+        (
+            "No — Eurocontrol was only founded in 1960 and Doxa Katokopias in 1954, so neither existed.",
+            ["Doxa Katokopias F.C."],
+            ("Doxa Katokopias", "1954"),
+        ),
+        (
+            "According to ProCyclingStats, Edward Theuns was born in 1991 and Luke Durbridge in 1994.",
+            ["Edward Theuns", "Luke Durbridge"],
+            ("Luke Durbridge", "1994"),
+        ),
+        ("1. Bohr was born in 1885, and Einstein in 1879.", [], ("Einstein", "1879")),
+    ],
+)
+def test_a_gapped_clause_has_its_own_subject(
+    extractor: SpacyExtractor, text: str, names: list[str], second: tuple[str, str]
+) -> None:
+    """ "X was founded in 1960 and Y in 1954": the second year is Y's, never X's too."""
+    (triples,) = extractor.extract([text], [names])
+    found = {(t.subject, t.object) for t in triples}
+    first = next(t.subject for t in triples if t.object.isdigit())
+    assert second in found, found
+    assert (first, second[1]) not in found, found
+    assert not any(t.object == second[0] for t in triples), found
+
+
+def test_coordinated_objects_are_no_gapped_clause(extractor: SpacyExtractor) -> None:
+    (triples,) = extractor.extract(["Einstein visited Paris in 1920 and London in 1921."])
+    assert not any(t.subject == "London" for t in triples), triples

@@ -297,12 +297,13 @@ def phrase(tok: Token) -> str:
     return text
 
 
-def name_heads(doc: Doc) -> list[Token]:
-    """The tokens that head a name, in order: not a part of another name ("Prize for [Fiction]") or a date."""
+def name_heads(doc: Doc, known: frozenset[str] = frozenset()) -> list[Token]:
+    """The tokens that head a name, in order: not a part of another name ("Prize for [Fiction]") or a date;
+    a one-word name of ``known`` whatever its tag ("Oullins", read as a plural noun)."""
     return [
         t
         for t in doc
-        if proper(t)
+        if (proper(t) or t.text in known)
         and t.dep_ not in ("compound", "flat")
         and t.lower_ not in _MONTHS
         and not (t.head.dep_ == "prep" and t.head.head is not t and proper(t.head.head))

@@ -85,14 +85,22 @@ class SpacyExtractor:
     ) -> list[list[Triple]]:
         masked = [mask_names(prepare(t), names[i] if names else ()) for i, t in enumerate(texts)]
         docs = self._nlp.pipe([text for text, _ in masked], batch_size=self._batch_size)
-        return [_Reader(mapping).read(doc) for doc, (_, mapping) in zip(docs, masked, strict=True)]
+        known = [
+            frozenset(n for n in names[i] if n.isalnum()) if names else frozenset() for i in range(len(texts))
+        ]
+        return [
+            _Reader(mapping, known[i]).read(doc)
+            for i, (doc, (_, mapping)) in enumerate(zip(docs, masked, strict=True))
+        ]
 
 
 class _Reader(ClauseShapes, References):
     """Reads one reply; remembers the last named subject to stand in for a later pronoun."""
 
-    def __init__(self, masked: dict[str, str]) -> None:
+    def __init__(self, masked: dict[str, str], known: frozenset[str]) -> None:
         self._masked = masked
+        self._known = known
+        """One-word names the reply may mention (the case's): names whatever the tagger calls them."""
         self._last_named = None
         self._out: dict[tuple[str, str, str, bool, str], Triple] = {}
         self._names = []
@@ -102,7 +110,7 @@ class _Reader(ClauseShapes, References):
         """(pronoun, the name standing in for it) for the subject being read."""
 
     def read(self, doc: Doc) -> list[Triple]:
-        self._names = sp.name_heads(doc)
+        self._names = sp.name_heads(doc, self._known)
         parts = {sent.start: list(named_parts(sent)) for sent in doc.sents}
         self._examples = {part.i for found in parts.values() for part, _ in found}
         for sent in doc.sents:
@@ -370,7 +378,8 @@ class _Reader(ClauseShapes, References):
                 else:
                     text = sp.phrase(tok)
                     owned = any(c.dep_ == "poss" and c.lower_ in sp.PRONOUN for c in tok.children)
-                    if (tok.pos_ == "PROPN" or text in self._masked) and not owned:  # not "her Nobel"
+                    named = tok.pos_ == "PROPN" or text in self._masked or text in self._known
+                    if named and not owned:  # not "her Nobel"
                         self._last_named = text
                     yield tok, text
 

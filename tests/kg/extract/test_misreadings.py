@@ -71,3 +71,22 @@ def test_a_gapped_clause_has_its_own_subject(
 def test_coordinated_objects_are_no_gapped_clause(extractor: SpacyExtractor) -> None:
     (triples,) = extractor.extract(["Einstein visited Paris in 1920 and London in 1921."])
     assert not any(t.subject == "London" for t in triples), triples
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        (
+            "**Yes.**\n\n- **Oullins** is a commune just outside Lyon.\n"
+            "- It belonged to the **Isère** department."
+        ),
+        "Well, Oullins is a commune right next to Lyon, and it belonged to the Isère department!",
+    ],
+)
+def test_a_one_word_name_the_tagger_calls_a_noun_is_a_pronouns_antecedent(
+    extractor: SpacyExtractor, text: str
+) -> None:
+    """ "Oullins" is tagged a plural noun; as a name of the case it is "it"'s nearest subject, not Lyon."""
+    (triples,) = extractor.extract([text], [["Oullins", "Lyon", "Isère"]])
+    (it,) = [t for t in triples if t.subject_pronoun == "it"]
+    assert it.antecedents[:1] == ("Oullins",), it

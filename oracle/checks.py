@@ -118,14 +118,10 @@ class Checker:
             for s, p, _ in readings(self._catalog, e.subject, e.property, e.object)
         }
         stated = {(r[0], r[2]) for c, _, r in asked if not c.negated}  # the ends it relates, in any words
-        held = {(f.subject, f.property, f.object) for f in facts}
-        kb_said = {(r[0], r[1]) for c, _, r in asked if not c.negated and r in held}  # its KB values
         per: dict[tuple[int, tuple[str, str, str]], Status] = {}
         for (c, alternative, reading), status in zip(asked, statuses, strict=True):
             if status.kind == "other" and not self._miss(reading, status.other, pairs, types, ground, stated):
                 status = Status("open")  # another value of a fact the proof does not rest on: no miss
-            if status.kind == "refuted" and not c.negated and o_unknown_beside(reading, kb_said):
-                status = Status("open")  # "born in Toronto, Ontario, Canada", the KB knowing no Ontario
             best = per.get((id(c), alternative))
             if best is None or RANK.index(status.kind) < RANK.index(best.kind):
                 per[(id(c), alternative)] = status
@@ -387,9 +383,3 @@ class Checker:
         if self._logic is None:
             self._logic = ClaimLogic(self._catalog)
         return self._logic
-
-
-def o_unknown_beside(reading: tuple[str, str, str], kb_said: set[tuple[str, str]]) -> bool:
-    """A value the KB does not know, said beside the KB's own value of the same relation: where it is
-    (a region around a birthplace, the KB holding no such region), not a second value that refutes."""
-    return reading[2].startswith("?") and (reading[0], reading[1]) in kb_said

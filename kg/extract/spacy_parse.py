@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from kgtest.kg.extract.spacy_addresses import address
 from kgtest.kg.extract.spacy_nouns import PLACE_NOUNS, THERE, place_class, place_reference
 from kgtest.kg.extract.text import is_placeholder, relation_key
 
@@ -110,7 +111,8 @@ def objects(head: Token, deps: tuple[str, ...]) -> Iterator[tuple[Token, str, bo
     for child in head.children:
         if child.dep_ not in deps:
             continue
-        for tok in with_conj(child):
+        parts = {t.i for t in address(child)} if deps == ("pobj",) else set()  # "in Toronto, Ontario, Canada"
+        for tok in (t for t in with_conj(child) if t.i not in parts):
             given = examples(tok)  # "relations with countries such as Germany and Kosovo": each of them
             yield from ((example, phrase(example), tok is not child and is_denied(tok)) for example in given)
             if given:
@@ -120,10 +122,8 @@ def objects(head: Token, deps: tuple[str, ...]) -> Iterator[tuple[Token, str, bo
             nameless = named.pos_ in ("PRON", "SCONJ", "DET") and named.lower_ not in PRONOUN
             nameless |= named.tag_ == "PRP$"  # "Malyshev received his in 1980": his order, not him
             text = THERE if place_reference(named) else "" if nameless else phrase(named)
-            if deps == ("pobj",) and proper(named):  # "in Queens, New York City": an address, read whole
-                text = ", ".join([text, *(phrase(a) for a in named.children if _address(named, a))])
             yield named, text, tok is not child and is_denied(tok)
-            for alt in tok.children:
+            for alt in (a for a in tok.children if a.i not in parts):
                 if alt.dep_ == "appos" and any(
                     c.dep_ == "neg" and tok.i < c.i < alt.i for c in (*tok.children, *alt.children)
                 ):
@@ -150,12 +150,6 @@ def examples(tok: Token) -> list[Token]:
             if names and all(proper(n) for n in names):
                 return names
     return []
-
-
-def _address(name: Token, part: Token) -> bool:
-    """A name after a comma that says where ``name`` is: "Queens, New York City"; not "London, not Paris"."""
-    between = name.doc[name.i : part.i]
-    return part.dep_ == "appos" and proper(part) and not any(t.lower_ in NEGATION for t in between)
 
 
 def noun_relation(noun: Token) -> tuple[str, str]:

@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING, Any
 from kgtest.core.errors import OracleUnavailableError
 from kgtest.kg.extract import spacy_nouns as sn
 from kgtest.kg.extract import spacy_parse as sp
+from kgtest.kg.extract.spacy_addresses import address
 from kgtest.kg.extract.spacy_clauses import ClauseShapes, only_kind
 from kgtest.kg.extract.spacy_gapped import gapped_preps
-from kgtest.kg.extract.spacy_load import load_pipeline
+from kgtest.kg.extract.spacy_load import cut_run_on, load_pipeline
 from kgtest.kg.extract.spacy_parts import named_parts
 from kgtest.kg.extract.spacy_references import References
 from kgtest.kg.extract.text import mask_names, prepare, relation_key, unmask
@@ -40,22 +41,6 @@ _RELATIVE = {"which", "who", "whom", "that", "whose"}
 _PARTICLE = {"away"}
 """Adverbs that belong to the verb: "passed away in" is not "passed in"."""
 _UNTIL = {"until", "till"}
-_RUN_ON = 60
-"""Tokens a sentence may run before it is cut: a reply without full stops parses as one sentence,
-and reading one sentence costs time that grows with its square (40,000 characters: 51 s)."""
-
-
-def _cut_run_on(doc: Doc) -> Doc:
-    """Start a sentence after a comma or a conjunction once one has run ``_RUN_ON`` tokens, else at
-    twice that; the parser keeps sentence starts set before it."""
-    since = 0
-    for tok in doc[1:]:
-        since += 1
-        if doc[tok.i - 1].text in ".!?":
-            since = 0
-        elif since >= 2 * _RUN_ON or (since >= _RUN_ON and doc[tok.i - 1].text in (",", ";", "and", "or")):
-            tok.is_sent_start, since = True, 0
-    return doc
 
 
 class SpacyExtractor:
@@ -73,7 +58,7 @@ class SpacyExtractor:
         from spacy.language import Language
 
         if not Language.has_factory("kgtest_run_on"):
-            Language.component("kgtest_run_on", func=_cut_run_on)
+            Language.component("kgtest_run_on", func=cut_run_on)
         self._nlp.add_pipe("kgtest_run_on", before="parser")
         tokenizer: Any = self._nlp.tokenizer
         for word in ("wed", "Wed"):  # the tokenizer splits "wed" as "we'd": "He wed Mileva" read as "He we d"
@@ -320,6 +305,10 @@ class _Reader(ClauseShapes, References):
                                 sentence,
                                 acted_on=when,
                             )
+                for place in (o for o in prep.children if o.dep_ == "pobj"):  # "in Toronto, Ontario, Canada"
+                    parts = address(place)
+                    for near, far in ((a, b) for k, a in enumerate([place, *parts]) for b in parts[k:]):
+                        self._emit(sp.phrase(near), "is in", sp.phrase(far), False, "in", sentence)
                 previous = prep
             if not copula and any(c.dep_ == "advmod" and c.lower_ == sn.THERE for c in verb.children):
                 word = "to" if verb.lemma_ in sn.MOTION else "in"  # "died there", "moved there"

@@ -90,3 +90,33 @@ def test_a_one_word_name_the_tagger_calls_a_noun_is_a_pronouns_antecedent(
     (triples,) = extractor.extract([text], [["Oullins", "Lyon", "Isère"]])
     (it,) = [t for t in triples if t.subject_pronoun == "it"]
     assert it.antecedents[:1] == ("Oullins",), it
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He was born on 12 February 1973 in Toronto, Ontario, Canada.",
+        "Step 1: he was born in Toronto, Ontario, Canada, in 1973.",
+        "Fun fact: he was born in Toronto, Ontario, Canada, of all places!",
+    ],
+)
+def test_an_address_is_one_place_and_where_it_is(extractor: SpacyExtractor, text: str) -> None:
+    """ "born in Toronto, Ontario, Canada" names one birthplace; the later names contain it."""
+    (triples,) = extractor.extract([text])
+    born = {t.object for t in triples if t.relation.endswith("born in") and not t.object.isdigit()}
+    contained = {(t.subject, t.object) for t in triples if t.relation == "is in"}
+    assert born == {"Toronto"}, triples
+    assert {("Toronto", "Ontario"), ("Toronto", "Canada"), ("Ontario", "Canada")} <= contained
+
+
+@pytest.mark.parametrize(
+    ("text", "places"),
+    [
+        ("She lived in Paris, Lyon and Marseille.", {"Paris", "Lyon", "Marseille"}),
+        ("He was born in Portsmouth, not London.", {"Portsmouth", "London"}),
+    ],
+)
+def test_a_list_or_a_denial_is_no_address(extractor: SpacyExtractor, text: str, places: set[str]) -> None:
+    (triples,) = extractor.extract([text])
+    assert {t.object for t in triples if t.relation.split()[-1] == "in"} == places, triples
+    assert not any(t.relation == "is in" for t in triples), triples

@@ -332,7 +332,7 @@ def _claim(
             return Claim(triple, subject, obj, relation, None)
         if subject.how == "ambiguous":
             return Claim(triple, subject, obj, relation, None)
-        return Claim(triple, subject, obj, relation, (_id(subject), relation.property, str(obj.year)))
+        return Claim(triple, subject, obj, relation, (end_id(subject), relation.property, str(obj.year)))
     if subject.how == "year" or obj.how == "year":
         return Claim(triple, subject, obj, relation, None)
     # Words that name two properties alike ("son of", "born to": father or mother) are read both ways;
@@ -365,10 +365,11 @@ _READINGS = 6
 
 
 def _ids(match: EntityMatch) -> list[str]:
-    return list(match.candidates) if match.how == "ambiguous" and match.candidates else [_id(match)]
+    return list(match.candidates) if match.how == "ambiguous" and match.candidates else [end_id(match)]
 
 
-def _id(match: EntityMatch) -> str:
+def end_id(match: EntityMatch) -> str:
+    """A claim end's id: the entity's, or ``?`` and the name's words for a name the KB does not know."""
     return match.id if match.id is not None else UNKNOWN + " ".join(name_key(match.name))
 
 

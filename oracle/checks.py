@@ -17,6 +17,7 @@ states in place of the KB's.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -25,7 +26,7 @@ from kgtest.generator.case import Answer
 from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.model import Fact
 from kgtest.oracle import arithmetic
-from kgtest.oracle.claims import ALIVE, COMPUTED, VALUE_PROPERTIES, Claim
+from kgtest.oracle.claims import ALIVE, COMPUTED, VALUE_PROPERTIES, Claim, end_id
 from kgtest.oracle.dated import date_kind, denial_unplaced, wrong_dates
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.kb_lookup import KbLookup, containing
@@ -88,7 +89,8 @@ class Checker:
             return Checked(tuple(claims), "unstated", expected)
         read = [one_containment(c, ground) for c in read]
         background = self._background(ground, read)
-        judged = self._conclusions(ground, self._knowledge(ground, read, background), background)
+        named = _related_unread(claims)
+        judged = self._conclusions(ground, self._knowledge(ground, read, background, named), background)
         found = {id(c.triple): c for c in judged}
         every = tuple(found.get(id(c.triple), c) for c in claims)  # the unread ones too, in order
         if ground.temporal is not None:
@@ -98,7 +100,13 @@ class Checker:
             return Checked(every, "unchecked", expected)
         return self._inference(ground, judged, background, every, expected, denied_by_only(ground, claims))
 
-    def _knowledge(self, ground: GroundGraph, claims: list[Claim], background: list[Fact]) -> list[Claim]:
+    def _knowledge(
+        self,
+        ground: GroundGraph,
+        claims: list[Claim],
+        background: list[Fact],
+        named: frozenset[tuple[str, str]] = frozenset(),
+    ) -> list[Claim]:
         facts = evidence_facts(ground) + [kb_fact(f) for f in background]
         asked = [
             (c, alternative, reading)
@@ -118,14 +126,12 @@ class Checker:
             for s, p, _ in readings(self._catalog, e.subject, e.property, e.object)
         }
         stated = {(r[0], r[2]) for c, _, r in asked if not c.negated}  # the ends it relates, in any words
-        held = {(f.subject, f.property, f.object) for f in facts}
-        kb_said = {(r[0], r[1]) for c, _, r in asked if not c.negated and r in held}  # its KB values
         per: dict[tuple[int, tuple[str, str, str]], Status] = {}
         for (c, alternative, reading), status in zip(asked, statuses, strict=True):
-            if status.kind == "other" and not self._miss(reading, status.other, pairs, types, ground, stated):
+            if status.kind == "other" and not self._miss(
+                reading, status.other, pairs, types, ground, stated, named
+            ):
                 status = Status("open")  # another value of a fact the proof does not rest on: no miss
-            if status.kind == "refuted" and not c.negated and o_unknown_beside(reading, kb_said):
-                status = Status("open")  # "born in Toronto, Ontario, Canada", the KB knowing no Ontario
             best = per.get((id(c), alternative))
             if best is None or RANK.index(status.kind) < RANK.index(best.kind):
                 per[(id(c), alternative)] = status
@@ -179,18 +185,21 @@ class Checker:
         types: tuple[tuple[str, str], ...],
         ground: GroundGraph,
         stated: set[tuple[str, str]],
+        renamed: frozenset[tuple[str, str]],
     ) -> bool:
         """Another value where the proof has its fact, read the way the fact points (a place contains
         many things: "Zürich contains X" misses nothing), and of the proof value's kind where both kinds
         are known ("an island nation in the Indian Ocean" misses no region it is part of). A value the
         KB does not know misses nothing where the reply relates the same two ends as the proof's fact too, in
-        whatever words ("since 2016 it has belonged to Auvergne-Rhône-Alpes"): "started the
-        2012 Tour de France ... rode the Giro d'Italia that year as well" (the KB has only editions),
-        "a department in southern France ... from 2016 in Occitania" (a place around, unlabelled)."""
+        whatever words ("since 2016 it has belonged to Auvergne-Rhône-Alpes"), or relates it to the proof's
+        value where it renames (``renamed``: "Friedrich-Wilhelms-Universität, which only took the name
+        Humboldt University"): "started the 2012 Tour de France ... rode the Giro d'Italia that year as
+        well" (the KB has only editions), "a department in southern France ... from 2016 in Occitania" (a
+        place around, unlabelled)."""
         s, p, o = reading
         if (s, p) not in pairs or p.startswith("^") or p in DOWNWARD:
             return False
-        if o.startswith("?") and (s, other) in stated:
+        if o.startswith("?") and ((s, other) in stated or (o, other) in renamed):  # "..., renamed Y in 1949"
             return False
         mine = {t for e, t in types if e == o}
         theirs = {t for e, t in types if e == other}
@@ -239,8 +248,6 @@ class Checker:
                 f"{year_text(born)} to {year_text(died)}" if died is not None else f"from {year_text(born)}"
             )
             return replace(claim, status="refuted", note=f"says {said}, but the KB gives the lifetime {span}")
-        if status is None and p not in YEAR_EVENT and year_of(self._kb, ground, "born", s) is not None:
-            return replace(claim, status="open")  # "he started it in 2009": a person's year is no start
         if status is None:  # a year of birth or death, of an inception, a point in time ...
             event = YEAR_EVENT.get(p)
             known = (
@@ -391,7 +398,22 @@ class Checker:
         return self._logic
 
 
-def o_unknown_beside(reading: tuple[str, str, str], kb_said: set[tuple[str, str]]) -> bool:
-    """A value the KB does not know, said beside the KB's own value of the same relation: where it is
-    (a region around a birthplace, the KB holding no such region), not a second value that refutes."""
-    return reading[2].startswith("?") and (reading[0], reading[1]) in kb_said
+_RENAMED = re.compile(
+    r"\b(?:re-?named|(?:took|adopted|got|was given|received) (?:on )?(?:the|its) (?:new |present )?name"
+    r"|(?:now|later|then|formerly|once|since) (?:called|known as|named)|was called)\b",
+    re.I,
+)
+"""Words that say a thing has another name: only these relate an unknown name to the proof's value as
+one ("the Matteucci Medal, the highest prize in physics" is another prize)."""
+
+
+def _related_unread(claims: Sequence[Claim]) -> frozenset[tuple[str, str]]:
+    """(unknown name, entity) pairs an unread triple of a sentence that renames relates, either way round:
+    "Berlin's Friedrich-Wilhelms-Universität, which only took the name Humboldt University in 1949" says
+    the name the KB does not know is the KB's value, so that value is no other one (``_miss``)."""
+    out = set()
+    for c in claims:
+        if c.statement is None and c.relation is None and _RENAMED.search(c.triple.sentence):
+            ends = [(end_id(a), b.id) for a, b in ((c.subject, c.object), (c.object, c.subject))]
+            out |= {(a, b) for a, b in ends if a.startswith("?") and b is not None}
+    return frozenset(out)

@@ -210,6 +210,10 @@ def _exact_relation(
     keys: RelationKeys,
 ) -> list[RelationMatch]:
     value = names[triple.object].how == "year"
+    if (
+        value and triple.acted_on
+    ):  # "opened an embassy in 2010": no date of the subject (dated.py dates the act)
+        return []
     said = words(triple.relation)
     if ends_relation(said) and not moved_into(triple):  # "broke off relations with", not "ended up in"
         return _ended(triple, names, ground)
@@ -284,6 +288,7 @@ def _fallback(
         and _named(names[i][t.subject])
         and _named(names[i][t.object])
         and not ends_relation(words(t.relation))
+        and not (t.acted_on and names[i][t.object].how == "year")
     ]
     if not open_relations:
         return
@@ -346,7 +351,7 @@ def _claim(
             return Claim(triple, subject, obj, relation, None)
         if subject.how == "ambiguous":
             return Claim(triple, subject, obj, relation, None)
-        return Claim(triple, subject, obj, relation, (_id(subject), relation.property, str(obj.year)))
+        return Claim(triple, subject, obj, relation, (end_id(subject), relation.property, str(obj.year)))
     if subject.how == "year" or obj.how == "year":
         return Claim(triple, subject, obj, relation, None)
     # Words that name two properties alike ("son of", "born to": father or mother) are read both ways;
@@ -379,10 +384,11 @@ _READINGS = 6
 
 
 def _ids(match: EntityMatch) -> list[str]:
-    return list(match.candidates) if match.how == "ambiguous" and match.candidates else [_id(match)]
+    return list(match.candidates) if match.how == "ambiguous" and match.candidates else [end_id(match)]
 
 
-def _id(match: EntityMatch) -> str:
+def end_id(match: EntityMatch) -> str:
+    """A claim end's id: the entity's, or ``?`` and the name's words for a name the KB does not know."""
     return match.id if match.id is not None else UNKNOWN + " ".join(name_key(match.name))
 
 

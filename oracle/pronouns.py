@@ -39,8 +39,9 @@ def resolve(triples: Sequence[Triple], ground: GroundGraph, entities: EntityRead
         return list(triples)
     out = []
     for t in triples:
-        if t.subject_pronoun:
-            t = replace(t, subject=_name(t.subject_pronoun, t, ground, entities, t.object) or t.subject)
+        if t.subject_pronoun:  # "he started it": the object a pronoun too, its stand-in is no one yet
+            other = "" if t.object_pronoun else t.object
+            t = replace(t, subject=_name(t.subject_pronoun, t, ground, entities, other) or t.subject)
         if t.object_pronoun:
             t = replace(t, object=_name(t.object_pronoun, t, ground, entities, t.subject) or t.object)
         out.append(t)

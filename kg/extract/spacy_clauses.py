@@ -54,7 +54,15 @@ class ClauseShapes:
     _last_named: str | None
 
     def _emit(
-        self, subject: str, relation: str, obj: str, negated: bool, key: str, sentence: str, only: str = ""
+        self,
+        subject: str,
+        relation: str,
+        obj: str,
+        negated: bool,
+        key: str,
+        sentence: str,
+        only: str = "",
+        acted_on: str = "",
     ) -> None:
         raise NotImplementedError
 

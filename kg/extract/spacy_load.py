@@ -5,7 +5,8 @@ command line (``spacy/__init__.py`` imports ``spacy.cli`` for ``spacy.info``, wh
 every subcommand, weasel, requests, jinja2 and typer), and ``spacy.load`` 0.55-0.8 s, a third
 of which built the tokenizer twice: once from the language's rules and once more from the
 model's copy of them. Both are skipped here, each only where the result is the same
-(docs/performance.md, "Start-up").
+(docs/performance.md, "Start-up"). Also here: the component that cuts run-on sentences before
+the parser.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from spacy.language import Language
+    from spacy.tokens import Doc
 
 UNUSED = ["ner"]
 """Components the rules never read: they use the parse, tags and lemmas only (half the time)."""
@@ -87,3 +89,21 @@ def _without_torch() -> Iterator[None]:
     finally:
         if blocked and sys.modules.get("torch", False) is None:
             del sys.modules["torch"]
+
+
+_RUN_ON = 60
+"""Tokens a sentence may run before it is cut: a reply without full stops parses as one sentence,
+and reading one sentence costs time that grows with its square (40,000 characters: 51 s)."""
+
+
+def cut_run_on(doc: Doc) -> Doc:
+    """Start a sentence after a comma or a conjunction once one has run ``_RUN_ON`` tokens, else at
+    twice that; the parser keeps sentence starts set before it."""
+    since = 0
+    for tok in doc[1:]:
+        since += 1
+        if doc[tok.i - 1].text in ".!?":
+            since = 0
+        elif since >= 2 * _RUN_ON or (since >= _RUN_ON and doc[tok.i - 1].text in (",", ";", "and", "or")):
+            tok.is_sent_start, since = True, 0
+    return doc

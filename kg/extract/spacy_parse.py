@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from kgtest.kg.extract.spacy_addresses import address
 from kgtest.kg.extract.spacy_nouns import PLACE_NOUNS, THERE, place_class, place_reference
 from kgtest.kg.extract.text import is_placeholder, relation_key
 
@@ -110,7 +111,8 @@ def objects(head: Token, deps: tuple[str, ...]) -> Iterator[tuple[Token, str, bo
     for child in head.children:
         if child.dep_ not in deps:
             continue
-        for tok in with_conj(child):
+        parts = {t.i for t in address(child)} if deps == ("pobj",) else set()  # "in Toronto, Ontario, Canada"
+        for tok in (t for t in with_conj(child) if t.i not in parts):
             given = examples(tok)  # "relations with countries such as Germany and Kosovo": each of them
             yield from ((example, phrase(example), tok is not child and is_denied(tok)) for example in given)
             if given:
@@ -120,10 +122,8 @@ def objects(head: Token, deps: tuple[str, ...]) -> Iterator[tuple[Token, str, bo
             nameless = named.pos_ in ("PRON", "SCONJ", "DET") and named.lower_ not in PRONOUN
             nameless |= named.tag_ == "PRP$"  # "Malyshev received his in 1980": his order, not him
             text = THERE if place_reference(named) else "" if nameless else phrase(named)
-            if deps == ("pobj",) and proper(named):  # "in Queens, New York City": an address, read whole
-                text = ", ".join([text, *(phrase(a) for a in named.children if _address(named, a))])
             yield named, text, tok is not child and is_denied(tok)
-            for alt in tok.children:
+            for alt in (a for a in tok.children if a.i not in parts):
                 if alt.dep_ == "appos" and any(
                     c.dep_ == "neg" and tok.i < c.i < alt.i for c in (*tok.children, *alt.children)
                 ):
@@ -150,12 +150,6 @@ def examples(tok: Token) -> list[Token]:
             if names and all(proper(n) for n in names):
                 return names
     return []
-
-
-def _address(name: Token, part: Token) -> bool:
-    """A name after a comma that says where ``name`` is: "Queens, New York City"; not "London, not Paris"."""
-    between = name.doc[name.i : part.i]
-    return part.dep_ == "appos" and proper(part) and not any(t.lower_ in NEGATION for t in between)
 
 
 def noun_relation(noun: Token) -> tuple[str, str]:
@@ -225,22 +219,6 @@ def idiom(verb: Token, prep: Token) -> list[Token]:
     return out
 
 
-def gapped(named: Token, prep: Token) -> Token | None:
-    """ "born in December 1995 and Davide Ballerini in 1995": a name coordinated with the preposition's
-    object that has a preposition of its own is the subject of a clause whose verb is left out."""
-    if named.dep_ != "conj" or not proper(named):
-        return None
-    own = next((c for c in named.children if c.dep_ == "prep" and c.lemma_ == prep.lemma_), None)
-    if own is not None:
-        return own
-    if not _dated(named.head):  # a name coordinated with a date: the date's verb has the name's own
-        return None
-    verb = prep.head
-    return next(
-        (c for c in verb.children if c.dep_ == "prep" and c.lemma_ == prep.lemma_ and c.i > named.i), None
-    )
-
-
 def not_just(verb: Token) -> bool:
     """ "didn't just take part in it": more than that, no denial."""
     return any(c.dep_ == "advmod" and c.lower_ in ("just", "only", "merely", "simply") for c in verb.children)
@@ -265,7 +243,7 @@ def narrows(first: Token, second: Token) -> bool:
         first.lemma_ == second.lemma_ == "in"
         and [t.text for t in between] == [","]
         and not prep_denied(second)
-        and any(proper(g) and not _dated(g) for g in second.children if g.dep_ == "pobj")
+        and any(proper(g) and not dated(g) for g in second.children if g.dep_ == "pobj")
     )
 
 
@@ -313,12 +291,13 @@ def phrase(tok: Token) -> str:
     return text
 
 
-def name_heads(doc: Doc) -> list[Token]:
-    """The tokens that head a name, in order: not a part of another name ("Prize for [Fiction]") or a date."""
+def name_heads(doc: Doc, known: frozenset[str] = frozenset()) -> list[Token]:
+    """The tokens that head a name, in order: not a part of another name ("Prize for [Fiction]") or a date;
+    a one-word name of ``known`` whatever its tag ("Oullins", read as a plural noun)."""
     return [
         t
         for t in doc
-        if proper(t)
+        if (proper(t) or t.text in known)
         and t.dep_ not in ("compound", "flat")
         and t.lower_ not in _MONTHS
         and not (t.head.dep_ == "prep" and t.head.head is not t and proper(t.head.head))
@@ -340,9 +319,21 @@ def date_span(tok: Token) -> str:
     return words.text.strip(" ,")
 
 
-def _dated(tok: Token) -> bool:
+def dated(tok: Token) -> bool:
     """A year or a date as a preposition's object."""
-    return tok.dep_ == "pobj" and (bool(re.fullmatch(r"\d{3,4}", tok.text)) or bool(date_span(tok)))
+    return tok.dep_ == "pobj" and a_date(tok)
+
+
+def a_date(tok: Token) -> bool:
+    """A year or a date: "1921", "11 May 1918"."""
+    return bool(re.fullmatch(r"\d{3,4}", tok.text)) or bool(date_span(tok))
+
+
+def acted_on(verb: Token) -> str:
+    """What the verb acts on, its direct object's words ("opened an embassy": ``embassy``), or "";
+    not an idiom's adjective ("breathed his last": died)."""
+    found = (c for c in verb.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN", "PRON"))
+    return next((phrase(c) or c.lower_ for c in found), "")
 
 
 def _date_word(doc: Doc, i: int) -> bool:
@@ -359,13 +350,13 @@ def verb_preps(verb: Token) -> list[Token]:
     for prep in list(out):  # "belonged to X until 2015 and to Y from 2016": the second "to" hangs on "until"
         for other in (c for c in prep.children if c.dep_ == "conj" and c.pos_ == "ADP"):
             out.append(other)
-            out += [c for c in other.children if c.dep_ == "prep" and any(_dated(g) for g in c.children)]
+            out += [c for c in other.children if c.dep_ == "prep" and any(dated(g) for g in c.children)]
     for prep in list(out):
         for date in (g for g in prep.children if g.dep_ == "pobj" and g.lower_ in _MONTHS):
             out += [c for c in date.children if c.dep_ == "prep"]
         for thing in (g for g in prep.children if g.dep_ == "pobj" and g.pos_ == "NOUN"):
             # "died in his hotel room in January 1945": the date the parser hangs on the room is the verb's
-            out += [c for c in thing.children if c.dep_ == "prep" and any(_dated(g) for g in c.children)]
+            out += [c for c in thing.children if c.dep_ == "prep" and any(dated(g) for g in c.children)]
             if thing.lemma_ in _ABODES:  # "died at his home in Santa Monica": where the home is, so is he
                 out += [c for c in thing.children if c.dep_ == "prep" and c.lower_ == "in"]
         if prep.lower_ in _SPAN_START:

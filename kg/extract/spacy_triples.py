@@ -21,9 +21,12 @@ from typing import TYPE_CHECKING, Any
 from kgtest.core.errors import OracleUnavailableError
 from kgtest.kg.extract import spacy_nouns as sn
 from kgtest.kg.extract import spacy_parse as sp
+from kgtest.kg.extract.spacy_addresses import address
 from kgtest.kg.extract.spacy_clauses import ClauseShapes, only_kind
-from kgtest.kg.extract.spacy_load import load_pipeline
+from kgtest.kg.extract.spacy_gapped import gapped_preps
+from kgtest.kg.extract.spacy_load import cut_run_on, load_pipeline
 from kgtest.kg.extract.spacy_parts import named_parts
+from kgtest.kg.extract.spacy_references import References
 from kgtest.kg.extract.text import mask_names, prepare, relation_key, unmask
 from kgtest.kg.extract.triples import Triple
 
@@ -38,24 +41,6 @@ _RELATIVE = {"which", "who", "whom", "that", "whose"}
 _PARTICLE = {"away"}
 """Adverbs that belong to the verb: "passed away in" is not "passed in"."""
 _UNTIL = {"until", "till"}
-_ANTECEDENTS = 6
-"""Names offered for a pronoun: enough for the sentences before it."""
-_RUN_ON = 60
-"""Tokens a sentence may run before it is cut: a reply without full stops parses as one sentence,
-and reading one sentence costs time that grows with its square (40,000 characters: 51 s)."""
-
-
-def _cut_run_on(doc: Doc) -> Doc:
-    """Start a sentence after a comma or a conjunction once one has run ``_RUN_ON`` tokens, else at
-    twice that; the parser keeps sentence starts set before it."""
-    since = 0
-    for tok in doc[1:]:
-        since += 1
-        if doc[tok.i - 1].text in ".!?":
-            since = 0
-        elif since >= 2 * _RUN_ON or (since >= _RUN_ON and doc[tok.i - 1].text in (",", ";", "and", "or")):
-            tok.is_sent_start, since = True, 0
-    return doc
 
 
 class SpacyExtractor:
@@ -73,7 +58,7 @@ class SpacyExtractor:
         from spacy.language import Language
 
         if not Language.has_factory("kgtest_run_on"):
-            Language.component("kgtest_run_on", func=_cut_run_on)
+            Language.component("kgtest_run_on", func=cut_run_on)
         self._nlp.add_pipe("kgtest_run_on", before="parser")
         tokenizer: Any = self._nlp.tokenizer
         for word in ("wed", "Wed"):  # the tokenizer splits "wed" as "we'd": "He wed Mileva" read as "He we d"
@@ -85,26 +70,32 @@ class SpacyExtractor:
     ) -> list[list[Triple]]:
         masked = [mask_names(prepare(t), names[i] if names else ()) for i, t in enumerate(texts)]
         docs = self._nlp.pipe([text for text, _ in masked], batch_size=self._batch_size)
-        return [_Reader(mapping).read(doc) for doc, (_, mapping) in zip(docs, masked, strict=True)]
+        known = [
+            frozenset(n for n in names[i] if n.isalnum()) if names else frozenset() for i in range(len(texts))
+        ]
+        return [
+            _Reader(mapping, known[i]).read(doc)
+            for i, (doc, (_, mapping)) in enumerate(zip(docs, masked, strict=True))
+        ]
 
 
-class _Reader(ClauseShapes):
+class _Reader(ClauseShapes, References):
     """Reads one reply; remembers the last named subject to stand in for a later pronoun."""
 
-    def __init__(self, masked: dict[str, str]) -> None:
+    def __init__(self, masked: dict[str, str], known: frozenset[str]) -> None:
         self._masked = masked
-        self._last_named: str | None = None
+        self._known = known
+        """One-word names the reply may mention (the case's): names whatever the tagger calls them."""
+        self._last_named = None
         self._out: dict[tuple[str, str, str, bool, str], Triple] = {}
-        self._names: list[Token] = []
-        self._examples: set[int] = set()
-        """Names given as examples ("departments such as Ain"): no pronoun after them points to one."""
-        self._at: Token | None = None
-        """The clause's verb: names before it are a pronoun's antecedents."""
+        self._names = []
+        self._examples = set()
+        self._at = None
         self._stand_in: tuple[str, str] | None = None
         """(pronoun, the name standing in for it) for the subject being read."""
 
     def read(self, doc: Doc) -> list[Triple]:
-        self._names = sp.name_heads(doc)
+        self._names = sp.name_heads(doc, self._known)
         parts = {sent.start: list(named_parts(sent)) for sent in doc.sents}
         self._examples = {part.i for found in parts.values() for part, _ in found}
         for sent in doc.sents:
@@ -120,7 +111,15 @@ class _Reader(ClauseShapes):
         return list(self._out.values())
 
     def _emit(
-        self, subject: str, relation: str, obj: str, negated: bool, key: str, sentence: str, only: str = ""
+        self,
+        subject: str,
+        relation: str,
+        obj: str,
+        negated: bool,
+        key: str,
+        sentence: str,
+        only: str = "",
+        acted_on: str = "",
     ) -> None:
         said = self._stand_in[0] if self._stand_in is not None and subject == self._stand_in[1] else ""
         if not said and subject.lower() in sp.PRONOUN:  # "his wife was Elsa": an owner's pronoun
@@ -136,43 +135,21 @@ class _Reader(ClauseShapes):
         obj = self._ordinal(obj)
         subject, obj = unmask(subject, self._masked), unmask(obj, self._masked)
         if subject and obj and (said or heard or subject.lower() != obj.lower()):
-            triple = Triple(subject, relation, obj, negated, key, unmask(sentence, self._masked), only=only)
+            triple = Triple(
+                subject,
+                relation,
+                obj,
+                negated,
+                key,
+                unmask(sentence, self._masked),
+                only=only,
+                acted_on=acted_on,
+            )
             if said or heard:
                 triple = replace(
                     triple, subject_pronoun=said, object_pronoun=heard, antecedents=self._antecedents()
                 )
             self._out.setdefault((subject, relation, obj, negated, only), triple)
-
-    def _place_before(self) -> str | None:
-        """The nearest name before the clause other than its subject: where "there" points."""
-        before = [sp.phrase(t) for t in reversed(self._names) if self._at is None or t.i < self._at.i]
-        return next((n for n in before if n != self._last_named), None)
-
-    def _ordinal(self, name: str) -> str:
-        """ "the latter" is the last name before the clause, "the former" the one before it (not
-        counting places: "Einstein met Bohr in Brussels; the former ..." is Einstein)."""
-        if name not in sn.ORDINAL:
-            return name
-        before = [
-            sp.phrase(t)
-            for t in reversed(self._names)
-            if (self._at is None or t.i < self._at.i)
-            and not (t.dep_ == "pobj" and t.head.lower_ in sn.AT_PLACE)
-        ]
-        before = list(dict.fromkeys(before))
-        k = sn.ORDINAL[name]
-        return before[k] if len(before) > k else name
-
-    def _antecedents(self) -> tuple[str, ...]:
-        """The last named subject, then the names before the clause, nearest first, but for examples
-        ("... departments such as Ain, so Somme didn't belong to it": the region, not Ain); names in a
-        relative clause come last ("Aquitaine, that was folded into Nouvelle-Aquitaine. Meuse never
-        belonged to it": Aquitaine)."""
-        named = [t for t in reversed(self._names) if (self._at is None or t.i < self._at.i)]
-        named = sorted((t for t in named if t.i not in self._examples), key=sp.in_relative_clause)
-        before = [sp.phrase(t) for t in named]
-        found = [unmask(n, self._masked) for n in ([self._last_named] if self._last_named else []) + before]
-        return tuple(dict.fromkeys(n for n in found if n))[:_ANTECEDENTS]
 
     def _clause(self, verb: Token, sentence: str) -> None:
         subjects = list(self._subjects(verb))
@@ -278,7 +255,11 @@ class _Reader(ClauseShapes):
                         subject, " ".join(surface), obj, negated != flip, relation_key(lemmas), sentence
                     )
             previous: Token | None = None
-            for prep in sp.verb_preps(verb):
+            acted = sp.acted_on(verb)
+            gaps = gapped_preps(verb)  # "X was founded in 1960 and Y in 1954": "in 1954" is Y's
+            gapped = {name.i for _, name in gaps.values()}
+            for prep in [*sp.verb_preps(verb), *(p for p, _ in gaps.values() if p.head is not verb)]:
+                who = sp.phrase(gaps[prep.i][1]) if prep.i in gaps else subject
                 if prep.dep_ not in _PREP_DEPS or (role is not None and role.head is prep):
                     continue
                 if previous is not None and sp.narrows(previous, prep):  # "born in Ulm, in Württemberg"
@@ -301,29 +282,33 @@ class _Reader(ClauseShapes):
                     word, lemma, denied = "in", "in", False
                 rel = " ".join([*surface, *(a.lower_ for a in state), word])  # "was alive in 1902"
                 key = relation_key([*lemmas, *(a.lemma_ for a in state), lemma])
+                spoken = any(a.dep_ == "dobj" for a in state)  # "took part in 2009": the act in its words
                 for named, obj, flip in sp.objects(prep, ("pobj",)):
+                    when = acted if sp.a_date(named) else ""  # "opened an embassy in 2010": no founding
                     no = denied != (flip or sp.prep_denied(prep))
-                    gapped = sp.gapped(named, prep)
-                    if gapped is not None:  # "Eiking was born in 1995 and Ballerini in 1994": Ballerini's
-                        for _, value, _ in sp.objects(gapped, ("pobj",)):
-                            self._emit(obj, rel, value, no, key, sentence)
+                    if named.i in gapped:  # "born in 1995 and Ballerini in 1994": a subject, no place
                         continue
                     role = sp.role_before(named) if verb.lemma_ == "have" and prep.lower_ == "as" else None
                     if role is not None:  # "Germany has as capital Berlin"
-                        self._emit(subject, role.lower_, obj, no, relation_key([role.lemma_]), sentence)
+                        self._emit(who, role.lower_, obj, no, relation_key([role.lemma_]), sentence)
                     else:
-                        self._emit(subject, rel, obj, no, key, sentence)
+                        self._emit(who, rel, obj, no, key, sentence, acted_on="" if spoken else when)
                         if any(a.dep_ in ("dobj", "prep", "pobj") for a in state):
                             # "taught physics at": "taught at" too; "died in his room in 1945": "died in 1945"
                             bare = [a for a in state if a.dep_ not in ("dobj", "prep", "pobj")]
                             self._emit(
-                                subject,
+                                who,
                                 " ".join([*surface, *(a.lower_ for a in bare), word]),
                                 obj,
                                 no,
                                 relation_key([*lemmas, *(a.lemma_ for a in bare), lemma]),
                                 sentence,
+                                acted_on=when,
                             )
+                for place in (o for o in prep.children if o.dep_ == "pobj"):  # "in Toronto, Ontario, Canada"
+                    parts = address(place)
+                    for near, far in ((a, b) for k, a in enumerate([place, *parts]) for b in parts[k:]):
+                        self._emit(sp.phrase(near), "is in", sp.phrase(far), False, "in", sentence)
                 previous = prep
             if not copula and any(c.dep_ == "advmod" and c.lower_ == sn.THERE for c in verb.children):
                 word = "to" if verb.lemma_ in sn.MOTION else "in"  # "died there", "moved there"
@@ -382,7 +367,8 @@ class _Reader(ClauseShapes):
                 else:
                     text = sp.phrase(tok)
                     owned = any(c.dep_ == "poss" and c.lower_ in sp.PRONOUN for c in tok.children)
-                    if (tok.pos_ == "PROPN" or text in self._masked) and not owned:  # not "her Nobel"
+                    named = tok.pos_ == "PROPN" or text in self._masked or text in self._known
+                    if named and not owned:  # not "her Nobel"
                         self._last_named = text
                     yield tok, text
 

@@ -41,6 +41,10 @@ class Triple:
     """The reply says the subject has no other value of the relation than the object, of this kind:
     "her only Nobel was in Physics" gives ``Nobel``, "he received no other prize" ``prize``; "*"
     for any kind ("his only wife"). Empty: it says nothing of other values."""
+    acted_on: str = ""
+    """For a year or date: what the verb acted on ("Armenia opened an embassy in 2010": ``embassy``;
+    "he started it in 2009": ``it``). The year dates that act, not the subject's own life: it is no
+    founding of Armenia nor start of him, only the date of a fact the clause states of its object."""
 
 
 class TripleExtractor(Protocol):

@@ -1,6 +1,6 @@
-"""A place the KB does not know, said beside the KB's own value of a one-valued relation, says where
-that value is ("born in Chicago, Cook County, Illinois": the region around it), not a second value
-that refutes it (oracle/checks.py ``o_unknown_beside``); alone, it still does. Replies written for
+"""Names joined by commas after a place say where it is ("born in Chicago, Cook County, Illinois": an
+address, kg/extract/spacy_addresses.py), not a second value of a one-valued relation that refutes the
+KB's own, even where the KB knows no such region; a place alone still refutes. Replies written for
 these tests, in the terse and step-by-step styles."""
 
 from __future__ import annotations

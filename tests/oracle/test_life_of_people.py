@@ -27,8 +27,19 @@ def test_a_row_of_a_persons_life_is_one(kb_judge: Judge) -> None:
 
 
 def test_a_year_something_started_is_no_start_of_the_person(kb_judge: Judge) -> None:
-    """ "he also started it in 1905" (the object a pronoun) reads as the person's start time, which the
-    KB gives as the birth: a person's start or end year is no claim to check against it."""
+    """ "he also started it in 1905": the year dates his act on "it" (the extractor's ``acted_on``), so
+    it is no start time of his, which the KB would give as the birth."""
     reply = "Yes. Einstein died in Princeton in 1955. He started it in 1933, when he left Germany."
     verdict = judged(kb_judge, PRINCETON_EINSTEIN, reply)
     assert not any(c.wrong for c in verdict.claims), verdict.reasons
+    assert not any(c.statement is not None and c.statement[2] == "1933" for c in verdict.claims)
+
+
+def test_he_did_it_resolves_he_to_the_person(kb_judge: Judge) -> None:
+    """ "He started it": both ends pronouns; "he" is the person, not left as the word because the name
+    standing in for "it" was the same person."""
+    reply = "Yes. Einstein died in Princeton in 1955. He started it in 1933, when he left Germany."
+    verdict = judged(kb_judge, PRINCETON_EINSTEIN, reply)
+    (started,) = [c for c in verdict.claims if c.triple.relation == "started"]
+    assert started.triple.subject == "Einstein", started.triple
+    assert started.triple.object != "Einstein", started.triple

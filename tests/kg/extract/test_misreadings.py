@@ -1,0 +1,122 @@
+"""Misreadings issue 38's eighth session fixed at the extractor's depth, each from sentences of several
+reply styles (terse, chatty, step-by-step, cited)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kgtest.kg.extract.spacy_triples import SpacyExtractor
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "year", "act"),
+    [
+        ("Armenia opened an embassy in Tokyo in 2010.", "Armenia", "2010", "embassy"),
+        ("Step 2: Japan later opened an embassy in 2010, as the ministry notes.", "Japan", "2010", "embassy"),
+        ("Oh, and he started it in 2009, 2011 and 2013 too!", "he", "2011", "it"),
+        ("According to the club, Smith founded the academy in 1904.", "Smith", "1904", "academy"),
+    ],
+)
+def test_a_year_of_a_verb_with_an_object_dates_the_act_not_the_subject(
+    extractor: SpacyExtractor, text: str, subject: str, year: str, act: str
+) -> None:
+    (triples,) = extractor.extract([text])
+    bare = [t for t in triples if t.object == year and t.relation.split()[1:] == ["in"]]  # "opened in"
+    assert bare and all(t.subject == subject and t.acted_on == act for t in bare), triples
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Einstein was born in Ulm in 1879.",
+        "The race took place in 2014.",
+        "Tesla (born 1856) died in 1943.",
+        "Sadly, he breathed his last in 1943.",
+    ],
+)
+def test_a_year_of_a_verb_without_an_object_is_the_subjects(extractor: SpacyExtractor, text: str) -> None:
+    (triples,) = extractor.extract([text])
+    years = [t for t in triples if t.object.isdigit()]
+    assert years and any(not t.acted_on for t in years), triples
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "second"),
+    [
+        (
+            "No — Eurocontrol was only founded in 1960 and Doxa Katokopias in 1954, so neither existed.",
+            ["Doxa Katokopias F.C."],
+            ("Doxa Katokopias", "1954"),
+        ),
+        (
+            "According to ProCyclingStats, Edward Theuns was born in 1991 and Luke Durbridge in 1994.",
+            ["Edward Theuns", "Luke Durbridge"],
+            ("Luke Durbridge", "1994"),
+        ),
+        ("1. Bohr was born in 1885, and Einstein in 1879.", [], ("Einstein", "1879")),
+    ],
+)
+def test_a_gapped_clause_has_its_own_subject(
+    extractor: SpacyExtractor, text: str, names: list[str], second: tuple[str, str]
+) -> None:
+    """ "X was founded in 1960 and Y in 1954": the second year is Y's, never X's too."""
+    (triples,) = extractor.extract([text], [names])
+    found = {(t.subject, t.object) for t in triples}
+    first = next(t.subject for t in triples if t.object.isdigit())
+    assert second in found, found
+    assert (first, second[1]) not in found, found
+    assert not any(t.object == second[0] for t in triples), found
+
+
+def test_coordinated_objects_are_no_gapped_clause(extractor: SpacyExtractor) -> None:
+    (triples,) = extractor.extract(["Einstein visited Paris in 1920 and London in 1921."])
+    assert not any(t.subject == "London" for t in triples), triples
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        (
+            "**Yes.**\n\n- **Oullins** is a commune just outside Lyon.\n"
+            "- It belonged to the **Isère** department."
+        ),
+        "Well, Oullins is a commune right next to Lyon, and it belonged to the Isère department!",
+    ],
+)
+def test_a_one_word_name_the_tagger_calls_a_noun_is_a_pronouns_antecedent(
+    extractor: SpacyExtractor, text: str
+) -> None:
+    """ "Oullins" is tagged a plural noun; as a name of the case it is "it"'s nearest subject, not Lyon."""
+    (triples,) = extractor.extract([text], [["Oullins", "Lyon", "Isère"]])
+    (it,) = [t for t in triples if t.subject_pronoun == "it"]
+    assert it.antecedents[:1] == ("Oullins",), it
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He was born on 12 February 1973 in Toronto, Ontario, Canada.",
+        "Step 1: he was born in Toronto, Ontario, Canada, in 1973.",
+        "Fun fact: he was born in Toronto, Ontario, Canada, of all places!",
+    ],
+)
+def test_an_address_is_one_place_and_where_it_is(extractor: SpacyExtractor, text: str) -> None:
+    """ "born in Toronto, Ontario, Canada" names one birthplace; the later names contain it."""
+    (triples,) = extractor.extract([text])
+    born = {t.object for t in triples if t.relation.endswith("born in") and not t.object.isdigit()}
+    contained = {(t.subject, t.object) for t in triples if t.relation == "is in"}
+    assert born == {"Toronto"}, triples
+    assert {("Toronto", "Ontario"), ("Toronto", "Canada"), ("Ontario", "Canada")} <= contained
+
+
+@pytest.mark.parametrize(
+    ("text", "places"),
+    [
+        ("She lived in Paris, Lyon and Marseille.", {"Paris", "Lyon", "Marseille"}),
+        ("He was born in Portsmouth, not London.", {"Portsmouth", "London"}),
+    ],
+)
+def test_a_list_or_a_denial_is_no_address(extractor: SpacyExtractor, text: str, places: set[str]) -> None:
+    (triples,) = extractor.extract([text])
+    assert {t.object for t in triples if t.relation.split()[-1] == "in"} == places, triples
+    assert not any(t.relation == "is in" for t in triples), triples

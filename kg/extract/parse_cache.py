@@ -15,7 +15,7 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Callable, Sequence
-from dataclasses import astuple
+from dataclasses import astuple, fields
 from functools import cache
 from importlib import metadata
 from pathlib import Path
@@ -23,7 +23,8 @@ from pathlib import Path
 from kgtest.core.sqlite_wal import open_shared
 from kgtest.kg.extract.triples import Triple, TripleExtractor, make_extractor
 
-_FORMAT = 2
+_FORMAT = 3
+_FIELDS = tuple(f.name for f in fields(Triple))
 
 
 def extractor_for(name: str, cache_file: Path | None) -> TripleExtractor:
@@ -96,11 +97,12 @@ def _dump(triples: list[Triple]) -> str:
 
 
 def _load(text: str) -> list[Triple]:
+    """Rows of every field of a Triple, by name: a field added to Triple is read back without another
+    list of them here (``acted_on`` was dropped by one, and every cached reply judged `unjudged`)."""
     out = []
-    for subject, relation, obj, negated, key, sentence, said, heard, antecedents, only in json.loads(text):
-        out.append(
-            Triple(subject, relation, obj, negated, key, sentence, said, heard, tuple(antecedents), only)
-        )
+    for row in json.loads(text):
+        named = dict(zip(_FIELDS, row, strict=True))
+        out.append(Triple(**{**named, "antecedents": tuple(named["antecedents"])}))
     return out
 
 

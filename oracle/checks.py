@@ -17,7 +17,6 @@ states in place of the KB's.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -26,7 +25,7 @@ from kgtest.generator.case import Answer
 from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.model import Fact
 from kgtest.oracle import arithmetic
-from kgtest.oracle.claims import ALIVE, COMPUTED, VALUE_PROPERTIES, Claim, end_id
+from kgtest.oracle.claims import ALIVE, COMPUTED, VALUE_PROPERTIES, Claim
 from kgtest.oracle.dated import date_kind, denial_unplaced, wrong_dates
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.kb_lookup import KbLookup, containing
@@ -34,6 +33,7 @@ from kgtest.oracle.kb_years import date_of, lifetime, lifetimes, year_of
 from kgtest.oracle.kind_of_place import maybe_one_kind
 from kgtest.oracle.lifetimes import YEAR_EVENT, events, lived, stated_years
 from kgtest.oracle.quantified import COUNTED, denied_by_only, too_many
+from kgtest.oracle.renamed import renamed_pairs
 from kgtest.oracle.similarity import year_text
 from kgtest.oracle.worlds import (
     CHARITY,
@@ -89,7 +89,7 @@ class Checker:
             return Checked(tuple(claims), "unstated", expected)
         read = [one_containment(c, ground) for c in read]
         background = self._background(ground, read)
-        named = _related_unread(claims)
+        named = renamed_pairs(claims)
         judged = self._conclusions(ground, self._knowledge(ground, read, background, named), background)
         found = {id(c.triple): c for c in judged}
         every = tuple(found.get(id(c.triple), c) for c in claims)  # the unread ones too, in order
@@ -396,24 +396,3 @@ class Checker:
         if self._logic is None:
             self._logic = ClaimLogic(self._catalog)
         return self._logic
-
-
-_RENAMED = re.compile(
-    r"\b(?:re-?named|(?:took|adopted|got|was given|received) (?:on )?(?:the|its) (?:new |present )?name"
-    r"|(?:now|later|then|formerly|once|since) (?:called|known as|named)|was called)\b",
-    re.I,
-)
-"""Words that say a thing has another name: only these relate an unknown name to the proof's value as
-one ("the Matteucci Medal, the highest prize in physics" is another prize)."""
-
-
-def _related_unread(claims: Sequence[Claim]) -> frozenset[tuple[str, str]]:
-    """(unknown name, entity) pairs an unread triple of a sentence that renames relates, either way round:
-    "Berlin's Friedrich-Wilhelms-Universität, which only took the name Humboldt University in 1949" says
-    the name the KB does not know is the KB's value, so that value is no other one (``_miss``)."""
-    out = set()
-    for c in claims:
-        if c.statement is None and c.relation is None and _RENAMED.search(c.triple.sentence):
-            ends = [(end_id(a), b.id) for a, b in ((c.subject, c.object), (c.object, c.subject))]
-            out |= {(a, b) for a, b in ends if a.startswith("?") and b is not None}
-    return frozenset(out)

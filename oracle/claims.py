@@ -210,10 +210,8 @@ def _exact_relation(
     keys: RelationKeys,
 ) -> list[RelationMatch]:
     value = names[triple.object].how == "year"
-    if (
-        value and triple.acted_on
-    ):  # "opened an embassy in 2010": no date of the subject (dated.py dates the act)
-        return []
+    if value and triple.acted_on:
+        return []  # "opened an embassy in 2010": no date of the subject (dated.py dates the act)
     said = words(triple.relation)
     if ends_relation(said) and not moved_into(triple):  # "broke off relations with", not "ended up in"
         return _ended(triple, names, ground)

@@ -1,6 +1,6 @@
 """A name the KB does not know, given where the proof has its value, and related to that value in the
 same reply ("Friedrich-Wilhelms-Universität, which only took the name Humboldt University in 1949")
-may be the value's old name: it is no other value (oracle/checks.py ``_related_unread``). Alone, it
+may be the value's old name: it is no other value (oracle/renamed.py ``renamed_pairs``). Alone, it
 still is. Replies written for these tests, in the terse and chatty styles."""
 
 from __future__ import annotations

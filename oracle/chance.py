@@ -107,15 +107,20 @@ def kind_score(kind: str, credit: Credit, baselines: Mapping[str, Credit]) -> Ki
     """The system's headline score for ``kind``, beside the baselines' credits on the same units.
 
     The units are those the baselines were judged on (they answer every message): a unit the
-    system left unjudged (a failed reply) counts 0 for a measure that is a share of units. SWAN
+    system failed to answer (``no_reply``) counts 0 for a measure that is a share of units; one the
+    oracle failed to judge (``Credit.unjudged``) is left out for every system alike. SWAN
     is not a share of units but a weighted mean over every reply's nuggets, and a battery has a
     handful of conversations: its score is taken at the measure itself, not below a bound that
     two conversations would make say nothing; its units still pair two systems' conversations."""
     universe = set().union(*(c.units for c in baselines.values())) if baselines else set(credit.units)
+    universe -= credit.unjudged  # the oracle's failures: no credit for the system or the baselines
     mean_measure = credit.measure != "SWAN"
     units = {key: credit.units.get(key, 0.0) for key in sorted(universe)} if mean_measure else credit.units
     value = _mean(units) if mean_measure else credit.value
-    values = {spec: (_mean(c.units) if mean_measure else c.value) for spec, c in baselines.items()}
+    values = {
+        spec: (_mean({k: v for k, v in c.units.items() if k in universe}) if mean_measure else c.value)
+        for spec, c in baselines.items()
+    }
     constants = {s: v for s, v in values.items() if s.removeprefix("baseline:") in CONSTANT and v is not None}
     best = max(constants, key=lambda s: constants[s], default="")
     chance = constants.get(best)

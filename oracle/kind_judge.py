@@ -94,6 +94,9 @@ class Credit:
     """Each unit's credit, by a key the same unit has in every system's run (for paired differences)."""
     value: float | None
     """The measure over the units (their mean, or SWAN); None when no unit could be judged."""
+    unjudged: frozenset[str] = frozenset()
+    """Units the oracle failed to judge (its error kept): left out of the score and of the baselines'
+    beside it, not counted 0: a judge's failure says nothing of the system."""
 
 
 class KindJudge(Protocol):

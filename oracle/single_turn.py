@@ -57,9 +57,12 @@ class SingleTurnJudge:
 
     def credit(self, records: Sequence[JudgedReply], detail: object | None) -> Credit:
         """A correct reply earns its case 1, anything else 0: abstaining, failing and running out of
-        tokens earn nothing, as a wrong answer does."""
-        units = {r.case_id: float(r.outcome == CORRECT) for r in records}
-        return Credit("correct replies", units, sum(units.values()) / len(units) if units else None)
+        tokens earn nothing, as a wrong answer does. A reply the oracle failed to judge earns no
+        credit either way: it is left out (``Credit.unjudged``)."""
+        unjudged = frozenset(r.case_id for r in records if r.outcome == UNJUDGED)
+        units = {r.case_id: float(r.outcome == CORRECT) for r in records if r.case_id not in unjudged}
+        value = sum(units.values()) / len(units) if units else None
+        return Credit("correct replies", units, value, unjudged)
 
 
 def judged(case: TestCase, reply: Reply, verdict: Verdict | str | None) -> JudgedReply:

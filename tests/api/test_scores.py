@@ -164,6 +164,22 @@ def test_the_score_is_zero_at_chance_and_one_at_the_top() -> None:
     assert low[0] is not None and low[1] is not None and 0 < low[0] < low[1] == pytest.approx(0.4)
 
 
+def test_a_reply_the_oracle_failed_to_judge_is_left_out_not_counted_zero() -> None:
+    """A judge's failure (outcome ``unjudged``) says nothing of the system: its units leave the score
+    and the baselines' measures beside it; a run with none judged has no score at all."""
+    baselines = {
+        "baseline:yes": Credit("correct replies", {"a": 1.0, "b": 0.0, "c": 1.0, "d": 0.0}, 0.5),
+        "baseline:no": Credit("correct replies", {"a": 0.0, "b": 1.0, "c": 0.0, "d": 1.0}, 0.5),
+    }
+    failed = frozenset({"c", "d"})
+    scored = kind_score("fact", Credit("correct replies", {"a": 1.0, "b": 1.0}, 1.0, failed), baselines)
+    assert set(scored.units) == {"a", "b"} and scored.value == 1.0
+    assert scored.baselines == {"baseline:yes": 0.5, "baseline:no": 0.5}
+    # a failed reply counted 0 would have put this system at 0.5, the constant answer's chance
+    nothing = kind_score("fact", Credit("correct replies", {}, None, frozenset("abcd")), baselines)
+    assert nothing.value is None and nothing.score is None
+
+
 def _said(pairs: Pairs, says: Callable[[str], str]) -> Pairs:
     """``pairs`` with each reply replaced by what ``says`` answers to its question."""
     out = []

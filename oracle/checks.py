@@ -89,8 +89,8 @@ class Checker:
             return Checked(tuple(claims), "unstated", expected)
         read = [one_containment(c, ground) for c in read]
         background = self._background(ground, read)
-        named = renamed_pairs(claims)
-        judged = self._conclusions(ground, self._knowledge(ground, read, background, named), background)
+        renamed = renamed_pairs(claims)
+        judged = self._conclusions(ground, self._knowledge(ground, read, background, renamed), background)
         found = {id(c.triple): c for c in judged}
         every = tuple(found.get(id(c.triple), c) for c in claims)  # the unread ones too, in order
         if ground.temporal is not None:
@@ -105,7 +105,7 @@ class Checker:
         ground: GroundGraph,
         claims: list[Claim],
         background: list[Fact],
-        named: frozenset[tuple[str, str]] = frozenset(),
+        renamed: frozenset[tuple[str, str]],
     ) -> list[Claim]:
         facts = evidence_facts(ground) + [kb_fact(f) for f in background]
         asked = [
@@ -129,7 +129,7 @@ class Checker:
         per: dict[tuple[int, tuple[str, str, str]], Status] = {}
         for (c, alternative, reading), status in zip(asked, statuses, strict=True):
             if status.kind == "other" and not self._miss(
-                reading, status.other, pairs, types, ground, stated, named
+                reading, status.other, pairs, types, ground, stated, renamed
             ):
                 status = Status("open")  # another value of a fact the proof does not rest on: no miss
             best = per.get((id(c), alternative))

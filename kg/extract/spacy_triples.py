@@ -68,14 +68,12 @@ class SpacyExtractor:
     def extract(
         self, texts: Sequence[str], names: Sequence[Sequence[str]] | None = None
     ) -> list[list[Triple]]:
-        masked = [mask_names(prepare(t), names[i] if names else ()) for i, t in enumerate(texts)]
+        offered: Sequence[Sequence[str]] = names or [()] * len(texts)
+        masked = [mask_names(prepare(t), said) for t, said in zip(texts, offered, strict=True)]
         docs = self._nlp.pipe([text for text, _ in masked], batch_size=self._batch_size)
-        known = [
-            frozenset(n for n in names[i] if n.isalnum()) if names else frozenset() for i in range(len(texts))
-        ]
         return [
-            _Reader(mapping, known[i]).read(doc)
-            for i, (doc, (_, mapping)) in enumerate(zip(docs, masked, strict=True))
+            _Reader(mapping, frozenset(n for n in said if n.isalnum())).read(doc)
+            for doc, (_, mapping), said in zip(docs, masked, offered, strict=True)
         ]
 
 

@@ -268,8 +268,12 @@ def _score_words(scored: KindScore, at_least: float) -> str:
     return (
         f"{scored.kind}: score {n(scored.score)} is under {at_least:g} ({scored.measure} {n(scored.value)}, "
         f"chance {n(scored.chance)} by {scored.best_constant or 'no constant'}, estimate "
-        f"{n(scored.estimate)}{interval}, over {len(scored.units)} units)"
+        f"{n(scored.estimate)}{interval}, over {len(scored.units)} units{_left_out(scored.unjudged)})"
     )
+
+
+def _left_out(unjudged: int) -> str:
+    return f"; {unjudged} the oracle failed to judge, left out" if unjudged else ""
 
 
 def _indented(text: str) -> list[str]:

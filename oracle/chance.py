@@ -130,8 +130,9 @@ def kind_score(kind: str, credit: Credit, baselines: Mapping[str, Credit]) -> Ki
         for s, v in values.items()
     }
     return KindScore(
-        kind, credit.measure, value, units, chance, best, score, estimate, interval, values, scored
-    )
+        kind, credit.measure, value, units, chance, best, score, estimate, interval, values, scored,
+        len(credit.unjudged),
+    )  # fmt: skip
 
 
 def _mean(units: Mapping[str, float]) -> float | None:

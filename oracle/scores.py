@@ -47,6 +47,9 @@ class KindScore:
     baselines: dict[str, float | None]
     """Each know-nothing baseline's measure on the same units, by spec."""
     baseline_scores: dict[str, float | None]
+    unjudged: int = 0
+    """Units the oracle failed to judge (``Credit.unjudged``): left out of every measure above, and
+    shown beside the score, since a judge that failed on many units says little."""
 
     def to_json(self) -> dict[str, Any]:
         """What ``judge --json`` and report.json show of it (the units stay in scores.json)."""

@@ -7,7 +7,8 @@ else ``fail_under`` or ``--fail-under``); the gate passes when every kind does. 
 ``gate_on = "rate"`` (``--gate-on rate``) it compares the raw share of passed units instead:
 
 * fact and temporal cases: a reply whose verdict is ``correct``; hallucinations, abstentions,
-  truncated and failed replies all count against the share;
+  truncated and failed replies all count against the share; a reply the oracle failed to judge
+  (``unjudged``) is left out of it, as out of the score, and counted beside it;
 * dialogue cases: a metamorphic check (MR1-MR3) that holds;
 * conversations: a battery test verdict that passed.
 
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kgtest.oracle.judge import Outcome
-from kgtest.oracle.outcomes import NO_REPLY, PASSING, TRUNCATED, JudgedReply
+from kgtest.oracle.outcomes import NO_REPLY, PASSING, TRUNCATED, UNJUDGED, JudgedReply
 from kgtest.oracle.scores import KindScore
 from kgtest.report.stats import percent_range, wilson
 
@@ -46,6 +47,8 @@ class KindGate:
     scored: KindScore | None = None
     """The kind's headline score; None for a run judged before scores were kept."""
     gate_on: str = "score"
+    unjudged: int = 0
+    """Replies the oracle failed to judge: in neither ``passed`` nor ``total``."""
 
     @property
     def rate(self) -> float:
@@ -68,6 +71,7 @@ class KindGate:
 
     def summary(self) -> str:
         counted = f"{self.passed} of {self.total} {self.unit}, {percent_range(self.passed, self.total)}"
+        counted += not_judged(self.unjudged)
         return f"{counted}; {score_words(self.scored)}" if self.scored is not None else counted
 
     def to_json(self) -> dict[str, Any]:
@@ -83,7 +87,13 @@ class KindGate:
             "best_constant": scored.get("best_constant"), "units": scored.get("units"),
             "baselines": {s: _round(v) for s, v in scored.get("baseline_scores", {}).items()},
             "fail_under": self.fail_under, "gate_on": self.gate_on, "gate_passed": self.ok,
+            "unjudged": self.unjudged,
         }  # fmt: skip
+
+
+def not_judged(count: int) -> str:
+    """`` (3 not judged: the oracle failed on them, `kgtest inspect` says why)``, or nothing."""
+    return f" ({count} not judged: the oracle failed on them, `kgtest inspect` says why)" if count else ""
 
 
 def score_words(scored: KindScore | None) -> str:
@@ -125,6 +135,11 @@ class GateResult:
         return self.answered[0]
 
     @property
+    def unjudged(self) -> int:
+        """Single questions the oracle failed to judge: left out of ``answered``."""
+        return sum(k.unjudged for k in self.kinds if k.unit == ANSWERED)
+
+    @property
     def rate(self) -> float:
         """The share of single questions answered correctly (dialogues and conversations apart)."""
         correct, asked = self.answered
@@ -142,7 +157,8 @@ class GateResult:
         parts = []
         if single or not self.kinds:
             correct, total = self.answered
-            parts.append(f"{correct} of {total} replies correct, {percent_range(correct, total)}")
+            counted = f"{correct} of {total} replies correct, {percent_range(correct, total)}"
+            parts.append(counted + not_judged(self.unjudged))
         if not single or len(self.kinds) > 1 or any(k.scored is not None for k in self.kinds):
             # a run of dialogues or conversations only has no reply count: its kinds say it all
             parts += [f"{k.kind}: {k.summary()}" for k in self.kinds]
@@ -154,7 +170,7 @@ class GateResult:
         return {
             "run_id": self.run_id, "name": self.name, "system": self.system, "cases": self.cases,
             "correct": correct, "correct_rate": round(self.rate, 4),
-            "correct_rate_95": [round(low, 4), round(high, 4)],
+            "correct_rate_95": [round(low, 4), round(high, 4)], "unjudged": self.unjudged,
             "truncated": self.outcomes.get(TRUNCATED, 0), "no_reply": self.outcomes.get(NO_REPLY, 0),
             "outcomes": dict(sorted(self.outcomes.items())), "fail_under": self.fail_under,
             "kinds": {k.kind: k.to_json() for k in self.kinds}, "passed": self.passed,
@@ -182,11 +198,15 @@ def gate(
         if not mine:
             continue
         # A case judged by checks counts each; any other (a fact case, a dialogue with no
-        # reply to check) counts once, passing only with a passing outcome.
+        # reply to check) counts once, passing only with a passing outcome. A single question
+        # the oracle failed on is left out, as it is of the score (oracle/chance.py).
+        failed = sum(unit == ANSWERED and r.outcome == UNJUDGED for r in mine)
+        mine = [r for r in mine if not (unit == ANSWERED and r.outcome == UNJUDGED)]
         passed = sum(r.passed_checks if r.checks else r.outcome in PASSING for r in mine)
         total = sum(r.checks or 1 for r in mine)
         limit = threshold(kind) if threshold else fail_under
-        kinds.append(KindGate(kind, passed, total, limit, unit, (scores or {}).get(kind), gate_on))
+        scored = (scores or {}).get(kind)
+        kinds.append(KindGate(kind, passed, total, limit, unit, scored, gate_on, failed))
     if not found and fail_under > 0:
         kinds.append(KindGate("fact", 0, 0, fail_under, gate_on=gate_on))
     outcomes = Counter(r.outcome for r in found)

@@ -21,6 +21,9 @@ GLOSSARY: dict[str, str] = {
     "rounds right and consistent": "The measure of dialogues: the share of judged rounds whose answer "
     "agrees with its gold one (MR1) and with itself asked elsewhere (MR2, MR3).",
     "units": "What a kind's measure counts: a case for single questions, a dialogue round, a conversation.",
+    "not judged": "Units the oracle failed to judge (its error is kept; `kgtest inspect CASE` shows it): "
+    "left out of the score, the measure and the baselines alike, since a judge's failure says "
+    "nothing of the system. Many of them mean the score rests on few units.",
     "baseline": "A know-nothing system judged on the very messages the system under test was sent: "
     "baseline:yes, :no, :idk, :constant (one name), :echo (repeats the question), :random (a coin).",
     # single questions (docs/oracle.md)

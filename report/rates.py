@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # the conversations' section, with the rest of their report (
     from kgtest.report.battery import BatteryReport
     from kgtest.report.usage import Usage
 
-CORRECT, TRUNCATED = "correct", "truncated"
+CORRECT, TRUNCATED, UNJUDGED = "correct", "truncated", "unjudged"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +69,8 @@ class Rate:
     abstained: int
     truncated: int = 0
     correct: int = 0
+    unjudged: int = 0
+    """Replies the oracle failed to judge: among the abstained, and left out of ``correct_rate``."""
 
     @property
     def answered(self) -> int:
@@ -90,12 +92,13 @@ class Rate:
 
     @property
     def correct_rate(self) -> float:
-        """Share of all cases answered correctly: what `kgtest judge --fail-under` gates on."""
-        return self.correct / self.cases if self.cases else 0.0
+        """Share of the judged cases answered correctly: what `kgtest judge --gate-on rate` gates on."""
+        judged = self.cases - self.unjudged
+        return self.correct / judged if judged else 0.0
 
     @property
     def correct_interval(self) -> tuple[float, float]:
-        return wilson(self.correct, self.cases)
+        return wilson(self.correct, self.cases - self.unjudged)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -105,7 +108,7 @@ class Rate:
             "hallucination_rate_95": [round(x, 4) for x in self.hallucination_interval],
             "abstention_rate": round(self.abstention_rate, 4),
             "correct_rate": round(self.correct_rate, 4),
-            "correct_rate_95": [round(x, 4) for x in self.correct_interval],
+            "correct_rate_95": [round(x, 4) for x in self.correct_interval], "unjudged": self.unjudged,
         }  # fmt: skip
 
 
@@ -185,14 +188,15 @@ def build_report(
 
 
 def rate(rows: Iterable[JudgedCase]) -> Rate:
-    cases = hallucinated = abstained = truncated = correct = 0
+    cases = hallucinated = abstained = truncated = correct = unjudged = 0
     for r in rows:
         cases += 1
         hallucinated += r.hallucinated
         abstained += r.abstained
         truncated += r.truncated
         correct += r.passed
-    return Rate(cases, hallucinated, abstained, truncated, correct)
+        unjudged += r.outcome == UNJUDGED
+    return Rate(cases, hallucinated, abstained, truncated, correct, unjudged)
 
 
 def _grouped(rows: Sequence[JudgedCase], key: Callable[[JudgedCase], str]) -> dict[str, dict[str, Rate]]:

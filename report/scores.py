@@ -125,9 +125,11 @@ def merged(parts: Sequence[KindScore]) -> KindScore:
     chance = constants.get(best)
     score, estimate, interval = headline(value, list(units.values()) if total else [], chance)
     scored = {s: headline(v, [], chance)[0] for s, v in baselines.items()}
+    unjudged = sum(p.unjudged for p in parts)
     return KindScore(
-        first.kind, first.measure, value, units, chance, best, score, estimate, interval, baselines, scored
-    )
+        first.kind, first.measure, value, units, chance, best, score, estimate, interval, baselines, scored,
+        unjudged,
+    )  # fmt: skip
 
 
 def scores_json(rows: Sequence[ScoreRow], found: Sequence[Difference]) -> dict[str, Any]:

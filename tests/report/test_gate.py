@@ -76,3 +76,18 @@ def test_a_run_of_conversations_only_is_summed_up_in_words() -> None:
     records = [_multi(0, "conversation", "tests_failed", 5, 3)]
     summary = gate("r1", "name", "sys", records, units=UNITS, fail_under=0).summary()
     assert summary.startswith("conversation: 3 of 5 ") and "60%" in summary
+
+
+def test_a_reply_the_oracle_failed_on_leaves_the_raw_share_and_is_counted_beside_it() -> None:
+    """A judge's failure says nothing of the system: it was counted a failed reply, so a run the
+    oracle failed on read "0 of 36 replies correct" and failed a `--gate-on rate` gate."""
+    records = [*RECORDS, record(4, "unjudged"), record(5, "unjudged")]
+    result = gate("r1", "name", "sys", records, units=UNITS, fail_under=0.25, gate_on="rate")
+    assert (result.correct, result.answered, result.unjudged, result.passed) == (1, (1, 4), 2, True)
+    assert result.summary().startswith("1 of 4 replies correct, 25% (5-70%) (2 not judged")
+    data = result.to_json()
+    assert (data["correct_rate"], data["unjudged"], data["kinds"]["fact"]["unjudged"]) == (0.25, 2, 2)
+    only_failed = gate(
+        "r1", "name", "sys", [record(0, "unjudged")], units=UNITS, fail_under=0.1, gate_on="rate"
+    )
+    assert not only_failed.passed  # nothing judged: nothing to pass the gate on

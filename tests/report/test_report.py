@@ -31,6 +31,8 @@ def test_rates_count_abstentions_and_truncated_replies_apart() -> None:
     assert report.by_domain["a"]["places"].hallucination_rate == 1.0
     assert report.by_domain["a"]["places"].truncated == 1
     assert report.by_rule["b"]["inverse"].hallucination_rate == 0.0
+    failed = build_report([*ROWS, case("a", 9, "people", "inverse", "unjudged")]).overall["a"]
+    assert (failed.cases, failed.unjudged, failed.correct_rate) == (6, 1, 0.2)  # the oracle's failure: out
     assert report.outcomes["a"] == {
         "correct": 1,
         "erroneous_inference": 1,

@@ -28,7 +28,8 @@ bench/coqa_blind3.
 ``--fourth`` draws a last untouched sample (issue 39, seventh session) from stories no earlier
 sample holds: 16 uniform stories and 12 enriched by unanswerable share as ``--third``, every
 dialogue labelled by two labellers, into bench/coqa_blind4; measured once, at the end.
-``--fifth`` draws another the same way (eighth session), into bench/coqa_blind5.
+``--fifth`` draws another the same way (eighth session), into bench/coqa_blind5, and ``--sixth``
+(ninth session, before any rule changed) into bench/coqa_blind6.
 
 The tool's decisions are not
 written anywhere the labellers see: the task files hold the story, each turn's question and the
@@ -107,8 +108,15 @@ FIFTH = Plan(
     "(bench/coqa_sample.py --fifth), drawn as the fourth from stories no earlier sample holds; all "
     "untouched, measured once.",
 )  # fmt: skip
+SIXTH = Plan(
+    "kgtest issue 39 sixth blind sample", uniform=16, enriched=12, candidates=50, labellers=2, overlap=14,
+    held_out=False, split="sixth", rank_undecided=False, about="Issue 39's sixth blind sample "
+    "(bench/coqa_sample.py --sixth), drawn as the fourth from stories no earlier sample holds, before the "
+    "ninth session changed any rule; all untouched, measured once.",
+)  # fmt: skip
 PLANS = {"first": (FIRST, "coqa_blind"), "fresh": (FRESH, "coqa_blind2"), "third": (THIRD, "coqa_blind3"),
-         "fourth": (FOURTH, "coqa_blind4"), "fifth": (FIFTH, "coqa_blind5")}  # fmt: skip
+         "fourth": (FOURTH, "coqa_blind4"), "fifth": (FIFTH, "coqa_blind5"),
+         "sixth": (SIXTH, "coqa_blind6")}  # fmt: skip
 """Each sample and its folder, in the order they were drawn: a sample leaves out the stories of
 every one drawn before it."""
 
@@ -122,19 +130,10 @@ def main() -> None:
     parser.add_argument("--third", action="store_true", help="the third: enriched by unanswerable share")
     parser.add_argument("--fourth", action="store_true", help="the fourth: untouched, both parts")
     parser.add_argument("--fifth", action="store_true", help="the fifth, drawn as the fourth")
+    parser.add_argument("--sixth", action="store_true", help="the sixth, drawn as the fourth")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
-    which = (
-        "fifth"
-        if args.fifth
-        else "fourth"
-        if args.fourth
-        else "third"
-        if args.third
-        else "fresh"
-        if args.fresh
-        else "first"
-    )
+    which = next((name for name in reversed(PLANS) if getattr(args, name, False)), "first")
     plan, name = PLANS[which]
     out = args.out or HERE / name
     used = {o["story"] for o in json.loads((HERE / "coqa_labels.json").read_text())["orders"]}

@@ -51,7 +51,10 @@ FOURTH = HERE / "coqa_blind4"
 """Issue 39's fourth (bench/coqa_sample.py --fourth): measured blind twice (seventh session), tuned on
 (its disagreements shown with --show uniform/fourth,enriched/fourth) since the eighth."""
 FIFTH = HERE / "coqa_blind5"
-"""Issue 39's fifth (bench/coqa_sample.py --fifth): untouched, measured with --fifth at the end."""
+"""Issue 39's fifth (bench/coqa_sample.py --fifth): measured blind twice (eighth session), tuned on
+(its disagreements shown with --show uniform/fifth,enriched/fifth) since the ninth."""
+SIXTH = HERE / "coqa_blind6"
+"""Issue 39's sixth (bench/coqa_sample.py --sixth): untouched, measured with --sixth at the end."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,22 +139,17 @@ def main() -> None:
     parser.add_argument(
         "--fourth", action="store_true", help="also the fourth blind sample's (tuned on since session eight)"
     )
-    parser.add_argument("--fifth", action="store_true", help="also the fifth blind sample's (never shown)")
+    parser.add_argument("--fifth", action="store_true",
+                        help="also the fifth blind sample's (tuned on since session nine)")  # fmt: skip
+    parser.add_argument("--sixth", action="store_true", help="also the sixth blind sample's (never shown)")
     parser.add_argument("--reasons", action="store_true", help="also each part's undecided turns by reason")
     args = parser.parse_args()
     sample, pairs = blind()
-    if args.fresh:
-        fresh, fresh_pairs = blind(FRESH)
-        sample, pairs = [*sample, *fresh], [*pairs, *fresh_pairs]
-    if args.third:
-        third, third_pairs = blind(THIRD)
-        sample, pairs = [*sample, *third], [*pairs, *third_pairs]
-    if args.fourth:
-        fourth, fourth_pairs = blind(FOURTH)
-        sample, pairs = [*sample, *fourth], [*pairs, *fourth_pairs]
-    if args.fifth:
-        fifth, fifth_pairs = blind(FIFTH)
-        sample, pairs = [*sample, *fifth], [*pairs, *fifth_pairs]
+    later = {"fresh": FRESH, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH}
+    for flag, folder in later.items():
+        if getattr(args, flag):
+            more, more_pairs = blind(folder)
+            sample, pairs = [*sample, *more], [*pairs, *more_pairs]
     items = [*tuned_on(), *sample]
     if not args.held_out:
         items = [i for i in items if not i.group.endswith("held_out")]
@@ -163,7 +161,7 @@ def main() -> None:
     for item, i, d, label in rows:
         if (
             item.group in show
-            and not item.group.endswith(("held_out", "fifth"))
+            and not item.group.endswith(("held_out", "sixth"))
             and d.answerable is not None
             and d.answerable != label.startswith("A")
         ):

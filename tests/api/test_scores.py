@@ -175,6 +175,7 @@ def test_a_reply_the_oracle_failed_to_judge_is_left_out_not_counted_zero() -> No
     scored = kind_score("fact", Credit("correct replies", {"a": 1.0, "b": 1.0}, 1.0, failed), baselines)
     assert set(scored.units) == {"a", "b"} and scored.value == 1.0
     assert scored.baselines == {"baseline:yes": 0.5, "baseline:no": 0.5}
+    assert scored.unjudged == 2 and scored.to_json()["unjudged"] == 2  # shown beside the score
     # a failed reply counted 0 would have put this system at 0.5, the constant answer's chance
     nothing = kind_score("fact", Credit("correct replies", {}, None, frozenset("abcd")), baselines)
     assert nothing.value is None and nothing.score is None

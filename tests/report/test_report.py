@@ -13,10 +13,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from kgtest.oracle.chance import kind_score
+from kgtest.oracle.kind_judge import Credit
 from kgtest.report.compare import diff
 from kgtest.report.graph_svg import HEIGHT, WIDTH, panels
 from kgtest.report.rates import build_report
 from kgtest.report.render import render_html, write_report
+from kgtest.report.scores import ScoreRow
 from kgtest.report.stats import Z95, cohen_kappa, wilson
 
 from .rows import DICKENS, ROWS, case
@@ -204,3 +207,16 @@ def test_the_legend_of_grouped_bars_covers_no_bar() -> None:
     legend = ax.get_legend().get_window_extent()
     bars = [patch.get_window_extent() for patch in ax.patches]
     assert len(bars) == 9 and not [b for b in bars if b.overlaps(legend)]
+
+
+def test_the_score_table_says_how_many_units_the_oracle_failed_to_judge() -> None:
+    """Left out of the score, they are shown beside it: a score over few judged units says little."""
+    baselines = {"baseline:yes": Credit("correct replies", {"c1": 1.0, "c2": 0.0, "c3": 0.0}, 1 / 3)}
+    scored = kind_score(
+        "fact", Credit("correct replies", {"c1": 1.0, "c2": 1.0}, 1.0, frozenset({"c3"})), baselines
+    )
+    html = render_html(build_report(ROWS, scores=[ScoreRow("a", "run-a", "fact", scored)]))
+    assert ">1 not judged</abbr>" in html
+    clean = kind_score("fact", Credit("correct replies", {"c1": 1.0, "c2": 1.0, "c3": 1.0}, 1.0), baselines)
+    page = render_html(build_report(ROWS, scores=[ScoreRow("a", "run-a", "fact", clean)]))
+    assert not re.search(r"\d+ not judged", page)

@@ -28,6 +28,11 @@ class ScoreRow:
         return meaning(self.scored)
 
 
+MIN_UNITS = 10
+"""Fewer paired units tell nothing apart: on two conversations that differ alike the interval has no
+width, a certainty no two samples give (a sign test on ten units that all differ one way: p < 0.002)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Difference:
     """Two systems' scores for one kind, compared on the units both were judged on."""
@@ -39,15 +44,26 @@ class Difference:
     """The first's score estimate less the second's, on the shared units."""
     interval: tuple[float, float]
     units: int
+    above_chance: bool = True
+    """Whether the one the interval puts ahead scores above knowing nothing on its own (score > 0):
+    two systems at chance are not ranked, however their raw measures differ (always "Yes." against
+    always "I don't know.")."""
 
     @property
     def real(self) -> bool:
-        """Whether the difference's 95% interval leaves out 0: the two are told apart."""
-        return self.units > 1 and (self.interval[0] > 0 or self.interval[1] < 0)
+        """Whether the two are told apart: enough paired units, a 95% interval that leaves out 0, and
+        the one ahead better than knowing nothing."""
+        apart = self.interval[0] > 0 or self.interval[1] < 0
+        return self.units >= MIN_UNITS and apart and self.above_chance
 
     def words(self) -> str:
+        unit = _unit(self.kind)
+        if self.units < MIN_UNITS:
+            return f"{self.first} and {self.second}: too few {unit} to tell apart ({self.units})"
+        if not self.above_chance:
+            return f"{self.first} and {self.second}: not ranked, neither scores above knowing nothing"
         if not self.real:
-            return f"{self.first} and {self.second}: not distinguishable on {self.units} {_unit(self.kind)}"
+            return f"{self.first} and {self.second}: not distinguishable on {self.units} {unit}"
         better, worse = (self.first, self.second) if self.difference > 0 else (self.second, self.first)
         low, high = sorted(abs(x) for x in self.interval)
         low = 0.0 if self.interval[0] * self.interval[1] < 0 else low
@@ -97,9 +113,18 @@ def differences(rows: Sequence[ScoreRow]) -> list[Difference]:
         d = [a.scored.units[k] - b.scored.units[k] for k in shared]
         mean, gain = sum(d) / len(d), 1 - chance
         spread = t_quantile(len(d), two_sided=True) * standard_error(d)
-        interval = (max(-1.0, (mean - spread) / gain), min(1.0, (mean + spread) / gain))
-        found.append(Difference(a.kind, a.system, b.system, mean / gain, interval, len(shared)))
+        interval = (_clipped((mean - spread) / gain), _clipped((mean + spread) / gain))
+        ahead = a if mean > 0 else b
+        above = ahead.scored.score is not None and ahead.scored.score > 0
+        found.append(
+            Difference(a.kind, a.system, b.system, _clipped(mean / gain), interval, len(shared), above)
+        )
     return found
+
+
+def _clipped(x: float) -> float:
+    """A difference of scores lies within -1 and 1; one system below chance would take it past."""
+    return max(-1.0, min(1.0, x))
 
 
 def merged(parts: Sequence[KindScore]) -> KindScore:

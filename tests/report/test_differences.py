@@ -1,0 +1,60 @@
+"""report/scores.differences: two systems are ranked only as a careful person would rank them."""
+
+from __future__ import annotations
+
+from kgtest.oracle.chance import kind_score
+from kgtest.oracle.kind_judge import Credit
+from kgtest.report.scores import ScoreRow, differences
+
+KEYS = [f"c{i}" for i in range(12)]
+EXPECTED_YES = {k: i % 2 == 0 for i, k in enumerate(KEYS)}
+
+
+def _credit(right: dict[str, bool]) -> Credit:
+    units = {k: float(v) for k, v in right.items()}
+    return Credit("correct replies", units, sum(units.values()) / len(units))
+
+
+BASELINES = {
+    "baseline:yes": _credit(EXPECTED_YES),
+    "baseline:no": _credit({k: not v for k, v in EXPECTED_YES.items()}),
+    "baseline:idk": _credit(dict.fromkeys(KEYS, False)),
+}
+
+
+def _row(system: str, right: dict[str, bool], kind: str = "fact") -> ScoreRow:
+    return ScoreRow(system, f"run-{system}", kind, kind_score(kind, _credit(right), BASELINES))
+
+
+def _between(a: ScoreRow, b: ScoreRow) -> tuple[bool, str, float, tuple[float, float]]:
+    (found,) = differences([a, b])
+    return found.real, found.words(), found.difference, found.interval
+
+
+def test_two_systems_that_know_nothing_are_not_ranked_however_their_raw_measures_differ() -> None:
+    """Always "Yes." gets half, always "I don't know." none: both score 0, so neither is ahead (the
+    report once said "AlwaysYes scores higher than AlwaysIdk by 1.00")."""
+    real, words, *_ = _between(
+        _row("always-yes", EXPECTED_YES), _row("always-idk", dict.fromkeys(KEYS, False))
+    )
+    assert not real and "neither scores above knowing nothing" in words
+
+
+def test_a_knower_is_ahead_of_a_system_below_chance_by_no_more_than_the_scale() -> None:
+    real, words, difference, (low, high) = _between(
+        _row("knower", dict.fromkeys(KEYS, True)), _row("always-idk", dict.fromkeys(KEYS, False))
+    )
+    assert real and words.startswith("knower scores higher than always-idk by 1.00")
+    assert -1.0 <= low <= difference <= high <= 1.0  # was 2.00, past its own interval
+
+
+def test_a_handful_of_units_tells_nothing_apart_even_when_they_all_differ_alike() -> None:
+    few = {"a": True, "b": True}
+    rows = [
+        ScoreRow(
+            s, s, "conversation", kind_score("conversation", _credit(r), {"baseline:idk": _credit(none)})
+        )
+        for s, r, none in (("good", few, {"a": False, "b": False}), ("bad", {"a": False, "b": False}, few))
+    ]
+    (found,) = differences(rows)
+    assert not found.real and "too few conversations to tell apart (2)" in found.words()

@@ -14,11 +14,13 @@ every unit right scores 1, and every score in between ranks systems as their mea
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from kgtest.core.progress import Progress
 from kgtest.core.workspace import RunFiles
+from kgtest.generator.case import TestCase
+from kgtest.oracle import form_chance
 from kgtest.oracle.kind_judge import Credit, JudgeContext, KindJudge, OracleKit
 from kgtest.oracle.outcomes import JudgedReply
 from kgtest.oracle.run_verdicts import RunVerdicts
@@ -49,21 +51,37 @@ def score_run(
     return scores
 
 
+CHANCE = frozenset({*(f"baseline:{name}" for name in CONSTANT), form_chance.SPEC})
+"""The baselines chance is the best of: the constant answers, and reading the question's form."""
+
+
 def baseline_pairs(pairs: Pairs, baseline: Baseline, system: str) -> Pairs:
     """``pairs`` with every reply of the system under test replaced by the baseline's to the same
     message (a partner system's lines stay as they were)."""
+    return _replaced(pairs, baseline.spec, lambda case, asked: baseline.says(asked))
+
+
+def wording_pairs(pairs: Pairs) -> Pairs:
+    """``pairs`` as ``baseline:wording`` answers them (oracle/form_chance.py): "I don't know." to
+    what is no single Yes/No question."""
+    single = [case for case, t in pairs if sum(e.speaker == SUT for e in t.exchanges) == 1]
+    said = form_chance.wording_answers(single)
+    return _replaced(pairs, form_chance.SPEC, lambda case, asked: said.get(case.id, "I don't know."))
+
+
+def _replaced(pairs: Pairs, spec: str, says: Callable[[TestCase, str], str]) -> Pairs:
     out = []
     for case, transcript in pairs:
         exchanges = tuple(
-            replace(e, reply=_said(baseline, e.asked, e.reply)) if e.speaker == SUT else e
+            replace(e, reply=_said(spec, says(case, e.asked), e.reply)) if e.speaker == SUT else e
             for e in transcript.exchanges
         )
         out.append((case, Transcript(case.id, transcript.kind, exchanges)))
     return out
 
 
-def _said(baseline: Baseline, asked: str, real: Reply) -> Reply:
-    return Reply(baseline.says(asked), baseline.spec, real.sampling, 0.0, finish_reason="stop")
+def _said(spec: str, text: str, real: Reply) -> Reply:
+    return Reply(text, spec, real.sampling, 0.0, finish_reason="stop")
 
 
 def baseline_credits(
@@ -76,19 +94,20 @@ def baseline_credits(
 ) -> dict[str, dict[str, Credit]]:
     """Each reference baseline's credit per kind, judged on the run's own exchanges (spec, then kind)."""
 
+    answered = {b.spec: baseline_pairs(pairs, b, manifest.system) for b in REFERENCE}
+    answered[form_chance.SPEC] = wording_pairs(pairs)
     found: dict[str, dict[str, Credit]] = {}
-    for done, baseline in enumerate(REFERENCE):
+    for done, (spec, said) in enumerate(answered.items()):
         if progress:
-            progress("baselines", done, len(REFERENCE))
-        mine = replace(manifest, name=baseline.spec, system=baseline.spec)
-        context = JudgeContext(run, mine, kit)
-        found[baseline.spec] = {}
-        for group in by_judge(baseline_pairs(pairs, baseline, manifest.system), judges):
+            progress("baselines", done, len(answered))
+        context = JudgeContext(run, replace(manifest, name=spec, system=spec), kit)
+        found[spec] = {}
+        for group in by_judge(said, judges):
             judge = judges[group[0][0].kind]
             verdicts = judge.judge(group, context)
-            found[baseline.spec].update(kind_credits(judge, group, verdicts.records, verdicts.detail))
+            found[spec].update(kind_credits(judge, group, verdicts.records, verdicts.detail))
     if progress:
-        progress("baselines", len(REFERENCE), len(REFERENCE))
+        progress("baselines", len(answered), len(answered))
     return found
 
 
@@ -121,7 +140,7 @@ def kind_score(kind: str, credit: Credit, baselines: Mapping[str, Credit]) -> Ki
         spec: (_mean({k: v for k, v in c.units.items() if k in universe}) if mean_measure else c.value)
         for spec, c in baselines.items()
     }
-    constants = {s: v for s, v in values.items() if s.removeprefix("baseline:") in CONSTANT and v is not None}
+    constants = {s: v for s, v in values.items() if s in CHANCE and v is not None}
     best = max(constants, key=lambda s: constants[s], default="")
     chance = constants.get(best)
     score, estimate, interval = headline(value, list(units.values()) if mean_measure else [], chance)

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from kgtest.oracle.chance import CHANCE
 from kgtest.oracle.run_verdicts import RunVerdicts
 from kgtest.oracle.scores import KindScore, headline, standard_error, t_quantile
-from kgtest.runner.baseline import CONSTANT
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,9 +143,7 @@ def merged(parts: Sequence[KindScore]) -> KindScore:
 
     value = pooled([(p, p.value) for p in parts])
     baselines = {s: pooled([(p, p.baselines.get(s)) for p in parts]) for s in first.baselines}
-    constants = {
-        s: v for s, v in baselines.items() if s.removeprefix("baseline:") in CONSTANT and v is not None
-    }
+    constants = {s: v for s, v in baselines.items() if s in CHANCE and v is not None}
     best = max(constants, key=lambda s: constants[s], default="")
     chance = constants.get(best)
     score, estimate, interval = headline(value, list(units.values()) if total else [], chance)

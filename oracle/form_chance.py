@@ -6,16 +6,19 @@ but has noticed the wording answers most of them right (an audit's cue reader sc
 0.71 with no knowledge; on CoDEx-S its rule matched 120 of 120 fact answers). Chance must count
 that, so a score says what a system knows beyond the generator's habits.
 
-``baseline:wording`` answers each single Yes/No question with the answer most of the *other*
-questions of the same form have (names, years and numbers masked: "was E located in E in Y?"),
-and where none shares its form, with the answer most other questions have. Leaving the question
-itself out keeps a form asked once from counting as known. It sees the suite's expected answers,
+``baseline:wording`` answers each single Yes/No question as a reader of forms trained on the
+*other* questions of its kind would (names, years and numbers masked: "was e located in e in
+y?"; naive Bayes over the form's words and pairs of words), as a person who studied the suite's
+answer key without knowing a fact would. Leaving the question itself out keeps a form asked once
+from counting as known. It sees the suite's expected answers,
 so it is no system to run: it is judged like the other baselines on the run's own exchanges,
 and chance is the best of it and the constants (oracle/chance.py).
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -41,18 +44,68 @@ def question_form(question: str) -> str:
 
 def wording_answers(cases: Sequence[TestCase]) -> dict[str, str]:
     """Each single Yes/No question's reply by ``baseline:wording``, by case id (others: none)."""
-    asked = [c for c in cases if c.expected.value in _ANSWERS]
-    forms = {c.id: question_form(c.question) for c in asked}
-    by_form: dict[str, Counter[str]] = {}
-    for c in asked:
-        by_form.setdefault(forms[c.id], Counter())[c.expected.value] += 1
-    overall = Counter(c.expected.value for c in asked)
-    said = {}
-    for c in asked:
-        mine = by_form[forms[c.id]] - Counter({c.expected.value: 1})  # the others of its form
-        everyone = overall - Counter({c.expected.value: 1})
-        said[c.id] = _SAID[_majority(mine) or _majority(everyone) or "Yes"]
+    said: dict[str, str] = {}
+    for kind in dict.fromkeys(c.kind for c in cases):  # a kind's forms are read apart from another's
+        asked = [c for c in cases if c.kind == kind and c.expected.value in _ANSWERS]
+        words = {c.id: _words(c.question) for c in asked}
+        reader = _Reader(asked, words)
+        said.update({c.id: _SAID[reader.answer(c, words[c.id])] for c in asked})
     return said
+
+
+def _words(question: str) -> frozenset[str]:
+    """The form's words and pairs of words: what the reader weighs."""
+    tokens = question_form(question).replace("?", " ?").split()
+    return frozenset({*tokens, *(f"{a} {b}" for a, b in itertools.pairwise(tokens))})
+
+
+class _Reader:
+    """A naive Bayes reader of forms (Bernoulli, add-one), trained on every question but the one it
+    answers: a regular expression a person writes after reading the suite generalises over forms
+    the same way ("a year in it: No"), where counting exact forms alone left an audit's cue reader
+    at 0.55 above chance."""
+
+    def __init__(self, asked: Sequence[TestCase], words: Mapping[str, frozenset[str]]) -> None:
+        self.vocabulary = frozenset().union(*words.values()) if words else frozenset()
+        self.counts = {a: Counter[str]() for a in _ANSWERS}
+        self.questions = Counter(c.expected.value for c in asked)
+        for c in asked:
+            self.counts[c.expected.value].update(words[c.id])
+        self._absent: dict[tuple[str, int], float] = {}
+
+    def answer(self, case: TestCase, words: frozenset[str]) -> str:
+        own = case.expected.value
+        weights = {a: self._weight(a, words, own) for a in _ANSWERS}
+        if weights["Yes"] == weights["No"]:
+            return _majority(self.questions - Counter({own: 1})) or "Yes"
+        return max(_ANSWERS, key=lambda a: weights[a])
+
+    def _weight(self, answer: str, words: frozenset[str], own: str) -> float:
+        """log P(answer) + log P(words | answer), this question left out of the counts."""
+        mine = answer == own
+        n = self.questions[answer] - mine
+        if n <= 0:
+            return -math.inf
+        total = math.log(n) + self._all_absent(answer, n)
+        for word in words:
+            seen = self.counts[answer][word]
+            present = (seen - mine + 1) / (n + 2)
+            total += math.log(present) - _absent(seen, n)  # _all_absent counted it as absent
+        return total
+
+    def _all_absent(self, answer: str, n: int) -> float:
+        """The log-likelihood of no word at all, over the whole vocabulary (kept per count)."""
+        key = (answer, n)
+        if key not in self._absent:
+            counts = self.counts[answer]
+            self._absent[key] = sum(_absent(counts[w], n) for w in self.vocabulary)
+        return self._absent[key]
+
+
+def _absent(seen: int, n: int) -> float:
+    """log P(a word is absent | answer) from ``seen`` of ``n`` questions; a count that still holds
+    the question left out (seen = n + 1) is taken at n, as ``_weight`` takes it back."""
+    return math.log(1 - (min(seen, n) + 1) / (n + 2))
 
 
 def _majority(counts: Mapping[str, int]) -> str | None:

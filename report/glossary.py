@@ -26,10 +26,10 @@ GLOSSARY: dict[str, str] = {
     "nothing of the system. Many of them mean the score rests on few units.",
     "baseline": "A know-nothing system judged on the very messages the system under test was sent: "
     "baseline:yes, :no, :idk, :constant (one name), :echo (repeats the question), :random (a coin).",
-    "baseline:wording": "Knows no fact, reads the question's form: answers each Yes/No question as most "
-    "other questions of the same wording (names and years masked) are answered in this suite. Chance "
-    "is the best of it and the constant answers, so a score counts only what a system knows beyond "
-    "the wording's habits.",
+    "baseline:wording": "Knows no fact, reads the question's form: answers each Yes/No question as a "
+    "reader of the wording (names and years masked) trained on the suite's other questions would. "
+    "Chance is the best of it and the constant answers, so a score counts only what a system knows "
+    "beyond the wording's habits.",
     # single questions (docs/oracle.md)
     "correct": "The answer the proof gives, and nothing stated that the KB contradicts.",
     "erroneous_knowledge": "States facts the KB contradicts, or that miss the proof's facts; the answer "

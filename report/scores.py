@@ -76,7 +76,14 @@ class Difference:
 def meaning(scored: KindScore) -> str:
     """``0.42``: what the number says, with what it is measured on."""
     if scored.score is None:
-        return f"no score: no {scored.measure} could be measured" if scored.value is None else "no score"
+        if scored.value is None:
+            return f"no score: no {scored.measure} could be measured"
+        if scored.chance is not None and scored.chance >= 1:
+            return (
+                f"no score: knowing nothing ({scored.best_constant}) gets every unit, so these cases "
+                "cannot tell knowing from guessing"
+            )
+        return "no score"
     best = scored.best_constant.removeprefix("baseline:")
     return (
         f"Of the {scored.measure} that always answering like '{best}' does not get, this system gets "

@@ -58,3 +58,10 @@ def test_a_handful_of_units_tells_nothing_apart_even_when_they_all_differ_alike(
     ]
     (found,) = differences(rows)
     assert not found.real and "too few conversations to tell apart (2)" in found.words()
+
+
+def test_a_suite_that_knowing_nothing_answers_fully_has_no_score_and_says_why() -> None:
+    everything = dict.fromkeys(KEYS, True)
+    reader = {**BASELINES, "baseline:wording": _credit(everything)}
+    row = ScoreRow("knower", "run", "fact", kind_score("fact", _credit(everything), reader))
+    assert row.scored.score is None and "cannot tell knowing from guessing" in row.meaning

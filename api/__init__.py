@@ -74,7 +74,7 @@ if TYPE_CHECKING:  # the names as their modules define them, for type checkers
     from kgtest.generator.facts import RULE_KINDS
     from kgtest.generator.mtl_text import WORDINGS
     from kgtest.generator.request import ConversationRequest, GenRequest
-    from kgtest.generator.suite import DOMAINS, SuiteRequest
+    from kgtest.generator.suite import DOMAINS, MAX_MTL_DEPTH, SuiteRequest
     from kgtest.oracle.outcomes import JudgedReply
     from kgtest.oracle.run_verdicts import RunVerdicts
     from kgtest.runner.dialogue_rounds import HISTORIES
@@ -108,6 +108,7 @@ _WHERE = {
     "KINDS": "kgtest.api.kinds",
     "KbBuilt": "kgtest.api.building",
     "Kind": "kgtest.api.kinds",
+    "MAX_MTL_DEPTH": "kgtest.generator.suite",
     "MIN_DIALOGUE_ROUNDS": "kgtest.generator.dialogue.request:MIN_ROUNDS",
     "Proof": "kgtest.generator.case",
     "RULE_KINDS": "kgtest.generator.facts",
@@ -166,6 +167,7 @@ __all__ = [
     "INJECTED",
     "KB_DOMAINS",
     "KINDS",
+    "MAX_MTL_DEPTH",
     "MIN_DIALOGUE_ROUNDS",
     "RULE_KINDS",
     "SANITY_RULES",

@@ -56,8 +56,8 @@ def _names(values: tuple[str, ...]) -> tuple[str, ...]:
     "--mtl-depth",
     default=0,
     show_default=True,
-    type=click.IntRange(min=0),
-    help="Operator nesting of temporal (MTL) questions; 0 makes none.",
+    type=click.IntRange(min=0, max=api.MAX_MTL_DEPTH),
+    help=f"Operator nesting of temporal (MTL) questions, at most {api.MAX_MTL_DEPTH}; 0 makes none.",
 )
 @click.option(
     "--temporal-count",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -135,6 +136,9 @@ def _case(record: Mapping[str, Any], where: str, by_label: Mapping[str, str]) ->
     )
 
 
+_PROPERTY_ID = re.compile(r"P[1-9][0-9]*")
+
+
 def _fact(data: Any, where: str, by_label: Mapping[str, str]) -> EvidenceFact:
     """One fact; its relation is a Wikidata property's when the catalog knows it by that label."""
     if not isinstance(data, dict):
@@ -144,7 +148,7 @@ def _fact(data: Any, where: str, by_label: Mapping[str, str]) -> EvidenceFact:
         raise GenerationError(f"{where}: unknown field {unknown[0]!r}; known: {', '.join(FACT_FIELDS)}")
     subject, obj = _text(data, "subject", where), _text(data, "object", where)
     relation = _text(data, "relation", where)
-    pid = _text(data, "property", where) if "property" in data else by_label.get(relation.lower(), relation)
+    pid = _property(data, where) if "property" in data else by_label.get(relation.lower(), relation)
     return EvidenceFact(
         subject=_text(data, "subject_id", where) if "subject_id" in data else subject,
         subject_label=subject,
@@ -155,6 +159,19 @@ def _fact(data: Any, where: str, by_label: Mapping[str, str]) -> EvidenceFact:
         start_year=_year(data, "start_year", where),
         end_year=_year(data, "end_year", where),
     )
+
+
+def _property(data: Mapping[str, Any], where: str) -> str:
+    """A given ``property`` is a Wikidata property id: another text would match no relation the
+    rules know, and the oracle would then check nothing against the fact (a reply contradicting
+    it was judged correct)."""
+    pid = _text(data, "property", where)
+    if not _PROPERTY_ID.fullmatch(pid):
+        raise GenerationError(
+            f"{where}: field 'property' = {pid!r} is not a Wikidata property id like P19; "
+            "leave it out to name the relation by its label alone"
+        )
+    return pid
 
 
 def _text(data: Mapping[str, Any], field: str, where: str) -> str:

@@ -60,6 +60,16 @@ class SuiteRequest:
                 f"count={self.count}, temporal_count={self.temporal_count}, mtl_depth={self.mtl_depth}: "
                 "none may be negative"
             )
+        if self.mtl_depth > MAX_MTL_DEPTH:
+            raise GenerationError(
+                f"mtl_depth={self.mtl_depth}: at most {MAX_MTL_DEPTH}; deeper formulas cannot be said "
+                "as one question (depth 5 words none of 400 tries), and drawing them only takes longer"
+            )
+
+
+MAX_MTL_DEPTH = 4
+"""The deepest nesting a temporal question can be worded at: depth 4 words a few of its draws,
+depth 5 none, and depth 99 drew formulas for ten silent minutes before this limit."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,16 +22,18 @@ its own within the timeout; what it raises stops the command with exit 6, naming
 from __future__ import annotations
 
 import importlib
+import os
 import queue
+import re
 import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
-from urllib.parse import urlencode
+from urllib.parse import quote_plus, urlencode
 
 from kgtest.core.errors import ConfigError, RunnerError, SutUnavailableError
-from kgtest.runner.reply_check import cleaned
+from kgtest.runner.reply_check import cleaned, mask, secret_pieces
 from kgtest.runner.sut import Conversation, Message, Reply, Sampling, SutOptions
 
 
@@ -60,6 +62,7 @@ def open(target: str, params: dict[str, str], options: SutOptions) -> PluginSut:
     spec = f"plugin:{target}" + (f"?{urlencode(sorted(params.items()))}" if params else "")
     if not module_name or not class_name:
         raise ConfigError(f"--sut {spec!r}: write plugin:package.module:ClassName")
+    arguments, secrets = _arguments(spec, params)
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
@@ -70,23 +73,66 @@ def open(target: str, params: dict[str, str], options: SutOptions) -> PluginSut:
     if cls is None:
         raise ConfigError(f"--sut {spec!r}: {module_name} has no {class_name!r}")
     try:
-        chatter = cls(**params)
+        chatter = cls(**arguments)
     except TypeError as exc:
-        raise ConfigError(f"--sut {spec!r}: {class_name}({', '.join(params)}) failed: {exc}") from exc
+        problem = _masked(str(exc), secrets)
+        raise ConfigError(f"--sut {spec!r}: {class_name}({', '.join(arguments)}) failed: {problem}") from None
     except (Exception, SystemExit) as exc:  # the plug-in's own failure to start
-        raise SutUnavailableError(f"--sut {spec!r}: {class_name}() raised {described(exc)}") from None
+        problem = _masked(described(exc), secrets)
+        raise SutUnavailableError(f"--sut {spec!r}: {class_name}() raised {problem}") from None
     if not isinstance(chatter, Chatter):
         raise ConfigError(f"--sut {spec!r}: {class_name} has no respond(conversation) method")
-    return PluginSut(chatter, spec, options.timeout_s)
+    return PluginSut(chatter, spec, options.timeout_s, secrets)
+
+
+_SECRET_NAME = re.compile(
+    r"(?:^|_)(?:api_?key|key|token|secret|password|passwd|pwd|credentials?|auth)(?:$|_)", re.IGNORECASE
+)
+ENV_SUFFIX = "_env"
+
+
+def _arguments(spec: str, params: dict[str, str]) -> tuple[dict[str, str], tuple[str, ...]]:
+    """The constructor's keyword arguments, and the secrets among them. A spec is written to
+    run.json, the replies and the cache and shown on the terminal, so a secret never rides in it:
+    ``NAME_env=VAR`` passes ``NAME`` the value of the environment variable ``VAR``, and a parameter
+    whose name says it holds a secret (``token``, ``api_key``, ``password`` ...) is refused."""
+    arguments, secrets = {}, []
+    for name, value in params.items():
+        if name.endswith(ENV_SUFFIX) and len(name) > len(ENV_SUFFIX):
+            if value not in os.environ:
+                raise ConfigError(f"--sut {spec!r}: {name}={value}, but the environment has no {value}")
+            arguments[name.removesuffix(ENV_SUFFIX)] = os.environ[value]
+            secrets.append(os.environ[value])
+        elif _SECRET_NAME.search(name):
+            shown = spec.replace(f"{name}={quote_plus(value)}", f"{name}=***")
+            raise ConfigError(
+                f"--sut {shown!r}: {name!r} would be written in clear to run.json, the replies and "
+                f"the cache; export it and pass its variable's name instead: ?{name}{ENV_SUFFIX}=MY_VAR"
+            )
+        else:
+            arguments[name] = value
+    return arguments, tuple(s for s in secrets if s)
+
+
+def _masked(text: str, secrets: Sequence[str]) -> str:
+    return mask(text, secret_pieces(secrets)) if secrets else text
 
 
 class PluginSut:
     """Adapts a ``Chatter`` to the system-under-test interface."""
 
-    def __init__(self, chatter: Chatter, spec: str, timeout_s: float = SutOptions().timeout_s) -> None:
+    def __init__(
+        self,
+        chatter: Chatter,
+        spec: str,
+        timeout_s: float = SutOptions().timeout_s,
+        secrets: Sequence[str] = (),
+    ) -> None:
         self.chatter = chatter
         self.spec = spec
         self.timeout_s = timeout_s
+        self.secrets = tuple(secrets)
+        """Values passed from the environment (``NAME_env``): starred wherever a reply shows them."""
         self._worker: _Worker | None = None
 
     def replies(
@@ -103,9 +149,9 @@ class PluginSut:
             problem = f"timed out after {self.timeout_s:g} s: respond() did not return"
             return Reply.failed(self.spec, sampling, latency, problem, transient=True)
         if call.problem:  # the plug-in's failure is a finding, not ours, whatever it raised
-            return Reply.failed(self.spec, sampling, latency, call.problem)
+            return Reply.failed(self.spec, sampling, latency, _masked(call.problem, self.secrets))
         return Reply(
-            text=call.text,
+            text=_masked(call.text, self.secrets),
             system=self.spec,
             sampling=sampling,
             latency_s=latency,

@@ -56,6 +56,8 @@ def test_the_documented_jsonl_and_csv_read_as_the_doc_says(tmp_path: Path) -> No
         (['{"question": "Q?", "expected": "No", "evidence": [{"subject": "A", "relation": "r", "object": "B",'
           ' "start_year": "1900"}]}'], r"'evidence\[0\]': field 'start_year' = '1900': must be a whole"),
         (['{"question": "Q?", "expected": "No", "evidence": "A r B"}'], r"'evidence' is a list of facts"),
+        (['{"question": "Q?", "expected": "No", "evidence": [{"subject": "A", "relation": "born in",'
+          ' "object": "B", "property": "banana"}]}'], r"'property' = 'banana' is not a Wikidata"),
         (['{"id": "a", "question": "Q?", "expected": "No"}', "",
           '{"id": "a", "question": "R?", "expected": "No"}'],
          r"mine.jsonl:3: id 'a' is already used on line 1"),

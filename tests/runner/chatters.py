@@ -68,3 +68,14 @@ class Cut:
 
     def respond(self, conversation: list[Message]) -> PluginReply:
         return PluginReply("Yes. Because the city of", finish_reason="length")
+
+
+class Tattler:
+    """Holds a service token and tells it in every reply, as a careless wrapper's error text might."""
+
+    def __init__(self, api_token: str, author: str = "") -> None:
+        self.api_token = api_token
+        self.author = author
+
+    def respond(self, conversation: list[Message]) -> str:
+        return f"Yes. (sent with token {self.api_token} by {self.author or 'nobody'})"

@@ -8,7 +8,7 @@ from kgtest.core.errors import ConfigError
 from kgtest.runner.plugin import PluginSut
 from kgtest.runner.registry import open_sut
 from kgtest.runner.sut import Sampling
-from tests.runner.chatters import Echo, Sleepy
+from tests.runner.chatters import Echo, Sleepy, Tattler
 
 
 def test_plugin_gets_the_whole_conversation_and_its_reply_is_recorded() -> None:
@@ -51,3 +51,26 @@ def test_query_parameters_are_constructor_arguments_and_part_of_the_spec() -> No
 def test_bad_plugin_specs_say_what_is_wrong(spec: str, message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         open_sut(spec)
+
+
+SECRET = "sk-PLUGINSECRET-1234567890abcd"
+
+
+def test_a_secret_in_a_plugin_spec_is_refused_without_being_shown() -> None:
+    """A spec is written to run.json, the replies and the cache: ?api_token=... once sat there in clear."""
+    with pytest.raises(ConfigError) as refused:
+        open_sut(f"plugin:tests.runner.chatters:Tattler?api_token={SECRET}")
+    assert SECRET not in str(refused.value) and "?api_token_env=MY_VAR" in str(refused.value)
+
+
+def test_a_secret_comes_from_the_environment_by_name_and_is_starred_in_replies(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TATTLER_SETTING", SECRET)
+    sut = open_sut("plugin:tests.runner.chatters:Tattler?api_token_env=TATTLER_SETTING&author=Ann")
+    assert SECRET not in sut.spec and "api_token_env=TATTLER_SETTING" in sut.spec
+    assert isinstance(sut, PluginSut) and isinstance(sut.chatter, Tattler) and sut.chatter.api_token == SECRET
+    ((_, reply),) = sut.replies([[{"role": "user", "content": "Q?"}]], Sampling())
+    assert SECRET not in reply.text and "***" in reply.text and "by Ann" in reply.text  # author: no secret
+    with pytest.raises(ConfigError, match="the environment has no NOT_SET_ANYWHERE"):
+        open_sut("plugin:tests.runner.chatters:Tattler?api_token_env=NOT_SET_ANYWHERE")

@@ -47,8 +47,8 @@ def _decide(seed: SeedDialogue, *orders: tuple[int, ...]) -> list[list[Decision]
 def test_a_they_last_said_four_or_more_turns_back_is_undecided(fair: SeedDialogue) -> None:
     """ "When did they go home?" after the turn that named Tom and Ann and two others is answerable;
     after three others it is undecided: by then people see another group, or none (ninth session:
-    of the "they" decisions four or more turns back, 8 of 13 on the samples drawn after the first
-    were against the reviewers)."""
+    of the "they" decisions resting on a turn four or more back, 9 of 16 on the samples drawn after
+    the first were against the reviewers)."""
     (they,) = fair.rounds[4].graph.refers
     assert (they.kind, they.pronoun, they.weak) == (RefKind.PRONOUN, "they", ("missing", "distant"))
     three, four = _decide(fair, (0, 1, 2, 4), (0, 1, 2, 3, 4))
@@ -59,8 +59,8 @@ def test_a_they_last_said_four_or_more_turns_back_is_undecided(fair: SeedDialogu
 
 def test_a_bare_auxiliary_with_a_name_for_its_subject_is_a_whole_question(fair: SeedDialogue) -> None:
     """ "What did Sue Reed do?" ends on "do" like "Who did?", but names who did it: asked after
-    an unrelated turn it is answerable, while "Who did?" there is still undecided (13 of 13 such
-    turns labelled answerable on every sample)."""
+    an unrelated turn it is answerable, while "Who did?" there is still undecided (ninth session:
+    the 7 such turns the reader had left undecided were all labelled answerable)."""
     assert not fair.rounds[3].graph.refers
     assert [r.kind for r in fair.rounds[5].graph.refers] == [RefKind.ELLIPSIS]
     named, bare = _decide(fair, (1, 3), (1, 5))

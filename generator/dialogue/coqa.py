@@ -60,14 +60,15 @@ PRONOUN_WEAK = {
     "he": ("missing", "story", "far", "rival"),
     "she": ("missing", "story", "far", "rival"),
     "it": ("missing",),
-    "they": ("missing",),
+    "they": ("missing", "distant"),
     "there": ("missing",),
 }
 """Where the reader's reading of a pronoun is too weak to decide on (prolog/answerability.py ``WEAK``),
 by class, as measured on the blind sample's tune part (docs/dialogue.md, "Undecided turns"):
 every pronoun that nothing shown stands for (people read many from the story; "there" too, and
-"how many horns were there?" is no place at all), and he or she met only by the story, by a turn
-three or more back, or with another person of its class shown since. A he or she with two
+"how many horns were there?" is no place at all), he or she met only by the story, by a turn
+three or more back, or with another person of its class shown since, and "they" met only by a turn
+four or more back (ninth session: people see another group by then, or none). A he or she with two
 readings (``_antecedent``) is ``ambiguous`` besides."""
 
 

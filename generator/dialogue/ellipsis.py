@@ -33,8 +33,9 @@ def fragment(question: Doc) -> str:
     """How the parse shows an ellipsis, or "": "one", "another" or "this" standing for a noun phrase
     ("is one named?", "how long ago was this?"); words that take up what was just asked
     ("instead"; ``THIS`` for "this" or "these" alone); no finite verb and at most one noun phrase
-    ("When?", "What color?", "Who else?", "What kind of music?"); a bare auxiliary ("Who did?"); an
-    opener without a subject of its own ("And approved?", "what about in records?")."""
+    ("When?", "What color?", "Who else?", "What kind of music?"); a bare auxiliary ("Who did?"; not
+    one with a name for its subject, "What did Suzie do?", a whole question); an opener without a
+    subject of its own ("And approved?", "what about in records?")."""
     alone = [t.lower_ for t in question if _stands_alone(t)]
     if alone:
         return THIS if set(alone) <= {"this", "these"} else "stands alone"  # "is one named?"
@@ -47,8 +48,9 @@ def fragment(question: Doc) -> str:
         # counties in the state?"
     last = words[-1] if words else None
     bare = last is not None and (last.lemma_ in ("do", "be", "have") or last.tag_ == "MD")
-    if bare and not any(t.pos_ == "VERB" for t in words if t is not last):
-        return BARE  # "Who did?", "Who was?": the verb is the question before's
+    named = any(t.dep_ in ("nsubj", "nsubjpass") and t.pos_ == "PROPN" for t in question)
+    if bare and not named and not any(t.pos_ == "VERB" for t in words if t is not last):
+        return BARE  # "Who did?", "Who was?": the verb is the question before's; not "What did Suzie do?"
     subject = any(
         t.dep_ in ("nsubj", "nsubjpass") and t.lower_ not in WH and t.pos_ in ("NOUN", "PROPN", "PRON")
         for t in question
@@ -80,12 +82,15 @@ def takes_up(question: Doc, said: Collection[str]) -> str:
 
 
 def _presupposes(tok: Token) -> bool:
-    """Words that take up what was just asked: "instead", "then" and "next" after the verb, "as a result"."""
+    """Words that take up what was just asked: "instead", "then" and "next" after the verb (not "back
+    then"), "as a result"."""
     low = tok.lower_
     if low not in _AFTER:
         return False
     if low == "result":
         return tok.head.lower_ == "as"
+    if low == "then" and tok.i and tok.doc[tok.i - 1].lower_ == "back":
+        return False  # "Were the games back then on a four-year cycle?": a time, not the next step
     if low in ("then", "next"):
         return tok.dep_ == "advmod" and tok.i > tok.head.i and tok.head.dep_ == "ROOT"
     return True

@@ -74,6 +74,7 @@ _WHY = {
     "missing": "nothing before meets it, yet people read some such words from the story or as whole",
     "story": "only the story says what it stands for",
     "far": "it was last said at turn {at}, three or more turns back",
+    "distant": "it was last said at turn {at}, four or more turns back",
     "rival": "turn {at} also shows {rival}, which it could stand for too",
     "undecided": "only turn {at} says it, and that turn is undecided",
     "ambiguous": "it could stand for {rival} as well: the reader found two readings",

@@ -159,6 +159,31 @@ def test_weak_references_leave_their_turn_undecided_and_a_firm_gap_still_decides
     assert firm_d[-1].answerable is False and [x.reason for x in firm_d[-1].doubts] == ["missing"]
 
 
+def test_distant_is_far_a_turn_later() -> None:
+    """ "distant" (the CoQA reader's "they", ninth session): met by the turn three back, the turn is
+    answerable; four or more back, undecided, the doubt pointing at the turn that meets it; a he
+    that is only "far" is undecided three back already."""
+    they = ("missing", "distant")
+    group = RoundGraph("q1", names=("T",))
+    other = RoundGraph("q2", names=("X",))
+    asks = RoundGraph("q9", refers=(ref(RefKind.PRONOUN, "T", "they", they),))
+    he = RoundGraph("q9", refers=(ref(RefKind.PRONOUN, "T", "he", ("far",)),))
+    three, four, far = decide(
+        [
+            DialogueGraph(StoryGraph(), (group, other, other, asks)),
+            DialogueGraph(StoryGraph(), (group, other, other, other, asks)),
+            DialogueGraph(StoryGraph(), (group, other, other, he)),
+        ]
+    )
+    assert three[-1].answerable is True and not three[-1].doubts
+    assert four[-1].answerable is None
+    assert [(x.reason, x.position) for x in four[-1].doubts] == [("distant", 1)]
+    assert [(x.reason, x.position) for x in far[-1].doubts] == [("far", 1)]
+    graph = DialogueGraph(StoryGraph(), (group, other, other, other, asks))
+    assert check(graph, four)
+    assert not check(graph, [*four[:-1], replace(four[-1], doubts=())])
+
+
 def test_what_only_an_undecided_turn_says_is_doubtful_after_it() -> None:
     """An undecided turn's answer is shown: a later turn met only by it is undecided; one met by a
     question's names or another answerable turn is not; an ellipsis after it is undecided."""

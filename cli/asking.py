@@ -34,7 +34,11 @@ def told(asked: api.Asked) -> None:
             "failed); they are not judged until the same command asks them again."
         )
     if summary.failed:
-        click.echo("Failed replies keep their reason; ask them again with --retry-failed.")
+        click.echo(
+            "Failed replies keep their reason: those that failed in transport (timeouts, no connection) "
+            "are asked again by the same command; the system's own errors are cached: ask them again "
+            "with --retry-failed."
+        )
     click.echo(visible(f"replies: {summary.replies_path}"))
 
 

@@ -177,6 +177,14 @@ def _temporal_plan(
     return plan, len(events)
 
 
+def _more(request: SuiteRequest) -> str:
+    """What could make more fact cases: the rule kinds and domains not asked for yet."""
+    missing = [k for k in RULE_KINDS if k not in request.kinds]
+    kinds = f"add rule kinds (--rules {','.join([*request.kinds, *missing])})" if missing else ""
+    domains = "widen --domain" if request.domains else ""
+    return " or ".join(p for p in (kinds, domains) if p) or "build a larger knowledge base"
+
+
 def _assemble(
     view: KbView, request: SuiteRequest, fact_cases: list[TestCase], facts: FactReport, temporal: _Temporal
 ) -> SuiteResult:
@@ -187,7 +195,7 @@ def _assemble(
         notes.append(
             f"only {len(fact_cases)} of {request.count} fact cases could be made{where}: statements per "
             f"kind {facts.available}, {facts.negation_refuted} of {facts.negation_tried} candidate falsities "
-            "refuted; add rule kinds (--rules ground) or domains"
+            f"refuted; {_more(request)}"
         )
     report = temporal.report
     if report is not None and report.generated < request.temporal_count:

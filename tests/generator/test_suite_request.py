@@ -13,3 +13,11 @@ def test_a_depth_no_question_can_be_worded_at_is_refused_at_once() -> None:
     SuiteRequest(mtl_depth=MAX_MTL_DEPTH).validate()
     with pytest.raises(GenerationError, match=r"mtl_depth=99: at most 4; deeper formulas cannot be said"):
         SuiteRequest(mtl_depth=99).validate()
+
+
+def test_a_shortfall_names_the_rule_kinds_not_asked_for_yet() -> None:
+    """`gen --rules ground` once told the user to add `--rules ground`."""
+    from kgtest.generator.suite import _more
+
+    assert _more(SuiteRequest(kinds=("ground",))).startswith("add rule kinds (--rules ground,symmetric,")
+    assert "widen --domain" in _more(SuiteRequest(domains=("people",)))

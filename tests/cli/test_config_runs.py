@@ -61,6 +61,16 @@ def test_init_refuses_an_unknown_scheme(tmp_path: Path) -> None:
     assert code == 2 and "Unknown --sut scheme 'gpt5'" in err
 
 
+def test_a_bad_spec_in_the_config_is_named_where_it_is_written(tmp_path: Path) -> None:
+    """It once read "Unknown --sut scheme 'nosuch'", naming a flag the user never typed."""
+    ws = tmp_path / "ws"
+    _configure(ws, '[[sut]]\nname = "a"\nspec = "nosuch:thing"\n\n[[sut]]\nname = "b"\n'
+                   'spec = "openai:http://127.0.0.1:9/v1"\n')  # fmt: skip
+    for name, line, why in (("a", 3, "Unknown --sut scheme 'nosuch'"), ("b", 7, "needs ?model=NAME")):
+        code, _, err = kgtest("--workspace", str(ws), "run", str(suite(tmp_path)), "--sut", name)
+        assert code == 2 and f"kgtest.toml:{line}: [[sut]] {name!r} spec = " in err and why in err, err
+
+
 def _configure(ws: Path, body: str) -> None:
     ws.mkdir(parents=True, exist_ok=True)
     (ws / "kgtest.toml").write_text(body)

@@ -223,18 +223,20 @@ class Namer:
         return entry.base if entry.optional else None
 
     def bare_namesake(self, eid: str, other: str, where: bool) -> bool:
-        """A place the world knows others of (``_elsewhere``) that a question where ``eid`` or
-        ``other`` lies (``where``) would name bare: "Was Friesland in Belgium in 1987?" (the German
-        district, or the Dutch province a reader thinks of?), "Was Jura in Occitania in 2016?" (the
-        department, or the mountains?). Not where the KB ties the two as places (one within the
-        other, a capital): "Was Brunswick in Germany?" tells which by what it asks. Other
-        questions keep the bare name: "Was Pushkin born in Paris?" is no question about Texas."""
+        """A place the world knows others of (``_elsewhere``) that a question about ``eid`` and
+        ``other`` would name bare: asked where one lies (``where``), with no context that would
+        not answer it ("Was Friesland in Belgium in 1987?": the German district, or the Dutch
+        province a reader thinks of?), or asked anything with none at all ("Was Toledo ever twinned
+        with Aachen?": Wikidata12k gives Toledo no country). Not where the KB ties the two as
+        places (one within the other, a capital): "Was Brunswick in Germany?" tells which."""
         entity = self._view.entities.get(eid)
-        if not where or entity is None or entity.domain is not Domain.PLACES or "Q5" in entity.types:
+        if entity is None or entity.domain is not Domain.PLACES or "Q5" in entity.types:
             return False
         if other in self.within(eid) or eid in self.within(other) or (eid, other) in self._capitals:
             return False  # what the question asks says which (and spares the WordNet lookups)
         entry = self._entry(eid)
+        if not where:
+            return entry.optional and not entry.contexts
         return entry.optional and self.name(eid, other, where) == entry.base
 
     @cached_property

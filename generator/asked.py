@@ -22,10 +22,12 @@ of 2020) is "Was Elizabeth II the head of state of Grenada in 2020?", or with no
 "Was Elizabeth II ever the head of state of Grenada?".
 
 Names come from generator/names.py: a statement whose entity needs a context it cannot be
-given is not asked. A city of millions asked as someone's place of birth or death when the KB
-puts it elsewhere, in a smaller place of the same country, is "the city of" its name: "Did Gene Kelly die
-in Los Angeles?" (he died in Beverly Hills) read two ways to every blind reader of the seventh
-round, the city or its area; the proof's near miss is the city.
+given, or whose label is no name ("West Africa BENIN Rep"), is not asked; nor is a place asked as
+someone's influence ("Was Germany one of Handel's influences?"). A city of millions asked as
+someone's place of birth or death when the KB puts it elsewhere, in a smaller place of the same
+country, is "the city of" its name: "Did Gene Kelly die in Los Angeles?" (he died in Beverly
+Hills) read two ways to every blind reader of the seventh round, the city or its area; the proof's
+near miss is the city.
 """
 
 from __future__ import annotations
@@ -60,6 +62,9 @@ BIG_CITY = "Q1549591"
 _FAR = 10**6
 FORMER = frozenset({"Q3024240", "Q19953632"})
 """historical country, former administrative territorial entity."""
+INFLUENCES = frozenset({"P737"})
+"""Relations whose object is one of the subject's influences: a person, a movement, a work, never a
+place ("Was Germany one of George Frideric Handel's influences?" reads as a mistake)."""
 
 
 class Asker:
@@ -123,13 +128,32 @@ class Asker:
         """Its entities can be named, and it is undated (no year is asked) or holds in a year they
         both existed in (for a ``near_miss``, one not next to a year the KB states it; ``settled``:
         not the first or last year of a stretch either)."""
+        if self.style != DROWZEE and (
+            self._place_of_influence(statement) or any(self.names.garbled(x) for x in statement[::2])
+        ):
+            return False
         ambiguous = self.names.ambiguous
         named = self.style == DROWZEE or (statement[0] not in ambiguous and statement[2] not in ambiguous)
         if not named and self.naming(statement) is None:
             return False
+        if self.style != DROWZEE and self._namesake(statement):
+            return False
         if years is None:
             return True
         return bool(self._years(statement, years, near_miss, settled))
+
+    def _namesake(self, statement: Statement) -> bool:
+        """A place of a name the world shares would be named bare (``Namer.bare_namesake``)."""
+        s, p, o = statement
+        where = p.lstrip("^") in WHERE
+        return self.names.bare_namesake(s, o, where) or self.names.bare_namesake(o, s, where)
+
+    def _place_of_influence(self, statement: Statement) -> bool:
+        """``statement`` names a place as one of someone's influences (``INFLUENCES``)."""
+        s, p, o = statement
+        if p.lstrip("^") not in INFLUENCES:
+            return False
+        return self._domain(s if p.startswith("^") else o) == "places"
 
     def when(
         self,

@@ -195,16 +195,12 @@ class _Speaker:
         December 1922, was in the Soviet Union "in 1922"); for an award, the year it was given ("the
         Nebula Award for Best Short Story given in 1992", "... given in any year from 1967 through
         1974": readers took "in 1992" for the work's year too). Questions joining events keep
-        theirs, but for the first or last year of either event's stretch, said "at any time in
-        2005" too ("Were both Sadali and San Teodoro located in the Province of Nuoro in 2005?",
-        the year they left it: four readers of five read it two ways)."""
+        theirs, "in 2005" even in the first or last year of a stretch: "at any time in 2005" over
+        "both A and B" read two ways (at once, or each at some point?), and a plain suite asks a
+        join in such a year only where every reading gives its answer (generator/temporal_draw.py)."""
         names = mtl.events_of(f)
         if len(names) != 1:
-            at = _joined_point(f, year)
-            if at is None or when != f"in {year_text(at)}":
-                return when
-            edge = any(at in self._edges.get(n, ()) for n in names)
-            return f"at any time in {year_text(at)}" if edge else when
+            return when
         (name,) = names
         at = _point(f, year)
         if at is not None and at in self._edges.get(name, ()):
@@ -392,12 +388,6 @@ def _point(f: Formula, year: int) -> int | None:
     """The one year ``f`` asked at ``year`` looks at, when it is one event in one year."""
     g, at = shifted(f, year)
     return at if isinstance(g, Atom) else None
-
-
-def _joined_point(f: Formula, year: int) -> int | None:
-    """The one year ``f`` asked at ``year`` looks at, when it is two events joined in one year."""
-    g, at = shifted(f, year)
-    return at if isinstance(g, (And, Or)) and isinstance(g.phi1, Atom) and isinstance(g.phi2, Atom) else None
 
 
 def _quantified(quantifier: str, span: str, body: Said) -> Said:

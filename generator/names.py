@@ -20,7 +20,9 @@ Three things stand between a KB label and a name a person would write:
 
 A person the KB alone has of their name, though the world likely has others of it (WordNet
 knows two people or more by the surname and none by the whole name: "Daniel Martin", not "Dean
-Martin"), takes what the description says they did: "Daniel Martin (racing cyclist)".
+Martin"; or a name on a short list of well-known clashes, ``WELL_KNOWN``), takes what the
+description says they did: "Daniel Martin (racing cyclist)". A place the world shares that a
+question could only name bare is not asked (``bare_namesake``).
 
 A name that needs a context and has none it may take is not asked about (``Namer.name``
 returns None).
@@ -45,12 +47,19 @@ _UP = ("P131", "P17", "P361", "P30")
 _DOWN = ("P150", "P527")
 """... and their object within their subject."""
 _COUNTRY = "P17"
+_CAPITALS = ("P36", "P1376")
+"""Capital, capital of."""
 COUNTRIES = frozenset(
     {"Q112099", "Q123480", "Q15634554", "Q179164", "Q202686", "Q3024240", "Q3624078", "Q6256", "Q7275"}
 )
 """Classes of countries and states (sovereign state, country, island nation, historical country ...)."""
 _TEAM = "P54"
 _DIGIT = re.compile(r"\d")
+WELL_KNOWN = frozenset({"David Cross", "Georgia", "James Brown", "Jura", "Mads Pedersen"})
+"""Names the world gives to more than one well-known thing, which neither the KB nor WordNet tells:
+the cyclist and the footballer Mads Pedersen, James Brown the singer and others, the country and
+the US state of Georgia (WordNet's second Georgia, which a country's name otherwise ignores), the
+French department and the mountains of Jura. Blind readers read each two ways."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +186,19 @@ class Namer:
                     todo.append(x)
         return frozenset(found)
 
+    @cached_property
+    def _labels(self) -> frozenset[str]:
+        return frozenset(e.label for e in self._view.entities.values() if e.label)
+
+    def garbled(self, eid: str) -> bool:
+        """The label is no name a person writes: words mixed with another entity's name in capitals
+        ("West Africa BENIN Rep", in LitWD1K and CoDEx-S: every blind reader found "Is Mauritania
+        part of West Africa BENIN Rep?" confusing). Acronyms ("UEFA Club Footballer of the Year", "AC Milan")
+        are no label of their own, so they keep theirs."""
+        words = self._view.label(eid).split()
+        capitals = [w for w in words if len(w) >= 3 and w.isalpha() and w.isupper()]
+        return len(capitals) < len(words) and any(w.capitalize() in self._labels for w in capitals)
+
     def plural(self, eid: str) -> bool:
         """A team named by a plural ("the Los Angeles Lakers"), which takes a plural verb."""
         return eid in self._teams and plural_team(self._view.label(eid))
@@ -199,6 +221,29 @@ class Namer:
                 continue
             return f"{entry.base} ({text})"
         return entry.base if entry.optional else None
+
+    def bare_namesake(self, eid: str, other: str, where: bool) -> bool:
+        """A place the world knows others of (``_elsewhere``) that a question about ``eid`` and
+        ``other`` would name bare: asked where one lies (``where``), with no context that would
+        not answer it ("Was Friesland in Belgium in 1987?": the German district, or the Dutch
+        province a reader thinks of?), or asked anything with none at all ("Was Toledo ever twinned
+        with Aachen?": Wikidata12k gives Toledo no country). Not where the KB ties the two as
+        places (one within the other, a capital): "Was Brunswick in Germany?" tells which."""
+        entity = self._view.entities.get(eid)
+        if entity is None or entity.domain is not Domain.PLACES or "Q5" in entity.types:
+            return False
+        if other in self.within(eid) or eid in self.within(other) or (eid, other) in self._capitals:
+            return False  # what the question asks says which (and spares the WordNet lookups)
+        entry = self._entry(eid)
+        if not where:
+            return entry.optional and not entry.contexts
+        return entry.optional and self.name(eid, other, where) == entry.base
+
+    @cached_property
+    def _capitals(self) -> frozenset[tuple[str, str]]:
+        """Capitals and their places, either way round."""
+        facts = self._view.facts_of(_CAPITALS)
+        return frozenset(pair for f in facts for pair in ((f.subject, f.object), (f.object, f.subject)))
 
     def _may_place(self, place: str, other: str, where: bool) -> bool:
         """A place context gives nothing away: never the other entity; for "where" only a container of it."""
@@ -226,9 +271,16 @@ class Namer:
             team=eid in self._teams,
             work=alone,
         )
-        if alone and entity is not None and entity.domain is Domain.PLACES and _many_places(label):
+        known = label in WELL_KNOWN
+        if alone and entity is not None and entity.domain is Domain.PLACES and (known or _many_places(label)):
             return self._elsewhere(eid, base, label)
-        if alone and entity is not None and entity.description and "Q5" in entity.types and _common(label):
+        if (
+            alone
+            and entity is not None
+            and entity.description
+            and "Q5" in entity.types
+            and (known or _common(label))
+        ):
             occupation = _occupation(entity.description)
             described = ((occupation, ""),) if occupation else ()
             return _Entry(base, described, bool(described), optional=True)
@@ -263,6 +315,8 @@ class Namer:
         view = self._view
         entity = view.entities[eid]
         if COUNTRIES.intersection(entity.types):
+            if label in WELL_KNOWN:  # "Georgia (the country)": never the place in the country
+                return _Entry(base, (("the country", ""),), True, optional=True)
             return _Entry(base, (), False)
         places = [*self._now_in(eid, _COUNTRY), *self._now_in(eid, "P131")]
         contexts = [(view.label(p), p) for p in places if view.label(p) != p]

@@ -17,24 +17,25 @@ is re-checked year by year by the pointwise referee before the case is kept.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from kgtest.core.errors import GenerationError, ReasoningError
 from kgtest.generator.case import (
     Answer,
-    EvidenceFact,
     Proof,
     TemporalMeta,
     TemporalQuestion,
     TestCase,
     case_id,
 )
-from kgtest.generator.clauses import Clause
 from kgtest.generator.mtl_random import clip, complement, merged
 from kgtest.generator.mtl_text import INDIRECT, PLAIN, WORDINGS, temporal_prompt
 from kgtest.generator.temporal_draw import Candidate, Draws, drawn_here
+from kgtest.generator.temporal_event import EventWords as EventWords
+from kgtest.generator.temporal_event import TemporalEvent as TemporalEvent
+from kgtest.generator.temporal_event import birth_only, edges_of
+from kgtest.generator.temporal_event import worded as worded
 from kgtest.generator.temporal_question import question_of
 from kgtest.prolog import mtl
 from kgtest.prolog.mtl_bounds import bound_events, polarised
@@ -47,60 +48,6 @@ _OPEN_END = (
 )
 CHECKED_BY = "pointwise"
 """What re-checked a temporal case's answer at generation time (``meta["checked_by"]``)."""
-
-
-@dataclass(frozen=True, slots=True)
-class TemporalEvent:
-    """A dated event the generator can ask about, with the KB facts that date it.
-
-    A KB adapter is one constructor call per source of years, e.g. for a person::
-
-        TemporalEvent(id=f"{e.id}:alive", description=f"{e.label} was alive",
-                      intervals=((e.start_year, e.end_year),), domain=e.domain.value,
-                      evidence=(birth_fact, death_fact))
-
-    (``point_year`` gives ``((y, y),)``; a dated Fact gives its start/end years.)
-    """
-
-    id: str
-    """Unique name, used as the atom in formulas (any text: it is quoted for Prolog)."""
-    description: str
-    """A past-tense clause true in the event's years: "Charles Dickens was alive"."""
-    intervals: tuple[tuple[int, int], ...]
-    """Closed year intervals (astronomical numbering, 44 BCE is -43) it is known to hold in; may overlap."""
-    domain: str = "unknown"
-    evidence: tuple[EvidenceFact, ...] = ()
-    unknown: tuple[tuple[int, int], ...] = ()
-    """Years it may or may not have held in (after a start with no end); never asked about."""
-    clause: Clause | None = None
-    """The description as a clause ("Charles Dickens" / "was" / "alive"), so a question can ask
-    it ("Was Charles Dickens alive in 1850?") and deny it; without one it is quoted as a sentence."""
-    exists: tuple[tuple[str, int | None, int | None], ...] = ()
-    """Entities the event is about but not the existence of, with the years the KB says they
-    existed in (None: not known): no question asks about it in a year outside them."""
-    about: tuple[str, ...] = ()
-    """The entities it names (ids): plain questions join events that share one."""
-    topic: str = ""
-    """What it says of them ("P54", "alive"): plain questions join events of one topic next."""
-    worded: Callable[[], EventWords] | None = field(default=None, compare=False, repr=False)
-    """Makes the description, clause and evidence when the event is asked about, for an event given
-    without them: a KB holds thousands of dated facts and a suite asks about a hundred or so
-    (wording all of Wikidata12k's 3,700 up front was a fifth of ``gen``'s time)."""
-
-    def __post_init__(self) -> None:
-        if not self.intervals or any(s > e for s, e in (*self.intervals, *self.unknown)):
-            raise GenerationError(
-                f"event id={self.id!r} has intervals={self.intervals!r}, unknown={self.unknown!r}; give at "
-                "least one (start, end) with start <= end, and only such pairs"
-            )
-
-
-class EventWords(NamedTuple):
-    """What a ``TemporalEvent.worded`` makes: the event's description, clause and evidence."""
-
-    description: str
-    clause: Clause | None
-    evidence: tuple[EvidenceFact, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,11 +110,6 @@ class TemporalPlan:
         return 50 * self.count + 100
 
 
-def worded(event: TemporalEvent) -> TemporalEvent:
-    """``event`` with its description, clause and evidence, made now if it was given without them."""
-    return event if event.worded is None else replace(event, **event.worded()._asdict(), worded=None)
-
-
 def temporal_plan(
     events: Sequence[TemporalEvent],
     *,
@@ -208,8 +150,19 @@ def temporal_plan(
         {name: ev.topic for name, ev in table.items() if ev.topic} if plain else {},
         {name: ev.domain for name, ev in table.items()} if plain else {},
         _alive(table, universe),
+        _edges(table) if plain else {},
     )
     return TemporalPlan(draws, table, count, wording)
+
+
+def _edges(table: Mapping[str, TemporalEvent]) -> dict[str, tuple[int, ...]]:
+    """Per event, the years it began or ended in (``edges_of``); none for a life known from its birth
+    alone, which is asked as that birth ("born in 1988 or earlier"), one reading."""
+    out = {}
+    for name, ev in table.items():
+        if not birth_only(ev) and (found := edges_of(ev)):
+            out[name] = tuple(sorted(found))
+    return out
 
 
 def generate_temporal_cases(

@@ -67,6 +67,8 @@ class Draws:
     alive: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     """The years every entity an event names (but not the existence of) is known to exist in, for
     events that name one the KB dates: a question looks at no year outside them."""
+    edges: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    """The years each event began or ended in (plain wording only; generator/temporal_event.py)."""
     near: Neighbours = field(init=False, repr=False, compare=False)
     kin: Kin = field(init=False, repr=False, compare=False)
 
@@ -162,11 +164,10 @@ def draw(draws: Draws, index: int) -> Candidate:
         return Candidate(index, "anachronism")
     holds, maybe = _evaluated(formula, draws, used)
     sure, unsure = holds, maybe  # the years a Yes, and a No, are asked in
-    if draws.plain and (strict := ends_left_out(said := simplified(formula))) != said:
-        # a window's ends read in or out agree: a Yes where both hold, a No where neither may
-        strict_holds, strict_maybe = _evaluated(strict, draws, used)
-        sure = [piece for s, e in strict_holds for piece in clip(holds, s, e)]
-        unsure = merged([*maybe, *strict_maybe])
+    for strict_holds, strict_maybe in _other_readings(formula, draws, used) if draws.plain else ():
+        # the readings agree: a Yes where all hold, a No where none may
+        sure = [piece for s, e in strict_holds for piece in clip(sure, s, e)]
+        unsure = merged([*unsure, *strict_maybe])
     yes_years, no_years = clip(sure, lo, hi), complement(unsure, lo, hi)
     if not no_years or not yes_years:
         return Candidate(index, "trivial_true" if not no_years else "trivial_false")
@@ -176,12 +177,51 @@ def draw(draws: Draws, index: int) -> Candidate:
     return Candidate(index, "", formula, holds, maybe, coin, yes, no)
 
 
-def _evaluated(formula: mtl.Formula, draws: Draws, used: list[str]) -> tuple[Spans, Spans]:
-    """The years ``formula`` surely holds in, and may hold in (the same when no event is open-ended)."""
+def _evaluated(
+    formula: mtl.Formula,
+    draws: Draws,
+    used: list[str],
+    known: Mapping[str, Spans] | None = None,
+    possible: Mapping[str, Spans] | None = None,
+) -> tuple[Spans, Spans]:
+    """The years ``formula`` surely holds in, and may hold in (the same when no event is open-ended),
+    over the draws' events or the ``known`` and ``possible`` years given instead."""
+    known = draws.known if known is None else known
     if draws.open_ended.intersection(used):
-        return evaluate_bounds(formula, draws.known, draws.possible, draws.universe)
-    holds = mtl.evaluate(formula, draws.known, draws.universe)
+        return evaluate_bounds(
+            formula, known, draws.possible if possible is None else possible, draws.universe
+        )
+    holds = mtl.evaluate(formula, known, draws.universe)
     return holds, holds
+
+
+def _other_readings(formula: mtl.Formula, draws: Draws, used: list[str]) -> Iterator[tuple[Spans, Spans]]:
+    """The years ``formula`` surely and maybe holds in as other readers read its plain question:
+
+    * a window's ends left out ("between 2003 and 2015" without its ends: generator/mtl_windows.py);
+    * each event held only in the years it neither began nor ended in: "Did both A and B play for X
+      at any time in 2009?" (at once, or each at some point?), "Was Aude in Occitania in 2016?" (the
+      year the region was made). A lone event asked "at any time" in a year or a window (nothing
+      but "some year" over it) says that it counts any part of a year, and keeps its edges.
+    """
+    said = simplified(formula)
+    if (strict := ends_left_out(said)) != said:
+        yield _evaluated(strict, draws, used)
+    edged = {name: draws.edges[name] for name in used if name in draws.edges}
+    if edged and not _at_any_time(said):
+        known, possible = dict(draws.known), dict(draws.possible)
+        for name, edges in edged.items():
+            cut = [(y, y) for y in edges]
+            known[name] = [p for a, b in draws.known[name] for p in complement(cut, a, b)]
+            possible[name] = [p for a, b in draws.possible[name] for p in complement(cut, a, b)]
+        yield _evaluated(formula, draws, used, known, possible)
+
+
+def _at_any_time(f: mtl.Formula) -> bool:
+    """One event in some year of a window or in one year, said "at any time" (generator/mtl_text.py)."""
+    while isinstance(f, mtl.Next | mtl.Finally) or (isinstance(f, mtl.Globally) and f.a == f.b):
+        f = f.phi
+    return isinstance(f, mtl.Atom)
 
 
 def ready(draws: Draws) -> Draws:

@@ -17,7 +17,8 @@ its start year and *unknown* from the next year to the KB's last year (and one w
 and no start, unknown from the KB's first year up to the year before its end). Unknown years
 are kept with the event, never dropped and never asked about (generator/temporal.py), so
 closed periods plus an open one never give a confident "No" for a year the open one may
-cover. Unlabelled entities are left out, since a question cannot name them.
+cover. Unlabelled entities are left out, since a question cannot name them, and so are those whose
+label is no name (``Namer.garbled``: "West Africa BENIN Rep").
 
 Each event carries its clause (generator/clauses.py), worded with the relation's ``ask`` and
 the names of generator/names.py (a fact's made only once a question asks about it), and, for a
@@ -97,7 +98,11 @@ def _known_and_unknown(start: int | None, end: int | None, kb: tuple[int, int]) 
 def _entity_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[TemporalEvent]:
     out = []
     for e in view.entities.values():
-        if not e.label or (e.start_year is None and e.end_year is None and e.point_year is None):
+        if (
+            not e.label
+            or (e.start_year is None and e.end_year is None and e.point_year is None)
+            or namer.garbled(e.id)
+        ):
             continue  # nothing to ask, so nothing to name (most of a KB: 12,000 in Wikidata12k)
         name = namer.name(e.id) or e.label
         known, unknown = _known_and_unknown(e.start_year, e.end_year, kb)
@@ -166,7 +171,7 @@ def _year_fact(e: Entity, pid: str, label: str, year: int) -> EvidenceFact:
 
 
 def _fact_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[TemporalEvent]:
-    named = {eid for eid, e in view.entities.items() if e.label and e.label != eid}
+    named = {eid for eid, e in view.entities.items() if e.label and e.label != eid and not namer.garbled(eid)}
     groups: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)
     for f in view.facts:  # of Wikidata12k's 40,000 facts, 3,700 dated statements between named entities
         start, end = f.start_year, f.end_year

@@ -11,17 +11,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from kgtest.generator.clauses import Clause
-from kgtest.generator.mtl_random import merged
 from kgtest.generator.mtl_table3 import table3_question
 from kgtest.generator.mtl_text import DROWZEE, mtl2nl, shifted, year_text
 from kgtest.generator.mtl_windows import simplified as mtl_simplified
+from kgtest.generator.temporal_event import TemporalEvent, birth_only, edges_of
 from kgtest.prolog import mtl
-
-if TYPE_CHECKING:
-    from kgtest.generator.temporal import TemporalEvent
 
 AWARDS = frozenset({"P166", "P1411"})
 """Award received, nominated for: the KB's year is the year the award was given, which plain
@@ -39,8 +35,8 @@ def question_of(formula: mtl.Formula, year: int, used: Sequence[TemporalEvent], 
     if wording == DROWZEE:
         return table3_question(formula, year, {ev.id: ev.description for ev in used})
     given = [ev.id for ev in used if ev.topic in AWARDS and _ranked(ev)]
-    edges = {ev.id: _edges(ev) for ev in used}
-    lives = {ev.id: ev.clause for ev in used if ev.clause is not None and _birth_only(ev)}
+    edges = {ev.id: edges_of(ev) for ev in used}
+    lives = {ev.id: ev.clause for ev in used if ev.clause is not None and birth_only(ev)}
     if len(lives) == len(used) and (born := born_question(formula, year, lives)):
         return born
     return mtl2nl(formula, year, {ev.id: ev.clause or ev.description for ev in used}, given, edges)
@@ -90,28 +86,6 @@ def _timeless(f: mtl.Formula) -> bool:
     return all(isinstance(node, mtl.Atom | mtl.And | mtl.Or) for node in mtl.walk(f))
 
 
-def _birth_only(ev: TemporalEvent) -> bool:
-    """A life the KB knows from its birth alone: known in that one year, unknown from the next on."""
-    return (
-        ev.topic == "was alive"
-        and len(ev.intervals) == 1
-        and ev.intervals[0][0] == ev.intervals[0][1]
-        and len(ev.unknown) == 1
-        and ev.unknown[0][0] == ev.intervals[0][1] + 1
-    )
-
-
 def _ranked(event: TemporalEvent) -> bool:
     """The award ``event`` names is one for the best of a year or season (``_RANKED``)."""
     return any(f.property in AWARDS and _RANKED.search(f.object_label) for f in event.evidence)
-
-
-def _edges(event: TemporalEvent) -> set[int]:
-    """The years ``event`` began or ended in, as far as the KB knows: the ends of each stretch of
-    more than a year, and a year known alone next to years not known ("Sadali in the Province of
-    Nuoro" until 2005, its start not given: 2005 is the year it left, read two ways)."""
-    found = set()
-    for a, b in merged(event.intervals):
-        if a < b or any(lo - 1 <= a <= hi + 1 for lo, hi in event.unknown):
-            found |= {a, b}
-    return found

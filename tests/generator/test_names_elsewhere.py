@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kgtest.core.wordnet import wordnet
+from kgtest.generator.asked import Asker
 from kgtest.generator.kbview import KbView
 from kgtest.generator.names import Namer
 from kgtest.kg.catalog import builtin_catalog
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.skipif(not wordnet().available, reason="needs Debian's 
 PLACES = Domain.PLACES
 
 
-def _namer(*facts: Fact) -> Namer:
+def _view(*facts: Fact) -> KbView:
     entities = {
         "Q1": Entity("Q1", "Brunswick", domain=PLACES),
         "Q2": Entity("Q2", "Germany", types=("Q6256",), domain=PLACES),
@@ -26,7 +27,11 @@ def _namer(*facts: Fact) -> Namer:
         "Q7": Entity("Q7", "Soviet Union", domain=PLACES),
         "Q8": Entity("Q8", "Russian Empire", domain=PLACES),
     }
-    return Namer(KbView(entities, facts, builtin_catalog()))
+    return KbView(entities, facts, builtin_catalog())
+
+
+def _namer(*facts: Fact) -> Namer:
+    return Namer(_view(*facts))
 
 
 def test_a_name_wordnet_gives_to_several_places_takes_its_country() -> None:
@@ -36,16 +41,27 @@ def test_a_name_wordnet_gives_to_several_places_takes_its_country() -> None:
     assert namer.name("Q1", "Q5") == "Brunswick (Germany)"
     assert namer.name("Q5", "Q1") == "Kazan"
     # asked where it lies, no context may give the answer away ("Brunswick (Germany)" in Germany?)
-    # and none of its places contains Germany: its bare name, unique in the KB
+    # and none of its places contains Germany: its bare name, unique in the KB, which a fact
+    # question does not ask ("Was Friesland in Belgium in 1987?": the Dutch province, to a reader)
     assert namer.name("Q1", "Q2", where=True) == "Brunswick"
+    assert namer.bare_namesake("Q1", "Q7", where=True)  # "Was Brunswick in the Soviet Union?"
+    assert not namer.bare_namesake("Q1", "Q2", where=True)  # "Was Brunswick in Germany?" says which
+    assert not namer.bare_namesake("Q1", "Q5", where=False)  # "Brunswick (Germany)" elsewhere
 
 
 def test_a_country_or_a_place_the_kb_cannot_place_keeps_its_name() -> None:
     undated = (Fact("Q6", "P17", "Q7"), Fact("Q6", "P17", "Q8"))  # which one is today's?
     namer = _namer(*undated)
-    assert namer.name("Q3") == "Georgia"  # WordNet's other Georgia is a US state: not told by the KB
+    assert namer.name("Q2") == "Germany"
+    # a country keeps its name, but for a well-known clash (WordNet's other Georgia is a US state)
+    assert namer.name("Q3") == "Georgia (the country)"
     assert namer.name("Q6") == "Saint Petersburg"
     assert namer.name("Q1") == "Brunswick"
+    # named bare though the world has others of their names: no fact question asks where they lie
+    assert namer.bare_namesake("Q6", "Q2", where=True) and namer.bare_namesake("Q1", "Q7", where=True)
+    # nor anything else, where the KB says nothing more of it ("Was Toledo twinned with Aachen?")
+    assert namer.bare_namesake("Q6", "Q5", where=False)
+    assert not namer.bare_namesake("Q3", "Q7", where=True) and not namer.bare_namesake("Q2", "Q7", where=True)
 
 
 def test_a_person_of_a_common_surname_takes_the_description() -> None:
@@ -63,5 +79,18 @@ def test_a_person_of_a_common_surname_takes_the_description() -> None:
     # what he did, not where he is from: "(Irish racing cyclist)" would answer "born in Ireland?"
     assert namer.name("Q1") == namer.name("Q1", "Q5") == "Daniel Martin (racing cyclist)"
     assert namer.name("Q2") == "Dean Martin"  # WordNet's own: the one a reader knows
-    assert namer.name("Q3") == "Mads Pedersen"  # WordNet knows no Pedersen: left alone
+    # WordNet knows no Pedersen, but the world knows a cyclist and a footballer (``WELL_KNOWN``)
+    assert namer.name("Q3") == "Mads Pedersen (cyclist)"
     assert namer.name("Q4") == "Jack Hunt"  # a description naming a year would answer a temporal question
+
+
+def test_a_fact_question_does_not_ask_where_a_place_the_world_shares_lies_by_its_bare_name() -> None:
+    """ "Was Friesland in Belgium in 1987?" (the KB's Friesland is in Germany; readers thought of
+    the Dutch province): no context may be given where the question asks where it lies."""
+    view = _view(Fact("Q1", "P17", "Q2", 1990, None, statement="s1"))
+    asker = Asker(view, 2020, "plain")
+    assert not asker.askable(("Q1", "P17", "Q7"), None)  # bare, and the Soviet Union tells nothing
+    assert asker.askable(("Q1", "P17", "Q2"), None)  # bare, but "in Germany" says which
+    assert asker.askable(("Q5", "P190", "Q1"), None)  # not where: "Brunswick (Germany)"
+    assert not asker.askable(("Q5", "P190", "Q6"), None)  # Saint Petersburg: the KB tells nothing
+    assert Asker(view, 2020, "drowzee").askable(("Q1", "P17", "Q7"), None)  # Drowzee's as it was

@@ -70,7 +70,9 @@ def test_yes_and_no_are_balanced_and_edges_are_asked() -> None:
     assert (report.yes, report.no) == (yes, len(cases) - yes)
     assert abs(report.yes - report.no) <= 1
     boundary = [c for c in cases if c.temporal and c.temporal.boundary]
-    assert len(boundary) == report.boundary >= 0.35 * len(cases)
+    # a quarter, not the third drawn before: an edge where one event began or ended, and a reader
+    # taking that year in or out gets the other answer, is no longer asked (test_edge_readings)
+    assert len(boundary) == report.boundary >= 0.2 * len(cases)
     for case in boundary:  # just inside: first/last satisfying year; just outside: the year beside one
         assert case.temporal is not None
         year, spans = case.temporal.query_year, case.temporal.satisfying

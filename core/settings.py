@@ -375,6 +375,8 @@ def _describe(exc: ValidationError, data: Mapping[str, Any]) -> str:
         return f"{where}: unknown key {key!r}{hint}; known keys: {', '.join(names)}"
     if error["type"] == "missing":
         return f"{where}: {key} is required"
+    if error["type"] in ("tuple_type", "list_type"):
+        return f"{where} {key} = {error['input']!r}: write an array, e.g. {key} = [{error['input']!r}]"
     return f"{where} {key} = {error['input']!r}: {error['msg'].lower()}"
 
 

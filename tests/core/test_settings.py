@@ -117,7 +117,7 @@ def test_every_scalar_setting_has_a_variable() -> None:
         ('[[sut]]\nnmae = "a"\nspec = "b"\n',
          r":2: \[\[sut\]\] number 1: unknown key 'nmae' \(did you mean 'name'\?\); known keys: name, spec"),
         ("[run]\nmax_tokens = 0\n", r":2: \[run\] max_tokens = 0: input should be greater than or equal"),
-        ("[run]\nsuites = 'a.jsonl'\n", r"\[run\] suites = 'a.jsonl': input should be a valid tuple"),
+        ("[run]\nsuites = 'a.jsonl'\n", r"suites = 'a.jsonl': write an array, e.g. suites = \['a.jsonl'\]"),
         ("[judge]\nfail_under = 1.5\n", r"\[judge\] fail_under = 1.5: input should be less than or equal"),
         ('[sut]\nname = "a"\n', r"write \[\[sut\]\] before each, not \[sut\]"),
         ('[[sut]]\nname = "a"\nspec = "b"\n\n[[sut]]\nname = "c"\nspec = "d"\nmax_tokens = "lots"\n',

@@ -85,6 +85,7 @@ class _Reader(ClauseShapes, References):
         self._known = known
         """One-word names the reply may mention (the case's): names whatever the tagger calls them."""
         self._last_named = None
+        self._plural = False  # the last subject a plural noun ("Relations were cut"): "they" names none
         self._out: dict[tuple[str, str, str, bool, str], Triple] = {}
         self._names = []
         self._examples = set()
@@ -359,13 +360,15 @@ class _Reader(ClauseShapes, References):
                 elif tok.lower_ == "it" and any(c.dep_ in ("ccomp", "csubj", "xcomp") for c in verb.children):
                     continue  # "it was not the case that ...", "it is true that ...": no one
                 elif tok.lower_ in sp.PRONOUN:
-                    yield tok, self._last_named or tok.lower_
+                    plural = self._plural and tok.lower_ == "they"
+                    yield tok, tok.lower_ if plural else self._last_named or tok.lower_
                 elif sn.place_reference(tok):  # "The city lies in Bavaria"
                     yield tok, sn.THERE
                 else:
                     text = sp.phrase(tok)
                     owned = any(c.dep_ == "poss" and c.lower_ in sp.PRONOUN for c in tok.children)
                     named = tok.pos_ == "PROPN" or text in self._masked or text in self._known
+                    self._plural = tok.tag_ == "NNS" and not named
                     if named and not owned:  # not "her Nobel"
                         self._last_named = text
                     yield tok, text

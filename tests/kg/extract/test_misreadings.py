@@ -120,3 +120,32 @@ def test_a_list_or_a_denial_is_no_address(extractor: SpacyExtractor, text: str, 
     (triples,) = extractor.extract([text])
     assert {t.object for t in triples if t.relation.split()[-1] == "in"} == places, triples
     assert not any(t.relation == "is in" for t in triples), triples
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "year", "role"),
+    [
+        ("Albania has also been a NATO ally since 2009.", "Albania", "2009", "NATO ally"),  # markdown bullet
+        ("Step 3: Lower Saxony was a state of West Germany from 1949.", "Lower Saxony", "1949", "state"),
+        ("ETH Zurich has been a partner school of MIT since 1950.", "ETH Zurich", "1950", "partner school"),
+    ],
+)
+def test_a_year_of_what_the_subject_is_said_to_be_dates_the_role(
+    extractor: SpacyExtractor, text: str, subject: str, year: str, role: str
+) -> None:
+    (triples,) = extractor.extract([text], [[subject, "West Germany"]])
+    dated = [t for t in triples if t.object == year]
+    assert dated and all(t.subject == subject and t.acted_on.startswith(role) for t in dated), triples
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The US recognised Albania in 1922. Relations were cut in 1939. They were re-established in 1991.",
+        "Step 1: Hungary keeps an embassy in Nairobi. Step 2: Talks stalled, and they were resumed in 2005.",
+    ],
+)
+def test_they_after_a_plural_noun_is_no_name(extractor: SpacyExtractor, text: str) -> None:
+    (triples,) = extractor.extract([text])
+    last = [t for t in triples if t.subject_pronoun == "they"]
+    assert last and all(t.subject == "they" for t in last), triples

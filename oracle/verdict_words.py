@@ -132,6 +132,12 @@ LATER = re.compile(
 # Within one line: a decoration that ran across line breaks made this quadratic in blank lines.
 _IN_LINE = DECOR.replace(r"\s", r" \t\r\f\v")
 STANDALONE = re.compile(rf"^{_IN_LINE}(?P<v>yes|no){_IN_LINE}[.!]?{_IN_LINE}$", re.I | re.M)
+CLOSING = re.compile(
+    r"(?:[,:;]|\bthat)[^\S\n]*[*_]*(?P<v>yes|no)[*_]*(?=[^\S\n]*[,—–]|[^\S\n]+-[^\S\n])(?=[^\n]*[.!]?[\s*_]*$)",
+    re.I,
+)
+"""The last line's verdict, set off inside its sentence: "Step 2 settles it: yes, the University of
+Göttingen employed him", "so I'd conclude that yes, Egypt does have ...", "..., **yes**, he was"."""
 AFTER_OPENER = re.compile(r"[^.!?\n]{0,60}?,\s*(?:but\s+)?(?P<v>yes|no)\b(?=\s*(?:[,.!;]|$))", re.I)
 
 # A list whose items are nothing but answer options ("- Yes", "1. No- Yes:"): the reply did not choose.

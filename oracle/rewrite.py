@@ -1,5 +1,6 @@
-"""The reply's text made plain before it is read: years said relative to another written out, and
-abbreviations a reply introduces read as the names they stand for.
+"""The reply's text made plain before it is read: years said relative to another written out,
+abbreviations a reply introduces read as the names they stand for, and a place on a start list as
+starting the race.
 
 * "a decade later", "two years later", "the following year", "a year earlier": the year said
   last before it, moved by the amount ("In 1905 ...; a decade later he ..." reads "in 1915 he");
@@ -34,7 +35,22 @@ _SMALL = {"of", "the", "for", "and", "de", "du"}
 
 def readable(text: str) -> str:
     text = _SOURCE.sub("", _QUOTED_VERDICT.sub(_judged, set_aside(text)))
-    return absolute(expand_abbreviations(text))
+    return absolute(expand_abbreviations(_START_LIST.sub(_started, text)))
+
+
+_START_LIST = re.compile(
+    r"\b(?P<be>was|were|is|are)(?P<not>\s+not|n't)?\s+(?:on|among)\s+the\s+"
+    r"(?:start(?:ing)?[\s-]?(?:list|line|sheet)|startlist|line-?up|entry\s+list)\s+(?:of|for|at|in)\b",
+    re.I,
+)
+"""Being on a race's start list is starting it: "Colbrelli was on the start list of the 2019 Paris-Nice"
+(the parser makes "start list of the 2019 Paris-Nice" one object, no race)."""
+
+
+def _started(match: re.Match[str]) -> str:
+    if match["not"]:
+        return "did not start" if match["be"].lower() in ("was", "were") else "does not start"
+    return "started" if match["be"].lower() in ("was", "were") else "starts"
 
 
 _SOURCE = re.compile(

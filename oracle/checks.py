@@ -33,6 +33,7 @@ from kgtest.oracle.kb_lookup import KbLookup, containing
 from kgtest.oracle.kb_years import date_of, lifetime, lifetimes, year_of
 from kgtest.oracle.kind_of_place import in_another_country, is_place, kb_types, kinds_of, maybe_one_kind
 from kgtest.oracle.lifetimes import YEAR_EVENT, events, lived, stated_years
+from kgtest.oracle.listed import listed
 from kgtest.oracle.quantified import COUNTED, denied_by_only, too_many
 from kgtest.oracle.renamed import renamed_pairs
 from kgtest.oracle.similarity import year_text
@@ -93,7 +94,8 @@ class Checker:
         read = [one_containment(c, ground) for c in read]
         background = self._background(ground, read)
         renamed = renamed_pairs(claims)
-        judged = self._conclusions(ground, self._knowledge(ground, read, background, renamed), background)
+        known = listed(self._knowledge(ground, read, background, renamed), self._catalog)
+        judged = self._conclusions(ground, known, background)
         concluding = {id(c.triple) for c in claims if c.status == ANSWER}  # the answer restated (answered.py)
         judged = [
             replace(c, status=ANSWER, note="") if id(c.triple) in concluding and c.wrong else c

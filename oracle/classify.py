@@ -8,6 +8,7 @@ from kgtest.oracle.answer import ParsedAnswer
 from kgtest.oracle.answered import ANSWER
 from kgtest.oracle.checks import Checked
 from kgtest.oracle.claims import unread
+from kgtest.oracle.listed import LISTED
 from kgtest.oracle.outcome import Outcome
 
 
@@ -41,6 +42,13 @@ def classify(checked: Checked, answer: ParsedAnswer, expected: Answer) -> tuple[
         return Outcome.UNREADABLE, (
             f"cannot tell: it concludes what the KB contradicts, {concluded[0]!r}, after reasoning of its "
             "own: believed, it is wrong knowledge, drawn, a wrong inference",
+            *reasons,
+        )
+    if any(c.status == LISTED for c in checked.claims) and (inference or not knowledge):
+        listing = next(c.triple.sentence.strip() for c in checked.claims if c.status == LISTED)
+        return Outcome.UNREADABLE, (
+            f"cannot tell: it lists other values where the proof has its own, {listing!r}: "
+            "a list of some (a wrong inference) or a correction (wrong knowledge)",
             *reasons,
         )
     if knowledge and inference:

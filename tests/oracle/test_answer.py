@@ -306,9 +306,8 @@ def test_suppositions_titles_and_late_refusals(reply: str, stance: Stance) -> No
     ("reply", "stance"),
     [
         (
-            "1. He was called to Göttingen in 1883.\n2. He left in 1897.\n\nStep 1 settles it: yes, "
-            "Göttingen "
-            "employed him.",
+            "1. He was called to Göttingen in 1883.\n2. He left in 1897.\n\n"
+            "Step 1 settles it: yes, Göttingen employed him.",
             Stance.YES,
         ),  # step-by-step
         (

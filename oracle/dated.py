@@ -117,7 +117,15 @@ def _owner(claims: list[Claim], year: Claim, verb: list[str]) -> int | None:
     if at >= 0:  # "won X in 1911; she had won Y in 1903": the fact named last before the year, in its clause
         before = [(_last(sentence, claims[k].triple.object, at), k) for k in found]
         before = [(where, k) for where, k in before if where >= 0 and not _CLAUSE.search(sentence, where, at)]
-        found = [max(before)[1]] if before else [k for k in found if claims[k].triple.object not in sentence]
+        after = [(sentence.find(claims[k].triple.object, at), k) for k in found]  # "In 1968 he was ..."
+        after = [(where, k) for where, k in after if where > at and not _CLAUSE.search(sentence, at, where)]
+        found = (
+            [max(before)[1]]
+            if before
+            else [min(after)[1]]
+            if after
+            else [k for k in found if claims[k].triple.object not in sentence]
+        )
     return found[0] if len(found) == 1 else None
 
 

@@ -1,6 +1,6 @@
 """The reply's text made plain before it is read: years said relative to another written out,
-abbreviations a reply introduces read as the names they stand for, and a place on a start list as
-starting the race.
+abbreviations a reply introduces read as the names they stand for, a place on a start list as
+starting the race, and "until her death in 1985" as until 1985.
 
 * "a decade later", "two years later", "the following year", "a year earlier": the year said
   last before it, moved by the amount ("In 1905 ...; a decade later he ..." reads "in 1915 he");
@@ -35,7 +35,15 @@ _SMALL = {"of", "the", "for", "and", "de", "du"}
 
 def readable(text: str) -> str:
     text = _SOURCE.sub("", _QUOTED_VERDICT.sub(_judged, set_aside(text)))
-    return absolute(expand_abbreviations(_START_LIST.sub(_started, text)))
+    text = _UNTIL_DEATH.sub(r"\g<until> \g<year>", _START_LIST.sub(_started, text))
+    return absolute(expand_abbreviations(text))
+
+
+_UNTIL_DEATH = re.compile(
+    r"\b(?P<until>until|till|up\s+to)\s+(?:his|her|their)\s+death\s+in\s+(?P<year>1\d{3}|20\d{2})\b", re.I
+)
+"""The year of a death that ends a span is the span's last: "married to Ruth Gordon from 1942 until her
+death in 1985" is until 1985 (the parser hangs the year on "death")."""
 
 
 _START_LIST = re.compile(

@@ -32,3 +32,13 @@ def test_a_year_after_became_dates_the_facts_start(kb_judge: Judge) -> None:
         kb_judge, EINSTEIN_NOBEL, "Yes. He became the winner of the Nobel Prize in Physics in 1925."
     )
     assert wrong.outcome.value == "erroneous_knowledge", wrong.reasons
+
+
+def test_a_year_before_the_fact_dates_it(kb_judge: Judge) -> None:
+    """ "In 1968 he was still Ruth Gordon's husband": the year opens the clause (the ninth session)."""
+    verdict = judged(
+        kb_judge, EINSTEIN_NOBEL, "Yes. In 1921 Einstein was the winner of the Nobel Prize in Physics."
+    )
+    read = {(c.triple.relation, c.triple.object): c for c in verdict.claims}
+    assert read["was winner of", "Nobel Prize in Physics"].when == (1921, 1921)
+    assert read["was in", "1921"].status == "dated"

@@ -81,16 +81,14 @@ class _Reader(ClauseShapes, References):
 
     def __init__(self, masked: dict[str, str], known: frozenset[str]) -> None:
         self._masked = masked
-        self._known = known
-        """One-word names the reply may mention (the case's): names whatever the tagger calls them."""
+        self._known = known  # one-word names the reply may mention (the case's), whatever their tag
         self._last_named = None
         self._plural = False  # the last subject a plural noun ("Relations were cut"): "they" names none
         self._out: dict[tuple[str, str, str, bool, str], Triple] = {}
         self._names = []
         self._examples = set()
         self._at = None
-        self._stand_in: tuple[str, str] | None = None
-        """(pronoun, the name standing in for it) for the subject being read."""
+        self._stand_in: tuple[str, str] | None = None  # (pronoun, the name standing in) of the subject
 
     def read(self, doc: Doc) -> list[Triple]:
         self._names = sp.name_heads(doc, self._known)
@@ -186,6 +184,8 @@ class _Reader(ClauseShapes, References):
                 for demonym in sn.demonyms(said):  # "a Danish cyclist", "a German state"
                     rel = "is in" if sn.place_class(said) else "nationality"
                     self._emit(subject, rel, demonym, negated, rel, sentence)
+                if team := sn.team_of(said):  # "was a Barcelona player from 1988 to 1994"
+                    self._emit(subject, f"{verb.lower_} player of", team, negated, "player of", sentence)
             for attr, obj, flip in sp.objects(verb, ("attr", "acomp")):
                 attr = sn.one_of(attr)  # "one of the administrative districts of Bavaria"
                 if owner and sn.place_class(subj_tok):  # "its largest city is Leipzig": Leipzig is in it

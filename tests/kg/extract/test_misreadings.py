@@ -163,3 +163,19 @@ def test_a_one_word_name_the_tagger_calls_an_adverb_is_the_subject(
 ) -> None:
     (triples,) = extractor.extract([text], [["Cuxhaven"]])
     assert any(t.subject == "Cuxhaven" and t.object == "Schleswig-Holstein" for t in triples), triples
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "team", "negated"),
+    [
+        ("Stoichkov was a Barcelona player from 1990 to 1995.", "Stoichkov", "Barcelona", False),  # terse
+        ("Step 3: Murillo wasn't a Cádiz player in 2013.", "Murillo", "Cádiz", True),  # step-by-step
+        ("Honestly, Raúl was a Real Madrid striker for years!", "Raúl", "Real Madrid", False),  # chatty
+    ],
+)
+def test_a_clubs_player_plays_for_it(
+    extractor: SpacyExtractor, text: str, subject: str, team: str, negated: bool
+) -> None:
+    (triples,) = extractor.extract([text], [[subject]])
+    assert any((t.subject, t.object, t.negated) == (subject, team, negated) for t in triples), triples
+    assert any(t.relation.endswith("player of") for t in triples), triples

@@ -36,3 +36,9 @@ def _case() -> TestCase:
 def test_the_cases_only_entity_by_its_kind(kb_judge: Judge, reply: str, outcome: str) -> None:
     (verdict,) = kb_judge.judge_many([(_case(), reply)])
     assert verdict.outcome.value == outcome, verdict.reasons
+
+
+def test_two_kinds_name_no_one(kb_judge: Judge) -> None:
+    reply = "No - the language was created in 1985 and the book in 1987."
+    (verdict,) = kb_judge.judge_many([(_case(), reply)])
+    assert not any(c.triple.subject == "Python" for c in verdict.claims), verdict.claims

@@ -24,6 +24,7 @@ from kgtest.oracle.verdict_words import (
     CLOSING,
     CONCLUSION,
     CORRECTION,
+    DECLINED_ANYWHERE,
     DECOR,
     FILLER,
     HEADING_LINE,
@@ -131,7 +132,7 @@ def parse_answer(reply: str, question: str = "") -> ParsedAnswer:
     unsure = UNSURE_ANYWHERE.search(reply, start)
     if unsure:  # no verdict anywhere, but "we cannot determine the answer"
         return _parsed(reply, Stance.IDK, (unsure.span(),), "unsure")
-    refused = REFUSED_ANYWHERE.search(reply, start)
+    refused = REFUSED_ANYWHERE.search(reply, start) or DECLINED_ANYWHERE.search(reply, start)
     if refused:  # no verdict anywhere, steps and then "I'm sorry, but I can't assist with this request."
         return _parsed(reply, Stance.REFUSAL, (refused.span(),), "lead")
     return ParsedAnswer(Stance.MISSING, (), (), "none", reply.strip())

@@ -335,3 +335,21 @@ def test_a_verdict_set_off_in_the_last_line_where_nothing_else_gave_one(reply: s
 )
 def test_no_closing_verdict_outside_the_last_line_or_inside_a_phrase(reply: str) -> None:
     assert parse_answer(reply).rule != "closing"
+
+
+@pytest.mark.parametrize(
+    ("reply", "stance"),
+    [
+        ("I'd rather not give a yes or no on this one. The club archives would settle it.", Stance.REFUSAL),
+        ("1. The records are not open to me.\n2. So I'm not going to give a yes or no here.", Stance.REFUSAL),
+        ("- **Why:** it is subjective.\n\nSorry - I'm going to decline to give a yes or no.", Stance.REFUSAL),
+        (
+            "Whether the move was in 1961 or 1962 is the crux. So I honestly don't know - check the archive.",
+            Stance.IDK,
+        ),
+        ("Ooh, good one! It is an old club, but whether it existed in 1929, I'm just not sure.", Stance.IDK),
+        ("He held posts in Germany, but I can't reliably recall which university employed him.", Stance.IDK),
+    ],
+)
+def test_declining_and_not_knowing_in_other_words(reply: str, stance: Stance) -> None:
+    assert parse_answer(reply).stance is stance

@@ -167,7 +167,10 @@ class Judge:
         parsed = [parse_answer(reply, case.question) for case, reply in pairs]
         todo = [i for i, p in enumerate(parsed) if p.stance in (Stance.YES, Stance.NO)]
         grounds = {i: self._ground(pairs[i][0]) for i in todo}
-        texts = {i: readable(strip_restated(parsed[i].reasoning, pairs[i][0].question)) for i in todo}
+        texts = {
+            i: readable(strip_restated(parsed[i].reasoning, pairs[i][0].question), grounds[i].only)
+            for i in todo
+        }
         triples: dict[int, list[Triple]] = {i: [] for i in todo}
         said = [i for i in todo if texts[i]]
         if said:

@@ -125,14 +125,13 @@ _THE = re.compile(r"\bthe\s+(\w+)")
 def _the_only_one(triples: Sequence[Triple], ground: GroundGraph) -> list[Triple]:
     """ "the club" for the case's only entity, where the reply names nothing else ("the club ... the
     league" is two things: neither is guessed)."""
-    case = [e for e in ground.entities if not e.id.lstrip("-").isdigit()]
+    only = ground.only
     ends = [x for t in triples for x in (t.subject, t.object) if not x[:1].isdigit()]
-    if len(case) != 1 or len({x.lower() for x in ends}) != 1 or ends[0].lower() not in _KINDS:
+    if only is None or len({x.lower() for x in ends}) != 1 or ends[0].lower() not in _KINDS:
         return list(triples)
     said = " ".join(dict.fromkeys(t.sentence.lower() for t in triples))
     if {w for w in _THE.findall(said) if w in _KINDS} != {ends[0].lower()}:
         return list(triples)  # "the language ... and the book": two things
     return [
-        replace(t, subject=case[0].label) if f"the {t.subject.lower()}" in t.sentence.lower() else t
-        for t in triples
+        replace(t, subject=only) if f"the {t.subject.lower()}" in t.sentence.lower() else t for t in triples
     ]

@@ -33,12 +33,20 @@ _ABBREVIATED = re.compile(
 _SMALL = {"of", "the", "for", "and", "de", "du"}
 
 
-def readable(text: str) -> str:
+def readable(text: str, only: str | None = None) -> str:
+    """``only``: the case's one entity, whom a field line with no name speaks of ("- Born: 1991")."""
+    if only:
+        text = _FIELD.sub(lambda m: f"{m['lead']}{only} {_FIELDS[m['field'].lower()]} ", text)
     text = _SOURCE.sub("", _QUOTED_VERDICT.sub(_judged, set_aside(text)))
     text = _UNTIL_DEATH.sub(r"\g<until> \g<year>", _START_LIST.sub(_started, text))
     return absolute(expand_abbreviations(text))
 
 
+_FIELD = re.compile(
+    r"^(?P<lead>[^\S\n]*(?:[-*•][^\S\n]*)?)\**(?P<field>born|died)\**[^\S\n]*:\**[^\S\n]*", re.I | re.M
+)
+_FIELDS = {"born": "was born in", "died": "died in"}
+"""A profile's field lines, "- Born: 1991", "**Died:** Paris": said of the case's one entity."""
 _UNTIL_DEATH = re.compile(
     r"\b(?P<until>until|till|up\s+to)\s+(?:his|her|their)\s+death\s+in\s+(?P<year>1\d{3}|20\d{2})\b", re.I
 )

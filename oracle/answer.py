@@ -21,8 +21,10 @@ from kgtest.oracle.verdict_words import (
     AFTER_OPENER,
     ANSWER_FIRST,
     CHOICES,
+    CLOSING,
     CONCLUSION,
     CORRECTION,
+    DECLINED_ANYWHERE,
     DECOR,
     FILLER,
     HEADING_LINE,
@@ -66,7 +68,7 @@ class ParsedAnswer:
     evidence: tuple[str, ...]
     """The text of each span."""
     rule: str
-    """Which reading decided: ``lead``, ``labelled``, ``standalone``, ``unsure``, ``options``,
+    """Which reading decided: ``lead``, ``labelled``, ``standalone``, ``closing``, ``unsure``, ``options``,
     ``hedge``, ``correction``, ``conflict`` or ``none``."""
     reasoning: str
     """The reply without the verdict words: what triples are extracted from."""
@@ -116,7 +118,11 @@ def parse_answer(reply: str, question: str = "") -> ParsedAnswer:
         if later is not None and later[0] is not stance and not _aside(reply, later[1][0], question):
             return _parsed(reply, Stance.AMBIGUOUS, (span, later[1]), "conflict")
         return _parsed(reply, stance, (span,), "lead")
-    for found, rule in ((_later(reply, after=start), "labelled"), (_standalone(reply, start), "standalone")):
+    for found, rule in (
+        (_later(reply, after=start), "labelled"),
+        (_standalone(reply, start), "standalone"),
+        (_closing(reply, start), "closing"),
+    ):
         if found is not None:
             return _doubt(reply, found[0], found[1]) or _parsed(reply, found[0], (found[1],), rule)
     opener = AFTER_OPENER.match(reply, start)
@@ -126,7 +132,7 @@ def parse_answer(reply: str, question: str = "") -> ParsedAnswer:
     unsure = UNSURE_ANYWHERE.search(reply, start)
     if unsure:  # no verdict anywhere, but "we cannot determine the answer"
         return _parsed(reply, Stance.IDK, (unsure.span(),), "unsure")
-    refused = REFUSED_ANYWHERE.search(reply, start)
+    refused = REFUSED_ANYWHERE.search(reply, start) or DECLINED_ANYWHERE.search(reply, start)
     if refused:  # no verdict anywhere, steps and then "I'm sorry, but I can't assist with this request."
         return _parsed(reply, Stance.REFUSAL, (refused.span(),), "lead")
     return ParsedAnswer(Stance.MISSING, (), (), "none", reply.strip())
@@ -243,6 +249,13 @@ def _later(reply: str, after: int) -> tuple[Stance, tuple[int, int]] | None:
 def _standalone(reply: str, start: int) -> tuple[Stance, tuple[int, int]] | None:
     match = STANDALONE.search(reply, start)
     return (_yes_no(match["v"]), match.span()) if match else None
+
+
+def _closing(reply: str, start: int) -> tuple[Stance, tuple[int, int]] | None:
+    """A verdict set off by commas in the reply's last line, where nothing else gave one."""
+    last = reply.rstrip().rfind("\n") + 1
+    match = CLOSING.search(reply, max(start, last))
+    return (_yes_no(match["v"]), match.span("v")) if match else None
 
 
 def _yes_no(word: str) -> Stance:

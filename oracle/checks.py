@@ -25,13 +25,15 @@ from kgtest.generator.case import Answer
 from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.model import Fact
 from kgtest.oracle import arithmetic
+from kgtest.oracle.answered import ANSWER
 from kgtest.oracle.claims import ALIVE, COMPUTED, VALUE_PROPERTIES, Claim
 from kgtest.oracle.dated import date_kind, denial_unplaced, wrong_dates
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.kb_lookup import KbLookup, containing
 from kgtest.oracle.kb_years import date_of, lifetime, lifetimes, year_of
-from kgtest.oracle.kind_of_place import maybe_one_kind
+from kgtest.oracle.kind_of_place import in_another_country, is_place, kb_types, kinds_of, maybe_one_kind
 from kgtest.oracle.lifetimes import YEAR_EVENT, events, lived, stated_years
+from kgtest.oracle.listed import listed
 from kgtest.oracle.quantified import COUNTED, denied_by_only, too_many
 from kgtest.oracle.renamed import renamed_pairs
 from kgtest.oracle.similarity import year_text
@@ -46,6 +48,8 @@ from kgtest.oracle.worlds import (
     is_year_id,
     kb_fact,
     one_containment,
+    placed_unknowns,
+    places_above,
     quoted,
     readings,
     upward,
@@ -90,7 +94,13 @@ class Checker:
         read = [one_containment(c, ground) for c in read]
         background = self._background(ground, read)
         renamed = renamed_pairs(claims)
-        judged = self._conclusions(ground, self._knowledge(ground, read, background, renamed), background)
+        known = listed(self._knowledge(ground, read, background, renamed), self._catalog)
+        judged = self._conclusions(ground, known, background)
+        concluding = {id(c.triple) for c in claims if c.status == ANSWER}  # the answer restated (answered.py)
+        judged = [
+            replace(c, status=ANSWER, note="") if id(c.triple) in concluding and c.wrong else c
+            for c in judged
+        ]
         found = {id(c.triple): c for c in judged}
         every = tuple(found.get(id(c.triple), c) for c in claims)  # the unread ones too, in order
         if ground.temporal is not None:
@@ -98,7 +108,8 @@ class Checker:
             return Checked(every, "holds" if holds else "fails", Answer.YES if holds else Answer.NO)
         if ground.statement is None:
             return Checked(every, "unchecked", expected)
-        return self._inference(ground, judged, background, every, expected, denied_by_only(ground, claims))
+        kept = [c for c in judged if c.status != ANSWER]  # no premise: it would make its answer follow
+        return self._inference(ground, kept, background, every, expected, denied_by_only(ground, claims))
 
     def _knowledge(
         self,
@@ -107,7 +118,8 @@ class Checker:
         background: list[Fact],
         renamed: frozenset[tuple[str, str]],
     ) -> list[Claim]:
-        facts = evidence_facts(ground) + [kb_fact(f) for f in background]
+        placed = placed_unknowns(claims, partial(is_place, self._kb))
+        facts = evidence_facts(ground) + [kb_fact(f) for f in background] + placed
         asked = [
             (c, alternative, reading)
             for c in claims
@@ -115,7 +127,7 @@ class Checker:
             for alternative in c.alternatives or (c.statement,)
             for reading in sorted(readings(self._catalog, *alternative))
         ]
-        types = ground.types + self._types(ground, claims, background)
+        types = ground.types + kb_types(self._kb, ground, claims, background)
         statuses = self._rules().statuses(
             lived(World(tuple(facts), types=types, years=lifetimes(self._kb, ground, claims))),
             [(reading, c.negated) for c, _, reading in asked],
@@ -126,10 +138,11 @@ class Checker:
             for s, p, _ in readings(self._catalog, e.subject, e.property, e.object)
         }
         stated = {(r[0], r[2]) for c, _, r in asked if not c.negated}  # the ends it relates, in any words
+        above = places_above(self._catalog, facts)
         per: dict[tuple[int, tuple[str, str, str]], Status] = {}
         for (c, alternative, reading), status in zip(asked, statuses, strict=True):
             if status.kind == "other" and not self._miss(
-                reading, status.other, pairs, types, ground, stated, renamed
+                reading, status.other, pairs, types, ground, stated, renamed, above
             ):
                 status = Status("open")  # another value of a fact the proof does not rest on: no miss
             best = per.get((id(c), alternative))
@@ -186,6 +199,7 @@ class Checker:
         ground: GroundGraph,
         stated: set[tuple[str, str]],
         renamed: frozenset[tuple[str, str]],
+        above: dict[str, set[str]],
     ) -> bool:
         """Another value where the proof has its fact, read the way the fact points (a place contains
         many things: "Zürich contains X" misses nothing), and of the proof value's kind where both kinds
@@ -195,7 +209,8 @@ class Checker:
         value where it renames (``renamed``: "Friedrich-Wilhelms-Universität, which only took the name
         Humboldt University"): "started the 2012 Tour de France ... rode the Giro d'Italia that year as
         well" (the KB has only editions), "a department in southern France ... from 2016 in Occitania" (a
-        place around, unlabelled)."""
+        place around, unlabelled). A country of another kind than the proof's value misses it where a
+        country around that value is another ("Munich is in Austria", Upper Bavaria being in Germany)."""
         s, p, o = reading
         if (s, p) not in pairs or p.startswith("^") or p in DOWNWARD:
             return False
@@ -204,24 +219,10 @@ class Checker:
         mine = {t for e, t in types if e == o}
         theirs = {t for e, t in types if e == other}
         if mine and theirs:
-            return bool(mine & theirs)
+            return bool(mine & theirs) or in_another_country(
+                o, other, above, partial(kinds_of, self._kb, types)
+            )
         return maybe_one_kind(self._name(o, ground), self._name(other, ground))  # no kind: water or not
-
-    def _types(
-        self, ground: GroundGraph, claims: list[Claim], background: list[Fact]
-    ) -> tuple[tuple[str, str], ...]:
-        """The KB's classes of what claims name beyond the case, and of the evidence's values: "born in
-        Colombia" conflicts with the KB's Ecuador only as another country (negation.pl)."""
-        if self._kb is None or not background:
-            return ()
-        named = {x for c in claims if c.statement for x in (c.statement[0], c.statement[2])}
-        named |= {e.object for e in ground.edges}
-        known = set(ground.types)
-        out = []
-        for eid in sorted(x for x in named if not x.startswith("?") and not is_year_id(x)):
-            entity = self._kb.entity(eid)
-            out += [(eid, t) for t in (entity.types if entity else ()) if (eid, t) not in known]
-        return tuple(out)
 
     def _judged(
         self,

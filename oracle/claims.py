@@ -173,15 +173,19 @@ def _vague(claim: Claim, ground: GroundGraph) -> Claim:
 
 
 _LIVES = {"biography": "", "life": "", "story": "", "death": "P20", "birth": "P19"}
+_IN_LIFE = {"come into", "feature in", "figure in", "appear in", "come up in"}
+"""Verbs of a place in a life: "Uruguay doesn't come into his story", "Hamburg doesn't feature in it"."""
 """Nouns of a person's life, and the one property each stands for ("" any)."""
 
 
 def _no_part(claim: Claim, ground: GroundGraph) -> bool:
-    """ "Munich plays no part in his biography", "Saint Petersburg plays no part in his death": no bond
+    """ "Munich plays no part in his biography", "Saint Petersburg plays no part in his death", "Uruguay
+    doesn't come into his story": no bond
     of the place with the person whose life it is, a denial of the question's statement where the place
     is one of its ends (and, for a death or a birth, the question asks of that)."""
     life = claim.triple.object.lower().split()
-    if ground.statement is None or not {"part", "role"} & set(words(claim.triple.relation).split()):
+    played = {"part", "role"} & set(words(claim.triple.relation).split()) or claim.triple.key in _IN_LIFE
+    if ground.statement is None or not played:
         return False
     if len(life) != 2 or life[0] not in ("his", "her", "their") or life[1] not in _LIVES:
         return False

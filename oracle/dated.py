@@ -6,7 +6,7 @@ which names no property. Here it dates the clause's fact instead: the claim with
 subject, the same sentence and the same verb gets ``when``, and the year's triple is marked
 ``dated`` (read, so no unread sentence). A year before an award's name dates it too ("the 1921
 Nobel Prize in Physics"). "in", "on", "during" give the one year; "from", "since" and
-"between" the first; "until", "to", "through" the last.
+"between" the first; "until", "to", "through" the last; "became ... in" the first too.
 
 A dated claim is wrong knowledge when the KB dates the same fact otherwise: another first or
 last year, or a single year outside the KB's span. Dates of things (birth, death, inception,
@@ -55,6 +55,8 @@ def attach(claims: Sequence[Claim]) -> list[Claim]:
         *verb, prep = words(y.triple.relation).split()
         if not verb and _copular(y):  # "were husband and wife from 1995": the clause's "be" fact
             verb = [_BE]
+        elif not verb and _became(y):  # "became twin cities in 2001": the fact holds from then on
+            verb, prep = [_BECOME], "since" if prep in _POINT else prep
         if prep not in _POINT | _START | _END or not verb:
             continue
         owner = _owner(out, y, verb)
@@ -102,14 +104,28 @@ def _owner(claims: list[Claim], year: Claim, verb: list[str]) -> int | None:
         and c.object.how != "year"
         and c.triple.sentence == year.triple.sentence
         and year.triple.subject in (c.triple.subject, c.triple.object)  # "Pierre and Marie married in 1895"
-        and (_copular(c) if verb == [_BE] else words(c.triple.relation).split()[: len(verb)] == verb)
+        and (
+            _copular(c)
+            if verb == [_BE]
+            else _became(c)
+            if verb == [_BECOME]
+            else words(c.triple.relation).split()[: len(verb)] == verb
+        )
     ]
     found = found if len(found) < 2 else [k for k in found if claims[k].triple.subject == year.triple.subject]
     sentence, at = year.triple.sentence, year.triple.sentence.find(year.triple.object)
     if at >= 0:  # "won X in 1911; she had won Y in 1903": the fact named last before the year, in its clause
         before = [(_last(sentence, claims[k].triple.object, at), k) for k in found]
         before = [(where, k) for where, k in before if where >= 0 and not _CLAUSE.search(sentence, where, at)]
-        found = [max(before)[1]] if before else [k for k in found if claims[k].triple.object not in sentence]
+        after = [(sentence.find(claims[k].triple.object, at), k) for k in found]  # "In 1968 he was ..."
+        after = [(where, k) for where, k in after if where > at and not _CLAUSE.search(sentence, at, where)]
+        found = (
+            [max(before)[1]]
+            if before
+            else [min(after)[1]]
+            if after
+            else [k for k in found if claims[k].triple.object not in sentence]
+        )
     return found[0] if len(found) == 1 else None
 
 
@@ -122,8 +138,14 @@ def _last(sentence: str, name: str, end: int) -> int:
     return at
 
 
+_BECOME = "become"
+"""The verb of a year said with "became" ("became twin cities in 2001"): the start of the fact it dates."""
 _BE = "be"
 """The verb of a year said with "be" alone ("were ... from 1995"): it dates a fact said with "be" too."""
+
+
+def _became(claim: Claim) -> bool:
+    return claim.triple.relation.split()[:1] in (["became"], ["become"], ["becomes"])
 
 
 def _copular(claim: Claim) -> bool:

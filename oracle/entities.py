@@ -65,7 +65,7 @@ class EntityMatch:
     """The entity's label, the year's text, or the name itself."""
     how: str
     """``label``, ``alias``, ``short``, ``kb-label``, ``kb-alias``, ``year``, ``ambiguous``, ``demonym``
-    ("Danish" for Denmark), ``counted``
+    ("Danish" for Denmark), ``initials`` ("CAR"), ``counted``
     (a count of a class: "two Nobel Prizes") or ``none``."""
     year: int | None = None
     candidates: tuple[str, ...] = ()
@@ -108,7 +108,7 @@ class EntityReader:
                 again = self._read(country, ground, look_up)
                 if again.known:
                     return EntityMatch(name, again.id, again.label, "demonym")
-        return _case_entity_within(name, ground) or found
+        return _case_entity_within(name, ground) or _initials(name, ground) or found
 
     def _read(self, name: str, ground: GroundGraph, look_up: bool) -> EntityMatch:
         if _DECADE.search(name):  # "the early 1970s": no one year
@@ -177,7 +177,8 @@ def _most(entities: list[GroundEntity], weight: Callable[[str], int]) -> list[Gr
 def _case_entity_within(name: str, ground: GroundGraph) -> EntityMatch | None:
     """The one case entity whose whole name the name holds, the rest of it words for a kind of
     place, or for its age: "the Rhône department", "New York City municipality", "the city of Zürich",
-    "the new Auvergne-Rhône-Alpes region" (never "the
+    "the new Auvergne-Rhône-Alpes region", or lower-case words that only describe it before it, "the
+    newly founded University of Göttingen" (never "the
     New York City Marathon", "the capital of Switzerland" or "the cantons of Switzerland"). Unread,
     such a name was charged as another value than the case's own."""
     words = name.split()
@@ -188,9 +189,41 @@ def _case_entity_within(name: str, ground: GroundGraph) -> EntityMatch | None:
         for i in range(len(words) - n + 1):
             rest = words[:i] + words[i + n :]
             kinds = [w for w in rest if w not in ("the", "of")]
-            if kinds and [w.lower() for w in words[i : i + n]] == whole and set(kinds) <= _CLASSES | _AGE:
+            if (
+                kinds
+                and [w.lower() for w in words[i : i + n]] == whole
+                and (set(kinds) <= _CLASSES | _AGE or (i + n == len(words) and _modifiers(rest)))
+            ):
                 found.add((entity.id, entity.label))
     if len(found) != 1:
         return None
     ((eid, label),) = found
     return EntityMatch(name, eid, label, "label")
+
+
+def _modifiers(words: list[str]) -> bool:
+    """Lower-case words before a name that describe it and name nothing else: "the newly founded"
+    (no preposition: "the capital of", "a suburb in" lead to another place)."""
+    return all(w.islower() and w.isalpha() and w not in _PREPOSITIONS for w in words)
+
+
+_PREPOSITIONS = {"of", "in", "at", "near", "outside", "from", "to", "by", "for", "with", "and", "or", "not"}
+
+
+def _initials(name: str, ground: GroundGraph) -> EntityMatch | None:
+    """The one case entity whose initials the name is: "CAR" for the Central African Republic, "US"
+    and "USA" for the United States of America (the words before "of", or all of them)."""
+    letters = re.sub(r"^the\s+", "", name, flags=re.I).replace(".", "")
+    if not (2 <= len(letters) <= 5 and letters.isalpha() and letters.isupper()):
+        return None
+    found = set()
+    for entity in ground.entities:
+        head = entity.label.split(" of ")[0]
+        for words in (entity.label.split(), head.split()):
+            capital = [w for w in words if w[:1].isupper()]
+            if len(capital) > 1 and "".join(w[0] for w in capital) == letters:
+                found.add((entity.id, entity.label))
+    if len(found) != 1:
+        return None
+    ((eid, label),) = found
+    return EntityMatch(name, eid, label, "initials")

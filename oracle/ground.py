@@ -98,6 +98,12 @@ class GroundGraph:
     """(date property, entity, year) from the evidence: births and deaths, inceptions, points in time."""
     """What could not be read from the case, and why."""
 
+    @property
+    def only(self) -> str | None:
+        """The label of the case's one entity, years aside; None when it has several."""
+        named = [e for e in self.entities if not e.id.lstrip("-").isdigit()]
+        return named[0].label if len(named) == 1 else None
+
     def label(self, eid: str) -> str:
         return next((e.label for e in self.entities if e.id == eid), eid)
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -25,16 +24,20 @@ from kgtest.kg.extract.parse_cache import extractor_for
 from kgtest.kg.extract.triples import Triple, TripleExtractor
 from kgtest.oracle import arithmetic
 from kgtest.oracle.answer import ParsedAnswer, Stance, parse_answer
+from kgtest.oracle.answered import answer_restated
 from kgtest.oracle.asked import AskedWords
 from kgtest.oracle.both import about_the_two
-from kgtest.oracle.checks import Checked, Checker
-from kgtest.oracle.claims import Claim, ReadSettings, read_claims, unread
+from kgtest.oracle.checks import Checker
+from kgtest.oracle.claims import Claim, ReadSettings, read_claims
+from kgtest.oracle.classify import classify as classify
 from kgtest.oracle.dated import attach
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundGraph, ground_graph
 from kgtest.oracle.guessed import guessed_between_ends
 from kgtest.oracle.kb_lookup import KbLookup
+from kgtest.oracle.outcome import HALLUCINATIONS as HALLUCINATIONS
+from kgtest.oracle.outcome import Outcome as Outcome
 from kgtest.oracle.quantified import mark
 from kgtest.oracle.relations import RelationKeys, RelationReader
 from kgtest.oracle.restated import strip_restated
@@ -42,31 +45,6 @@ from kgtest.oracle.rewrite import readable
 from kgtest.oracle.said_again import said_again
 from kgtest.oracle.similarity import Thresholds
 from kgtest.oracle.unread import about_the_case, could_change, find_unread
-
-
-class Outcome(StrEnum):
-    CORRECT = "correct"
-    """Drowzee's CO: the right answer, and nothing stated that the KB contradicts."""
-    ERRONEOUS_KNOWLEDGE = "erroneous_knowledge"
-    """EK: states facts the KB contradicts, or that miss the proof's facts; the answer follows from them."""
-    ERRONEOUS_INFERENCE = "erroneous_inference"
-    """EI: the answer does not follow from what the reply states (nothing stated: the KB's facts)."""
-    BOTH = "both"
-    """OL: wrong facts, and an answer that does not follow from them either."""
-    IDK = "idk"
-    """Says it does not know: honest, not a hallucination (Drowzee screens it as correct)."""
-    REFUSAL = "refusal"
-    """Declines to answer: not a hallucination either."""
-    AMBIGUOUS = "ambiguous"
-    """No firm Yes/No: a hedge, options, a correction, both, neither."""
-    UNREADABLE = "unreadable"
-    """A firm Yes/No, but a sentence relating the KB's entities (or one and a year the check needs)
-    could not be read into a claim, and it could change the class: the oracle cannot tell, and
-    says so (``Verdict.unread``) rather than call the reply correct. Counted apart like the
-    abstentions, never a hallucination (docs/oracle.md, "When the oracle cannot tell")."""
-
-
-HALLUCINATIONS = frozenset({Outcome.ERRONEOUS_KNOWLEDGE, Outcome.ERRONEOUS_INFERENCE, Outcome.BOTH})
 
 READ_LIMIT = 20_000
 """Characters of a reply the oracle reads (docs/oracle.md): its first 20,000, some 4,000 words,
@@ -189,7 +167,10 @@ class Judge:
         parsed = [parse_answer(reply, case.question) for case, reply in pairs]
         todo = [i for i, p in enumerate(parsed) if p.stance in (Stance.YES, Stance.NO)]
         grounds = {i: self._ground(pairs[i][0]) for i in todo}
-        texts = {i: readable(strip_restated(parsed[i].reasoning, pairs[i][0].question)) for i in todo}
+        texts = {
+            i: readable(strip_restated(parsed[i].reasoning, pairs[i][0].question), grounds[i].only)
+            for i in todo
+        }
         triples: dict[int, list[Triple]] = {i: [] for i in todo}
         said = [i for i in todo if texts[i]]
         if said:
@@ -207,12 +188,17 @@ class Judge:
             ReadSettings(self.settings.thresholds, self.settings.fallback),
         )
         claims = {
-            i: about_the_two(
+            i: answer_restated(
                 texts[i],
-                arithmetic.read(attach(mark(r))),
+                about_the_two(
+                    texts[i],
+                    arithmetic.read(attach(mark(r))),
+                    grounds[i],
+                    self._asked.words(grounds[i]),
+                    self._asked.family,
+                ),
                 grounds[i],
-                self._asked.words(grounds[i]),
-                self._asked.family,
+                self._catalog,
             )
             for i, r in zip(todo, read, strict=True)
         }
@@ -330,59 +316,6 @@ class Judge:
 def _cut(verdict: Verdict, length: int) -> Verdict:
     note = f"reply cut: only its first {READ_LIMIT:,} of {length:,} characters were judged"
     return replace(verdict, cut_from=length, reasons=(*verdict.reasons, note))
-
-
-def classify(checked: Checked, answer: ParsedAnswer, expected: Answer) -> tuple[Outcome, tuple[str, ...]]:
-    """Knowledge is wrong when a claim is; inference is wrong when the answer does not follow from them."""
-    given = answer.answer
-    assert given is not None
-    reasons = [c.note for c in checked.wrong]
-    knowledge = bool(reasons)
-    if expected is Answer.IDK:
-        inference = True
-        reasons.append(f"answers {answer.stance.value!r} where the proof leaves the answer unknown")
-    elif checked.implied is not given:
-        inference = True
-        reasons.append(_not_following(checked, answer))
-    elif given is not expected and not knowledge:  # a wrong answer is never correct
-        inference = True
-        reasons.append(f"answers {answer.stance.value!r} where the proof concludes {expected.value!r}")
-    else:
-        inference = False
-    if checked.dropped:
-        reasons.append(f"what it states contradicts the evidence: {'; '.join(checked.dropped)}")
-    reasons += [
-        f"{c.triple.relation!r} was not matched to any relation ({c.subject.label}, {c.object.label})"
-        for c in checked.claims
-        if unread(c)
-    ]
-    reasons += checked.notes
-    if knowledge and inference:
-        return Outcome.BOTH, tuple(reasons)
-    if knowledge:
-        return Outcome.ERRONEOUS_KNOWLEDGE, tuple(reasons)
-    if inference:
-        return Outcome.ERRONEOUS_INFERENCE, tuple(reasons)
-    stated = "nothing the KB contradicts" if checked.world != "unstated" else "nothing beyond it"
-    return Outcome.CORRECT, (f"answers {answer.stance.value!r} as proven and states {stated}", *reasons)
-
-
-def _not_following(checked: Checked, answer: ParsedAnswer) -> str:
-    given = answer.stance.value
-    if checked.world == "unchecked":
-        return f"answers {given!r} where the proof concludes {_value(checked.implied)!r}"
-    if checked.world == "unstated":
-        return f"answers {given!r} and states nothing more; the KB's facts give {_value(checked.implied)!r}"
-    if checked.world == "both":
-        return f"answers {given!r}, but what it states proves and denies the question at once"
-    if checked.world == "open":
-        return f"answers {given!r}, but what it states, with the KB's facts it leaves, settles nothing"
-    gives = _value(checked.implied)
-    return f"answers {given!r}, but what it states, with the KB's facts it leaves, gives {gives!r}"
-
-
-def _value(answer: Answer | None) -> str:
-    return answer.value if answer is not None else "no answer"
 
 
 @lru_cache(maxsize=4)

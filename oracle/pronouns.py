@@ -10,6 +10,7 @@ and a reply's opening "he" with no name before it takes the case's person.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -35,6 +36,7 @@ _PLACES = {"P19", "P20", "P131", "P17", "P150", "P36", "P1376", "P551", "P27", "
 
 def resolve(triples: Sequence[Triple], ground: GroundGraph, entities: EntityReader) -> list[Triple]:
     """The triples with each he/she/it end set to the name of the right kind, where one is known."""
+    triples = _the_only_one(triples, ground)
     if entities.kb is None or not any(t.subject_pronoun or t.object_pronoun for t in triples):
         return list(triples)
     out = []
@@ -110,3 +112,26 @@ def _case_people(ground: GroundGraph) -> list[str]:
     ids = [ground.statement[0], ground.statement[2]] if ground.statement else []
     ids += [e.id for e in ground.entities]
     return [x for x in dict.fromkeys(ids) if not x.startswith("?") and _kind_in_case(x, ground)]
+
+
+_KINDS = {"club", "team", "side", "company", "firm", "band", "university", "school", "league", "race", "tour"}
+_KINDS |= {"painting", "language", "film", "novel", "book", "song", "album", "war", "revolution", "season"}
+"""Nouns a reply calls the case's one entity by: "No - the club wasn't founded until 1967"."""
+
+
+_THE = re.compile(r"\bthe\s+(\w+)")
+
+
+def _the_only_one(triples: Sequence[Triple], ground: GroundGraph) -> list[Triple]:
+    """ "the club" for the case's only entity, where the reply names nothing else ("the club ... the
+    league" is two things: neither is guessed)."""
+    only = ground.only
+    ends = [x for t in triples for x in (t.subject, t.object) if not x[:1].isdigit()]
+    if only is None or len({x.lower() for x in ends}) != 1 or ends[0].lower() not in _KINDS:
+        return list(triples)
+    said = " ".join(dict.fromkeys(t.sentence.lower() for t in triples))
+    if {w for w in _THE.findall(said) if w in _KINDS} != {ends[0].lower()}:
+        return list(triples)  # "the language ... and the book": two things
+    return [
+        replace(t, subject=only) if f"the {t.subject.lower()}" in t.sentence.lower() else t for t in triples
+    ]

@@ -1,5 +1,6 @@
-"""The reply's text made plain before it is read: years said relative to another written out, and
-abbreviations a reply introduces read as the names they stand for.
+"""The reply's text made plain before it is read: years said relative to another written out,
+abbreviations a reply introduces read as the names they stand for, a place on a start list as
+starting the race, and "until her death in 1985" as until 1985.
 
 * "a decade later", "two years later", "the following year", "a year earlier": the year said
   last before it, moved by the amount ("In 1905 ...; a decade later he ..." reads "in 1915 he");
@@ -32,9 +33,40 @@ _ABBREVIATED = re.compile(
 _SMALL = {"of", "the", "for", "and", "de", "du"}
 
 
-def readable(text: str) -> str:
+def readable(text: str, only: str | None = None) -> str:
+    """``only``: the case's one entity, whom a field line with no name speaks of ("- Born: 1991")."""
+    if only:
+        text = _FIELD.sub(lambda m: f"{m['lead']}{only} {_FIELDS[m['field'].lower()]} ", text)
     text = _SOURCE.sub("", _QUOTED_VERDICT.sub(_judged, set_aside(text)))
+    text = _UNTIL_DEATH.sub(r"\g<until> \g<year>", _START_LIST.sub(_started, text))
     return absolute(expand_abbreviations(text))
+
+
+_FIELD = re.compile(
+    r"^(?P<lead>[^\S\n]*(?:[-*•][^\S\n]*)?)\**(?P<field>born|died)\**[^\S\n]*:\**[^\S\n]*", re.I | re.M
+)
+_FIELDS = {"born": "was born in", "died": "died in"}
+"""A profile's field lines, "- Born: 1991", "**Died:** Paris": said of the case's one entity."""
+_UNTIL_DEATH = re.compile(
+    r"\b(?P<until>until|till|up\s+to)\s+(?:his|her|their)\s+death\s+in\s+(?P<year>1\d{3}|20\d{2})\b", re.I
+)
+"""The year of a death that ends a span is the span's last: "married to Ruth Gordon from 1942 until her
+death in 1985" is until 1985 (the parser hangs the year on "death")."""
+
+
+_START_LIST = re.compile(
+    r"\b(?P<be>was|were|is|are)(?P<not>\s+not|n't)?\s+(?:on|among)\s+the\s+"
+    r"(?:start(?:ing)?[\s-]?(?:list|line|sheet)|startlist|line-?up|entry\s+list)\s+(?:of|for|at|in)\b",
+    re.I,
+)
+"""Being on a race's start list is starting it: "Colbrelli was on the start list of the 2019 Paris-Nice"
+(the parser makes "start list of the 2019 Paris-Nice" one object, no race)."""
+
+
+def _started(match: re.Match[str]) -> str:
+    if match["not"]:
+        return "did not start" if match["be"].lower() in ("was", "were") else "does not start"
+    return "started" if match["be"].lower() in ("was", "were") else "starts"
 
 
 _SOURCE = re.compile(

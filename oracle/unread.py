@@ -124,7 +124,7 @@ def about_the_case(
     read = [c.triple.sentence for c in claims if c.statement is not None or c.status in _READ]
     out = []
     for sentence in sentences(prepare(text)):
-        if _FORMULA.search(sentence) or any(_same(sentence, said) for said in read):
+        if _FORMULA.search(sentence) or _ECHO.match(sentence) or any(_same(sentence, said) for said in read):
             continue
         named = [
             m.label
@@ -136,6 +136,10 @@ def about_the_case(
     return out
 
 
+_ECHO = re.compile(
+    r"\W*(?:he|she|it|they)\s+(?:did|does|do|was|were|is|are|has|have|had)(?:n't|\s+not)?\W*$", re.I
+)
+"""The answer echoed, "Yes, they did.": nothing said of the case."""
 _REFERS = re.compile(r"\b(?:he|she|him|his|her|hers|they|them|their|its)\b", re.I)
 """Pronouns that stand for a case entity ("it" is left out: "it is true" names nothing)."""
 

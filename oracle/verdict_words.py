@@ -114,8 +114,10 @@ UNSURE_ANYWHERE = re.compile(
     r"\b(?:i\s+(?:do\s+not|don't)\s+know\s+(?:whether|if|the\s+answer)"
     r"|(?:we|i)\s+(?:can\s*not|can't|cannot|am\s+unable\s+to|are\s+unable\s+to)\s+(?:determine|tell|say|know)"
     r"|(?:not|don't\s+have|do\s+not\s+have)\s+enough\s+information"
-    r"|(?:i'?m|i\s+am)\s+not\s+sure\b(?!\s+(?:whether|if|this|that|there|how|what|which|it))"
-    r"|i\s+(?:do\s+not|don't)\s+know(?=\s*(?:[.!—–]|-\s|$))"
+    r"|(?:i'?m|i\s+am)\s+(?:just\s+|honestly\s+|simply\s+)?not\s+sure\b"
+    r"(?!\s+(?:whether|if|this|that|there|how|what|which|it))"
+    r"|i\s+(?:honestly\s+|really\s+|simply\s+|just\s+)?(?:do\s+not|don't)\s+know(?=\s*(?:[.!—–]|-\s|$))"
+    r"|i\s+(?:can\s*not|can't|cannot)\s+(?:reliably\s+)?(?:recall|confirm|pin\s+down)\s+(?:which|whether|if|its|the)"
     r"|(?:i'?m|i\s+am)\s+afraid\s+i\s+(?:do\s+not|don't)\s+know)\b",
     re.I,
 )
@@ -132,6 +134,12 @@ LATER = re.compile(
 # Within one line: a decoration that ran across line breaks made this quadratic in blank lines.
 _IN_LINE = DECOR.replace(r"\s", r" \t\r\f\v")
 STANDALONE = re.compile(rf"^{_IN_LINE}(?P<v>yes|no){_IN_LINE}[.!]?{_IN_LINE}$", re.I | re.M)
+CLOSING = re.compile(
+    r"(?:[,:;]|\bthat)[^\S\n]*[*_]*(?P<v>yes|no)[*_]*(?=[^\S\n]*[,—–]|[^\S\n]+-[^\S\n])(?=[^\n]*[.!]?[\s*_]*$)",
+    re.I,
+)
+"""The last line's verdict, set off inside its sentence: "Step 2 settles it: yes, the University of
+Göttingen employed him", "so I'd conclude that yes, Egypt does have ...", "..., **yes**, he was"."""
 AFTER_OPENER = re.compile(r"[^.!?\n]{0,60}?,\s*(?:but\s+)?(?P<v>yes|no)\b(?=\s*(?:[,.!;]|$))", re.I)
 
 # A list whose items are nothing but answer options ("- Yes", "1. No- Yes:"): the reply did not choose.
@@ -199,6 +207,12 @@ REFUSED_ANYWHERE = re.compile(
     re.I | re.M,
 )
 """A refusal opening a sentence of a reply with no verdict anywhere."""
+DECLINED_ANYWHERE = re.compile(
+    r"\b(?:(?:i'?d|i\s+would)\s+rather\s+not|(?:i'?m|i\s+am)\s+not\s+going\s+to|decline\s+to)\s+"
+    r"(?:give|offer|provide)\s+(?:you\s+)?(?:a|an)\s+(?:yes\s+or\s+no|definitive|definite|unverified|firm)\b",
+    re.I,
+)
+"""A reply that says it will not answer ("I'd rather not give a yes or no on this one"), with no verdict."""
 
 
 ANSWER_FIRST = re.compile(rf"{DECOR}{NUMBER}{DECOR}{_LABEL}", re.I)

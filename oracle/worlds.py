@@ -8,7 +8,7 @@ prize and its winner).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from kgtest.generator.case import Answer
@@ -48,6 +48,20 @@ def world_stated(claims: Sequence[Claim]) -> list[WorldFact]:
         WorldFact(f"{CLAIM_PREFIX}{i}", *c.statement)
         for i, c in enumerate(claims)
         if c.statement and not c.negated and c.statement[1] not in VALUE_PROPERTIES
+    ]
+
+
+def placed_unknowns(claims: Sequence[Claim], is_place: Callable[[str], bool]) -> list[WorldFact]:
+    """Where the reply puts a place the KB does not know ("born in Queens, New York City"): within a
+    place the KB knows, so no other value than it (claims.pl's nesting); the containment is checked too."""
+    return [
+        WorldFact(f"a:{i}", *c.statement)
+        for i, c in enumerate(claims)
+        if c.statement
+        and not c.negated
+        and c.statement[0].startswith("?")
+        and c.statement[1] in (*UPWARD, COUNTRY)
+        and is_place(c.statement[2])
     ]
 
 
@@ -103,6 +117,18 @@ def readings(catalog: RelationCatalog, s: str, p: str, o: str) -> set[tuple[str,
 def containment(catalog: RelationCatalog, background: list[Fact]) -> list[WorldFact]:
     """The KB's facts of which place lies in which, as facts of a world."""
     return [kb_fact(f) for f in background if f.property == COUNTRY or catalog.resolve(f.property).transitive]
+
+
+def places_above(catalog: RelationCatalog, facts: Sequence[WorldFact]) -> dict[str, set[str]]:
+    """Which places the facts put directly around each place."""
+    out: dict[str, set[str]] = {}
+    for f in facts:
+        rel = catalog.resolve(f.property)
+        if f.property == COUNTRY or (rel.transitive and not rel.symmetric):
+            low, high = (f.object, f.subject) if f.property in DOWNWARD else (f.subject, f.object)
+            if low != high:
+                out.setdefault(low, set()).add(high)
+    return out
 
 
 def upward(catalog: RelationCatalog, fact: Fact, here: str) -> str | None:

@@ -95,6 +95,19 @@ def demonyms(noun: Token) -> list[str]:
     return [t.text for t in found if t.text[:1].isupper() and t.i > t.sent.start]
 
 
+_PLAYERS = {"player", "footballer", "striker", "forward", "midfielder", "defender", "goalkeeper", "winger"}
+
+
+def team_of(noun: Token) -> str | None:
+    """The club named before a player noun: "a Barcelona player", "a Real Madrid striker"."""
+    if noun.pos_ != "NOUN" or noun.lemma_.lower() not in _PLAYERS:
+        return None
+    names = [t for t in noun.lefts if t.dep_ in ("compound", "nmod") and t.text[:1].isupper()]
+    if not names:
+        return None
+    return noun.doc[min(t.left_edge.i for t in names) : noun.i].text
+
+
 def no_noun(noun: Token) -> bool:
     """ "no" before a common noun of the relation denies it: "has no border with", "has no connection to"."""
     return noun.pos_ == "NOUN" and any(c.dep_ == "det" and c.lower_ == "no" for c in noun.children)

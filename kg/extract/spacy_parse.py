@@ -330,9 +330,15 @@ def a_date(tok: Token) -> bool:
 
 
 def acted_on(verb: Token) -> str:
-    """What the verb acts on, its direct object's words ("opened an embassy": ``embassy``), or "";
-    not an idiom's adjective ("breathed his last": died)."""
-    found = (c for c in verb.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN", "PRON"))
+    """What the verb acts on, its direct object's words ("opened an embassy": ``embassy``), or what the
+    subject is said to be ("has been a NATO ally since 2009": ``NATO ally``, a year of the role, not of
+    the subject's existence), or ""; not an idiom's adjective ("breathed his last": died)."""
+    found = (
+        c
+        for c in verb.children
+        if (c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN", "PRON"))
+        or (c.dep_ == "attr" and c.pos_ == "NOUN")
+    )
     return next((phrase(c) or c.lower_ for c in found), "")
 
 

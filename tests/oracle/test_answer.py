@@ -300,3 +300,56 @@ def test_a_yes_or_no_to_a_question_the_reply_asks_itself_or_supposes_keeps_the_v
 )
 def test_suppositions_titles_and_late_refusals(reply: str, stance: Stance) -> None:
     assert parse_answer(reply).stance is stance
+
+
+@pytest.mark.parametrize(
+    ("reply", "stance"),
+    [
+        (
+            "1. He was called to Göttingen in 1883.\n2. He left in 1897.\n\n"
+            "Step 1 settles it: yes, Göttingen employed him.",
+            Stance.YES,
+        ),  # step-by-step
+        (
+            "The ministry lists no embassy. Still, both sit in the UN, so I'd conclude that no, they have no "
+            "relations.",
+            Stance.NO,
+        ),  # citing
+        (
+            "- **Cádiz** - loan, 2012-2014\n\nSince the loan ran through 2013, **yes**, he played there.",
+            Stance.YES,
+        ),
+    ],
+)
+def test_a_verdict_set_off_in_the_last_line_where_nothing_else_gave_one(reply: str, stance: Stance) -> None:
+    parsed = parse_answer(reply)
+    assert (parsed.stance, parsed.rule) == (stance, "closing")
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Well, yes, it is a hard one.\nI cannot say whether he played there.",  # not the last line
+        "He played there, no doubt about it, in 2013 or perhaps 2014.",  # "no doubt": no verdict
+    ],
+)
+def test_no_closing_verdict_outside_the_last_line_or_inside_a_phrase(reply: str) -> None:
+    assert parse_answer(reply).rule != "closing"
+
+
+@pytest.mark.parametrize(
+    ("reply", "stance"),
+    [
+        ("I'd rather not give a yes or no on this one. The club archives would settle it.", Stance.REFUSAL),
+        ("1. The records are not open to me.\n2. So I'm not going to give a yes or no here.", Stance.REFUSAL),
+        ("- **Why:** it is subjective.\n\nSorry - I'm going to decline to give a yes or no.", Stance.REFUSAL),
+        (
+            "Whether the move was in 1961 or 1962 is the crux. So I honestly don't know - check the archive.",
+            Stance.IDK,
+        ),
+        ("Ooh, good one! It is an old club, but whether it existed in 1929, I'm just not sure.", Stance.IDK),
+        ("He held posts in Germany, but I can't reliably recall which university employed him.", Stance.IDK),
+    ],
+)
+def test_declining_and_not_knowing_in_other_words(reply: str, stance: Stance) -> None:
+    assert parse_answer(reply).stance is stance

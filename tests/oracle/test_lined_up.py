@@ -1,7 +1,8 @@
-"""A rider who lined up at a race took part in it (P1344's paraphrases in
-kg/data/relations.toml). Styled replies ("... lined up at the 2019 Tour of Flanders") left the
-sentence unread, so a right reply was "cannot tell". Replies are written for these tests, in the
-chatty, terse and markdown styles, over a litwd1k case of the labelled blind set."""
+"""A rider who lined up at a race (P1344's paraphrases in kg/data/relations.toml), or was on its
+start list (oracle/rewrite.py, read as "started"), took part in it. Styled replies ("... lined up at
+the 2019 Tour of Flanders", "was on the start list of the 2019 Paris-Nice") left the sentence unread,
+so a right reply was "cannot tell". Replies are written for these tests, in the chatty, terse and
+markdown styles, over a litwd1k case of the labelled blind set."""
 
 from __future__ import annotations
 
@@ -49,3 +50,16 @@ def test_lining_up_at_a_race_is_taking_part(litwd1k: Judge, reply: str, outcome:
     assert verdict.outcome.value == outcome, verdict.reasons
     read = {c.statement[1].lstrip("^") for c in verdict.claims if c.statement is not None}
     assert read & {"P1344", "P710"}, verdict.claims
+
+
+@pytest.mark.parametrize(
+    ("reply", "outcome"),
+    [
+        ("Yes. Yukiya Arashiro was on the start list of the 2014 Tour de France.", "correct"),  # terse
+        ("Yes! Per ProCyclingStats, Arashiro was on the start line of the 2014 Tour de France.", "correct"),
+        ("No. Sadly, Arashiro wasn't on the start list for the 2014 Tour de France.", "erroneous_knowledge"),
+    ],
+)
+def test_being_on_a_start_list_is_taking_part(litwd1k: Judge, reply: str, outcome: str) -> None:
+    verdict = _judged(litwd1k, reply)
+    assert verdict.outcome.value == outcome, verdict.reasons

@@ -26,3 +26,14 @@ def test_no_part_in_his_death_is_no_denial_of_an_employer(kb_judge: Judge) -> No
         "Yes, Princeton employed Einstein. Princeton University plays no part in his death.",
     )
     assert not any(c.negated and c.statement is not None for c in verdict.claims), verdict.claims
+
+
+def test_a_place_that_does_not_come_into_her_story_denies_the_question(kb_judge: Judge) -> None:
+    """The ninth session's hedged and chatty wordings: "doesn't come into", "doesn't feature in"."""
+    for reply in (
+        "I'm fairly sure the answer is no. Chicago doesn't come into her story at all, as far as I know.",
+        "Nope! Chicago doesn't really feature in her life.",
+    ):
+        verdict = judged(kb_judge, MICHELLE_CHICAGO, reply)
+        assert any(c.negated and c.statement is not None for c in verdict.claims), verdict.claims
+        assert verdict.outcome.value == "erroneous_knowledge", verdict.reasons

@@ -76,6 +76,19 @@ RULES: dict[str, tuple[str, list[tuple[str, str]]]] = {
             ("Yes. Tesla lived in New York City; he breathed his last there in 1943.", CO),
         ],
     ),
+    # A chair or a professorship at a university is employment there (P108's paraphrases).
+    "a chair at a university": (
+        PRINCETON_EINSTEIN,
+        [
+            ("Yes. Einstein took up a chair at Princeton University in 1933.", CO),
+            ("No - as far as I know Einstein never held a professorship at Princeton University.", EK),
+        ],
+    ),
+    # "Yes, they did.": the answer echoed by a pronoun says nothing of the case (no unread sentence).
+    "the answer echoed by a pronoun": (
+        TESLA_NYC,
+        [("No, he didn't.", EI), ("No - it is not.", EI), ("Yes, he did.", CO)],
+    ),
     # "there", "that city", "the former": a name said before.
     "references inside the reply": (
         TESLA_NYC,

@@ -58,3 +58,14 @@ def test_without_the_database_wordnet_answers_nothing(tmp_path: Path) -> None:
         and empty.pertainyms("danish") == []
         and empty.kind("die", "verb") == ""
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Kanin was married to Ruth Gordon from 1942 until her death in 1985.", "from 1942 until 1985."),
+        ("He taught at Jena up to his death in 1868, per the university.", "up to 1868, per"),
+    ],
+)
+def test_until_a_death_in_a_year_is_until_that_year(text: str, said: str) -> None:
+    assert said in readable(text)

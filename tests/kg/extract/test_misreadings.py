@@ -120,3 +120,62 @@ def test_a_list_or_a_denial_is_no_address(extractor: SpacyExtractor, text: str, 
     (triples,) = extractor.extract([text])
     assert {t.object for t in triples if t.relation.split()[-1] == "in"} == places, triples
     assert not any(t.relation == "is in" for t in triples), triples
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "year", "role"),
+    [
+        ("Albania has also been a NATO ally since 2009.", "Albania", "2009", "NATO ally"),  # markdown bullet
+        ("Step 3: Lower Saxony was a state of West Germany from 1949.", "Lower Saxony", "1949", "state"),
+        ("ETH Zurich has been a partner school of MIT since 1950.", "ETH Zurich", "1950", "partner school"),
+    ],
+)
+def test_a_year_of_what_the_subject_is_said_to_be_dates_the_role(
+    extractor: SpacyExtractor, text: str, subject: str, year: str, role: str
+) -> None:
+    (triples,) = extractor.extract([text], [[subject, "West Germany"]])
+    dated = [t for t in triples if t.object == year]
+    assert dated and all(t.subject == subject and t.acted_on.startswith(role) for t in dated), triples
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The US recognised Albania in 1922. Relations were cut in 1939. They were re-established in 1991.",
+        "Step 1: Hungary keeps an embassy in Nairobi. Step 2: Talks stalled, and they were resumed in 2005.",
+    ],
+)
+def test_they_after_a_plural_noun_is_no_name(extractor: SpacyExtractor, text: str) -> None:
+    (triples,) = extractor.extract([text])
+    last = [t for t in triples if t.subject_pronoun == "they"]
+    assert last and all(t.subject == "they" for t in last), triples
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cuxhaven, the North Sea port at the mouth of the Elbe, was part of Schleswig-Holstein in 1985.",
+        "Step 2: Cuxhaven, the old fishing port, was part of Schleswig-Holstein in 1985.",
+    ],
+)
+def test_a_one_word_name_the_tagger_calls_an_adverb_is_the_subject(
+    extractor: SpacyExtractor, text: str
+) -> None:
+    (triples,) = extractor.extract([text], [["Cuxhaven"]])
+    assert any(t.subject == "Cuxhaven" and t.object == "Schleswig-Holstein" for t in triples), triples
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "team", "negated"),
+    [
+        ("Stoichkov was a Barcelona player from 1990 to 1995.", "Stoichkov", "Barcelona", False),  # terse
+        ("Step 3: Murillo wasn't a Cádiz player in 2013.", "Murillo", "Cádiz", True),  # step-by-step
+        ("Honestly, Raúl was a Real Madrid striker for years!", "Raúl", "Real Madrid", False),  # chatty
+    ],
+)
+def test_a_clubs_player_plays_for_it(
+    extractor: SpacyExtractor, text: str, subject: str, team: str, negated: bool
+) -> None:
+    (triples,) = extractor.extract([text], [[subject]])
+    assert any((t.subject, t.object, t.negated) == (subject, team, negated) for t in triples), triples
+    assert any(t.relation.endswith("player of") for t in triples), triples

@@ -1,0 +1,58 @@
+"""The answer said again as the reply's conclusion, where the KB contradicts it: the oracle cannot tell.
+
+"Step 3: Somalia was without a government ... Conclusion: Somalia and Hungary do not have diplomatic
+relations", "On that basis the two countries don't have diplomatic relations", "Kierkegaard rejected
+Schelling, so Schelling wasn't one of his influences": the question's statement, stated or denied, in
+a sentence that concludes, after reasoning of the reply's own, is its answer in other words. Blind
+labellers read it both ways: a belief (wrong knowledge, docs/oracle.md's "Yes, Gauss died in London")
+or a conclusion drawn (a wrong inference, issue 38's ninth-session writers). Such a claim is kept out
+of the reply's world (it would make its answer follow from itself) and, wrong, makes the verdict
+"cannot tell" unless a wrong premise of its own already makes it wrong knowledge (classify.py). Said
+with no reasoning, it is what the reply believes, as before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from kgtest.kg.catalog import RelationCatalog
+from kgtest.oracle.claims import Claim
+from kgtest.oracle.ground import GroundGraph
+from kgtest.oracle.worlds import readings
+
+ANSWER = "answer"
+"""The status of a claim that is the answer restated: read, never checked."""
+_CONCLUDES = re.compile(
+    r"(?:^|[^\w-])(?:so|therefore|thus|hence|consequently|conclusion|on (?:that|this) basis"
+    r"|(?:that|this|which) means)\b(?!-)",
+    re.I,
+)
+
+
+def answer_restated(
+    text: str, claims: Sequence[Claim], ground: GroundGraph, catalog: RelationCatalog
+) -> list[Claim]:
+    """The claims, each that restates the answer as a conclusion marked ``ANSWER``."""
+    if ground.statement is None:
+        return list(claims)
+    question = readings(catalog, *ground.statement)
+    out = []
+    for c in claims:
+        said = c.statement and readings(catalog, *c.statement) & question
+        ends = (c.triple.subject, c.triple.object)
+        before = [x for x in claims if (x.triple.subject, x.triple.object) != ends]  # reasoning of its own
+        if said and before and _concludes(text, c.triple.sentence):
+            c = replace(c, status=ANSWER)
+        out.append(c)
+    return out
+
+
+def _concludes(text: str, sentence: str) -> bool:
+    """Whether the sentence, or its line before it, says it concludes."""
+    at = text.find(sentence.strip()[:40])
+    if at < 0:
+        return bool(_CONCLUDES.search(sentence))
+    line = text[text.rfind("\n", 0, at) + 1 : at]
+    return bool(_CONCLUDES.search(line + " " + sentence))

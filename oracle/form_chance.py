@@ -10,9 +10,9 @@ that, so a score says what a system knows beyond the generator's habits.
 *other* questions of its kind would (names, years and numbers masked: "was e located in e in
 y?"; naive Bayes over the form's words and pairs of words), as a person who studied the suite's
 answer key without knowing a fact would. Leaving the question itself out keeps a form asked once
-from counting as known. It sees the suite's expected answers,
-so it is no system to run: it is judged like the other baselines on the run's own exchanges,
-and chance is the best of it and the constants (oracle/chance.py).
+from counting as known. It sees the suite's expected answers, so it is no system to run: it is
+judged like the other baselines on the run's own exchanges, and chance is the best of it and the
+constants (oracle/chance.py).
 """
 
 from __future__ import annotations

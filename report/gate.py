@@ -72,7 +72,8 @@ class KindGate:
     def summary(self) -> str:
         counted = f"{self.passed} of {self.total} {self.unit}, {percent_range(self.passed, self.total)}"
         counted += not_judged(self.unjudged)
-        return f"{counted}; {score_words(self.scored)}" if self.scored is not None else counted
+        # the headline first: a raw share beside a chance that is not its own reads as compared with it
+        return f"{score_words(self.scored)}; raw {counted}" if self.scored is not None else counted
 
     def to_json(self) -> dict[str, Any]:
         low, high = wilson(self.passed, self.total)
@@ -97,7 +98,8 @@ def not_judged(count: int) -> str:
 
 
 def score_words(scored: KindScore | None) -> str:
-    """``score 0.42 (chance 0.50)``: the headline, with what knowing nothing gets beside it."""
+    """``score 0.42 (chance 0.50)``: the headline, with what knowing nothing gets beside it (the
+    chance of the score, not of a raw share: "always Yes." gets half of a balanced suite raw)."""
     if scored is None:
         return "no score (judge the run again)"
     chance = "n/a" if scored.chance is None else f"{scored.chance:.2f}"

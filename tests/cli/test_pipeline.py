@@ -101,10 +101,10 @@ def test_gates_for_ci(workspace: Path, tmp_path: Path) -> None:
     )
     assert summary["correct_rate_95"][0] == 0 and 0 < summary["correct_rate_95"][1] < 0.1
     assert re.search(
-        r"error: fact: 0 of \d+ replies correct, 0% \(0-\d+%\); score 0.00 \(chance 0.\d\d\): "
-        r"under --fail-under 0.5; temporal: 0 of \d+ replies correct",
+        r"error: fact: score 0.00 \(chance 0.\d\d\); raw 0 of \d+ replies correct, 0% \(0-\d+%\): "
+        r"under --fail-under 0.5; temporal: score 0.00 \(chance 0.\d\d\); raw 0 of \d+ replies correct",
         err,
-    )  # every kind under its gate, named, its score with chance beside it
+    )  # every kind under its gate, named, its score first with chance beside it, the raw share after
     assert "0 of 40 replies correct, 0% (0-9%)" in err  # the questions' share first
     suite = ET.parse(junit).getroot().find("testsuite")
     assert suite is not None and (suite.get("tests"), suite.get("failures"), suite.get("errors")) == (

@@ -114,17 +114,19 @@ def parse_answer(reply: str, question: str = "") -> ParsedAnswer:
         doubt = _doubt(reply, stance, span, question)
         if doubt is not None:
             return doubt
-        later = _later(reply, after=span[1])
-        if later is not None and later[0] is not stance and not _aside(reply, later[1][0], question):
-            return _parsed(reply, Stance.AMBIGUOUS, (span, later[1]), "conflict")
-        return _parsed(reply, stance, (span,), "lead")
+        contradicted = _contradicted(reply, stance, span, span[1], question)
+        return contradicted or _parsed(reply, stance, (span,), "lead")
     for found, rule in (
         (_later(reply, after=start), "labelled"),
         (_standalone(reply, start), "standalone"),
         (_closing(reply, start), "closing"),
     ):
         if found is not None:
-            return _doubt(reply, found[0], found[1]) or _parsed(reply, found[0], (found[1],), rule)
+            return (
+                _doubt(reply, found[0], found[1])
+                or _contradicted(reply, found[0], found[1], start, question)
+                or _parsed(reply, found[0], (found[1],), rule)
+            )
     opener = AFTER_OPENER.match(reply, start)
     if opener:
         stance = _yes_no(opener["v"])
@@ -236,14 +238,41 @@ def _next_sentence(reply: str, pos: int) -> int | None:
 
 
 def _later(reply: str, after: int) -> tuple[Stance, tuple[int, int]] | None:
-    """The last explicit verdict after ``after``; a reply that restates its answer ends with it. One a
-    supposition gives is none ("If he was still there, the answer would be yes; if not, no")."""
-    found = None
+    """The last explicit verdict after ``after``; a reply that restates its answer ends with it."""
+    found = _verdicts(reply, after)
+    return found[-1] if found else None
+
+
+def _verdicts(reply: str, after: int) -> list[tuple[Stance, tuple[int, int]]]:
+    """Every explicit verdict after ``after`` ("The answer is no", "1788: No"). One a supposition
+    gives is none ("If he was still there, the answer would be yes; if not, no")."""
+    found = []
     for match in LATER.finditer(reply, after):
         before = _RECALLING.sub("", reply[max(0, match.start() - 300) : match.start()])
         if not _SUPPOSING.search(before):
-            found = (_yes_no(match["v"]), match.span())
+            found.append((_yes_no(match["v"]), match.span()))
     return found
+
+
+def _contradicted(
+    reply: str, stance: Stance, span: tuple[int, int], after: int, question: str
+) -> ParsedAnswer | None:
+    """A verdict the reply itself contradicts elsewhere: "The answer is yes. ... The answer is no.",
+    "1787: Yes / 1788: No" (one answer per option of an "or" question). Read as the last one, it
+    was a confident verdict the reply does not hold; it is ``ambiguous``."""
+    lines = [(_yes_no(m["v"]), m.span("v")) for m in _LINE_VERDICT.finditer(reply, after)]
+    for other, where in [*_verdicts(reply, after), *lines]:
+        if other is not stance and not _overlap(where, span) and not _aside(reply, where[0], question):
+            return _parsed(reply, Stance.AMBIGUOUS, tuple(sorted((span, where))), "conflict")
+    return None
+
+
+_LINE_VERDICT = re.compile(r":[^\S\n]*[*_]*(?P<v>yes|no)[*_.!]*[^\S\n]*$", re.I | re.M)
+"""A line that ends in a labelled verdict ("1787: Yes"), one per option of an "or" question."""
+
+
+def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return a[0] < b[1] and b[0] < a[1]
 
 
 def _standalone(reply: str, start: int) -> tuple[Stance, tuple[int, int]] | None:

@@ -353,3 +353,20 @@ def test_no_closing_verdict_outside_the_last_line_or_inside_a_phrase(reply: str)
 )
 def test_declining_and_not_knowing_in_other_words(reply: str, stance: Stance) -> None:
     assert parse_answer(reply).stance is stance
+
+
+@pytest.mark.parametrize(
+    ("reply", "question"),
+    [
+        # one answer per option of an "or" question: read as its last line, it was a confident No
+        ("1787: Yes\n1788: No", "Was George Frideric Handel alive in 1787, 1788 or 1789?"),
+        # SmolLM2 stating both verdicts in turn: read as its last, a confident (wrong) No
+        ("1. Moscow is a city in Russia.\n\nThe answer is yes. The reasoning process involves the "
+         "knowledge. The answer is no. The reasoning process involves it.", "Is Moscow in Russia?"),
+        ("Yes. Moscow is in Russia. The answer is no. So the answer is yes.", "Is Moscow in Russia?"),
+    ],
+)  # fmt: skip
+def test_a_reply_that_gives_both_verdicts_is_ambiguous_not_its_last_one(reply: str, question: str) -> None:
+    parsed = parse_answer(reply, question)
+    assert (parsed.stance, parsed.rule) == (Stance.AMBIGUOUS, "conflict")
+    assert parse_answer("Answer: No\nReason: he died in 1759.", question).stance is Stance.NO

@@ -131,7 +131,7 @@ def parse_answer(reply: str, question: str = "") -> ParsedAnswer:
     if opener:
         stance = _yes_no(opener["v"])
         return _doubt(reply, stance, opener.span("v")) or _parsed(reply, stance, (opener.span("v"),), "lead")
-    unsure = UNSURE_ANYWHERE.search(reply, start)
+    unsure = next((m for m in UNSURE_ANYWHERE.finditer(reply, start) if not _quoted(reply, m.start())), None)
     if unsure:  # no verdict anywhere, but "we cannot determine the answer"
         return _parsed(reply, Stance.IDK, (unsure.span(),), "unsure")
     refused = REFUSED_ANYWHERE.search(reply, start) or DECLINED_ANYWHERE.search(reply, start)
@@ -269,6 +269,13 @@ def _contradicted(
 
 _LINE_VERDICT = re.compile(r":[^\S\n]*[*_]*(?P<v>yes|no)[*_.!]*[^\S\n]*$", re.I | re.M)
 """A line that ends in a labelled verdict ("1787: Yes"), one per option of an "or" question."""
+
+
+def _quoted(reply: str, pos: int) -> bool:
+    """Whether ``pos`` lies inside quotation marks opened on its line: a reply that echoes the
+    prompt's instruction ('must contain the phrase "I don't know."') says no such thing itself."""
+    line = reply[reply.rfind("\n", 0, pos) + 1 : pos]
+    return line.count('"') % 2 == 1 or line.count("“") > line.count("”")
 
 
 def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:

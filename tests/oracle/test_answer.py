@@ -370,3 +370,10 @@ def test_a_reply_that_gives_both_verdicts_is_ambiguous_not_its_last_one(reply: s
     parsed = parse_answer(reply, question)
     assert (parsed.stance, parsed.rule) == (Stance.AMBIGUOUS, "conflict")
     assert parse_answer("Answer: No\nReason: he died in 1759.", question).stance is Stance.NO
+
+
+def test_an_echoed_instruction_that_quotes_i_dont_know_is_no_honest_abstention() -> None:
+    """SmolLM2 repeated the prompt's rule ('must contain ... "I don't know."'): it was read as idk."""
+    echoed = '5. The answer must contain a sentence with the phrase "I don\'t know."'
+    assert parse_answer(echoed, "Is Moscow in Russia?").stance is Stance.MISSING
+    assert parse_answer("Honestly, I don't know whether he played there.", "Q?").stance is Stance.IDK

@@ -74,7 +74,8 @@ def headline(
     n = len(units)
     score = min(1.0, max(0.0, scaled(value - t_quantile(n) * se)))
     spread = t_quantile(n, two_sided=True) * se
-    interval = (scaled(value - spread), scaled(value + spread))
+    # a measure lies within 0 and 1, so the estimate within scaled(0) and 1
+    interval = (max(scaled(0.0), scaled(value - spread)), min(1.0, scaled(value + spread)))
     return score, scaled(value), interval
 
 

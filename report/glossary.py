@@ -11,11 +11,13 @@ from markupsafe import Markup, escape
 
 GLOSSARY: dict[str, str] = {
     # headline scores (docs/scores.md)
-    "score": "0 is what a system that knows nothing gets (always Yes, always I don't know, an echo, a coin), "
+    "score": "0 is what a system that knows nothing gets (always Yes, always I don't know, an echo, a coin, "
+    "a guess from the question's wording), "
     "1 is every unit right: the measure less chance, as a share of what chance leaves, at the low end of "
     "its one-sided 95% bound.",
-    "chance": "What the best constant answer (always Yes, always No, always I don't know, one name) gets on "
-    "the same units under the same oracle.",
+    "chance": "What the best constant answer (always Yes, always No, always I don't know, one name), or the "
+    "best guess from the question's wording alone (baseline:wording), gets on the same units under the "
+    "same oracle.",
     "estimate": "The score without the bound: (measure - chance) / (1 - chance), with its 95% interval.",
     "correct replies": "The measure of single questions: the share of cases whose verdict is correct.",
     "rounds right and consistent": "The measure of dialogues: the share of judged rounds whose answer "

@@ -85,10 +85,18 @@ def meaning(scored: KindScore) -> str:
             )
         return "no score"
     best = scored.best_constant.removeprefix("baseline:")
+    knowing_nothing = (
+        "guessing from the question's wording" if best == "wording" else f"always answering like '{best}'"
+    )
+    below = (
+        f"; its measure is below knowing nothing's (estimate {scored.estimate:.2f})"
+        if scored.estimate is not None and scored.estimate < 0
+        else ""
+    )
     return (
-        f"Of the {scored.measure} that always answering like '{best}' does not get, this system gets "
-        f"{scored.score:.0%} (at the low end of a 95% bound on {len(scored.units)} units): 0 is no better "
-        "than knowing nothing, 1 is all of them."
+        f"Of the {scored.measure} that {knowing_nothing} does not get, this system gets "
+        f"{scored.score:.0%} (at the low end of a 95% bound on {len(scored.units)} units{below}): 0 is no "
+        "better than knowing nothing, 1 is all of them."
     )
 
 

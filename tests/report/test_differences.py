@@ -65,3 +65,18 @@ def test_a_suite_that_knowing_nothing_answers_fully_has_no_score_and_says_why() 
     reader = {**BASELINES, "baseline:wording": _credit(everything)}
     row = ScoreRow("knower", "run", "fact", kind_score("fact", _credit(everything), reader))
     assert row.scored.score is None and "cannot tell knowing from guessing" in row.meaning
+
+
+def test_a_system_below_chance_is_said_to_be_and_its_interval_stays_in_range() -> None:
+    """SmolLM2 at 33% against always "Yes." at 50% read "gets 0%", and its interval ran to -2.22."""
+    below = {k: i % 3 == 0 for i, k in enumerate(KEYS)}
+    row = _row("weak", below)
+    low, high = row.scored.interval or (0.0, 0.0)
+    assert "below knowing nothing's (estimate -0.33)" in row.meaning
+    assert -1.0 <= low <= high <= 1.0
+
+
+def test_chance_by_the_wording_is_said_in_words() -> None:
+    leaky = {**BASELINES, "baseline:wording": _credit({k: k != "c0" for k in KEYS})}
+    row = ScoreRow("knower", "run", "fact", kind_score("fact", _credit(dict.fromkeys(KEYS, True)), leaky))
+    assert "that guessing from the question's wording does not get" in row.meaning

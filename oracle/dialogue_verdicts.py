@@ -117,7 +117,9 @@ def _records(
     pairs: Sequence[tuple[TestCase, Transcript]], judgement: DialogueJudgement
 ) -> list[tuple[TestCase, JudgedReply]]:
     mine: dict[str, list[Check]] = defaultdict(list)
+    owned: dict[str, list[Check]] = defaultdict(list)
     for check in judgement.checks:
+        owned[check.left.case_id].append(check)  # counted once, with its first side
         for side in (check.left, check.right):
             if side is not None:
                 mine[side.case_id].append(check)
@@ -141,7 +143,8 @@ def _records(
             case_id=case.id, system=system, outcome=outcome,
             hallucination=any(c.relation == "MR1" and c.left.answerable is True for c in failed),
             abstained=outcome in (UNJUDGED, NO_REPLY), reply=_summary(transcript), verdict=None,
-            kind=case.kind, reasons=reasons, checks=len(checks), passed_checks=len(checks) - len(failed),
+            kind=case.kind, reasons=reasons, checks=len(owned[case.id]),
+            passed_checks=sum(c.passed for c in owned[case.id]),
         )))  # fmt: skip
     return out
 

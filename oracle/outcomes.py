@@ -67,7 +67,9 @@ class JudgedReply:
     reasons: tuple[str, ...] = ()
     """Dialogues and conversations: the failed checks, said plainly (fact cases: ``verdict.reasons``)."""
     checks: int = 0
-    """Dialogues and conversations: the checks judged on this case (relations, battery tests)."""
+    """Dialogues and conversations: the checks judged on this case (relations, battery tests); a
+    check between two dialogue cases is counted with its first side only, so a run's counts add up
+    to its checks (each MR2 pair was counted twice: 250 "checks" of 151)."""
     passed_checks: int = 0
 
     @property

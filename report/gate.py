@@ -199,13 +199,15 @@ def gate(
         mine = [r for r in found if r.kind == kind]
         if not mine:
             continue
-        # A case judged by checks counts each; any other (a fact case, a dialogue with no
-        # reply to check) counts once, passing only with a passing outcome. A single question
-        # the oracle failed on is left out, as it is of the score (oracle/chance.py).
+        # A single question counts once, passing only with a passing outcome (one the oracle failed
+        # on is left out, as it is of the score: oracle/chance.py); a dialogue or a conversation
+        # counts its checks (a kind whose cases carry none counts them as single questions).
         failed = sum(unit == ANSWERED and r.outcome == UNJUDGED for r in mine)
         mine = [r for r in mine if not (unit == ANSWERED and r.outcome == UNJUDGED)]
-        passed = sum(r.passed_checks if r.checks else r.outcome in PASSING for r in mine)
-        total = sum(r.checks or 1 for r in mine)
+        if unit == ANSWERED or not any(r.checks for r in mine):
+            passed, total = sum(r.outcome in PASSING for r in mine), len(mine)
+        else:  # each check once (a dialogue check between two cases is counted with its first)
+            passed, total = sum(r.passed_checks for r in mine), sum(r.checks for r in mine)
         limit = threshold(kind) if threshold else fail_under
         scored = (scores or {}).get(kind)
         kinds.append(KindGate(kind, passed, total, limit, unit, scored, gate_on, failed))

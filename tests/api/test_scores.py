@@ -203,3 +203,14 @@ def _credit(judge: SingleTurnJudge, pairs: Pairs, context: JudgeContext) -> Cred
 
 def _refuse() -> NoReturn:
     raise AssertionError("single questions need no other oracle")
+
+
+def test_the_raw_dialogue_share_counts_each_check_once(judged: tuple[kgtest.Judged, kgtest.Judged]) -> None:
+    """A check between two dialogue cases (MR2) was counted with each: '110 of 250 checks passed'
+    where the run held 62 of 151."""
+    for run in judged:
+        detail = run.verdicts.details["dialogue"]
+        checks = detail.checks  # type: ignore[attr-defined]
+        dialogue = {k.kind: k for k in run.gate.kinds}["dialogue"]
+        assert any(c.right is not None for c in checks)  # MR2 pairs are there to be counted once
+        assert (dialogue.passed, dialogue.total) == (sum(c.passed for c in checks), len(checks))

@@ -64,3 +64,12 @@ def test_the_share_of_rounds_decided_is_shown(tmp_path: Path) -> None:
     text = render_text(section)
     assert "answerability decided for 30 of 40 rounds (coverage 0.750)" in text
     assert "c7 round 3 : answerability undecided" in text
+
+
+def test_baselines_left_as_the_original_question_are_said(tmp_path: Path) -> None:
+    """SYR and L33t rows repeating the original's figures read as duplicates when nothing said why."""
+    section = _section([_conflict(0, severe=False, mss=0.5)])
+    section["baseline_reverted"] = {"L33t": 6, "SYR": 2}
+    page = write_report(build_report([], dialogues=[section]), tmp_path)["html"].read_text()
+    assert "Single-turn baselines left as the original question" in page
+    assert re.search(r"L33t</abbr> 6, <abbr[^>]*>SYR</abbr> 2", page)

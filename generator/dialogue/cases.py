@@ -20,7 +20,17 @@ INSTRUCTION = (
     "You will be asked questions about the story and the conversation so far. Answer each question "
     'short and precise, in a few words. If a question cannot be answered from them, answer "Unknown".'
 )
-"""What MORTAR tells the systems it tests (§4.2); the runner sends it before the story."""
+"""What MORTAR tells the systems it tests (§4.2), word for word for CoQA's stories, whose every
+answer is the story's; the runner sends it before the story."""
+KNOWLEDGE_INSTRUCTION = (
+    "You will be asked questions about the story and the conversation so far. Answer each question "
+    "short and precise, in a few words, from them and from what you know. If it is not clear what a "
+    'question asks about, answer "Unknown".'
+)
+"""For dialogues over a KB (or ConvQuestions): their story tells some of the topic's facts, and a
+round it does not answer asks what the system must know ("What did he work as?": writer), so
+MORTAR's "cannot be answered from them, answer Unknown" told the system to fail those rounds;
+"Unknown" is expected where a reference does not resolve."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +130,7 @@ def _case(
         rule=plan.perturbation,
         domain=domain,
         question=f"{dialogue.name} of {s.title!r} ({s.id}): {counts}",
-        prompt=INSTRUCTION,
+        prompt=INSTRUCTION if s.source == "coqa" else KNOWLEDGE_INSTRUCTION,
         expected=Answer.PER_ROUND,
         evidence=evidence,
         meta=DialogueMeta(

@@ -12,7 +12,7 @@ import pytest
 
 from kgtest.core.settings import Settings
 from kgtest.generator.case import TestCase
-from kgtest.generator.dialogue.cases import INSTRUCTION
+from kgtest.generator.dialogue.cases import INSTRUCTION, KNOWLEDGE_INSTRUCTION
 from kgtest.oracle.metamorphic.rounds import answered_rounds
 from kgtest.runner.cache import ReplyCache
 from kgtest.runner.registry import open_sut
@@ -66,7 +66,10 @@ def test_each_round_is_sent_with_instruction_and_gold_history_round_k_batched_an
         stored = cache.conversation(third.key)
     d = shuffled.dialogue
     assert d is not None
-    assert stored[0] == {"role": "system", "content": INSTRUCTION}
+    # a KB dialogue's rounds may ask what the story does not tell: MORTAR's "cannot be answered from
+    # them, answer Unknown" would tell the system to fail them; CoQA's keep MORTAR's words
+    assert d.source == "kb" and shuffled.prompt == KNOWLEDGE_INSTRUCTION != INSTRUCTION
+    assert stored[0] == {"role": "system", "content": KNOWLEDGE_INSTRUCTION}
     assert [m["content"] for m in stored[1:]] == [
         d.round(d.turns[0].origin).question,
         d.turns[0].expected[0],

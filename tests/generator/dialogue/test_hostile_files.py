@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kgtest.core.errors import DialogueInputError
-from kgtest.generator.dialogue.cases import dialogue_cases
+from kgtest.generator.dialogue.cases import INSTRUCTION, dialogue_cases
 from kgtest.generator.dialogue.convquestions import conv_dialogues
 from kgtest.generator.dialogue.coqa import CoqaReader
 from kgtest.generator.dialogue.records import UNKNOWN
@@ -85,6 +85,7 @@ def test_empty_answers_are_dropped_and_a_round_left_without_one_is_context_only(
     cases, _ = dialogue_cases(seeds, ("DR",), 1, 0)
     for case in cases:
         assert case.dialogue is not None
+        assert case.prompt == INSTRUCTION  # a CoQA story answers every round: MORTAR's words stand
         for turn in case.dialogue.turns:
             assert all(e.strip() for e in turn.expected), "no round expects an empty answer"
             assert turn.judged or case.dialogue.rounds[turn.origin - 1].question == "Where?"

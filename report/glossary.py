@@ -49,6 +49,13 @@ GLOSSARY: dict[str, str] = {
     "no_reply": "The system failed (timeout, HTTP error): nothing to judge.",
     "unjudged": "The oracle could not judge this reply (the reason is kept), or a dialogue or conversation "
     "is incomplete.",
+    "consistent": "A dialogue case whose every metamorphic check (MR1-MR3) that its rounds take part in "
+    "held: right answers, and the same answer wherever a round is asked again.",
+    "inconsistent": "A dialogue case with a failed metamorphic check: a wrong answer (MR1), or two "
+    "answers to one question that disagree across perturbed dialogues (MR2, MR3).",
+    "passed": "A conversation whose every injected battery test passed.",
+    "tests_failed": "A conversation with a failed injected battery test (typo, memory, consistency, "
+    "repetition ...); its reasons name which.",
     "hallucinated": "Share of answered cases (a clear Yes or No, read to its end) whose verdict is a "
     "hallucination: erroneous knowledge, erroneous inference, or both.",
     "abstained": "Cases with no clear Yes or No, or none the oracle can class: I don't know, refusals, "

@@ -118,3 +118,13 @@ def test_a_dialogue_report_sets_systems_side_by_side_and_explains_its_codes() ->
 def test_usage_rows_read_as_json() -> None:
     usage = Usage("s", 2, 0, 0.5, 0.9, 10, 4, 2, 0.001)
     assert build_report(ROWS, usage=[usage]).to_json()["usage"][0]["latency_p95"] == 0.9
+
+
+def test_every_outcome_a_verdict_can_have_is_explained() -> None:
+    """`kgtest judge` printed 'inconsistent 6' with no word for it anywhere in the report."""
+    from kgtest.oracle.judge import Outcome
+    from kgtest.oracle.outcomes import CONSISTENT, FAILED, INCONSISTENT, NO_REPLY, PASSED, TRUNCATED, UNJUDGED
+
+    runs = [NO_REPLY, UNJUDGED, TRUNCATED, CONSISTENT, INCONSISTENT, PASSED, FAILED]
+    every = [o.value for o in Outcome] + runs
+    assert [o for o in every if o not in GLOSSARY] == []

@@ -65,6 +65,10 @@ FORMER = frozenset({"Q3024240", "Q19953632"})
 INFLUENCES = frozenset({"P737"})
 """Relations whose object is one of the subject's influences: a person, a movement, a work, never a
 place ("Was Germany one of George Frideric Handel's influences?" reads as a mistake)."""
+AT_ANY_TIME = frozenset({"P26"})
+"""Relations whose words at a year also name the event that began them: "Was X married to Y in
+1983?" reads as "did they marry in 1983?", and so does "Were X and Y married in 1983?" (the
+wedding's own passive), so a year is "at any time in 1983"."""
 
 
 class Asker:
@@ -234,7 +238,8 @@ class Asker:
         opposite = None
         if variant == NEGATED:
             opposite = opposite_clause(p, named[0], named[1], clause_tense, domain, plural)
-        return plain_question(said, variant, self._now if tense == NOW else year, tense == EVER, opposite)
+        at = self._now if tense == NOW else year
+        return plain_question(said, variant, at, tense == EVER, opposite, p.lstrip("^") in AT_ANY_TIME)
 
     def _city_area(self, person: str, pid: str, city: str) -> bool:
         """``city`` is a city of millions the KB does not give as ``person``'s place (``pid``), which

@@ -10,21 +10,20 @@ simply that year (``N p`` at 1836 is p in 1837), and windows inside windows of t
 up (generator/mtl_windows.py). What is left reads as one sentence: G inside F as a run ("for 11
 years in a row, starting in some year from 1815 through 1830"), until as "in some year from 1810
 through 1820, E2, and in every year from 1800 until the year before, E1": never "until E2
-started", which the semantics do not ask
-(docs/temporal-semantics.md). Two clauses join as a person joins them (generator/mtl_said.py):
-"both Charles Dickens and Charles Darwin were alive", "Kaká played for AC Milan in 2005 and for
-Real Madrid in 2006", "either A or B (or both)", "neither ... nor ...": one reading each. Plain
-suites draw only formulas that can be said so (``sayable``); Drowzee's wording (mtl_table3.py)
-says any formula.
+started", which the semantics do not ask (docs/temporal-semantics.md). Two clauses join as a
+person joins them (generator/mtl_said.py): "both Charles Dickens and Charles Darwin were alive",
+"Kaká played for AC Milan in 2005 and for Real Madrid in 2006", "either A or B (or both)",
+"neither ... nor ...": one reading each. Plain suites draw only formulas that can be said so
+(``sayable``); Drowzee's wording (mtl_table3.py) says any formula.
 
 A question whose whole claim is one event in some years is asked as English asks it ("Did
 Kaká play for AC Milan at any time from 2003 through 2008?"); any other is "Is it true that
 <the claim>?". Such a lone event says an award's years as the years it was given ("Was Connie
 Willis awarded the Nebula Award in 1992?", "Was Bobby Darin nominated for X in 1962?": the
 seventh round's readers rated every "X given in 1992" stiff) and the first or last year of its
-stretch as "at any time in 1922" (``_Speaker._lone``). Events are generator/clauses.py
-``Clause``s ("Charles Dickens" / "was" / "alive"), or plain past-tense sentences from callers that
-have no clause.
+stretch, or any year of a marriage, as "at any time in 1922" (``_Speaker._lone``). Events are
+generator/clauses.py ``Clause``s ("Charles Dickens" / "was" / "alive"), or plain past-tense
+sentences from callers that have no clause.
 """
 
 from __future__ import annotations
@@ -77,14 +76,15 @@ def mtl2nl(
     describe: Mapping[str, Event],
     given: Collection[str] = (),
     edges: Mapping[str, Collection[int]] | None = None,
+    any_time: Collection[str] = (),
 ) -> str:
     """The question "does ``formula`` hold in ``year``?" as one plain sentence.
 
     ``given``: events whose years are the years an award was given, said so ("won the Nebula Award
     given in 1992"). ``edges``: the first and last years of each event's stretches of more than a
-    year; an event asked about one of them says "at any time in 1922" (what "in 1922" means here).
-    """
-    return _Speaker(describe, frozenset(given), edges or {}).question(formula, year)
+    year; an event asked about one of them says "at any time in 1922" (what "in 1922" means here),
+    and an event in ``any_time`` in every year (a marriage: generator/asked.py ``AT_ANY_TIME``)."""
+    return _Speaker(describe, frozenset(given), edges or {}, frozenset(any_time)).question(formula, year)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,26 +184,28 @@ class _Speaker:
         describe: Mapping[str, Event],
         given: frozenset[str],
         edges: Mapping[str, Collection[int]],
+        any_time: frozenset[str],
     ) -> None:
         self._describe = describe
         self._given = given
         self._edges = edges
+        self._any_time = any_time
 
     def _lone(self, f: Formula, year: int, when: str) -> str:
         """The time words of a question about one event alone: in the first or last year of its
-        stretch "at any time in 1922" (a reader asked whether the Russian SFSR, founded on 30
-        December 1922, was in the Soviet Union "in 1922"); for an award, the year it was given ("the
+        stretch (or any year of a marriage) "at any time in 1922" (the Russian SFSR, founded on 30
+        December 1922: in the Soviet Union "in 1922"?); for an award, the year it was given ("the
         Nebula Award for Best Short Story given in 1992", "... given in any year from 1967 through
-        1974": readers took "in 1992" for the work's year too). Questions joining events keep
-        theirs, "in 2005" even in the first or last year of a stretch: "at any time in 2005" over
-        "both A and B" read two ways (at once, or each at some point?), and a plain suite asks a
-        join in such a year only where every reading gives its answer (generator/temporal_draw.py)."""
+        1974": readers took "in 1992" for the work's year too). Joins keep theirs, "in 2005" even
+        in a first or last year: "at any time in 2005" over "both A and B" read two ways (at once,
+        or each at some point?); a plain suite asks a join in such a year only where every reading
+        gives its answer (generator/temporal_draw.py)."""
         names = mtl.events_of(f)
         if len(names) != 1:
             return when
         (name,) = names
         at = _point(f, year)
-        if at is not None and at in self._edges.get(name, ()):
+        if at is not None and (at in self._edges.get(name, ()) or name in self._any_time):
             return f"at any time in {year_text(at)}"
         if name not in self._given or not when.startswith(("in ", "at ")):
             return when

@@ -24,6 +24,9 @@ Martin"; or a name on a short list of well-known clashes, ``WELL_KNOWN``), takes
 description says they did: "Daniel Martin (racing cyclist)". A place the world shares that a
 question could only name bare is not asked (``bare_namesake``).
 
+A French département is "the Rhône department" (``Namer.departments``): named after rivers,
+mountains and seas, its bare name read as the river to blind readers ("Was Somme in Picardy?").
+
 A name that needs a context and has none it may take is not asked about (``Namer.name``
 returns None).
 """
@@ -54,6 +57,8 @@ COUNTRIES = frozenset(
 )
 """Classes of countries and states (sovereign state, country, island nation, historical country ...)."""
 _TEAM = "P54"
+_FRANCE = frozenset({"Q142", "Q212429"})
+"""France and Metropolitan France: the places its regions lie directly in."""
 _DIGIT = re.compile(r"\d")
 WELL_KNOWN = frozenset({"David Cross", "Georgia", "James Brown", "Jura", "Mads Pedersen"})
 """Names the world gives to more than one well-known thing, which neither the KB nor WordNet tells:
@@ -120,6 +125,23 @@ class Namer:
             if f.object not in found[f.subject]:
                 found[f.subject].append(f.object)
         return found
+
+    @cached_property
+    def departments(self) -> frozenset[str]:
+        """French départements, by where the KB puts them: a place directly within a region, one that
+        lies directly in France alone (Rhône-Alpes; not Rhône, in Rhône-Alpes too, so not Lyon), and
+        not a place WordNet knows (Paris, in Île-de-France), one word ("Territoire de Belfort" says
+        what it is). WordNet cannot tell which are rivers: of the names readers took so it knows
+        Rhône and Meuse, not Somme, Doubs, Aude, Ain or Manche."""
+        regions = {x for x, ups in self._up.items() if x not in _FRANCE and ups and ups <= _FRANCE}
+        return frozenset(
+            x
+            for x, ups in self._up.items()
+            if x not in _FRANCE
+            and ups & regions
+            and " " not in self._view.label(x)
+            and not wordnet().places(_unaccented(self._view.label(x)))
+        )
 
     @cached_property
     def _teams(self) -> frozenset[str]:
@@ -263,6 +285,8 @@ class Namer:
         view = self._view
         entity = view.entities.get(eid)
         label, suffix_place = self._split(eid)
+        if eid in self.departments:
+            return _Entry(f"the {label} department", (), False)
         alone = len(self._by_base.get(label.casefold(), ())) < 2 and not suffix_place
         base = named(
             label,

@@ -91,15 +91,21 @@ def past(phrase: str) -> str:
 
 
 def plain_question(
-    said: Clause, variant: str, year: int | None = None, ever: bool = False, opposite: Clause | None = None
+    said: Clause,
+    variant: str,
+    year: int | None = None,
+    ever: bool = False,
+    opposite: Clause | None = None,
+    any_time: bool = False,
 ) -> str:
     """ "Was S located in O in 2014?", or for the negated variant the ``opposite`` asked ("Was S
     located outside O in 2014?", the same answer: blind readers rated every quoted negation stiff),
     else 'Is this statement true: "S was not located in O in 2014"?': readers read "Is it true that S
     was not ...?" two ways (does "No" deny the statement or agree that S was not?); a quoted
     statement leaves "Yes" and "No" one meaning. With ``ever`` (no year): "Was S ever located in
-    O?", "Was S always located outside O?" and '... "S was never located in O"?'."""
-    when = "" if year is None else f" in {year_text(year)}"
+    O?", "Was S always located outside O?" and '... "S was never located in O"?'. With
+    ``any_time`` the year is "at any time in 1983" (``asked.AT_ANY_TIME``)."""
+    when = "" if year is None else f" {'at any time ' if any_time else ''}in {year_text(year)}"
     if variant == ORIGINAL:
         return f"{said.ever_question() if ever else said.question()}{when}?"
     if variant == NEGATED and opposite is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from kgtest.generator.asked import AT_ANY_TIME
 from kgtest.generator.clauses import Clause
 from kgtest.generator.mtl_table3 import table3_question
 from kgtest.generator.mtl_text import DROWZEE, mtl2nl, shifted, year_text
@@ -39,7 +40,8 @@ def question_of(formula: mtl.Formula, year: int, used: Sequence[TemporalEvent], 
     lives = {ev.id: ev.clause for ev in used if ev.clause is not None and birth_only(ev)}
     if len(lives) == len(used) and (born := born_question(formula, year, lives)):
         return born
-    return mtl2nl(formula, year, {ev.id: ev.clause or ev.description for ev in used}, given, edges)
+    any_time = [ev.id for ev in used if ev.topic in AT_ANY_TIME]
+    return mtl2nl(formula, year, {ev.id: ev.clause or ev.description for ev in used}, given, edges, any_time)
 
 
 def born_question(formula: mtl.Formula, year: int, lives: Mapping[str, Clause]) -> str | None:

@@ -146,6 +146,15 @@ def test_a_fact_is_asked_about_only_in_years_both_its_entities_existed() -> None
         asker.question(married, "original", None, "past")
         == "Was Charles Dickens married to Catherine Dickens?"
     )
+    # at a year, a marriage is a state all that year could hold, not the wedding's year
+    assert (
+        asker.question(married, "original", 1850, "past")
+        == "Was Charles Dickens married to Catherine Dickens at any time in 1850?"
+    )
+    assert asker.question(married, "negated", 1850, "past") == (
+        'Is this statement true: "Charles Dickens was not married to Catherine Dickens at any time in 1850"?'
+    )
+    assert "any time" not in asker.question(lived, "original", 1860, "past")  # others keep "in 1860"
 
 
 def test_a_year_something_changed_in_is_asked_only_where_no_other_year_is_left() -> None:

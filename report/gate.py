@@ -202,15 +202,14 @@ def gate(
         # A single question counts once, passing only with a passing outcome (one the oracle failed
         # on is left out, as it is of the score: oracle/chance.py); a dialogue or a conversation
         # counts its checks (a kind whose cases carry none counts them as single questions).
-        failed = sum(unit == ANSWERED and r.outcome == UNJUDGED for r in mine)
-        mine = [r for r in mine if not (unit == ANSWERED and r.outcome == UNJUDGED)]
-        if unit == ANSWERED or not any(r.checks for r in mine):
-            passed, total = sum(r.outcome in PASSING for r in mine), len(mine)
+        judged = [r for r in mine if unit != ANSWERED or r.outcome != UNJUDGED]
+        if unit == ANSWERED or not any(r.checks for r in judged):
+            passed, total = sum(r.outcome in PASSING for r in judged), len(judged)
         else:  # each check once (a dialogue check between two cases is counted with its first)
-            passed, total = sum(r.passed_checks for r in mine), sum(r.checks for r in mine)
+            passed, total = sum(r.passed_checks for r in judged), sum(r.checks for r in judged)
         limit = threshold(kind) if threshold else fail_under
         scored = (scores or {}).get(kind)
-        kinds.append(KindGate(kind, passed, total, limit, unit, scored, gate_on, failed))
+        kinds.append(KindGate(kind, passed, total, limit, unit, scored, gate_on, len(mine) - len(judged)))
     if not found and fail_under > 0:
         kinds.append(KindGate("fact", 0, 0, fail_under, gate_on=gate_on))
     outcomes = Counter(r.outcome for r in found)

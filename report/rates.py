@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kgtest.core.records import to_plain
+from kgtest.oracle.outcomes import UNJUDGED
 from kgtest.report.compare import RunDiff
 from kgtest.report.evidence import CaseEvidence
 from kgtest.report.header import RunHeader
@@ -26,7 +27,7 @@ if TYPE_CHECKING:  # the conversations' section, with the rest of their report (
     from kgtest.report.battery import BatteryReport
     from kgtest.report.usage import Usage
 
-CORRECT, TRUNCATED, UNJUDGED = "correct", "truncated", "unjudged"
+CORRECT, TRUNCATED = "correct", "truncated"
 
 
 @dataclass(frozen=True, slots=True)

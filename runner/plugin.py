@@ -63,6 +63,7 @@ def open(target: str, params: dict[str, str], options: SutOptions) -> PluginSut:
     if not module_name or not class_name:
         raise ConfigError(f"--sut {spec!r}: write plugin:package.module:ClassName")
     arguments, secrets = _arguments(spec, params)
+    pieces = secret_pieces(secrets)
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
@@ -75,10 +76,10 @@ def open(target: str, params: dict[str, str], options: SutOptions) -> PluginSut:
     try:
         chatter = cls(**arguments)
     except TypeError as exc:
-        problem = _masked(str(exc), secrets)
+        problem = mask(str(exc), pieces)
         raise ConfigError(f"--sut {spec!r}: {class_name}({', '.join(arguments)}) failed: {problem}") from None
     except (Exception, SystemExit) as exc:  # the plug-in's own failure to start
-        problem = _masked(described(exc), secrets)
+        problem = mask(described(exc), pieces)
         raise SutUnavailableError(f"--sut {spec!r}: {class_name}() raised {problem}") from None
     if not isinstance(chatter, Chatter):
         raise ConfigError(f"--sut {spec!r}: {class_name} has no respond(conversation) method")
@@ -114,10 +115,6 @@ def _arguments(spec: str, params: dict[str, str]) -> tuple[dict[str, str], tuple
     return arguments, tuple(s for s in secrets if s)
 
 
-def _masked(text: str, secrets: Sequence[str]) -> str:
-    return mask(text, secret_pieces(secrets)) if secrets else text
-
-
 class PluginSut:
     """Adapts a ``Chatter`` to the system-under-test interface."""
 
@@ -131,8 +128,9 @@ class PluginSut:
         self.chatter = chatter
         self.spec = spec
         self.timeout_s = timeout_s
-        self.secrets = tuple(secrets)
-        """Values passed from the environment (``NAME_env``): starred wherever a reply shows them."""
+        self._secret_pieces = secret_pieces(secrets)
+        """Of the values passed from the environment (``NAME_env``), made once: starred wherever a
+        reply shows them."""
         self._worker: _Worker | None = None
 
     def replies(
@@ -149,9 +147,9 @@ class PluginSut:
             problem = f"timed out after {self.timeout_s:g} s: respond() did not return"
             return Reply.failed(self.spec, sampling, latency, problem, transient=True)
         if call.problem:  # the plug-in's failure is a finding, not ours, whatever it raised
-            return Reply.failed(self.spec, sampling, latency, _masked(call.problem, self.secrets))
+            return Reply.failed(self.spec, sampling, latency, mask(call.problem, self._secret_pieces))
         return Reply(
-            text=_masked(call.text, self.secrets),
+            text=mask(call.text, self._secret_pieces),
             system=self.spec,
             sampling=sampling,
             latency_s=latency,

@@ -29,7 +29,8 @@ bench/coqa_blind3.
 sample holds: 16 uniform stories and 12 enriched by unanswerable share as ``--third``, every
 dialogue labelled by two labellers, into bench/coqa_blind4; measured once, at the end.
 ``--fifth`` draws another the same way (eighth session), into bench/coqa_blind5, and ``--sixth``
-(ninth session, before any rule changed) into bench/coqa_blind6.
+(ninth session, before any rule changed) into bench/coqa_blind6, ``--seventh`` (tenth) into
+bench/coqa_blind7.
 
 The tool's decisions are not
 written anywhere the labellers see: the task files hold the story, each turn's question and the
@@ -114,9 +115,15 @@ SIXTH = Plan(
     "(bench/coqa_sample.py --sixth), drawn as the fourth from stories no earlier sample holds, before the "
     "ninth session changed any rule; all untouched, measured once.",
 )  # fmt: skip
+SEVENTH = Plan(
+    "kgtest issue 39 seventh blind sample", uniform=16, enriched=12, candidates=50, labellers=2, overlap=14,
+    held_out=False, split="seventh", rank_undecided=False, about="Issue 39's seventh blind sample "
+    "(bench/coqa_sample.py --seventh), drawn as the fourth from stories no earlier sample holds, before the "
+    "tenth session changed any rule; all untouched, measured once.",
+)  # fmt: skip
 PLANS = {"first": (FIRST, "coqa_blind"), "fresh": (FRESH, "coqa_blind2"), "third": (THIRD, "coqa_blind3"),
          "fourth": (FOURTH, "coqa_blind4"), "fifth": (FIFTH, "coqa_blind5"),
-         "sixth": (SIXTH, "coqa_blind6")}  # fmt: skip
+         "sixth": (SIXTH, "coqa_blind6"), "seventh": (SEVENTH, "coqa_blind7")}  # fmt: skip
 """Each sample and its folder, in the order they were drawn: a sample leaves out the stories of
 every one drawn before it."""
 
@@ -131,6 +138,7 @@ def main() -> None:
     parser.add_argument("--fourth", action="store_true", help="the fourth: untouched, both parts")
     parser.add_argument("--fifth", action="store_true", help="the fifth, drawn as the fourth")
     parser.add_argument("--sixth", action="store_true", help="the sixth, drawn as the fourth")
+    parser.add_argument("--seventh", action="store_true", help="the seventh, drawn as the fourth")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     which = next((name for name in reversed(PLANS) if getattr(args, name, False)), "first")

@@ -54,7 +54,10 @@ FIFTH = HERE / "coqa_blind5"
 """Issue 39's fifth (bench/coqa_sample.py --fifth): measured blind twice (eighth session), tuned on
 (its disagreements shown with --show uniform/fifth,enriched/fifth) since the ninth."""
 SIXTH = HERE / "coqa_blind6"
-"""Issue 39's sixth (bench/coqa_sample.py --sixth): untouched, measured with --sixth at the end."""
+"""Issue 39's sixth (bench/coqa_sample.py --sixth): measured blind twice (ninth session), tuned on
+(its disagreements shown with --show uniform/sixth,enriched/sixth) since the tenth."""
+SEVENTH = HERE / "coqa_blind7"
+"""Issue 39's seventh (bench/coqa_sample.py --seventh): untouched, measured with --seventh at the end."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,11 +144,22 @@ def main() -> None:
     )
     parser.add_argument("--fifth", action="store_true",
                         help="also the fifth blind sample's (tuned on since session nine)")  # fmt: skip
-    parser.add_argument("--sixth", action="store_true", help="also the sixth blind sample's (never shown)")
+    parser.add_argument("--sixth", action="store_true",
+                        help="also the sixth blind sample's (tuned on since session ten)")  # fmt: skip
+    parser.add_argument(
+        "--seventh", action="store_true", help="also the seventh blind sample's (never shown)"
+    )
     parser.add_argument("--reasons", action="store_true", help="also each part's undecided turns by reason")
     args = parser.parse_args()
     sample, pairs = blind()
-    later = {"fresh": FRESH, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH}
+    later = {
+        "fresh": FRESH,
+        "third": THIRD,
+        "fourth": FOURTH,
+        "fifth": FIFTH,
+        "sixth": SIXTH,
+        "seventh": SEVENTH,
+    }
     for flag, folder in later.items():
         if getattr(args, flag):
             more, more_pairs = blind(folder)
@@ -161,7 +175,7 @@ def main() -> None:
     for item, i, d, label in rows:
         if (
             item.group in show
-            and not item.group.endswith(("held_out", "sixth"))
+            and not item.group.endswith(("held_out", "seventh"))
             and d.answerable is not None
             and d.answerable != label.startswith("A")
         ):

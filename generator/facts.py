@@ -5,9 +5,12 @@ derivation: inverse, symmetric, transitive or a composite of them; or a plain KB
 ``ground``) or false (``negation``, under a stated assumption). The case's rule kind is
 the kind of that proof. Yes and No are balanced however many truths and falsities the KB
 yields. The plain wording asks every statement positively, as a person would: half of the
-count goes to refuted near misses (answer No), the other half is shared evenly over the kinds
-proven true (answer Yes); only where the KB refutes too few near misses are that many true
-statements asked in the negated wording. Drowzee's wording keeps its own balance: the count
+count goes to refuted near misses (answer No), the other half to truths (answer Yes). Up to two
+thirds of the truths are drawn beside near misses in their own words (generator/pairs.py: a
+truth of a kind asked, else the KB fact the near miss contradicts, rule ``ground``), so that the
+wording does not give the answer away; the rest is shared evenly over the kinds proven true.
+Only where the KB refutes too few near misses are that many true statements asked in the
+negated wording. Drowzee's wording keeps its own balance: the count
 split evenly over the kinds, half of each kind's cases negated, whose answer is flipped.
 
 A kind with too few statements leaves its share to the others. Every draw comes from a
@@ -32,21 +35,25 @@ from itertools import islice
 
 from kgtest.core.errors import ReasoningError
 from kgtest.generator.asked import Asker
+from kgtest.generator.balance import halved_variants, plain_split, plain_variants, split
 from kgtest.generator.case import Answer, FactMeta, TestCase, case_id
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_random import clip
 from kgtest.generator.mtl_text import DROWZEE, PLAIN
 from kgtest.generator.near_misses import IN_USE, confusable, in_use
 from kgtest.generator.negatives import Rules, candidates
+from kgtest.generator.pairs import GROUND, draw_partners
 from kgtest.generator.proofs import leaves, prolog_text, to_proof
-from kgtest.generator.templates import NEGATED, ORIGINAL, fact_prompt, wording
-from kgtest.prolog.reasoner import Derivation, FactPremise, Reasoner, Statement, Years, known_years
+from kgtest.generator.templates import ORIGINAL, fact_prompt, wording
+from kgtest.prolog.reasoner import Derivable, Derivation, FactPremise, Reasoner, Statement, Years, known_years
 
 CHECKED_BY = "proofcheck.pl"
 """What re-checked a fact case's proof at generation time (``meta["checked_by"]``)."""
 
 RULE_KINDS = ("ground", "symmetric", "inverse", "transitive", "composite", "negation")
 DEFAULT_KINDS = ("symmetric", "inverse", "transitive", "composite", "negation")
+PAIRED = 2 / 3
+"""The most of a plain suite's truths drawn as near misses' partners (generator/pairs.py)."""
 """The kinds that need reasoning; ``ground`` (recall of a stated fact) is asked for by name."""
 
 
@@ -120,7 +127,8 @@ def generate_fact_cases(
     keep = _keeper(view, domains)
     asker = Asker(view, now, wording_style)
     derivable = reasoner.derivable()
-    ground = _ground(view) if "ground" in kinds else {}
+    asks_plainly = balance and wording_style == PLAIN and "negation" in kinds
+    ground = _ground(view) if "ground" in kinds or asks_plainly else {}
     pools: dict[str, list[Statement]] = {k: [] for k in kinds if k != "negation"}
     if "ground" in pools:
         pools["ground"] = [st for st, d in ground.items() if keep(st) and asker.askable(st, d.years)]
@@ -130,27 +138,36 @@ def generate_fact_cases(
             pools[kind].append(st)
     caps: dict[str, int | None] = {k: len(pool) for k, pool in pools.items()}
     caps["negation"] = None
-    asks_plainly = balance and wording_style == PLAIN and "negation" in kinds
-    quotas = _plain_split(count, kinds, caps) if asks_plainly else _split(count, kinds, caps)
+    quotas = plain_split(count, kinds, caps) if asks_plainly else split(count, kinds, caps)
     negatives: list[tuple[Derivation, Years | None]] = []
     tried = 0
     if "negation" in kinds:
         negatives, tried = _refuted(view, reasoner, list(derivable), quotas["negation"], seed, keep, asker)
         if len(negatives) < quotas["negation"]:
             caps["negation"] = len(negatives)
-            quotas = _plain_split(count, kinds, caps) if asks_plainly else _split(count, kinds, caps)
+            quotas = plain_split(count, kinds, caps) if asks_plainly else split(count, kinds, caps)
+    paired: dict[str, list[Statement]] = {}
+    if asks_plainly:
+        asked_no = negatives[: quotas["negation"]]
+        paired, quotas = _paired(asker, pools, derivable, ground, asked_no, quotas, seed)
+    order = [*kinds, *(k for k in paired if k not in kinds)]  # a mirror's kind, ground, comes last
     chosen: dict[str, list[tuple[Derivation, Years | None]]] = {}
-    rngs = {kind: random.Random(f"{seed}:{kind}") for kind in kinds}
-    for kind in kinds:
+    rngs = {kind: random.Random(f"{seed}:{kind}") for kind in order}
+    for kind in order:
         if kind == "negation":
             chosen[kind] = negatives[: quotas[kind]]
-        else:
-            statements = rngs[kind].sample(sorted(pools[kind]), quotas[kind])
-            proven = [ground[st] for st in statements] if kind == "ground" else _proven(reasoner, statements)
-            chosen[kind] = [(d, d.years) for d in proven]
-    variants = _plain_variants(chosen, seed) if asks_plainly else _halved_variants(chosen, rngs, balance)
+            continue
+        mine = paired.get(kind, [])
+        rest = [st for st in sorted(pools.get(kind, ())) if st not in mine]
+        statements = [*mine, *rngs[kind].sample(rest, quotas.get(kind, 0))]
+        proven = [ground[st] for st in statements] if kind == GROUND else _proven(reasoner, statements)
+        chosen[kind] = [(d, d.years) for d in proven]
+    protected = {k: len(v) for k, v in paired.items()}
+    variants = (
+        plain_variants(chosen, seed, protected) if asks_plainly else halved_variants(chosen, rngs, balance)
+    )
     cases: list[TestCase] = []
-    for kind in kinds:
+    for kind in order:
         for (d, asked_years), variant in zip(chosen[kind], variants[kind], strict=True):
             near_miss = kind == "negation"
             settled = near_miss and _contested(d)
@@ -167,40 +184,26 @@ def generate_fact_cases(
     return cases, report
 
 
-def _plain_split(count: int, kinds: Sequence[str], caps: Mapping[str, int | None]) -> dict[str, int]:
-    """Half of ``count`` to the refuted near misses (their plain question's answer is No), the rest
-    shared evenly over the kinds proven true; what one side cannot fill goes to the other."""
-    truths = [k for k in kinds if k != "negation"]
-    limit = caps.get("negation")
-    negation = count // 2 if limit is None else min(count // 2, limit)
-    quotas = _split(count - negation, truths, caps)
-    negation += count - negation - sum(quotas.values())  # what the truths could not fill
-    return {**quotas, "negation": negation if limit is None else min(limit, negation)}
-
-
-def _plain_variants(chosen: Mapping[str, Sequence[object]], seed: int) -> dict[str, list[str]]:
-    """Every question asked positively (a person asks "Did Bach die in Eisenach?", not "Is it true
-    that Bach did not die in Eisenach?"). Only where the KB refutes too few near misses to answer
-    half the questions No are that many true statements asked in the negated wording, so that a
-    system that always says Yes stays at chance."""
-    positives = [(k, i) for k, items in chosen.items() if k != "negation" for i in range(len(items))]
-    no_answers = len(chosen.get("negation", ()))
-    flip = max(0, (no_answers + len(positives)) // 2 - no_answers)
-    flipped = set(random.Random(f"{seed}:negated-wording").sample(positives, min(flip, len(positives))))
-    return {k: [NEGATED if (k, i) in flipped else ORIGINAL for i in range(len(v))] for k, v in chosen.items()}
-
-
-def _halved_variants(
-    chosen: Mapping[str, Sequence[object]], rngs: Mapping[str, random.Random], balance: bool
-) -> dict[str, list[str]]:
-    """Drowzee's balance: half of each kind's questions in the negated wording, whose answer flips."""
-    variants: dict[str, list[str]] = {}
-    for kind, items in chosen.items():
-        first = rngs[kind].random() < 0.5
-        variants[kind] = [
-            ORIGINAL if not balance or (i % 2 == 0) == first else NEGATED for i in range(len(items))
-        ]
-    return variants
+def _paired(
+    asker: Asker,
+    pools: Mapping[str, Sequence[Statement]],
+    derivable: Mapping[Statement, Derivable],
+    ground: Mapping[Statement, Derivation],
+    near_misses: Sequence[tuple[Derivation, Years | None]],
+    quotas: Mapping[str, int],
+    seed: int,
+) -> tuple[dict[str, list[Statement]], dict[str, int]]:
+    """Truths drawn beside the near misses in their words (generator/pairs.py), by kind, and the
+    quotas left to draw at random: at most ``PAIRED`` of the truths, so every kind asked keeps a
+    share of the rest."""
+    truths = [k for k in quotas if k != "negation"]
+    wanted = sum(quotas[k] for k in truths)
+    budget = min(len(near_misses), int(wanted * PAIRED))
+    settled = [(d, years, _contested(d)) for d, years in near_misses]
+    paired = draw_partners(asker, {k: pools[k] for k in truths}, derivable, ground, settled, budget, seed)
+    caps = {k: len(pools[k]) - len(paired.get(k, ())) for k in truths}
+    left = split(wanted - sum(map(len, paired.values())), truths, caps)
+    return paired, {**left, "negation": quotas["negation"]}
 
 
 def _recheck(reasoner: Reasoner, cases: Sequence[TestCase]) -> None:
@@ -358,20 +361,3 @@ def _plausible_years(d: Derivation, used: dict[tuple[str, str], Years]) -> Years
     if d.years is None or p not in IN_USE:
         return d.years
     return tuple(piece for span in used.get((p, o), ()) for piece in clip(d.years, *span))
-
-
-def _split(count: int, kinds: Sequence[str], caps: Mapping[str, int | None]) -> dict[str, int]:
-    """``count`` shared evenly over ``kinds``, none above its cap (None: no cap)."""
-    quotas = dict.fromkeys(kinds, 0)
-    left = count
-    open_ = [k for k in kinds if caps.get(k) is None or (caps[k] or 0) > 0]
-    while left and open_:
-        share, extra = divmod(left, len(open_))
-        for i, k in enumerate(open_):
-            want = share + (1 if i < extra else 0)
-            cap = caps.get(k)
-            give = want if cap is None else min(want, cap - quotas[k])
-            quotas[k] += give
-            left -= give
-        open_ = [k for k in open_ if caps.get(k) is None or quotas[k] < (caps[k] or 0)]
-    return quotas

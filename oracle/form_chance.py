@@ -19,27 +19,15 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from kgtest.generator.case import TestCase
+from kgtest.generator.forms import question_form
 
 SPEC = "baseline:wording"
 _ANSWERS = ("Yes", "No")
 _SAID = {"Yes": "Yes.", "No": "No."}
-_NUMBER = re.compile(r"\d[\d,.–-]*")
-_CONNECTOR = r"(?:of|de|la|le|du|des|von|van|der|del|da|di|the|and|for|upon|am|an|im|y|e|et|'s)"
-_NAME = re.compile(rf"\b[A-ZÀ-ÖØ-Þ][\w'’.\-]*(?:\s+(?:{_CONNECTOR}\s+)*[A-ZÀ-ÖØ-Þ][\w'’.\-]*)*", re.UNICODE)
-
-
-def question_form(question: str) -> str:
-    """The question with its names, years and numbers masked, lower case: what is left is what a
-    system that knows no fact can read from it."""
-    first, _, rest = question.strip().partition(" ")
-    masked = _NUMBER.sub("Y", _NAME.sub("E", rest))
-    masked = re.sub(r"\bthe E\b", "E", masked)
-    return " ".join(f"{first} {masked}".lower().split())
 
 
 def wording_answers(cases: Sequence[TestCase]) -> dict[str, str]:

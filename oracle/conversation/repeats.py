@@ -42,14 +42,13 @@ defeat the comparison), ``Repeats`` says so and the test is not judged.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import islice
 
 import numpy as np
 
 from kgtest.core.conversation_settings import RepeatSettings
+from kgtest.oracle.conversation.lines import answers, asks, dont_know, words
 from kgtest.oracle.conversation.matching import (
     COMPARED_WORDS,
     Coded,
@@ -60,17 +59,6 @@ from kgtest.oracle.conversation.matching import (
     shingles,
 )
 
-_WORD = re.compile(r"[\w']+")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
-_AUXILIARIES = frozenset(
-    (
-        *("am", "is", "are", "was", "were", "do", "does", "did", "have", "has", "had", "can", "could"),
-        *("will", "would", "shall", "should", "may", "might", "must", "isn't", "aren't", "wasn't"),
-        *("weren't", "don't", "doesn't", "didn't", "haven't", "hasn't", "can't", "couldn't", "won't"),
-        "wouldn't",
-    )
-)
-"""The words a Yes/No question opens with."""
 COMPARED_REPLIES = 32
 """Earlier replies compared word by word with one reply, at most (those sharing most with it first)."""
 RECENT = 64
@@ -115,14 +103,6 @@ class Repeats:
     @property
     def says_nothing_new(self) -> bool:
         return self.is_echo or self.is_repeat
-
-
-def words(text: str, most: int | None = None) -> list[str]:
-    """The words compared: lower case, punctuation dropped; with ``most``, the first that many only
-    (the rest of a long text is never read)."""
-    if most is None:
-        return [w.lower() for w in _WORD.findall(text)]
-    return [m.group().lower() for m in islice(_WORD.finditer(text), most)]
 
 
 def copied(reply: Sequence[str], source: Sequence[str], block: int = 4) -> int:
@@ -286,7 +266,7 @@ class RepeatFinder:
             return NONE
         first = group.turns[0]
         j = first if self._lines[first - 1] != self._lines[k - 1] else group.first_other
-        filler = group.filler and not _dont_know(mine)
+        filler = group.filler and not dont_know(mine)
         if not j or (answers(line, mine) and not (filler and asks(line) == "open")):
             return NONE
         return Copy(1.0, len(mine), j, self._rounds[j - 1][1], 1.0)
@@ -379,23 +359,6 @@ def _copy(mine: Coded, theirs: Coded, turn: int, source: str, block: int) -> tup
     ), got.whole
 
 
-def asks(line: str) -> str:
-    """What a line asks: ``yes/no`` (a last sentence asking "is ...?", "do ...?"), ``open`` or ``nothing``."""
-    question = line.rstrip()
-    if not question.endswith("?"):
-        return "nothing"
-    asked = words(_SENTENCE.split(question)[-1])
-    return "yes/no" if asked and asked[0] in _AUXILIARIES else "open"
-
-
-def answers(line: str, reply: Sequence[str]) -> bool:
-    """Whether a short reply (its words) can be an answer to ``line``: a question of the right kind."""
-    kind = asks(line)
-    if kind == "nothing" or not reply or not _WORD.match(reply[0]):
-        return False
-    return _dont_know(reply) or (kind == "yes/no") == (reply[0] in ("yes", "no"))
-
-
 def _short(text: str, under: int) -> list[str]:
     """The words of a reply of fewer than ``under`` words (a formula), empty for a longer one; for a
     reply of none ("...", "?!"), its text as one token, so it can be said again."""
@@ -403,7 +366,3 @@ def _short(text: str, under: int) -> list[str]:
     if len(found) >= under:
         return []
     return found or ([text.strip()] if text.strip() else [])
-
-
-def _dont_know(reply: Sequence[str]) -> bool:
-    return list(reply[:3]) in (["i", "don't", "know"], ["i", "do", "not"])

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from kgtest.core.conversation_settings import RepeatSettings
+from kgtest.oracle.conversation.lines import words
 from kgtest.oracle.conversation.matching import Coded, Ints, Vocabulary, matched, shingles
-from kgtest.oracle.conversation.repeats import COMPARED_REPLIES, RECENT, words
+from kgtest.oracle.conversation.repeats import COMPARED_REPLIES, RECENT
 
 Key = tuple[str, str, str, bool]
 

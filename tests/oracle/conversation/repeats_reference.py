@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from difflib import SequenceMatcher
 
 from kgtest.core.conversation_settings import RepeatSettings
-from kgtest.oracle.conversation.repeats import NONE, Copy, Repeats, _dont_know, answers, asks, words
+from kgtest.oracle.conversation.lines import answers, asks, dont_know, words
+from kgtest.oracle.conversation.repeats import NONE, Copy, Repeats
 
 DEFAULT = RepeatSettings()
 
@@ -66,7 +67,7 @@ def said_again(rounds: Sequence[tuple[str, str]], turn: int, c: RepeatSettings) 
         return NONE
     before = [(j, b_line, b) for j, (b_line, b) in enumerate(rounds[: turn - 1], 1) if _tokens(b) == mine]
     others = [(j, b) for j, b_line, b in before if words(b_line) != words(line)]
-    filler = any(asks(b_line) == "nothing" for _, b_line, _ in before) and not _dont_know(mine)
+    filler = any(asks(b_line) == "nothing" for _, b_line, _ in before) and not dont_know(mine)
     if not others or (answers(line, mine) and not (filler and asks(line) == "open")):
         return NONE
     j, text = others[0]

@@ -22,7 +22,7 @@ from kgtest.generator.conversation.script import ScriptSettings, build_scripts
 from kgtest.generator.conversation.script_records import Script, TestCode
 from kgtest.kg.extract.spacy_triples import SpacyExtractor
 from kgtest.oracle.conversation.audit import Auditor, BatteryResult
-from kgtest.oracle.conversation.repeats import answers, asks, words
+from kgtest.oracle.conversation.lines import answers, asks, words
 from kgtest.oracle.conversation.swan import Swan
 from kgtest.oracle.conversation.verdicts import BatteryJudge, TestVerdict
 from kgtest.oracle.embeddings import Embedder

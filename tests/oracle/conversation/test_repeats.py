@@ -7,14 +7,8 @@ import json
 import pytest
 
 from kgtest.core.conversation_settings import RepeatSettings
-from kgtest.oracle.conversation.repeats import (
-    answers,
-    canned,
-    copied,
-    copy_of,
-    find_repeats,
-    words,
-)
+from kgtest.oracle.conversation.lines import answers, words
+from kgtest.oracle.conversation.repeats import canned, copied, copy_of, find_repeats
 from tests.oracle.conversation import formula_labels, repeat_labels
 from tests.oracle.conversation.repeat_labels import BLIND, blind, independent, load, reply_id
 

@@ -11,9 +11,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from kgtest.core.config_checks import line_of
+from kgtest.core.config_checks import first_error, line_of
 from kgtest.core.errors import ConfigError
-from kgtest.core.settings import Settings, SutSettings, first_error
+from kgtest.core.settings import Settings, SutSettings
 from kgtest.core.workspace import Workspace
 from kgtest.runner.plugin import Chatter, PluginSut
 from kgtest.runner.registry import check_spec, open_sut

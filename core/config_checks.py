@@ -1,14 +1,20 @@
 """Checks of settings that pydantic's types do not make: Bolt URIs, ``KGTEST_*`` names, key lines.
 
-Used by core/settings.py; kept apart so the settings stay a list of keys.
+Used by core/settings.py; kept apart so the settings stay a list of keys. Also what pydantic's
+errors and an environment variable's text become there.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from collections.abc import Iterable, Mapping
+from typing import Any
 from urllib.parse import urlsplit
+
+from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from kgtest.core.errors import ConfigError
 
@@ -95,3 +101,45 @@ def _key_line(lines: list[str], header: re.Pattern[str], nth: int, key: str) -> 
         if key and assignment.match(lines[n]):
             return n + 1
     return starts[nth] + 1
+
+
+def first_error(exc: ValidationError) -> ErrorDetails:
+    """The error to tell first: an unknown key before all else, as a misspelt key (``nmae``) also
+    leaves the key it meant missing, and "name is required" would hide the typo; then a check of
+    kgtest's own (a template's placeholders) before a type mismatch, which a value of a union (a
+    text or a table) has for each other member."""
+    errors = exc.errors()
+    for kind in ("unexpected_keyword_argument", "value_error"):
+        found = next((e for e in errors if e["type"] == kind), None)
+        if found is not None:
+            return found
+    return errors[0]
+
+
+def from_text(var: str, text: str, current: object, section: type[Any], key: str) -> object:
+    """An environment variable's text as the type its setting holds (a number for a price or a
+    gate left unset, whose value is None)."""
+    kind = type(current) if current is not None else _unset_type(section, key)
+    try:
+        return kind(text) if kind in (int, float) else text
+    except ValueError:
+        raise ConfigError(f"{var}={text!r} is not a valid {kind.__name__}") from None
+
+
+def _unset_type(section: type[Any], key: str) -> type:
+    """The scalar a setting whose default is None holds: float, int or str."""
+    hint = str(next(f.type for f in dataclasses.fields(section) if f.name == key))
+    return next((t for t in (float, int) if hint.startswith(_NUMBERS[t])), str)
+
+
+_NUMBERS = {float: ("Number", "Share", "Seconds"), int: ("Positive", "Count", "Whole")}
+
+
+def replaced(record: Any, values: Mapping[str, Any], source: str) -> Any:
+    """``record`` with ``values`` (a dataclass checked by pydantic); a ConfigError names ``source``."""
+    try:
+        return dataclasses.replace(record, **values)
+    except ValidationError as exc:
+        error = first_error(exc)
+        key = ".".join(map(str, error["loc"]))
+        raise ConfigError(f"{source}: {key} = {error['input']!r}: {error['msg'].lower()}") from None

@@ -20,9 +20,16 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, Strict, TypeAdapter, ValidationError, field_validator
 from pydantic.dataclasses import dataclass
-from pydantic_core import ErrorDetails
 
-from kgtest.core.config_checks import KEY_ENV, bolt_uri, check_variables, line_of
+from kgtest.core.config_checks import (
+    KEY_ENV,
+    bolt_uri,
+    check_variables,
+    first_error,
+    from_text,
+    line_of,
+    replaced,
+)
 from kgtest.core.config_template import starting_config
 from kgtest.core.conversation_settings import (
     BatterySettings as BatterySettings,
@@ -299,13 +306,13 @@ def load_settings(
 
     for var, (section, key) in reversed(environment_variables().items()):  # earlier names win
         if env.get(var):
-            value = _from_text(var, env[var], getattr(sections[section], key), _SECTIONS[section], key)
-            sections[section] = _replace(sections[section], {key: value}, var)
+            value = from_text(var, env[var], getattr(sections[section], key), _SECTIONS[section], key)
+            sections[section] = replaced(sections[section], {key: value}, var)
             if section == "run":  # the environment overrides the file, [[sut]] entries included
-                suts = [_replace(s, {key: None}, var) for s in suts]
+                suts = [replaced(s, {key: None}, var) for s in suts]
     for section, values in (overrides or {}).items():
         given = {k: v for k, v in values.items() if v is not None}
-        sections[section] = _replace(sections[section], given, f"flags {sorted(given)}")
+        sections[section] = replaced(sections[section], given, f"flags {sorted(given)}")
 
     return Settings(workspace=workspace, suts=tuple(suts), **sections)
 
@@ -341,19 +348,6 @@ def read_config(path: Path) -> ConfigFile:
     return file
 
 
-def first_error(exc: ValidationError) -> ErrorDetails:
-    """The error to tell first: an unknown key before all else, as a misspelt key (``nmae``) also
-    leaves the key it meant missing, and "name is required" would hide the typo; then a check of
-    kgtest's own (a template's placeholders) before a type mismatch, which a value of a union (a
-    text or a table) has for each other member."""
-    errors = exc.errors()
-    for kind in ("unexpected_keyword_argument", "value_error"):
-        found = next((e for e in errors if e["type"] == kind), None)
-        if found is not None:
-            return found
-    return errors[0]
-
-
 def _describe(exc: ValidationError, data: Mapping[str, Any]) -> str:
     """The first problem as ``[section] key = value: what is wrong``, in the file's own terms."""
     error = first_error(exc)
@@ -378,31 +372,3 @@ def _describe(exc: ValidationError, data: Mapping[str, Any]) -> str:
     if error["type"] in ("tuple_type", "list_type"):
         return f"{where} {key} = {error['input']!r}: write an array, e.g. {key} = [{error['input']!r}]"
     return f"{where} {key} = {error['input']!r}: {error['msg'].lower()}"
-
-
-def _from_text(var: str, text: str, current: object, section: type[Any], key: str) -> object:
-    """An environment variable's text as the type its setting holds (a number for a price or a
-    gate left unset, whose value is None)."""
-    kind = type(current) if current is not None else _unset_type(section, key)
-    try:
-        return kind(text) if kind in (int, float) else text
-    except ValueError:
-        raise ConfigError(f"{var}={text!r} is not a valid {kind.__name__}") from None
-
-
-def _unset_type(section: type[Any], key: str) -> type:
-    """The scalar a setting whose default is None holds: float, int or str."""
-    hint = str(next(f.type for f in dataclasses.fields(section) if f.name == key))
-    return next((t for t in (float, int) if hint.startswith(_NUMBERS[t])), str)
-
-
-_NUMBERS = {float: ("Number", "Share", "Seconds"), int: ("Positive", "Count", "Whole")}
-
-
-def _replace(record: Any, values: Mapping[str, Any], source: str) -> Any:
-    try:
-        return dataclasses.replace(record, **values)
-    except ValidationError as exc:
-        error = first_error(exc)
-        key = ".".join(map(str, error["loc"]))
-        raise ConfigError(f"{source}: {key} = {error['input']!r}: {error['msg'].lower()}") from None

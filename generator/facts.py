@@ -29,7 +29,7 @@ proofcheck.pl before it is returned.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
 
@@ -45,6 +45,7 @@ from kgtest.generator.negatives import Rules, candidates
 from kgtest.generator.pairs import GROUND, draw_partners
 from kgtest.generator.proofs import leaves, prolog_text, to_proof
 from kgtest.generator.templates import ORIGINAL, fact_prompt, wording
+from kgtest.kg.model import Fact
 from kgtest.prolog.reasoner import Derivable, Derivation, FactPremise, Reasoner, Statement, Years, known_years
 
 CHECKED_BY = "proofcheck.pl"
@@ -128,7 +129,7 @@ def generate_fact_cases(
     asker = Asker(view, now, wording_style)
     derivable = reasoner.derivable()
     asks_plainly = balance and wording_style == PLAIN and "negation" in kinds
-    ground = _ground(view) if "ground" in kinds or asks_plainly else {}
+    ground = _ground(view.facts) if "ground" in kinds else {}
     pools: dict[str, list[Statement]] = {k: [] for k in kinds if k != "negation"}
     if "ground" in pools:
         pools["ground"] = [st for st, d in ground.items() if keep(st) and asker.askable(st, d.years)]
@@ -149,6 +150,8 @@ def generate_fact_cases(
     paired: dict[str, list[Statement]] = {}
     if asks_plainly:
         asked_no = negatives[: quotas["negation"]]
+        if "ground" not in kinds:  # a mirror is a fact of a near miss's own property
+            ground = _ground(view.facts_of({d.property for d, _ in asked_no}))
         paired, quotas = _paired(asker, pools, derivable, ground, asked_no, quotas, seed)
     order = [*kinds, *(k for k in paired if k not in kinds)]  # a mirror's kind, ground, comes last
     chosen: dict[str, list[tuple[Derivation, Years | None]]] = {}
@@ -258,10 +261,10 @@ def make_case(
     )
 
 
-def _ground(view: KbView) -> dict[Statement, Derivation]:
+def _ground(facts: Iterable[Fact]) -> dict[Statement, Derivation]:
     """One ground derivation per stated (S, P, O): its undated fact, else the one with most years."""
     found: dict[Statement, Derivation] = {}
-    for f in view.facts:
+    for f in facts:
         st = (f.subject, f.property, f.object)
         years = known_years(f.start_year, f.end_year)
         if years == ():  # a start after its end: no known year (a sanity rule excludes it)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from spacy.tokens import Doc, Token
 
 from kgtest.core.errors import GenerationError
-from kgtest.generator.dialogue.ellipsis import BARE, THIS, fragment, takes_up
+from kgtest.generator.dialogue.ellipsis import BARE, THIS, WHAT_IS_IT, fragment, takes_up
 from kgtest.generator.dialogue.mentions import (
     DEMONSTRATIVES,
     Canon,
@@ -200,6 +200,8 @@ class RoundReader:
         self.told = set(salient(chains, canon))
         """What the story calls by which pronoun, most of all: preferred as a question's referent."""
         self.history: list[_Turn] = []
+        self.frames: dict[str, str] = {}
+        """A whole question's words (lower case, no punctuation) and the frame it was first asked in."""
         self.known: set[str] = set()
         """What the rounds so far named or introduced, in the original order."""
         self.left_to_story: dict[tuple[str, str], None] = {}
@@ -241,10 +243,16 @@ class RoundReader:
             frame = self.history[-1].frame
             weak = ("missing",) if how in (BARE, THIS) else ()
             refs.append(Reference(RefKind.ELLIPSIS, question.text, frame, weak=weak))
-        elif self.history and takes_up(question, {r.text.split()[-1] for r in refs if r.kind == "mention"}):
+        elif self.history and (
+            leans := takes_up(question, {r.text.split()[-1] for r in refs if r.kind == "mention"})
+        ):
             # "What else ...?", "this technique" for nothing said, "Who won?": it may lean on the question
-            # before it; where that is not the turn before, people read some as whole questions
-            refs.append(Reference(RefKind.ELLIPSIS, question.text, self.history[-1].frame, weak=("missing",)))
+            # before it; where that is not the turn before, people read some as whole questions, not
+            # "What was it?", which asks only what the turn before spoke of
+            weak = () if leans == WHAT_IS_IT else ("missing",)
+            refs.append(Reference(RefKind.ELLIPSIS, question.text, self.history[-1].frame, weak=weak))
+        else:  # the very question asked again is the same frame: "Who?" after either copy continues it
+            frame = self.frames.setdefault(" ".join(t.lower_ for t in question if not t.is_punct), frame)
         answered = mentions(answer, self.canon) if answer is not None else []
         if question[:1].text.lower() == "where":  # what answers "where" is a place, even "the museum"
             for _, c in answered:

@@ -11,7 +11,8 @@ Each round's graph comes from its words (docs/dialogue.md, "Reading CoQA offline
 * ellipsis: a question without a verb and a subject ("to who?", "what color?"), one opening
   with "and" / "what about", or "another" standing alone continues the question before it
   (ellipsis.py); a whole question with "else" or "another kid", "this idea" for nothing said, or
-  no noun at all leans on it, weakly;
+  no noun at all leans on it, weakly ("What was it?", which asks only what "it" is, firmly); a whole
+  question asked again with the same words continues the same frame;
 * weak readings: where the reading is too weak to decide on (``PRONOUN_WEAK``, a bare auxiliary, a
   "this" standing alone, a leaning question), the reference says so, and a turn resting on it is
   undecided (docs/dialogue.md, "Undecided turns");

@@ -11,7 +11,8 @@ Each round's graph comes from its words (docs/dialogue.md, "Reading CoQA offline
 * ellipsis: a question without a verb and a subject ("to who?", "what color?"), one opening
   with "and" / "what about", or "another" standing alone continues the question before it
   (ellipsis.py); a whole question with "else" or "another kid", "this idea" for nothing said, or
-  no noun at all leans on it, weakly;
+  no noun at all leans on it, weakly ("What was it?", which asks only what "it" is, firmly); a whole
+  question asked again with the same words continues the same frame;
 * weak readings: where the reading is too weak to decide on (``PRONOUN_WEAK``, a bare auxiliary, a
   "this" standing alone, a leaning question), the reference says so, and a turn resting on it is
   undecided (docs/dialogue.md, "Undecided turns");
@@ -31,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from spacy.tokens import Doc, Token
 
 from kgtest.core.errors import GenerationError
-from kgtest.generator.dialogue.ellipsis import BARE, THIS, fragment, takes_up
+from kgtest.generator.dialogue.ellipsis import BARE, THIS, WHAT_IS_IT, fragment, takes_up
 from kgtest.generator.dialogue.mentions import (
     DEMONSTRATIVES,
     Canon,
@@ -200,6 +201,8 @@ class RoundReader:
         self.told = set(salient(chains, canon))
         """What the story calls by which pronoun, most of all: preferred as a question's referent."""
         self.history: list[_Turn] = []
+        self.frames: dict[str, str] = {}
+        """A whole question's words (lower case, no punctuation) and the frame it was first asked in."""
         self.known: set[str] = set()
         """What the rounds so far named or introduced, in the original order."""
         self.left_to_story: dict[tuple[str, str], None] = {}
@@ -241,10 +244,16 @@ class RoundReader:
             frame = self.history[-1].frame
             weak = ("missing",) if how in (BARE, THIS) else ()
             refs.append(Reference(RefKind.ELLIPSIS, question.text, frame, weak=weak))
-        elif self.history and takes_up(question, {r.text.split()[-1] for r in refs if r.kind == "mention"}):
+        elif self.history and (
+            leans := takes_up(question, {r.text.split()[-1] for r in refs if r.kind == "mention"})
+        ):
             # "What else ...?", "this technique" for nothing said, "Who won?": it may lean on the question
-            # before it; where that is not the turn before, people read some as whole questions
-            refs.append(Reference(RefKind.ELLIPSIS, question.text, self.history[-1].frame, weak=("missing",)))
+            # before it; where that is not the turn before, people read some as whole questions, not
+            # "What was it?", which asks only what the turn before spoke of
+            weak = () if leans == WHAT_IS_IT else ("missing",)
+            refs.append(Reference(RefKind.ELLIPSIS, question.text, self.history[-1].frame, weak=weak))
+        else:  # the very question asked again is the same frame: "Who?" after either copy continues it
+            frame = self.frames.setdefault(" ".join(t.lower_ for t in question if not t.is_punct), frame)
         answered = mentions(answer, self.canon) if answer is not None else []
         if question[:1].text.lower() == "where":  # what answers "where" is a place, even "the museum"
             for _, c in answered:

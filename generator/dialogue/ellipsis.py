@@ -5,7 +5,8 @@ finds the weaker signs that a whole question still leans on the question before 
 ...?", "this technique" for nothing said, "Who won?"). The reader turns the first into an
 ellipsis requirement, firm except for a bare auxiliary and a "this" standing alone, and the
 second into one that is weak where nothing meets it: a turn resting on it is undecided rather
-than unanswerable (docs/dialogue.md, "Undecided turns").
+than unanswerable (docs/dialogue.md, "Undecided turns"), except a question that asks only what a
+pronoun is ("What was it?"), which leans on the turn before firmly.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Collection
 
 from spacy.tokens import Doc, Token
 
-from kgtest.generator.dialogue.mentions import DEMONSTRATIVES
+from kgtest.generator.dialogue.mentions import DEMONSTRATIVES, TIMES
 
 OPENERS = ("and ", "or ", "but ", "also ", "what about ", "how about ")
 WH = {"what", "who", "whom", "whose", "which", "when", "where", "why", "how"}
@@ -26,6 +27,10 @@ an ellipsis, but where the turn before is not its frame people read some from th
 session: 5 of 13 labelled answerable on the tuning material; "that", "one", "another" alone 5 of 48)."""
 THE_TEXT = {"story", "article", "passage", "text", "excerpt", "tale", "chapter"}
 """Nouns for the text everyone is shown: "What day is this story set on?" leans on no turn."""
+WHAT_IS_IT = "what is it"
+"""A question that asks only what a pronoun is ("What was it?", "Who is he?"): nothing but the turn
+before can say, so it leans on it firmly (tenth session: all 14 such turns the reader left undecided
+after another turn were labelled unanswerable, on five samples)."""
 _AFTER = {"instead", "then", "next", "result"}
 
 
@@ -64,21 +69,34 @@ def takes_up(question: Doc, said: Collection[str]) -> str:
     other mistakes made?"), "another" before a noun ("the name of another kid"; not "one another"),
     a demonstrative before a noun not in ``said`` (the heads of the question's mentions of something
     said before: "was this technique new?"; not "this story"), or
-    no noun, name or number, and no pronoun either or at most three words ("Who won?", "was there?", "What is
-    it?": the pronoun is all the question says)."""
+    no noun, name or number, and no pronoun either or at most three words ("Who won?", "was there?", "Was
+    it welcome?": the pronoun is all the question says); ``WHAT_IS_IT`` for one that asks only what a
+    pronoun is ("What was it?")."""
     for t in question:
         other = t.lower_ in ("else", "other", "others") and not any(c.lower_ == "each" for c in t.children)
         another = t.lower_ == "another" and t.dep_ == "det" and t.head.lower_ != "one"
         if other or another:
             return "else"  # not "each other", not "one another"
         before_noun = t.lower_ in DEMONSTRATIVES and t.dep_ == "det" and t.head.text not in said
-        if before_noun and t.head.lemma_.lower() not in THE_TEXT:  # "this story" is the text shown
-            return "demonstrative"
+        if before_noun and t.head.lemma_.lower() not in THE_TEXT | TIMES:  # "this story" is the text shown,
+            return "demonstrative"  # "that day" a time of the story's (tenth session: 5 of 5 answerable)
     named = any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in question)
     pronouns = any(t.pos_ == "PRON" and t.lower_ not in WH for t in question)
-    if not named and (not pronouns or len([t for t in question if not t.is_punct]) <= 3):
-        return "no noun"  # "Who won?", "What is it?", "Was he trusted?"
+    words = [t for t in question if not t.is_punct]
+    if (
+        len(words) == 3
+        and words[0].lower_ in ("what", "who", "which")
+        and words[1].lemma_ == "be"
+        and _pronoun(words[2])
+    ):
+        return WHAT_IS_IT  # "What was it?": asks only what "it" is
+    if not named and (not pronouns or len(words) <= 3):
+        return "no noun"  # "Who won?", "Was it welcome?", "Was he trusted?"
     return ""
+
+
+def _pronoun(tok: Token) -> bool:
+    return tok.pos_ == "PRON" and tok.lower_ not in WH
 
 
 def _presupposes(tok: Token) -> bool:

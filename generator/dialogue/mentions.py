@@ -49,7 +49,7 @@ _STOP_NOUNS = {
     "thing", "something", "anything", "nothing", "everything", "one", "time", "way", "lot", "kind", "part",
     "who", "what", "which", "other", "others",
 }  # fmt: skip
-_TIMES = {
+TIMES = {
     "second", "minute", "hour", "day", "week", "month", "year", "decade", "century", "morning", "afternoon",
     "evening", "night", "today", "tonight", "tomorrow", "yesterday", "weekend", "season", "moment", "age",
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february",
@@ -58,7 +58,7 @@ _TIMES = {
 }  # fmt: skip
 """Words for a time: never what a later he, she, it or they stands for ("How many voted for it?" is
 not about Monday)."""
-_NO_REFERENT = _STOP_NOUNS | _TIMES
+_NO_REFERENT = _STOP_NOUNS | TIMES
 _NOT_NAMED = {"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"}
 
 

@@ -1,0 +1,71 @@
+"""What the offline CoQA reader takes from the turn before (issue 39, tenth session): a question that
+asks only what a pronoun is, the same question asked twice, a demonstrative before a time."""
+
+from __future__ import annotations
+
+import pytest
+
+from kgtest.generator.dialogue.coqa import CoqaReader
+from kgtest.generator.dialogue.records import SeedDialogue
+from kgtest.generator.dialogue.sources import read_dialogue_file
+from kgtest.prolog.answerability import DialogueGraph, RefKind, decide
+
+from .coqa_fixture import coqa_file
+
+CIRCUS_STORY = {
+    "id": "circus-day",
+    "story": (
+        "Tom and Ann went to the fair in the park on Sunday. They saw a big tent near the gate. It was a "
+        "circus. A clown juggled six balls, and Tom won a prize for his drawing. Ann ate a cake that day."
+    ),
+    "rounds": [
+        ("Where did Tom and Ann go?", "to the fair"),
+        ("What did Tom and Ann see near the gate?", "a big tent"),
+        ("What was it?", "a circus"),
+        ("Who won a prize?", "Tom"),
+        ("Who won a prize?", "Tom"),
+        ("For what?", "his drawing"),
+        ("What did Ann eat that day?", "a cake"),
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def circus(tmp_path_factory: pytest.TempPathFactory) -> SeedDialogue:
+    path = coqa_file(tmp_path_factory.mktemp("circus") / "circus.json", [CIRCUS_STORY])
+    (seed,), _ = CoqaReader().read(read_dialogue_file(path).stories)
+    return seed
+
+
+def _last(seed: SeedDialogue, *orders: tuple[int, ...]) -> list[bool | None]:
+    assert seed.story is not None
+    graphs = [DialogueGraph(seed.story.graph, tuple(seed.rounds[i].graph for i in o)) for o in orders]
+    return [d[-1].answerable for d in decide(graphs)]
+
+
+def test_a_question_asking_only_what_a_pronoun_is_leans_firmly_on_the_turn_before(
+    circus: SeedDialogue,
+) -> None:
+    """ "What was it?" right after "What did they see? A big tent." is answerable; after another turn
+    it is unanswerable, not undecided (tenth session: all 14 such turns left undecided after another
+    turn were labelled unanswerable, on five samples)."""
+    ellipsis = [r for r in circus.rounds[2].graph.refers if r.kind == RefKind.ELLIPSIS]
+    assert [(r.target, r.weak) for r in ellipsis] == [(circus.rounds[1].graph.frame, ())]
+    assert _last(circus, (0, 1, 2), (1, 0, 2)) == [True, False]
+
+
+def test_the_same_question_asked_again_is_the_same_frame(circus: SeedDialogue) -> None:
+    """ "Who won a prize?" asked twice (CoQA has such rounds): "For what?" continues either copy, so it
+    is answerable right after the first when the second is dropped (tenth session, the sixth sample's
+    "how many people got in the van?" twice, then "Who?")."""
+    first, again, fragment = (circus.rounds[i].graph for i in (3, 4, 5))
+    assert first.frame == again.frame == fragment.frame
+    assert _last(circus, (3, 5), (4, 5), (0, 5)) == [True, True, False]
+
+
+def test_a_demonstrative_before_a_time_leans_on_no_turn(circus: SeedDialogue) -> None:
+    """ "What did Ann eat that day?" is about a day of the story, as "on this day" is: asked after any
+    turn it needs nothing (tenth session: 5 of 5 such turns labelled answerable), where "this
+    technique" for nothing said still leans on the turn before."""
+    assert not circus.rounds[6].graph.refers
+    assert _last(circus, (0, 6), (2, 6)) == [True, True]

@@ -89,3 +89,15 @@ def test_same_seed_same_pairs(kb: Kb) -> None:
     first, _ = generate_fact_cases(view, reasoner, kinds=("inverse", "negation"), count=30, seed=5)
     again, _ = generate_fact_cases(view, reasoner, kinds=("inverse", "negation"), count=30, seed=5)
     assert [c.question for c in first] == [c.question for c in again]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_no_statement_is_asked_twice(kb: Kb, seed: int) -> None:
+    """A mirror is a KB fact, which a suite asking for ``ground`` truths also draws at random:
+    the random draw leaves out every partner."""
+    view, reasoner = kb
+    cases, _ = generate_fact_cases(
+        view, reasoner, kinds=("ground", "inverse", "negation"), count=40, seed=seed
+    )
+    asked = [(c.meta.statement, c.meta.year) for c in cases if c.meta is not None]
+    assert len(asked) == len(set(asked)) == len(cases)

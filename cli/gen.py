@@ -26,7 +26,8 @@ def _names(values: tuple[str, ...]) -> tuple[str, ...]:
     "--rules",
     "rules",
     multiple=True,
-    help=f"Rule kinds of the fact questions: {', '.join(api.RULE_KINDS)}. Repeatable or comma-separated. "
+    help=f"Rule kinds of the fact questions: {', '.join(api.RULE_KINDS)}. Repeatable or comma-separated; "
+    "negation also asks the KB fact a near miss contradicts (ground) in its words. "
     f"[default: {','.join(api.DEFAULT_RULES)}]",
 )
 @click.option(

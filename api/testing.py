@@ -282,7 +282,7 @@ def _indented(text: str) -> list[str]:
 
 def _proof(proof: Proof, indent: str) -> Iterable[str]:
     assuming = f" (assuming {proof.assumption})" if proof.assumption else ""
-    yield f"{indent}{proof.rule}: {proof.conclusion}{assuming}"
+    yield f"{indent}{proof.rule}: {proof.said or proof.conclusion}{assuming}"
     for premise in proof.premises:
         if isinstance(premise, EvidenceFact):
             yield f"{indent}  {_fact(premise)}"

@@ -75,7 +75,7 @@ def command(app: AppContext, case_id: str) -> None:
 
 def _proof_tree(proof: api.Proof) -> Tree:
     assuming = f"  (assuming {proof.assumption})" if proof.assumption else ""
-    tree = Tree(literal(f"proof: {proof.rule}  {proof.conclusion}{assuming}"))
+    tree = Tree(literal(f"proof: {proof.rule}  {proof.said or proof.conclusion}{assuming}"))
     for premise in proof.premises:
         if isinstance(premise, api.EvidenceFact):
             years = f" [{premise.years()}]" if premise.years() else ""

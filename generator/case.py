@@ -73,6 +73,9 @@ class Proof:
     premises: tuple[Proof | EvidenceFact, ...] = ()
     assumption: str = ""
     """The stated assumption a "No" rests on (e.g. P19 is functional), empty for a "Yes"."""
+    said: str = ""
+    """The conclusion in words, with the KB's labels ("not: Albert Einstein spouse Elsa Einstein in
+    1903-1917"): what ``inspect`` shows; empty for a temporal formula and in older suites."""
 
 
 Span = tuple[int, int]

@@ -46,9 +46,10 @@ def conclusion(statement: Statement, holds: bool, years: Years | None = None) ->
 def to_proof(d: Derivation, view: KbView) -> Proof:
     """The Proof record of a derivation, with labels from ``view``."""
     premises = tuple(_premise(p, view) for p in d.premises)
-    proof = Proof(rule=d.rule, conclusion=conclusion(d.statement, d.holds, d.years), premises=premises)
+    said = statement_words(d, view)
+    proof = Proof(d.rule, conclusion(d.statement, d.holds, d.years), premises, said=said)
     if not d.holds:
-        return Proof(proof.rule, proof.conclusion, premises, assumption(d, view))
+        return Proof(proof.rule, proof.conclusion, premises, assumption(d, view), said)
     undated = [e for e in leaves(proof) if e.fact_id and e.start_year is None and e.end_year is None]
     if d.years is None or not undated:
         return proof
@@ -56,7 +57,18 @@ def to_proof(d: Derivation, view: KbView) -> Proof:
         f"{e.subject_label} {view.relation(e.property).phrase} {e.object_label}" for e in undated
     )
     why = f"undated facts held in {years_text(d.years)}: {named}"
-    return Proof(proof.rule, proof.conclusion, premises, why)
+    return Proof(proof.rule, proof.conclusion, premises, why, said)
+
+
+def statement_words(d: Derivation, view: KbView) -> str:
+    """``d``'s conclusion in words: "Albert Einstein spouse Elsa Einstein in 1903-1917", "not: "
+    before one proven false; ``^P`` reads P backwards ("O P S")."""
+    s, p, o = d.statement
+    if p.startswith("^"):
+        s, o = o, s
+    when = f" in {years_text(d.years)}" if d.years else ""
+    said = f"{view.label(s)} {view.relation(p.lstrip('^')).label} {view.label(o)}{when}"
+    return said if d.holds else f"not: {said}"
 
 
 def years_text(years: Years) -> str:

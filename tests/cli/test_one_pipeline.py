@@ -49,6 +49,10 @@ def test_a_generated_case_of_any_kind_is_inspected_before_any_run(mixed: Path) -
     code, out, err = run("--workspace", str(mixed), "inspect", dialogue["id"][:12])
     assert code == 0, err
     assert "proof:" in out and "expected:" in out and "No judged run has asked it yet" in out
+    fact = next(c for c in cases if c["kind"] == "fact")
+    code, out, err = run("--workspace", str(mixed), "inspect", fact["id"])
+    assert code == 0, err
+    assert f"proof: {fact['proof']['rule']}  {fact['proof']['said']}" in out and "holds(" not in out
     talk = next(c for c in cases if c["kind"] == "conversation")
     code, out, err = run("--workspace", str(mixed), "inspect", talk["id"][:12])
     assert code == 0, err

@@ -170,7 +170,7 @@ def test_the_prompt_asks_for_the_answer_first_then_the_reasoning() -> None:
             "people",
             ORIGINAL,
             None,
-            "Was Paul Dirac one of Stephen Hawking's influences?",
+            "Is Paul Dirac known as an influence on Stephen Hawking?",
         ),
         (
             "^P737",
@@ -180,7 +180,7 @@ def test_the_prompt_asks_for_the_answer_first_then_the_reasoning() -> None:
             "people",
             ORIGINAL,
             None,
-            "Was Paul Dirac one of Stephen Hawking's influences?",
+            "Is Paul Dirac known as an influence on Stephen Hawking?",
         ),
         ("P9999", "Dickens", "Rome", PRESENT, "people", ORIGINAL, None, "Does Dickens have Rome as P9999?"),
     ],

@@ -117,19 +117,55 @@ def test_lives_known_from_their_births_alone_are_asked_as_the_births_and_answere
             plan = temporal_plan(events, depth=depth, count=30, seed=seed, universe=universe(events))
             for case in generate_temporal_cases(plan)[0]:
                 q = case.question
-                if " born in " not in q:
+                if " born " not in q:
                     continue
                 assert "Emmy Noether" not in q, q  # her death is known: asked as a life
-                who, _, rest = q.partition(" born in ")
-                year = int(rest.split()[0])
+                who, _, rest = q.partition(" born ")
+                when, _, said = rest.rstrip("?").partition(" ")
+                year = int(said.split()[0]) - (when == "before")
                 if who.startswith("Were both "):
                     form, people = "both", who.removeprefix("Were both ").split(" and ")
                     truth = all(births[p] <= year for p in people)
-                elif who.startswith("Was the older of "):
-                    form, people = "one", who.removeprefix("Was the older of ").split(" and ")
+                elif who.startswith("Was either of "):
+                    form, people = "one", who.removeprefix("Was either of ").split(" and ")
                     truth = any(births[p] <= year for p in people)
                 else:
+                    assert when == "in" and said.endswith(" or earlier"), q
                     form, truth = "alone", births[who.removeprefix("Was ")] <= year
                 assert case.expected == (Answer.YES if truth else Answer.NO), q
                 seen.setdefault(form, set()).add(case.expected)
     assert seen.get("alone") == {Answer.YES, Answer.NO} and seen.get("one") == {Answer.YES, Answer.NO}, seen
+
+
+def test_bodies_known_from_their_founding_alone_are_asked_as_the_foundings_and_answered_so() -> None:
+    """A club with an inception and no end: "Did APOEL F.C. exist at any time from 1899 through
+    1927?" is asked "Was APOEL F.C. founded in 1927 or earlier?", and every answer is the founding's.
+    A body known from its founding to its end is still asked whether it existed."""
+    society = Domain.SOCIETY
+    founded = {"APOEL F.C.": 1926, "the Arab League": 1945, "Ethnikos Latsion FC": 1958}
+    entities = {
+        f"Q{i}": Entity(f"Q{i}", name, domain=society, start_year=year)
+        for i, (name, year) in enumerate(founded.items(), 1)
+    }
+    entities["Q9"] = Entity("Q9", "the Hanseatic League", domain=society, start_year=1890, end_year=1980)
+    events = kb_events(KbView(entities, (), builtin_catalog()))
+    seen: dict[str, set[Answer]] = {}
+    for seed in range(4):
+        plan = temporal_plan(events, depth=1, count=20, seed=seed, universe=universe(events))
+        for case in generate_temporal_cases(plan)[0]:
+            q = case.question
+            assert "Hanseatic" in q or " exist" not in q, q
+            if " founded " not in q:
+                continue
+            who, _, rest = q.partition(" founded ")
+            when, _, said = rest.rstrip("?").partition(" ")
+            year = int(said.split()[0]) - (when == "before")
+            if who.startswith("Was either of "):
+                truth = any(founded[b] <= year for b in who.removeprefix("Was either of ").split(" and "))
+            elif who.startswith("Were both "):
+                truth = all(founded[b] <= year for b in who.removeprefix("Were both ").split(" and "))
+            else:
+                truth = founded[who.removeprefix("Was ")] <= year
+            assert case.expected == (Answer.YES if truth else Answer.NO), q
+            seen.setdefault("founded", set()).add(case.expected)
+    assert seen.get("founded") == {Answer.YES, Answer.NO}, seen

@@ -51,6 +51,9 @@ class TemporalEvent:
     about: tuple[str, ...] = ()
     """The entities it names (ids): plain questions join events that share one."""
     topic: str = ""
+    who: str = ""
+    """What a question about its start alone calls its subject, where that says more than the clause
+    ("the cyclist Mads Pedersen"): a year of birth turns on who is meant (``Namer.described``)."""
     """What it says of them ("P54", "alive"): plain questions join events of one topic next."""
     worded: Callable[[], EventWords] | None = field(default=None, compare=False, repr=False)
     """Makes the description, clause and evidence when the event is asked about, for an event given

@@ -13,7 +13,6 @@ import re
 from collections.abc import Mapping, Sequence
 
 from kgtest.generator.asked import AT_ANY_TIME
-from kgtest.generator.clauses import Clause
 from kgtest.generator.mtl_table3 import table3_question
 from kgtest.generator.mtl_text import DROWZEE, mtl2nl, shifted, year_text
 from kgtest.generator.mtl_windows import simplified as mtl_simplified
@@ -38,7 +37,7 @@ def question_of(formula: mtl.Formula, year: int, used: Sequence[TemporalEvent], 
     given = [ev.id for ev in used if ev.topic in AWARDS and _ranked(ev)]
     edges = {ev.id: edges_of(ev) for ev in used}
     starts = {start_only(ev) for ev in used}
-    lives = {ev.id: ev.clause for ev in used if ev.clause is not None}
+    lives = {ev.id: ev.who or ev.clause.subject for ev in used if ev.clause is not None}
     began = starts.pop() if len(starts) == 1 else ""
     if began and len(lives) == len(used) and (born := born_question(formula, year, lives, began)):
         return born
@@ -47,9 +46,10 @@ def question_of(formula: mtl.Formula, year: int, used: Sequence[TemporalEvent], 
 
 
 def born_question(
-    formula: mtl.Formula, year: int, lives: Mapping[str, Clause], began: str = "born"
+    formula: mtl.Formula, year: int, lives: Mapping[str, str], began: str = "born"
 ) -> str | None:
-    """Lives known only from their births (``lives``), asked without other events, as the births
+    """Lives known only from their births (``lives``: who each is, ``TemporalEvent.who``), asked
+    without other events, as the births
     they ask about (``began``: "founded" for bodies known only from their founding, the same way):
     "Was Jon Izagirre born in 1988 or earlier?" for "... alive at any time from 1983 through 1988?"
     (blind readers found a living cyclist's "alive" stiff). Two of them name the year after:
@@ -74,7 +74,7 @@ def born_question(
             return None
     if last is None or not all(n in lives for n in names):
         return None
-    who = join.format(*(lives[n].subject for n in names))
+    who = join.format(*(lives[n] for n in names))
     when = f"in {year_text(last)} or earlier" if len(names) == 1 else f"before {year_text(last + 1)}"
     return f"{who} {began} {when}?"
 

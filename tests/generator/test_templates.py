@@ -182,6 +182,16 @@ def test_the_prompt_asks_for_the_answer_first_then_the_reasoning() -> None:
             None,
             "Is Paul Dirac known as an influence on Stephen Hawking?",
         ),
+        (
+            "P112",
+            "the Soviet Union",
+            "the Russian SFSR",
+            PAST,
+            "places",
+            ORIGINAL,
+            None,
+            "Was the Russian SFSR a founder of the Soviet Union?",
+        ),
         ("P9999", "Dickens", "Rome", PRESENT, "people", ORIGINAL, None, "Does Dickens have Rome as P9999?"),
     ],
 )

@@ -169,3 +169,27 @@ def test_bodies_known_from_their_founding_alone_are_asked_as_the_foundings_and_a
             assert case.expected == (Answer.YES if truth else Answer.NO), q
             seen.setdefault("founded", set()).add(case.expected)
     assert seen.get("founded") == {Answer.YES, Answer.NO}, seen
+
+
+def test_a_birth_says_who_is_born_and_a_life_keeps_the_name() -> None:
+    """ "Was Chris Horner born in 1979 or earlier?" turns on which Chris Horner (the cyclist, or the
+    one a reader knows): a question about a birth alone says what the person did; one about a
+    life with its end, and Drowzee's events, keep the name."""
+    people = {
+        "Q1": Entity("Q1", "Chris Horner", "American cyclist", ("Q5",), Domain.PEOPLE, start_year=1971),
+        "Q2": Entity("Q2", "Matt Targett", "English footballer", ("Q5",), Domain.PEOPLE, start_year=1995),
+        "Q3": Entity("Q3", "Emmy Noether", "German mathematician", ("Q5",), Domain.PEOPLE, 1882, 1935),
+    }
+    events = kb_events(KbView(people, (), builtin_catalog()))
+    asked = []
+    for seed in range(4):
+        for wording in ("plain", "drowzee"):
+            plan = temporal_plan(
+                events, depth=1, count=20, seed=seed, universe=universe(events), wording=wording
+            )
+            asked += [(wording, case.question) for case in generate_temporal_cases(plan)[0]]
+    plain = [q for w, q in asked if w == "plain"]
+    births = [q for q in plain if " born " in q]
+    assert births and all("the cyclist Chris Horner" in q or "the footballer Matt Targett" in q for q in births)
+    assert all("mathematician" not in q for q in plain)
+    assert not any("cyclist" in q or "footballer" in q for w, q in asked if w == "drowzee")

@@ -20,19 +20,41 @@ _HEAD = re.compile(r" (?:by|in|of|from|for|based|located|founded|with|that|who|a
 """Where a description's head ends: "novel" of "novel by Charles Dickens"."""
 
 
+_EVERYDAY = {
+    "association football player": "footballer",
+    "bicycle racer": "cyclist",
+    "racing cyclist": "cyclist",
+    "road bicycle racer": "cyclist",
+    "road cyclist": "cyclist",
+    "road racing cyclist": "cyclist",
+}
+"""Wikidata's stock descriptions of an occupation, in the word a person uses: "the association
+football player Mats Hummels" and "the road bicycle racer Tom Danielson" read as catalogues."""
+
+
 def told(base: str, text: str, front: bool) -> str:
     """``base`` told apart by ``text``: "the cyclist Mads Pedersen" where ``front`` and ``text`` is a
-    plain noun phrase and ``base`` has no article of its own, else "Brunswick (Germany)"."""
-    words = text.split()
-    plain = (
-        front
-        and 0 < len(words) <= 4
+    plain noun phrase (``in_front``), else "Brunswick (Germany)"."""
+    return f"the {everyday(text)} {base}" if front and in_front(base, text) else f"{base} ({text})"
+
+
+def in_front(base: str, text: str) -> bool:
+    """``text`` reads before ``base``: up to three words once in everyday words, no article, no "by",
+    "in", "of" ... ("queen of the UK" does not), and ``base`` has no article of its own."""
+    words = everyday(text).split()
+    return (
+        0 < len(words) <= 3
         and words[0].casefold() not in ("a", "an", "the")
         and not _HEAD.search(text)
         and not any(c in text for c in "(),;:")
         and not base.startswith("the ")
     )
-    return f"the {text} {base}" if plain else f"{base} ({text})"
+
+
+def everyday(text: str) -> str:
+    """``text`` without "professional" and in the word a person uses (``_EVERYDAY``)."""
+    text = text.removeprefix("professional ")
+    return _EVERYDAY.get(text, text)
 
 
 def unaccented(name: str) -> str:

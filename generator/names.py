@@ -21,7 +21,7 @@ Three things stand between a KB label and a name a person would write:
 A person the KB alone has of their name, though the world likely has others of it (WordNet
 knows two people or more by the surname and none by the whole name: "Daniel Martin", not "Dean
 Martin"; or a name on a short list of well-known clashes, ``WELL_KNOWN``), takes what the
-description says they did: "the racing cyclist Daniel Martin" (generator/name_contexts.py); so
+description says they did: "the cyclist Daniel Martin" (generator/name_contexts.py); so
 does anyone asked where they were born or died (``described``). A place the world shares that a
 question could only name bare is not asked (``bare_namesake``).
 
@@ -42,7 +42,15 @@ from functools import cached_property
 from kgtest.core.wordnet import wordnet
 from kgtest.generator.articles import named, plural_team
 from kgtest.generator.kbview import KbView
-from kgtest.generator.name_contexts import common, descriptions, many_places, occupation, told, unaccented
+from kgtest.generator.name_contexts import (
+    common,
+    descriptions,
+    in_front,
+    many_places,
+    occupation,
+    told,
+    unaccented,
+)
 from kgtest.kg.model import Domain, Fact
 
 _UP = ("P131", "P17", "P361", "P30")
@@ -260,7 +268,7 @@ class Namer:
         ):
             return name
         did = occupation(entity.description)
-        return told(name, did, front=True) if did else name
+        return told(name, did, front=True) if did and in_front(name, did) else name
 
     def bare_namesake(self, eid: str, other: str, where: bool) -> bool:
         """A place the world knows others of (``_elsewhere``) that a question about ``eid`` and

@@ -37,22 +37,27 @@ def question_of(formula: mtl.Formula, year: int, used: Sequence[TemporalEvent], 
     given = [ev.id for ev in used if ev.topic in AWARDS and _ranked(ev)]
     edges = {ev.id: edges_of(ev) for ev in used}
     starts = {start_only(ev) for ev in used}
-    lives = {ev.id: ev.who or ev.clause.subject for ev in used if ev.clause is not None}
+    lives = {ev.id: ev.clause.subject for ev in used if ev.clause is not None}
     began = starts.pop() if len(starts) == 1 else ""
-    if began and len(lives) == len(used) and (born := born_question(formula, year, lives, began)):
+    who = {ev.id: ev.who for ev in used if ev.who}
+    if began and len(lives) == len(used) and (born := born_question(formula, year, lives, began, who)):
         return born
     any_time = [ev.id for ev in used if ev.topic in AT_ANY_TIME]
     return mtl2nl(formula, year, {ev.id: ev.clause or ev.description for ev in used}, given, edges, any_time)
 
 
 def born_question(
-    formula: mtl.Formula, year: int, lives: Mapping[str, str], began: str = "born"
+    formula: mtl.Formula,
+    year: int,
+    lives: Mapping[str, str],
+    began: str = "born",
+    who: Mapping[str, str] | None = None,
 ) -> str | None:
-    """Lives known only from their births (``lives``: who each is, ``TemporalEvent.who``), asked
-    without other events, as the births
-    they ask about (``began``: "founded" for bodies known only from their founding, the same way):
-    "Was Jon Izagirre born in 1988 or earlier?" for "... alive at any time from 1983 through 1988?"
-    (blind readers found a living cyclist's "alive" stiff). Two of them name the year after:
+    """Lives known only from their births (``lives``: their names), asked without other events, as
+    the births they ask about (``began``: "founded" for bodies known only from their founding, the
+    same way): "Was Jon Izagirre born in 1988 or earlier?" for "... alive at any time from 1983
+    through 1988?" (blind readers found a living cyclist's "alive" stiff); one birth says who is
+    born where ``who`` tells ("Was the cyclist Chris Horner born ...?"). Two name the year after:
     "Were both A and B born before 1991?", "Was either of A and B born before 1991?" ("either of",
     which asks whether one or more did; every blind reader rated "at least one of A and B born in
     1990 or earlier" stiff, and "A or B, or both", and "the older of A and B"; a question about one
@@ -65,7 +70,7 @@ def born_question(
     body, last = _windowed(mtl_simplified(formula), year)
     match body:
         case mtl.Atom(name=name):
-            names, join = [name], "Was {}"
+            names, join = [name], ""
         case mtl.And(phi1=mtl.Atom(name=n1), phi2=mtl.Atom(name=n2)) if n1 != n2:
             names, join = [n1, n2], "Were both {} and {}"
         case mtl.Or(phi1=mtl.Atom(name=n1), phi2=mtl.Atom(name=n2)) if n1 != n2:
@@ -74,9 +79,10 @@ def born_question(
             return None
     if last is None or not all(n in lives for n in names):
         return None
-    who = join.format(*(lives[n] for n in names))
-    when = f"in {year_text(last)} or earlier" if len(names) == 1 else f"before {year_text(last + 1)}"
-    return f"{who} {began} {when}?"
+    if len(names) == 1:  # "Was the cyclist Chris Horner born in 1979 or earlier?" (``who``); a pair
+        # keeps the names: "Were both the cyclist A and the cyclist B born ...?" reads as a list
+        return f"Was {(who or {}).get(names[0]) or lives[names[0]]} {began} in {year_text(last)} or earlier?"
+    return f"{join.format(*(lives[n] for n in names))} {began} before {year_text(last + 1)}?"
 
 
 def _windowed(f: mtl.Formula, year: int) -> tuple[mtl.Formula, int | None]:

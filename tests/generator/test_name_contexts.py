@@ -26,6 +26,10 @@ def test_a_description_reads_before_the_name_and_a_place_after_it() -> None:
     assert told("Cambridge", "city in Cambridgeshire", front=True) == "Cambridge (city in Cambridgeshire)"
     assert told("the Hobbit", "novel", front=True) == "the Hobbit (novel)"
     assert told("X", "a band", front=True) == "X (a band)"
+    # in the word a person uses, and no longer than three words then
+    assert told("Mats Hummels", "association football player", front=True) == "the footballer Mats Hummels"
+    assert told("Juan Flecha", "professional road bicycle racer", front=True) == "the cyclist Juan Flecha"
+    assert told("X", "American film and stage actor", front=True) == "X (American film and stage actor)"
 
 
 def test_a_shared_label_of_a_work_or_a_person_is_told_in_front_and_of_a_place_after() -> None:
@@ -57,6 +61,7 @@ def test_a_person_asked_where_they_were_born_or_died_is_told_by_what_they_did() 
         "Q1": Entity("Q1", "Max Weber", "German sociologist, philosopher", ("Q5",), Domain.PEOPLE),
         "Q2": Entity("Q2", "Leipzig", domain=Domain.PLACES),
         "Q3": Entity("Q3", "Jane Roe", "", ("Q5",), Domain.PEOPLE),
+        "Q5": Entity("Q5", "Elizabeth II", "queen of the United Kingdom", ("Q5",), Domain.PEOPLE),
         "Q4": Entity("Q4", "Heidelberg University", domain=Domain.SOCIETY),
     }
     view = KbView(entities, (), builtin_catalog())
@@ -70,6 +75,8 @@ def test_a_person_asked_where_they_were_born_or_died_is_told_by_what_they_did() 
         == "Was the sociologist Max Weber born in Leipzig?"
     )
     assert asker.question(("Q3", "P20", "Q2"), ORIGINAL, None, PAST) == "Did Jane Roe die in Leipzig?"
+    # what she did reads no way in front ("the queen of the United Kingdom Elizabeth II"): the name
+    assert asker.question(("Q5", "P20", "Q2"), ORIGINAL, None, PAST) == "Did Elizabeth II die in Leipzig?"
     assert asker.question(("Q1", "P108", "Q4"), ORIGINAL, None, PAST) == (
         "Was Max Weber employed by Heidelberg University?"
     )

@@ -345,7 +345,7 @@ class Namer:
         for place in dict.fromkeys(places):
             if view.label(place) != place:
                 contexts.append((view.label(place), place))
-        front = entity is not None and entity.domain is not Domain.PLACES
+        front = entity is not None and entity.domain not in (Domain.PLACES, Domain.UNKNOWN)
         return _Entry(base, tuple(dict.fromkeys(contexts)), True, front=front)
 
     def _now_in(self, eid: str, pid: str) -> list[str]:

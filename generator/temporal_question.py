@@ -79,6 +79,8 @@ def born_question(
             return None
     if last is None or not all(n in lives for n in names):
         return None
+    if len(names) == 2 and any(" and " in lives[n] for n in names):
+        return None  # "Was either of Antigua and Barbuda and X ...?" reads as three
     if len(names) == 1:  # "Was the cyclist Chris Horner born in 1979 or earlier?" (``who``); a pair
         # keeps the names: "Were both the cyclist A and the cyclist B born ...?" reads as a list
         return f"Was {(who or {}).get(names[0]) or lives[names[0]]} {began} in {year_text(last)} or earlier?"

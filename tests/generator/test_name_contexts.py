@@ -85,3 +85,12 @@ def test_a_person_asked_where_they_were_born_or_died_is_told_by_what_they_did() 
         .question(("Q1", "P20", "Q2"), ORIGINAL, None, PAST)
         .count("Max Weber died")
     )
+
+
+def test_a_shared_label_the_kb_gives_no_domain_keeps_its_context_after_it() -> None:
+    """A label with no domain may be a place: "the city Cambridge" is no English."""
+    entities = {
+        "Q1": Entity("Q1", "Cambridge", "city"),
+        "Q2": Entity("Q2", "Cambridge", "town"),
+    }
+    assert Namer(KbView(entities, (), builtin_catalog())).name("Q1") == "Cambridge (city)"

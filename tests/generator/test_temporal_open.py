@@ -14,6 +14,7 @@ from kgtest.generator.case import Answer
 from kgtest.generator.kbview import KbView
 from kgtest.generator.temporal import generate_temporal_cases, temporal_plan, worded
 from kgtest.generator.temporal_kb import kb_events, universe
+from kgtest.generator.temporal_question import born_question
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.model import Domain, Entity, Fact
 from kgtest.prolog import mtl
@@ -203,3 +204,16 @@ def test_a_birth_says_who_is_born_and_a_life_keeps_the_name() -> None:
     assert all("cyclist" not in q and "footballer" not in q for q in births if q not in one)
     assert all("mathematician" not in q for q in plain)
     assert not any("cyclist" in q or "footballer" in q for w, q in asked if w == "drowzee")
+
+
+def test_two_births_of_names_holding_and_are_not_asked_as_a_pair() -> None:
+    """ "Was either of Antigua and Barbuda FC and X founded before 1931?" reads as three bodies."""
+    lives = {"a": "Antigua and Barbuda FC", "b": "Arsenal F.C."}
+    pair = mtl.Or(mtl.Atom("a"), mtl.Atom("b"))
+    assert born_question(pair, 1930, lives, "founded") is None
+    assert born_question(pair, 1930, {**lives, "a": "Chelsea F.C."}, "founded") == (
+        "Was either of Chelsea F.C. and Arsenal F.C. founded before 1931?"
+    )
+    assert born_question(mtl.Atom("a"), 1930, lives, "founded") == (
+        "Was Antigua and Barbuda FC founded in 1930 or earlier?"
+    )

@@ -197,6 +197,10 @@ def plural_team(label: str) -> bool:
     return bool(_PLURAL_TEAM.match(label))
 
 
+_GENERATION = {"Junior": "Jr.", "Senior": "Sr."}
+"""A label's last word saying which of a father and son it is, as English writes it after a name."""
+
+
 def named(
     label: str,
     types: Sequence[str] = (),
@@ -207,8 +211,9 @@ def named(
 ) -> str:
     """The label as a name inside a sentence (see the module's docstring); ``work``: a film or
     series is called one ("the film Michael Clayton"), unless a context will tell what it is."""
-    if person:
-        return label
+    if person:  # "Fritz Leiber Jr.": every blind reader rated "Fritz Leiber Junior" stiff
+        head, _, last = label.rpartition(" ")
+        return f"{head} {_GENERATION[last]}" if head and last in _GENERATION else label
     noun = next((noun for noun, classes in _WORKS.items() if classes.intersection(types)), "") if work else ""
     if noun:
         return f"the {noun} {label}"

@@ -23,7 +23,8 @@ of 2020) is "Was Elizabeth II the head of state of Grenada in 2020?", or with no
 
 Names come from generator/names.py: a statement whose entity needs a context it cannot be
 given, or whose label is no name ("West Africa BENIN Rep"), is not asked; nor is a place asked as
-someone's influence ("Was Germany one of Handel's influences?"). A city of millions asked as
+someone's influence ("Was Germany one of Handel's influences?"), nor a state with the one whose
+name it holds, where one of them is gone ("Germany" and "West Germany"). A city of millions asked as
 someone's place of birth or death when the KB puts it elsewhere, in a smaller place of the same
 country, is "the city of" its name: "Did Gene Kelly die in Los Angeles?" (he died in Beverly
 Hills) read two ways to every blind reader of the seventh round, the city or its area; the proof's
@@ -133,7 +134,9 @@ class Asker:
         both existed in (for a ``near_miss``, one not next to a year the KB states it; ``settled``:
         not the first or last year of a stretch either)."""
         if self.style != DROWZEE and (
-            self._place_of_influence(statement) or any(self.names.garbled(x) for x in statement[::2])
+            self._place_of_influence(statement)
+            or any(self.names.garbled(x) for x in statement[::2])
+            or self._successor_named(statement)
         ):
             return False
         ambiguous = self.names.ambiguous
@@ -151,6 +154,26 @@ class Asker:
         s, p, o = statement
         where = p.lstrip("^") in WHERE
         return self.names.bare_namesake(s, o, where) or self.names.bare_namesake(o, s, where)
+
+    def _successor_named(self, statement: Statement) -> bool:
+        """Two places, one's name holding the other's whole, and one of them gone (``_former``, or an
+        end year): "Did Germany have diplomatic relations with West Germany?" read as one state
+        asked about itself, confusing to every blind reader of the tenth round. "Does Sudan share
+        a border with South Sudan?" (both still there) is asked."""
+        s, _, o = statement
+        short, long = sorted((self._view.label(s), self._view.label(o)), key=len)
+        if (
+            short == long
+            or f" {short} " not in f" {long} "
+            or {self._domain(s), self._domain(o)} != {"places"}
+        ):
+            return False
+        return any(self._former(x) or self._ended(x) for x in (s, o))
+
+    def _ended(self, eid: str) -> bool:
+        """The KB gives ``eid`` an end year of its own (not one its facts imply)."""
+        e = self._view.entities.get(eid)
+        return e is not None and e.end_year is not None
 
     def _place_of_influence(self, statement: Statement) -> bool:
         """``statement`` names a place as one of someone's influences (``INFLUENCES``)."""
@@ -229,6 +252,8 @@ class Asker:
             named = (view.label(s), view.label(o))
         if p in LIFE_PLACES and self._city_area(s, p, o) and not named[1].startswith("the "):
             named = (named[0], f"the city of {named[1]}")
+        if p in LIFE_PLACES:  # "Did the sociologist Max Weber die in Leipzig?": which one decides it
+            named = (self.names.described(s, named[0]), named[1])
         subject = o if p.startswith("^") else s  # whose domain picks the wording (P's subject)
         label = view.relation(p.lstrip("^")).label
         plural = [n for n, x in zip(named, (s, o), strict=True) if self.names.plural(x)]

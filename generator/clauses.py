@@ -5,7 +5,7 @@ Liguria?", "Did Kaká play for AC Milan?") and negates with it ("Kaká did not p
 So a clause keeps its subject, its auxiliary and the words after it apart, and each form is a
 join. Relation wordings (the ``ask`` of kg/data/relations.toml) mark their verb in brackets,
 tensed by the question: ``{s} [be] located in {o}``, ``{s} [play] for {o}``; ``[be/past]``
-stays in the past ("was born in").
+stays in the past ("was born in"), ``[be/present]`` in the present ("is known as an influence on").
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ _IRREGULAR = {
 }
 """Past tenses that do not end in -ed."""
 
-_VERB = re.compile(r"\[(?P<verb>[a-z]+)(?P<fixed>/past)?\]")
+_VERB = re.compile(r"\[(?P<verb>[a-z]+)(?:/(?P<fixed>past|present))?\]")
 _A_NAME = re.compile(r"\ba \{([so])\}")
 """"a {o}" in a wording: "a physicist", "an engineer"."""
 
@@ -121,7 +121,7 @@ def clause(template: str, s: str, o: str, tense: str, plural: Collection[str] = 
     names = {"s": s, "o": o, "a_s": _indefinite(s), "a_o": _indefinite(o)}
     subject = before.format(**names)
     after = rest.format(**names)
-    tense = PAST if fixed else tense
+    tense = fixed or tense
     many = subject in plural
     if base == "be":
         aux = ("are" if many else "is") if tense == PRESENT else ("were" if many else "was")
@@ -134,8 +134,8 @@ def clause(template: str, s: str, o: str, tense: str, plural: Collection[str] = 
 
 
 @functools.lru_cache(maxsize=512)
-def _parsed(template: str) -> tuple[str, str, bool, str]:
-    """The words before the verb, the verb, whether its tense is fixed, the words after it."""
+def _parsed(template: str) -> tuple[str, str, str, str]:
+    """The words before the verb, the verb, its fixed tense ("": the question's), the words after it."""
     found = list(_VERB.finditer(template))
     if len(found) != 1:
         raise GenerationError(
@@ -145,7 +145,7 @@ def _parsed(template: str) -> tuple[str, str, bool, str]:
     verb = found[0]
     before = _A_NAME.sub(r"{a_\1}", template[: verb.start()]).strip()
     after = _A_NAME.sub(r"{a_\1}", template[verb.end() :]).strip()
-    return before, verb["verb"], bool(verb["fixed"]), after
+    return before, verb["verb"], verb["fixed"] or "", after
 
 
 def _indefinite(name: str) -> str:

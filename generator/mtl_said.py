@@ -4,7 +4,7 @@ generator/mtl_text.py turns a formula into ``Said`` records; this module joins t
 way a person would (one reading each):
 
 * the same thing said of two subjects in the same years: "both Charles Dickens and Charles
-  Darwin were alive in 1850", "... or ... (or both) was alive", "neither ... nor ... was alive";
+  Darwin were alive in 1850", "either of ... and ... was alive", "neither ... nor ... was alive";
 * two things said of one subject: "Charles Dickens was alive in 1850 and married to Catherine
   Dickens in 1851";
 * anything else: "in 1850, A and B", "either A or B (or both)": "either" opens the first
@@ -125,9 +125,10 @@ def _two_subjects(op: str, said: Said, first: str, second: str) -> Said:
     if op == "and":
         aux, finite = _plural(c.aux), _plural(c.finite)
         both = Clause(f"both {first} and {second}", aux, c.rest, finite)
-    else:  # "Did A or B (or both) play for X?": every blind reader of the seventh round read a
-        # bare "Did either A or B ...?" two ways (one of them only?)
-        both = Clause(f"{first} or {second} (or both)", c.aux, c.rest, c.finite)
+    else:  # "Did either of A and B play for X?" asks whether one or more did: every blind reader of
+        # the seventh round read "Did either A or B ...?" two ways (one of them only?), and of the
+        # tenth rated "Did A or B (or both) ...?" stiff
+        both = Clause(f"either of {first} and {second}", c.aux, c.rest, c.finite)
     return Said(both.statement(), said.when, both, said.at_point, ask=said.ask)
 
 

@@ -21,7 +21,8 @@ Three things stand between a KB label and a name a person would write:
 A person the KB alone has of their name, though the world likely has others of it (WordNet
 knows two people or more by the surname and none by the whole name: "Daniel Martin", not "Dean
 Martin"; or a name on a short list of well-known clashes, ``WELL_KNOWN``), takes what the
-description says they did: "Daniel Martin (racing cyclist)". A place the world shares that a
+description says they did: "the cyclist Daniel Martin" (generator/name_contexts.py); so
+does anyone asked where they were born or died (``described``). A place the world shares that a
 question could only name bare is not asked (``bare_namesake``).
 
 A French département is "the Rhône department" (``Namer.departments``): named after rivers,
@@ -34,15 +35,22 @@ returns None).
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
 from kgtest.core.wordnet import wordnet
-from kgtest.generator.articles import named, plural_team, years_named
+from kgtest.generator.articles import named, plural_team
 from kgtest.generator.kbview import KbView
+from kgtest.generator.name_contexts import (
+    common,
+    descriptions,
+    in_front,
+    many_places,
+    occupation,
+    told,
+    unaccented,
+)
 from kgtest.kg.model import Domain, Fact
 
 _UP = ("P131", "P17", "P361", "P30")
@@ -77,6 +85,8 @@ class _Entry:
     optional: bool = False
     """Unique in the KB, told apart only for readers (``Namer._elsewhere``): its bare name will do
     where no context may be given."""
+    front: bool = False
+    """Not a place: a description tells it before its name ("the cyclist Mads Pedersen", ``told``)."""
 
 
 class Namer:
@@ -140,7 +150,7 @@ class Namer:
             if x not in _FRANCE
             and ups & regions
             and " " not in self._view.label(x)
-            and not wordnet().places(_unaccented(self._view.label(x)))
+            and not wordnet().places(unaccented(self._view.label(x)))
         )
 
     @cached_property
@@ -241,8 +251,24 @@ class Namer:
                 continue
             if place and not self._may_place(place, other, where):
                 continue
-            return f"{entry.base} ({text})"
+            return told(entry.base, text, entry.front and not place)
         return entry.base if entry.optional else None
+
+    def described(self, eid: str, name: str) -> str:
+        """``name``, a person's bare name, with what their description says they did: "the
+        sociologist Max Weber" where a question asks where they were born or died, which turns on
+        who is meant ("Did Max Weber die in Leipzig?" read two ways to every blind reader of the
+        tenth round: the world knows several); ``name`` as it is for anyone else."""
+        entity = self._view.entities.get(eid)
+        if (
+            entity is None
+            or "Q5" not in entity.types
+            or not entity.description
+            or name != self._entry(eid).base
+        ):
+            return name
+        did = occupation(entity.description)
+        return told(name, did, front=True) if did and in_front(name, did) else name
 
     def bare_namesake(self, eid: str, other: str, where: bool) -> bool:
         """A place the world knows others of (``_elsewhere``) that a question about ``eid`` and
@@ -296,30 +322,31 @@ class Namer:
             work=alone,
         )
         known = label in WELL_KNOWN
-        if alone and entity is not None and entity.domain is Domain.PLACES and (known or _many_places(label)):
+        if alone and entity is not None and entity.domain is Domain.PLACES and (known or many_places(label)):
             return self._elsewhere(eid, base, label)
         if (
             alone
             and entity is not None
             and entity.description
             and "Q5" in entity.types
-            and (known or _common(label))
+            and (known or common(label))
         ):
-            occupation = _occupation(entity.description)
-            described = ((occupation, ""),) if occupation else ()
-            return _Entry(base, described, bool(described), optional=True)
+            did = occupation(entity.description)
+            described = ((did, ""),) if did else ()
+            return _Entry(base, described, bool(described), optional=True, front=True)
         if alone:
             return _Entry(base, (), False)  # its own name: nothing to tell apart
         contexts: list[tuple[str, str]] = []
         if entity is not None and entity.description:
-            contexts.extend((d, "") for d in _descriptions(entity.description, label))
+            contexts.extend((d, "") for d in descriptions(entity.description, label))
         places = [suffix_place] if suffix_place else []
         places += self._countries.get(eid, [])
         places += self.within(eid)
         for place in dict.fromkeys(places):
             if view.label(place) != place:
                 contexts.append((view.label(place), place))
-        return _Entry(base, tuple(dict.fromkeys(contexts)), True)
+        front = entity is not None and entity.domain not in (Domain.PLACES, Domain.UNKNOWN)
+        return _Entry(base, tuple(dict.fromkeys(contexts)), True, front=front)
 
     def _now_in(self, eid: str, pid: str) -> list[str]:
         """The country (or the place, for P131) the KB puts ``eid`` in last: of dated ones the one
@@ -339,13 +366,13 @@ class Namer:
         view = self._view
         entity = view.entities[eid]
         if COUNTRIES.intersection(entity.types):
-            if label in WELL_KNOWN:  # "Georgia (the country)": never the place in the country
-                return _Entry(base, (("the country", ""),), True, optional=True)
+            if label in WELL_KNOWN:  # "the country Georgia": never the place in the country
+                return _Entry(base, (("country", ""),), True, optional=True, front=True)
             return _Entry(base, (), False)
         places = [*self._now_in(eid, _COUNTRY), *self._now_in(eid, "P131")]
         contexts = [(view.label(p), p) for p in places if view.label(p) != p]
         if entity.description:
-            contexts += [(d, "") for d in _descriptions(entity.description, label)]
+            contexts += [(d, "") for d in descriptions(entity.description, label)]
         return _Entry(base, tuple(dict.fromkeys(contexts)), bool(contexts), optional=True)
 
     def _split(self, eid: str) -> tuple[str, str]:
@@ -357,42 +384,3 @@ class Namer:
                 if self._view.label(place) == tail:
                     return head, place
         return label, ""
-
-
-def _unaccented(name: str) -> str:
-    """``name`` as WordNet spells it, without accents: "Córdoba" is its "Cordoba"."""
-    return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
-
-
-def _many_places(name: str) -> bool:
-    """WordNet knows two places or more by ``name``."""
-    return wordnet().places(_unaccented(name)) >= 2
-
-
-def _common(name: str) -> bool:
-    """A person's name the world likely gives to others too, though the KB holds one: WordNet knows
-    two people or more by its surname and none by the whole name ("Daniel Martin": Dean, Steve and
-    Mary Martin; "Dean Martin" himself is WordNet's, and a reader's, one Dean Martin)."""
-    words = _unaccented(name).split()
-    return len(words) >= 2 and wordnet().people(words[-1]) >= 2 and not wordnet().people(" ".join(words))
-
-
-def _occupation(description: str) -> str:
-    """What a person's description says they did, without the nationality before it and with no
-    year: "Irish racing cyclist" -> "racing cyclist" (the nationality would answer "Was he born in
-    Ireland?", a year "Was he alive in 1990?"); "" when nothing is left."""
-    words = description.split(",")[0].split()
-    while words and words[0][:1].isupper():
-        words.pop(0)
-    said = " ".join(words)
-    return "" if years_named(said) or len(words) > 5 else said
-
-
-def _descriptions(description: str, label: str) -> Iterable[str]:
-    """Short forms of a description worth a parenthesis: up to the first comma, and its head."""
-    first = description.split(",")[0].strip()
-    if first and len(first.split()) <= 6 and not re.search(rf"\b{re.escape(label)}\b", first, re.IGNORECASE):
-        yield first
-    head = re.split(r" (?:by|in|of|from|for|based|located|founded|with|that|who|and)\b", first)[0].strip()
-    if head and head != first and len(head.split()) <= 4:
-        yield head

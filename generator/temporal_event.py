@@ -51,6 +51,9 @@ class TemporalEvent:
     about: tuple[str, ...] = ()
     """The entities it names (ids): plain questions join events that share one."""
     topic: str = ""
+    who: str = ""
+    """What a question about its start alone calls its subject, where that says more than the clause
+    ("the cyclist Mads Pedersen"): a year of birth turns on who is meant (``Namer.described``)."""
     """What it says of them ("P54", "alive"): plain questions join events of one topic next."""
     worded: Callable[[], EventWords] | None = field(default=None, compare=False, repr=False)
     """Makes the description, clause and evidence when the event is asked about, for an event given
@@ -91,9 +94,24 @@ def edges_of(event: TemporalEvent) -> set[int]:
 
 def birth_only(event: TemporalEvent) -> bool:
     """A life the KB knows from its birth alone: known in that one year, unknown from the next on."""
+    return event.topic == "was alive" and _from_start_on(event)
+
+
+def start_only(event: TemporalEvent) -> str:
+    """What began an event the KB knows from its start alone, as a question asks it: "born" for a
+    life, "founded" for a body's existence ("Was the Arab League founded in 1944 or earlier?", where
+    "Did the Arab League exist in 1944?" read stiff to every blind reader); "" for anything else."""
+    if not _from_start_on(event):
+        return ""
+    if event.topic == "was alive":
+        return "born"
+    return "founded" if event.topic == "existed" and event.domain == "society" else ""
+
+
+def _from_start_on(event: TemporalEvent) -> bool:
+    """Known in its first year alone, unknown from the next on (an open end)."""
     return (
-        event.topic == "was alive"
-        and len(event.intervals) == 1
+        len(event.intervals) == 1
         and event.intervals[0][0] == event.intervals[0][1]
         and len(event.unknown) == 1
         and event.unknown[0][0] == event.intervals[0][1] + 1

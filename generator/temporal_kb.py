@@ -118,6 +118,7 @@ def _entity_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Temp
                 if year is not None
             )
             said = Clause(name, *verb)
+            who = namer.described(e.id, name) if kind == "human" else name
             out.append(
                 TemporalEvent(
                     f"{e.id}:span",
@@ -129,6 +130,7 @@ def _entity_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Temp
                     said,
                     about=(e.id,),
                     topic=said.finite,
+                    who="" if who == name else who,
                 )
             )
         point = () if e.point_year is None else ((e.point_year, e.point_year),)

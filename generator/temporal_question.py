@@ -2,9 +2,9 @@
 
 Plain questions (generator/mtl_text.py) are told what the events are beyond their clauses: an
 award's years are the years it was given, and a stretch's first and last years may be asked "at
-any time in". Lives known from their births alone, asked without other events, are asked as those
-births (``born_question``). Drowzee's wording (generator/mtl_table3.py) takes each event's
-sentence as it is.
+any time in". Lives known from their births alone, and bodies from their founding alone, asked
+without other events, are asked as those births or foundings (``born_question``). Drowzee's
+wording (generator/mtl_table3.py) takes each event's sentence as it is.
 """
 
 from __future__ import annotations
@@ -13,11 +13,10 @@ import re
 from collections.abc import Mapping, Sequence
 
 from kgtest.generator.asked import AT_ANY_TIME
-from kgtest.generator.clauses import Clause
 from kgtest.generator.mtl_table3 import table3_question
 from kgtest.generator.mtl_text import DROWZEE, mtl2nl, shifted, year_text
 from kgtest.generator.mtl_windows import simplified as mtl_simplified
-from kgtest.generator.temporal_event import TemporalEvent, birth_only, edges_of
+from kgtest.generator.temporal_event import TemporalEvent, edges_of, start_only
 from kgtest.prolog import mtl
 
 AWARDS = frozenset({"P166", "P1411"})
@@ -37,20 +36,32 @@ def question_of(formula: mtl.Formula, year: int, used: Sequence[TemporalEvent], 
         return table3_question(formula, year, {ev.id: ev.description for ev in used})
     given = [ev.id for ev in used if ev.topic in AWARDS and _ranked(ev)]
     edges = {ev.id: edges_of(ev) for ev in used}
-    lives = {ev.id: ev.clause for ev in used if ev.clause is not None and birth_only(ev)}
-    if len(lives) == len(used) and (born := born_question(formula, year, lives)):
+    starts = {start_only(ev) for ev in used}
+    lives = {ev.id: ev.clause.subject for ev in used if ev.clause is not None}
+    began = starts.pop() if len(starts) == 1 else ""
+    who = {ev.id: ev.who for ev in used if ev.who}
+    if began and len(lives) == len(used) and (born := born_question(formula, year, lives, began, who)):
         return born
     any_time = [ev.id for ev in used if ev.topic in AT_ANY_TIME]
     return mtl2nl(formula, year, {ev.id: ev.clause or ev.description for ev in used}, given, edges, any_time)
 
 
-def born_question(formula: mtl.Formula, year: int, lives: Mapping[str, Clause]) -> str | None:
-    """Lives known only from their births (``lives``), asked without other events, as the births
-    they ask about: "Was Jon Izagirre born in 1988 or earlier?" for "... alive at any time from
-    1983 through 1988?" (blind readers found a living cyclist's "alive" stiff), "Were both A and B
-    born in 1990 or earlier?", "Was the older of A and B born ...?" (the same as "at least one of
-    them", which every blind reader of the seventh round rated stiff, as "A or B, or both": a
-    question about one birth read clear). With no death known, a life
+def born_question(
+    formula: mtl.Formula,
+    year: int,
+    lives: Mapping[str, str],
+    began: str = "born",
+    who: Mapping[str, str] | None = None,
+) -> str | None:
+    """Lives known only from their births (``lives``: their names), asked without other events, as
+    the births they ask about (``began``: "founded" for bodies known only from their founding, the
+    same way): "Was Jon Izagirre born in 1988 or earlier?" for "... alive at any time from 1983
+    through 1988?" (blind readers found a living cyclist's "alive" stiff); one birth says who is
+    born where ``who`` tells ("Was the cyclist Chris Horner born ...?"). Two name the year after:
+    "Were both A and B born before 1991?", "Was either of A and B born before 1991?" ("either of",
+    which asks whether one or more did; every blind reader rated "at least one of A and B born in
+    1990 or earlier" stiff, and "A or B, or both", and "the older of A and B"; a question about one
+    birth read clear, and "before" spares the pair a second "or"). With no death known, a life
     may last any time after its birth, and the years that depends on are never asked: a Yes is
     asked only where the formula holds for sure and a No only where it fails for sure, which here
     is where it holds or fails taking each life from its birth on. Then "alive in year z" is "born
@@ -59,16 +70,21 @@ def born_question(formula: mtl.Formula, year: int, lives: Mapping[str, Clause]) 
     body, last = _windowed(mtl_simplified(formula), year)
     match body:
         case mtl.Atom(name=name):
-            names, join = [name], "Was {}"
+            names, join = [name], ""
         case mtl.And(phi1=mtl.Atom(name=n1), phi2=mtl.Atom(name=n2)) if n1 != n2:
             names, join = [n1, n2], "Were both {} and {}"
         case mtl.Or(phi1=mtl.Atom(name=n1), phi2=mtl.Atom(name=n2)) if n1 != n2:
-            names, join = [n1, n2], "Was the older of {} and {}"
+            names, join = [n1, n2], "Was either of {} and {}"
         case _:
             return None
     if last is None or not all(n in lives for n in names):
         return None
-    return f"{join.format(*(lives[n].subject for n in names))} born in {year_text(last)} or earlier?"
+    if len(names) == 2 and any(" and " in lives[n] for n in names):
+        return None  # "Was either of Antigua and Barbuda and X ...?" reads as three
+    if len(names) == 1:  # "Was the cyclist Chris Horner born in 1979 or earlier?" (``who``); a pair
+        # keeps the names: "Were both the cyclist A and the cyclist B born ...?" reads as a list
+        return f"Was {(who or {}).get(names[0]) or lives[names[0]]} {began} in {year_text(last)} or earlier?"
+    return f"{join.format(*(lives[n] for n in names))} {began} before {year_text(last + 1)}?"
 
 
 def _windowed(f: mtl.Formula, year: int) -> tuple[mtl.Formula, int | None]:

@@ -51,7 +51,7 @@ def _lone_at_any_time(f: mtl.Formula) -> bool:
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
 def test_a_question_is_asked_only_where_both_readings_of_a_year_of_change_agree(seed: int) -> None:
-    """ "Did Filippo Inzaghi or Gianluigi Lentini (or both) play for Atalanta B.C. at any time in
+    """ "Did either of Filippo Inzaghi and Gianluigi Lentini play for Atalanta B.C. at any time in
     1997?" and "Did both ... at any time in 1997?" (at once, or each at some point?): blind readers
     read joins in a year a spell began or ended two ways. A plain question is drawn only in a year
     where taking each event to hold in its first and last years, and not to, give one answer; a lone

@@ -54,7 +54,7 @@ def test_a_country_or_a_place_the_kb_cannot_place_keeps_its_name() -> None:
     namer = _namer(*undated)
     assert namer.name("Q2") == "Germany"
     # a country keeps its name, but for a well-known clash (WordNet's other Georgia is a US state)
-    assert namer.name("Q3") == "Georgia (the country)"
+    assert namer.name("Q3") == "the country Georgia"
     assert namer.name("Q6") == "Saint Petersburg"
     assert namer.name("Q1") == "Brunswick"
     # named bare though the world has others of their names: no fact question asks where they lie
@@ -76,11 +76,11 @@ def test_a_person_of_a_common_surname_takes_the_description() -> None:
     }
     namer = Namer(KbView(people, (), builtin_catalog()))
     assert wordnet().people("Martin") >= 2 and wordnet().people("Dean Martin") == 1
-    # what he did, not where he is from: "(Irish racing cyclist)" would answer "born in Ireland?"
-    assert namer.name("Q1") == namer.name("Q1", "Q5") == "Daniel Martin (racing cyclist)"
+    # what he did, not where he is from: "the Irish racing cyclist" would answer "born in Ireland?"
+    assert namer.name("Q1") == namer.name("Q1", "Q5") == "the cyclist Daniel Martin"
     assert namer.name("Q2") == "Dean Martin"  # WordNet's own: the one a reader knows
     # WordNet knows no Pedersen, but the world knows a cyclist and a footballer (``WELL_KNOWN``)
-    assert namer.name("Q3") == "Mads Pedersen (cyclist)"
+    assert namer.name("Q3") == "the cyclist Mads Pedersen"
     assert namer.name("Q4") == "Jack Hunt"  # a description naming a year would answer a temporal question
 
 

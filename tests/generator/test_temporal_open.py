@@ -14,6 +14,7 @@ from kgtest.generator.case import Answer
 from kgtest.generator.kbview import KbView
 from kgtest.generator.temporal import generate_temporal_cases, temporal_plan, worded
 from kgtest.generator.temporal_kb import kb_events, universe
+from kgtest.generator.temporal_question import born_question
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.model import Domain, Entity, Fact
 from kgtest.prolog import mtl
@@ -117,19 +118,102 @@ def test_lives_known_from_their_births_alone_are_asked_as_the_births_and_answere
             plan = temporal_plan(events, depth=depth, count=30, seed=seed, universe=universe(events))
             for case in generate_temporal_cases(plan)[0]:
                 q = case.question
-                if " born in " not in q:
+                if " born " not in q:
                     continue
                 assert "Emmy Noether" not in q, q  # her death is known: asked as a life
-                who, _, rest = q.partition(" born in ")
-                year = int(rest.split()[0])
+                who, _, rest = q.partition(" born ")
+                when, _, said = rest.rstrip("?").partition(" ")
+                year = int(said.split()[0]) - (when == "before")
                 if who.startswith("Were both "):
                     form, people = "both", who.removeprefix("Were both ").split(" and ")
                     truth = all(births[p] <= year for p in people)
-                elif who.startswith("Was the older of "):
-                    form, people = "one", who.removeprefix("Was the older of ").split(" and ")
+                elif who.startswith("Was either of "):
+                    form, people = "one", who.removeprefix("Was either of ").split(" and ")
                     truth = any(births[p] <= year for p in people)
                 else:
+                    assert when == "in" and said.endswith(" or earlier"), q
                     form, truth = "alone", births[who.removeprefix("Was ")] <= year
                 assert case.expected == (Answer.YES if truth else Answer.NO), q
                 seen.setdefault(form, set()).add(case.expected)
     assert seen.get("alone") == {Answer.YES, Answer.NO} and seen.get("one") == {Answer.YES, Answer.NO}, seen
+
+
+def test_bodies_known_from_their_founding_alone_are_asked_as_the_foundings_and_answered_so() -> None:
+    """A club with an inception and no end: "Did APOEL F.C. exist at any time from 1899 through
+    1927?" is asked "Was APOEL F.C. founded in 1927 or earlier?", and every answer is the founding's.
+    A body known from its founding to its end is still asked whether it existed."""
+    society = Domain.SOCIETY
+    founded = {"APOEL F.C.": 1926, "the Arab League": 1945, "Ethnikos Latsion FC": 1958}
+    entities = {
+        f"Q{i}": Entity(f"Q{i}", name, domain=society, start_year=year)
+        for i, (name, year) in enumerate(founded.items(), 1)
+    }
+    entities["Q9"] = Entity("Q9", "the Hanseatic League", domain=society, start_year=1890, end_year=1980)
+    events = kb_events(KbView(entities, (), builtin_catalog()))
+    seen: dict[str, set[Answer]] = {}
+    for seed in range(4):
+        plan = temporal_plan(events, depth=1, count=20, seed=seed, universe=universe(events))
+        for case in generate_temporal_cases(plan)[0]:
+            q = case.question
+            assert "Hanseatic" in q or " exist" not in q, q
+            if " founded " not in q:
+                continue
+            who, _, rest = q.partition(" founded ")
+            when, _, said = rest.rstrip("?").partition(" ")
+            year = int(said.split()[0]) - (when == "before")
+            if who.startswith("Was either of "):
+                truth = any(founded[b] <= year for b in who.removeprefix("Was either of ").split(" and "))
+            elif who.startswith("Were both "):
+                truth = all(founded[b] <= year for b in who.removeprefix("Were both ").split(" and "))
+            else:
+                truth = founded[who.removeprefix("Was ")] <= year
+            assert case.expected == (Answer.YES if truth else Answer.NO), q
+            seen.setdefault("founded", set()).add(case.expected)
+    assert seen.get("founded") == {Answer.YES, Answer.NO}, seen
+
+
+def test_a_birth_says_who_is_born_and_a_life_keeps_the_name() -> None:
+    """ "Was Chris Horner born in 1979 or earlier?" turns on which Chris Horner (the cyclist, or the
+    one a reader knows): a question about a birth alone says what the person did; one about a
+    life with its end, and Drowzee's events, keep the name."""
+    people = {
+        "Q1": Entity("Q1", "Chris Horner", "American cyclist", ("Q5",), Domain.PEOPLE, start_year=1971),
+        "Q2": Entity(
+            "Q2",
+            "Matt Targett",
+            "English association football player",
+            ("Q5",),
+            Domain.PEOPLE,
+            start_year=1995,
+        ),
+        "Q3": Entity("Q3", "Emmy Noether", "German mathematician", ("Q5",), Domain.PEOPLE, 1882, 1935),
+    }
+    events = kb_events(KbView(people, (), builtin_catalog()))
+    asked = []
+    for seed in range(4):
+        for wording in ("plain", "drowzee"):
+            plan = temporal_plan(
+                events, depth=1, count=20, seed=seed, universe=universe(events), wording=wording
+            )
+            asked += [(wording, case.question) for case in generate_temporal_cases(plan)[0]]
+    plain = [q for w, q in asked if w == "plain"]
+    births = [q for q in plain if " born " in q]
+    one = [q for q in births if " both " not in q and " either of " not in q]
+    assert one and all(("the cyclist Chris Horner" in q) != ("the footballer Matt Targett" in q) for q in one)
+    # two births keep the names: "Were both the cyclist A and the cyclist B born ...?" reads as a list
+    assert all("cyclist" not in q and "footballer" not in q for q in births if q not in one)
+    assert all("mathematician" not in q for q in plain)
+    assert not any("cyclist" in q or "footballer" in q for w, q in asked if w == "drowzee")
+
+
+def test_two_births_of_names_holding_and_are_not_asked_as_a_pair() -> None:
+    """ "Was either of Antigua and Barbuda FC and X founded before 1931?" reads as three bodies."""
+    lives = {"a": "Antigua and Barbuda FC", "b": "Arsenal F.C."}
+    pair = mtl.Or(mtl.Atom("a"), mtl.Atom("b"))
+    assert born_question(pair, 1930, lives, "founded") is None
+    assert born_question(pair, 1930, {**lives, "a": "Chelsea F.C."}, "founded") == (
+        "Was either of Chelsea F.C. and Arsenal F.C. founded before 1931?"
+    )
+    assert born_question(mtl.Atom("a"), 1930, lives, "founded") == (
+        "Was Antigua and Barbuda FC founded in 1930 or earlier?"
+    )

@@ -1,0 +1,96 @@
+"""What tells a shared name apart: the words a context is made of, and where it goes.
+
+A person's or a work's description reads before its name, as English writes it ("the cyclist Mads
+Pedersen", "the 1935 film David Copperfield", "the country Georgia"): blind readers rated every
+"Mads Pedersen (cyclist)" and "Geraint Thomas (racing cyclist)" stiff. A place's context, and a
+description that is no plain noun phrase ("novel by Charles Dickens"), stays in parentheses after
+the name ("Brunswick (Germany)").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+from kgtest.core.wordnet import wordnet
+from kgtest.generator.articles import years_named
+
+_HEAD = re.compile(r" (?:by|in|of|from|for|based|located|founded|with|that|who|and)\b")
+"""Where a description's head ends: "novel" of "novel by Charles Dickens"."""
+
+
+_EVERYDAY = {
+    "association football player": "footballer",
+    "bicycle racer": "cyclist",
+    "racing cyclist": "cyclist",
+    "road bicycle racer": "cyclist",
+    "road cyclist": "cyclist",
+    "road racing cyclist": "cyclist",
+}
+"""Wikidata's stock descriptions of an occupation, in the word a person uses: "the association
+football player Mats Hummels" and "the road bicycle racer Tom Danielson" read as catalogues."""
+
+
+def told(base: str, text: str, front: bool) -> str:
+    """``base`` told apart by ``text``: "the cyclist Mads Pedersen" where ``front`` and ``text`` is a
+    plain noun phrase (``in_front``), else "Brunswick (Germany)"."""
+    return f"the {everyday(text)} {base}" if front and in_front(base, text) else f"{base} ({text})"
+
+
+def in_front(base: str, text: str) -> bool:
+    """``text`` reads before ``base``: up to three words once in everyday words, no article, no "by",
+    "in", "of" ... ("queen of the UK" does not), and ``base`` has no article of its own."""
+    words = everyday(text).split()
+    return (
+        0 < len(words) <= 3
+        and words[0].casefold() not in ("a", "an", "the")
+        and not _HEAD.search(text)
+        and not any(c in text for c in "(),;:")
+        and not base.startswith("the ")
+    )
+
+
+def everyday(text: str) -> str:
+    """``text`` without "professional" and in the word a person uses (``_EVERYDAY``)."""
+    text = text.removeprefix("professional ")
+    return _EVERYDAY.get(text, text)
+
+
+def unaccented(name: str) -> str:
+    """``name`` as WordNet spells it, without accents: "Córdoba" is its "Cordoba"."""
+    return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+
+
+def many_places(name: str) -> bool:
+    """WordNet knows two places or more by ``name``."""
+    return wordnet().places(unaccented(name)) >= 2
+
+
+def common(name: str) -> bool:
+    """A person's name the world likely gives to others too, though the KB holds one: WordNet knows
+    two people or more by its surname and none by the whole name ("Daniel Martin": Dean, Steve and
+    Mary Martin; "Dean Martin" himself is WordNet's, and a reader's, one Dean Martin)."""
+    words = unaccented(name).split()
+    return len(words) >= 2 and wordnet().people(words[-1]) >= 2 and not wordnet().people(" ".join(words))
+
+
+def occupation(description: str) -> str:
+    """What a person's description says they did, without the nationality before it and with no
+    year: "Irish racing cyclist" -> "racing cyclist" (the nationality would answer "Was he born in
+    Ireland?", a year "Was he alive in 1990?"); "" when nothing is left."""
+    words = description.split(",")[0].split()
+    while words and words[0][:1].isupper():
+        words.pop(0)
+    said = " ".join(words)
+    return "" if years_named(said) or len(words) > 5 else said
+
+
+def descriptions(description: str, label: str) -> Iterable[str]:
+    """Short forms of a description worth a parenthesis: up to the first comma, and its head."""
+    first = description.split(",")[0].strip()
+    if first and len(first.split()) <= 6 and not re.search(rf"\b{re.escape(label)}\b", first, re.IGNORECASE):
+        yield first
+    head = _HEAD.split(first)[0].strip()
+    if head and head != first and len(head.split()) <= 4:
+        yield head

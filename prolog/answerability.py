@@ -27,9 +27,8 @@ _BATCH = 400
 WEAK = ("missing", "story", "far", "rival", "ambiguous", "distant")
 """Where a reference's reading can be too weak to decide on (``Reference.weak``, dialogue.pl):
 nothing before meets it; only the story does; only a turn three or more back does; the turn that
-meets it, or a later one, also shows one of its rivals; wherever it is met but firmly by the turn
-right before, for a pronoun whose reader found two readings (the second is its first rival); only
-a turn four or more back does."""
+meets it, or a later one, also shows one of its rivals; wherever it is met, for a pronoun whose
+reader found two readings (the second is its first rival); only a turn four or more back does."""
 _DOUBTS = ("", "missing", "story", "far", "rival", "undecided", "ambiguous", "distant")
 """dialogue.pl's doubt codes 0-7."""
 

@@ -39,9 +39,8 @@ shown, but whether it answers is not known), or when its reference is weak where
   * distant: the turn that meets it is four or more turns back (as far, a turn later: the
              CoQA reader's "they");
   * rival:   the turn that meets it, or a later one, shows one of its rivals;
-  * ambiguous: for a pronoun the reader found two readings of, the second being its first
-             rival: wherever it is met, except firmly by the turn right before it (the
-             reading it answered or named is the one meant there).
+  * ambiguous: wherever it is met, for a pronoun: the reader found two readings of it, the
+             second being its first rival.
 A turn is unanswerable when a requirement is missing and not doubtful; else undecided when one
 is doubtful; else answerable. An unanswerable turn's answer is shown as "Unknown", so it states
 and introduces nothing; an undecided turn's answer is shown, and what only it makes known is
@@ -139,9 +138,8 @@ story_meets(mention(E, _), story(Names, _, _)) :-
 %   doubt(+Req, +Pos, +At, +Via, +Seen, -D, -DAt, -Rival): the first that applies.
 doubt(_, _, At, undecided, _, 5, At, 0) :-
     !.
-doubt(pronoun(_, _, Weak, [X|_]), Pos, At, Via, _, 6, 0, X) :-
+doubt(pronoun(_, _, Weak, [X|_]), _, _, _, _, 6, 0, X) :-
     memberchk(ambiguous, Weak),
-    \+ (Via == firm, At > 0, At =:= Pos - 1),
     !.
 doubt(Req, _, -1, _, _, 1, 0, 0) :-
     weak(Req, missing),

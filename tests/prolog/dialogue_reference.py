@@ -102,8 +102,7 @@ def _doubt(
     found: tuple[str, int] | None,
 ) -> tuple[str, int, str] | None:
     """The first doubt that applies: met only through an undecided turn; else by the reference's
-    weak conditions (ambiguous unless the turn right before meets it, missing, story, far, distant,
-    rival)."""
+    weak conditions (ambiguous, missing, story, far, distant, rival)."""
     if found is not None and found[0] == "round":
         at = found[1]
         turn, status = d.turns[at - 1], done[at - 1].answerable
@@ -113,14 +112,7 @@ def _doubt(
         if via_undecided:
             return ("undecided", at, "")
     weak = ref.weak if ref is not None else ()
-    right_before = found == ("round", k)  # met (firmly, by now) by the turn right before it
-    if (
-        "ambiguous" in weak
-        and ref is not None
-        and ref.kind is RefKind.PRONOUN
-        and ref.rivals
-        and not right_before
-    ):
+    if "ambiguous" in weak and ref is not None and ref.kind is RefKind.PRONOUN and ref.rivals:
         return ("ambiguous", 0, ref.rivals[0])
     if found is None:
         return ("missing", 0, "") if "missing" in weak else None

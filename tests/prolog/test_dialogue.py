@@ -218,23 +218,3 @@ def test_the_checker_refuses_a_changed_doubt() -> None:
     assert not check(d, [decisions[0], other_reason])
     invented = replace(decisions[0], answerable=None, checks="undecided", doubts=decisions[1].doubts)
     assert not check(d, [invented, decisions[1]])
-
-
-def test_two_readings_are_one_right_after_the_turn_that_meets_the_first() -> None:
-    """A he with two readings (``ambiguous``) is the reader's reading where the turn right before
-    answered or named it (tenth session: "Who was the second Vice President? Thomas Jefferson. What
-    school did he attend?"); two turns back, or met by the story (also at the first turn), it stays
-    undecided; the turn right before showing the other reading too leaves it undecided as a rival."""
-    weak = ("missing", "story", "far", "rival", "ambiguous")
-    story = StoryGraph(pronouns=(("he", "T"),))
-    tom, other = RoundGraph("q1", introduces=("T",)), RoundGraph("q2", names=("Y",))
-    both = RoundGraph("q3", names=("T", "X"))
-    asks = RoundGraph("q9", refers=(ref(RefKind.PRONOUN, "T", "he", weak, ("X",)),))
-    orders = [(tom, asks), (tom, other, asks), (asks,), (both, asks)]
-    graphs = [DialogueGraph(story, o) for o in orders]
-    right_before, two_back, first, rival = decide(graphs)
-    assert right_before[-1].answerable is True and not right_before[-1].doubts
-    for d in (two_back, first):
-        assert [(x.reason, x.rival) for x in d[-1].doubts] == [("ambiguous", "X")]
-    assert [(x.reason, x.position, x.rival) for x in rival[-1].doubts] == [("rival", 1, "X")]
-    assert all(check(g, d) for g, d in zip(graphs, (right_before, two_back, first, rival), strict=True))

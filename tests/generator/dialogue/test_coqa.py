@@ -220,17 +220,16 @@ def test_a_he_or_she_the_question_before_names_beats_the_storys_usual_one(tmp_pa
 
 def test_two_readings_of_a_he_or_she_leave_it_undecided_wherever_it_is_met(tmp_path: Path) -> None:
     """ "Who ran the shop? Mrs. Hill. What did she love?": the story's "she" is mostly Ann, the round
-    before names Mrs. Hill; asked after "Who was his sister? Ann" and another turn, Ann is met and no
-    rival is shown, yet people read Mrs. Hill as often (fifth session). Right after the turn that
-    answered Ann, the reading is Ann's (tenth session). The guess is no mention for the pronouns after
-    it; "there" that nothing before meets is undecided, as "it" is; a name the question says in another
-    clause is a he or she's referent only where the text says it is one."""
+    before names Mrs. Hill; asked after "Who was his sister? Ann" alone, Ann is met and no rival is
+    shown, yet people read Mrs. Hill as often (fifth session). The guess is no mention for the
+    pronouns after it; "there" that nothing before meets is undecided, as "it" is; a name the
+    question says in another clause is a he or she's referent only where the text says it is one."""
     path = coqa_file(tmp_path / "baker.json", [BAKER_STORY, DOCTOR_STORY])
     (seed, doctor), _ = CoqaReader().read(read_dialogue_file(path).stories)
     love = seed.rounds[5].graph
     assert [(r.target, r.weak[-1], r.rivals[0]) for r in love.refers] == [("ann", "ambiguous", "hill")]
     assert love.introduces[-1] == "ann"
-    orders = [(1, 3, 2, 6), (1, 3, 5, 6)]
+    orders = [(1, 3, 6), (1, 3, 5, 6)]
     story = seed.story.graph  # type: ignore[union-attr]
     graphs = [DialogueGraph(story, tuple(seed.rounds[o - 1].graph for o in order)) for order in orders]
     for decisions in decide(graphs):

@@ -152,7 +152,8 @@ def generate_fact_cases(
         asked_no = negatives[: quotas["negation"]]
         if "ground" not in kinds:  # a mirror is a fact of a near miss's own property
             ground = _ground(view.facts_of({d.property for d, _ in asked_no}))
-        paired, quotas = _paired(asker, pools, derivable, ground, asked_no, quotas, seed)
+        worth = {st: d for st, d in ground.items() if keep(st)}  # named, in a domain asked for
+        paired, quotas = _paired(asker, pools, derivable, worth, asked_no, quotas, seed)
     order = [*kinds, *(k for k in paired if k not in kinds)]  # a mirror's kind, ground, comes last
     chosen: dict[str, list[tuple[Derivation, Years | None]]] = {}
     rngs = {kind: random.Random(f"{seed}:{kind}") for kind in order}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -101,3 +102,22 @@ def test_no_statement_is_asked_twice(kb: Kb, seed: int) -> None:
     )
     asked = [(c.meta.statement, c.meta.year) for c in cases if c.meta is not None]
     assert len(asked) == len(set(asked)) == len(cases)
+
+
+def test_a_mirror_is_never_named_by_an_id(kb: Kb, tmp_path: Path) -> None:
+    """A mirror is drawn from the KB's facts, not from the pools, so it passes the pools' filter
+    too: an entity the KB gives no label is not asked about ("Was Q762500 in the Ain department in
+    1913?" was)."""
+    view, reasoner = kb
+    cases, _ = generate_fact_cases(view, reasoner, kinds=("inverse", "negation"), count=30, seed=3)
+    unnamed = {c.meta.statement[2] for c in cases if c.rule == "ground" and c.meta is not None}
+    assert unnamed
+    entities = {
+        eid: dataclasses.replace(e, label=eid) if eid in unnamed else e for eid, e in view.entities.items()
+    }
+    bare = KbView(entities, view.facts, view.catalog)
+    program = kb_program(bare.entities.values(), bare.facts, bare.catalog)
+    cases, _ = generate_fact_cases(
+        bare, load_kb(program, tmp_path / "p"), kinds=("inverse", "negation"), count=30, seed=3
+    )
+    assert not [c.question for c in cases if any(eid in c.question for eid in unnamed)]

@@ -48,7 +48,8 @@ def test_a_bare_wrong_year_is_flagged_and_a_sentence_with_the_right_one_passes(
     example_kb: ViewKb, mss: MixedSimilarity
 ) -> None:
     q, gold = "When did he die?", ("1924",)
-    for wrong in ("1929", "1917", "He died in 1920.", "Born in 1924, he died in 1980."):
+    echoes = ("When did he die?", "When did Woodrow Wilson die?", "He died.", "The year he died.")
+    for wrong in ("1929", "1917", "He died in 1920.", "Born in 1924, he died in 1980.", *echoes):
         check = mr1(wrong, DIED, q, gold, example_kb, mss)
         assert not check.passed, (wrong, check.basis)
     for right in (
@@ -135,3 +136,14 @@ def test_free_text_passes_on_the_gold_span_or_a_lead_alike_by_mss(mss: MixedSimi
     yes = replace(base, question="Were there other animals?", expected=("yes",))
     assert check_relations([replace(yes, answer="Yes, a tiger and a bear.")], mss)[0].passed
     assert not check_relations([replace(yes, answer="No, only the lion.")], mss)[0].passed
+
+
+def test_an_echo_of_a_when_question_is_no_year(example_kb: ViewKb, mss: MixedSimilarity) -> None:
+    """A reply that only says the question again names no year: it is not the gold year, however
+    alike its words (an audit's echo bot passed MR1 on "When did Alfred Hitchcock die?" by an MSS of
+    0.61 against "1980")."""
+    died = Gold(YEAR, "Q7374", "P570", ("1980",), ("Q7374",), ("Alfred Hitchcock",))
+    q = "When did Alfred Hitchcock die?"
+    for echo in (q, "When did Alfred Hitchcock die", "Alfred Hitchcock died."):
+        check = mr1(echo, died, q, ("1980",), example_kb, mss)
+        assert not check.passed, (echo, check.basis)

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from kgtest.generator.case import TestCase
-from kgtest.generator.forms import question_form
+from kgtest.generator.forms import names_share_a_word, question_form
 
 SPEC = "baseline:wording"
 _ANSWERS = ("Yes", "No")
@@ -42,9 +42,11 @@ def wording_answers(cases: Sequence[TestCase]) -> dict[str, str]:
 
 
 def _words(question: str) -> frozenset[str]:
-    """The form's words and pairs of words: what the reader weighs."""
+    """The form's words and pairs of words, and whether two names share a word: what the reader
+    weighs."""
     tokens = question_form(question).replace("?", " ?").split()
-    return frozenset({*tokens, *(f"{a} {b}" for a, b in itertools.pairwise(tokens))})
+    shared = ("<names share a word>",) if names_share_a_word(question) else ()
+    return frozenset({*tokens, *(f"{a} {b}" for a, b in itertools.pairwise(tokens)), *shared})
 
 
 class _Reader:

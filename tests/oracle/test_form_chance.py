@@ -69,3 +69,15 @@ def test_chance_is_the_form_reader_where_it_beats_every_constant() -> None:
     }
     reader = kind_score("fact", baselines[SPEC], baselines)
     assert (reader.chance, reader.best_constant, reader.score) == (7 / 8, SPEC, 0.0)
+
+
+def test_names_that_share_a_word_are_read_as_a_cue() -> None:
+    """ "Was Hans Einstein a child of Albert Einstein?" Yes, "... a child of Michael Faraday?" No: a
+    surname matched without knowing a fact (an audit's cue reader read parents so). Every question
+    has the same form; only the shared word tells them apart."""
+    kin = [_case(i, f"Was Kid{i} Kin{i} a child of Parent{i} Kin{i}?", "Yes") for i in range(4)]
+    strangers = [_case(10 + i, f"Was Kid{i} Far{i} a child of Parent{i} Kin{i}?", "No") for i in range(4)]
+    cases = [*kin, *strangers]
+    assert len({question_form(c.question) for c in cases}) == 1
+    said = wording_answers(cases)
+    assert all(said[c.id] == f"{c.expected.value}." for c in cases)

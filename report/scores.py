@@ -41,7 +41,8 @@ class Difference:
     first: str
     second: str
     difference: float
-    """The first's score estimate less the second's, on the shared units."""
+    """The first's score estimate less the second's on the shared units, an estimate below knowing
+    nothing's taken as 0."""
     interval: tuple[float, float]
     units: int
     above_chance: bool = True
@@ -68,7 +69,7 @@ class Difference:
         low, high = sorted(abs(x) for x in self.interval)
         low = 0.0 if self.interval[0] * self.interval[1] < 0 else low
         return (
-            f"{better} scores higher than {worse} by {abs(self.difference):.2f} "
+            f"{better} scores higher than {worse} by {abs(self.difference):.2f} in estimate "
             f"(95% interval {low:.2f} to {high:.2f}, on {self.units} {_unit(self.kind)})"
         )
 
@@ -126,7 +127,11 @@ def differences(rows: Sequence[ScoreRow]) -> list[Difference]:
         if not shared or chance is None or chance >= 1 or b.scored.chance is None:
             continue
         d = [a.scored.units[k] - b.scored.units[k] for k in shared]
-        mean, gain = sum(d) / len(d), 1 - chance
+        gain = 1 - chance
+        # a system below knowing nothing counts as knowing nothing: its score shows 0, and "higher by"
+        # is the gap a reader sees (always "Yes." below chance made a cue reader "higher by 0.73")
+        on_a, on_b = (sum(x.scored.units[k] for k in shared) / len(shared) for x in (a, b))
+        mean = max(on_a, chance) - max(on_b, chance)
         spread = t_quantile(len(d), two_sided=True) * standard_error(d)
         interval = (_clipped((mean - spread) / gain), _clipped((mean + spread) / gain))
         ahead = a if mean > 0 else b

@@ -80,3 +80,15 @@ def test_chance_by_the_wording_is_said_in_words() -> None:
     leaky = {**BASELINES, "baseline:wording": _credit({k: k != "c0" for k in KEYS})}
     row = ScoreRow("knower", "run", "fact", kind_score("fact", _credit(dict.fromkeys(KEYS, True)), leaky))
     assert "that guessing from the question's wording does not get" in row.meaning
+
+
+def test_higher_by_is_the_gap_between_estimates_with_one_below_chance_taken_as_zero() -> None:
+    """A system right on 11 of 12 (estimate 0.83 over chance 0.5) against always "I don't know."
+    (estimate -1, shown as 0): ahead by 0.83, the gap a reader sees, not 1.00 (an audit found a cue
+    reader scoring 0.08 "higher than always Yes by 0.73")."""
+    some = {k: i < 11 for i, k in enumerate(KEYS)}
+    real, words, difference, (low, high) = _between(
+        _row("some", some), _row("always-idk", dict.fromkeys(KEYS, False))
+    )
+    assert real and words.startswith("some scores higher than always-idk by 0.83 in estimate")
+    assert difference == (11 / 12 - 0.5) / 0.5 and low <= difference <= high

@@ -79,7 +79,7 @@ def test_a_system_below_chance_is_said_to_be_and_its_interval_stays_in_range() -
 def test_chance_by_the_wording_is_said_in_words() -> None:
     leaky = {**BASELINES, "baseline:wording": _credit({k: k != "c0" for k in KEYS})}
     row = ScoreRow("knower", "run", "fact", kind_score("fact", _credit(dict.fromkeys(KEYS, True)), leaky))
-    assert "that guessing from the question's wording does not get" in row.meaning
+    assert "from knowing nothing, guessing from the question's wording (" in row.meaning
 
 
 def test_higher_by_is_the_gap_between_estimates_with_one_below_chance_taken_as_zero() -> None:

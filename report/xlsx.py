@@ -27,6 +27,8 @@ def write_xlsx(report: Report, path: Path) -> None:
                  "hallucination rate", "95% low", "95% high"])  # fmt: skip
     for sut in report.suts:
         _row(sheet, [sut, *_numbers(report.overall[sut])])
+    if report.scores:
+        _scores_sheet(book, report)
     for title, groups in (("by domain", report.by_domain), ("by rule", report.by_rule)):
         ws = book.create_sheet(title)
         _row(ws, ["model", title.split()[-1], "cases", "correct", "answered", "hallucinated", "abstained",
@@ -47,6 +49,32 @@ def write_xlsx(report: Report, path: Path) -> None:
         battery_sheets(book, report.battery)
     with replaced_whole(path) as partial:  # a killed report leaves the last whole workbook, never half
         book.save(partial)
+
+
+def _scores_sheet(book: Workbook, report: Report) -> None:
+    """The headline as the HTML has it: each system's score beside chance, and the differences."""
+    ws = book.create_sheet("scores", 0)
+    _row(ws, ["kind", "system", "score", "chance", "knowing nothing", "measure", "value", "estimate",
+              "95% low", "95% high", "units", "not judged", "what it means"])  # fmt: skip
+    for r in report.scores:
+        s, (low, high) = r.scored, r.scored.interval or (None, None)
+        _row(ws, [r.kind, r.system, _rounded(s.score), _rounded(s.chance), s.best_constant, s.measure,
+                  _rounded(s.value), _rounded(s.estimate), _rounded(low), _rounded(high), len(s.units),
+                  s.unjudged, r.meaning])  # fmt: skip
+    firsts = {r.kind: r for r in reversed(report.scores)}  # each kind's know-nothing rows, once
+    for kind, r in firsts.items():
+        for spec, value in r.scored.baselines.items():
+            _row(ws, [kind, spec, _rounded(r.scored.baseline_scores[spec]), _rounded(r.scored.chance),
+                      r.scored.best_constant, r.scored.measure, _rounded(value)])  # fmt: skip
+    _row(ws, [])
+    _row(ws, ["kind", "between", "and", "difference", "95% low", "95% high", "units", "ranked", "in words"])
+    for d in report.differences:
+        _row(ws, [d.kind, d.first, d.second, _rounded(d.difference), _rounded(d.interval[0]),
+                  _rounded(d.interval[1]), d.units, d.real, d.words()])  # fmt: skip
+
+
+def _rounded(x: float | None) -> float | None:
+    return None if x is None else round(x, 4)
 
 
 def _dialogue_sheets(book: Workbook, sections: Sequence[dict[str, Any]]) -> None:

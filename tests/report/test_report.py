@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from kgtest.oracle.chance import kind_score
 from kgtest.oracle.kind_judge import Credit
+from kgtest.oracle.scores import KindScore
 from kgtest.report.compare import diff
 from kgtest.report.graph_svg import HEIGHT, WIDTH, panels
 from kgtest.report.rates import build_report
@@ -220,3 +221,29 @@ def test_the_score_table_says_how_many_units_the_oracle_failed_to_judge() -> Non
     clean = kind_score("fact", Credit("correct replies", {"c1": 1.0, "c2": 1.0, "c3": 1.0}, 1.0), baselines)
     page = render_html(build_report(ROWS, scores=[ScoreRow("a", "run-a", "fact", clean)]))
     assert not re.search(r"\d+ not judged", page)
+
+
+def test_the_workbook_has_each_score_beside_chance_and_the_differences(tmp_path: Path) -> None:
+    """The xlsx had hallucination rates only, which rank a system that answers nothing first."""
+    from openpyxl import load_workbook
+
+    keys = [f"c{i}" for i in range(12)]
+    yes = {k: float(i % 2) for i, k in enumerate(keys)}
+    baselines = {"baseline:yes": Credit("correct replies", yes, 0.5)}
+
+    def scored(units: dict[str, float]) -> KindScore:
+        value = sum(units.values()) / len(units)
+        return kind_score("fact", Credit("correct replies", units, value), baselines)
+
+    rows = [
+        ScoreRow(name, f"run-{name}", "fact", scored(units))
+        for name, units in (("knower", dict.fromkeys(keys, 1.0)), ("guesser", yes))
+    ]
+    path = write_report(build_report(ROWS, scores=rows), tmp_path)["xlsx"]
+    sheet = load_workbook(path)["scores"]
+    table = [[c.value for c in row] for row in sheet.iter_rows()]
+    assert table[0][:4] == ["kind", "system", "score", "chance"]
+    assert [r[:2] for r in table[1:4]] == [["fact", "knower"], ["fact", "guesser"], ["fact", "baseline:yes"]]
+    assert table[1][3] == 0.5 and table[2][2] == 0.0
+    between = next(r for r in table if r[:3] == ["fact", "knower", "guesser"])
+    assert between[7] is True and str(between[8]).startswith("knower scores higher than guesser")

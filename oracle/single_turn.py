@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from kgtest.core.workspace import RunFiles
-from kgtest.generator.case import TestCase
+from kgtest.generator.case import Answer, TestCase
 from kgtest.oracle.judge import Outcome, Verdict
 from kgtest.oracle.kind_judge import Credit, JudgeContext, KindVerdicts
 from kgtest.oracle.outcomes import ABSTAINED, NO_REPLY, TRUNCATED, UNJUDGED, JudgedReply
@@ -20,6 +20,8 @@ from kgtest.runner.sut import Reply
 from kgtest.runner.transcript import Transcript
 
 CORRECT = Outcome.CORRECT.value
+MEASURE = "correct less wrong answers"
+"""A single question's measure: the share of correct replies less the share of wrong Yes/No answers."""
 
 
 class SingleTurnJudge:
@@ -56,13 +58,18 @@ class SingleTurnJudge:
         return None
 
     def credit(self, records: Sequence[JudgedReply], detail: object | None) -> Credit:
-        """A correct reply earns its case 1, anything else 0: abstaining, failing and running out of
-        tokens earn nothing, as a wrong answer does. A reply the oracle failed to judge earns no
+        """A correct reply earns its case 1, a reply whose Yes or No is the wrong one -1, anything
+        else 0 (abstaining, failing, running out of tokens, a right answer on wrong facts, a reply
+        the oracle cannot read). So saying "I don't know" where it does not know costs a system
+        nothing that guessing would earn it: on a Yes/No question a guess is right as often as wrong
+        (an audit's system that knew 78 of 120 answers and said "I don't know" to the rest scored 0,
+        the same knowledge guessing the rest 0.45). For a system that always answers the score is
+        what counting correct replies alone gives. A reply the oracle failed to judge earns no
         credit either way: it is left out (``Credit.unjudged``)."""
         unjudged = frozenset(r.case_id for r in records if r.outcome == UNJUDGED)
-        units = {r.case_id: float(r.outcome == CORRECT) for r in records if r.case_id not in unjudged}
+        units = {r.case_id: _credit(r) for r in records if r.case_id not in unjudged}
         value = sum(units.values()) / len(units) if units else None
-        return Credit("correct replies", units, value, unjudged)
+        return Credit(MEASURE, units, value, unjudged)
 
 
 def judged(case: TestCase, reply: Reply, verdict: Verdict | str | None) -> JudgedReply:
@@ -86,3 +93,12 @@ def judged(case: TestCase, reply: Reply, verdict: Verdict | str | None) -> Judge
         finish_reason=reply.finish_reason,
         kind=case.kind,
     )
+
+
+def _credit(record: JudgedReply) -> float:
+    if record.outcome == CORRECT:
+        return 1.0
+    verdict = record.verdict
+    said = verdict.answer.answer if verdict is not None else None
+    wrong = said in (Answer.YES, Answer.NO) and verdict is not None and said != verdict.expected
+    return -1.0 if wrong and record.outcome not in (TRUNCATED, NO_REPLY) else 0.0

@@ -19,7 +19,11 @@ GLOSSARY: dict[str, str] = {
     "best guess from the question's wording alone (baseline:wording), gets on the same units under the "
     "same oracle.",
     "estimate": "The score without the bound: (measure - chance) / (1 - chance), with its 95% interval.",
-    "correct replies": "The measure of single questions: the share of cases whose verdict is correct.",
+    "correct replies": "The measure of single questions before the tenth session: the share of cases whose "
+    "verdict is correct.",
+    "correct less wrong answers": "The measure of single questions: the share of cases whose verdict is "
+    'correct, less the share whose Yes or No is the wrong one; saying "I don\'t know" costs nothing a guess '
+    "would earn, so knowing less and saying so is not ranked below guessing.",
     "rounds right and consistent": "The measure of dialogues: the share of judged rounds whose answer "
     "agrees with its gold one (MR1) and with itself asked elsewhere (MR2, MR3).",
     "units": "What a kind's measure counts: a case for single questions, a dialogue round, a conversation.",

@@ -17,11 +17,12 @@ from hypothesis import strategies as st
 import kgtest
 from kgtest.api.workspace import Once
 from kgtest.core.settings import load_settings
+from kgtest.generator.case import Answer
 from kgtest.oracle.chance import CHANCE, kind_score
 from kgtest.oracle.form_chance import SPEC as WORDING
 from kgtest.oracle.judge import Judge
 from kgtest.oracle.kind_judge import Credit, JudgeContext, OracleKit
-from kgtest.oracle.scores import headline
+from kgtest.oracle.scores import KindScore, headline
 from kgtest.oracle.single_turn import SingleTurnJudge
 from kgtest.report.gate import gate
 from kgtest.runner.baseline import REFERENCE
@@ -88,7 +89,11 @@ def test_the_gate_and_the_json_compare_the_score_with_chance_beside_it(
     knower, coin = judged
     assert knower.gate.passed and not coin.gate.passed
     fact = coin.gate.to_json()["kinds"]["fact"]
-    assert fact["rate"] == pytest.approx(fact["measure_value"])
+    facts = [r for r in coin.verdicts.records if r.kind == "fact" and r.verdict is not None]
+    wrong = [r for r in facts if r.verdict.answer.answer in (Answer.YES, Answer.NO)  # type: ignore[union-attr]
+             and r.verdict.answer.answer != r.verdict.expected]  # type: ignore[union-attr]  # fmt: skip
+    assert wrong and fact["measure"] == "correct less wrong answers"
+    assert fact["measure_value"] == pytest.approx(fact["rate"] - len(wrong) / len(facts), abs=1e-4)
     measured = coin.verdicts.score("fact")
     assert measured is not None and measured.chance is not None
     assert fact["chance"] == pytest.approx(measured.chance, abs=1e-4)
@@ -159,7 +164,8 @@ def test_any_constant_answer_scores_no_more_than_chance(
     assert expected.count("Yes") == expected.count("No")
     credit = _credit(SingleTurnJudge(), _said(single, lambda asked: answer), context)
     scored = kind_score("fact", credit, baselines)
-    assert scored.chance == 0.5 and scored.score is not None and scored.score <= 0.1, (answer, scored.value)
+    # always Yes or always No: as many wrong as right, 0; chance is 0 on a balanced suite
+    assert scored.chance == 0.0 and scored.score is not None and scored.score <= 0.1, (answer, scored.value)
 
 
 def test_the_score_is_zero_at_chance_and_one_at_the_top() -> None:
@@ -214,3 +220,28 @@ def test_the_raw_dialogue_share_counts_each_check_once(judged: tuple[kgtest.Judg
         dialogue = {k.kind: k for k in run.gate.kinds}["dialogue"]
         assert any(c.right is not None for c in checks)  # MR2 pairs are there to be counted once
         assert (dialogue.passed, dialogue.total) == (sum(c.passed for c in checks), len(checks))
+
+
+def test_knowing_some_and_saying_i_dont_know_scores_as_guessing_the_rest_would(
+    balanced: tuple[Pairs, JudgeContext, dict[str, Credit]],
+) -> None:
+    """A system that knows half the answers and says "I don't know." to the rest earns what the same
+    knowledge guessing the rest earns on average: guessing wrong costs what guessing right gains. An
+    audit's abstainer scored 0.00 beside a guesser's 0.45 when a wrong answer cost nothing."""
+    single, context, baselines = balanced
+    known = {c.question for i, (c, _) in enumerate(single) if i % 2 == 0}
+    truth = {c.question: c.expected.value for c, _ in single}
+
+    def system(otherwise: Callable[[str], str]) -> KindScore:
+        def says(asked: str) -> str:
+            question = next(q for q in truth if q in asked)
+            return f"{truth[question]}." if question in known else otherwise(question)
+
+        return kind_score("fact", _credit(SingleTurnJudge(), _said(single, says), context), baselines)
+
+    flip = {"Yes": "No.", "No": "Yes."}
+    abstains = system(lambda q: "I don't know.")
+    right_guesses, wrong_guesses = system(lambda q: f"{truth[q]}."), system(lambda q: flip[truth[q]])
+    assert abstains.value is not None and right_guesses.value is not None and wrong_guesses.value is not None
+    assert abstains.value > 0  # it was 0 (chance) before
+    assert abstains.value == pytest.approx((right_guesses.value + wrong_guesses.value) / 2)

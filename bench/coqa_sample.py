@@ -103,24 +103,22 @@ FOURTH = Plan(
     "(bench/coqa_sample.py --fourth): uniform, and enriched ranked by the share of turns the reader calls "
     "unanswerable; all untouched, measured once.",
 )  # fmt: skip
-FIFTH = Plan(
-    "kgtest issue 39 fifth blind sample", uniform=16, enriched=12, candidates=50, labellers=2, overlap=14,
-    held_out=False, split="fifth", rank_undecided=False, about="Issue 39's fifth blind sample "
-    "(bench/coqa_sample.py --fifth), drawn as the fourth from stories no earlier sample holds; all "
-    "untouched, measured once.",
-)  # fmt: skip
-SIXTH = Plan(
-    "kgtest issue 39 sixth blind sample", uniform=16, enriched=12, candidates=50, labellers=2, overlap=14,
-    held_out=False, split="sixth", rank_undecided=False, about="Issue 39's sixth blind sample "
-    "(bench/coqa_sample.py --sixth), drawn as the fourth from stories no earlier sample holds, before the "
-    "ninth session changed any rule; all untouched, measured once.",
-)  # fmt: skip
-SEVENTH = Plan(
-    "kgtest issue 39 seventh blind sample", uniform=16, enriched=12, candidates=50, labellers=2, overlap=14,
-    held_out=False, split="seventh", rank_undecided=False, about="Issue 39's seventh blind sample "
-    "(bench/coqa_sample.py --seventh), drawn as the fourth from stories no earlier sample holds, before the "
-    "tenth session changed any rule; all untouched, measured once.",
-)  # fmt: skip
+
+
+def _as_fourth(ordinal: str, before: str) -> Plan:
+    """A later sample drawn as the fourth, from stories no earlier sample holds (``before``: which
+    session's rules it was drawn ahead of)."""
+    return Plan(
+        f"kgtest issue 39 {ordinal} blind sample", uniform=16, enriched=12, candidates=50, labellers=2,
+        overlap=14, held_out=False, split=ordinal, rank_undecided=False,
+        about=f"Issue 39's {ordinal} blind sample (bench/coqa_sample.py --{ordinal}), drawn as the fourth "
+        f"from stories no earlier sample holds{before}; all untouched, measured once.",
+    )  # fmt: skip
+
+
+FIFTH = _as_fourth("fifth", "")
+SIXTH = _as_fourth("sixth", ", before the ninth session changed any rule")
+SEVENTH = _as_fourth("seventh", ", before the tenth session changed any rule")
 PLANS = {"first": (FIRST, "coqa_blind"), "fresh": (FRESH, "coqa_blind2"), "third": (THIRD, "coqa_blind3"),
          "fourth": (FOURTH, "coqa_blind4"), "fifth": (FIFTH, "coqa_blind5"),
          "sixth": (SIXTH, "coqa_blind6"), "seventh": (SEVENTH, "coqa_blind7")}  # fmt: skip

@@ -141,7 +141,8 @@ def kind_score(kind: str, credit: Credit, baselines: Mapping[str, Credit]) -> Ki
         for spec, c in baselines.items()
     }
     constants = {s: v for s, v in values.items() if s in CHANCE and v is not None}
-    best = max(constants, key=lambda s: constants[s], default="")
+    # on a tie, knowing nothing is saying so: always "I don't know." (a balanced suite's constants all get 0)
+    best = max(constants, key=lambda s: (constants[s], s == "baseline:idk"), default="")
     chance = constants.get(best)
     score, estimate, interval = headline(value, list(units.values()) if mean_measure else [], chance)
     scored = {

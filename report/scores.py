@@ -86,9 +86,8 @@ def meaning(scored: KindScore) -> str:
             )
         return "no score"
     best = scored.best_constant.removeprefix("baseline:")
-    knowing_nothing = (
-        "guessing from the question's wording" if best == "wording" else f"always answering like '{best}'"
-    )
+    said = {"wording": "guessing from the question's wording", "idk": 'always saying "I don\'t know."'}
+    knowing_nothing = said.get(best, f"always answering like '{best}'")
     below = (
         f"; its measure is below knowing nothing's (estimate {scored.estimate:.2f})"
         if scored.estimate is not None and scored.estimate < 0

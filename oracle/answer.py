@@ -70,7 +70,7 @@ class ParsedAnswer:
     """The text of each span."""
     rule: str
     """Which reading decided: ``lead``, ``labelled``, ``standalone``, ``closing``, ``unsure``, ``options``,
-    ``hedge``, ``correction``, ``conflict`` or ``none``."""
+    ``hedge``, ``correction``, ``conflict``, ``leaning`` (with ``leanings``) or ``none``."""
     reasoning: str
     """The reply without the verdict words: what triples are extracted from."""
 

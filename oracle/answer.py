@@ -5,8 +5,9 @@ read past list numbers and labels ("Answer:", `The answer to the question "..." 
 words are matched as whole words where a verdict goes, never as substrings ("Noted", "know"
 and "Norway" are not "no"; "I don't know" is not a "No"), a flaw of seed 003's published
 code. Only a firm verdict is read as Yes or No: a list of options ("- Yes / - No / - I don't
-know"), a hedge ("I think yes, but I'm not sure"), a correction ("No. Wait, yes") or a later
-verdict that disagrees makes the reply ambiguous. docs/oracle.md lists the shapes.
+know"), a hedge ("I think yes, but I'm not sure"; with ``leanings``, a hedge around one answer is
+that answer: oracle/leaning.py), a correction ("No. Wait, yes") or a later verdict that disagrees
+makes the reply ambiguous. docs/oracle.md lists the shapes.
 """
 
 from __future__ import annotations

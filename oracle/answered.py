@@ -2,7 +2,9 @@
 
 "Step 3: Somalia was without a government ... Conclusion: Somalia and Hungary do not have diplomatic
 relations", "On that basis the two countries don't have diplomatic relations", "Kierkegaard rejected
-Schelling, so Schelling wasn't one of his influences": the question's statement, stated or denied, in
+Schelling, so Schelling wasn't one of his influences", "... **Answer: No** - Mongolia does not have
+diplomatic relations with Japan" (the sentence right after verdict words that close reasoning of the
+reply's own; the tenth session): the question's statement, stated or denied, in
 a sentence that concludes, after reasoning of the reply's own, is its answer in other words. Blind
 labellers read it both ways: a belief (wrong knowledge, docs/oracle.md's "Yes, Gauss died in London")
 or a conclusion drawn (a wrong inference, issue 38's ninth-session writers). Such a claim is kept out

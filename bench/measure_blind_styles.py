@@ -13,7 +13,8 @@ the critical misreadings (an unclear reply read as Yes/No, a Yes read as No or t
 round), and, of the replies labelled with a class, how many the oracle gave a class (coverage:
 not ``unreadable`` nor an abstention) and how many of those it got right (precision); then the
 same by style and by KB. ``--totals`` prints only each split's totals (for a held-out part, which
-must not be looked into); ``--misses`` lists each miss of the chosen ``--split`` (never ``held``).
+must not be looked into); ``--misses`` lists each miss of the chosen ``--split`` (``held`` only with
+``--released``: a held part the lead released for tuning).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ import torch
 from kgtest.api.workspace_kb import WorkspaceKb
 from kgtest.core.settings import load_settings
 from kgtest.generator.case import TestCase
-from kgtest.oracle import Judge, Verdict, ViewKb
+from kgtest.oracle import Judge, JudgeSettings, Verdict, ViewKb
 
 CLASSES = frozenset({"correct", "erroneous_knowledge", "erroneous_inference", "both"})
 CLEAR = frozenset({"yes", "no", "idk", "refusal"})
@@ -149,16 +150,27 @@ def main() -> None:
     parser.add_argument("--totals", action="store_true", help="each split's totals only")
     parser.add_argument("--split", default="tune", help="the split to show and list misses of (never held)")
     parser.add_argument("--misses", action="store_true")
+    parser.add_argument(
+        "--released",
+        action="store_true",
+        help="the held part was released for tuning by the lead (bench/styled_blind9 from the tenth session)",
+    )
+    parser.add_argument(
+        "--leanings",
+        action="store_true",
+        help="read a hedge around one answer as that answer (JudgeSettings.leanings), as the set's "
+        "DEFINITIONS.md does (bench/styled_blind9)",
+    )
     args = parser.parse_args()
-    if not args.totals and args.split == "held":
-        raise SystemExit("held replies are not to be looked into: their totals only")
+    if not args.totals and args.split == "held" and not args.released:
+        raise SystemExit("held replies are not to be looked into: their totals only (unless --released)")
     torch.set_num_threads(1)
     records = read_records(args.blind, args.cases or args.blind.parent)
     with ExitStack() as stack:
         judges = {}
         for spec in args.kb:
             name, _, where = spec.partition("=")
-            judges[name] = Judge(kb=workspace_kb(Path(where), stack))
+            judges[name] = Judge(JudgeSettings(leanings=args.leanings), kb=workspace_kb(Path(where), stack))
         verdicts = judge_all(records, judges)
     pairs = list(zip(records, verdicts, strict=True))
     if args.totals:  # every split's totals, and all of them together

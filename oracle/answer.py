@@ -5,8 +5,9 @@ read past list numbers and labels ("Answer:", `The answer to the question "..." 
 words are matched as whole words where a verdict goes, never as substrings ("Noted", "know"
 and "Norway" are not "no"; "I don't know" is not a "No"), a flaw of seed 003's published
 code. Only a firm verdict is read as Yes or No: a list of options ("- Yes / - No / - I don't
-know"), a hedge ("I think yes, but I'm not sure"), a correction ("No. Wait, yes") or a later
-verdict that disagrees makes the reply ambiguous. docs/oracle.md lists the shapes.
+know"), a hedge ("I think yes, but I'm not sure"; with ``leanings``, a hedge around one answer is
+that answer: oracle/leaning.py), a correction ("No. Wait, yes") or a later verdict that disagrees
+makes the reply ambiguous. docs/oracle.md lists the shapes.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kgtest.generator.case import Answer
+from kgtest.oracle.leaning import leaning
 from kgtest.oracle.restated import after_restated_question
 from kgtest.oracle.verdict_words import (
     AFTER_OPENER,
@@ -69,7 +71,7 @@ class ParsedAnswer:
     """The text of each span."""
     rule: str
     """Which reading decided: ``lead``, ``labelled``, ``standalone``, ``closing``, ``unsure``, ``options``,
-    ``hedge``, ``correction``, ``conflict`` or ``none``."""
+    ``hedge``, ``correction``, ``conflict``, ``leaning`` (with ``leanings``) or ``none``."""
     reasoning: str
     """The reply without the verdict words: what triples are extracted from."""
 
@@ -87,11 +89,38 @@ _FIRM = (Stance.YES, Stance.NO)
 _UNSURE = dict(_LEAD)[Stance.IDK]
 
 
-def parse_answer(reply: str, question: str = "") -> ParsedAnswer:
+def parse_answer(reply: str, question: str = "", leanings: bool = False) -> ParsedAnswer:
     """The stance a reply takes, read from its lead first (the prompt asks for the answer first).
 
     ``question``: the case's question; a reply that opens by repeating it is read after it.
+    ``leanings``: a hedge around one answer is that answer (oracle/leaning.py), not ``ambiguous``.
     """
+    parsed = _parse(reply, question, leanings)
+    if not leanings or not _doubtful(parsed):
+        return parsed
+    lean = leaning(reply)
+    if lean is None:
+        return parsed
+    stance = Stance.YES if lean[0] == "yes" else Stance.NO
+    return _parsed(reply, stance, (lean[1],), "leaning")
+
+
+def _doubtful(parsed: ParsedAnswer) -> bool:
+    """Doubt, not another answer: a lead of doubt ("Probably not"), "I'm not sure", or no verdict; not
+    "it depends", "yes and no", a correction or a list of options."""
+    if parsed.stance is Stance.MISSING:
+        return True
+    said = " ".join(parsed.evidence).lower()
+    if parsed.stance is Stance.AMBIGUOUS:
+        return parsed.rule in ("lead", "hedge") and bool(_DOUBT_LEAD.search(said))
+    return parsed.stance is Stance.IDK and bool(_NOT_SURE.search(said))
+
+
+_DOUBT_LEAD = re.compile(r"\b(?:probably|possibly|perhaps|maybe|likely|guess|suppose)\b")
+_NOT_SURE = re.compile(r"\b(?:not\s+(?:\w+\s+)?(?:sure|certain)|unsure|uncertain)\b")
+
+
+def _parse(reply: str, question: str, leanings: bool) -> ParsedAnswer:
     start = 0 if ANSWER_FIRST.match(reply) else after_restated_question(reply, question)
     options = _options(reply)
     if options is not None:
@@ -111,7 +140,7 @@ def parse_answer(reply: str, question: str = "") -> ParsedAnswer:
         stance, span = lead
         if stance not in _FIRM:
             return _parsed(reply, stance, (span,), "lead")
-        doubt = _doubt(reply, stance, span, question)
+        doubt = _doubt(reply, stance, span, question, leanings)
         if doubt is not None:
             return doubt
         contradicted = _contradicted(reply, stance, span, span[1], question)
@@ -123,14 +152,15 @@ def parse_answer(reply: str, question: str = "") -> ParsedAnswer:
     ):
         if found is not None:
             return (
-                _doubt(reply, found[0], found[1])
+                _doubt(reply, found[0], found[1], leanings=leanings)
                 or _contradicted(reply, found[0], found[1], start, question)
                 or _parsed(reply, found[0], (found[1],), rule)
             )
     opener = AFTER_OPENER.match(reply, start)
     if opener:
         stance = _yes_no(opener["v"])
-        return _doubt(reply, stance, opener.span("v")) or _parsed(reply, stance, (opener.span("v"),), "lead")
+        said = opener.span("v")
+        return _doubt(reply, stance, said, leanings=leanings) or _parsed(reply, stance, (said,), "lead")
     unsure = next((m for m in UNSURE_ANYWHERE.finditer(reply, start) if not _quoted(reply, m.start())), None)
     if unsure:  # no verdict anywhere, but "we cannot determine the answer"
         return _parsed(reply, Stance.IDK, (unsure.span(),), "unsure")
@@ -178,9 +208,17 @@ def _options(reply: str) -> ParsedAnswer | None:
     return None
 
 
-def _doubt(reply: str, stance: Stance, span: tuple[int, int], question: str = "") -> ParsedAnswer | None:
-    """A hedge in the verdict's sentence or opening the next one, or a correction to the other verdict
-    (not one that answers a question the reply asks itself, nor one it only supposes: ``_aside``)."""
+def _doubt(
+    reply: str, stance: Stance, span: tuple[int, int], question: str = "", leanings: bool = False
+) -> ParsedAnswer | None:
+    """A hedge in the verdict's sentence or opening the next one (none with ``leanings``), or a
+    correction to the other verdict (not one that answers a question the reply asks itself, nor one it
+    only supposes: ``_aside``)."""
+    if leanings:  # a hedge stands, unless it leans the other way ("Yes ... but probably not")
+        other = leaning(reply, span[1])
+        if other is not None and (Stance.YES if other[0] == "yes" else Stance.NO) is not stance:
+            return _parsed(reply, Stance.AMBIGUOUS, (span, other[1]), "hedge")
+        return _corrected(reply, stance, span, question)
     end = SENTENCE_END.search(reply, span[1])
     hedge = HEDGE.search(reply, span[1], end.start() if end else len(reply))
     nxt = _next_sentence(reply, span[1])
@@ -191,6 +229,12 @@ def _doubt(reply: str, stance: Stance, span: tuple[int, int], question: str = ""
     undermined = UNDERMINED.search(reply, span[1])
     if undermined is not None:  # "No ... I'm unable to provide a definitive answer"
         return _parsed(reply, Stance.AMBIGUOUS, (span, undermined.span()), "hedge")
+    return _corrected(reply, stance, span, question)
+
+
+def _corrected(reply: str, stance: Stance, span: tuple[int, int], question: str) -> ParsedAnswer | None:
+    """The other verdict after this one: a change of mind, or a later sentence opening with it."""
+    nxt = _next_sentence(reply, span[1])
     for match in CORRECTION.finditer(reply, span[1]):
         if _yes_no(match["v"]) is not stance:
             return _parsed(reply, Stance.AMBIGUOUS, (span, match.span("v")), "correction")
@@ -212,7 +256,10 @@ def _doubt(reply: str, stance: Stance, span: tuple[int, int], question: str = ""
 _ASKED_BEFORE = re.compile(r"([^.!?\n]*)\?[\s*_\"”’)\-–—:]*$")
 _SUPPOSING = re.compile(r"(?:^|[.!?;:\n]\s*)(?:if|were|had|suppose|supposing|assuming)\b[^.!?;\n]*$", re.I)
 _CONTENT = re.compile(r"[a-z]{4,}")
-_RECALLING = re.compile(r"\bif\s+i\s+(?:remember|recall)\s+(?:correctly|rightly)\b", re.I)
+_RECALLING = re.compile(
+    r"\bif\s+(?:i\s+(?:remember|recall)\s+(?:correctly|rightly|right)|(?:my\s+)?memory\s+serves(?:\s+me)?)\b",
+    re.I,
+)
 """Belief, not a supposition: "If I recall correctly, the answer is no"."""
 
 

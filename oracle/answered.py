@@ -2,7 +2,9 @@
 
 "Step 3: Somalia was without a government ... Conclusion: Somalia and Hungary do not have diplomatic
 relations", "On that basis the two countries don't have diplomatic relations", "Kierkegaard rejected
-Schelling, so Schelling wasn't one of his influences": the question's statement, stated or denied, in
+Schelling, so Schelling wasn't one of his influences", "... **Answer: No** - Mongolia does not have
+diplomatic relations with Japan" (the sentence right after verdict words that close reasoning of the
+reply's own; the tenth session): the question's statement, stated or denied, in
 a sentence that concludes, after reasoning of the reply's own, is its answer in other words. Blind
 labellers read it both ways: a belief (wrong knowledge, docs/oracle.md's "Yes, Gauss died in London")
 or a conclusion drawn (a wrong inference, issue 38's ninth-session writers). Such a claim is kept out
@@ -18,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from kgtest.kg.catalog import RelationCatalog
+from kgtest.oracle.answer import ParsedAnswer
 from kgtest.oracle.claims import Claim
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.worlds import readings
@@ -32,9 +35,15 @@ _CONCLUDES = re.compile(
 
 
 def answer_restated(
-    text: str, claims: Sequence[Claim], ground: GroundGraph, catalog: RelationCatalog
+    text: str,
+    claims: Sequence[Claim],
+    ground: GroundGraph,
+    catalog: RelationCatalog,
+    verdict: tuple[str, str] = ("", ""),
 ) -> list[Claim]:
-    """The claims, each that restates the answer as a conclusion marked ``ANSWER``."""
+    """The claims, each that restates the answer as a conclusion marked ``ANSWER``. ``verdict``: the
+    reply before and after its verdict words, when they came after reasoning ("... **Answer: No** -
+    Mongolia does not have diplomatic relations with Japan": the sentence after them concludes)."""
     if ground.statement is None:
         return list(claims)
     question = readings(catalog, *ground.statement)
@@ -43,10 +52,32 @@ def answer_restated(
         said = c.statement and readings(catalog, *c.statement) & question
         ends = (c.triple.subject, c.triple.object)
         before = [x for x in claims if (x.triple.subject, x.triple.object) != ends]  # reasoning of its own
-        if said and before and _concludes(text, c.triple.sentence):
+        if (
+            said
+            and before
+            and (_concludes(text, c.triple.sentence) or _after_verdict(verdict, c.triple.sentence))
+        ):
             c = replace(c, status=ANSWER)
         out.append(c)
     return out
+
+
+def after_verdict(reply: str, answer: ParsedAnswer) -> tuple[str, str]:
+    """The reply before and after its (first) verdict words, for ``answer_restated``."""
+    if not answer.spans:
+        return "", ""
+    start, end = answer.spans[0]
+    return reply[:start], reply[end:]
+
+
+def _after_verdict(verdict: tuple[str, str], sentence: str) -> bool:
+    """Whether the sentence follows verdict words that close reasoning of the reply's own."""
+    reasoned, after = verdict
+    return len(_WORD.findall(reasoned)) >= 8 and _SET_OFF.sub("", after).startswith(sentence.strip()[:30])
+
+
+_WORD = re.compile(r"[A-Za-z]{3,}")
+_SET_OFF = re.compile(r"^[\s*_.,:;!\-–—]+")
 
 
 def _concludes(text: str, sentence: str) -> bool:

@@ -37,6 +37,7 @@ from kgtest.oracle.listed import listed
 from kgtest.oracle.quantified import COUNTED, denied_by_only, too_many
 from kgtest.oracle.renamed import renamed_pairs
 from kgtest.oracle.similarity import year_text
+from kgtest.oracle.unknown_value import unknown_values
 from kgtest.oracle.worlds import (
     CHARITY,
     DOWNWARD,
@@ -94,7 +95,9 @@ class Checker:
         read = [one_containment(c, ground) for c in read]
         background = self._background(ground, read)
         renamed = renamed_pairs(claims)
-        known = listed(self._knowledge(ground, read, background, renamed), self._catalog)
+        known = unknown_values(
+            listed(self._knowledge(ground, read, background, renamed), self._catalog), ground
+        )
         judged = self._conclusions(ground, known, background)
         concluding = {id(c.triple) for c in claims if c.status == ANSWER}  # the answer restated (answered.py)
         judged = [

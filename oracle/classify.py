@@ -10,6 +10,7 @@ from kgtest.oracle.checks import Checked
 from kgtest.oracle.claims import unread
 from kgtest.oracle.listed import LISTED
 from kgtest.oracle.outcome import Outcome
+from kgtest.oracle.unknown_value import UNKNOWN_VALUE
 
 
 def classify(checked: Checked, answer: ParsedAnswer, expected: Answer) -> tuple[Outcome, tuple[str, ...]]:
@@ -49,6 +50,14 @@ def classify(checked: Checked, answer: ParsedAnswer, expected: Answer) -> tuple[
         return Outcome.UNREADABLE, (
             f"cannot tell: it lists other values where the proof has its own, {listing!r}: "
             "a list of some (a wrong inference) or a correction (wrong knowledge)",
+            *reasons,
+        )
+    if any(c.status == UNKNOWN_VALUE for c in checked.claims) and (inference or not knowledge):
+        named = next(c for c in checked.claims if c.status == UNKNOWN_VALUE)
+        return Outcome.UNREADABLE, (
+            f"cannot tell: {named.object.name!r}, which the KB does not know, stands where the proof has "
+            f"its own value ({named.triple.sentence.strip()!r}): another name of it or a place within it "
+            "(no wrong knowledge), or another value (wrong knowledge)",
             *reasons,
         )
     if knowledge and inference:

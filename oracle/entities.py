@@ -42,6 +42,10 @@ _CLASSES = {
     "town",
     "village",
     "season",
+    "oblast",
+    "governorate",
+    "voivodeship",
+    "prefecture",
 }
 """A class word after a name: "the East Africa region" is East Africa."""
 _AGE = {"new", "former", "old", "modern", "present-day"}

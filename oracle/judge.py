@@ -24,7 +24,7 @@ from kgtest.kg.extract.parse_cache import extractor_for
 from kgtest.kg.extract.triples import Triple, TripleExtractor
 from kgtest.oracle import arithmetic
 from kgtest.oracle.answer import ParsedAnswer, Stance, parse_answer
-from kgtest.oracle.answered import answer_restated
+from kgtest.oracle.answered import after_verdict, answer_restated
 from kgtest.oracle.asked import AskedWords
 from kgtest.oracle.both import about_the_two
 from kgtest.oracle.checks import Checker
@@ -45,6 +45,7 @@ from kgtest.oracle.rewrite import readable
 from kgtest.oracle.said_again import said_again
 from kgtest.oracle.similarity import Thresholds
 from kgtest.oracle.unread import about_the_case, could_change, find_unread
+from kgtest.oracle.unread_names import to_unknown_names
 
 READ_LIMIT = 20_000
 """Characters of a reply the oracle reads (docs/oracle.md): its first 20,000, some 4,000 words,
@@ -65,6 +66,9 @@ class JudgeSettings:
     """And by kgtest's own paraphrases of them."""
     fallback: bool = True
     """Cosine for relations no label, alias or phrase names (the synonym threshold, relations.py)."""
+    leanings: bool = False
+    """Read a hedge around one answer ("Probably not", "I'd lean towards yes") as that answer, as
+    bench/styled_blind9/DEFINITIONS.md labels it; off: ``ambiguous`` (docs/oracle.md)."""
     parse_cache: Path | None = None
     """Where the triples read from each text are kept (kg/extract/parse_cache.py); None: nowhere."""
 
@@ -164,7 +168,7 @@ class Judge:
         ]
 
     def _judge_read(self, pairs: list[tuple[TestCase, str]]) -> list[Verdict]:
-        parsed = [parse_answer(reply, case.question) for case, reply in pairs]
+        parsed = [parse_answer(reply, case.question, self.settings.leanings) for case, reply in pairs]
         todo = [i for i, p in enumerate(parsed) if p.stance in (Stance.YES, Stance.NO)]
         grounds = {i: self._ground(pairs[i][0]) for i in todo}
         texts = {
@@ -199,6 +203,7 @@ class Judge:
                 ),
                 grounds[i],
                 self._catalog,
+                after_verdict(pairs[i][1], parsed[i]),
             )
             for i, r in zip(todo, read, strict=True)
         }
@@ -243,6 +248,7 @@ class Judge:
                 outcome = Outcome.UNREADABLE
             elif outcome is Outcome.ERRONEOUS_INFERENCE and (
                 left := about_the_case(texts[i], checked.claims, grounds[i], self._entities)
+                + to_unknown_names(checked.claims, grounds[i])
             ):  # "its statements are right" needs every sentence about the case read
                 reasons = (
                     f"cannot tell: {len(left)} sentence(s) about the case were not read, so its statements "

@@ -120,6 +120,8 @@ class RelationReader:
             if (p.property in DATE_PROPERTIES) != value or not triple.key:
                 continue
             key = keys[p.text]
+            if all(w in _PREPOSITIONS for w in key.split()):
+                continue  # "was a participant in" keys as "in": "one of the clubs in Cyprus" is no event
             if key == triple.key:
                 out.append(_match(p, "key"))
             elif p.forwards and key in (f"{triple.key} by", triple.key.removesuffix(" by")):

@@ -39,6 +39,7 @@ def readable(text: str, only: str | None = None) -> str:
         text = _FIELD.sub(lambda m: f"{m['lead']}{only} {_FIELDS[m['field'].lower()]} ", text)
     text = _SOURCE.sub("", _QUOTED_VERDICT.sub(_judged, set_aside(text)))
     text = _UNTIL_DEATH.sub(r"\g<until> \g<year>", _START_LIST.sub(_started, text))
+    text = _MISSION.sub(_relations, text)
     return absolute(expand_abbreviations(text))
 
 
@@ -52,6 +53,26 @@ _UNTIL_DEATH = re.compile(
 )
 """The year of a death that ends a span is the span's last: "married to Ruth Gordon from 1942 until her
 death in 1985" is until 1985 (the parser hangs the year on "death")."""
+
+
+_MISSION = re.compile(
+    r"\b(?P<verb>opened|opens|has|have|had|keeps|kept|maintains|maintained|set\s+up|established)\s+"
+    r"(?:an?\s+|its\s+|their\s+)?(?:resident\s+)?embass(?:y|ies)\s+(?:accredited\s+)?to\s+(?:the\s+)?"
+    r"|\b(?P<accr>accredits|accredited)\s+(?:an?\s+|its\s+)?ambassadors?\s+to\s+(?:the\s+)?",
+    re.I,
+)
+"""A mission said outright is a diplomatic relation: "Pakistan accredits an ambassador to the Holy See",
+"Palestine opened an embassy to the Holy See". Only said, never denied: "has no embassy in" or "never
+accredited an ambassador to" denies no relation (contacts may go through a third country), so a
+clause with "not", "no" or "never" before it is left as written."""
+_DENIED_BEFORE = re.compile(r"\b(?:not|no|never|n't|nor|neither)\b[^.;:!?\n]*$", re.I)
+
+
+def _relations(match: re.Match[str]) -> str:
+    before = match.string[max(0, match.start() - 80) : match.start()]
+    if _DENIED_BEFORE.search(before) or match.group().lower().startswith(("has no", "have no")):
+        return match.group()
+    return "has diplomatic relations with "
 
 
 _START_LIST = re.compile(

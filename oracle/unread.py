@@ -89,7 +89,7 @@ def find_unread(
     for c in claims:
         if c.statement is not None or c.status in _READ or _FORMULA.search(c.triple.sentence):
             continue
-        if _said_not_done(c) and not _YEAR.search(c.triple.sentence):
+        if said_not_done(c) and not _YEAR.search(c.triple.sentence):
             continue
         pairs = read.get(_key(c.triple.sentence), set())
         u = _between(c.triple.sentence, c.subject, c.object, c.triple.relation, ground, entities.kb is None)
@@ -102,7 +102,7 @@ def find_unread(
         mine = [c for c in claims if _same(sentence, c.triple.sentence)]
         if (
             mine
-            and all(_said_not_done(c) or c.statement is not None for c in mine)
+            and all(said_not_done(c) or c.statement is not None for c in mine)
             and not _YEAR.search(sentence)
         ):
             continue  # "Einstein acknowledged his debt to Maxwell": what was said or thought, not done
@@ -154,7 +154,7 @@ them ("acknowledged his debt to Maxwell", "studied Engels's Anti-Dühring") stat
 hold, unless it names a year (then it may date something: "declared its independence in 1912")."""
 
 
-def _said_not_done(claim: Claim) -> bool:
+def said_not_done(claim: Claim) -> bool:
     """An unread triple whose verb says, perceives, feels or thinks (its most frequent sense)."""
     if claim.statement is not None or claim.relation is not None:
         return False
@@ -197,6 +197,8 @@ def _left_out(
     proof = proof_ids(ground)
     left = [i for i in mentioned if i not in covered and i in proof]
     left_years = [y for y in years if y.split()[0] not in said_years]
+    if read and left_years and covered and ground.temporal is not None:
+        things = max(things, 2)  # "had a spell with São Paulo around 2006": a year unread, in a dated case
     if read and (left or left_years) and things >= 2:
         named = [mentioned[i] for i in left] + left_years
         return Unread(sentence.strip(), tuple(named[:3]), frozenset(mentioned), not left)

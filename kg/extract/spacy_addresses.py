@@ -1,8 +1,9 @@
 """Addresses, for the default extractor (spacy_parse.py, spacy_triples.py): "born in Toronto, Ontario,
-Canada", "died in Queens, New York City". spaCy parses the names after the first as a list (conjuncts)
-or as appositions, which read as two birthplaces; names joined by commas alone, with no "and" or "or",
-are one place and where it is: the first is the object, each later one contains those before it
-("Toronto is in Ontario", "Toronto is in Canada"), for the KB to check as any containment."""
+Canada", "died in Queens, New York City", "at Greenacres, his estate in Beverly Hills". spaCy parses the
+names after the first as a list (conjuncts) or as appositions, which read as two birthplaces; names joined
+by commas alone, with no "and" or "or", are one place and where it is: the first is the object, each later
+one contains those before it ("Toronto is in Ontario", "Toronto is in Canada"), for the KB to check as any
+containment."""
 
 from __future__ import annotations
 
@@ -32,6 +33,21 @@ def address(place: Token) -> list[Token]:
     if any(c.dep_ in ("cc", "neg", "preconj") for t in chain for c in t.children):
         return []
     return chain[1:]
+
+
+def described_in(place: Token) -> list[Token]:
+    """The places an apposition of common nouns puts ``place`` in: "at Greenacres, his big estate in
+    Beverly Hills" says Greenacres is in Beverly Hills (read as no place, Greenacres was a place of
+    death of its own, beside the KB's Beverly Hills)."""
+    return [
+        o
+        for a in place.children
+        if a.dep_ == "appos" and a.pos_ == "NOUN" and a.i > place.i
+        for p in a.children
+        if p.dep_ == "prep" and p.lower_ == "in"
+        for o in p.children
+        if o.dep_ == "pobj" and _named(o)
+    ]
 
 
 def _own_end(tok: Token) -> int:

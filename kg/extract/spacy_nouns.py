@@ -37,9 +37,15 @@ PLACE_NOUNS = {
     "department",
     "commune",
     "comune",
+    "oblast",
+    "governorate",
+    "voivodeship",
+    "prefecture",
+    "arrondissement",
 }
 """Nouns that class a place: "that town" points back to one, "the largest city of X" is in X, and so is
-"one of the departments of X" or "a comune of X" (France's and Italy's units below a region)."""
+"one of the departments of X" or "a comune of X" (France's and Italy's units below a region), "an oblast
+of the Ukrainian SSR", "that governorate" (Russia's, Ukraine's, Poland's, Japan's units)."""
 _POINTING = {"that", "this", "the", "same"}
 AT_PLACE = {"in", "at", "near", "from", "to"}
 

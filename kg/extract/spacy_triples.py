@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from kgtest.core.errors import OracleUnavailableError
 from kgtest.kg.extract import spacy_nouns as sn
 from kgtest.kg.extract import spacy_parse as sp
-from kgtest.kg.extract.spacy_addresses import address
+from kgtest.kg.extract.spacy_addresses import address, described_in
 from kgtest.kg.extract.spacy_clauses import ClauseShapes, only_kind
 from kgtest.kg.extract.spacy_gapped import gapped_preps
 from kgtest.kg.extract.spacy_load import cut_run_on, load_pipeline
@@ -307,6 +307,8 @@ class _Reader(ClauseShapes, References):
                     parts = address(place)
                     for near, far in ((a, b) for k, a in enumerate([place, *parts]) for b in parts[k:]):
                         self._emit(sp.phrase(near), "is in", sp.phrase(far), False, "in", sentence)
+                    for far in described_in(place):
+                        self._emit(sp.phrase(place), "is in", sp.phrase(far), False, "in", sentence)
                 previous = prep
             if not copula and any(c.dep_ == "advmod" and c.lower_ == sn.THERE for c in verb.children):
                 word = "to" if verb.lemma_ in sn.MOTION else "in"  # "died there", "moved there"

@@ -9,6 +9,7 @@ import pytest
 
 from kgtest.oracle import Judge
 
+from .test_reading_rules import TESLA_NYC
 from .test_styles import MICHELLE_CHICAGO, judged
 
 
@@ -25,3 +26,17 @@ def test_an_unknown_place_beside_the_known_one_is_where_it_is(
 ) -> None:
     verdict = judged(kb_judge, MICHELLE_CHICAGO, reply)
     assert verdict.outcome.value == outcome, verdict.reasons
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Yes. Tesla died in 1943 at the Hotel New Yorker, his last home in New York City.",
+        "**Yes.**\n\n- Tesla died in January 1943 at the Hotel New Yorker, his suite in New York City.",
+        "Yes! Poor Tesla passed away at the Hotel New Yorker, his modest home in New York City, in 1943.",
+    ],
+)
+def test_a_building_placed_by_an_apposition_is_no_other_place_of_death(kb_judge: Judge, reply: str) -> None:
+    """ "at Greenacres, his estate in Beverly Hills": the building is in the KB's place (tenth session)."""
+    verdict = judged(kb_judge, TESLA_NYC, reply)
+    assert verdict.outcome.value == "correct", verdict.reasons

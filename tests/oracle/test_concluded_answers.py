@@ -22,6 +22,9 @@ from .test_styles import judged
         "No - Tesla spent his last decades in hotels, so he did not die in New York City.",
         "According to Carlson's biography, Tesla lived in Colorado Springs for years. On that basis the "
         "answer is no: Tesla never died in New York City.",
+        # the answer's label closes the reasoning, and the sentence after it restates the answer
+        "- Tesla moved to the United States in 1884.\n- He worked for Edison for a while.\n\n"
+        "**Answer: No** - Tesla did not die in New York City.",
     ],
 )
 def test_a_wrong_conclusion_after_reasoning_cannot_be_told(kb_judge: Judge, reply: str) -> None:
@@ -34,6 +37,7 @@ def test_a_wrong_conclusion_after_reasoning_cannot_be_told(kb_judge: Judge, repl
     "reply",
     [
         "No, Tesla did not die in New York City.",  # no reasoning: what it believes
+        "**Answer: No** - Tesla did not die in New York City.",
         "No. Tesla died in Paris in 1943, so he did not die in New York City.",  # a wrong premise
     ],
 )

@@ -37,6 +37,14 @@ def rows(extractor: SpacyExtractor, text: str) -> set[tuple[str, str, str, bool]
             "Venaria Reale is a comune of the Metropolitan City of Turin.",
             ("Venaria Reale", "in", "Metropolitan City of Turin", False),
         ),
+        (  # the tenth session's units of Ukraine, Russia and Poland
+            "2. Kyiv Oblast was an oblast of the Soviet Union from its creation in 1932.",
+            ("Kyiv Oblast", "in", "Soviet Union", False),
+        ),
+        (
+            "Simbirsk was one of the governorates of the Russian Empire, as I recall.",
+            ("Simbirsk", "in", "Russian Empire", False),
+        ),
     ],
 )
 def test_denials_and_units_are_read(

@@ -70,6 +70,21 @@ def test_keys_read_any_tense_and_the_other_voice(extractor: SpacyExtractor) -> N
     }
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "AEL Limassol was one of the regular top-flight clubs in Cyprus in that era.",
+        "Step 2: Limassol is the second-largest city in Cyprus.",
+    ],
+)
+def test_a_phrase_keyed_by_a_preposition_alone_names_nothing(extractor: SpacyExtractor, text: str) -> None:
+    """ "was a participant in" keys as "in": any "was one of the X in Y" took part in Y (tenth session)."""
+    reader, keys = RelationReader(CATALOG), RelationKeys(lambda: extractor)
+    (triples,) = extractor.extract([text])
+    assert triples and all(t.key == "in" for t in triples if "Cyprus" in t.object), triples
+    assert not [m for t in triples for m in reader.by_key(t, {"P1344"}, keys, value=False)], triples
+
+
 def test_cosine_is_the_fallback_for_the_cases_relations_only(embedder: Embedder) -> None:
     reader = RelationReader(CATALOG, aliases=False, paraphrases=False)  # label and phrase only
     awarded = Triple("Marie Curie", "was awarded", "Nobel Prize in Physics")

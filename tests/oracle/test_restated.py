@@ -29,6 +29,10 @@ NEGATED = "It is false that Nikola Tesla died in Venice. Please judge the truthf
         # The question's statement in the reply's own words is a claim, and stays.
         (ASKED, "Carl Friedrich Gauss died in London.", "Carl Friedrich Gauss died in London."),
         (ASKED, 'He called it "the prince of mathematics".', 'He called it "the prince of mathematics".'),
+        # Belief, not a supposition (the hedged style): the sentence is the reply's claim.
+        (ASKED, "If I remember right, he died in Göttingen.", "If I remember right, he died in Göttingen."),
+        (ASKED, "If memory serves me, he died in 1855.", "If memory serves me, he died in 1855."),
+        (ASKED, "If he had died in London, I would know.", ""),
     ],
 )
 def test_what_is_cut_and_what_stays(question: str, text: str, left: str) -> None:

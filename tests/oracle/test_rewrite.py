@@ -69,3 +69,27 @@ def test_without_the_database_wordnet_answers_nothing(tmp_path: Path) -> None:
 )
 def test_until_a_death_in_a_year_is_until_that_year(text: str, said: str) -> None:
     assert said in readable(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("Pakistan accredits an ambassador to the Holy See.", "Pakistan has diplomatic relations with Holy"),
+        ("- **Missions:** Palestine keeps an embassy accredited to Rome.", "has diplomatic relations"),
+        ("Palestine opened an embassy to the Holy See in 2017, as Rome notes.", "has diplomatic relations"),
+    ],
+)
+def test_a_mission_said_outright_is_a_diplomatic_relation(text: str, read: str) -> None:
+    assert read in readable(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hungary has no embassy accredited to Somalia.",
+        "They never accredited an ambassador to Bamako, so no.",
+        "Morocco has an embassy in Bangui.",  # a city: no relation of two states
+    ],
+)
+def test_a_mission_denied_or_in_a_city_is_left_as_written(text: str) -> None:
+    assert readable(text) == text

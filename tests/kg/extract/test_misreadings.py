@@ -179,3 +179,19 @@ def test_a_clubs_player_plays_for_it(
     (triples,) = extractor.extract([text], [[subject]])
     assert any((t.subject, t.object, t.negated) == (subject, team, negated) for t in triples), triples
     assert any(t.relation.endswith("player of") for t in triples), triples
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "within"),
+    [
+        ("Lloyd died in 1971 at Greenacres, his big estate in Beverly Hills.", "Greenacres", "Beverly Hills"),
+        ("- **Death:** she died at Villa Rosa, a house in Nice, in 1950.", "Villa Rosa", "Nice"),
+        ("Honestly? He passed away at Hotel Lux, the old hotel in Moscow.", "Hotel Lux", "Moscow"),
+    ],
+)
+def test_an_apposition_of_common_nouns_places_the_name(
+    extractor: SpacyExtractor, text: str, place: str, within: str
+) -> None:
+    """ "at Greenacres, his estate in Beverly Hills": Greenacres is in Beverly Hills (tenth session)."""
+    (triples,) = extractor.extract([text])
+    assert any((t.subject, t.relation, t.object) == (place, "is in", within) for t in triples), triples

@@ -1,0 +1,57 @@
+"""A hedge around one answer read as that answer, where the labels' definitions say so.
+
+docs/oracle.md reads a hedge as ``ambiguous`` ("I think yes, but I'm not sure", "Probably not"): an
+abstention, never a hallucination. Issue 38's ninth-session writers (bench/styled_blind9/DEFINITIONS.md)
+call a leaning with one answer that answer: "A hedge around one answer ("I believe the answer is yes,
+though I'm not certain") is still `yes`"; hedged both ways ("possibly yes, possibly no") stays
+ambiguous. With ``JudgeSettings.leanings`` on, a reply read as a hedge, a lead of doubt ("Probably
+not, if I have the history right"), an "I'm not sure" or nothing at all, that leans one way in words
+below and never the other, is read as that answer (rule ``leaning``).
+"""
+
+from __future__ import annotations
+
+import re
+
+_V = r"(?P<u>yes|no|not|so)"
+LEAN = re.compile(
+    r"\bi(?:['’]d|\s+would)\s+(?:lean|incline)\s+(?:towards?|to)\s+(?:a\s+)?(?P<v>yes|no)\b"
+    r"|\b(?:my\s+)?(?:tentative\s+|best\s+|honest\s+)?(?:answer|guess|hunch|inclination)\s+(?:would\s+be|is)"
+    r"\s*:?\s*(?:a\s+)?(?:tentative\s+)?(?:that\s+)?(?P<w>yes|no)\b"
+    r"|\bi(?:['’]d|\s+would)\s+(?:tentatively\s+|cautiously\s+)?(?:say|guess)\s*,?\s*(?P<x>yes|no)\b"
+    r"|\btentatively\s*,?\s*(?P<y>yes|no)\b"
+    r"|\bprobably\s*,?\s*(?P<z>yes|not|no)\b"
+    rf"|\bi\s+(?:think|believe)\s+(?:the\s+answer\s+is\s+)?(?:probably\s+)?{_V}\b"
+    r"|\bi\s+(?P<n>don['’]t|do\s+not)\s+(?:think|believe)\s+(?:so\b|(?:he|she|it|they)\s+"
+    r"(?:did|does|do|was|were|is|are|had|has|have)\b(?=\s*[,.;!—–-]))",
+    re.I,
+)
+"""A leaning: "I'd lean towards no", "my tentative answer would be no", "I'd guess yes", "Tentatively,
+yes", "Probably not", "I think so", "I believe so", "I don't think he did"."""
+_YES = {"yes", "so"}
+_SUPPOSED = re.compile(r"(?:^|[.!?;:\n]\s*|[–—-]\s*)if\b[^.!?;\n]*$", re.I)
+_RECALLING = re.compile(
+    r"\bif\s+(?:i\s+(?:remember|recall|have\s+\w+\s+\w+)\s*(?:correctly|rightly|right)?"
+    r"|(?:my\s+)?memory\s+serves)",
+    re.I,
+)
+"""Belief, not a supposition: "If I remember right", "if I have the history right", "if memory serves"."""
+
+
+def leaning(reply: str, start: int = 0) -> tuple[str, tuple[int, int]] | None:
+    """The one way the reply leans ("yes" or "no") and where it first says so; None when it leans
+    nowhere or both ways."""
+    ways: dict[str, tuple[int, int]] = {}
+    for match in LEAN.finditer(reply, start):
+        if _SUPPOSED.search(_RECALLING.sub("", reply[max(0, match.start() - 200) : match.start()])):
+            continue  # "if it's the Australian cyclist, probably not": one answer of several
+        if match["n"]:
+            way, span = "no", match.span()
+        else:
+            group = next(g for g in ("u", "v", "w", "x", "y", "z") if match[g])
+            way = "yes" if match[group].lower() in _YES else "no"
+            span = match.span(group)
+        ways.setdefault(way, span)
+    if len(ways) != 1:
+        return None
+    return next(iter(ways.items()))

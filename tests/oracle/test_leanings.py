@@ -1,0 +1,47 @@
+"""A hedge around one answer (oracle/leaning.py): ``ambiguous`` by default (docs/oracle.md), that answer
+with ``leanings`` (bench/styled_blind9/DEFINITIONS.md); hedged both ways, or an answer only supposed,
+it stays unclear either way. Replies in the hedged style of issue 38's ninth-session writers, written
+for this test."""
+
+from __future__ import annotations
+
+import pytest
+
+from kgtest.oracle.answer import Stance, parse_answer
+
+LEANING = [
+    ("Probably not, if I have the history right. Munich was in Bavaria long before that.", Stance.NO),
+    ("I'm not 100% sure, but I believe so. He moved there in 1920.", Stance.YES),
+    ("I don't think he did, though I could be misremembering. He was injured all season.", Stance.NO),
+    ("I'm not completely sure, but I'd lean towards no. His second spell started later.", Stance.NO),
+    ("I might be off here, but it was attached to Lorraine until 2016. Tentatively, yes.", Stance.YES),
+    ("I think so, though I'm not completely certain. He played there around 2006.", Stance.YES),
+    ("I'm not certain, but I don't think he did. He was sidelined with a knee injury.", Stance.NO),
+    ("I can't recall his name in the line-up, so my hunch is yes, though I'd check.", Stance.YES),
+]
+
+
+@pytest.mark.parametrize(("reply", "stance"), LEANING)
+def test_a_leaning_is_its_answer_with_leanings(reply: str, stance: Stance) -> None:
+    parsed = parse_answer(reply, leanings=True)
+    assert parsed.stance is stance, parsed
+    assert parse_answer(reply).stance in (Stance.AMBIGUOUS, Stance.IDK, Stance.MISSING)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Possibly - if you mean an older Michael Storer, yes; if it's the Australian cyclist, probably not.",
+        "Possibly yes, possibly no: the records disagree.",
+        "It depends on how you read it: administratively no, geographically yes.",
+        "I'm not sure. The sources I know of disagree about this.",
+        "Yes. Actually, no - it was Lyon, not Paris.",
+    ],
+)
+def test_hedged_both_ways_or_supposed_stays_unclear(reply: str) -> None:
+    assert parse_answer(reply, leanings=True).stance in (Stance.AMBIGUOUS, Stance.IDK, Stance.MISSING)
+
+
+def test_a_hedged_verdict_that_leans_the_other_way_is_ambiguous() -> None:
+    parsed = parse_answer("Yes, I think, though on reflection probably not.", leanings=True)
+    assert parsed.stance is Stance.AMBIGUOUS

@@ -92,3 +92,16 @@ def test_higher_by_is_the_gap_between_estimates_with_one_below_chance_taken_as_z
     )
     assert real and words.startswith("some scores higher than always-idk by 0.83 in estimate")
     assert difference == (11 / 12 - 0.5) / 0.5 and low <= difference <= high
+
+
+def test_on_a_tie_chance_is_saying_i_dont_know() -> None:
+    """With a wrong answer at -1, always "Yes.", always "No." and "I don't know." all get 0 of a
+    balanced suite: chance is named as saying "I don't know.", not "always answering like 'yes'"."""
+    zero = Credit("correct less wrong answers", dict.fromkeys(KEYS, 0.0), 0.0)
+    tied = {"baseline:yes": zero, "baseline:no": zero, "baseline:idk": zero}
+    some = {k: float(i < 11) for i, k in enumerate(KEYS)}
+    row = ScoreRow(
+        "some", "run", "fact", kind_score("fact", Credit("correct less wrong answers", some, 11 / 12), tied)
+    )
+    assert row.scored.best_constant == "baseline:idk"
+    assert 'always saying "I don\'t know."' in row.meaning

@@ -27,7 +27,7 @@ def _names(values: tuple[str, ...]) -> tuple[str, ...]:
     "rules",
     multiple=True,
     help=f"Rule kinds of the fact questions: {', '.join(api.RULE_KINDS)}. Repeatable or comma-separated; "
-    "negation also asks the KB fact a near miss contradicts (ground) in its words. "
+    "negation pairs near misses with truths in their words (ground). "
     f"[default: {','.join(api.DEFAULT_RULES)}]",
 )
 @click.option(

@@ -36,17 +36,44 @@ def wording_answers(cases: Sequence[TestCase]) -> dict[str, str]:
     for kind in dict.fromkeys(c.kind for c in cases):  # a kind's forms are read apart from another's
         asked = [c for c in cases if c.kind == kind and c.expected.value in _ANSWERS]
         words = {c.id: _words(c.question) for c in asked}
+        groups = {c.id: _group(c.question) for c in asked}
         reader = _Reader(asked, words)
-        said.update({c.id: _SAID[reader.answer(c, words[c.id])] for c in asked})
+        found = Counter((groups[c.id], c.expected.value) for c in asked)
+        for c in asked:
+            read = _by_group(found, groups[c.id], c.expected.value) or reader.answer(c, words[c.id])
+            said[c.id] = _SAID[read]
     return said
 
 
 def _words(question: str) -> frozenset[str]:
-    """The form's words and pairs of words, and whether two names share a word: what the reader
-    weighs."""
+    """The form's words and pairs of words, and whether two names share a word or none (a stranger
+    as a parent reads as a No as surely as a shared surname as a Yes): what the reader weighs."""
     tokens = question_form(question).replace("?", " ?").split()
-    shared = ("<names share a word>",) if names_share_a_word(question) else ()
-    return frozenset({*tokens, *(f"{a} {b}" for a, b in itertools.pairwise(tokens)), *shared})
+    shared = "<names share a word>" if names_share_a_word(question) else "<names share no word>"
+    return frozenset({*tokens, *(f"{a} {b}" for a, b in itertools.pairwise(tokens)), shared})
+
+
+def _group(question: str) -> str:
+    """The question's exact form and whether its names share a word: "was e a parent of e?" with
+    strangers is a No where the form alone is half Yes."""
+    shared = "share a word" if names_share_a_word(question) else "share no word"
+    return f"{question_form(question)} (names {shared})"
+
+
+GROUP_LEAST = 3
+"""The fewest other questions of a group whose commonest answer ``baseline:wording`` gives outright."""
+GROUP_SHARE = 2 / 3
+"""The share of them that answer must have: a person who studied the answer key would say "a parent
+named by a stranger: No" of 4 of 5, not of 3 of 5 (naive Bayes, which counts every word of the
+form apart, let the rest of the form outvote it: an audit's cue reader read 11 more parents)."""
+
+
+def _by_group(found: Counter[tuple[str, str]], group: str, own: str) -> str | None:
+    """The answer most of the group's other questions have, where enough of them agree."""
+    others = {a: found[(group, a)] - (a == own) for a in _ANSWERS}
+    total = sum(others.values())
+    best = max(_ANSWERS, key=lambda a: others[a])
+    return best if total >= GROUP_LEAST and others[best] >= GROUP_SHARE * total else None
 
 
 class _Reader:

@@ -105,3 +105,18 @@ def test_on_a_tie_chance_is_saying_i_dont_know() -> None:
     )
     assert row.scored.best_constant == "baseline:idk"
     assert 'always saying "I don\'t know."' in row.meaning
+
+
+def test_the_intervals_hold_together_so_more_systems_widen_each() -> None:
+    """Of many pairs some leave out 0 by luck at 95% each: the intervals are made to hold all
+    together (Bonferroni), so a third system widens the first two's interval, and says so."""
+    knower = _row("knower", dict.fromkeys(KEYS, True))
+    guesser = _row("guesser", {k: i < 4 for i, k in enumerate(KEYS)})
+    third = _row("third", {k: i < 6 for i, k in enumerate(KEYS)})
+    (alone,) = differences([knower, guesser])
+    among = next(
+        d for d in differences([knower, guesser, third]) if {d.first, d.second} == {"knower", "guesser"}
+    )
+    assert alone.pairs == 1 and among.pairs == 3 and alone.difference == among.difference
+    assert among.interval[0] < alone.interval[0] and among.interval[1] >= alone.interval[1]
+    assert among.real and "with the other 2 pairs' intervals" in among.words()

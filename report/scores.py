@@ -98,7 +98,7 @@ def meaning(scored: KindScore) -> str:
         if scored.estimate is not None and scored.estimate < 0
         else ""
     )
-    chance = f" ({scored.chance:.0%} of the {scored.measure})" if scored.chance is not None else ""
+    chance = f" ({scored.measure} {scored.chance:.2f})" if scored.chance is not None else ""
     return (
         f"Of the way from knowing nothing, {knowing_nothing}{chance}, to every unit right, this system "
         f"goes {scored.score:.0%} (at the low end of a 95% bound on {len(scored.units)} units{below}): 0 is "

@@ -154,16 +154,20 @@ class GateResult:
         return all(k.ok for k in self.kinds)
 
     def summary(self) -> str:
-        """For people: ``12 of 36 replies correct, 33% (20-50%)``, then each kind when there are several."""
+        """For people: each kind's score beside chance, then, with several kinds of single questions,
+        their raw share in all (``single questions in all: raw 12 of 36 replies correct, 33%
+        (20-50%)``); the share alone where no kind is scored. A share printed first was read as the
+        ranking, where a system guessing had more replies correct than one saying "I don't know" and
+        a lower score."""
         single = [k for k in self.kinds if k.unit == ANSWERED]
-        parts = []
-        if single or not self.kinds:
-            correct, total = self.answered
-            counted = f"{correct} of {total} replies correct, {percent_range(correct, total)}"
-            parts.append(counted + not_judged(self.unjudged))
-        if not single or len(self.kinds) > 1 or any(k.scored is not None for k in self.kinds):
-            # a run of dialogues or conversations only has no reply count: its kinds say it all
-            parts += [f"{k.kind}: {k.summary()}" for k in self.kinds]
+        correct, total = self.answered
+        counted = f"{correct} of {total} replies correct, {percent_range(correct, total)}"
+        counted += not_judged(self.unjudged)
+        if not self.kinds or (len(self.kinds) == 1 and single and single[0].scored is None):
+            return counted
+        parts = [f"{k.kind}: {k.summary()}" for k in self.kinds]  # dialogues, conversations: no reply count
+        if len(single) > 1:
+            parts.append(f"single questions in all: raw {counted}")
         return "; ".join(parts)
 
     def to_json(self) -> dict[str, Any]:

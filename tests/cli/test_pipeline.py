@@ -105,7 +105,7 @@ def test_gates_for_ci(workspace: Path, tmp_path: Path) -> None:
         r"under --fail-under 0.5; temporal: score 0.00 \(chance 0.\d\d\); raw 0 of \d+ replies correct",
         err,
     )  # every kind under its gate, named, its score first with chance beside it, the raw share after
-    assert "0 of 40 replies correct, 0% (0-9%)" in err  # the questions' share first
+    assert "single questions in all: raw 0 of 40 replies correct, 0% (0-9%)" in err  # after the kinds' scores
     suite = ET.parse(junit).getroot().find("testsuite")
     assert suite is not None and (suite.get("tests"), suite.get("failures"), suite.get("errors")) == (
         "40",
@@ -122,7 +122,7 @@ def test_gates_for_ci(workspace: Path, tmp_path: Path) -> None:
     try:
         code, out, err = run("--workspace", str(workspace), "judge", honest, "--no-graph", "--quiet")
         assert code == 0, err
-        assert re.search(r"^(3[6-9]|40) of 40 replies correct", out, flags=re.M)
+        assert re.search(r"single questions in all: raw (3[6-9]|40) of 40 replies correct", out)
         code, _, err = run("--workspace", str(workspace), "judge", liar, "--no-graph", "--quiet")
         assert code == 8 and "under --fail-under 0.5" in err
         code, _, _ = run(

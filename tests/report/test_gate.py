@@ -67,7 +67,7 @@ def test_the_json_correct_rate_counts_the_single_questions_the_text_counts() -> 
     result = gate("r1", "name", "sys", records, units=UNITS, fail_under=0)
     data = result.to_json()
     assert (data["correct"], data["correct_rate"]) == (1, 0.25)
-    assert result.summary().startswith("1 of 4 replies correct, 25%")
+    assert result.summary().startswith("fact: 1 of 4 replies correct, 25%")
     assert data["kinds"]["dialogue"]["passed"] == 2 and data["kinds"]["dialogue"]["total"] == 6
 
 

@@ -57,7 +57,10 @@ SIXTH = HERE / "coqa_blind6"
 """Issue 39's sixth (bench/coqa_sample.py --sixth): measured blind twice (ninth session), tuned on
 (its disagreements shown with --show uniform/sixth,enriched/sixth) since the tenth."""
 SEVENTH = HERE / "coqa_blind7"
-"""Issue 39's seventh (bench/coqa_sample.py --seventh): untouched, measured with --seventh at the end."""
+"""Issue 39's seventh (bench/coqa_sample.py --seventh): measured blind twice (tenth session), tuned on
+(its disagreements shown with --show uniform/seventh,enriched/seventh) since the tenth's second round."""
+EIGHTH = HERE / "coqa_blind8"
+"""Issue 39's eighth (bench/coqa_sample.py --eighth): untouched, measured with --eighth at the end."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +178,7 @@ def main() -> None:
     for item, i, d, label in rows:
         if (
             item.group in show
-            and not item.group.endswith(("held_out", "seventh"))
+            and not item.group.endswith(("held_out", "eighth"))
             and d.answerable is not None
             and d.answerable != label.startswith("A")
         ):

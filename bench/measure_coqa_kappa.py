@@ -149,9 +149,9 @@ def main() -> None:
                         help="also the fifth blind sample's (tuned on since session nine)")  # fmt: skip
     parser.add_argument("--sixth", action="store_true",
                         help="also the sixth blind sample's (tuned on since session ten)")  # fmt: skip
-    parser.add_argument(
-        "--seventh", action="store_true", help="also the seventh blind sample's (never shown)"
-    )
+    parser.add_argument("--seventh", action="store_true",
+                        help="also the seventh blind sample's (tuned on since round two)")  # fmt: skip
+    parser.add_argument("--eighth", action="store_true", help="also the eighth blind sample's (never shown)")
     parser.add_argument("--reasons", action="store_true", help="also each part's undecided turns by reason")
     args = parser.parse_args()
     sample, pairs = blind()
@@ -162,6 +162,7 @@ def main() -> None:
         "fifth": FIFTH,
         "sixth": SIXTH,
         "seventh": SEVENTH,
+        "eighth": EIGHTH,
     }
     for flag, folder in later.items():
         if getattr(args, flag):

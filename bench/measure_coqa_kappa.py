@@ -149,9 +149,8 @@ def main() -> None:
                         help="also the fifth blind sample's (tuned on since session nine)")  # fmt: skip
     parser.add_argument("--sixth", action="store_true",
                         help="also the sixth blind sample's (tuned on since session ten)")  # fmt: skip
-    parser.add_argument(
-        "--seventh", action="store_true", help="also the seventh blind sample's (tuned on since session ten's second round)"
-    )
+    parser.add_argument("--seventh", action="store_true",
+                        help="also the seventh blind sample's (tuned on since round two of ten)")  # fmt: skip
     parser.add_argument("--reasons", action="store_true", help="also each part's undecided turns by reason")
     args = parser.parse_args()
     sample, pairs = blind()

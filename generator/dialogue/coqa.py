@@ -70,7 +70,8 @@ every pronoun that nothing shown stands for (people read many from the story; "t
 "how many horns were there?" is no place at all), he or she met only by the story, by a turn
 three or more back, or with another person of its class shown since, and "they" met only by a turn
 four or more back (ninth session: people see another group by then, or none). A he or she with two
-readings (``_antecedent``) is ``ambiguous`` besides."""
+readings (``_antecedent``) is ``ambiguous`` besides; a "they" the original's rounds said is
+``story`` besides (``RoundReader.read``)."""
 
 
 @dataclass
@@ -233,6 +234,9 @@ class RoundReader:
                 if t.key not in self.known:
                     self.left_to_story[(cls, t.key)] = None
                 weak = PRONOUN_WEAK.get(cls, ())
+                if cls == "they" and t.key in self.known:
+                    weak = (*weak, "story")  # the rounds said who: where only the story does, people
+                    # see no antecedent; one the original left to the story its writers answered
                 rivals: tuple[str, ...] = ()
                 if other is not None:  # two readings: undecided wherever it is met
                     weak, rivals = (*weak, "ambiguous"), (other.key,)

@@ -101,7 +101,7 @@ def _pronoun(tok: Token) -> bool:
 
 def _presupposes(tok: Token) -> bool:
     """Words that take up what was just asked: "instead", "then" and "next" after the verb (not "back
-    then"), "as a result"."""
+    then", "next to"), "as a result"."""
     low = tok.lower_
     if low not in _AFTER:
         return False
@@ -109,6 +109,8 @@ def _presupposes(tok: Token) -> bool:
         return tok.head.lower_ == "as"
     if low == "then" and tok.i and tok.doc[tok.i - 1].lower_ == "back":
         return False  # "Were the games back then on a four-year cycle?": a time, not the next step
+    if low == "next" and tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].lower_ == "to":
+        return False  # "did Tom sit next to Ralph?": a place, not the next step
     if low in ("then", "next"):
         return tok.dep_ == "advmod" and tok.i > tok.head.i and tok.head.dep_ == "ROOT"
     return True

@@ -10,9 +10,11 @@ same type as the truth:
 * partition: another unit of the same parent as the one S lies in, "another province of the
   same region": "Was Lavagna located in the Province of Savona?" (near_miss.pl's partition);
 * functional: S has one value O2 of a functional P; propose O, another value of the same
-  class, preferably one that P takes elsewhere in the KB;
+  class, preferably one that P takes elsewhere in the KB; a person only of a lifetime that fits
+  (a father born a generation before the child), of S's family name or country first (people.py);
 * lifetime: a human S with known years and a human O whose years would clash with S's
-  under one of negation.pl's lifetime rules (born a few years after S died, say).
+  under one of negation.pl's lifetime rules (born a few years after S died, say), of S's name,
+  country or circle first, strangers only once those are spent.
 
 The first two live in near_misses.py. The four take turns, so no rule crowds out the others.
 Only once they all run dry come reversed containments ("Is Liguria located in Lavagna?"): true
@@ -171,13 +173,18 @@ def _lifetime(
             for x in people.by_surname.get(surname(e.label), ())
             if x in alive and x not in kin and x != s and _within(alive[x], windows)
         ]
-        # a clash with a stranger of another land and era reads as a guess: only S's circle, name, country
+        # a clash with a stranger of another land and era reads as a guess: S's circle, name and
+        # country first, strangers only once every subject's plausible ones are spent
         drawn = _pick(pools, {s}, taken[p], rng)
         options = dict.fromkeys([*sample(related, rng), *sample(named, rng), *drawn])
         ranked = people.ranked(s, p, options, fitting=False)
-        return [(s, p, o) for o in ranked if o in related or people.alike(s, o)][:TRIES_PER_SUBJECT]
+        close_by = [o for o in ranked if o in related or people.alike(s, o)][:TRIES_PER_SUBJECT]
+        strangers.append([(s, p, o) for o in ranked if o not in close_by][:TRIES_PER_SUBJECT])
+        return [(s, p, o) for o in close_by]
 
+    strangers: list[list[Statement]] = []
     yield from rounds(picks(i, s) for i, s in enumerate(subjects))
+    yield from rounds(strangers)
 
 
 def _born(e: Entity) -> bool:

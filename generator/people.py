@@ -19,6 +19,7 @@ GENERATION = (15, 60)
 """How many years before a child its parent is born, at least and at most."""
 _CITIZEN, _BIRTHPLACE, _COUNTRY = "P27", "P19", "P17"
 _ROMAN = re.compile(r"^[IVXLC]+$")
+_SUFFIX = re.compile(r"^[JS]r\.?$")
 
 
 class People:
@@ -101,7 +102,12 @@ class People:
 
 
 def surname(label: str) -> str:
-    """The last word of a person's name, without a parenthesis or regnal number ("Elizabeth I": none)."""
-    words = re.sub(r"\(.*?\)", " ", label).replace(",", " ").split()
+    """The last word of a person's name ("Charles Dickens Jr.": dickens), none for a regnal name
+    ("Elizabeth I", "Henry VIII of England") or a single word; a title after a comma is no name."""
+    words = re.sub(r"\(.*?\)", " ", label).split(",")[0].split()
+    if "of" in words:
+        words = words[: words.index("of")]
+    if len(words) > 2 and _SUFFIX.match(words[-1]):
+        words.pop()
     last = words[-1] if len(words) > 1 else ""
     return "" if _ROMAN.match(last) or len(last) < 3 else last.casefold()

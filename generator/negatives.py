@@ -10,9 +10,11 @@ same type as the truth:
 * partition: another unit of the same parent as the one S lies in, "another province of the
   same region": "Was Lavagna located in the Province of Savona?" (near_miss.pl's partition);
 * functional: S has one value O2 of a functional P; propose O, another value of the same
-  class, preferably one that P takes elsewhere in the KB;
+  class, preferably one that P takes elsewhere in the KB; a person only of a lifetime that fits
+  (a father born a generation before the child), of S's family name or country first (people.py);
 * lifetime: a human S with known years and a human O whose years would clash with S's
-  under one of negation.pl's lifetime rules (born a few years after S died, say).
+  under one of negation.pl's lifetime rules (born a few years after S died, say), of S's name,
+  country or circle first, strangers only once those are spent.
 
 The first two live in near_misses.py. The four take turns, so no rule crowds out the others.
 Only once they all run dry come reversed containments ("Is Liguria located in Lavagna?"): true
@@ -38,7 +40,8 @@ from dataclasses import dataclass, field
 from kgtest.generator.distractors import checks
 from kgtest.generator.kbview import KbView
 from kgtest.generator.near_misses import TRIES_PER_SUBJECT, one_at_a_time, partition, rounds, sample
-from kgtest.kg.model import Fact
+from kgtest.generator.people import People, surname
+from kgtest.kg.model import Entity, Fact
 from kgtest.prolog.reasoner import Statement, Years
 
 _NEAR_YEARS = 40
@@ -71,11 +74,12 @@ def candidates(
     near = _Near(view)
     functional = sorted(p for p in view.catalog if view.catalog[p].functional and view.catalog[p].curated)
     taken = _objects(view, [*functional, *rules.lifetime])
+    people = People(view, rules.lifetime)
     sources = [
         one_at_a_time(view, rules.one_at_a_time, rules.in_use, rng),
         partition(view, rules.partitioned, rng),
-        _functional(view, near, taken, rng),
-        _lifetime(view, rules.lifetime, near, taken, rng),
+        _functional(view, near, people, taken, rng),
+        _lifetime(view, rules.lifetime, near, people, taken, rng),
     ]
     stages = [(False, sources), (True, [_containment(view, derived, rng)])] if reverse else [(False, sources)]
     for reversed_, turns in stages:
@@ -94,7 +98,7 @@ def candidates(
 
 
 def _functional(
-    view: KbView, near: _Near, taken: Mapping[str, set[str]], rng: random.Random
+    view: KbView, near: _Near, people: People, taken: Mapping[str, set[str]], rng: random.Random
 ) -> Iterator[Statement]:
     functional = sorted(p for p in view.catalog if view.catalog[p].functional and view.catalog[p].curated)
     by_class: dict[str, list[str]] = defaultdict(list)
@@ -106,6 +110,7 @@ def _functional(
         values[(f.subject, f.property)].append(f)
     keys = sorted(k for k, fs in values.items() if len({f.object for f in fs}) == 1)
     rng.shuffle(keys)
+    births = _Years(sorted((e.start_year or 0, e.id) for e in view.entities.values() if _born(e)))
 
     def picks(s: str, p: str) -> list[Statement]:
         known = view.entities.get(values[(s, p)][0].object)
@@ -115,14 +120,26 @@ def _functional(
         related = [
             x for x in near.of(s) if x not in (known.id, s) and classes.intersection(view.entities[x].types)
         ]
-        drawn = _pick([by_class[t] for t in known.types], {known.id, s}, taken[p], rng)
-        return [(s, p, o) for o in _first(sample(related, rng), drawn)]
+        window = people.window(s, p) if "Q5" in known.types else None
+        if window is None:
+            drawn = _pick([by_class[t] for t in known.types], {known.id, s}, taken[p], rng)
+            return [(s, p, o) for o in _first(sample(related, rng), drawn)]
+        # a person: born in the years S's P would be, of S's family name or country first
+        kin = [x for x in people.by_surname.get(surname(view.label(s)), ()) if x not in (known.id, s)]
+        drawn = _pick([births.between(*window)], {known.id, s}, taken[p], rng)
+        fitting = people.ranked(s, p, dict.fromkeys([*sample(related, rng), *kin, *drawn]))
+        return [(s, p, o) for o in fitting[:TRIES_PER_SUBJECT]]
 
     yield from rounds(picks(s, p) for s, p in keys)
 
 
 def _lifetime(
-    view: KbView, rules: Mapping[str, str], close: _Near, taken: Mapping[str, set[str]], rng: random.Random
+    view: KbView,
+    rules: Mapping[str, str],
+    close: _Near,
+    people: People,
+    taken: Mapping[str, set[str]],
+    rng: random.Random,
 ) -> Iterator[Statement]:
     humans = [
         e
@@ -151,9 +168,27 @@ def _lifetime(
         pools = [(by_birth if which == "born" else by_death).between(lo, hi) for which, lo, hi in windows]
         kin = close.family(s) if rules[p] == "together" else set()  # no spouse from one's own family
         related = [x for x in close.of(s) if x in alive and x not in kin and _within(alive[x], windows)]
-        return [(s, p, o) for o in _first(sample(related, rng), _pick(pools, {s}, taken[p], rng))]
+        named = [
+            x
+            for x in people.by_surname.get(surname(e.label), ())
+            if x in alive and x not in kin and x != s and _within(alive[x], windows)
+        ]
+        # a clash with a stranger of another land and era reads as a guess: S's circle, name and
+        # country first, strangers only once every subject's plausible ones are spent
+        drawn = _pick(pools, {s}, taken[p], rng)
+        options = dict.fromkeys([*sample(related, rng), *sample(named, rng), *drawn])
+        ranked = people.ranked(s, p, options, fitting=False)
+        close_by = [o for o in ranked if o in related or people.alike(s, o)][:TRIES_PER_SUBJECT]
+        strangers.append([(s, p, o) for o in ranked if o not in close_by][:TRIES_PER_SUBJECT])
+        return [(s, p, o) for o in close_by]
 
+    strangers: list[list[Statement]] = []
     yield from rounds(picks(i, s) for i, s in enumerate(subjects))
+    yield from rounds(strangers)
+
+
+def _born(e: Entity) -> bool:
+    return "Q5" in e.types and e.start_year is not None
 
 
 def _within(years: tuple[int, int], windows: Sequence[tuple[str, int, int]]) -> bool:

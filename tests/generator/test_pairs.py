@@ -39,14 +39,15 @@ def _answers_by_form(cases: list[TestCase]) -> dict[str, Counter[str]]:
 @pytest.mark.parametrize("kinds", [DEFAULT_KINDS, ("inverse", "negation")])
 def test_most_near_misses_share_their_words_with_a_truth(kb: Kb, kinds: tuple[str, ...]) -> None:
     """Without pairing, 9 (every kind) and 7 (inverse alone) of the 15 near misses happen to share
-    a form with a truth: a reader of forms answers the rest No by their words."""
+    a form with a truth: a reader of forms answers the rest No by their words (11 and 10 paired: a
+    father's near miss is now of the child's generation, of which the KB has fewer truths to pair)."""
     view, reasoner = kb
     cases, _ = generate_fact_cases(view, reasoner, kinds=kinds, count=30, seed=3)
     forms = _answers_by_form(cases)
     near_misses = sum(n["No"] for n in forms.values())
     paired = sum(min(n["Yes"], n["No"]) for n in forms.values())
     assert near_misses == 15
-    assert paired >= 12
+    assert paired >= 10
 
 
 def test_a_mirror_is_the_kb_fact_its_near_miss_contradicts(kb: Kb) -> None:

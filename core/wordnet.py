@@ -103,6 +103,12 @@ class WordNet:
             if lexfile == _PERSON
         )
 
+    def common(self, word: str) -> bool:
+        """Whether WordNet has ``word`` as a common noun, spelled in lower case: "opera", "boron"
+        (not "Oldenburg", a person's name, or "Somme", a river's)."""
+        spelled = word.lower().replace(" ", "_").encode("utf-8")
+        return any(spelled in words for _, words in map(self._synset, self._offsets(word, "noun")))
+
     def _in_file(self, name: str, lexfile: int) -> int:
         return sum(self._synset(o)[0] == lexfile for o in self._offsets(name, "noun"))
 

@@ -94,3 +94,20 @@ def test_a_fact_question_does_not_ask_where_a_place_the_world_shares_lies_by_its
     assert asker.askable(("Q5", "P190", "Q1"), None)  # not where: "Brunswick (Germany)"
     assert not asker.askable(("Q5", "P190", "Q6"), None)  # Saint Petersburg: the KB tells nothing
     assert Asker(view, 2020, "drowzee").askable(("Q1", "P17", "Q7"), None)  # Drowzee's as it was
+
+
+def test_a_place_named_by_a_common_word_is_not_asked_bare() -> None:
+    """ "Was Opera ever in the Metropolitan City of Milan?" read as the art form to both blind readers
+    of the tenth session's second round; "Oldenburg" (a person's name to WordNet) and "Kazan" are
+    names, not words."""
+    entities = {
+        "Q1": Entity("Q1", "Opera", domain=PLACES),
+        "Q2": Entity("Q2", "Metropolitan City of Milan", domain=PLACES),
+        "Q3": Entity("Q3", "Oldenburg", domain=PLACES),
+        "Q4": Entity("Q4", "Lower Saxony", domain=PLACES),
+    }
+    facts = (Fact("Q1", "P131", "Q2"), Fact("Q3", "P131", "Q4"))
+    namer = Namer(KbView(entities, facts, builtin_catalog()))
+    assert wordnet().common("Opera") and not wordnet().common("Oldenburg")
+    assert namer.bare_namesake("Q1", "Q2", where=True)
+    assert not namer.bare_namesake("Q3", "Q4", where=True)

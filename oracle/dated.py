@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from kgtest.oracle.claims import ENDED, Claim
+from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.relations import words
 from kgtest.oracle.similarity import year_of, year_text
 
@@ -188,6 +189,21 @@ def denial_unplaced(claim: Claim, spans: Sequence[Span]) -> bool:
     if claim.when is not None:
         return not any(_meets(claim.when, s) for s in spans)
     return _A_YEAR.search(claim.triple.sentence) is not None
+
+
+def another_time(claim: Claim, ground: GroundGraph) -> bool:
+    """Whether the claim's years miss every span of the proof's facts of its subject and property: "He
+    married Marian Seldes in 1990" gives Kanin no other spouse than Ruth Gordon's, 1942 to 1985, and
+    says nothing of those years."""
+    if claim.when is None or claim.statement is None:
+        return False
+    s, p, _ = claim.statement
+    spans = [
+        (e.start, e.end)
+        for e in ground.edges
+        if e.property == p.lstrip("^") and s in (e.subject, e.object) and (e.start, e.end) != (None, None)
+    ]
+    return bool(spans) and not any(_meets(claim.when, x) for x in spans)
 
 
 def _meets(said: Span, kb: Span) -> bool:

@@ -44,7 +44,8 @@ def events(ground: GroundGraph, claims: list[Claim]) -> dict[str, list[tuple[int
         span = f"{eid}:span"
         if events.get(span):
             start, end = events[span][0][0], events[span][-1][1]
-            events[span] = [(year, end)] if event == "born" else [(start, year)]
+            # a birth after the KB's known span (its birth year alone) starts a span of that year
+            events[span] = [(year, max(year, end))] if event == "born" else [(start, year)]
     for c in claims:  # "was founded in 2018", "took place in 2018": a thing's span or point
         if not c.statement or c.negated or c.year is None or c.statement[1] in YEAR_EVENT:
             continue

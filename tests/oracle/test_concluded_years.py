@@ -1,8 +1,8 @@
 """A temporal case's question said again as the reply's conclusion (oracle/answered.py), a birth the
-reply states in place of the KB's (oracle/lifetimes.py), and another value of a fact dated outside the
-proof's years (oracle/dated.py ``another_time``): the tenth session's second round, from the citing,
-chatty and terse styles of bench/styled_blind10. Replies and cases are written for these tests over the
-example KB's Charles Dickens (born 1812; married to Catherine Dickens 1836 to 1870)."""
+reply states in place of the KB's and a flat denial of a dated fact (oracle/lifetimes.py), and another
+value of a fact dated outside the proof's years (oracle/dated.py ``another_time``): the tenth session's
+second round, from the citing, chatty and terse styles of bench/styled_blind10. Replies and cases are
+written for these tests over the example KB's Dickens (born 1812), Einstein and Joliot-Curie."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ import pytest
 
 from kgtest.generator.case import TestCase
 from kgtest.oracle import Judge, Verdict
+
+from .test_styles import judged
 
 DICKENS = "Q5686"
 _BORN = {
@@ -96,3 +98,15 @@ ELSA_1910 = {
 def test_another_value_of_other_years_is_no_miss(kb_judge: Judge, reply: str, outcome: str) -> None:
     verdict = _judged(kb_judge, ELSA_1910, reply)
     assert verdict.outcome.value == outcome, verdict.reasons
+
+
+# "Was there a year exactly 9 years after 1926 (1935) in which Irène Joliot-Curie received the award Nobel
+# Prize in Chemistry, such that ... Albert Einstein was married to Elsa Einstein?" (Yes; the award in 1935)
+JOLIOT_CURIE_1935 = "87a2b8e105990883"
+
+
+def test_a_flat_denial_of_a_dated_fact_takes_its_years_away(kb_judge: Judge) -> None:
+    """The terse style's "No — Diatta never played for Doncaster Rovers": the No follows from it."""
+    reply = "No. Irène Joliot-Curie never received the Nobel Prize in Chemistry."
+    verdict = judged(kb_judge, JOLIOT_CURIE_1935, reply)
+    assert verdict.outcome.value == "erroneous_knowledge", verdict.reasons

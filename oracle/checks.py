@@ -27,7 +27,7 @@ from kgtest.kg.model import Fact
 from kgtest.oracle import arithmetic
 from kgtest.oracle.answered import ANSWER
 from kgtest.oracle.claims import ALIVE, COMPUTED, VALUE_PROPERTIES, Claim
-from kgtest.oracle.dated import another_time, date_kind, denial_unplaced, wrong_dates
+from kgtest.oracle.dated import MISDATED, another_time, date_kind, denial_unplaced, wrong_dates
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.kb_lookup import KbLookup, containing
 from kgtest.oracle.kb_years import date_of, lifetime, lifetimes, year_of
@@ -193,7 +193,7 @@ class Checker:
         if claim.when is None or claim.wrong:
             return claim
         why = wrong_dates(claim, spans)
-        return replace(claim, status="refuted", note=f"says {quoted(claim)}, but {why}") if why else claim
+        return replace(claim, status=MISDATED, note=f"says {quoted(claim)}, but {why}") if why else claim
 
     def _miss(
         self,
@@ -291,7 +291,7 @@ class Checker:
         question = readings(self._catalog, *ground.statement)
         out = []
         for c in claims:
-            if c.wrong and c.statement and c.statement in question:
+            if c.wrong and c.statement and c.statement in question and c.status != MISDATED:  # its years only
                 others = [x for x in claims if x is not c]
                 world = World(
                     tuple(containment(self._catalog, background) + world_stated(others)),

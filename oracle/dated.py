@@ -31,6 +31,9 @@ _START = {"from", "since", "between"}
 _END = {"until", "till", "to", "through"}
 DATED = "dated"
 """The status of a year's triple read as the date of its clause's fact."""
+MISDATED = "misdated"
+"""The status of a claim whose fact the KB holds with other years: wrong knowledge, yet no wrong
+statement of the question ("was in Metropolitan France until 2019", KB: until 2016)."""
 STARTS = ("P569", "P571", "P580")
 """Birth, inception, start time: a thing's first year (``Entity.start_year``)."""
 ENDS = ("P570", "P576", "P582")
@@ -75,7 +78,29 @@ def attach(claims: Sequence[Claim]) -> list[Claim]:
             year = year_of(first) if first[:1].isdigit() else None
             if year is not None:  # "the 1921 Nobel Prize in Physics"
                 out[k] = replace(c, when=(year, year))
-    return out
+    return [_until_dated(c, out) for c in out]
+
+
+def _until_dated(claim: Claim, claims: list[Claim]) -> Claim:
+    """A fact "until" a dated clause of its subject ends that year: "Alsace was a region of Metropolitan
+    France until it was folded into Grand Est in 2019" is in Metropolitan France until 2019."""
+    if claim.statement is None or claim.when is not None or claim.object.how == "year":
+        return claim
+    sentence = claim.triple.sentence
+    until = re.search(re.escape(claim.triple.object) + r"\W*\s+until\s+(?:it|he|she|they)\b", sentence)
+    if until is None:
+        return claim
+    for d in claims:
+        if (
+            d is not claim
+            and d.triple.sentence == sentence
+            and d.triple.subject == claim.triple.subject
+            and d.when is not None
+            and d.when[0] == d.when[1]
+            and sentence.find(d.triple.object, until.end()) >= 0
+        ):
+            return replace(claim, when=(None, d.when[1]))
+    return claim
 
 
 def _free(year: Claim, claims: list[Claim]) -> bool:

@@ -110,3 +110,23 @@ def test_a_flat_denial_of_a_dated_fact_takes_its_years_away(kb_judge: Judge) -> 
     reply = "No. Irène Joliot-Curie never received the Nobel Prize in Chemistry."
     verdict = judged(kb_judge, JOLIOT_CURIE_1935, reply)
     assert verdict.outcome.value == "erroneous_knowledge", verdict.reasons
+
+
+MILEVA_EVER = {
+    **ELSA_1910,
+    "expected": "Yes", "id": "einstein-mileva-ever", "kind": "fact",
+    "prompt": "Was Albert Einstein ever married to Mileva Marić?",
+    "question": "Was Albert Einstein ever married to Mileva Marić?", "rule": "ground",
+    "proof": {"assumption": "", "conclusion": "holds('Q937', 'P26', 'Q76346', [[1903, 1919]])",
+              "premises": [_MILEVA], "rule": "ground"},
+}  # fmt: skip
+
+
+def test_a_fact_until_a_dated_clause_ends_that_year(kb_judge: Judge) -> None:
+    """The terse style's "Alsace was a region of Metropolitan France until it was folded into Grand Est
+    in 2019" (KB: until 2016): the question's fact with other years is wrong knowledge, not a wrong
+    statement of the question drawn from right premises."""
+    reply = "Yes — Einstein was married to Mileva Marić until he married Elsa Einstein in 1925."
+    verdict = _judged(kb_judge, MILEVA_EVER, reply)
+    assert verdict.outcome.value == "erroneous_knowledge", verdict.reasons
+    assert "1919" in verdict.reasons[0], verdict.reasons

@@ -40,22 +40,31 @@ def answer_restated(
     ground: GroundGraph,
     catalog: RelationCatalog,
     verdict: tuple[str, str] = ("", ""),
+    asked: str = "",
 ) -> list[Claim]:
     """The claims, each that restates the answer as a conclusion marked ``ANSWER``. ``verdict``: the
     reply before and after its verdict words, when they came after reasoning ("... **Answer: No** -
-    Mongolia does not have diplomatic relations with Japan": the sentence after them concludes)."""
-    if ground.statement is None:
+    Mongolia does not have diplomatic relations with Japan": the sentence after them concludes).
+    ``asked``: the question; in a temporal case a year claim with its year ("born in 1999. So no, he
+    wasn't born in 2005 or earlier") restates it."""
+    if ground.statement is None and ground.temporal is None:
         return list(claims)
-    question = readings(catalog, *ground.statement)
+    question = readings(catalog, *ground.statement) if ground.statement else set()
     out = []
     for c in claims:
-        said = c.statement and readings(catalog, *c.statement) & question
+        said = (c.statement and readings(catalog, *c.statement) & question) or (
+            ground.temporal is not None and _asked_year(c, asked)
+        )
         ends = (c.triple.subject, c.triple.object)
         before = [x for x in claims if (x.triple.subject, x.triple.object) != ends]  # reasoning of its own
         if (
             said
             and before
-            and (_concludes(text, c.triple.sentence) or _after_verdict(verdict, c.triple.sentence))
+            and (
+                _concludes(text, c.triple.sentence)
+                or _after_verdict(verdict, c.triple.sentence)
+                or _in_concluding_verdict(verdict, c.triple.sentence)
+            )
         ):
             c = replace(c, status=ANSWER)
         out.append(c)
@@ -74,6 +83,30 @@ def _after_verdict(verdict: tuple[str, str], sentence: str) -> bool:
     """Whether the sentence follows verdict words that close reasoning of the reply's own."""
     reasoned, after = verdict
     return len(_WORD.findall(reasoned)) >= 8 and _SET_OFF.sub("", after).startswith(sentence.strip()[:30])
+
+
+def _asked_year(claim: Claim, asked: str) -> bool:
+    """Whether a year claim says the question's words about its year ("wasn't born in 2005 or
+    earlier" for "Was he born in 2005 or earlier?"): three words in a row, the year among them."""
+    if claim.year is None:
+        return False
+    year = str(claim.year)
+    mine, theirs = _trigrams(claim.triple.sentence), _trigrams(asked)
+    return any(year in gram for gram in mine & theirs)
+
+
+def _trigrams(text: str) -> set[tuple[str, ...]]:
+    words = re.findall(r"\w+", text.lower())
+    return {tuple(words[k : k + 3]) for k in range(len(words) - 2)}
+
+
+def _in_concluding_verdict(verdict: tuple[str, str], sentence: str) -> bool:
+    """Whether the sentence runs through verdict words after reasoning: "That puts him on the other
+    side of your cutoff, so no — he wasn't born in 1980 or earlier" (read without "so no")."""
+    before, after = verdict
+    head, tail = sentence.strip()[:20], sentence.strip()[-20:]
+    reasoned = before[: before.rfind(head)] if head in before else ""
+    return len(_WORD.findall(reasoned)) >= 8 and tail in after.split("\n")[0]
 
 
 _WORD = re.compile(r"[A-Za-z]{3,}")

@@ -27,7 +27,7 @@ from kgtest.kg.model import Fact
 from kgtest.oracle import arithmetic
 from kgtest.oracle.answered import ANSWER
 from kgtest.oracle.claims import ALIVE, COMPUTED, VALUE_PROPERTIES, Claim
-from kgtest.oracle.dated import date_kind, denial_unplaced, wrong_dates
+from kgtest.oracle.dated import MISDATED, another_time, date_kind, denial_unplaced, wrong_dates
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.kb_lookup import KbLookup, containing
 from kgtest.oracle.kb_years import date_of, lifetime, lifetimes, year_of
@@ -106,12 +106,13 @@ class Checker:
         ]
         found = {id(c.triple): c for c in judged}
         every = tuple(found.get(id(c.triple), c) for c in claims)  # the unread ones too, in order
+        kept = [c for c in judged if c.status != ANSWER]  # no premise: it would make its answer follow
         if ground.temporal is not None:
-            holds = ground.temporal.holds(events(ground, judged))
+            holds = ground.temporal.holds(events(ground, kept))
             return Checked(every, "holds" if holds else "fails", Answer.YES if holds else Answer.NO)
         if ground.statement is None:
             return Checked(every, "unchecked", expected)
-        kept = [c for c in judged if c.status != ANSWER]  # no premise: it would make its answer follow
+        kept = [c for c in kept if not another_time(c, ground)]  # of other years than the question's
         return self._inference(ground, kept, background, every, expected, denied_by_only(ground, claims))
 
     def _knowledge(
@@ -144,8 +145,9 @@ class Checker:
         above = places_above(self._catalog, facts)
         per: dict[tuple[int, tuple[str, str, str]], Status] = {}
         for (c, alternative, reading), status in zip(asked, statuses, strict=True):
-            if status.kind == "other" and not self._miss(
-                reading, status.other, pairs, types, ground, stated, renamed, above
+            if status.kind == "other" and (
+                not self._miss(reading, status.other, pairs, types, ground, stated, renamed, above)
+                or another_time(c, ground)
             ):
                 status = Status("open")  # another value of a fact the proof does not rest on: no miss
             best = per.get((id(c), alternative))
@@ -191,7 +193,7 @@ class Checker:
         if claim.when is None or claim.wrong:
             return claim
         why = wrong_dates(claim, spans)
-        return replace(claim, status="refuted", note=f"says {quoted(claim)}, but {why}") if why else claim
+        return replace(claim, status=MISDATED, note=f"says {quoted(claim)}, but {why}") if why else claim
 
     def _miss(
         self,
@@ -289,7 +291,7 @@ class Checker:
         question = readings(self._catalog, *ground.statement)
         out = []
         for c in claims:
-            if c.wrong and c.statement and c.statement in question:
+            if c.wrong and c.statement and c.statement in question and c.status != MISDATED:  # its years only
                 others = [x for x in claims if x is not c]
                 world = World(
                     tuple(containment(self._catalog, background) + world_stated(others)),

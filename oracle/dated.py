@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from kgtest.oracle.claims import ENDED, Claim
+from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.relations import words
 from kgtest.oracle.similarity import year_of, year_text
 
@@ -30,6 +31,9 @@ _START = {"from", "since", "between"}
 _END = {"until", "till", "to", "through"}
 DATED = "dated"
 """The status of a year's triple read as the date of its clause's fact."""
+MISDATED = "misdated"
+"""The status of a claim whose fact the KB holds with other years: wrong knowledge, yet no wrong
+statement of the question ("was in Metropolitan France until 2019", KB: until 2016)."""
 STARTS = ("P569", "P571", "P580")
 """Birth, inception, start time: a thing's first year (``Entity.start_year``)."""
 ENDS = ("P570", "P576", "P582")
@@ -74,7 +78,29 @@ def attach(claims: Sequence[Claim]) -> list[Claim]:
             year = year_of(first) if first[:1].isdigit() else None
             if year is not None:  # "the 1921 Nobel Prize in Physics"
                 out[k] = replace(c, when=(year, year))
-    return out
+    return [_until_dated(c, out) for c in out]
+
+
+def _until_dated(claim: Claim, claims: list[Claim]) -> Claim:
+    """A fact "until" a dated clause of its subject ends that year: "Alsace was a region of Metropolitan
+    France until it was folded into Grand Est in 2019" is in Metropolitan France until 2019."""
+    if claim.statement is None or claim.when is not None or claim.object.how == "year":
+        return claim
+    sentence = claim.triple.sentence
+    until = re.search(re.escape(claim.triple.object) + r"\W*\s+until\s+(?:it|he|she|they)\b", sentence)
+    if until is None:
+        return claim
+    for d in claims:
+        if (
+            d is not claim
+            and d.triple.sentence == sentence
+            and d.triple.subject == claim.triple.subject
+            and d.when is not None
+            and d.when[0] == d.when[1]
+            and sentence.find(d.triple.object, until.end()) >= 0
+        ):
+            return replace(claim, when=(None, d.when[1]))
+    return claim
 
 
 def _free(year: Claim, claims: list[Claim]) -> bool:
@@ -188,6 +214,21 @@ def denial_unplaced(claim: Claim, spans: Sequence[Span]) -> bool:
     if claim.when is not None:
         return not any(_meets(claim.when, s) for s in spans)
     return _A_YEAR.search(claim.triple.sentence) is not None
+
+
+def another_time(claim: Claim, ground: GroundGraph) -> bool:
+    """Whether the claim's years miss every span of the proof's facts of its subject and property: "He
+    married Marian Seldes in 1990" gives Kanin no other spouse than Ruth Gordon's, 1942 to 1985, and
+    says nothing of those years."""
+    if claim.when is None or claim.statement is None:
+        return False
+    s, p, _ = claim.statement
+    spans = [
+        (e.start, e.end)
+        for e in ground.edges
+        if e.property == p.lstrip("^") and s in (e.subject, e.object) and (e.start, e.end) != (None, None)
+    ]
+    return bool(spans) and not any(_meets(claim.when, x) for x in spans)
 
 
 def _meets(said: Span, kb: Span) -> bool:

@@ -204,6 +204,7 @@ class Judge:
                 grounds[i],
                 self._catalog,
                 after_verdict(pairs[i][1], parsed[i]),
+                pairs[i][0].question,
             )
             for i, r in zip(todo, read, strict=True)
         }

@@ -4,7 +4,8 @@ The lifetime rules of negation.pl (no one marries someone born after their death
 parent of a child born after it) ask that both are people (Q5); the case's evidence gives
 their years of birth and death but not always their class, so a year of birth or death makes
 a person here. A reply's own years of birth and death, and "alive in" years, replace the KB's
-in the inference world and in a temporal case's events.
+in the inference world and in a temporal case's events, and a flat denial of a dated fact ("never
+played for Doncaster Rovers") takes its years out of them.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kgtest.oracle.claims import ALIVE, Claim
-from kgtest.oracle.dated import date_kind
+from kgtest.oracle.dated import date_kind, denial_unplaced
 from kgtest.oracle.ground import GroundGraph
 from kgtest.prolog.claims import World
 
@@ -44,7 +45,8 @@ def events(ground: GroundGraph, claims: list[Claim]) -> dict[str, list[tuple[int
         span = f"{eid}:span"
         if events.get(span):
             start, end = events[span][0][0], events[span][-1][1]
-            events[span] = [(year, end)] if event == "born" else [(start, year)]
+            # a birth after the KB's known span (its birth year alone) starts a span of that year
+            events[span] = [(year, max(year, end))] if event == "born" else [(start, year)]
     for c in claims:  # "was founded in 2018", "took place in 2018": a thing's span or point
         if not c.statement or c.negated or c.year is None or c.statement[1] in YEAR_EVENT:
             continue
@@ -65,6 +67,12 @@ def events(ground: GroundGraph, claims: list[Claim]) -> dict[str, list[tuple[int
                         events[key] = [(min(start, first), max(end, first))]
                     else:
                         events[key] = [(start if first is None else first, end if last is None else last)]
+    for c in claims:  # "never played for Doncaster Rovers": a dated fact denied in every year
+        if c.statement and c.negated:
+            s, p, o = c.statement
+            for key in (f"{s} {p} {o}", f"{o} {p} {s}"):
+                if events.get(key) and not denial_unplaced(c, events[key]):
+                    events[key] = []
     for c in claims:  # "alive in 1902": the lifetime stretches to hold that year
         span = f"{c.statement[0]}:span" if c.statement else ""
         if (

@@ -30,11 +30,13 @@ _ABOUT_QUESTION = re.compile(
 )
 _SUPPOSED = re.compile(
     r"^\W*(?:hypothes[ie]s|assumption|suppose|supposing|assume|assuming|imagine"
-    r"|if(?!\s+(?:i\s+(?:recall|remember)\s+(?:correctly|rightly|right)|(?:my\s+)?memory\s+serves(?:\s+me)?)))\b",
+    r"|if(?!\s+(?:i(?:\s+am|['’]m)?\s+(?:recall|remember)(?:ing)?\s+(?:correctly|rightly|right)"
+    r"|i(?:\s+am|['’]m)\s+not\s+mistaken|(?:my\s+)?memory\s+serves(?:\s+me)?)))\b",
     re.I,
 )
 """A sentence that supposes rather than states: "Hypothesis: X was alive in 124 BC". "If I remember
-right, ..." is belief, not a supposition: what follows is the reply's claim."""
+right, ...", "If I'm remembering correctly", "if I'm not mistaken" are belief, not a supposition:
+what follows is the reply's claim."""
 _WORDS = re.compile(r"[a-z0-9]+")
 
 

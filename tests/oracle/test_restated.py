@@ -32,6 +32,12 @@ NEGATED = "It is false that Nikola Tesla died in Venice. Please judge the truthf
         # Belief, not a supposition (the hedged style): the sentence is the reply's claim.
         (ASKED, "If I remember right, he died in Göttingen.", "If I remember right, he died in Göttingen."),
         (ASKED, "If memory serves me, he died in 1855.", "If memory serves me, he died in 1855."),
+        (
+            ASKED,
+            "If I'm remembering correctly, he was born in Norway.",
+            "If I'm remembering correctly, he was born in Norway.",
+        ),
+        (ASKED, "If I'm not mistaken, he died in 1855.", "If I'm not mistaken, he died in 1855."),
         (ASKED, "If he had died in London, I would know.", ""),
     ],
 )

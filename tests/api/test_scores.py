@@ -99,11 +99,17 @@ def test_the_gate_and_the_json_compare_the_score_with_chance_beside_it(
     assert fact["chance"] == pytest.approx(measured.chance, abs=1e-4)
     assert measured.chance == max(v for s, v in measured.baselines.items() if s in CHANCE and v is not None)
     assert fact["score"] == 0.0 and fact["gate_on"] == "score" and not fact["gate_passed"]
-    # the raw rate stays a gate of its own: a coin gets half of a balanced suite right
+    # the raw rate stays a gate of its own: the coin's share of right replies passes a gate at that
+    # share, where its score (0) fails any gate above 0
     v = coin.verdicts
     scores = {s.kind: s for s in v.scores}
-    raw = gate(v.run_id, "coin", "coin", v.records, 0.4, kgtest.KINDS.units(), scores=scores, gate_on="rate")
-    assert {k.kind: k.ok for k in raw.kinds}["fact"]
+    share = fact["rate"] - 1e-3  # the JSON rounds it
+    assert 0 < share < 1
+    for gate_on, passes in (("rate", True), ("score", False)):
+        found = gate(
+            v.run_id, "coin", "coin", v.records, share, kgtest.KINDS.units(), scores=scores, gate_on=gate_on
+        )
+        assert {k.kind: k.ok for k in found.kinds}["fact"] is passes, gate_on
 
 
 def test_the_report_shows_scores_first_and_tells_real_differences_apart(

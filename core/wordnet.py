@@ -41,6 +41,7 @@ class WordNet:
         self._index: dict[str, mmap.mmap] = {}
         self._exceptions: dict[str, dict[str, str]] = {}
         self._found: dict[tuple[str, str], list[int]] = {}
+        self._synsets: dict[int, tuple[int, list[bytes]]] = {}
 
     @cached_property
     def available(self) -> bool:
@@ -113,11 +114,16 @@ class WordNet:
         return sum(self._synset(o)[0] == lexfile for o in self._offsets(name, "noun"))
 
     def _synset(self, offset: int) -> tuple[int, list[bytes]]:
-        """The lexicographer file of the noun synset at ``offset``, and its words as spelled."""
-        with (self.folder / "data.noun").open("rb") as data:
-            data.seek(offset)
-            fields = data.readline().split()
-        return int(fields[1]), [w.split(b"(")[0] for w in fields[4 : 4 + 2 * int(fields[3], 16) : 2]]
+        """The lexicographer file of the noun synset at ``offset``, and its words as spelled (read once:
+        every place a question names asks of its name)."""
+        found = self._synsets.get(offset)
+        if found is None:
+            with (self.folder / "data.noun").open("rb") as data:
+                data.seek(offset)
+                fields = data.readline().split()
+            words = [w.split(b"(")[0] for w in fields[4 : 4 + 2 * int(fields[3], 16) : 2]]
+            found = self._synsets[offset] = (int(fields[1]), words)
+        return found
 
     def senses(self, lemma: str, pos: str) -> int:
         return len(self._offsets(lemma, pos))

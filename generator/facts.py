@@ -53,9 +53,9 @@ CHECKED_BY = "proofcheck.pl"
 
 RULE_KINDS = ("ground", "symmetric", "inverse", "transitive", "composite", "negation")
 DEFAULT_KINDS = ("symmetric", "inverse", "transitive", "composite", "negation")
+"""The kinds that need reasoning; ``ground`` (recall of a stated fact) is asked for by name."""
 PAIRED = 2 / 3
 """The most of a plain suite's truths drawn as near misses' partners (generator/pairs.py)."""
-"""The kinds that need reasoning; ``ground`` (recall of a stated fact) is asked for by name."""
 
 
 @dataclass(frozen=True, slots=True)

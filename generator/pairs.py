@@ -75,9 +75,12 @@ def draw_partners(
     """Up to ``budget`` partners of ``near_misses`` (``(derivation, years, settled)``) by kind: from
     each kind's ``pools`` in an order drawn with ``seed``, else from the ``ground`` facts with the
     near miss's subject and property."""
-    years = {**{st: d.years for st, d in ground.items()}, **{st: d.years for st, d in derivable.items()}}
+
+    def years(st: Statement) -> Years | None:  # a pool's statement is derived, or stated (``ground``)
+        return derivable[st].years if st in derivable else ground[st].years
+
     shuffled = {k: random.Random(f"{seed}:{k}:pairs").sample(sorted(p), len(p)) for k, p in pools.items()}
-    index = FormIndex(asker, {k: [(st, years[st]) for st in order] for k, order in shuffled.items()})
+    index = FormIndex(asker, {k: [(st, years(st)) for st in order] for k, order in shuffled.items()})
     by_subject: dict[tuple[str, str], list[Statement]] = {}
     for st in ground:
         by_subject.setdefault((st[0], st[1]), []).append(st)
@@ -86,7 +89,7 @@ def draw_partners(
         return [(st, ground[st].years) for st in by_subject.get((d.subject, d.property), ())]
 
     paired: dict[str, list[Statement]] = {}
-    for p in partners(near_misses, index, mirrors, asker, budget, set()):
+    for p in partners(near_misses, index, mirrors, asker, budget):
         paired.setdefault(p.kind, []).append(p.statement)
     return paired
 
@@ -97,13 +100,12 @@ def partners(
     mirrors: Callable[[Derivation], Sequence[tuple[Statement, Years | None]]],
     asker: Asker,
     budget: int,
-    taken: set[Statement],
 ) -> list[Partner]:
     """Up to ``budget`` truths, one for each near miss in turn (``(derivation, years, settled)``)
     whose form some truth shares: a truth of a kind asked first (the kinds in their order), else one
-    of the near miss's ``mirrors`` (the KB facts it contradicts) worded the same. ``taken`` grows by
-    each statement drawn, so none is drawn twice."""
+    of the near miss's ``mirrors`` (the KB facts it contradicts) worded the same; none drawn twice."""
     found: list[Partner] = []
+    taken: set[Statement] = set()
     for d, years, settled in near_misses:
         if len(found) >= budget:
             break

@@ -67,7 +67,7 @@ def statement_words(d: Derivation, view: KbView) -> str:
     if p.startswith("^"):
         s, o = o, s
     when = f" in {years_text(d.years)}" if d.years else ""
-    said = f"{view.label(s)} {view.relation(p.lstrip('^')).label} {view.label(o)}{when}"
+    said = f"{_triple_words(s, p.lstrip('^'), o, view)}{when}"
     return said if d.holds else f"not: {said}"
 
 
@@ -167,7 +167,12 @@ def _fact_text(p: FactPremise, view: KbView) -> str:
     f = view.facts_by_id[p.fact_id]
     years = known_years(f.start_year, f.end_year)
     when = f" ({years_text(years)})" if years else ""
-    return f"{view.label(f.subject)} {view.relation(f.property).label} {view.label(f.object)}{when}"
+    return f"{_triple_words(f.subject, f.property, f.object, view)}{when}"
+
+
+def _triple_words(s: str, p: str, o: str, view: KbView) -> str:
+    """ "Aachen country Nazi Germany": a statement by its labels and its relation's label."""
+    return f"{view.label(s)} {view.relation(p).label} {view.label(o)}"
 
 
 def leaves(proof: Proof) -> Iterator[EvidenceFact]:

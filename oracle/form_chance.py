@@ -35,8 +35,9 @@ def wording_answers(cases: Sequence[TestCase]) -> dict[str, str]:
     said: dict[str, str] = {}
     for kind in dict.fromkeys(c.kind for c in cases):  # a kind's forms are read apart from another's
         asked = [c for c in cases if c.kind == kind and c.expected.value in _ANSWERS]
-        words = {c.id: _words(c.question) for c in asked}
-        groups = {c.id: _group(c.question) for c in asked}
+        found_in = {c.id: _read(c.question) for c in asked}
+        words = {key: w for key, (w, _) in found_in.items()}
+        groups = {key: g for key, (_, g) in found_in.items()}
         reader = _Reader(asked, words)
         found = Counter((groups[c.id], c.expected.value) for c in asked)
         for c in asked:
@@ -45,19 +46,16 @@ def wording_answers(cases: Sequence[TestCase]) -> dict[str, str]:
     return said
 
 
-def _words(question: str) -> frozenset[str]:
-    """The form's words and pairs of words, and whether two names share a word or none (a stranger
-    as a parent reads as a No as surely as a shared surname as a Yes): what the reader weighs."""
-    tokens = question_form(question).replace("?", " ?").split()
-    shared = "<names share a word>" if names_share_a_word(question) else "<names share no word>"
-    return frozenset({*tokens, *(f"{a} {b}" for a, b in itertools.pairwise(tokens)), shared})
-
-
-def _group(question: str) -> str:
-    """The question's exact form and whether its names share a word: "was e a parent of e?" with
-    strangers is a No where the form alone is half Yes."""
+def _read(question: str) -> tuple[frozenset[str], str]:
+    """What the reader weighs of a question, and its group. The words: the form's words and pairs
+    of words, and whether two names share a word or none (a stranger as a parent reads as a No as
+    surely as a shared surname as a Yes). The group: the exact form with that ("was e a parent of
+    e?" with strangers is a No where the form alone is half Yes)."""
+    form = question_form(question)
+    tokens = form.replace("?", " ?").split()
     shared = "share a word" if names_share_a_word(question) else "share no word"
-    return f"{question_form(question)} (names {shared})"
+    words = frozenset({*tokens, *(f"{a} {b}" for a, b in itertools.pairwise(tokens)), f"<names {shared}>"})
+    return words, f"{form} (names {shared})"
 
 
 GROUP_LEAST = 3

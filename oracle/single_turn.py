@@ -99,6 +99,7 @@ def _credit(record: JudgedReply) -> float:
     if record.outcome == CORRECT:
         return 1.0
     verdict = record.verdict
-    said = verdict.answer.answer if verdict is not None else None
-    wrong = said in (Answer.YES, Answer.NO) and verdict is not None and said != verdict.expected
-    return -1.0 if wrong and record.outcome not in (TRUNCATED, NO_REPLY) else 0.0
+    if verdict is None or record.outcome == TRUNCATED:  # no reply, or one read only to its cut
+        return 0.0
+    said = verdict.answer.answer
+    return -1.0 if said in (Answer.YES, Answer.NO) and said != verdict.expected else 0.0

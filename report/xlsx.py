@@ -15,6 +15,7 @@ from openpyxl import Workbook
 from kgtest.core.files import replaced_whole
 from kgtest.report.battery_files import battery_sheets
 from kgtest.report.rates import Rate, Report
+from kgtest.report.scores import ScoreRow
 from kgtest.report.sheet_rows import append_row as _row
 
 
@@ -61,7 +62,9 @@ def _scores_sheet(book: Workbook, report: Report) -> None:
         _row(ws, [r.kind, r.system, _rounded(s.score), _rounded(s.chance), s.best_constant, s.measure,
                   _rounded(s.value), _rounded(s.estimate), _rounded(low), _rounded(high), len(s.units),
                   s.unjudged, r.meaning])  # fmt: skip
-    firsts = {r.kind: r for r in reversed(report.scores)}  # each kind's know-nothing rows, once
+    firsts: dict[str, ScoreRow] = {}
+    for r in report.scores:  # each kind's know-nothing rows, once, in the kinds' order
+        firsts.setdefault(r.kind, r)
     for kind, r in firsts.items():
         for spec, value in r.scored.baselines.items():
             _row(ws, [kind, spec, _rounded(r.scored.baseline_scores[spec]), _rounded(r.scored.chance),

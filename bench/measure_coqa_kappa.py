@@ -60,7 +60,10 @@ SEVENTH = HERE / "coqa_blind7"
 """Issue 39's seventh (bench/coqa_sample.py --seventh): measured blind twice (tenth session), tuned on
 (its disagreements shown with --show uniform/seventh,enriched/seventh) since the tenth's second round."""
 EIGHTH = HERE / "coqa_blind8"
-"""Issue 39's eighth (bench/coqa_sample.py --eighth): untouched, measured with --eighth at the end."""
+"""Issue 39's eighth (bench/coqa_sample.py --eighth): measured blind twice (tenth session's second
+round), tuned on (its disagreements shown with --show uniform/eighth,enriched/eighth) since the eleventh."""
+NINTH = HERE / "coqa_blind9"
+"""Issue 39's ninth (bench/coqa_sample.py --ninth): untouched, measured with --ninth at the end."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +154,9 @@ def main() -> None:
                         help="also the sixth blind sample's (tuned on since session ten)")  # fmt: skip
     parser.add_argument("--seventh", action="store_true",
                         help="also the seventh blind sample's (tuned on since round two)")  # fmt: skip
-    parser.add_argument("--eighth", action="store_true", help="also the eighth blind sample's (never shown)")
+    parser.add_argument("--eighth", action="store_true",
+                        help="also the eighth blind sample's (tuned on since session eleven)")  # fmt: skip
+    parser.add_argument("--ninth", action="store_true", help="also the ninth blind sample's (never shown)")
     parser.add_argument("--reasons", action="store_true", help="also each part's undecided turns by reason")
     args = parser.parse_args()
     sample, pairs = blind()
@@ -163,6 +168,7 @@ def main() -> None:
         "sixth": SIXTH,
         "seventh": SEVENTH,
         "eighth": EIGHTH,
+        "ninth": NINTH,
     }
     for flag, folder in later.items():
         if getattr(args, flag):
@@ -179,7 +185,7 @@ def main() -> None:
     for item, i, d, label in rows:
         if (
             item.group in show
-            and not item.group.endswith(("held_out", "eighth"))
+            and not item.group.endswith(("held_out", "ninth"))
             and d.answerable is not None
             and d.answerable != label.startswith("A")
         ):

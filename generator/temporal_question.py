@@ -30,6 +30,8 @@ order, a medal, a prize for a life's work) have no year but the one they were gi
 "the Order of Lenin given in 1980" read stiff to five readers of five."""
 
 
+INSTANT = AWARDS | {"P1346"}
+"""Award received, nominated for, winner: each a moment, however often."""
 CAREERS = frozenset({"P54", "P69", "P102", "P108", "P463", "P551"})
 """A team, a school, a party, an employer, a membership, a home: "Did Richard Gough play for
 Rangers in 1998?" asks about any part of 1998 in the year he left, as English says it (the
@@ -114,9 +116,12 @@ def _timeless(f: mtl.Formula) -> bool:
 
 
 def _once(event: TemporalEvent) -> bool:
-    """``event`` happened in one year as far as the KB knows (a treaty signed, a prize received):
-    "Was the treaty signed between 1999 and 2018?" needs no "ever"."""
-    return len(event.intervals) == 1 and event.intervals[0][0] == event.intervals[0][1] and not event.unknown
+    """``event`` happens at a moment, each time it happens (a prize received or won, a treaty
+    signed, a film out: a point in time, P585): "Did X receive the Copley Medal between 1903 and
+    1938?" cannot mean all those years, and needs no "ever". A stretch the KB knows in one year
+    alone (a season at a club) is no such event: "Did X play for Venezia between 1998 and 2004?"
+    could."""
+    return event.topic in INSTANT or any(f.property == "P585" for f in event.evidence)
 
 
 def _ranked(event: TemporalEvent) -> bool:

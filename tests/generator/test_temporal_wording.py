@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kgtest.generator.case import EvidenceFact
 from kgtest.generator.clauses import Clause
 from kgtest.generator.mtl_text import mtl2nl
 from kgtest.generator.mtl_when import When
@@ -85,3 +86,23 @@ def test_a_career_in_the_year_it_began_or_ended_is_asked_in_that_year() -> None:
     region = _event("P131", Clause("Aude", "was", "in Languedoc", "was in Languedoc"), (1982, 2016))
     assert question_of(Atom("e"), 2016, [region], "plain") == "Was Aude in Languedoc at any time in 2016?"
     assert question_of(Atom("e"), 2010, [region], "plain") == "Was Aude in Languedoc in 2010?"
+
+
+def test_only_what_happens_at_a_moment_is_asked_in_a_window_without_ever() -> None:
+    """A prize or a signing cannot take all of a window's years; a season at a club, known in one
+    year alone, could: it keeps "ever"."""
+    window = Finally(0, 6, Atom("e"))
+    season = _event("P54", SAY["k"], (2000, 2000))
+    assert (
+        question_of(window, 1998, [season], "plain")
+        == "Did Kaká ever play for AC Milan between 1998 and 2004?"
+    )
+    signed = TemporalEvent(
+        "e",
+        "the treaty was signed",
+        ((2000, 2000),),
+        evidence=(EvidenceFact("Q1", "the treaty", "P585", "point in time", "2000", "2000", 2000),),
+        clause=SAY["s"],
+        topic="was signed",
+    )
+    assert question_of(window, 1998, [signed], "plain") == "Was the treaty signed between 1998 and 2004?"

@@ -131,7 +131,9 @@ def _two_subjects(op: str, said: Said, first: str, second: str) -> Said:
     else:  # "Did A or B play for X?", as English asks whether one or more did: the seventh round's
         # readers read "Did either A or B ...?" two ways (one of them only?), the tenth's rated "Did A
         # or B (or both) ...?" stiff, the eleventh's "Did either of A and B ...?"
-        both = Clause(f"{first} or {second}", c.aux, c.rest, c.finite)
+        # a name holding "or" keeps "either of" ("Did 112 or JUPITER - Crestor exist?" reads as three)
+        pair = f"either of {first} and {second}" if " or " in first + second else f"{first} or {second}"
+        both = Clause(pair, c.aux, c.rest, c.finite)
     return Said(both.statement(), said.when, both, said.at_point, ask=said.ask, ever=said.ever)
 
 

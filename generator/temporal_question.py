@@ -90,8 +90,10 @@ def born_question(
             return None
     if last is None or not all(n in lives for n in names):
         return None
-    if len(names) == 2 and any(" and " in lives[n] or " or " in lives[n] for n in names):
-        return None  # "Was Antigua and Barbuda or X ...?" reads as three
+    if len(names) == 2 and any(" and " in lives[n] for n in names):
+        return None  # "Was Antigua and Barbuda FC or X ...?" reads as three
+    if len(names) == 2 and any(" or " in lives[n] for n in names):
+        join = "Was either of {} and {}"  # "Was 112 or JUPITER ...?" reads as three
     if len(names) == 1:  # "Was the cyclist Chris Horner born before 1980?" (``who``); a pair keeps
         # the names: "Were both the cyclist A and the cyclist B born ...?" reads as a list
         return f"Was {(who or {}).get(names[0]) or lives[names[0]]} {began} before {year_text(last + 1)}?"

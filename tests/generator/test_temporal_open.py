@@ -214,7 +214,9 @@ def test_two_births_of_names_holding_and_are_not_asked_as_a_pair() -> None:
     assert born_question(pair, 1930, {**lives, "a": "Chelsea F.C."}, "founded") == (
         "Was Chelsea F.C. or Arsenal F.C. founded before 1931?"
     )
-    assert born_question(pair, 1930, {**lives, "a": "Chelsea or Arsenal"}, "founded") is None
+    assert born_question(pair, 1930, {**lives, "a": "Chelsea or Arsenal"}, "founded") == (
+        "Was either of Chelsea or Arsenal and Arsenal F.C. founded before 1931?"
+    )
     assert born_question(mtl.Atom("a"), 1930, lives, "founded") == (
         "Was Antigua and Barbuda FC founded before 1931?"
     )

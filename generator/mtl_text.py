@@ -20,7 +20,8 @@ Kaká ever play for AC Milan between 2003 and 2008?"); any other is "Is it true 
 <the claim>?". Such a lone event says an award's years as the years it was given ("Was Connie
 Willis awarded the Nebula Award in 1992?", "Was Bobby Darin nominated for X in 1962?": the
 seventh round's readers rated every "X given in 1992" stiff) and the first or last year of its
-stretch, or any year of a marriage, as "at any time in 1922" (``_Speaker._lone``). Events are
+stretch (but a career's: generator/temporal_question.py ``CAREERS``), or any year of a marriage,
+as "at any time in 1922" (``_Speaker._lone``). Events are
 generator/clauses.py ``Clause``s ("Charles Dickens" / "was" / "alive"), or plain past-tense
 sentences from callers that have no clause.
 """

@@ -4,9 +4,9 @@ generator/mtl_text.py turns a formula into ``Said`` records; this module joins t
 way a person would (one reading each):
 
 * the same thing said of two subjects in the same years: "both Charles Dickens and Charles
-  Darwin were alive in 1850", "either of ... and ... was alive", "neither ... nor ... was alive";
+  Darwin were alive in 1850", "Was Dickens or Darwin alive ...?", "neither ... nor ... was alive";
 * two things said of one subject: "Charles Dickens was alive in 1850 and married to Catherine
-  Dickens in 1851";
+  Dickens in 1851", asked "Was Charles Dickens both alive in 1850 and married to ... in 1851?";
 * anything else: "in 1850, A and B", "either A or B (or both)": "either" opens the first
   alternative, so a "not" inside it cannot be read as denying both.
 """
@@ -43,6 +43,9 @@ class Said:
     clause: Clause | None = None
     """Its one event's clause, said as it is or (``negated``) denied: what a join looks at."""
     negated: bool = False
+    ever: bool = False
+    """Its question asks "in some year" of a window with "ever": "Did Kaká ever play for AC Milan
+    between 2003 and 2008?" (mtl_when.py)."""
 
     def uses_y(self) -> bool:
         return self.names_y or any(part.uses_y() for part in self.parts)
@@ -125,11 +128,13 @@ def _two_subjects(op: str, said: Said, first: str, second: str) -> Said:
     if op == "and":
         aux, finite = _plural(c.aux), _plural(c.finite)
         both = Clause(f"both {first} and {second}", aux, c.rest, finite)
-    else:  # "Did either of A and B play for X?" asks whether one or more did: every blind reader of
-        # the seventh round read "Did either A or B ...?" two ways (one of them only?), and of the
-        # tenth rated "Did A or B (or both) ...?" stiff
-        both = Clause(f"either of {first} and {second}", c.aux, c.rest, c.finite)
-    return Said(both.statement(), said.when, both, said.at_point, ask=said.ask)
+    else:  # "Did A or B play for X?", as English asks whether one or more did: the seventh round's
+        # readers read "Did either A or B ...?" two ways (one of them only?), the tenth's rated "Did A
+        # or B (or both) ...?" stiff, the eleventh's "Did either of A and B ...?"
+        # a name holding "or" keeps "either of" ("Did 112 or JUPITER - Crestor exist?" reads as three)
+        pair = f"either of {first} and {second}" if " or " in first + second else f"{first} or {second}"
+        both = Clause(pair, c.aux, c.rest, c.finite)
+    return Said(both.statement(), said.when, both, said.at_point, ask=said.ask, ever=said.ever)
 
 
 def _one_subject(op: str, left: Said, right: Said) -> Said:
@@ -146,13 +151,9 @@ def _one_subject(op: str, left: Said, right: Said) -> Said:
             if negated:  # not A and not B: "played for neither A nor B"
                 return Said(f"{shared}, {a.subject} {verb} neither {x} nor {y}")
             asked, ax, ay = _common(a.rest, b.rest)
-            if op == "or":  # "Did Jeison Murillo play for Granada CF or Cádiz CF (or both) in 2011?"
-                event = Clause(
-                    a.subject,
-                    a.aux,
-                    f"{asked} {ax} or {ay} (or both)".lstrip(),
-                    f"{verb} {x} or {y} (or both)",
-                )
+            if op == "or":  # "Did Jeison Murillo play for Granada CF or Cádiz CF in 2011?" (readers of the
+                # tenth round rated "... or Cádiz CF (or both)" stiff, as "A or B (or both)" of two subjects)
+                event = Clause(a.subject, a.aux, f"{asked} {ax} or {ay}".lstrip(), f"{verb} {x} or {y}")
             else:  # "both": the year is of both ("play for Pescara and Udinese in 1992" read two ways)
                 event = Clause(
                     a.subject, a.aux, f"{asked} both {ax} and {ay}".lstrip(), f"{verb} both {x} and {y}"
@@ -171,12 +172,22 @@ def _one_subject(op: str, left: Said, right: Said) -> Said:
     core = f"{shared}, {body}" if shared else body
     if op == "or" or not positive or a.aux != b.aux:
         return Said(core)
-    # "Was Charles Dickens alive in 1850 and married to Catherine Dickens in 1851?"
+    # "Was Charles Dickens both alive in 1850 and married to Catherine Dickens in 1851?": after "was",
+    # "both" says where the first condition starts (the eleventh session's readers could not tell
+    # the scope of an "and" between two spans of years: "a member of X ... and employed by Y ...");
+    # two verbs show it ("Did Kaká play for AC Milan in 2005 and for Real Madrid in 2006?")
     rests = [a.rest, _unrepeated(a.rest, b.rest)]
     if not shared:
-        rests = [f"{rests[0]} {left.question_when}", f"{rests[1]} {right.question_when}"]
+        both = "both " if a.aux in ("was", "were") else ""
+        rests = [f"{both}{rests[0]} {_asked(left)}", f"{rests[1]} {_asked(right)}"]
     event = Clause(a.subject, a.aux, " and ".join(x.strip() for x in rests), f"{first} and {second}")
     return Said(core, ask=shared, event=event)
+
+
+def _asked(said: Said) -> str:
+    """A part's time words inside a question about two things: "ever" cannot reach into it, so "in
+    some year" of a window says "at some time between 2003 and 2008"."""
+    return said.when if said.ever else said.question_when
 
 
 def _common(first: str, second: str) -> tuple[str, str, str]:

@@ -1,27 +1,27 @@
 """MTL formulas as plain English questions, and the temporal prompt (Drowzee Table IV).
 
 A formula is asked at one year, so every window it opens from that year is a stretch of
-calendar years, and the question says it so, each window's ends once: "Was Charles Dickens
-alive at any time from 1800 through 1840?", "Was the Victorian era under way every year from
-1830 through 1850?" (blind readers found "in any year from 1800 to 1840" stiff, and asked
-whether "between 1800 and 1840" counts 1840); a window of two or three years names them ("in
-2003, 2004 or 2005", "in both 2003 and 2004"). What the formula looks at one year ahead is
-simply that year (``N p`` at 1836 is p in 1837), and windows inside windows of the same kind add
-up (generator/mtl_windows.py). What is left reads as one sentence: G inside F as a run ("for 11
-years in a row, starting in some year from 1815 through 1830"), until as "in some year from 1810
+calendar years, and the question says it so, each window's ends once (generator/mtl_when.py):
+"Was Charles Dickens ever alive between 1800 and 1840?", "Was the Victorian era under way
+throughout the years 1830 to 1850?"; a window of two or three years names them ("in 2003, 2004
+or 2005", "in both 2003 and 2004"). What the formula looks at one year ahead is simply that year
+(``N p`` at 1836 is p in 1837), and windows inside windows of the same kind add up
+(generator/mtl_windows.py). What is left reads as one sentence: G inside F as a run ("for 11
+years in a row, starting in some year between 1815 and 1830"), until as "in some year from 1810
 through 1820, E2, and in every year from 1800 until the year before, E1": never "until E2
 started", which the semantics do not ask (docs/temporal-semantics.md). Two clauses join as a
 person joins them (generator/mtl_said.py): "both Charles Dickens and Charles Darwin were alive",
-"Kaká played for AC Milan in 2005 and for Real Madrid in 2006", "either A or B (or both)",
-"neither ... nor ...": one reading each. Plain suites draw only formulas that can be said so
-(``sayable``); Drowzee's wording (mtl_table3.py) says any formula.
+"Was Kaká both a player for AC Milan in 2005 and ...", "Did A or B play for X", "neither ...
+nor ...": one reading each. Plain suites draw only formulas that can be said so (``sayable``);
+Drowzee's wording (mtl_table3.py) says any formula.
 
 A question whose whole claim is one event in some years is asked as English asks it ("Did
-Kaká play for AC Milan at any time from 2003 through 2008?"); any other is "Is it true that
+Kaká ever play for AC Milan between 2003 and 2008?"); any other is "Is it true that
 <the claim>?". Such a lone event says an award's years as the years it was given ("Was Connie
 Willis awarded the Nebula Award in 1992?", "Was Bobby Darin nominated for X in 1962?": the
 seventh round's readers rated every "X given in 1992" stiff) and the first or last year of its
-stretch, or any year of a marriage, as "at any time in 1922" (``_Speaker._lone``). Events are
+stretch (but a career's: generator/temporal_question.py ``CAREERS``), or any year of a marriage,
+as "at any time in 1922" (``_Speaker._lone``). Events are
 generator/clauses.py ``Clause``s ("Charles Dickens" / "was" / "alive"), or plain past-tense
 sentences from callers that have no clause.
 """
@@ -29,11 +29,12 @@ sentences from callers that have no clause.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
 
 from kgtest.core.errors import UnknownNameError
 from kgtest.generator.clauses import Clause
 from kgtest.generator.mtl_said import Said, join
+from kgtest.generator.mtl_when import When, later
+from kgtest.generator.mtl_when import year_text as year_text  # where the wording modules look for it
 from kgtest.generator.mtl_windows import simplified
 from kgtest.prolog import mtl
 from kgtest.prolog.mtl import And, Atom, Finally, Formula, Globally, Next, Not, Or, Until
@@ -65,11 +66,6 @@ def temporal_prompt(question: str) -> str:
     return f"{INSTRUCTION}\n{_TEMPORAL_QUERY.format(question=question)}"
 
 
-def year_text(year: int) -> str:
-    """Astronomical year numbering to words: 1800 -> "1800", -43 -> "44 BC"."""
-    return str(year) if year >= 1 else f"{1 - year} BC"
-
-
 def mtl2nl(
     formula: Formula,
     year: int,
@@ -77,105 +73,34 @@ def mtl2nl(
     given: Collection[str] = (),
     edges: Mapping[str, Collection[int]] | None = None,
     any_time: Collection[str] = (),
+    once: Collection[str] = (),
 ) -> str:
     """The question "does ``formula`` hold in ``year``?" as one plain sentence.
 
     ``given``: events whose years are the years an award was given, said so ("won the Nebula Award
     given in 1992"). ``edges``: the first and last years of each event's stretches of more than a
     year; an event asked about one of them says "at any time in 1922" (what "in 1922" means here),
-    and an event in ``any_time`` in every year (a marriage: generator/asked.py ``AT_ANY_TIME``)."""
-    return _Speaker(describe, frozenset(given), edges or {}, frozenset(any_time)).question(formula, year)
-
-
-@dataclass(frozen=True, slots=True)
-class _When:
-    """A time a clause is about: a calendar year, or ``offset`` years after the year a phrase
-    before it chose ("in every year from 1830 through 1850, ... 3 years later")."""
-
-    year: int | None
-    offset: int = 0
-
-    def later(self, n: int) -> _When:
-        return _When(None if self.year is None else self.year + n, self.offset + (self.year is None) * n)
-
-    def point(self) -> str:
-        """ "in 1850", "" (the chosen year itself), "a year later", "3 years later"."""
-        if self.year is not None:
-            return f"in {year_text(self.year)}"
-        return "" if self.offset == 0 else _later(self.offset)
-
-    def span(self, a: int, b: int) -> str:
-        """ "from 1830 through 1850" (both ends in: blind readers asked whether "between 1830 and
-        1850" or "to 1850" counts 1850), "from 3 to 8 years later", "from that year to 8 years later"."""
-        if self.year is not None:
-            return f"from {year_text(self.year + a)} through {year_text(self.year + b)}"
-        lo, hi = self.offset + a, self.offset + b
-        return f"from that year to {_later(hi)}" if lo == 0 else f"from {lo} to {hi} years later"
-
-    def few(self, a: int, b: int) -> list[str]:
-        """The window's calendar years when there are two or three of them, else none: "in 2003, 2004
-        or 2005" leaves no doubt that 2005 counts, where "from 2003 to 2005" may."""
-        if self.year is None or b - a > 2:
-            return []
-        return [year_text(self.year + d) for d in range(a, b + 1)]
-
-    def some(self, a: int, b: int) -> tuple[str, str]:
-        """Time words for "in at least one year of the window", said and asked: "at some time from
-        2003 through 2015" / "at any time from 2003 through 2015"; "in 2003 or 2004" either way."""
-        few = self.few(a, b)
-        if few:
-            said = f"in {_listed(few, 'or')}"
-            return said, said
-        if self.year is None:
-            return f"at some point {self.span(a, b)}", ""
-        return f"at some time {self.span(a, b)}", f"at any time {self.span(a, b)}"
-
-    def every(self, a: int, b: int) -> str:
-        """ "every year from 2003 through 2015", "in both 2003 and 2004", "in each of 2003, 2004 and 2005"."""
-        few = self.few(a, b)
-        if len(few) == 2:
-            return f"in both {few[0]} and {few[1]}"
-        if few:
-            return f"in each of {_listed(few, 'and')}"
-        every = "every year" if self.year is not None else "in every year"  # "in every year from that year"
-        return f"{every} {self.span(a, b)}"
-
-    def none(self, a: int, b: int) -> str:
-        """The time words of a denial in every year of the window: "X did not play for Y at any time
-        from 2003 through 2015", "... in either 2003 or 2004", "... in any of 2003, 2004 and 2005"."""
-        few = self.few(a, b)
-        if len(few) == 2:
-            return f"in either {few[0]} or {few[1]}"
-        if few:
-            return f"in any of {_listed(few, 'and')}"
-        if self.year is None:
-            return f"in any year {self.span(a, b)}"
-        return f"at any time {self.span(a, b)}"
+    and an event in ``any_time`` in every year (a marriage: generator/asked.py ``AT_ANY_TIME``).
+    ``once``: events that happened in one year, asked in some year of a window without "ever"."""
+    speaker = _Speaker(describe, frozenset(given), edges or {}, frozenset(any_time), frozenset(once))
+    return speaker.question(formula, year)
 
 
 _AWARDED = (("receive a nomination for ", "nominated for "), ("receive ", "awarded "), ("win ", "awarded "))
 """An award's clause read in the passive, whose year is the year it was given."""
 
 
-def _awarded(event: Clause) -> str | None:
-    """ "Was Connie Willis awarded the Nebula Award" for "Did Connie Willis win the Nebula Award";
-    None for a clause of another shape."""
+def _awarded(event: Clause, ever: bool = False) -> str | None:
+    """ "Was Connie Willis (ever) awarded the Nebula Award" for "Did Connie Willis win the Nebula
+    Award"; None for a clause of another shape."""
     for verb, passive in _AWARDED:
         if event.aux == "did" and event.rest.startswith(verb):
-            return f"Was {event.subject} {passive}{event.rest.removeprefix(verb)}"
+            return f"Was {event.subject} {'ever ' * ever}{passive}{event.rest.removeprefix(verb)}"
     return None
-
-
-def _listed(items: list[str], last: str) -> str:
-    return f" {last} ".join(items) if len(items) == 2 else ", ".join(items[:-1]) + f" {last} {items[-1]}"
 
 
 def _after_y(n: int) -> str:
     return "Y" if n == 0 else "a year after Y" if n == 1 else f"{n} years after Y"
-
-
-def _later(n: int) -> str:
-    return "a year later" if n == 1 else f"{n} years later"
 
 
 class _Speaker:
@@ -185,18 +110,21 @@ class _Speaker:
         given: frozenset[str],
         edges: Mapping[str, Collection[int]],
         any_time: frozenset[str],
+        once: frozenset[str] = frozenset(),
     ) -> None:
         self._describe = describe
         self._given = given
         self._edges = edges
         self._any_time = any_time
+        self._once = once
 
     def _lone(self, f: Formula, year: int, when: str) -> str:
         """The time words of a question about one event alone: in the first or last year of its
         stretch (or any year of a marriage) "at any time in 1922" (the Russian SFSR, founded on 30
-        December 1922: in the Soviet Union "in 1922"?); for an award, the year it was given ("the
-        Nebula Award for Best Short Story given in 1992", "... given in any year from 1967 through
-        1974": readers took "in 1992" for the work's year too). Joins keep theirs, "in 2005" even
+        December 1922: in the Soviet Union "in 1922"?; ``edges`` leaves out events whose "in 1998"
+        reads as any part of it); for an award, the year it was given ("the Nebula Award for Best
+        Short Story given in 1992", "Was X ever awarded Y between 1967 and 1974?": readers took "in
+        1992" for the work's year too). Joins keep theirs, "in 2005" even
         in a first or last year: "at any time in 2005" over "both A and B" read two ways (at once,
         or each at some point?); a plain suite asks a join in such a year only where every reading
         gives its answer (generator/temporal_draw.py)."""
@@ -207,7 +135,7 @@ class _Speaker:
         at = _point(f, year)
         if at is not None and (at in self._edges.get(name, ()) or name in self._any_time):
             return f"at any time in {year_text(at)}"
-        if name not in self._given or not when.startswith(("in ", "at ")):
+        if name not in self._given or not when.startswith(("in ", "at ", "between ")):
             return when
         for vague, years in (("at some time ", "in some year "), ("at any time ", "in any year ")):
             when = when.replace(vague, years, 1)
@@ -215,12 +143,13 @@ class _Speaker:
 
     def question(self, f: Formula, year: int) -> str:
         g = simplified(f)
-        said = self._say(g, _When(year))
+        said = self._say(g, When(year))
         if said.event is not None:
             when = self._lone(g, year, said.question_when)
-            if when.startswith("given ") and (awarded := _awarded(said.event)):
+            if when.startswith("given ") and (awarded := _awarded(said.event, said.ever)):
                 return f"{awarded} {when.removeprefix('given ')}?"
-            return f"{said.event.question()} {when}?".replace(" ?", "?")
+            asked = said.event.ever_question() if said.ever else said.event.question()
+            return f"{asked} {when}?".replace(" ?", "?")
         if isinstance(f, Not) and said.text.startswith("it was not the case that "):
             return f"{INDIRECT[1]}{said.text.removeprefix('it was not the case that ')}?"
         return f"{INDIRECT[0]}{said.text}?"
@@ -231,10 +160,12 @@ class _Speaker:
             raise UnknownNameError("event", name, self._describe)
         return self._describe[name]
 
-    def _positive(self, name: str, when: str, ask: str = "", at_point: bool = False) -> Said:
+    def _positive(
+        self, name: str, when: str, ask: str = "", at_point: bool = False, ever: bool = False
+    ) -> Said:
         e = self._event(name)
         if isinstance(e, Clause):
-            return Said(e.statement(), when, e, at_point, ask=ask, clause=e)
+            return Said(e.statement(), when, e, at_point, ask=ask, clause=e, ever=ever)
         return Said(e, when, at_point=at_point)
 
     def _negative(self, name: str, when: str, at_point: bool = False) -> Said:
@@ -244,7 +175,7 @@ class _Speaker:
         return Said(f"it was not the case that {e}", when, at_point=at_point)
 
     # -- formulas ---------------------------------------------------------------------------
-    def _say(self, f: Formula, when: _When) -> Said:
+    def _say(self, f: Formula, when: When) -> Said:
         match f:
             case Atom(name=name):
                 return self._positive(name, when.point(), at_point=True)
@@ -268,31 +199,36 @@ class _Speaker:
                 return self._not(phi, when)
         raise TypeError(f"not an MTL formula: {f!r}")
 
-    def _some(self, a: int, b: int, phi: Formula, when: _When) -> Said:
+    def _some(self, a: int, b: int, phi: Formula, when: When) -> Said:
         """F[a,b] phi, a < b."""
         match phi:
             case Atom(name=name):
-                return self._positive(name, *when.some(a, b))
+                return self._positive(name, *when.some(a, b), ever=when.ever(a, b) and name not in self._once)
             case Globally(a=c, b=d, phi=Atom(name=name)):
-                run = f"for {d - c + 1} years in a row, starting in some year {when.span(a + c, b + c)}"
+                run = f"for {d - c + 1} years in a row, starting in some year {when.between(a + c, b + c)}"
                 return self._positive(name, run)
             case Or(phi1=Atom(name=n1), phi2=Atom(name=n2)):
                 # one or the other in some year: one of them in some year, said once if they are alike
-                said = join("or", self._positive(n1, *when.some(a, b)), self._positive(n2, *when.some(a, b)))
+                ever = when.ever(a, b) and not {n1, n2} <= self._once
+                said = join(
+                    "or",
+                    self._positive(n1, *when.some(a, b), ever=ever),
+                    self._positive(n2, *when.some(a, b), ever=ever),
+                )
                 if not said.op:
                     return said
-        return _quantified("in some year", when.span(a, b), self._say(phi, _When(None)))
+        return _quantified("in some year", when.between(a, b), self._say(phi, When(None)))
 
-    def _every(self, a: int, b: int, phi: Formula, when: _When) -> Said:
+    def _every(self, a: int, b: int, phi: Formula, when: When) -> Said:
         """G[a,b] phi, a < b."""
         match phi:
             case Atom(name=name):
                 return self._positive(name, when.every(a, b))
             case Not(phi=Atom(name=name)):
                 return self._negative(name, when.none(a, b))
-        return _quantified("in every year", when.span(a, b), self._say(phi, _When(None)))
+        return _quantified("in every year", when.span(a, b), self._say(phi, When(None)))
 
-    def _until(self, a: int, b: int, p1: Formula, p2: Formula, when: _When) -> Said:
+    def _until(self, a: int, b: int, p1: Formula, p2: Formula, when: When) -> Said:
         """Some year in the window where p2 holds, with p1 in every year from ``when`` to the one before.
 
         Inside a phrase that chose a year, that year is called Y (two years would otherwise both
@@ -301,7 +237,7 @@ class _Speaker:
         """
         if a == b == 0:  # [R-Until-0]: p2 in the year itself
             return self._say(p2, when)
-        right = self._say(p2, _When(None))
+        right = self._say(p2, When(None))
         shift, left_y, left = self._left(p1, a)
         if when.year is None:
             lo, hi = when.offset + a, when.offset + b
@@ -340,7 +276,7 @@ class _Speaker:
                 case _:
                     break
         if not isinstance(inner, Atom) or (shift, span) == (0, 0) or (span and a == 0):
-            said = self._say(p1, _When(None))
+            said = self._say(p1, When(None))
             return 0, said.uses_y(), f"until the year before that, {said.worded('and')}"
         end = shift + span - 1  # E holds from t + shift to (the until's year - 1) + shift + span
         through = (
@@ -348,11 +284,11 @@ class _Speaker:
             if end < 0
             else "through that year"
             if end == 0
-            else f"through {_later(end).removesuffix(' later')} after that year"
+            else f"through {later(end).removesuffix(' later')} after that year"
         )
         return shift, False, f"{through}, {self._positive(inner.name, '').text}"
 
-    def _not(self, phi: Formula, when: _When) -> Said:
+    def _not(self, phi: Formula, when: When) -> Said:
         match phi:
             case Atom(name=name):
                 return self._negative(name, when.point(), at_point=True)
@@ -363,9 +299,9 @@ class _Speaker:
             case Finally(a=a, b=b, phi=Atom(name=name)):
                 return self._negative(name, when.none(a, b))
             case Finally(a=a, b=b, phi=inner):
-                return _quantified("in no year", when.span(a, b), self._say(inner, _When(None)))
+                return _quantified("in no year", when.span(a, b), self._say(inner, When(None)))
             case Globally(a=a, b=b, phi=inner):
-                return _quantified("in some year", when.span(a, b), self._not(inner, _When(None)))
+                return _quantified("in some year", when.span(a, b), self._not(inner, When(None)))
             case And(phi1=p1, phi2=p2):
                 return Said(op="or", parts=(self._not(p1, when), self._not(p2, when)))
             case Or(phi1=p1, phi2=p2):

@@ -113,7 +113,7 @@ def ends_left_out(f: Formula) -> Formula:
     window of four years or more one year shorter at each end (shorter ones are named year by
     year, "in 2003, 2004 or 2005"). A plain question is asked only in a year where this reading and
     the inclusive one give the same answer (generator/temporal_draw.py): a blind reader found the
-    ends of "between" unclear, and the question's "from ... through ..." now says them too."""
+    ends of "between" unclear, so the question may say "between 2003 and 2015" (mtl_when.py)."""
     match f:
         case Atom():
             return f

@@ -157,7 +157,7 @@ def temporal_plan(
 
 def _edges(table: Mapping[str, TemporalEvent]) -> dict[str, tuple[int, ...]]:
     """Per event, the years it began or ended in (``edges_of``); none for a life known from its birth
-    alone, which is asked as that birth ("born in 1988 or earlier"), one reading."""
+    alone, which is asked as that birth ("born before 1989"), one reading."""
     out = {}
     for name, ev in table.items():
         if not birth_only(ev) and (found := edges_of(ev)):
@@ -199,7 +199,7 @@ def generate_temporal_cases(
             continue
         seen.add(key)
         question = _question(formula, year, plan)
-        if question in asked:  # two formulas may ask one birth year ("born in 1988 or earlier")
+        if question in asked:  # two formulas may ask one birth year ("born before 1989")
             tally["duplicates"] += 1
             continue
         asked.add(question)

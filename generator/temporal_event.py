@@ -99,7 +99,7 @@ def birth_only(event: TemporalEvent) -> bool:
 
 def start_only(event: TemporalEvent) -> str:
     """What began an event the KB knows from its start alone, as a question asks it: "born" for a
-    life, "founded" for a body's existence ("Was the Arab League founded in 1944 or earlier?", where
+    life, "founded" for a body's existence ("Was the Arab League founded before 1945?", where
     "Did the Arab League exist in 1944?" read stiff to every blind reader); "" for anything else."""
     if not _from_start_on(event):
         return ""

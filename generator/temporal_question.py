@@ -30,12 +30,21 @@ order, a medal, a prize for a life's work) have no year but the one they were gi
 "the Order of Lenin given in 1980" read stiff to five readers of five."""
 
 
+INSTANT = AWARDS | {"P1346"}
+"""Award received, nominated for, winner: each a moment, however often."""
+CAREERS = frozenset({"P54", "P69", "P102", "P108", "P463", "P551"})
+"""A team, a school, a party, an employer, a membership, a home: "Did Richard Gough play for
+Rangers in 1998?" asks about any part of 1998 in the year he left, as English says it (the
+eleventh session's readers rated "... at any time in 1998" a stiff template); a place's region in
+the year it changed keeps "at any time in 2016" (all of 2016 or part of it?)."""
+
+
 def question_of(formula: mtl.Formula, year: int, used: Sequence[TemporalEvent], wording: str) -> str:
     """The question whether ``formula`` holds in ``year``; ``used``: its events, worded."""
     if wording == DROWZEE:
         return table3_question(formula, year, {ev.id: ev.description for ev in used})
     given = [ev.id for ev in used if ev.topic in AWARDS and _ranked(ev)]
-    edges = {ev.id: edges_of(ev) for ev in used}
+    edges = {ev.id: edges_of(ev) for ev in used if ev.topic not in CAREERS}
     starts = {start_only(ev) for ev in used}
     lives = {ev.id: ev.clause.subject for ev in used if ev.clause is not None}
     began = starts.pop() if len(starts) == 1 else ""
@@ -43,7 +52,9 @@ def question_of(formula: mtl.Formula, year: int, used: Sequence[TemporalEvent], 
     if began and len(lives) == len(used) and (born := born_question(formula, year, lives, began, who)):
         return born
     any_time = [ev.id for ev in used if ev.topic in AT_ANY_TIME]
-    return mtl2nl(formula, year, {ev.id: ev.clause or ev.description for ev in used}, given, edges, any_time)
+    once = [ev.id for ev in used if _once(ev)]
+    describe = {ev.id: ev.clause or ev.description for ev in used}
+    return mtl2nl(formula, year, describe, given, edges, any_time, once)
 
 
 def born_question(
@@ -55,13 +66,13 @@ def born_question(
 ) -> str | None:
     """Lives known only from their births (``lives``: their names), asked without other events, as
     the births they ask about (``began``: "founded" for bodies known only from their founding, the
-    same way): "Was Jon Izagirre born in 1988 or earlier?" for "... alive at any time from 1983
-    through 1988?" (blind readers found a living cyclist's "alive" stiff); one birth says who is
-    born where ``who`` tells ("Was the cyclist Chris Horner born ...?"). Two name the year after:
-    "Were both A and B born before 1991?", "Was either of A and B born before 1991?" ("either of",
-    which asks whether one or more did; every blind reader rated "at least one of A and B born in
-    1990 or earlier" stiff, and "A or B, or both", and "the older of A and B"; a question about one
-    birth read clear, and "before" spares the pair a second "or"). With no death known, a life
+    same way): "Was Jon Izagirre born before 1989?" for "... alive at some time between 1983 and
+    1988?" (blind readers found a living cyclist's "alive" stiff, the eleventh session's "born in
+    1988 or earlier"); one birth says who is born where ``who`` tells ("Was the cyclist Chris Horner
+    born ...?"). Two: "Were both A and B born before 1991?", "Was A or B born before 1991?" (every
+    blind reader rated "at least one of A and B born in 1990 or earlier" stiff, and "A or B, or
+    both", "the older of A and B" and "either of A and B"; "before" spares the pair a second "or").
+    With no death known, a life
     may last any time after its birth, and the years that depends on are never asked: a Yes is
     asked only where the formula holds for sure and a No only where it fails for sure, which here
     is where it holds or fails taking each life from its birth on. Then "alive in year z" is "born
@@ -74,16 +85,18 @@ def born_question(
         case mtl.And(phi1=mtl.Atom(name=n1), phi2=mtl.Atom(name=n2)) if n1 != n2:
             names, join = [n1, n2], "Were both {} and {}"
         case mtl.Or(phi1=mtl.Atom(name=n1), phi2=mtl.Atom(name=n2)) if n1 != n2:
-            names, join = [n1, n2], "Was either of {} and {}"
+            names, join = [n1, n2], "Was {} or {}"
         case _:
             return None
     if last is None or not all(n in lives for n in names):
         return None
     if len(names) == 2 and any(" and " in lives[n] for n in names):
-        return None  # "Was either of Antigua and Barbuda and X ...?" reads as three
-    if len(names) == 1:  # "Was the cyclist Chris Horner born in 1979 or earlier?" (``who``); a pair
-        # keeps the names: "Were both the cyclist A and the cyclist B born ...?" reads as a list
-        return f"Was {(who or {}).get(names[0]) or lives[names[0]]} {began} in {year_text(last)} or earlier?"
+        return None  # "Was Antigua and Barbuda FC or X ...?" reads as three
+    if len(names) == 2 and any(" or " in lives[n] for n in names):
+        join = "Was either of {} and {}"  # "Was 112 or JUPITER ...?" reads as three
+    if len(names) == 1:  # "Was the cyclist Chris Horner born before 1980?" (``who``); a pair keeps
+        # the names: "Were both the cyclist A and the cyclist B born ...?" reads as a list
+        return f"Was {(who or {}).get(names[0]) or lives[names[0]]} {began} before {year_text(last + 1)}?"
     return f"{join.format(*(lives[n] for n in names))} {began} before {year_text(last + 1)}?"
 
 
@@ -102,6 +115,15 @@ def _windowed(f: mtl.Formula, year: int) -> tuple[mtl.Formula, int | None]:
 
 def _timeless(f: mtl.Formula) -> bool:
     return all(isinstance(node, mtl.Atom | mtl.And | mtl.Or) for node in mtl.walk(f))
+
+
+def _once(event: TemporalEvent) -> bool:
+    """``event`` happens at a moment, each time it happens (a prize received or won, a treaty
+    signed, a film out: a point in time, P585): "Did X receive the Copley Medal between 1903 and
+    1938?" cannot mean all those years, and needs no "ever". A stretch the KB knows in one year
+    alone (a season at a club) is no such event: "Did X play for Venezia between 1998 and 2004?"
+    could."""
+    return event.topic in INSTANT or any(f.property == "P585" for f in event.evidence)
 
 
 def _ranked(event: TemporalEvent) -> bool:

@@ -29,8 +29,8 @@ D, V, K = Atom("d"), Atom("v"), Atom("k")
     [
         (D, 1800, "Was Charles Dickens alive in 1800?"),
         (K, 2005, "Did Kaká play for AC Milan in 2005?"),
-        (Finally(0, 40, V), 1800, "Was the Victorian era under way at any time from 1800 through 1840?"),
-        (Globally(30, 50, V), 1800, "Was the Victorian era under way every year from 1830 through 1850?"),
+        (Finally(0, 40, V), 1800, "Was the Victorian era ever under way between 1800 and 1840?"),
+        (Globally(30, 50, V), 1800, "Was the Victorian era under way throughout the years 1830 to 1850?"),
         (Next(V), 1836, "Was the Victorian era under way in 1837?"),
         (Finally(6, 6, K), 2009, "Did Kaká play for AC Milan in 2015?"),
         (
@@ -62,17 +62,17 @@ def test_table_iii_patterns_in_plain_english(formula: Formula, year: int, questi
     ("formula", "year", "question"),
     [
         # windows in windows of one kind add up; a step inside moves the window
-        (Finally(2, 9, Next(K)), 1972, "Did Kaká play for AC Milan at any time from 1975 through 1982?"),
+        (Finally(2, 9, Next(K)), 1972, "Did Kaká ever play for AC Milan between 1975 and 1982?"),
         (
             Globally(0, 5, Globally(2, 4, D)),
             1850,
-            "Was Charles Dickens alive every year from 1852 through 1859?",
+            "Was Charles Dickens alive throughout the years 1852 to 1859?",
         ),
         # G inside F: a run of years
         (
             Finally(0, 10, Globally(2, 12, D)),
             1850,
-            "Was Charles Dickens alive for 11 years in a row, starting in some year from 1852 through 1862?",
+            "Was Charles Dickens alive for 11 years in a row, starting in some year between 1852 and 1862?",
         ),
         # F inside G: from each year of the outer window
         (
@@ -84,12 +84,12 @@ def test_table_iii_patterns_in_plain_english(formula: Formula, year: int, questi
         (
             Globally(0, 21, Not(K)),
             1958,
-            "Is it true that Kaká did not play for AC Milan at any time from 1958 through 1979?",
+            "Is it true that Kaká did not play for AC Milan at any time between 1958 and 1979?",
         ),
         (
             Not(Finally(4, 19, K)),
             1996,
-            "Is it true that Kaká did not play for AC Milan at any time from 2000 through 2015?",
+            "Is it true that Kaká did not play for AC Milan at any time between 2000 and 2015?",
         ),
         (
             Not(Globally(2, 5, D)),
@@ -172,7 +172,7 @@ W, M, R = Atom("w"), Atom("m"), Atom("r")
     [
         # the same thing of two subjects in one year: one clause
         (And(D, W), 1850, "Were both Charles Dickens and Charles Darwin alive in 1850?"),
-        (Or(D, W), 1850, "Was either of Charles Dickens and Charles Darwin alive in 1850?"),
+        (Or(D, W), 1850, "Was Charles Dickens or Charles Darwin alive in 1850?"),
         (
             Not(Or(D, W)),
             1850,
@@ -181,7 +181,7 @@ W, M, R = Atom("w"), Atom("m"), Atom("r")
         (
             Finally(0, 9, Or(D, W)),
             1800,
-            "Was either of Charles Dickens and Charles Darwin alive at any time from 1800 through 1809?",
+            "Was Charles Dickens or Charles Darwin ever alive between 1800 and 1809?",
         ),
         # two things of one subject
         (And(K, Next(R)), 2005, "Did Kaká play for AC Milan in 2005 and for Real Madrid in 2006?"),
@@ -189,13 +189,13 @@ W, M, R = Atom("w"), Atom("m"), Atom("r")
         (
             Or(K, R),
             2005,
-            "Did Kaká play for AC Milan or Real Madrid (or both) in 2005?",
+            "Did Kaká play for AC Milan or Real Madrid in 2005?",
         ),
         (Not(Or(K, R)), 2005, "Is it true that in 2005, Kaká played for neither AC Milan nor Real Madrid?"),
         (
             And(D, Next(M)),
             1850,
-            "Was Charles Dickens alive in 1850 and married to Catherine Dickens in 1851?",
+            "Was Charles Dickens both alive in 1850 and married to Catherine Dickens in 1851?",
         ),
         # two or three years are named, so that no one wonders whether the last counts
         (Finally(0, 2, K), 2003, "Did Kaká play for AC Milan in 2003, 2004 or 2005?"),
@@ -221,7 +221,7 @@ def test_an_until_inside_an_until_has_its_year_introduced() -> None:
 
 def test_an_until_with_one_fixed_year_is_two_windows() -> None:
     assert mtl2nl(Until(10, 10, D, V), 1792, SAY) == (
-        "Is it true that Charles Dickens was alive every year from 1792 through 1801 and the Victorian era "
+        "Is it true that Charles Dickens was alive throughout the years 1792 to 1801 and the Victorian era "
         "was under way in 1802?"
     )
 
@@ -316,7 +316,7 @@ def test_a_lone_award_says_the_year_it_was_given() -> None:
     w = Atom("w")
     assert mtl2nl(w, 1992, say, given={"w"}) == "Was Connie Willis awarded the Nebula Award in 1992?"
     assert mtl2nl(Finally(0, 7, w), 1967, say, given={"w"}) == (
-        "Was Connie Willis awarded the Nebula Award in any year from 1967 through 1974?"
+        "Was Connie Willis ever awarded the Nebula Award between 1967 and 1974?"
     )
     assert mtl2nl(Finally(0, 2, w), 1990, say, given={"w"}) == (
         "Was Connie Willis awarded the Nebula Award in 1990, 1991 or 1992?"
@@ -342,9 +342,9 @@ def test_a_join_in_the_first_or_last_year_of_either_stretch_keeps_its_year() -> 
     edges = {"k": {2003, 2008}}
     both, either = And(K, R), Or(K, R)
     assert mtl2nl(both, 2003, TWO, edges=edges) == "Did Kaká play for both AC Milan and Real Madrid in 2003?"
-    assert mtl2nl(either, 2008, TWO, edges=edges).endswith("AC Milan or Real Madrid (or both) in 2008?")
+    assert mtl2nl(either, 2008, TWO, edges=edges).endswith("AC Milan or Real Madrid in 2008?")
     assert mtl2nl(Or(D, W), 1850, TWO, edges={"w": {1850}}) == (
-        "Was either of Charles Dickens and Charles Darwin alive in 1850?"
+        "Was Charles Dickens or Charles Darwin alive in 1850?"
     )
     assert mtl2nl(both, 2005, TWO, edges=edges) == mtl2nl(both, 2005, TWO)
 
@@ -357,10 +357,6 @@ def test_one_subjects_two_memberships_share_their_indefinite_article() -> None:
         "c": Clause("Marie Curie", "did", "work as a chemist", "worked as a chemist"),
     }
     wb, da, ph, ch = Atom("i"), Atom("a"), Atom("p"), Atom("c")
-    assert mtl2nl(Or(wb, da), 1962, say) == (
-        "Was Kuwait a member of the World Bank or the IDA (or both) in 1962?"
-    )
+    assert mtl2nl(Or(wb, da), 1962, say) == ("Was Kuwait a member of the World Bank or the IDA in 1962?")
     assert mtl2nl(And(wb, da), 1962, say) == "Was Kuwait a member of both the World Bank and the IDA in 1962?"
-    assert mtl2nl(Or(ph, ch), 1900, say) == (
-        "Did Marie Curie work as a physicist or a chemist (or both) in 1900?"
-    )
+    assert mtl2nl(Or(ph, ch), 1900, say) == ("Did Marie Curie work as a physicist or a chemist in 1900?")

@@ -107,8 +107,8 @@ def _lives() -> KbView:
 
 
 def test_lives_known_from_their_births_alone_are_asked_as_the_births_and_answered_so() -> None:
-    """No death in the KB: alone in a question (or two of them joined), "alive at any time from
-    1950 through 1955" is asked "born in 1955 or earlier?", and every such answer is the births'."""
+    """No death in the KB: alone in a question (or two of them joined), "ever alive between 1950
+    and 1955" is asked "born before 1956?", and every such answer is the births'."""
     view = _lives()
     births = {e.label: e.start_year for e in view.entities.values() if e.end_year is None}
     events = kb_events(view)
@@ -127,11 +127,11 @@ def test_lives_known_from_their_births_alone_are_asked_as_the_births_and_answere
                 if who.startswith("Were both "):
                     form, people = "both", who.removeprefix("Were both ").split(" and ")
                     truth = all(births[p] <= year for p in people)
-                elif who.startswith("Was either of "):
-                    form, people = "one", who.removeprefix("Was either of ").split(" and ")
+                elif " or " in who:
+                    form, people = "one", who.removeprefix("Was ").split(" or ")
                     truth = any(births[p] <= year for p in people)
                 else:
-                    assert when == "in" and said.endswith(" or earlier"), q
+                    assert when == "before", q
                     form, truth = "alone", births[who.removeprefix("Was ")] <= year
                 assert case.expected == (Answer.YES if truth else Answer.NO), q
                 seen.setdefault(form, set()).add(case.expected)
@@ -207,13 +207,16 @@ def test_a_birth_says_who_is_born_and_a_life_keeps_the_name() -> None:
 
 
 def test_two_births_of_names_holding_and_are_not_asked_as_a_pair() -> None:
-    """ "Was either of Antigua and Barbuda FC and X founded before 1931?" reads as three bodies."""
+    """ "Was Antigua and Barbuda FC or X founded before 1931?" reads as three bodies."""
     lives = {"a": "Antigua and Barbuda FC", "b": "Arsenal F.C."}
     pair = mtl.Or(mtl.Atom("a"), mtl.Atom("b"))
     assert born_question(pair, 1930, lives, "founded") is None
     assert born_question(pair, 1930, {**lives, "a": "Chelsea F.C."}, "founded") == (
-        "Was either of Chelsea F.C. and Arsenal F.C. founded before 1931?"
+        "Was Chelsea F.C. or Arsenal F.C. founded before 1931?"
+    )
+    assert born_question(pair, 1930, {**lives, "a": "Chelsea or Arsenal"}, "founded") == (
+        "Was either of Chelsea or Arsenal and Arsenal F.C. founded before 1931?"
     )
     assert born_question(mtl.Atom("a"), 1930, lives, "founded") == (
-        "Was Antigua and Barbuda FC founded in 1930 or earlier?"
+        "Was Antigua and Barbuda FC founded before 1931?"
     )

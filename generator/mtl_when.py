@@ -1,0 +1,111 @@
+"""The time words of a temporal question: a year, a stretch of years, a few years named one by one.
+
+A formula is asked at one year, so every window it opens from that year is a stretch of calendar
+years, and its words say each end once. A window of four years or more reads "between 1951 and
+1964": a plain question is asked only in a year where leaving the two ends out gives the same
+answer (generator/mtl_windows.py ``ends_left_out``), so whether "between" counts them cannot
+change it. "In some year" of such a window is asked with "ever" ("Did Kaká ever play for AC Milan
+between 2003 and 2008?"), "in every year" as "throughout the years 1830 to 1850" (readers of the
+eleventh session rated "at any time from 1996 through 2016" and "every year from 1942 through
+1969" stiff templates). Two or three years are named ("in 2003, 2004 or 2005", "in both 2003 and
+2004"). Inside a phrase that chose a year, a time is counted from it ("3 years later").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+def year_text(year: int) -> str:
+    """Astronomical year numbering to words: 1800 -> "1800", -43 -> "44 BC"."""
+    return str(year) if year >= 1 else f"{1 - year} BC"
+
+
+@dataclass(frozen=True, slots=True)
+class When:
+    """A time a clause is about: a calendar year, or ``offset`` years after the year a phrase
+    before it chose ("in every year from 1830 through 1850, ... 3 years later")."""
+
+    year: int | None
+    offset: int = 0
+
+    def later(self, n: int) -> When:
+        return When(None if self.year is None else self.year + n, self.offset + (self.year is None) * n)
+
+    def point(self) -> str:
+        """ "in 1850", "" (the chosen year itself), "a year later", "3 years later"."""
+        if self.year is not None:
+            return f"in {year_text(self.year)}"
+        return "" if self.offset == 0 else later(self.offset)
+
+    def span(self, a: int, b: int) -> str:
+        """ "from 1830 through 1850" (both ends in, said so where a sentence says more than the
+        stretch), "from 3 to 8 years later", "from that year to 8 years later"."""
+        if self.year is not None:
+            return f"from {year_text(self.year + a)} through {year_text(self.year + b)}"
+        lo, hi = self.offset + a, self.offset + b
+        return f"from that year to {later(hi)}" if lo == 0 else f"from {lo} to {hi} years later"
+
+    def between(self, a: int, b: int) -> str:
+        """ "between 1951 and 1964": the calendar years of a window of four or more, whose ends
+        cannot change a plain question's answer; ``span`` for any other."""
+        if self.year is None or b - a <= 2:
+            return self.span(a, b)
+        return f"between {year_text(self.year + a)} and {year_text(self.year + b)}"
+
+    def few(self, a: int, b: int) -> list[str]:
+        """The window's calendar years when there are two or three of them, else none: "in 2003, 2004
+        or 2005" leaves no doubt that 2005 counts, where "from 2003 to 2005" may."""
+        if self.year is None or b - a > 2:
+            return []
+        return [year_text(self.year + d) for d in range(a, b + 1)]
+
+    def some(self, a: int, b: int) -> tuple[str, str]:
+        """Time words for "in at least one year of the window", said and asked: "at some time
+        between 2003 and 2015" / "between 2003 and 2015" (a question asks it with "ever":
+        ``ever``); "in 2003 or 2004" either way."""
+        few = self.few(a, b)
+        if few:
+            said = f"in {listed(few, 'or')}"
+            return said, said
+        if self.year is None:
+            return f"at some point {self.span(a, b)}", ""
+        return f"at some time {self.between(a, b)}", self.between(a, b)
+
+    def ever(self, a: int, b: int) -> bool:
+        """A question asks "in some year of the window" with "ever" ("Did X ever play for Y between
+        2003 and 2008?"): a window of calendar years not named one by one."""
+        return self.year is not None and b - a > 2
+
+    def every(self, a: int, b: int) -> str:
+        """ "throughout the years 2003 to 2015", "in both 2003 and 2004", "in each of 2003, 2004 and 2005"."""
+        few = self.few(a, b)
+        if len(few) == 2:
+            return f"in both {few[0]} and {few[1]}"
+        if few:
+            return f"in each of {listed(few, 'and')}"
+        if self.year is None:
+            return f"in every year {self.span(a, b)}"  # "in every year from that year to ..."
+        return f"throughout the years {year_text(self.year + a)} to {year_text(self.year + b)}"
+
+    def none(self, a: int, b: int) -> str:
+        """The time words of a denial in every year of the window: "X did not play for Y at any time
+        between 2003 and 2015", "... in either 2003 or 2004", "... in any of 2003, 2004 and 2005"."""
+        few = self.few(a, b)
+        if len(few) == 2:
+            return f"in either {few[0]} or {few[1]}"
+        if few:
+            return f"in any of {listed(few, 'and')}"
+        if self.year is None:
+            return f"in any year {self.span(a, b)}"
+        return f"at any time {self.between(a, b)}"
+
+
+def listed(items: list[str], last: str) -> str:
+    """ "2003 and 2004", "2003, 2004 or 2005"."""
+    return f" {last} ".join(items) if len(items) == 2 else ", ".join(items[:-1]) + f" {last} {items[-1]}"
+
+
+def later(n: int) -> str:
+    """ "a year later", "3 years later"."""
+    return "a year later" if n == 1 else f"{n} years later"

@@ -42,6 +42,10 @@ _A_NAME = re.compile(r"\ba \{([so])\}")
 """"a {o}" in a wording: "a physicist", "an engineer"."""
 
 
+_STATES = frozenset({"alive", "under way", "exist"})
+"""The states a lifetime, an event's run or a thing's existence says (generator/temporal_kb.py)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Clause:
     """One finite clause: ``subject``, then ``finite`` ("was alive", "played for X").
@@ -68,7 +72,10 @@ class Clause:
         return f"{self.subject} {self.aux} not {self.rest}".rstrip()
 
     def ever_question(self) -> str:
-        """ "Was Trier ever twinned with Pula", "Did Connie Willis ever win X"."""
+        """ "Was Trier ever twinned with Pula", "Did Connie Willis ever win X"; a lifetime's state
+        "at any point" ("Was Charles Dickens alive at any point", where "ever alive" reads oddly)."""
+        if self.rest in _STATES:
+            return f"{self.aux.capitalize()} {self.subject} {self.rest} at any point"
         return f"{self.aux.capitalize()} {self.subject} ever {self.rest}".rstrip()
 
     def always_question(self) -> str:

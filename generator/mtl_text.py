@@ -2,7 +2,7 @@
 
 A formula is asked at one year, so every window it opens from that year is a stretch of
 calendar years, and the question says it so, each window's ends once (generator/mtl_when.py):
-"Was Charles Dickens ever alive between 1800 and 1840?", "Was the Victorian era under way
+"Was Charles Dickens alive at any point between 1800 and 1840?", "Was the Victorian era under way
 throughout the years 1830 to 1850?"; a window of two or three years names them ("in 2003, 2004
 or 2005", "in both 2003 and 2004"). What the formula looks at one year ahead is simply that year
 (``N p`` at 1836 is p in 1837), and windows inside windows of the same kind add up

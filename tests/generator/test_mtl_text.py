@@ -29,7 +29,7 @@ D, V, K = Atom("d"), Atom("v"), Atom("k")
     [
         (D, 1800, "Was Charles Dickens alive in 1800?"),
         (K, 2005, "Did Kaká play for AC Milan in 2005?"),
-        (Finally(0, 40, V), 1800, "Was the Victorian era ever under way between 1800 and 1840?"),
+        (Finally(0, 40, V), 1800, "Was the Victorian era under way at any point between 1800 and 1840?"),
         (Globally(30, 50, V), 1800, "Was the Victorian era under way throughout the years 1830 to 1850?"),
         (Next(V), 1836, "Was the Victorian era under way in 1837?"),
         (Finally(6, 6, K), 2009, "Did Kaká play for AC Milan in 2015?"),
@@ -181,7 +181,7 @@ W, M, R = Atom("w"), Atom("m"), Atom("r")
         (
             Finally(0, 9, Or(D, W)),
             1800,
-            "Was Charles Dickens or Charles Darwin ever alive between 1800 and 1809?",
+            "Was Charles Dickens or Charles Darwin alive at any point between 1800 and 1809?",
         ),
         # two things of one subject
         (And(K, Next(R)), 2005, "Did Kaká play for AC Milan in 2005 and for Real Madrid in 2006?"),

@@ -107,7 +107,7 @@ def _lives() -> KbView:
 
 
 def test_lives_known_from_their_births_alone_are_asked_as_the_births_and_answered_so() -> None:
-    """No death in the KB: alone in a question (or two of them joined), "ever alive between 1950
+    """No death in the KB: alone in a question (or two of them joined), "alive at any point between 1950
     and 1955" is asked "born before 1956?", and every such answer is the births'."""
     view = _lives()
     births = {e.label: e.start_year for e in view.entities.values() if e.end_year is None}

@@ -29,6 +29,7 @@ from kgtest.oracle.verdict_words import (
     DECLINED_ANYWHERE,
     DECOR,
     FILLER,
+    FINAL_LINE,
     HEADING_LINE,
     HEDGE,
     LATER,
@@ -214,6 +215,9 @@ def _doubt(
     """A hedge in the verdict's sentence or opening the next one (none with ``leanings``), or a
     correction to the other verdict (not one that answers a question the reply asks itself, nor one it
     only supposes: ``_aside``)."""
+    undermined = UNDERMINED.search(reply, span[1])
+    if undermined is not None:  # "No ... I'm unable to provide a definitive answer"
+        return _parsed(reply, Stance.AMBIGUOUS, (span, undermined.span()), "hedge")
     if leanings:  # a hedge stands, unless it leans the other way ("Yes ... but probably not")
         other = leaning(reply, span[1])
         if other is not None and (Stance.YES if other[0] == "yes" else Stance.NO) is not stance:
@@ -226,9 +230,6 @@ def _doubt(
         hedge = HEDGE.match(reply, nxt) or _UNSURE.match(reply, nxt)  # "Yes. I'm not sure."
     if hedge is not None:
         return _parsed(reply, Stance.AMBIGUOUS, (span, hedge.span()), "hedge")
-    undermined = UNDERMINED.search(reply, span[1])
-    if undermined is not None:  # "No ... I'm unable to provide a definitive answer"
-        return _parsed(reply, Stance.AMBIGUOUS, (span, undermined.span()), "hedge")
     return _corrected(reply, stance, span, question)
 
 
@@ -335,14 +336,18 @@ def _standalone(reply: str, start: int) -> tuple[Stance, tuple[int, int]] | None
 
 
 def _closing(reply: str, start: int) -> tuple[Stance, tuple[int, int]] | None:
-    """A verdict set off by commas in the reply's last line, where nothing else gave one."""
-    last = reply.rstrip().rfind("\n") + 1
-    match = CLOSING.search(reply, max(start, last))
-    return (_yes_no(match["v"]), match.span("v")) if match else None
+    """A verdict set off by commas in the reply's last line, or opening it, where nothing else gave one."""
+    last = max(start, reply.rstrip().rfind("\n") + 1)
+    match = CLOSING.search(reply, last)
+    if match:
+        return _yes_no(match["v"]), match.span("v")
+    final = FINAL_LINE.match(reply.rstrip(), last) or FINAL_LINE.search(reply.rstrip(), last)
+    group = "v" if final and final["v"] else "w"
+    return (_yes_no(final[group]), final.span(group)) if final else None
 
 
 def _yes_no(word: str) -> Stance:
-    return Stance.YES if word.lower() in ("yes", "true", "correct") else Stance.NO
+    return Stance.YES if word.lower() in ("yes", "true", "correct", "yeah", "yep", "yup") else Stance.NO
 
 
 _OPENING = re.compile(rf"{DECOR}{NUMBER}{DECOR}", re.I)

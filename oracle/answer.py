@@ -19,6 +19,7 @@ from enum import StrEnum
 from kgtest.generator.case import Answer
 from kgtest.oracle.leaning import leaning
 from kgtest.oracle.restated import after_restated_question
+from kgtest.oracle.restated_verdict import restated_verdict
 from kgtest.oracle.verdict_words import (
     AFTER_OPENER,
     ANSWER_FIRST,
@@ -72,7 +73,8 @@ class ParsedAnswer:
     """The text of each span."""
     rule: str
     """Which reading decided: ``lead``, ``labelled``, ``standalone``, ``closing``, ``unsure``, ``options``,
-    ``hedge``, ``correction``, ``conflict``, ``leaning`` (with ``leanings``) or ``none``."""
+    ``hedge``, ``correction``, ``conflict``, ``restated`` (oracle/restated_verdict.py), ``leaning`` (with
+    ``leanings``) or ``none``."""
     reasoning: str
     """The reply without the verdict words: what triples are extracted from."""
 
@@ -165,6 +167,10 @@ def _parse(reply: str, question: str, leanings: bool) -> ParsedAnswer:
     unsure = next((m for m in UNSURE_ANYWHERE.finditer(reply, start) if not _quoted(reply, m.start())), None)
     if unsure:  # no verdict anywhere, but "we cannot determine the answer"
         return _parsed(reply, Stance.IDK, (unsure.span(),), "unsure")
+    restated = restated_verdict(reply, question, start)
+    if restated is not None:  # "So the premise doesn't hold: Germany does not lack relations with Togo."
+        stance, said = _yes_no(restated[0]), restated[1]
+        return _doubt(reply, stance, said, leanings=leanings) or _parsed(reply, stance, (said,), "restated")
     refused = REFUSED_ANYWHERE.search(reply, start) or DECLINED_ANYWHERE.search(reply, start)
     if refused:  # no verdict anywhere, steps and then "I'm sorry, but I can't assist with this request."
         return _parsed(reply, Stance.REFUSAL, (refused.span(),), "lead")

@@ -89,3 +89,57 @@ def test_an_inclination_is_a_leaning(reply: str, stance: Stance) -> None:
 )
 def test_two_sided_or_undermined_stays_unclear_with_leanings(reply: str) -> None:
     assert parse_answer(reply, leanings=True).stance not in (Stance.YES, Stance.NO)
+
+
+@pytest.mark.parametrize(
+    ("reply", "question", "stance"),
+    [
+        (
+            "- Togo was a German colony.\n\nSo the premise doesn't hold: Germany does **not** lack diplomatic"
+            " relations with Togo.",
+            "Does Germany lack diplomatic relations with Togo?",
+            Stance.NO,
+        ),
+        (
+            "Quite a race that was! He didn't miss it — he rode all five stages.",
+            "Did Hagen miss the UAE Tour?",
+            Stance.NO,
+        ),
+        (
+            "He went there on loan in 2009. So he did play for them.",
+            "Did Quashie play for MK Dons in 2006?",
+            Stance.YES,
+        ),
+        (
+            "He trained in Berlin. So he was employed by the University of Berlin.",
+            "Was Virchow employed by the University of Berlin?",
+            Stance.YES,
+        ),
+    ],
+)
+def test_the_question_restated_is_its_answer(reply: str, question: str, stance: Stance) -> None:
+    parsed = parse_answer(reply, question)
+    assert (parsed.stance, parsed.rule) == (stance, "restated"), parsed
+
+
+@pytest.mark.parametrize(
+    ("reply", "question"),
+    [
+        (
+            "She grew up in Maryland, and I can't recall whether it was Chicago or not.",
+            "Was Goldie Hawn born in Chicago?",
+        ),
+        (
+            "I don't have his birthplace, so I can't say whether he was born in Los Angeles.",
+            "Was Ralf Dahrendorf born in Los Angeles?",
+        ),
+        (
+            "He went into exile in 1933. If that's right, he didn't die in Hamburg.",
+            "Did Lion Feuchtwanger die in Hamburg?",
+        ),
+        ("He is a New Yorker; he was born in Brooklyn.", "Was Ben Stiller born in Manhattan?"),
+        ("In 1999 he did play for them. In 2000 he didn't play for them.", "Did Kowalczyk play for Legia?"),
+    ],
+)
+def test_no_restated_answer_where_the_question_is_not_said(reply: str, question: str) -> None:
+    assert parse_answer(reply, question).stance not in (Stance.YES, Stance.NO)

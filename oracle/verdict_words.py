@@ -38,8 +38,12 @@ _SOFTENER = (
 """Politeness before the answer: "I'm afraid I don't know", "Honestly, no", "Sorry, yes"."""
 _HEADING = r"(?:[a-z][\w'’\-]*(?:\s+[a-z][\w'’\-]*){0,2}\s*:\s*)"
 """A short heading before the answer: "Fantasy: No", "Verdict: Yes"."""
-_INTERJECTION = r"(?:(?:ah+|oh+|hmm+|well|ok(?:ay)?)\s*[,!]\s*|oh+\s+(?=yes\b))"
-"""A chatty word before the answer: "Ah, I'm sorry, but I can't ...", "Well, no", "Oh yes, definitely!"."""
+_INTERJECTION = (
+    r"(?:(?:ah+|oh+|hmm+|well|ok(?:ay)?)\s*[,!]\s*"
+    r"|oh+\s+(?=yes\s*(?:!|,\s*(?:definitely|absolutely|certainly|indeed|of\s+course)\b)))"
+)
+"""A chatty word before the answer: "Ah, I'm sorry, but I can't ...", "Well, no", "Oh yes, definitely!"
+("Oh yes, the 2020 UAE Tour" recalls the race: no answer)."""
 PREFIX = (
     rf"{DECOR}{_HEADING}?{DECOR}{NUMBER}{DECOR}(?:{_LABEL}{DECOR})?{_INTERJECTION}?"
     rf"(?:{_SOFTENER})?(?:{_OPINION}{DECOR})?"
@@ -148,6 +152,8 @@ LATER = re.compile(
     rf"|\b(?:therefore|thus|hence|so)\s*[,:]?\s*(?:the\s+answer\s+is\s*)?{DECOR}"
     rf"|\b{_WOULD_SAY}\s+{DECOR}|(?<=:)[^\S\n]*{DECOR}(?=(?:yes|no)[\s*_.!]*$))"
     r"(?P<v>yes|no|true|false|correct|incorrect|yeah|yep|yup|nope)\b"
+    # not a filler: "So yeah, it's complicated", "So yeah, it depends"
+    r"(?![\s,]*(?:(?:it|that)['’]?s\s+(?:complicated|tricky|messy|hard)|it\s+depends))"
     r"(?:(?=[\s.!*_\"”’)]*(?:\n|$))|(?=[\s*_]*[.!,:;\"”’–—])|(?=\s+-\s)"
     r"|(?=\s+(?:on|to|for)\s+(?:this|that|your)\s+(?:one|question)\b))",
     re.I,

@@ -58,6 +58,8 @@ def test_a_stance_in_the_writers_words(reply: str, stance: Stance) -> None:
     [
         "He was born in Paris. His family moved to Lyon in 1920.",  # a statement, no auxiliary's answer
         "Oh no, not this one again! He lived in Paris and in Rome.",  # an exclamation, no answer
+        "Oh yes, the 2020 UAE Tour — what a weird race that was! Teams were stuck in quarantine.",
+        "He moved around a lot in those years. So yeah, it's complicated: it depends on the season.",
         "Depending on which source you trust, it could be no or yes, so I can't give a definitive answer.",
         "If that's right, he can't have been with both clubs, so I'd go with no.",  # an answer supposed
     ],

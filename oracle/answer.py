@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kgtest.generator.case import Answer
-from kgtest.oracle.leaning import leaning
+from kgtest.oracle.leaning import leaning, other_way
 from kgtest.oracle.restated import after_restated_question
 from kgtest.oracle.restated_verdict import restated_verdict
 from kgtest.oracle.verdict_words import (
@@ -224,10 +224,10 @@ def _doubt(
     undermined = UNDERMINED.search(reply, span[1])
     if undermined is not None:  # "No ... I'm unable to provide a definitive answer"
         return _parsed(reply, Stance.AMBIGUOUS, (span, undermined.span()), "hedge")
-    if leanings:  # a hedge stands, unless it leans the other way ("Yes ... but probably not")
-        other = leaning(reply, span[1])
-        if other is not None and (Stance.YES if other[0] == "yes" else Stance.NO) is not stance:
-            return _parsed(reply, Stance.AMBIGUOUS, (span, other[1]), "hedge")
+    if leanings:  # a hedge stands, unless it leans the other way ("Yes ... but probably not", "or maybe not")
+        other = other_way(reply, span[1], stance.value)
+        if other is not None:
+            return _parsed(reply, Stance.AMBIGUOUS, (span, other), "hedge")
         return _corrected(reply, stance, span, question)
     end = SENTENCE_END.search(reply, span[1])
     hedge = HEDGE.search(reply, span[1], end.start() if end else len(reply))

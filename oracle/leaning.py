@@ -42,6 +42,16 @@ _RECALLING = re.compile(
 """Belief, not a supposition: "If I remember right", "if I have the history right", "if memory serves"."""
 
 
+def other_way(reply: str, start: int, way: str) -> tuple[int, int] | None:
+    """Where the reply after ``start`` leans, or answers weakly, the other way from ``way`` ("yes" or
+    "no"): "It was the city itself, yes — or maybe not"."""
+    for match in _WEAKER.finditer(reply, start):
+        if ("yes" if match["v"].lower() == "yes" else "no") != way:
+            return match.span("v")
+    lean = leaning(reply, start)
+    return lean[1] if lean is not None and lean[0] != way else None
+
+
 def leaning(reply: str, start: int = 0) -> tuple[str, tuple[int, int]] | None:
     """The one way the reply leans ("yes" or "no") and where it first says so; None when it leans
     nowhere or both ways."""

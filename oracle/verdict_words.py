@@ -50,7 +50,7 @@ PREFIX = (
 )
 _DECLINE = (
     r"(?:(?:i'?m|i\s+am)\s+going\s+to|i(?:'ll|\s+will))\s+(?:have\s+to\s+)?"
-    r"(?:decline|pass\s+on|sit\s+(?:this|that)(?:\s+one)?\s+out)\b"
+    r"(?:decline|pass\s+on\s+(?:this|that)|sit\s+(?:this|that)(?:\s+one)?\s+out)\b"
     r"|i(?:['’]d|\s+would)\s+rather\s+not\s+commit\s+to\s+(?:a|an)\s+(?:yes\s+or\s+no|answer)\b"
 )
 """Declining in words of one's own: "I'm going to have to decline this one", "I'll have to pass on this
@@ -151,8 +151,9 @@ LATER = re.compile(
     rf"(?:\b{_LABEL}\s*{DECOR}|\banswered\s+(?:with\s+)?{DECOR}"
     rf"|\b(?:therefore|thus|hence|so)\s*[,:]?\s*(?:the\s+answer\s+is\s*)?{DECOR}"
     rf"|\b{_WOULD_SAY}\s+{DECOR}|(?<=:)[^\S\n]*{DECOR}(?=(?:yes|no)[\s*_.!]*$))"
+    # an informal one only in the reply's last sentence, and not as a filler ("So yeah, it's complicated")
+    r"(?=(?:yeah|yep|yup|nope)\b[^.!?\n]*[.!?]*[\s*_\"”’)]*$|(?!yeah|yep|yup|nope))"
     r"(?P<v>yes|no|true|false|correct|incorrect|yeah|yep|yup|nope)\b"
-    # not a filler: "So yeah, it's complicated", "So yeah, it depends"
     r"(?![\s,]*(?:(?:it|that)['’]?s\s+(?:complicated|tricky|messy|hard)|it\s+depends))"
     r"(?:(?=[\s.!*_\"”’)]*(?:\n|$))|(?=[\s*_]*[.!,:;\"”’–—])|(?=\s+-\s)"
     r"|(?=\s+(?:on|to|for)\s+(?:this|that|your)\s+(?:one|question)\b))",

@@ -36,6 +36,7 @@ STEPS = "1. He joined the club in 1983.\n2. He left it in 1985.\n3. 1986 is afte
         # after a long chatty opener, or an "Oh"
         ("Ha, a natural guess – he was brooding, very Russian – but no, Dostoyevsky wasn't one.", Stance.NO),
         ("Oh yes, definitely! The two go way back.", Stance.YES),
+        ("I'm going to pass on the details, but yes, he died there.", Stance.YES),  # passing on no question
         # a refusal or an "I don't know" in words of one's own
         ("I'm not able to give a definitive answer on this one. Dates depend on the law.", Stance.REFUSAL),
         ("I'm not able to give a ruling on questions of constitutional status.", Stance.REFUSAL),
@@ -60,6 +61,8 @@ def test_a_stance_in_the_writers_words(reply: str, stance: Stance) -> None:
         "Oh no, not this one again! He lived in Paris and in Rome.",  # an exclamation, no answer
         "Oh yes, the 2020 UAE Tour — what a weird race that was! Teams were stuck in quarantine.",
         "He moved around a lot in those years. So yeah, it's complicated: it depends on the season.",
+        # an informal "yeah" that does not close the reply is a filler
+        "So yeah, that's the story of his exile. Whether he died in the city proper, I'm not sure.",
         "Depending on which source you trust, it could be no or yes, so I can't give a definitive answer.",
         "If that's right, he can't have been with both clubs, so I'd go with no.",  # an answer supposed
     ],
@@ -85,6 +88,8 @@ def test_an_inclination_is_a_leaning(reply: str, stance: Stance) -> None:
     [
         # a leaning one way and a weaker answer the other: two-sided
         "1. It recognised them early.\n\nSo: formally, probably yes; as an embassy-level tie, possibly not.",
+        # an answer, then a weaker one the other way
+        "It was the city itself, yes — or maybe not.",
         # an answer that the reply says it cannot give
         "No, I'm sorry for the confusion. The answer is: \"No, I'm unable to provide a definitive answer.\"",
     ],

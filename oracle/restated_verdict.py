@@ -7,7 +7,8 @@ born in Manhattan") or with its verb and a pronoun for the rest ("he did play fo
 miss it"). Only the whole predicate counts ("He was born in Brooklyn" says nothing of Manhattan), and
 a pronoun stands only for the question's subject, the name before its predicate ("it was Chicago" is
 no "Goldie Hawn was born in Chicago"). A sentence that asks, asks indirectly ("I can't say whether it
-was Los Angeles") or supposes ("If that's right, he didn't die in Hamburg") is no answer;
+was Los Angeles"), supposes ("If that's right, he didn't die in Hamburg") or reports what others
+say ("Some sources say he was born in Manhattan") is no answer;
 restatements both ways leave the reply unclear (answer.py reads none).
 """
 
@@ -22,6 +23,12 @@ _GAP = r"[*_\s]+"
 _NOT = rf"(?P<neg>n['’]t|{_GAP}not)?"
 _NAME_END = re.compile(r"^(?:[A-Z0-9]|.*\)$)")
 _INDIRECT = re.compile(r"\b(?:whether|if)[*_\s]*$", re.I)
+_REPORTED = re.compile(
+    r"\b(?:say|says|said|claim|claims|claimed|report|reports|reported|suggest|suggests|suggested|argue|argues"
+    r"|argued|heard|read|according\s+to|rumou?red|supposedly|allegedly)\b",
+    re.I,
+)
+"""Words of others: "Some sources say he was born in Manhattan", "..., according to one biography"."""
 _SUPPOSED = re.compile(
     r"(?:^|[.!?;:\n]\s*)(?:if|were|had|suppose|supposing|assuming|unless)\b[^.!?;\n]*$", re.I
 )
@@ -35,8 +42,9 @@ def restated_verdict(reply: str, question: str, start: int = 0) -> tuple[str, tu
         for match in pattern.finditer(reply, start):
             before = reply[max(0, match.start() - 200) : match.start()]
             after = re.match(r"[^.!?\n]*[.!?]?", reply[match.end() :])
+            said = re.split(r"[.!?;\n]", before)[-1] + (after.group() if after else "")
             asks = after is not None and after.group().endswith("?")
-            if _SUPPOSED.search(before) or _INDIRECT.search(before) or asks:
+            if _SUPPOSED.search(before) or _INDIRECT.search(before) or asks or _REPORTED.search(said):
                 continue
             ways.setdefault("no" if match["neg"] else "yes", match.span())
     return next(iter(ways.items())) if len(ways) == 1 else None

@@ -145,6 +145,11 @@ def test_the_question_restated_is_its_answer(reply: str, question: str, stance: 
             "Did Lion Feuchtwanger die in Hamburg?",
         ),
         ("He is a New Yorker; he was born in Brooklyn.", "Was Ben Stiller born in Manhattan?"),
+        ("Some sources say he was born in Manhattan. Others disagree.", "Was Ben Stiller born in Manhattan?"),
+        (
+            "He was born in Manhattan, according to one biography; another says Brooklyn.",
+            "Was Ben Stiller born in Manhattan?",
+        ),
         ("In 1999 he did play for them. In 2000 he didn't play for them.", "Did Kowalczyk play for Legia?"),
     ],
 )

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kgtest.generator.case import Answer
-from kgtest.oracle.leaning import leaning
+from kgtest.oracle.leaning import leaning, other_way
 from kgtest.oracle.restated import after_restated_question
+from kgtest.oracle.restated_verdict import restated_verdict
 from kgtest.oracle.verdict_words import (
     AFTER_OPENER,
     ANSWER_FIRST,
@@ -29,6 +30,7 @@ from kgtest.oracle.verdict_words import (
     DECLINED_ANYWHERE,
     DECOR,
     FILLER,
+    FINAL_LINE,
     HEADING_LINE,
     HEDGE,
     LATER,
@@ -71,7 +73,8 @@ class ParsedAnswer:
     """The text of each span."""
     rule: str
     """Which reading decided: ``lead``, ``labelled``, ``standalone``, ``closing``, ``unsure``, ``options``,
-    ``hedge``, ``correction``, ``conflict``, ``leaning`` (with ``leanings``) or ``none``."""
+    ``hedge``, ``correction``, ``conflict``, ``restated`` (oracle/restated_verdict.py), ``leaning`` (with
+    ``leanings``) or ``none``."""
     reasoning: str
     """The reply without the verdict words: what triples are extracted from."""
 
@@ -164,6 +167,10 @@ def _parse(reply: str, question: str, leanings: bool) -> ParsedAnswer:
     unsure = next((m for m in UNSURE_ANYWHERE.finditer(reply, start) if not _quoted(reply, m.start())), None)
     if unsure:  # no verdict anywhere, but "we cannot determine the answer"
         return _parsed(reply, Stance.IDK, (unsure.span(),), "unsure")
+    restated = restated_verdict(reply, question, start)
+    if restated is not None:  # "So the premise doesn't hold: Germany does not lack relations with Togo."
+        stance, said = _yes_no(restated[0]), restated[1]
+        return _doubt(reply, stance, said, leanings=leanings) or _parsed(reply, stance, (said,), "restated")
     refused = REFUSED_ANYWHERE.search(reply, start) or DECLINED_ANYWHERE.search(reply, start)
     if refused:  # no verdict anywhere, steps and then "I'm sorry, but I can't assist with this request."
         return _parsed(reply, Stance.REFUSAL, (refused.span(),), "lead")
@@ -214,10 +221,13 @@ def _doubt(
     """A hedge in the verdict's sentence or opening the next one (none with ``leanings``), or a
     correction to the other verdict (not one that answers a question the reply asks itself, nor one it
     only supposes: ``_aside``)."""
-    if leanings:  # a hedge stands, unless it leans the other way ("Yes ... but probably not")
-        other = leaning(reply, span[1])
-        if other is not None and (Stance.YES if other[0] == "yes" else Stance.NO) is not stance:
-            return _parsed(reply, Stance.AMBIGUOUS, (span, other[1]), "hedge")
+    undermined = UNDERMINED.search(reply, span[1])
+    if undermined is not None:  # "No ... I'm unable to provide a definitive answer"
+        return _parsed(reply, Stance.AMBIGUOUS, (span, undermined.span()), "hedge")
+    if leanings:  # a hedge stands, unless it leans the other way ("Yes ... but probably not", "or maybe not")
+        other = other_way(reply, span[1], stance.value)
+        if other is not None:
+            return _parsed(reply, Stance.AMBIGUOUS, (span, other), "hedge")
         return _corrected(reply, stance, span, question)
     end = SENTENCE_END.search(reply, span[1])
     hedge = HEDGE.search(reply, span[1], end.start() if end else len(reply))
@@ -226,9 +236,6 @@ def _doubt(
         hedge = HEDGE.match(reply, nxt) or _UNSURE.match(reply, nxt)  # "Yes. I'm not sure."
     if hedge is not None:
         return _parsed(reply, Stance.AMBIGUOUS, (span, hedge.span()), "hedge")
-    undermined = UNDERMINED.search(reply, span[1])
-    if undermined is not None:  # "No ... I'm unable to provide a definitive answer"
-        return _parsed(reply, Stance.AMBIGUOUS, (span, undermined.span()), "hedge")
     return _corrected(reply, stance, span, question)
 
 
@@ -335,14 +342,18 @@ def _standalone(reply: str, start: int) -> tuple[Stance, tuple[int, int]] | None
 
 
 def _closing(reply: str, start: int) -> tuple[Stance, tuple[int, int]] | None:
-    """A verdict set off by commas in the reply's last line, where nothing else gave one."""
-    last = reply.rstrip().rfind("\n") + 1
-    match = CLOSING.search(reply, max(start, last))
-    return (_yes_no(match["v"]), match.span("v")) if match else None
+    """A verdict set off by commas in the reply's last line, or opening it, where nothing else gave one."""
+    last = max(start, reply.rstrip().rfind("\n") + 1)
+    match = CLOSING.search(reply, last)
+    if match:
+        return _yes_no(match["v"]), match.span("v")
+    final = FINAL_LINE.match(reply.rstrip(), last) or FINAL_LINE.search(reply.rstrip(), last)
+    group = "v" if final and final["v"] else "w"
+    return (_yes_no(final[group]), final.span(group)) if final else None
 
 
 def _yes_no(word: str) -> Stance:
-    return Stance.YES if word.lower() in ("yes", "true", "correct") else Stance.NO
+    return Stance.YES if word.lower() in ("yes", "true", "correct", "yeah", "yep", "yup") else Stance.NO
 
 
 _OPENING = re.compile(rf"{DECOR}{NUMBER}{DECOR}", re.I)

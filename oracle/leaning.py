@@ -20,6 +20,7 @@ LEAN = re.compile(
     r"\s*:?\s*(?:a\s+)?(?:tentative\s+)?(?:that\s+)?(?P<w>yes|no)\b"
     r"|\bi(?:['’]d|\s+would)\s+(?:tentatively\s+|cautiously\s+)?(?:say|guess)\s*,?\s*(?P<x>yes|no)\b"
     r"|\btentatively\s*,?\s*(?P<y>yes|no)\b"
+    r"|\b(?:i'?m|i\s+am)\s+inclined\s+to\s+(?:say|think)\s*,?\s*(?P<i>yes|no|so)\b"
     r"|\bprobably\s*,?\s*(?P<z>yes|not|no)\b"
     rf"|\bi\s+(?:think|believe)\s+(?:the\s+answer\s+is\s+)?(?:probably\s+)?{_V}\b"
     r"|\bi\s+(?P<n>don['’]t|do\s+not)\s+(?:think|believe)\s+(?:so\b|(?:he|she|it|they)\s+"
@@ -27,7 +28,10 @@ LEAN = re.compile(
     re.I,
 )
 """A leaning: "I'd lean towards no", "my tentative answer would be no", "I'd guess yes", "Tentatively,
-yes", "Probably not", "I think so", "I believe so", "I don't think he did"."""
+yes", "I'm inclined to say no", "Probably not", "I think so", "I believe so", "I don't think he did"."""
+_WEAKER = re.compile(r"\b(?:possibly|maybe|perhaps|arguably)\s*,?\s*(?P<v>yes|no|not)\b", re.I)
+"""A weaker answer ("possibly not"): no leaning of its own, but one the other way makes the reply
+two-sided ("in one sense probably yes; in another, possibly not")."""
 _YES = {"yes", "so"}
 _SUPPOSED = re.compile(r"(?:^|[.!?;:\n]\s*|[–—-]\s*)if\b[^.!?;\n]*$", re.I)
 _RECALLING = re.compile(
@@ -36,6 +40,16 @@ _RECALLING = re.compile(
     re.I,
 )
 """Belief, not a supposition: "If I remember right", "if I have the history right", "if memory serves"."""
+
+
+def other_way(reply: str, start: int, way: str) -> tuple[int, int] | None:
+    """Where the reply after ``start`` leans, or answers weakly, the other way from ``way`` ("yes" or
+    "no"): "It was the city itself, yes — or maybe not"."""
+    for match in _WEAKER.finditer(reply, start):
+        if ("yes" if match["v"].lower() == "yes" else "no") != way:
+            return match.span("v")
+    lean = leaning(reply, start)
+    return lean[1] if lean is not None and lean[0] != way else None
 
 
 def leaning(reply: str, start: int = 0) -> tuple[str, tuple[int, int]] | None:
@@ -48,10 +62,11 @@ def leaning(reply: str, start: int = 0) -> tuple[str, tuple[int, int]] | None:
         if match["n"]:
             way, span = "no", match.span()
         else:
-            group = next(g for g in ("u", "v", "w", "x", "y", "z") if match[g])
+            group = next(g for g in ("u", "v", "w", "x", "y", "z", "i") if match[g])
             way = "yes" if match[group].lower() in _YES else "no"
             span = match.span(group)
         ways.setdefault(way, span)
-    if len(ways) != 1:
+    weaker = {"yes" if m["v"].lower() == "yes" else "no" for m in _WEAKER.finditer(reply, start)}
+    if len(ways) != 1 or weaker - set(ways):
         return None
     return next(iter(ways.items()))

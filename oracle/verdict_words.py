@@ -19,10 +19,10 @@ _QUOTED = r"(?:\"[^\"\n]*\"|“[^”\n]*”|'[^'\n]*\?'|‘[^’\n]*’)"
 _QUESTION = rf"(?:\s+to\s+(?:the|this|your|that)\s+question(?:\s*[:,]?\s*(?:{_QUOTED}|[^.!?\n:]*\?))?)?"
 _LABEL = (
     rf"(?:(?:(?:final|short|my|the|correct)\s+)?(?:answer{_QUESTION}|conclusion|verdict)[\s*_]*"
-    r"(?:is|would\s+be)?[\s*_]*|a(?=\s*:))\s*[:\-–—]?"
+    r"(?:is|would\s+be|['’]s)?[\s*_]*|a(?=\s*:))\s*[:\-–—]?"
 )
-_WOULD_SAY = r"i(?:\s+would|['’]d)\s+say"
-"""An opinion's verdict: "I'd say no", "I would say yes"."""
+_WOULD_SAY = r"i(?:\s+would|['’]d)\s+(?:have\s+to\s+|actually\s+|still\s+)?(?:say|go\s+with)"
+"""An opinion's verdict: "I'd say no", "I would say yes", "I'd have to say no", "I'd go with no"."""
 _OPINION = (
     rf"(?:{_WOULD_SAY}|i\s+think|i\s+believe"
     r"|as\s+far\s+as\s+i\s+(?:know|can\s+tell|remember|recall)|if\s+i\s+(?:remember|recall)\s+(?:correctly|rightly)"
@@ -38,15 +38,30 @@ _SOFTENER = (
 """Politeness before the answer: "I'm afraid I don't know", "Honestly, no", "Sorry, yes"."""
 _HEADING = r"(?:[a-z][\w'’\-]*(?:\s+[a-z][\w'’\-]*){0,2}\s*:\s*)"
 """A short heading before the answer: "Fantasy: No", "Verdict: Yes"."""
-_INTERJECTION = r"(?:(?:ah+|oh+|hmm+|well|ok(?:ay)?)\s*[,!]\s*)"
-"""A chatty word before the answer: "Ah, I'm sorry, but I can't ...", "Well, no"."""
+_INTERJECTION = (
+    r"(?:(?:ah+|oh+|hmm+|well|ok(?:ay)?)\s*[,!]\s*"
+    r"|oh+\s+(?=yes\s*(?:!|,\s*(?:definitely|absolutely|certainly|indeed|of\s+course)\b)))"
+)
+"""A chatty word before the answer: "Ah, I'm sorry, but I can't ...", "Well, no", "Oh yes, definitely!"
+("Oh yes, the 2020 UAE Tour" recalls the race: no answer)."""
 PREFIX = (
     rf"{DECOR}{_HEADING}?{DECOR}{NUMBER}{DECOR}(?:{_LABEL}{DECOR})?{_INTERJECTION}?"
     rf"(?:{_SOFTENER})?(?:{_OPINION}{DECOR})?"
 )
+_DECLINE = (
+    r"(?:(?:i'?m|i\s+am)\s+going\s+to|i(?:'ll|\s+will))\s+(?:have\s+to\s+)?"
+    r"(?:decline|pass\s+on\s+(?:this|that)|sit\s+(?:this|that)(?:\s+one)?\s+out)\b"
+    r"|i(?:['’]d|\s+would)\s+rather\s+not\s+commit\s+to\s+(?:a|an)\s+(?:yes\s+or\s+no|answer)\b"
+)
+"""Declining in words of one's own: "I'm going to have to decline this one", "I'll have to pass on this
+question", "I'm going to sit this one out", "I'd rather not commit to a yes or no"."""
 _END = r"(?=[\s\W]|$)"
 _STOP = r"(?=\s*(?:[.,;:!?)*_\"”’\-–—]|\n|$))"  # words that are verdicts only when the clause ends there
 _SUBJECT = r"(?:that|this|it|the\s+(?:statement|claim|assertion|answer|premise|sentence))"
+_AUX = r"(?:they|he|she|it)\s+(?:do|does|did|was|were|is|are|(?:has|have|had)(?:\s+been)?)"
+_SAID = r"(?:\s+indeed)?(?=\s*[.!;–—]|\s+-\s)"
+"""The question answered by its own auxiliary, as a sentence or clause of its own: "They do.", "I believe
+they do.", "They were indeed – ...", "He didn't.", "It has been." ("He was born in 1990" is no answer)."""
 _IS = r"(?:'s|\s+is|\s+was)"
 
 PATTERNS: tuple[tuple[str, str], ...] = (
@@ -56,7 +71,10 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         r"|i(?:'m|\s+am)\s+(?:sorry|afraid),?\s+(?:but\s+)?i\s+(?:can(?:no|')t|cannot|won't|will\s+not|am\s+unable)"
         r"|i\s+(?:can(?:no|')t|won't|will\s+not|am\s+not\s+able\s+to|am\s+unable\s+to)\s+"
         r"(?:help|assist|comply|provide\s+(?:that|this|an?\s+answer)|discuss|engage)"
-        r"|i\s+(?:must|have\s+to)\s+decline",
+        r"|i\s+(?:must|have\s+to)\s+decline"
+        r"|(?:i'?m|i\s+am)\s+(?:not\s+able|unable)\s+to\s+give\s+(?:you\s+)?(?:a|an)\s+"
+        r"(?:ruling|verdict|definitive\s+answer)\b"
+        rf"|{_DECLINE}",
     ),
     (
         "idk",
@@ -82,6 +100,7 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     (
         "yes",
         r"no\s+doubt|without\s+(?:a\s+)?doubt|i\s+(?:think|believe)\s+so\b"
+        rf"|{_AUX}{_SAID}"
         r"|(?:yes|yeah|yep|yup|indeed)"
         + _END
         + r"|(?:true|correct|right|affirmative)"
@@ -94,7 +113,8 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     ),
     (
         "no",
-        r"no(?!\s+(?:one|longer|matter|more|less|other|such|single)\b)"
+        rf"{_AUX}(?:n['’]t|\s+not){_SAID}"
+        r"|no(?!\s+(?:one|longer|matter|more|less|other|such|single)\b)"
         + _END
         + r"|(?:nope|nah)"
         + _END
@@ -111,12 +131,15 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     ),
 )
 UNSURE_ANYWHERE = re.compile(
-    r"\b(?:i\s+(?:do\s+not|don't)\s+know\s+(?:whether|if|the\s+answer)"
+    r"\b(?:i\s+(?:honestly\s+|really\s+|just\s+)?(?:do\s+not|don't)\s+know\s+(?:whether|if|the\s+answer|which)"
+    r"|i\s+(?:just\s+|simply\s+)?(?:do\s+not|don't)\s+have\s+(?:reliable|enough)\s+information\s+(?:on|about)\s+"
+    r"(?:whether|if|which)"
     r"|(?:we|i)\s+(?:can\s*not|can't|cannot|am\s+unable\s+to|are\s+unable\s+to)\s+(?:determine|tell|say|know)"
     r"|(?:not|don't\s+have|do\s+not\s+have)\s+enough\s+information"
     r"|(?:i'?m|i\s+am)\s+(?:just\s+|honestly\s+|simply\s+)?not\s+sure\b"
     r"(?!\s+(?:whether|if|this|that|there|how|what|which|it))"
-    r"|i\s+(?:honestly\s+|really\s+|simply\s+|just\s+)?(?:do\s+not|don't)\s+know(?=\s*(?:[.!—–]|-\s|$))"
+    r"|i\s+(?:honestly\s+|really\s+|simply\s+|just\s+)?(?:do\s+not|don't)\s+know"
+    r"(?=\s*(?:[.!—–]|-\s|$)|\s+(?:on|about)\s+(?:this|that)\s+one\b)"
     r"|i\s+(?:can\s*not|can't|cannot)\s+(?:reliably\s+)?(?:recall|confirm|pin\s+down)\s+(?:which|whether|if|its|the)"
     r"|(?:i'?m|i\s+am)\s+afraid\s+i\s+(?:do\s+not|don't)\s+know)\b",
     re.I,
@@ -128,7 +151,12 @@ LATER = re.compile(
     rf"(?:\b{_LABEL}\s*{DECOR}|\banswered\s+(?:with\s+)?{DECOR}"
     rf"|\b(?:therefore|thus|hence|so)\s*[,:]?\s*(?:the\s+answer\s+is\s*)?{DECOR}"
     rf"|\b{_WOULD_SAY}\s+{DECOR}|(?<=:)[^\S\n]*{DECOR}(?=(?:yes|no)[\s*_.!]*$))"
-    r"(?P<v>yes|no|true|false|correct|incorrect)\b(?:(?=[\s.!*_\"”’)]*(?:\n|$))|(?=[\s*_]*[.!,:;\"”’–—])|(?=\s+-\s))",
+    # an informal one only in the reply's last sentence, and not as a filler ("So yeah, it's complicated")
+    r"(?=(?:yeah|yep|yup|nope)\b[^.!?\n]*[.!?]*[\s*_\"”’)]*$|(?!yeah|yep|yup|nope))"
+    r"(?P<v>yes|no|true|false|correct|incorrect|yeah|yep|yup|nope)\b"
+    r"(?![\s,]*(?:(?:it|that)['’]?s\s+(?:complicated|tricky|messy|hard)|it\s+depends))"
+    r"(?:(?=[\s.!*_\"”’)]*(?:\n|$))|(?=[\s*_]*[.!,:;\"”’–—])|(?=\s+-\s)"
+    r"|(?=\s+(?:on|to|for)\s+(?:this|that|your)\s+(?:one|question)\b))",
     re.I,
 )
 # Within one line: a decoration that ran across line breaks made this quadratic in blank lines.
@@ -140,7 +168,18 @@ CLOSING = re.compile(
 )
 """The last line's verdict, set off inside its sentence: "Step 2 settles it: yes, the University of
 Göttingen employed him", "so I'd conclude that yes, Egypt does have ...", "..., **yes**, he was"."""
-AFTER_OPENER = re.compile(r"[^.!?\n]{0,60}?,\s*(?:but\s+)?(?P<v>yes|no)\b(?=\s*(?:[,.!;]|$))", re.I)
+FINAL_LINE = re.compile(
+    rf"^{_IN_LINE}(?P<v>yes|no)[*_]*(?=[^\S\n]*[,.!—–])|\?[*_]*[^\S\n]+[*_]*(?P<w>yes|no)[*_.!]*[^\S\n]*$",
+    re.I | re.M,
+)
+"""A last line that opens with the verdict after steps ("**Yes**, he was born in 1995 or earlier.") or
+answers the question it asks ("**Is 1985 in 1966 or earlier?** Yes.")."""
+AFTER_OPENER = re.compile(
+    r"(?:[^.!?\n]{0,60}?,\s*(?:but\s+)?|[^.!?\n]{0,200}?\s[–—-]\s*but\s+)(?P<v>yes|no)\b(?=\s*(?:[,.!;]|$))",
+    re.I,
+)
+"""The first sentence's verdict after an opening phrase: "Based on the records, no, ...", "Ha, it's a
+natural guess – Mailer was big and brooding – but no, Dostoyevsky wasn't one of his influences"."""
 
 # A list whose items are nothing but answer options ("- Yes", "1. No- Yes:"): the reply did not choose.
 # An item is one line: spaces within it only, so a run of blank lines is not re-read from each line.
@@ -209,10 +248,12 @@ REFUSED_ANYWHERE = re.compile(
 """A refusal opening a sentence of a reply with no verdict anywhere."""
 DECLINED_ANYWHERE = re.compile(
     r"\b(?:(?:i'?d|i\s+would)\s+rather\s+not|(?:i'?m|i\s+am)\s+not\s+going\s+to|decline\s+to)\s+"
-    r"(?:give|offer|provide)\s+(?:you\s+)?(?:a|an)\s+(?:yes\s+or\s+no|definitive|definite|unverified|firm)\b",
+    r"(?:give|offer|provide)\s+(?:you\s+)?(?:a|an)\s+(?:yes\s+or\s+no|definitive|definite|unverified|firm)\b"
+    rf"|\b(?:{_DECLINE})",
     re.I,
 )
-"""A reply that says it will not answer ("I'd rather not give a yes or no on this one"), with no verdict."""
+"""A reply that says it will not answer ("I'd rather not give a yes or no on this one", "so I'm going to
+decline this one"), with no verdict."""
 
 
 ANSWER_FIRST = re.compile(rf"{DECOR}{NUMBER}{DECOR}{_LABEL}", re.I)

@@ -132,6 +132,7 @@ def judge_settings_of(
     return JudgeSettings(
         thresholds=Thresholds(synonym=config.threshold if threshold is None else threshold),
         extractor=chosen,
+        leanings=config.leanings,
         parse_cache=settings.paths.cache / "parses.sqlite",
     )
 

@@ -156,10 +156,11 @@ def main() -> None:
         help="the held part was released for tuning by the lead (bench/styled_blind9 from the tenth session)",
     )
     parser.add_argument(
-        "--leanings",
-        action="store_true",
-        help="read a hedge around one answer as that answer (JudgeSettings.leanings), as the set's "
-        "DEFINITIONS.md does (bench/styled_blind9)",
+        "--no-leanings",
+        dest="leanings",
+        action="store_false",
+        help="read a hedge around one answer as ambiguous (JudgeSettings.leanings off; the default, as "
+        "the sets' DEFINITIONS.md, reads it as that answer)",
     )
     args = parser.parse_args()
     if not args.totals and args.split == "held" and not args.released:

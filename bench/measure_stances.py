@@ -1,6 +1,6 @@
 """The stance reading alone on labelled sets: seconds, with no KB, for a reading rule's every try.
 
-    python bench/measure_stances.py SET.jsonl[:SPLIT,...] ... [--leanings] [--cases DIR] [--misses]
+    python bench/measure_stances.py SET.jsonl[:SPLIT,...] ... [--no-leanings] [--cases DIR] [--misses]
                                     [--dump OUT.json] [--against OLD.json] [--released SET.jsonl]
 
 Each SET.jsonl holds labelled replies (``id``, ``case``, ``reply``, ``stance``, ``split``) as
@@ -57,7 +57,7 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("sets", nargs="+")
-    parser.add_argument("--leanings", action="store_true")
+    parser.add_argument("--no-leanings", dest="leanings", action="store_false", help="hedges ambiguous")
     parser.add_argument("--misses", action="store_true")
     parser.add_argument("--dump", type=Path)
     parser.add_argument("--against", type=Path)

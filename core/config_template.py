@@ -41,6 +41,7 @@ retries = 4            # openai: attempts after 429, 5xx or a refused connection
 [judge]
 threshold = 0.8        # cosine at which an unnamed relation counts as the case's (the fallback)
 extractor = "spacy"    # how claims are read from a reply
+leanings = true        # a hedge around one answer ("Probably not") is that answer; false: ambiguous
 # `kgtest judge` exits with code 8 when a kind's score falls under this (a CI gate; 0 turns
 # it off). A score is 0 for a system that knows nothing (always "Yes.", an echo) and 1 for one
 # that gets everything right (docs/scores.md). fail_under_fact, fail_under_temporal,

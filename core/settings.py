@@ -168,6 +168,9 @@ class JudgeConfig:
     threshold: Share = 0.8
     """Cosine at which a relation no catalog word names counts as one of the case's (the fallback)."""
     extractor: Name = "spacy"
+    leanings: bool = True
+    """A hedge around one answer ("Probably not", "I'd lean towards yes") is that answer; false:
+    such a reply is ``ambiguous`` (docs/oracle.md)."""
     fail_under: Share = 0.0
     """`kgtest judge` fails (exit 8) when a kind's score is under this; 0 is no gate."""
     fail_under_fact: Share | None = None

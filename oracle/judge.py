@@ -66,9 +66,10 @@ class JudgeSettings:
     """And by kgtest's own paraphrases of them."""
     fallback: bool = True
     """Cosine for relations no label, alias or phrase names (the synonym threshold, relations.py)."""
-    leanings: bool = False
+    leanings: bool = True
     """Read a hedge around one answer ("Probably not", "I'd lean towards yes") as that answer, as
-    bench/styled_blind9/DEFINITIONS.md labels it; off: ``ambiguous`` (docs/oracle.md)."""
+    people label it (bench/styled_blind9..12/DEFINITIONS.md); off: ``ambiguous``, as the older
+    labelled sets in tests/oracle/labelled define it (docs/oracle.md)."""
     parse_cache: Path | None = None
     """Where the triples read from each text are kept (kg/extract/parse_cache.py); None: nowhere."""
 

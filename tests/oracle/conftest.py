@@ -13,7 +13,7 @@ from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.extract.spacy_triples import SpacyExtractor
 from kgtest.kg.sources.rdf import read_dump
 from kgtest.kg.sources.wikidata import SnapshotBuilder
-from kgtest.oracle import Judge, ViewKb
+from kgtest.oracle import Judge, JudgeSettings, ViewKb
 from kgtest.oracle.embeddings import Embedder
 
 # Other test runs share this machine's two cores; more threads only make everyone slower.
@@ -46,3 +46,11 @@ def example_kb() -> ViewKb:
 def kb_judge(extractor: SpacyExtractor, embedder: Embedder, example_kb: ViewKb) -> Judge:
     """A judge that looks names up in the example KB, as `kgtest judge` does in a workspace's."""
     return Judge(extractor=extractor, embedder=embedder, kb=example_kb)
+
+
+@pytest.fixture(scope="session")
+def hedges_ambiguous_judge(extractor: SpacyExtractor, embedder: Embedder, example_kb: ViewKb) -> Judge:
+    """``kb_judge`` reading a hedge around one answer as ``ambiguous``: the definition the older
+    labelled sets (labelled/replies.jsonl, styled.jsonl) were written to, before people's labels of
+    the styled blind sets made leanings the default (docs/oracle.md)."""
+    return Judge(JudgeSettings(leanings=False), extractor=extractor, embedder=embedder, kb=example_kb)

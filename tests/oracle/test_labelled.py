@@ -5,7 +5,8 @@ verdicts read right on at least 98% of the replies with a clear answer, no hedge
 missing answer read as Yes or No, and at least 90% of the CO/EK/EI/OL classes right. The
 ``dev`` split was looked at while the oracle was written, ``test`` only once it was done there;
 docs/oracle.md gives both, and how each moved. ``KGTEST_LABELLED=path`` scores another set of
-the same shape.
+the same shape. Its labels call a hedge around one answer ``ambiguous``, so it is judged with
+``leanings`` off (conftest.py ``hedges_ambiguous_judge``).
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from .labelled import CLASSES, Labelled, judge, labelled, score
 
 
 @pytest.fixture(scope="module")
-def judged(kb_judge: Judge) -> tuple[list[Labelled], list[Verdict]]:
+def judged(hedges_ambiguous_judge: Judge) -> tuple[list[Labelled], list[Verdict]]:
     items = labelled()
-    return items, judge(kb_judge, items)
+    return items, judge(hedges_ambiguous_judge, items)
 
 
 def test_the_labelled_set_covers_every_kind_class_and_verdict() -> None:

@@ -6,6 +6,7 @@ cases of the bundled KB from docs/oracle.md's definitions and the KB alone; ever
 fixed before the oracle first ran on them. ``held`` replies were kept aside while the oracle
 was changed (docs/oracle.md gives both figures). Prints the figures (``-s``) and fails below
 98% of clear answers read right, any unclear answer read as Yes or No, or 90% of classes.
+Its labels call a hedge around one answer ``ambiguous``: judged with ``leanings`` off.
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ STYLED = Path(__file__).parent / "labelled" / "styled.jsonl"
 
 
 @pytest.fixture(scope="module")
-def judged(kb_judge: Judge) -> tuple[list[Labelled], list[Verdict]]:
+def judged(hedges_ambiguous_judge: Judge) -> tuple[list[Labelled], list[Verdict]]:
     items = labelled(STYLED)
-    return items, judge(kb_judge, items)
+    return items, judge(hedges_ambiguous_judge, items)
 
 
 def test_the_styled_set_is_new_and_covers_every_class() -> None:

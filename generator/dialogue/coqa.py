@@ -11,11 +11,11 @@ Each round's graph comes from its words (docs/dialogue.md, "Reading CoQA offline
 * ellipsis: a question without a verb and a subject ("to who?", "what color?"), one opening
   with "and" / "what about", or "another" standing alone continues the question before it
   (ellipsis.py); a whole question with "else" or "another kid", "this idea" for nothing said, or
-  no noun at all leans on it, weakly ("What was it?", which asks only what "it" is, firmly); a whole
+  no noun at all leans on it ("What was it?", which asks only what "it" is, too); a whole
   question asked again with the same words continues the same frame;
-* weak readings: where the reading is too weak to decide on (``PRONOUN_WEAK``, a bare auxiliary, a
-  "this" standing alone, a leaning question), the reference says so, and a turn resting on it is
-  undecided (docs/dialogue.md, "Undecided turns");
+* weak readings: each reference's evidence path (what words, read how) and evidence.py's table
+  of how often people agreed with decisions resting on it say where the reading is too weak to
+  decide on; a turn resting there is undecided (docs/dialogue.md, "Undecided turns");
 * states: the triples kgtest's extractor (kg/extract) reads from the round's rationale, the
   story's words CoQA gives as the answer's evidence;
 * the story: what it names, and which pronoun it uses for what (MORTAR's story-resolvable check);

@@ -68,6 +68,10 @@ class Reference:
     it is exact (KB dialogues): such a requirement leaves its turn undecided, not decided."""
     rivals: tuple[str, ...] = ()
     """For a pronoun: the other concepts of the dialogue its words could stand for."""
+    path: str = ""
+    """The reader's evidence path: what kind of words, read how (``he/she rounds``, ``ellipsis no
+    verb``); the CoQA reader's table of how often people agree with each (generator/dialogue/
+    evidence.py) sets ``weak`` from it. Empty where the reading is exact (KB dialogues)."""
 
 
 @dataclass(frozen=True, slots=True)

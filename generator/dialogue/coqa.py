@@ -11,11 +11,11 @@ Each round's graph comes from its words (docs/dialogue.md, "Reading CoQA offline
 * ellipsis: a question without a verb and a subject ("to who?", "what color?"), one opening
   with "and" / "what about", or "another" standing alone continues the question before it
   (ellipsis.py); a whole question with "else" or "another kid", "this idea" for nothing said, or
-  no noun at all leans on it, weakly ("What was it?", which asks only what "it" is, firmly); a whole
+  no noun at all leans on it ("What was it?", which asks only what "it" is, too); a whole
   question asked again with the same words continues the same frame;
-* weak readings: where the reading is too weak to decide on (``PRONOUN_WEAK``, a bare auxiliary, a
-  "this" standing alone, a leaning question), the reference says so, and a turn resting on it is
-  undecided (docs/dialogue.md, "Undecided turns");
+* weak readings: each reference's evidence path (what words, read how) and evidence.py's table
+  of how often people agreed with decisions resting on it say where the reading is too weak to
+  decide on; a turn resting there is undecided (docs/dialogue.md, "Undecided turns");
 * states: the triples kgtest's extractor (kg/extract) reads from the round's rationale, the
   story's words CoQA gives as the answer's evidence;
 * the story: what it names, and which pronoun it uses for what (MORTAR's story-resolvable check);
@@ -32,7 +32,8 @@ from dataclasses import dataclass, field, replace
 from spacy.tokens import Doc, Token
 
 from kgtest.core.errors import GenerationError
-from kgtest.generator.dialogue.ellipsis import BARE, THIS, WHAT_IS_IT, fragment, takes_up
+from kgtest.generator.dialogue.ellipsis import fragment, takes_up
+from kgtest.generator.dialogue.evidence import PathTable, load, weighed
 from kgtest.generator.dialogue.mentions import (
     DEMONSTRATIVES,
     Canon,
@@ -54,24 +55,10 @@ from kgtest.prolog.answerability import Reference, RefKind, RoundGraph, Statemen
 
 _NO_ANSWER = {"unknown", "unknow", "unkown"}
 """CoQA's answer where the story does not say: the round is unanswerable wherever it comes."""
+_TABLE = load()
 _ASKS_FOR_ONE = ("who", "whom", "whose", "which")
 """Questions whose answer is who or what a later pronoun takes up; "what" is not among them (its
 answers are mostly what someone did or said, measured on the blind sample's tune part)."""
-PRONOUN_WEAK = {
-    "he": ("missing", "story", "far", "rival"),
-    "she": ("missing", "story", "far", "rival"),
-    "it": ("missing",),
-    "they": ("missing", "distant"),
-    "there": ("missing",),
-}
-"""Where the reader's reading of a pronoun is too weak to decide on (prolog/answerability.py ``WEAK``),
-by class, as measured on the blind sample's tune part (docs/dialogue.md, "Undecided turns"):
-every pronoun that nothing shown stands for (people read many from the story; "there" too, and
-"how many horns were there?" is no place at all), he or she met only by the story, by a turn
-three or more back, or with another person of its class shown since, and "they" met only by a turn
-four or more back (ninth session: people see another group by then, or none). A he or she with two
-readings (``_antecedent``) is ``ambiguous`` besides; a "they" the original's rounds said is
-``story`` besides (``RoundReader.read``)."""
 
 
 @dataclass
@@ -177,15 +164,15 @@ def _read_story(
 
 
 def _with_rivals(rounds: list[Round], canon: Canon) -> list[Round]:
-    """Each pronoun whose reading weakens with a rival gets its rivals: the other concepts of the
-    dialogue's rounds it fits (as far as the whole dialogue has told their gender and number),
-    after its other reading where it has one (``ambiguous``)."""
+    """Each pronoun gets its rivals (its reading weakens with one where its path's table says so):
+    the other concepts of the dialogue's rounds it fits (as far as the whole dialogue has told their
+    gender and number), after its other reading where it has one (``ambiguous``)."""
     said = dict.fromkeys(k for r in rounds for k in (*r.graph.names, *r.graph.introduces))
     out = []
     for r in rounds:
         refs = tuple(
             replace(x, rivals=tuple(dict.fromkeys([*x.rivals, *_rivals(x, said, canon)])))
-            if "rival" in x.weak
+            if x.kind is RefKind.PRONOUN
             else x
             for x in r.graph.refers
         )
@@ -196,8 +183,10 @@ def _with_rivals(rounds: list[Round], canon: Canon) -> list[Round]:
 class RoundReader:
     """Reads the rounds of one dialogue in order, resolving each question against the rounds before."""
 
-    def __init__(self, canon: Canon, chains: Sequence[Chain] = ()) -> None:
+    def __init__(self, canon: Canon, chains: Sequence[Chain] = (), table: PathTable | None = None) -> None:
         self.canon = canon
+        self.table = table or _TABLE
+        """How often people agreed with each evidence path: its weak buckets are left undecided."""
         self.chains = chains
         self.told = set(salient(chains, canon))
         """What the story calls by which pronoun, most of all: preferred as a question's referent."""
@@ -224,7 +213,7 @@ class RoundReader:
             if not cls:
                 rewrite.append(tok.text_with_ws)
                 continue
-            targets, other = self._antecedent(tok, cls, asked)
+            targets, other, how = self._antecedent(tok, cls, asked)
             meant += targets if other is None else []  # a guess is no mention for the pronouns after it
             guessed += targets if other is not None else []
             rewrite.append(_substitute(tok, targets) + tok.whitespace_)
@@ -233,29 +222,25 @@ class RoundReader:
                     continue  # the question itself says who: "did Tom see his mother?"
                 if t.key not in self.known:
                     self.left_to_story[(cls, t.key)] = None
-                weak = PRONOUN_WEAK.get(cls, ())
-                if cls == "they" and t.key in self.known:
-                    weak = (*weak, "story")  # the rounds said who: where only the story does, people
-                    # see no antecedent; one the original left to the story its writers answered
-                rivals: tuple[str, ...] = ()
-                if other is not None:  # two readings: undecided wherever it is met
-                    weak, rivals = (*weak, "ambiguous"), (other.key,)
-                refs.append(Reference(RefKind.PRONOUN, tok.text, t.key, cls, weak, rivals))
+                group = "he/she" if cls in ("he", "she") else cls
+                path = f"{group} {how}" if other is None else f"{group} two readings"
+                rivals = (other.key,) if other is not None else ()
+                ref = Reference(RefKind.PRONOUN, tok.text, t.key, cls, rivals=rivals, path=path)
+                refs.append(weighed(ref, self.table))
         refs += self._demonstratives(question)
         frame = f"q{number}"
         how = fragment(question) if self.history else ""
         if how:
             frame = self.history[-1].frame
-            weak = ("missing",) if how in (BARE, THIS) else ()
-            refs.append(Reference(RefKind.ELLIPSIS, question.text, frame, weak=weak))
+            ref = Reference(RefKind.ELLIPSIS, question.text, frame, path=f"ellipsis {how}")
+            refs.append(weighed(ref, self.table))
         elif self.history and (
             leans := takes_up(question, {r.text.split()[-1] for r in refs if r.kind == "mention"})
         ):
             # "What else ...?", "this technique" for nothing said, "Who won?": it may lean on the question
-            # before it; where that is not the turn before, people read some as whole questions, not
-            # "What was it?", which asks only what the turn before spoke of
-            weak = () if leans == WHAT_IS_IT else ("missing",)
-            refs.append(Reference(RefKind.ELLIPSIS, question.text, self.history[-1].frame, weak=weak))
+            # before it ("What was it?" asks only what the turn before spoke of)
+            ref = Reference(RefKind.ELLIPSIS, question.text, self.history[-1].frame, path=f"leans {leans}")
+            refs.append(weighed(ref, self.table))
         else:  # the very question asked again is the same frame: "Who?" after either copy continues it
             frame = self.frames.setdefault(" ".join(t.lower_ for t in question if not t.is_punct), frame)
         answered = mentions(answer, self.canon) if answer is not None else []
@@ -272,7 +257,7 @@ class RoundReader:
 
     def _antecedent(
         self, tok: Token, cls: str, asked: Sequence[tuple[Token, Referent]]
-    ) -> tuple[list[Referent], Referent | None]:
+    ) -> tuple[list[Referent], Referent | None, str]:
         """What the pronoun stands for, and the other reading where the reader found two. For a
         possessive, the question's own subject ("did Tom see his mother?"); else, among the
         mentions of the rounds before (most recent first), one the story calls by this pronoun unless
@@ -283,7 +268,7 @@ class RoundReader:
         the story's "she" being Ann): people follow the rounds as often as the story."""
         own = [c for t, c in asked if t.i < tok.i and fits(c, cls) and t.dep_ in ("nsubj", "nsubjpass")]
         if own and (tok.tag_ == "PRP$" or tok.lower_.endswith("self")):
-            return [own[-1]], None
+            return [own[-1]], None, "own"
         # "How old was Lynch when he began as a caddy?": a name said earlier in another clause of the
         # question is what its pronoun means (in the same clause, "Why did Tom pay him?", it is not);
         # for he or she only a name the text has said is one ("Does the Doctor say she is done up?")
@@ -297,7 +282,7 @@ class RoundReader:
             and (cls not in ("he", "she") or c.gender == cls)
         ]
         if named:
-            return [named[-1]], None
+            return [named[-1]], None, "named"
         owner = {c.key for t, c in asked if tok.dep_ == "poss" and t == tok.head}
         before = [c for turn in reversed(self.history) for c in turn.candidates if c.key not in owner]
         near = before[: len(self.history[-1].candidates)] if self.history else []
@@ -309,13 +294,13 @@ class RoundReader:
         asked_before = self.history[-1].asked if self.history else []
         if told and not (found and found[0].gender == cls and found[0] in asked_before):
             two = cls in ("he", "she") and found and found[0].key != told[0].key
-            return [told[0]], found[0] if two else None
+            return [told[0]], found[0] if two else None, "story's"
         if found:
-            return found, None
+            return found, None, "rounds"
         for chain_cls, keys in self.chains:
             if chain_cls == cls and not owner & set(keys):
-                return [self.canon.concepts[k] for k in keys], None
-        return [self.canon.unknown(cls, tok.text)], None
+                return [self.canon.concepts[k] for k in keys], None, "chain"
+        return [self.canon.unknown(cls, tok.text)], None, "nothing"
 
     def _demonstratives(self, question: Doc) -> list[Reference]:
         """ "this draft": a mention of the draft said before ("this information" for nothing said is the
@@ -327,7 +312,8 @@ class RoundReader:
                 continue
             c = self.canon.find(t.head.lemma_ if t.head.pos_ == "NOUN" else t.head.text)
             if c is not None and c.key in said:
-                refs.append(Reference(RefKind.MENTION, f"{t.text} {t.head.text}", c.key))
+                ref = Reference(RefKind.MENTION, f"{t.text} {t.head.text}", c.key, path="mention")
+                refs.append(weighed(ref, self.table))
         return refs
 
 

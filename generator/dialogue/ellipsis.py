@@ -2,11 +2,10 @@
 
 ``fragment`` says whether a question is an ellipsis and how the parse shows it; ``takes_up``
 finds the weaker signs that a whole question still leans on the question before it ("What else
-...?", "this technique" for nothing said, "Who won?"). The reader turns the first into an
-ellipsis requirement, firm except for a bare auxiliary and a "this" standing alone, and the
-second into one that is weak where nothing meets it: a turn resting on it is undecided rather
-than unanswerable (docs/dialogue.md, "Undecided turns"), except a question that asks only what a
-pronoun is ("What was it?"), which leans on the turn before firmly.
+...?", "this technique" for nothing said, "Who won?"). The reader turns both into an ellipsis
+requirement whose evidence path is the kind found (``ellipsis bare``, ``leans what is it``);
+evidence.py's table says which are weak where nothing meets them, so that a turn resting on them
+is undecided rather than unanswerable (docs/dialogue.md, "Undecided turns").
 """
 
 from __future__ import annotations
@@ -29,8 +28,8 @@ THE_TEXT = {"story", "article", "passage", "text", "excerpt", "tale", "chapter"}
 """Nouns for the text everyone is shown: "What day is this story set on?" leans on no turn."""
 WHAT_IS_IT = "what is it"
 """A question that asks only what a pronoun is ("What was it?", "Who is he?"): nothing but the turn
-before can say, so it leans on it firmly (tenth session: all 14 such turns the reader left undecided
-after another turn were labelled unanswerable, on five samples)."""
+before can say (tenth session: all 14 such turns the reader left undecided after another turn were
+labelled unanswerable, on five samples; 14 of 18 on eight, eleventh session)."""
 _AFTER = {"instead", "then", "next", "result"}
 
 

@@ -34,15 +34,15 @@ def test_the_reader_agrees_with_hand_labels(seeds: dict[str, SeedDialogue]) -> N
     assert len(hand) == 120 and hand.count(False) == 18
     decided = [(t, h) for t, h in zip(tool, hand, strict=True) if t is not None]
     kappa = cohen_kappa([t for t, _ in decided], [h for _, h in decided])
-    assert len(decided) >= 96, f"{len(decided)} of 120 turns decided (docs/dialogue.md reports 103)"
-    assert kappa >= 0.85, f"Cohen's kappa {kappa:.2f} on the decided turns (docs/dialogue.md reports 0.89)"
+    assert len(decided) >= 85, f"{len(decided)} of 120 turns decided (docs/dialogue.md reports 85)"
+    assert kappa >= 0.85, f"Cohen's kappa {kappa:.2f} on the decided turns (docs/dialogue.md reports 0.95)"
 
 
 def test_originals_are_answerable_and_rounds_read_as_meant(seeds: dict[str, SeedDialogue]) -> None:
     graphs = [DialogueGraph(s.story.graph, tuple(r.graph for r in s.rounds)) for s in seeds.values()]  # type: ignore[union-attr]
     decided = [d.answerable for decisions in decide(graphs) for d in decisions]
-    assert False not in decided and decided.count(None) <= 2, (
-        "undecided: a 'she' three turns back, the ellipsis after it"
+    assert False not in decided and decided.count(None) <= 3, (
+        "undecided: a 'she' with two readings, the ellipsis after it, an 'it' with a rival shown since"
     )
     anna = seeds["anna-bakery"]
     assert ("she", "anna") in anna.story.graph.pronouns  # type: ignore[union-attr]
@@ -100,7 +100,11 @@ def test_the_reading_rules_of_issue_23(tmp_path: Path) -> None:
     ellipses = [any(r.kind is RefKind.ELLIPSIS for r in g.refers) for g in graphs]
     assert ellipses == [False, False, False, False, False, False, True, True, True]
     (decisions,) = decide([DialogueGraph(seed.story.graph, tuple(graphs))])  # type: ignore[union-attr]
-    assert [d.answerable for d in decisions] == [True, True, True, False, True, True, True, True, True]
+    # "What did it flood?": the course, which only "Where did he grow up?" four turns back said (the
+    # turn between is unanswerable): an "it" the story mostly means, met that far back, is undecided
+    # (evidence_paths.toml), and so are the ellipses that continue it
+    assert [d.answerable for d in decisions] == [True, True, True, False, True, None, None, None, None]
+    assert [x.reason for x in decisions[5].doubts] == ["distant"]
     (shuffled,) = decide([DialogueGraph(seed.story.graph, (graphs[0], graphs[7], graphs[3], graphs[8]))])  # type: ignore[union-attr]
     # "Who did?" after an unanswerable turn: a bare auxiliary, read by people as a whole question
     # often enough that where its frame is not the turn before it is undecided, not unanswerable
@@ -227,7 +231,8 @@ def test_two_readings_of_a_he_or_she_leave_it_undecided_wherever_it_is_met(tmp_p
     path = coqa_file(tmp_path / "baker.json", [BAKER_STORY, DOCTOR_STORY])
     (seed, doctor), _ = CoqaReader().read(read_dialogue_file(path).stories)
     love = seed.rounds[5].graph
-    assert [(r.target, r.weak[-1], r.rivals[0]) for r in love.refers] == [("ann", "ambiguous", "hill")]
+    assert [(r.target, r.path, r.rivals[0]) for r in love.refers] == [("ann", "he/she two readings", "hill")]
+    assert "ambiguous" in love.refers[0].weak
     assert love.introduces[-1] == "ann"
     orders = [(1, 3, 6), (1, 3, 5, 6)]
     story = seed.story.graph  # type: ignore[union-attr]

@@ -43,15 +43,18 @@ def _last(seed: SeedDialogue, *orders: tuple[int, ...]) -> list[bool | None]:
     return [d[-1].answerable for d in decide(graphs)]
 
 
-def test_a_question_asking_only_what_a_pronoun_is_leans_firmly_on_the_turn_before(
+def test_a_question_asking_only_what_a_pronoun_is_leans_on_the_turn_before(
     circus: SeedDialogue,
 ) -> None:
     """ "What was it?" right after "What did they see? A big tent." is answerable; after another turn
-    it is unanswerable, not undecided (tenth session: all 14 such turns left undecided after another
-    turn were labelled unanswerable, on five samples)."""
+    it is undecided: of such decisions (unanswerable), 14 of 18 agreed with the reviewers pooled over
+    the eight released samples, under what a decided path needs (eleventh session; the tenth had
+    seen 14 of 14 and made it firm)."""
     ellipsis = [r for r in circus.rounds[2].graph.refers if r.kind == RefKind.ELLIPSIS]
-    assert [(r.target, r.weak) for r in ellipsis] == [(circus.rounds[1].graph.frame, ())]
-    assert _last(circus, (0, 1, 2), (1, 0, 2)) == [True, False]
+    assert [(r.target, r.path, r.weak) for r in ellipsis] == [
+        (circus.rounds[1].graph.frame, "leans what is it", ("missing",))
+    ]
+    assert _last(circus, (0, 1, 2), (1, 0, 2)) == [True, None]
 
 
 def test_the_same_question_asked_again_is_the_same_frame(circus: SeedDialogue) -> None:

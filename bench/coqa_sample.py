@@ -22,7 +22,7 @@ tuned-on set holds, with a seed of its own: 24 uniform and 12 enriched stories, 
 ``--third`` draws an enriched part only (16 stories, from 60 candidates no earlier sample or the
 tuned-on set holds), ranked by the share of turns the reader calls *unanswerable* alone: the
 second sample's ranking counted undecided turns too and so drew the least-decided dialogues
-(docs/dialogue.md, third session). Two labellers each label every dialogue, into
+(docs/history/dialogue-measured.md, third session). Two labellers each label every dialogue, into
 bench/coqa_blind3.
 
 ``--fourth`` draws a last untouched sample (issue 39, seventh session) from stories no earlier
@@ -198,7 +198,7 @@ def _unanswerable_share(case: DialogueCase, undecided: bool) -> float:
     """Turns the reader calls unanswerable (with ``undecided``, also those it leaves undecided):
     where its errors gather. Counting the undecided ones picks the dialogues the reader decides
     least: the fresh enriched part's coverage (0.32) measures that choice, not the reader
-    (docs/dialogue.md, third session)."""
+    (docs/history/dialogue-measured.md, third session)."""
     judged = [t for t in case.turns if t.judged]
     if undecided:
         return sum(t.answerable is not True for t in judged) / max(1, len(judged))

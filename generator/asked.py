@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import random
 
+from kgtest.generator.articles import years_named
 from kgtest.generator.clauses import PAST, PRESENT
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_random import clip, complement, uniform_year
@@ -259,12 +260,17 @@ class Asker:
         plural = [n for n, x in zip(named, (s, o), strict=True) if self.names.plural(x)]
         clause_tense = PAST if tense in (EVER, NOW) else tense
         domain = self._domain(subject)
+        at = self._now if tense == NOW else year
+        # "Did Laos lack diplomatic relations with the Soviet Union?" (undated, past) read two ways
+        # (at some time, or always?): the negation of "did ... ever" is "always"/"never"; not for
+        # an event or an edition, which happens once ("Did X take no part in the 2012 Tour de France?").
+        once = any(self._domain(x) == "events" or years_named(view.label(x)) for x in (s, o))
+        ever = tense == EVER or (variant == NEGATED and tense == PAST and at is None and not once)
         said = relation_clause(p, label, named[0], named[1], clause_tense, domain, plural)
         opposite = None
         if variant == NEGATED:
             opposite = opposite_clause(p, named[0], named[1], clause_tense, domain, plural)
-        at = self._now if tense == NOW else year
-        return plain_question(said, variant, at, tense == EVER, opposite, p.lstrip("^") in AT_ANY_TIME)
+        return plain_question(said, variant, at, ever, opposite, p.lstrip("^") in AT_ANY_TIME)
 
     def _city_area(self, person: str, pid: str, city: str) -> bool:
         """``city`` is a city of millions the KB does not give as ``person``'s place (``pid``), which

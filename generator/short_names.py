@@ -7,8 +7,10 @@ safe rules on the label alone, each taken only where no other entity of the KB g
 form (the namer passes what is taken):
 
 * a club's legal suffix (" F.C.", " FC", " A.F.C.", " CF", " Club de Fútbol", " Football Club")
-  is dropped unless what is left is a place or a common word WordNet knows ("Liverpool F.C.",
-  "São Paulo FC", "Reading F.C." keep theirs: "Was Reading founded in 1871?" reads as the town);
+  is dropped where what is left is a name of two words or more, or initials ("Queens Park
+  Rangers", "APOEL"), and no place or common word WordNet knows ("São Paulo FC" keeps its): a
+  town's name alone reads as the town ("Was Southampton founded in 1885?", "Was Reading founded
+  in 1871?"); a suffix spelt out is abbreviated, as the club is called ("Villarreal CF");
 * a person's peerage after a comma (", Baron Todd", ", 1st Baronet") is dropped, as English names
   them by it only with the title in front; dukes and earls ("1st Duke of Wellington"), known by
   their titles, keep theirs;
@@ -25,7 +27,11 @@ from collections.abc import Container
 from kgtest.core.wordnet import wordnet
 from kgtest.generator.name_contexts import unaccented
 
-_CLUB = re.compile(r"^(?P<name>.+?),? (?:A\.F\.C\.|F\.C\.|AFC|FC|C\.F\.|CF|Club de Fútbol|Football Club)$")
+_CLUB = re.compile(
+    r"^(?P<name>.+?),? (?P<suffix>A\.F\.C\.|F\.C\.|AFC|FC|C\.F\.|CF|Club de Fútbol|Football Club)$"
+)
+_ABBREVIATED = {"Club de Fútbol": "CF", "Football Club": "F.C."}
+"""Suffixes spelt out, as a club's name is written when it keeps one: "Villarreal CF"."""
 _PEERAGE = re.compile(r"^(?P<name>[^,]+), (?:\d+(?:st|nd|rd|th) )?(?:Baron|Baroness|Baronet|Viscount)\b")
 _NATIONAL = re.compile(r"^(?P<country>.+) national (?P<age>under-\d+ )?association football team$")
 COMMON_NAMES = {"United States of America": "United States"}
@@ -52,8 +58,13 @@ def _shortened(label: str, person: bool) -> str:
     club = _CLUB.match(label)
     if club is None:
         return ""
-    name = club["name"]
+    name, suffix = club["name"], club["suffix"]
+    kept = f"{name} {_ABBREVIATED[suffix]}" if suffix in _ABBREVIATED else ""
+    if not name[-1].isalnum():  # "UNAM. FC": no name without its suffix
+        return kept
+    if " " not in name and not name.isupper():  # "Southampton", "Pafos": the town as much as the club
+        return kept
     plain = unaccented(name)
     if not wordnet().available or wordnet().places(plain) or wordnet().common(plain):
-        return ""
+        return kept
     return name

@@ -20,12 +20,18 @@ needs_wordnet = pytest.mark.skipif(not wordnet().available, reason="WordNet data
     ("label", "person", "short"),
     [
         ("Queens Park Rangers F.C.", False, "Queens Park Rangers"),
-        ("Villarreal Club de Fútbol", False, "Villarreal"),
+        ("Villarreal Club de Fútbol", False, "Villarreal CF"),
+        ("Adelaide United Football Club", False, "Adelaide United"),
+        ("APOEL F.C.", False, "APOEL"),
+        ("Southampton F.C.", False, ""),  # a town's name: "Was Southampton founded in 1885?"
+        ("Pafos FC", False, ""),
         ("Swansea City A.F.C.", False, "Swansea City"),
         ("AEL Limassol FC", False, "AEL Limassol"),
         ("Liverpool F.C.", False, ""),  # a city WordNet knows: "Was Liverpool founded in 1892?"
         ("São Paulo FC", False, ""),
         ("Reading F.C.", False, ""),  # a common word
+        ("UNAM. FC", False, ""),
+        ("A.E.K. Athens F.C.", False, "A.E.K. Athens"),
         ("England national under-21 association football team", False, "England under-21 football team"),
         ("Norway national association football team", False, "Norway national football team"),
         ("United States of America", False, "United States"),

@@ -275,7 +275,7 @@ class Asker:
         at = self._now if tense == NOW else year
         # "Did Laos lack diplomatic relations with the Soviet Union?" (undated, past) read two ways
         # (at some time, or always?): the negation of "did ... ever" is "always"/"never"; not for
-        # an event or an edition, which happens once ("Did X take no part in the 2012 Tour de France?").
+        # an event or an edition, which happens once ("Did X always sit out the 2012 Tour de France?").
         once = any(self._domain(x) == "events" or years_named(view.label(x)) for x in (s, o))
         ever = tense == EVER or (variant == NEGATED and tense == PAST and at is None and not once)
         said = relation_clause(p, label, named[0], named[1], clause_tense, domain, plural)

@@ -24,7 +24,8 @@ of 2020) is "Was Elizabeth II the head of state of Grenada in 2020?", or with no
 Names come from generator/names.py: a statement whose entity needs a context it cannot be
 given, or whose label is no name ("West Africa BENIN Rep"), is not asked; nor is a place asked as
 someone's influence ("Was Germany one of Handel's influences?"), nor a state with the one whose
-name it holds, where one of them is gone ("Germany" and "West Germany"). A city of millions asked as
+name it holds, where one of them is gone ("Germany" and "West Germany"), nor an edition as part of
+the series whose name it holds ("the 2004–05 Cypriot First Division"). A city of millions asked as
 someone's place of birth or death when the KB puts it elsewhere, in a smaller place of the same
 country, is "the city of" its name: "Did Gene Kelly die in Los Angeles?" (he died in Beverly
 Hills) read two ways to every blind reader of the seventh round, the city or its area; the proof's
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 import random
 
+from kgtest.generator.articles import years_named
 from kgtest.generator.clauses import PAST, PRESENT
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_random import clip, complement, uniform_year
@@ -137,6 +139,7 @@ class Asker:
             self._place_of_influence(statement)
             or any(self.names.garbled(x) for x in statement[::2])
             or self._successor_named(statement)
+            or self._name_answers(statement)
         ):
             return False
         ambiguous = self.names.ambiguous
@@ -169,6 +172,16 @@ class Asker:
         ):
             return False
         return any(self._former(x) or self._ended(x) for x in (s, o))
+
+    def _name_answers(self, statement: Statement) -> bool:
+        """An edition asked as part of its series, whose name it holds: "Was the 2004–05 Cypriot
+        First Division part of the Cypriot First Division?" answers itself (blind readers of the
+        eleventh session)."""
+        s, p, o = statement
+        if p.lstrip("^") not in WHERE:
+            return False
+        short, long = sorted((self._view.label(s), self._view.label(o)), key=len)
+        return short != long and f" {short} " in f" {long} " and bool(years_named(long))
 
     def _ended(self, eid: str) -> bool:
         """The KB gives ``eid`` an end year of its own (not one its facts imply)."""
@@ -259,12 +272,17 @@ class Asker:
         plural = [n for n, x in zip(named, (s, o), strict=True) if self.names.plural(x)]
         clause_tense = PAST if tense in (EVER, NOW) else tense
         domain = self._domain(subject)
+        at = self._now if tense == NOW else year
+        # "Did Laos lack diplomatic relations with the Soviet Union?" (undated, past) read two ways
+        # (at some time, or always?): the negation of "did ... ever" is "always"/"never"; not for
+        # an event or an edition, which happens once ("Did X always sit out the 2012 Tour de France?").
+        once = any(self._domain(x) == "events" or years_named(view.label(x)) for x in (s, o))
+        ever = tense == EVER or (variant == NEGATED and tense == PAST and at is None and not once)
         said = relation_clause(p, label, named[0], named[1], clause_tense, domain, plural)
         opposite = None
         if variant == NEGATED:
             opposite = opposite_clause(p, named[0], named[1], clause_tense, domain, plural)
-        at = self._now if tense == NOW else year
-        return plain_question(said, variant, at, tense == EVER, opposite, p.lstrip("^") in AT_ANY_TIME)
+        return plain_question(said, variant, at, ever, opposite, p.lstrip("^") in AT_ANY_TIME)
 
     def _city_area(self, person: str, pid: str, city: str) -> bool:
         """``city`` is a city of millions the KB does not give as ``person``'s place (``pid``), which

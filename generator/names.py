@@ -3,7 +3,8 @@
 Three things stand between a KB label and a name a person would write:
 
 * an article, and the shape English gives an edition's or a season's label ("the Province of
-  Genoa", "the 2012 Giro d'Italia", "the 2011 Team Sky season": generator/articles.py);
+  Genoa", "the 2012 Giro d'Italia", "the 2011 Team Sky season": generator/articles.py), and the
+  short form of a full title ("Queens Park Rangers F.C.": generator/short_names.py);
 * a disambiguation suffix some labels carry from Wikipedia's titles, "Fascia, Liguria": the
   suffix is dropped when it names something the KB places the entity within, and kept as a
   context instead;
@@ -51,6 +52,7 @@ from kgtest.generator.name_contexts import (
     told,
     unaccented,
 )
+from kgtest.generator.short_names import short_name
 from kgtest.kg.model import Domain, Fact
 
 _UP = ("P131", "P17", "P361", "P30")
@@ -327,13 +329,10 @@ class Namer:
         if eid in self.departments:
             return _Entry(f"the {label} department", (), False)
         alone = len(self._by_base.get(label.casefold(), ())) < 2 and not suffix_place
-        base = named(
-            label,
-            entity.types if entity is not None else (),
-            person=entity is not None and "Q5" in entity.types,
-            team=eid in self._teams,
-            work=alone,
-        )
+        person = entity is not None and "Q5" in entity.types
+        short = short_name(label, self._by_base, person) if alone else ""  # "Queens Park Rangers"
+        types = entity.types if entity is not None else ()
+        base = named(short or label, types, person=person, team=eid in self._teams and not short, work=alone)
         known = label in WELL_KNOWN
         if alone and entity is not None and entity.domain is Domain.PLACES and (known or many_places(label)):
             return self._elsewhere(eid, base, label)

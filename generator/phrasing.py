@@ -7,7 +7,8 @@ for P1411, which reads right for a film and for an actor alike. It may depend on
 domain, as a table: ``ask = { any = "{s} [be] based in {o}", places = "{s} [be] in {o}" }``;
 and on how the object's name ends, under a key "o:<ending>", which comes first: a person is
 "inducted into" a hall of fame and "named to" an all-star team, not "received" one
-(``"o:Hall of Fame" = "{s} [be/past] inducted into {o}"``).
+(``"o:Hall of Fame" = "{s} [be/past] inducted into {o}"``); or on a word of it, under "o~<word>":
+a person works "at" a university and "for" a company (``"o~University" = "{s} [work/past] at {o}"``).
 
 ``^P`` (P read backwards) says the same fact as P with subject and object swapped, so it is
 asked with P's wording the other way round. A relation without an ``ask`` (one the catalog
@@ -86,7 +87,11 @@ def wording_of(pid: str, label: str, domain: str = ANY, obj: str = "") -> tuple[
 
 
 def _chosen(table: Mapping[str, str], domain: str, obj: str) -> str:
-    ending = next((key for key in table if key.startswith("o:") and obj.endswith(key[2:])), None)
+    words = obj.split()
+    ending = next(
+        (k for k in table if (k[:2] == "o:" and obj.endswith(k[2:])) or (k[:2] == "o~" and k[2:] in words)),
+        None,
+    )
     return table[ending] if ending else table.get(domain, table[ANY])
 
 

@@ -78,7 +78,7 @@ def test_a_person_asked_where_they_were_born_or_died_is_told_by_what_they_did() 
     # what she did reads no way in front ("the queen of the United Kingdom Elizabeth II"): the name
     assert asker.question(("Q5", "P20", "Q2"), ORIGINAL, None, PAST) == "Did Elizabeth II die in Leipzig?"
     assert asker.question(("Q1", "P108", "Q4"), ORIGINAL, None, PAST) == (
-        "Was Max Weber employed by Heidelberg University?"
+        "Did Max Weber work at Heidelberg University?"
     )
     assert (
         Asker(view, None, "drowzee")

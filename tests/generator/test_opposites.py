@@ -5,10 +5,13 @@ from __future__ import annotations
 import pytest
 
 from kgtest.core.errors import ConfigError
+from kgtest.generator.asked import Asker
 from kgtest.generator.clauses import PAST, PRESENT, clause
+from kgtest.generator.kbview import KbView
 from kgtest.generator.phrasing import asks, opposite_clause, opposites, parse_asks, relation_clause
 from kgtest.generator.templates import NEGATED, ORIGINAL, plain_question
 from kgtest.kg.catalog import builtin_catalog
+from kgtest.kg.model import Domain, Entity
 
 
 def _asked(pid: str, s: str, o: str, tense: str, domain: str, year: int | None, ever: bool = False) -> str:
@@ -89,7 +92,7 @@ def _asked(pid: str, s: str, o: str, tense: str, domain: str, year: int | None, 
             "people",
             None,
             False,
-            "Did Mark Cavendish miss the 2009 Giro d'Italia?",
+            "Did Mark Cavendish sit out the 2009 Giro d'Italia?",
         ),
         (
             "^P1344",
@@ -99,7 +102,7 @@ def _asked(pid: str, s: str, o: str, tense: str, domain: str, year: int | None, 
             "events",
             None,
             False,
-            "Did Mark Cavendish miss the 2009 Giro d'Italia?",
+            "Did Mark Cavendish sit out the 2009 Giro d'Italia?",
         ),
         (
             "P527",
@@ -149,3 +152,74 @@ def test_every_opposite_is_a_question_of_its_own_with_no_not() -> None:
 def test_a_bad_opposite_names_the_file_the_property_and_the_field() -> None:
     with pytest.raises(ConfigError, match=r"x.toml: \[P1\] opposite.any = '\{s\} \[be\] outside' must name"):
         parse_asks('[P1]\nopposite = "{s} [be] outside"\n', "x.toml", "opposite")
+
+
+def test_an_undated_past_truth_flipped_is_asked_always() -> None:
+    """ "Did Laos lack diplomatic relations with the Soviet Union?" read two ways (at some time, or
+    always?): the flip of "did they ever" is "always"; asked plainly it stays as it was."""
+    entities = {
+        "Q1": Entity("Q1", "Laos", domain=Domain.PLACES),
+        "Q2": Entity("Q2", "Soviet Union", ("Q3024240",), domain=Domain.PLACES),
+        "Q3": Entity("Q3", "Kaká", "Brazilian footballer", ("Q5",), Domain.PEOPLE),
+        "Q4": Entity("Q4", "AC Milan", domain=Domain.SOCIETY),
+    }
+    asker = Asker(KbView(entities, (), builtin_catalog()), 2020, "plain")
+    statement = ("Q1", "P530", "Q2")
+    assert asker.question(statement, NEGATED, None, PAST) == (
+        "Did Laos always lack diplomatic relations with the Soviet Union?"
+    )
+    assert asker.question(statement, ORIGINAL, None, PAST) == (
+        "Did Laos have diplomatic relations with the Soviet Union?"
+    )
+    assert asker.question(("Q3", "P54", "Q4"), NEGATED, None, PAST) == (
+        'Is this statement true: "Kaká never played for AC Milan"?'
+    )
+    assert asker.question(("Q3", "P54", "Q4"), NEGATED, 2005, PAST) == (
+        'Is this statement true: "Kaká did not play for AC Milan in 2005"?'
+    )
+
+
+@pytest.mark.parametrize(
+    ("pid", "s", "o", "text"),
+    [
+        ("P166", "Saul Bellow", "the Jefferson Lecture", "Did Saul Bellow give the Jefferson Lecture?"),
+        (
+            "P166",
+            "Saul Bellow",
+            "the Nobel Prize in Literature",
+            "Did Saul Bellow receive the Nobel Prize in Literature?",
+        ),
+        (
+            "P108",
+            "Ernst Curtius",
+            "the University of Berlin",
+            "Did Ernst Curtius work at the University of Berlin?",
+        ),
+        ("P108", "Shakira", "the Universal Music Group", "Did Shakira work for the Universal Music Group?"),
+    ],
+)
+def test_awards_given_and_employers_worked_at(pid: str, s: str, o: str, text: str) -> None:
+    said = relation_clause(pid, pid, s, o, PAST, "people")
+    assert plain_question(said, ORIGINAL, None) == text
+
+
+def test_an_event_missed_is_not_missed_always() -> None:
+    entities = {
+        "Q1": Entity("Q1", "Roy Curvers", "Dutch cyclist", ("Q5",), Domain.PEOPLE),
+        "Q2": Entity("Q2", "2012 Tour de France", domain=Domain.EVENTS),
+    }
+    asker = Asker(KbView(entities, (), builtin_catalog()), 2020, "plain")
+    assert asker.question(("Q1", "P1344", "Q2"), NEGATED, None, PAST) == (
+        "Did Roy Curvers sit out the 2012 Tour de France?"
+    )
+
+
+def test_an_edition_is_not_left_out_always() -> None:
+    entities = {
+        "Q1": Entity("Q1", "2019 Arctic Race of Norway"),
+        "Q2": Entity("Q2", "2019 UCI Europe Tour"),
+    }
+    asker = Asker(KbView(entities, (), builtin_catalog()), 2020, "plain")
+    assert asker.question(("Q1", "P361", "Q2"), NEGATED, None, PAST) == (
+        "Was the 2019 Arctic Race of Norway outside the 2019 UCI Europe Tour?"
+    )

@@ -1,5 +1,5 @@
 """Statements a plain question leaves out: a label that is no name, a place as someone's influence, a
-state with the gone state whose name it holds."""
+state with the gone state whose name it holds, an edition as part of its series."""
 
 from __future__ import annotations
 
@@ -77,3 +77,23 @@ def test_a_state_is_not_asked_with_the_gone_state_whose_name_it_holds() -> None:
     assert asker.askable(("Q4", "P47", "Q5"), None)
     assert asker.askable(("Q2", "P530", "Q3"), None) and asker.askable(("Q1", "P530", "Q6"), None)
     assert Asker(KbView(entities, (), builtin_catalog()), 2020, "drowzee").askable(("Q1", "P530", "Q2"), None)
+
+
+def test_an_edition_is_not_asked_as_part_of_the_series_it_is_named_after() -> None:
+    """ "Was the 2004–05 Cypriot First Division part of the Cypriot First Division?" answers itself
+    (eleventh session's blind readers); another series, or a place in the one it is named after
+    ("Kharkiv" in "Kharkiv Oblast"), is asked."""
+    events = Domain.EVENTS
+    entities = {
+        "Q1": Entity("Q1", "2004–05 Cypriot First Division", domain=events),
+        "Q2": Entity("Q2", "Cypriot First Division", domain=events),
+        "Q3": Entity("Q3", "2004–05 UEFA Cup", domain=events),
+        "Q4": Entity("Q4", "Kharkiv", domain=Domain.PLACES),
+        "Q5": Entity("Q5", "Kharkiv Oblast", domain=Domain.PLACES),
+    }
+    asker = Asker(KbView(entities, (), builtin_catalog()), 2020, "plain")
+    assert not asker.askable(("Q1", "P361", "Q2"), None)
+    assert not asker.askable(("Q2", "P527", "Q1"), None)
+    assert asker.askable(("Q3", "P361", "Q2"), None)
+    assert asker.askable(("Q4", "P131", "Q5"), None)
+    assert Asker(KbView(entities, (), builtin_catalog()), 2020, "drowzee").askable(("Q1", "P361", "Q2"), None)

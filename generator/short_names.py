@@ -1,0 +1,70 @@
+"""The short name a person writes for a label Wikidata gives in full.
+
+Blind readers rated encyclopedia titles stiff: "Did X play for Queens Park Rangers F.C.?", "the
+United States of America", "Alexander R. Todd, Baron Todd", "England national under-21
+association football team". None of the three KBs carries aliases, so the short forms come from
+safe rules on the label alone, each taken only where no other entity of the KB goes by the short
+form (the namer passes what is taken):
+
+* a club's legal suffix (" F.C.", " FC", " A.F.C.", " CF", " Club de Fútbol", " Football Club")
+  is dropped where what is left is a name of two words or more, or initials ("Queens Park
+  Rangers", "APOEL"), and no place or common word WordNet knows ("São Paulo FC" keeps its): a
+  town's name alone reads as the town ("Was Southampton founded in 1885?", "Was Reading founded
+  in 1871?"); a suffix spelt out is abbreviated, as the club is called ("Villarreal CF");
+* a person's peerage after a comma (", Baron Todd", ", 1st Baronet") is dropped, as English names
+  them by it only with the title in front; dukes and earls ("1st Duke of Wellington"), known by
+  their titles, keep theirs;
+* "association football team" is "football team", and an age group needs no "national" ("the
+  England under-21 football team");
+* a state's official name is the one people use (``COMMON_NAMES``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Container
+
+from kgtest.core.wordnet import wordnet
+from kgtest.generator.name_contexts import unaccented
+
+_CLUB = re.compile(
+    r"^(?P<name>.+?),? (?P<suffix>A\.F\.C\.|F\.C\.|AFC|FC|C\.F\.|CF|Club de Fútbol|Football Club)$"
+)
+_ABBREVIATED = {"Club de Fútbol": "CF", "Football Club": "F.C."}
+"""Suffixes spelt out, as a club's name is written when it keeps one: "Villarreal CF"."""
+_PEERAGE = re.compile(r"^(?P<name>[^,]+), (?:\d+(?:st|nd|rd|th) )?(?:Baron|Baroness|Baronet|Viscount)\b")
+_NATIONAL = re.compile(r"^(?P<country>.+) national (?P<age>under-\d+ )?association football team$")
+COMMON_NAMES = {"United States of America": "United States"}
+"""Official names of states and the names people use for them."""
+
+
+def short_name(label: str, taken: Container[str], person: bool = False) -> str:
+    """The short form of ``label``, or "" where it has none or ``taken`` (casefolded names of the
+    KB's other entities) holds it."""
+    short = _shortened(label, person)
+    return short if short and short.casefold() not in taken else ""
+
+
+def _shortened(label: str, person: bool) -> str:
+    if person:
+        peer = _PEERAGE.match(label)
+        return peer["name"] if peer else ""
+    if label in COMMON_NAMES:
+        return COMMON_NAMES[label]
+    team = _NATIONAL.match(label)
+    if team:
+        middle = team["age"] or "national "
+        return f"{team['country']} {middle}football team"
+    club = _CLUB.match(label)
+    if club is None:
+        return ""
+    name, suffix = club["name"], club["suffix"]
+    kept = f"{name} {_ABBREVIATED[suffix]}" if suffix in _ABBREVIATED else ""
+    if not name[-1].isalnum():  # "UNAM. FC": no name without its suffix
+        return kept
+    if " " not in name and not name.isupper():  # "Southampton", "Pafos": the town as much as the club
+        return kept
+    plain = unaccented(name)
+    if not wordnet().available or wordnet().places(plain) or wordnet().common(plain):
+        return kept
+    return name

@@ -66,6 +66,11 @@ class AskedWords:
                 out.append((self.family(phrase.property), said))
         return sorted(set(out))
 
+    def symmetric(self, pid: str) -> bool:
+        """A relation of two of a kind (married, twinned, bordering), for which "they" or "both" may
+        stand for the question's two ends; a person and a birthplace are never "both"."""
+        return self._catalog.resolve(pid.lstrip("^")).symmetric
+
     def family(self, pid: str) -> str:
         """A property and its inverse are one relation; so are the containments (part of, located in)."""
         pid = pid.lstrip("^")

@@ -200,6 +200,7 @@ class Judge:
                     grounds[i],
                     self._asked.words(grounds[i]),
                     self._asked.family,
+                    self._asked.symmetric,
                 ),
                 grounds[i],
                 self._catalog,

@@ -39,7 +39,7 @@ def readable(text: str, only: str | None = None) -> str:
         text = _FIELD.sub(lambda m: f"{m['lead']}{only} {_FIELDS[m['field'].lower()]} ", text)
     text = _SOURCE.sub("", _QUOTED_VERDICT.sub(_judged, set_aside(text)))
     text = _UNTIL_DEATH.sub(r"\g<until> \g<year>", _START_LIST.sub(_started, text))
-    text = _MISSION.sub(_relations, text)
+    text = _LISTED_AS.sub(_given, _MISSION.sub(_relations, text))
     return absolute(expand_abbreviations(text))
 
 
@@ -73,6 +73,22 @@ def _relations(match: re.Match[str]) -> str:
     if _DENIED_BEFORE.search(before) or match.group().lower().startswith(("has no", "have no")):
         return match.group()
     return "has diplomatic relations with "
+
+
+_LISTED_AS = re.compile(
+    r"(?:(?<=^)|(?<=[.!?:]\s)|(?<=\n))[^.!?:\n]{0,160}?\b(?:both\s+|all\s+)?"
+    r"(?:lists?|listed|gives?|gave|records?|recorded|names?|named|shows?|showed|states?|stated|puts?|"
+    r"registers?|registered|reports?|reported)\s+(?P<whose>his|her|its|their)\s+"
+    r"(?P<noun>[a-z]+(?:\s+(?:of\s+)?[a-z]+)?)\s+as\s+",
+    re.I,
+)
+"""A source that gives a fact: "His ProCyclingStats profile and his team's bio both list his birthplace
+as Ipiales" is "his birthplace is Ipiales" (the source states nothing itself; read with it, the parser
+finds no name for the subject "both")."""
+
+
+def _given(match: re.Match[str]) -> str:
+    return f"{match['whose'].capitalize()} {match['noun']} is "
 
 
 _START_LIST = re.compile(

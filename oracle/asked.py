@@ -66,6 +66,19 @@ class AskedWords:
                 out.append((self.family(phrase.property), said))
         return sorted(set(out))
 
+    def own(self, ground: GroundGraph) -> list[str]:
+        """The words of the question's own relation, short ones too ("born", "died"): unread_values.py."""
+        if ground.statement is None:
+            return []
+        out = []
+        for phrase in self._relations.phrases({ground.statement[1].lstrip("^")}):
+            kept = [w for w in re.findall(r"[a-z0-9]+", phrase.text.lower()) if w not in _FUNCTION]
+            while kept and kept[-1] in _TRAILING:
+                kept.pop()
+            if kept and len(" ".join(kept)) >= 4 and phrase.source != "inverse":
+                out.append(" ".join(kept))
+        return sorted(set(out))
+
     def symmetric(self, pid: str) -> bool:
         """A relation of two of a kind (married, twinned, bordering), for which "they" or "both" may
         stand for the question's two ends; a person and a birthplace are never "both"."""

@@ -46,6 +46,7 @@ from kgtest.oracle.said_again import said_again
 from kgtest.oracle.similarity import Thresholds
 from kgtest.oracle.unread import about_the_case, could_change, find_unread
 from kgtest.oracle.unread_names import to_unknown_names
+from kgtest.oracle.unread_values import unread_values
 
 READ_LIMIT = 20_000
 """Characters of a reply the oracle reads (docs/oracle.md): its first 20,000, some 4,000 words,
@@ -225,6 +226,18 @@ class Judge:
                 self._asked.family,
                 case.question,
             )
+            unread += [
+                u
+                for u in unread_values(
+                    texts[i],
+                    checked.claims,
+                    grounds[i],
+                    self._entities,
+                    self._asked.own(grounds[i]),
+                    self._asked.family,
+                )
+                if all(u.sentence != v.sentence for v in unread)
+            ]
             again = said_again(unread, checked.claims, grounds[i], self._entities.kb, self._catalog)
             still = [u for u in unread if u not in again]
             changes = could_change(still, grounds[i], bool(checked.wrong))

@@ -5,7 +5,8 @@ was born on 10 July 1895 in Augsburg, Bavaria": a sentence in the words of the r
 asks about ("died", "born") puts a name after "in", "at" or "near", and no claim of that relation
 was read from it (the subject was a description, the parse was broken). That name may be the KB's
 value, a place within it, or another value: the reply's class cannot be told. unread.py's own
-search asks for two names the KB knows, or words of five letters or more, and missed both.
+search asks for two names the KB knows, or words of five letters or more, and missed both. So does
+the question's subject "listed under" or "grouped under" a place the KB does not know.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from kgtest.kg.extract.text import prepare
 from kgtest.oracle.claims import Claim
 from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundGraph
+from kgtest.oracle.moved import moved_into
 from kgtest.oracle.unread import Unread, proof_ids, sentences, stems
 
 _PLACED = re.compile(
@@ -48,11 +50,13 @@ def unread_values(
     names = {  # a value read elsewhere in the reply ("He died in Göttingen"), or beside it, is read
         m.name.lower() for c in claims if c.statement is not None for m in (c.subject, c.object)
     }
-    out = []
+    out = [_placed_unknown(c, ground) for c in claims if _placed_unknown(c, ground) is not None]
     for sentence in sentences(prepare(text)):
         key = f" {stems(sentence)} "
         words = [w for w in said if f" {stems(w)} " in key]
         if not words:
+            continue
+        if any(u.sentence == sentence.strip() for u in out):
             continue
         mine = [c for c in claims if c.triple.sentence.strip() and c.triple.sentence.strip() in sentence]
         if any(c.statement and family(c.statement[1]) == family(asked) for c in mine):
@@ -68,3 +72,21 @@ def unread_values(
         if left:
             out.append(Unread(sentence.strip(), (left[0], f"'{words[0]}'"), proof_ids(ground), False))
     return out
+
+
+def _placed_unknown(claim: Claim, ground: GroundGraph) -> Unread | None:
+    """ "Campofelice di Fitalia is listed under the Free Municipal Consortium of Agrigento" (styled_blind11
+    W3-014): the question's subject put in a place the KB does not know, in words moved.py reads only
+    between two places it knows: it may be the proof's value, a place around it, or another."""
+    if ground.statement is None or claim.statement is not None or claim.relation is not None:
+        return None
+    subject, obj = claim.subject, claim.object
+    if (
+        subject.id not in (ground.statement[0], ground.statement[2])
+        or obj.known
+        or not obj.name[:1].isupper()
+    ):
+        return None
+    if not moved_into(claim.triple):
+        return None
+    return Unread(claim.triple.sentence.strip(), (subject.label, obj.name), proof_ids(ground), False)

@@ -10,7 +10,7 @@ import pytest
 
 from kgtest.oracle import Judge
 
-from .test_reading_rules import TESLA_NYC
+from .test_reading_rules import MUNICH_BAVARIA, TESLA_NYC
 from .test_styles import MICHELLE_CHICAGO, judged
 
 
@@ -45,3 +45,17 @@ def test_an_unread_value_of_the_questions_relation_cannot_be_told(
 def test_a_read_value_or_a_month_is_no_unread_value(kb_judge: Judge, reply: str) -> None:
     verdict = judged(kb_judge, MICHELLE_CHICAGO, reply)
     assert verdict.outcome.value == "correct", verdict.reasons
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # citing (styled_blind11 W3-014: "is listed under the Free Municipal Consortium of Agrigento")
+        "According to the gazetteer, Munich is listed under the Isar Circle. So yes, it is in Bavaria.",
+        # step-by-step
+        "1. Munich was grouped under the Isarkreis in 1808.\n2. So yes, Munich is located in Bavaria.",
+    ],
+)
+def test_the_subject_filed_under_an_unknown_place_cannot_be_told(kb_judge: Judge, reply: str) -> None:
+    verdict = judged(kb_judge, MUNICH_BAVARIA, reply)
+    assert verdict.outcome.value == "unreadable", verdict.reasons

@@ -231,3 +231,18 @@ def test_a_compass_part_of_a_place_is_in_it(
     W3-024)."""
     (triples,) = extractor.extract([text], [[subject, region]])
     assert any((t.subject, t.object) == (subject, region) for t in triples), triples
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "around"),
+    [
+        ("Munich lies in the region of Swabia, which is part of Germany.", "Swabia", "Germany"),
+        ("Honestly, it sits in the north of Bavaria, which belongs to Germany!", "Bavaria", "Germany"),
+    ],
+)
+def test_which_after_a_part_of_a_place_is_the_place(
+    extractor: SpacyExtractor, text: str, place: str, around: str
+) -> None:
+    """ "the region of Swabia, which is part of Germany": "which" is Swabia, as the region's "of" reads."""
+    (triples,) = extractor.extract([text], [[place, around]])
+    assert any((t.subject, t.object) == (place, around) for t in triples), triples

@@ -45,6 +45,7 @@ from kgtest.oracle.rewrite import readable
 from kgtest.oracle.said_again import said_again
 from kgtest.oracle.similarity import Thresholds
 from kgtest.oracle.unread import about_the_case, could_change, find_unread
+from kgtest.oracle.unread_bearing import Bearing, bearing
 from kgtest.oracle.unread_names import to_unknown_names
 from kgtest.oracle.unread_values import unread_values
 
@@ -140,6 +141,7 @@ class Judge:
         self._keys: RelationKeys | None = None
         self._grounds: OrderedDict[Hashable, GroundGraph] = OrderedDict()
         self._asked = AskedWords(self._catalog, self._relations)
+        self._bearing = Bearing(self._relations, self._asked)
 
     @property
     def loaded(self) -> tuple[str, ...]:
@@ -239,7 +241,7 @@ class Judge:
                 if all(u.sentence != v.sentence for v in unread)
             ]
             again = said_again(unread, checked.claims, grounds[i], self._entities.kb, self._catalog)
-            still = [u for u in unread if u not in again]
+            still = bearing([u for u in unread if u not in again], grounds[i], self._bearing)
             changes = could_change(still, grounds[i], bool(checked.wrong))
             if again and not changes:
                 shown = "; ".join(u.text() for u in again)

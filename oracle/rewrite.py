@@ -40,6 +40,7 @@ def readable(text: str, only: str | None = None) -> str:
     text = _SOURCE.sub("", _QUOTED_VERDICT.sub(_judged, set_aside(text)))
     text = _UNTIL_DEATH.sub(r"\g<until> \g<year>", _START_LIST.sub(_started, text))
     text = _LISTED_AS.sub(_given, _MISSION.sub(_relations, text))
+    text = _NEITHER.sub(_neither, text)
     return absolute(expand_abbreviations(text))
 
 
@@ -85,6 +86,21 @@ _LISTED_AS = re.compile(
 """A source that gives a fact: "His ProCyclingStats profile and his team's bio both list his birthplace
 as Ipiales" is "his birthplace is Ipiales" (the source states nothing itself; read with it, the parser
 finds no name for the subject "both")."""
+
+_NAMED = r"[A-Z\u00C0-\u024F][\w'’\-]*(?:\s+(?:of\s+)?[A-Z\u00C0-\u024F][\w'’\-]*)*"
+_NEITHER = re.compile(
+    rf"(?P<a>{_NAMED})\s+and\s+(?P<b>{_NAMED})\s+(?P<mid>[^.;:\n]{{0,80}}?)[;,]\s*(?:and\s+|so\s+)?"
+    r"(?:neither|one\s+(?:doesn't|does\s+not))\s+(?:lies?|sits?|is|falls?)\s+(?:within|inside|in|part\s+of)\s+"
+    r"the\s+other\b"
+)
+"""Two places neither of which lies in the other: "Belgium and Spain are separate countries; neither lies
+within the other", "Brooklyn and Manhattan are different boroughs; one doesn't lie within the other"
+say each is not in the other (the parser finds no name in "neither" and "the other")."""
+
+
+def _neither(match: re.Match[str]) -> str:
+    a, b = match["a"], match["b"]
+    return f"{a} and {b} {match['mid']}; {a} is not located in {b}, and {b} is not located in {a}"
 
 
 def _given(match: re.Match[str]) -> str:

@@ -46,3 +46,34 @@ def test_both_sources_are_not_the_questions_two_ends(kb_judge: Judge) -> None:
     assert not any(c.triple.sentence.startswith("Her memoir") and c.statement for c in verdict.claims), (
         verdict.claims
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "3. Belgium and Spain are separate countries; neither lies within the other.",
+            "Belgium is not located in Spain, and Spain is not located in Belgium",
+        ),
+        (
+            "Brooklyn and Manhattan are different boroughs; one doesn't lie within the other.",
+            "Brooklyn is not located in Manhattan, and Manhattan is not located in Brooklyn",
+        ),
+    ],
+)
+def test_neither_within_the_other_denies_both_ways(text: str, said: str) -> None:
+    """The step-by-step style's "neither lies within the other" (styled_blind10 W3-025, styled_blind11
+    W3-037): the parser finds no name in "neither" and "the other"."""
+    assert said in readable(text)
+
+
+def test_neither_within_the_other_is_read_as_two_denials(kb_judge: Judge) -> None:
+    verdict = judged(
+        kb_judge,
+        MICHELLE_CHICAGO,
+        "Yes. Chicago and Boston are different cities; neither lies within the other. She was born in "
+        "Chicago.",
+    )
+    denied = {c.statement for c in verdict.claims if c.negated and c.statement}
+    assert len(denied) == 2, verdict.claims
+    assert verdict.outcome.value == "correct", verdict.reasons

@@ -50,7 +50,7 @@ def unread_values(
     names = {  # a value read elsewhere in the reply ("He died in Göttingen"), or beside it, is read
         m.name.lower() for c in claims if c.statement is not None for m in (c.subject, c.object)
     }
-    out = [_placed_unknown(c, ground) for c in claims if _placed_unknown(c, ground) is not None]
+    out = [u for c in claims if (u := _placed_unknown(c, ground)) is not None]
     for sentence in sentences(prepare(text)):
         key = f" {stems(sentence)} "
         words = [w for w in said if f" {stems(w)} " in key]

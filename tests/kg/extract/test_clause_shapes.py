@@ -129,6 +129,23 @@ def test_prepared_text_drops_what_states_nothing() -> None:
 
 
 @pytest.mark.parametrize(
+    ("item", "said"),
+    [
+        (
+            "- **Established:** The Holy See and Bosnia and Herzegovina set up diplomatic relations in 1992.",
+            "The Holy See and Bosnia and Herzegovina set up diplomatic relations in 1992.",
+        ),
+        ("* Independence: Togo became independent in 1960", "Togo became independent in 1960."),
+        ("- Kokoschka's award: he received it in 1968", "he received it in 1968."),
+    ],
+)
+def test_a_list_items_label_before_a_sentence_is_dropped(item: str, said: str) -> None:
+    """ "- Established: The Holy See ... set up": a sentence of its own, not "Established is The Holy See
+    ..." (styled_blind11 W1-005)."""
+    assert prepare(item) == said
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Curie won her prize in 1903, and Einstein received his in 1921.",

@@ -40,7 +40,7 @@ def readable(text: str, only: str | None = None) -> str:
     text = _SOURCE.sub("", _QUOTED_VERDICT.sub(_judged, set_aside(text)))
     text = _UNTIL_DEATH.sub(r"\g<until> \g<year>", _START_LIST.sub(_started, text))
     text = _LISTED_AS.sub(_given, _MISSION.sub(_relations, text))
-    text = _NEITHER.sub(_neither, text)
+    text = _MEMBERS.sub(_member, _NEITHER.sub(_neither, text))
     return absolute(expand_abbreviations(text))
 
 
@@ -96,6 +96,17 @@ _NEITHER = re.compile(
 """Two places neither of which lies in the other: "Belgium and Spain are separate countries; neither lies
 within the other", "Brooklyn and Manhattan are different boroughs; one doesn't lie within the other"
 say each is not in the other (the parser finds no name in "neither" and "the other")."""
+
+_MEMBERS = re.compile(
+    rf"(?P<a>{_NAMED})\s+(?P<be>is|was|are|were)\s+(?:one\s+of|among)\s+(?:the\s+)?(?P<b>{_NAMED})['’]s?\s+"
+    r"(?:\w+\s+)?(?:member(?:\s+(?:states?|countries|nations))?s?)\b"
+)
+"""Membership said by the member list: "Hungary is one of the Zangger Committee's member states" is
+"Hungary is a member of the Zangger Committee" (the parser hangs the committee on "states")."""
+
+
+def _member(match: re.Match[str]) -> str:
+    return f"{match['a']} {match['be']} a member of {match['b']}"
 
 
 def _neither(match: re.Match[str]) -> str:

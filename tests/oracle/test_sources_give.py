@@ -77,3 +77,21 @@ def test_neither_within_the_other_is_read_as_two_denials(kb_judge: Judge) -> Non
     denied = {c.statement for c in verdict.claims if c.negated and c.statement}
     assert len(denied) == 2, verdict.claims
     assert verdict.outcome.value == "correct", verdict.reasons
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "Hungary is one of the Zangger Committee's member states.",
+            "Hungary is a member of Zangger Committee",
+        ),
+        (
+            "Yes - Japan was among the Asian Development Bank's founding members!",
+            "Japan was a member of Asian",
+        ),
+    ],
+)
+def test_one_of_a_bodys_members_is_a_member_of_it(text: str, said: str) -> None:
+    """The member list's words (styled_blind11 W1-022): the parser hangs the body on "states"."""
+    assert said in readable(text)

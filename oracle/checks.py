@@ -243,7 +243,7 @@ class Checker:
             )
             if known is None or claim.year is None:
                 return replace(claim, status="open")
-            if known == claim.year:
+            if (known == claim.year) != claim.negated:  # "he was not born in 1992": right after 1993
                 return replace(claim, status="proven")
             return replace(claim, status="refuted", note=f"says {said}, but the KB gives {year_text(known)}")
         rel = self._catalog.resolve(p.lstrip("^"))

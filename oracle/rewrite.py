@@ -79,7 +79,7 @@ def _relations(match: re.Match[str]) -> str:
 _LISTED_AS = re.compile(
     r"(?:(?<=^)|(?<=[.!?:]\s)|(?<=\n))[^.!?:\n]{0,160}?\b(?:both\s+|all\s+)?"
     r"(?:lists?|listed|gives?|gave|records?|recorded|names?|named|shows?|showed|states?|stated|puts?|"
-    r"registers?|registered|reports?|reported)\s+(?P<whose>his|her|its|their)\s+"
+    r"registers?|registered|reports?|reported)\s+(?P<whose>his|her|its|their|[A-Z][\w.\-]*(?:\s+[A-Z][\w.\-]*){0,3}['’]s)\s+"
     r"(?P<noun>[a-z]+(?:\s+(?:of\s+)?[a-z]+)?)\s+as\s+",
     re.I,
 )
@@ -115,7 +115,8 @@ def _neither(match: re.Match[str]) -> str:
 
 
 def _given(match: re.Match[str]) -> str:
-    return f"{match['whose'].capitalize()} {match['noun']} is "
+    whose = match["whose"]
+    return f"{whose.capitalize() if whose.islower() else whose} {match['noun']} is "
 
 
 _START_LIST = re.compile(

@@ -50,15 +50,11 @@ _REGION = {
     "south",
     "east",
     "west",
-    "northeast",
-    "northwest",
-    "southeast",
-    "southwest",
     "centre",
     "center",
     "heart",
     "outskirts",
-}
+} | {"northeast", "northwest", "southeast", "southwest"}
 """Nouns for a piece of a place: in the north (or the northwest) of England is in England."""
 _FALSE = {"false", "untrue", "incorrect", "wrong", "impossible", "inaccurate"}
 _TRUE = {"true", "correct", "right", "accurate", "possible", "the case", "case"}

@@ -28,7 +28,7 @@ from kgtest.oracle import arithmetic
 from kgtest.oracle.answered import ANSWER
 from kgtest.oracle.checked import Checked
 from kgtest.oracle.claims import ALIVE, COMPUTED, VALUE_PROPERTIES, Claim
-from kgtest.oracle.dated import MISDATED, another_time, date_kind, denial_unplaced, wrong_dates
+from kgtest.oracle.dated import MISDATED, another_time, date_kind, denial_unplaced, wrong_dates, year_holds
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.kb_lookup import KbLookup, containing
 from kgtest.oracle.kb_years import date_of, lifetime, lifetimes, year_of
@@ -243,7 +243,7 @@ class Checker:
             )
             if known is None or claim.year is None:
                 return replace(claim, status="open")
-            if (known == claim.year) != claim.negated:  # "he was not born in 1992": right after 1993
+            if year_holds(claim, known):  # "he was not born in 1992 or earlier": right after 1993
                 return replace(claim, status="proven")
             return replace(claim, status="refuted", note=f"says {said}, but the KB gives {year_text(known)}")
         rel = self._catalog.resolve(p.lstrip("^"))

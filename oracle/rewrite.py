@@ -41,6 +41,7 @@ def readable(text: str, only: str | None = None) -> str:
     text = _UNTIL_DEATH.sub(r"\g<until> \g<year>", _START_LIST.sub(_started, text))
     text = _LISTED_AS.sub(_given, _MISSION.sub(_relations, text))
     text = _MEMBERS.sub(_member, _NEITHER.sub(_neither, text))
+    text = _ON_BOOKS.sub(_played, _CLUB_ROLE.sub(_played, text))
     return absolute(expand_abbreviations(text))
 
 
@@ -87,7 +88,7 @@ _LISTED_AS = re.compile(
 as Ipiales" is "his birthplace is Ipiales" (the source states nothing itself; read with it, the parser
 finds no name for the subject "both")."""
 
-_NAMED = r"[A-Z\u00C0-\u024F][\w'’\-]*(?:\s+(?:of\s+)?[A-Z\u00C0-\u024F][\w'’\-]*)*"
+_NAMED = r"[A-Z\u00C0-\u024F][\w'’.\-]*(?:\s+(?:of\s+)?[A-Z\u00C0-\u024F][\w'’.\-]*)*"
 _NEITHER = re.compile(
     rf"(?P<a>{_NAMED})\s+and\s+(?P<b>{_NAMED})\s+(?P<mid>[^.;:\n]{{0,80}}?)[;,]\s*(?:and\s+|so\s+)?"
     r"(?:neither|one\s+(?:doesn't|does\s+not))\s+(?:lies?|sits?|is|falls?)\s+(?:within|inside|in|part\s+of)\s+"
@@ -103,6 +104,21 @@ _MEMBERS = re.compile(
 )
 """Membership said by the member list: "Hungary is one of the Zangger Committee's member states" is
 "Hungary is a member of the Zangger Committee" (the parser hangs the committee on "states")."""
+_ON_BOOKS = re.compile(
+    rf"\b(?P<be>was|were|is|are)(?P<not>n't|\s+not|\s+never)?\s+on\s+(?P<club>{_NAMED})['’]s?\s+books\b"
+)
+"""A club's player is "on its books": "Dean Kiely was on Charlton Athletic's books from 1999 until 2006"."""
+_CLUB_ROLE = re.compile(
+    rf"\b(?P<be>was|were)(?P<not>n't|\s+not|\s+never)?\s+(?P<club>{_NAMED})['’]s?\s+(?:\w+\s+)?"
+    r"(?:goalkeeper|keeper|striker|defender|midfielder|forward|winger|full-back|centre-back|captain)\b"
+)
+"""A club's player by position: "Dean Kiely was Charlton's regular goalkeeper" played for Charlton."""
+
+
+def _played(match: re.Match[str]) -> str:
+    done = "did not play" if match["not"] and "never" not in match["not"] else "played"
+    done = "never played" if match["not"] and "never" in match["not"] else done
+    return f"{done} for {match['club']}"
 
 
 def _member(match: re.Match[str]) -> str:

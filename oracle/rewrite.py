@@ -42,6 +42,7 @@ def readable(text: str, only: str | None = None) -> str:
     text = _LISTED_AS.sub(_given, _MISSION.sub(_relations, text))
     text = _MEMBERS.sub(_member, _NEITHER.sub(_neither, text))
     text = _ON_BOOKS.sub(_played, _CLUB_ROLE.sub(_played, text))
+    text = _EVENT_IN.sub(_event, text)
     return absolute(expand_abbreviations(text))
 
 
@@ -113,6 +114,17 @@ _CLUB_ROLE = re.compile(
     r"(?:goalkeeper|keeper|striker|defender|midfielder|forward|winger|full-back|centre-back|captain)\b"
 )
 """A club's player by position: "Dean Kiely was Charlton's regular goalkeeper" played for Charlton."""
+_EVENT_IN = re.compile(
+    r"\b(?P<whose>his|her|the)\s+(?P<event>death|birth)(?:\s+itself)?\s+(?:was|took\s+place|happened|occurred)\s+"
+    r"(?P<where>in|at)\b",
+    re.I,
+)
+"""A life's event placed: "the death itself was in Manhattan", "her birth took place in Ulm"."""
+
+
+def _event(match: re.Match[str]) -> str:
+    who = "she" if match["whose"].lower() == "her" else "he"
+    return f"{who} {'died' if match['event'].lower() == 'death' else 'was born'} {match['where']}"
 
 
 def _played(match: re.Match[str]) -> str:

@@ -132,6 +132,23 @@ def test_prepared_text_drops_what_states_nothing() -> None:
     ("item", "said"),
     [
         (
+            "- **Matteo Trentin** — the Italian road racer, born in 1989",
+            "Matteo Trentin is the Italian road racer",
+        ),
+        ("* Jacob Butterfield – born in 1990", "Jacob Butterfield is born in 1990."),
+        # before a dash, only a name is described
+        ("2. It is part of the East Africa region — not the other way round.", "region — not the other way"),
+    ],
+)
+def test_a_list_items_name_and_dash_describe_it(item: str, said: str) -> None:
+    """ "- **Matteo Trentin** — the Italian road racer" (styled_blind11 W2-013): as after a colon."""
+    assert said in prepare(item)
+
+
+@pytest.mark.parametrize(
+    ("item", "said"),
+    [
+        (
             "- **Established:** The Holy See and Bosnia and Herzegovina set up diplomatic relations in 1992.",
             "The Holy See and Bosnia and Herzegovina set up diplomatic relations in 1992.",
         ),

@@ -42,7 +42,7 @@ def readable(text: str, only: str | None = None) -> str:
     text = _LISTED_AS.sub(_given, _MISSION.sub(_relations, text))
     text = _MEMBERS.sub(_member, _NEITHER.sub(_neither, text))
     text = _ON_BOOKS.sub(_played, _CLUB_ROLE.sub(_played, text))
-    text = _EVENT_IN.sub(_event, text)
+    text = _FOUNDED.sub(lambda m: f"{m['subject'] or m['first']} was founded in", _EVENT_IN.sub(_event, text))
     return absolute(expand_abbreviations(text))
 
 
@@ -120,6 +120,14 @@ _EVENT_IN = re.compile(
     re.I,
 )
 """A life's event placed: "the death itself was in Manhattan", "her birth took place in Ulm"."""
+_FOUNDED = re.compile(
+    r"(?P<subject>\b\w+)\s+(?:traces?|traced|dates?|dated)\s+(?:its|their)\s+(?:founding|foundation|origins?|roots)"
+    r"\s+(?:back\s+)?to(?=\s+(?:1\d{3}|20\d{2})\b)"
+    r"|(?P<first>\b\w+)\s+was\s+first\s+(?:awarded|held|staged|contested|presented)\s+in(?=\s+(?:1\d{3}|20\d{2})\b)",
+    re.I,
+)
+"""A beginning said by its first time: "SC Freiburg traces its founding to 1904", "The Erasmus Prize was
+first awarded in 1958": founded in that year."""
 
 
 def _event(match: re.Match[str]) -> str:

@@ -118,3 +118,16 @@ def test_a_death_placed_is_read(kb_judge: Judge) -> None:
         "Yes. Tesla's ashes are kept in Belgrade, but his death itself was in New York City.",
     )
     assert verdict.outcome.value == "correct", verdict.reasons
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("SC Freiburg traces its founding to 1904, so it existed.", "SC Freiburg was founded in 1904"),
+        ("The Erasmus Prize was first awarded in 1958.", "The Erasmus Prize was founded in 1958"),
+        ("He traces his interest back to 1990.", "He traces his interest back to 1990."),  # no founding
+    ],
+)
+def test_a_beginning_said_by_its_first_time_is_a_founding(text: str, said: str) -> None:
+    """ "SC Freiburg traces its founding to 1904" (styled_blind10 W2-040): the parser reads no date of it."""
+    assert said in readable(text)

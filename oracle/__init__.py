@@ -23,7 +23,7 @@ if TYPE_CHECKING:
         register_extractor,
     )
     from kgtest.oracle.answer import ParsedAnswer, Stance, parse_answer
-    from kgtest.oracle.checks import Checked
+    from kgtest.oracle.checked import Checked
     from kgtest.oracle.claims import Claim
     from kgtest.oracle.entities import EntityMatch
     from kgtest.oracle.ground import GroundEdge, GroundEntity, GroundGraph, ground_graph
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from kgtest.oracle.similarity import Thresholds
 
 _WHERE = {
-    "Checked": "kgtest.oracle.checks",
+    "Checked": "kgtest.oracle.checked",
     "Claim": "kgtest.oracle.claims",
     "EntityMatch": "kgtest.oracle.entities",
     "GroundEdge": "kgtest.oracle.ground",

@@ -43,6 +43,7 @@ class AskedWords:
         self._catalog = catalog
         self._relations = relations
         self._found: dict[int, tuple[GroundGraph, list[tuple[str, str]]]] = {}
+        self._own: dict[str, list[str]] = {}
 
     def words(self, ground: GroundGraph) -> list[tuple[str, str]]:
         key = id(ground)  # grounds are kept by _ground: the same case, the same object
@@ -65,6 +66,27 @@ class AskedWords:
             if len(said) >= 5 and phrase.source != "inverse":
                 out.append((self.family(phrase.property), said))
         return sorted(set(out))
+
+    def own(self, ground: GroundGraph) -> list[str]:
+        """The words of the question's own relation, short ones too ("born", "died"): unread_values.py."""
+        if ground.statement is None:
+            return []
+        pid = ground.statement[1].lstrip("^")
+        if pid not in self._own:
+            out = []
+            for phrase in self._relations.phrases({pid}):
+                kept = [w for w in re.findall(r"[a-z0-9]+", phrase.text.lower()) if w not in _FUNCTION]
+                while kept and kept[-1] in _TRAILING:
+                    kept.pop()
+                if kept and len(" ".join(kept)) >= 4 and phrase.source != "inverse":
+                    out.append(" ".join(kept))
+            self._own[pid] = sorted(set(out))
+        return self._own[pid]
+
+    def symmetric(self, pid: str) -> bool:
+        """A relation of two of a kind (married, twinned, bordering), for which "they" or "both" may
+        stand for the question's two ends; a person and a birthplace are never "both"."""
+        return self._catalog.resolve(pid.lstrip("^")).symmetric
 
     def family(self, pid: str) -> str:
         """A property and its inverse are one relation; so are the containments (part of, located in)."""

@@ -35,9 +35,12 @@ def about_the_two(
     ground: GroundGraph,
     asked: Sequence[tuple[str, str]],
     family: Callable[[str], str],
+    symmetric: Callable[[str], bool],
 ) -> list[Claim]:
-    """The claims, with one of the question's statement for each such sentence."""
-    if ground.statement is None:
+    """The claims, with one of the question's statement for each such sentence, where the question's
+    relation is one of two of a kind: "His profile and the team's bio both list his birthplace as
+    Ipiales" says nothing of "both" the cyclist and Ecuador."""
+    if ground.statement is None or not symmetric(ground.statement[1]):
         return list(claims)
     s, p, o = ground.statement
     out = list(claims)

@@ -18,7 +18,7 @@ states in place of the KB's.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 
 from kgtest.generator.case import Answer
@@ -26,8 +26,9 @@ from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.model import Fact
 from kgtest.oracle import arithmetic
 from kgtest.oracle.answered import ANSWER
+from kgtest.oracle.checked import Checked
 from kgtest.oracle.claims import ALIVE, COMPUTED, VALUE_PROPERTIES, Claim
-from kgtest.oracle.dated import MISDATED, another_time, date_kind, denial_unplaced, wrong_dates
+from kgtest.oracle.dated import MISDATED, another_time, date_kind, denial_unplaced, wrong_dates, year_holds
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.kb_lookup import KbLookup, containing
 from kgtest.oracle.kb_years import date_of, lifetime, lifetimes, year_of
@@ -58,25 +59,6 @@ from kgtest.oracle.worlds import (
     world_stated,
 )
 from kgtest.prolog.claims import ClaimLogic, Status, World, WorldFact
-
-
-@dataclass(frozen=True, slots=True)
-class Checked:
-    claims: tuple[Claim, ...]
-    """Every claim, with the knowledge check's finding and, when wrong, why."""
-    world: str
-    """What the reply's world says of the question: ``holds``, ``fails``, ``both``, ``open``;
-    ``unstated`` when the reply states nothing the rules can read (the KB's facts, which prove the
-    expected answer, stand); ``unchecked`` when the question is no statement the rules read."""
-    implied: Answer | None
-    """The answer that world gives; None when it gives none (``both``, ``open``)."""
-    dropped: tuple[str, ...] = ()
-    """Evidence the reply's claims contradict, in words."""
-    notes: tuple[str, ...] = ()
-
-    @property
-    def wrong(self) -> tuple[Claim, ...]:
-        return tuple(c for c in self.claims if c.wrong)
 
 
 class Checker:
@@ -261,7 +243,7 @@ class Checker:
             )
             if known is None or claim.year is None:
                 return replace(claim, status="open")
-            if known == claim.year:
+            if year_holds(claim, known):  # "he was not born in 1992 or earlier": right after 1993
                 return replace(claim, status="proven")
             return replace(claim, status="refuted", note=f"says {said}, but the KB gives {year_text(known)}")
         rel = self._catalog.resolve(p.lstrip("^"))
@@ -367,7 +349,7 @@ class Checker:
             notes = (
                 f"the rules give {baseline!r} for the case's own facts; the proof's answer stands for them",
             )
-            if not gone and not world.denied and not world_stated(claims):
+            if not gone and answer == "open":  # what it states settles nothing the case's own facts do
                 answer = "holds" if ground.holds else "fails"
         return Checked(every, answer, implied_answer(ground, answer), tuple(gone), notes)
 

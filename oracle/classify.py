@@ -6,7 +6,7 @@ from __future__ import annotations
 from kgtest.generator.case import Answer
 from kgtest.oracle.answer import ParsedAnswer
 from kgtest.oracle.answered import ANSWER
-from kgtest.oracle.checks import Checked
+from kgtest.oracle.checked import Checked
 from kgtest.oracle.claims import unread
 from kgtest.oracle.listed import LISTED
 from kgtest.oracle.outcome import Outcome

@@ -257,3 +257,20 @@ def _text(span: Span) -> str:
 def date_kind(pid: str) -> str:
     """``start``, ``end`` or ``point`` for a property dating a thing; "" for any other."""
     return "start" if pid in STARTS else "end" if pid in ENDS else "point" if pid in POINTS else ""
+
+
+_BOUNDED = re.compile(r"\b(?P<year>\d{3,4})\s+or\s+(?P<way>earlier|before|sooner|later|after)\b", re.I)
+
+
+def year_holds(claim: Claim, known: int) -> bool:
+    """Whether a year claim is right for the KB's year: "born in 1993" is, "was not born in 1992" is
+    too, and a denial of a bound the question set is checked as one: "he wasn't born in 1820 or
+    earlier" is wrong for a birth in 1812 (styled_blind11 W3-026, W3-032)."""
+    said = claim.year
+    if said is None or not claim.negated:
+        return known == said
+    for bound in _BOUNDED.finditer(claim.triple.sentence):
+        if int(bound["year"]) == said:
+            earlier = bound["way"].lower() in ("earlier", "before", "sooner")
+            return known > said if earlier else known < said
+    return known != said

@@ -45,7 +45,9 @@ from kgtest.oracle.rewrite import readable
 from kgtest.oracle.said_again import said_again
 from kgtest.oracle.similarity import Thresholds
 from kgtest.oracle.unread import about_the_case, could_change, find_unread
+from kgtest.oracle.unread_bearing import Bearing, bearing
 from kgtest.oracle.unread_names import to_unknown_names
+from kgtest.oracle.unread_values import unread_values
 
 READ_LIMIT = 20_000
 """Characters of a reply the oracle reads (docs/oracle.md): its first 20,000, some 4,000 words,
@@ -140,6 +142,7 @@ class Judge:
         self._keys: RelationKeys | None = None
         self._grounds: OrderedDict[Hashable, GroundGraph] = OrderedDict()
         self._asked = AskedWords(self._catalog, self._relations)
+        self._bearing = Bearing(self._relations, self._asked)
 
     @property
     def loaded(self) -> tuple[str, ...]:
@@ -201,6 +204,7 @@ class Judge:
                     grounds[i],
                     self._asked.words(grounds[i]),
                     self._asked.family,
+                    self._asked.symmetric,
                 ),
                 grounds[i],
                 self._catalog,
@@ -225,8 +229,20 @@ class Judge:
                 self._asked.family,
                 case.question,
             )
+            unread += [
+                u
+                for u in unread_values(
+                    texts[i],
+                    checked.claims,
+                    grounds[i],
+                    self._entities,
+                    self._asked.own(grounds[i]),
+                    self._asked.family,
+                )
+                if all(u.sentence != v.sentence for v in unread)
+            ]
             again = said_again(unread, checked.claims, grounds[i], self._entities.kb, self._catalog)
-            still = [u for u in unread if u not in again]
+            still = bearing([u for u in unread if u not in again], grounds[i], self._bearing)
             changes = could_change(still, grounds[i], bool(checked.wrong))
             if again and not changes:
                 shown = "; ".join(u.text() for u in again)

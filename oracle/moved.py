@@ -39,7 +39,8 @@ _INTO = {"to", "into", "under"}
 _OVER = {"back", "over", "up"}
 _GOING = {"pass", "come", "go", "fall", "return", "revert", "move", "end"}
 _PLACING = {"transfer", "assign", "reassign", "put", "place", "move", "attach", "add", "incorporate", "fold"}
-_PLACING |= {"absorb", "integrate", "merge"}
+_PLACING |= {"absorb", "integrate", "merge", "list", "group", "class", "classify", "count", "file"}
+"""... and of filing: "is listed under the Free Municipal Consortium of Agrigento", "was grouped under"."""
 
 
 def moved_into(triple: Triple) -> bool:

@@ -39,7 +39,10 @@ def readable(text: str, only: str | None = None) -> str:
         text = _FIELD.sub(lambda m: f"{m['lead']}{only} {_FIELDS[m['field'].lower()]} ", text)
     text = _SOURCE.sub("", _QUOTED_VERDICT.sub(_judged, set_aside(text)))
     text = _UNTIL_DEATH.sub(r"\g<until> \g<year>", _START_LIST.sub(_started, text))
-    text = _MISSION.sub(_relations, text)
+    text = _LISTED_AS.sub(_given, _MISSION.sub(_relations, text))
+    text = _MEMBERS.sub(_member, _NEITHER.sub(_neither, text))
+    text = _ON_BOOKS.sub(_played, _CLUB_ROLE.sub(_played, text))
+    text = _FOUNDED.sub(lambda m: f"{m['subject'] or m['first']} was founded in", _EVENT_IN.sub(_event, text))
     return absolute(expand_abbreviations(text))
 
 
@@ -73,6 +76,83 @@ def _relations(match: re.Match[str]) -> str:
     if _DENIED_BEFORE.search(before) or match.group().lower().startswith(("has no", "have no")):
         return match.group()
     return "has diplomatic relations with "
+
+
+_LISTED_AS = re.compile(
+    r"(?:(?<=^)|(?<=[.!?:]\s)|(?<=\n))[^.!?:\n]{0,160}?\b(?:both\s+|all\s+)?"
+    r"(?:lists?|listed|gives?|gave|records?|recorded|names?|named|shows?|showed|states?|stated|puts?|"
+    r"registers?|registered|reports?|reported)\s+(?P<whose>his|her|its|their|[A-Z][\w.\-]*(?:\s+[A-Z][\w.\-]*){0,3}['’]s)\s+"
+    r"(?P<noun>[a-z]+(?:\s+(?:of\s+)?[a-z]+)?)\s+as\s+",
+    re.I,
+)
+"""A source that gives a fact: "His ProCyclingStats profile and his team's bio both list his birthplace
+as Ipiales" is "his birthplace is Ipiales" (the source states nothing itself; read with it, the parser
+finds no name for the subject "both")."""
+
+_NAMED = r"[A-Z\u00C0-\u024F][\w'’.\-]*(?:\s+(?:of\s+)?[A-Z\u00C0-\u024F][\w'’.\-]*)*"
+_NEITHER = re.compile(
+    rf"(?P<a>{_NAMED})\s+and\s+(?P<b>{_NAMED})\s+(?P<mid>[^.;:\n]{{0,80}}?)[;,]\s*(?:and\s+|so\s+)?"
+    r"(?:neither|one\s+(?:doesn't|does\s+not))\s+(?:lies?|sits?|is|falls?)\s+(?:within|inside|in|part\s+of)\s+"
+    r"the\s+other\b"
+)
+"""Two places neither of which lies in the other: "Belgium and Spain are separate countries; neither lies
+within the other", "Brooklyn and Manhattan are different boroughs; one doesn't lie within the other"
+say each is not in the other (the parser finds no name in "neither" and "the other")."""
+
+_MEMBERS = re.compile(
+    rf"(?P<a>{_NAMED})\s+(?P<be>is|was|are|were)\s+(?:one\s+of|among)\s+(?:the\s+)?(?P<b>{_NAMED})['’]s?\s+"
+    r"(?:\w+\s+)?(?:member(?:\s+(?:states?|countries|nations))?s?)\b"
+)
+"""Membership said by the member list: "Hungary is one of the Zangger Committee's member states" is
+"Hungary is a member of the Zangger Committee" (the parser hangs the committee on "states")."""
+_ON_BOOKS = re.compile(
+    rf"\b(?P<be>was|were|is|are)(?P<not>n't|\s+not|\s+never)?\s+on\s+(?P<club>{_NAMED})['’]s?\s+books\b"
+)
+"""A club's player is "on its books": "Dean Kiely was on Charlton Athletic's books from 1999 until 2006"."""
+_CLUB_ROLE = re.compile(
+    rf"\b(?P<be>was|were)(?P<not>n't|\s+not|\s+never)?\s+(?P<club>{_NAMED})['’]s?\s+(?:\w+\s+)?"
+    r"(?:goalkeeper|keeper|striker|defender|midfielder|forward|winger|full-back|centre-back|captain)\b"
+)
+"""A club's player by position: "Dean Kiely was Charlton's regular goalkeeper" played for Charlton."""
+_EVENT_IN = re.compile(
+    r"\b(?P<whose>his|her|the)\s+(?P<event>death|birth)(?:\s+itself)?\s+(?:was|took\s+place|happened|occurred)\s+"
+    r"(?P<where>in|at)\b",
+    re.I,
+)
+"""A life's event placed: "the death itself was in Manhattan", "her birth took place in Ulm"."""
+_FOUNDED = re.compile(
+    r"(?P<subject>\b\w+)\s+(?:traces?|traced|dates?|dated)\s+(?:its|their)\s+(?:founding|foundation|origins?|roots)"
+    r"\s+(?:back\s+)?to(?=\s+(?:1\d{3}|20\d{2})\b)"
+    r"|(?P<first>\b\w+)\s+was\s+first\s+(?:awarded|held|staged|contested|presented)\s+in(?=\s+(?:1\d{3}|20\d{2})\b)",
+    re.I,
+)
+"""A beginning said by its first time: "SC Freiburg traces its founding to 1904", "The Erasmus Prize was
+first awarded in 1958": founded in that year."""
+
+
+def _event(match: re.Match[str]) -> str:
+    who = "she" if match["whose"].lower() == "her" else "he"
+    return f"{who} {'died' if match['event'].lower() == 'death' else 'was born'} {match['where']}"
+
+
+def _played(match: re.Match[str]) -> str:
+    done = "did not play" if match["not"] and "never" not in match["not"] else "played"
+    done = "never played" if match["not"] and "never" in match["not"] else done
+    return f"{done} for {match['club']}"
+
+
+def _member(match: re.Match[str]) -> str:
+    return f"{match['a']} {match['be']} a member of {match['b']}"
+
+
+def _neither(match: re.Match[str]) -> str:
+    a, b = match["a"], match["b"]
+    return f"{a} and {b} {match['mid']}; {a} is not located in {b}, and {b} is not located in {a}"
+
+
+def _given(match: re.Match[str]) -> str:
+    whose = match["whose"]
+    return f"{whose.capitalize() if whose.islower() else whose} {match['noun']} is "
 
 
 _START_LIST = re.compile(

@@ -54,8 +54,8 @@ _REGION = {
     "center",
     "heart",
     "outskirts",
-}
-"""Nouns for a piece of a place: in the north of England is in England."""
+} | {"northeast", "northwest", "southeast", "southwest"}
+"""Nouns for a piece of a place: in the north (or the northwest) of England is in England."""
 _FALSE = {"false", "untrue", "incorrect", "wrong", "impossible", "inaccurate"}
 _TRUE = {"true", "correct", "right", "accurate", "possible", "the case", "case"}
 
@@ -367,6 +367,9 @@ def verb_preps(verb: Token) -> list[Token]:
                 out += [c for c in thing.children if c.dep_ == "prep" and c.lower_ == "in"]
         if prep.lower_ in _SPAN_START:
             out += [c for c in prep.children if c.dep_ == "prep" and c.lower_ in _SPAN_END]
+    for home in (c for c in verb.children if c.dep_ in ("advmod", "npadvmod") and c.lemma_ in _ABODES):
+        # "died at his country home in Warren": the parser may hang "home" on the verb as an adverb
+        out += [c for c in home.children if c.dep_ == "prep" and c.lower_ == "in"]
     return out
 
 

@@ -359,7 +359,8 @@ class _Reader(ClauseShapes, References):
             for tok in sp.with_conj(head):
                 tok = sp.named_token(tok)  # "His first wife, Elsa, was born in 1876"
                 if tok.lower_ in _RELATIVE and verb.dep_ == "relcl":
-                    yield verb.head, sp.phrase(verb.head)
+                    which = sp.named_token(verb.head, within=True)  # "the region of Swabia, which is ..."
+                    yield which, sp.phrase(which)
                 elif tok.lower_ == "it" and any(c.dep_ in ("ccomp", "csubj", "xcomp") for c in verb.children):
                     continue  # "it was not the case that ...", "it is true that ...": no one
                 elif tok.lower_ in sp.PRONOUN:

@@ -104,7 +104,7 @@ def prepare(text: str) -> str:
         listed = bool(_BULLET.match(raw))
         line = _LABEL.sub("", _BULLET.sub("", raw).strip())
         if listed:  # "- Jhonatan Narváez: Ecuadorian cyclist, born in Ecuador"
-            line = _DESCRIBED.sub(r"\g<name> is \g<what>", line)
+            line = _DESCRIBED.sub(_described, line)
         if line:
             lines.append(line if line[-1] in ".!?:;" else line + ".")
     return " ".join(lines)
@@ -119,8 +119,30 @@ _RULE = re.compile(r"^\s*\|?[\s:|-]*-{3,}[\s:|-]*$")
 _CELLS = re.compile(r"^\s*\|(.+)\|\s*$")
 _SPAN = re.compile(r"^\s*(?:born\s+)?(\d{3,4})\s*[–—-]\s*(\d{3,4})\s*$")
 _STATE = re.compile(r"\s+(?:alive|lived|life|lifetime|exists?|existed)\s*$", re.I)
-_DESCRIBED = re.compile(r"^(?P<name>[A-Z][\w.’'\- ]{1,60}?)\s*:\s+(?P<what>(?:an?\s+|the\s+)?[A-Za-z].*)$")
-"""A list item naming something and saying what it is."""
+_DESCRIBED = re.compile(
+    r"^(?P<name>[A-Z][\w.’'\- ]{1,60}?)(?:\s*:|\s+(?P<dash>[—–]))\s+(?P<what>(?:an?\s+|the\s+)?[A-Za-z].*)$"
+)
+"""A list item naming something and saying what it is, after a colon or a dash ("- **Matteo Trentin** —
+the Italian road racer, born in 1989")."""
+_SMALL = {"of", "the", "de", "di", "da", "von", "van", "der", "du", "la", "le", "and"}
+"""The small words inside a name: before a dash, only a name is described ("Matteo Trentin — ...")."""
+_CLAUSE = re.compile(
+    r"^(?:he|she|it|they)\b|\b(?:was|were|is|are|has|have|had|became|joined|took|started|set|won|died|"
+    r"left|moved|signed|received|entered|turned)\b",
+    re.I,
+)
+"""A finite verb: what follows the colon is a sentence of its own ("- Established: The Holy See and
+Bosnia and Herzegovina set up diplomatic relations in 1992"), and its label names nothing."""
+
+
+def _described(match: re.Match[str]) -> str:
+    """ "- Jhonatan Narváez: Ecuadorian cyclist" says what he is; "- Independence: Togo became independent
+    in 1960" says no "Independence is Togo ...": the label is dropped."""
+    if match["dash"] and not all(w[:1].isupper() or w in _SMALL for w in match["name"].split()):
+        return match.group()  # "It is part of the East Africa region — not the other way round"
+    if _CLAUSE.search(match["what"]):
+        return match["what"]
+    return f"{match['name']} is {match['what']}"
 
 
 def _table_row(line: str) -> str:

@@ -34,3 +34,24 @@ def test_a_spell_in_a_country_is_no_club(kb_judge: Judge) -> None:
         c.statement is not None and c.statement[1] == "P54" and c.statement[2] != "Q1543"
         for c in verdict.claims
     )
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # terse (styled_blind11 W3-001: "Dean Kiely was Charlton's regular goalkeeper for a good stretch")
+        "No. David Beckham was A.C. Milan's midfielder on loan only in 2009.",
+        # citing
+        "No. Per Transfermarkt, David Beckham was on A.C. Milan's books only from 2009.",
+    ],
+)
+def test_a_clubs_player_by_position_or_on_its_books_played_for_it(kb_judge: Judge, reply: str) -> None:
+    verdict = judged(kb_judge, BECKHAM_MILAN, reply)
+    read = [c for c in verdict.claims if c.statement == ("Q10520", "P54", "Q1543")]
+    assert read and not read[0].negated, [(c.triple.relation, c.statement) for c in verdict.claims]
+
+
+def test_not_on_a_clubs_books_is_a_denial(kb_judge: Judge) -> None:
+    verdict = judged(kb_judge, BECKHAM_MILAN, "No. David Beckham wasn't on A.C. Milan's books in 1988.")
+    read = [c for c in verdict.claims if c.statement == ("Q10520", "P54", "Q1543")]
+    assert read and read[0].negated, [(c.triple.relation, c.statement) for c in verdict.claims]

@@ -7,7 +7,11 @@ from pathlib import Path
 import pytest
 
 from kgtest.core.wordnet import WordNet
+from kgtest.oracle import Judge
 from kgtest.oracle.rewrite import absolute, expand_abbreviations, readable
+
+from .test_reading_rules import TESLA_NYC
+from .test_styles import judged
 
 NET = WordNet()
 needs_wordnet = pytest.mark.skipif(not NET.available, reason="Debian's wordnet-base (.ci/setup installs it)")
@@ -93,3 +97,37 @@ def test_a_mission_said_outright_is_a_diplomatic_relation(text: str, read: str) 
 )
 def test_a_mission_denied_or_in_a_city_is_left_as_written(text: str) -> None:
     assert readable(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("He's buried at Bard College, but the death itself was in Manhattan.", "but he died in Manhattan."),
+        ("Her birth took place in Warsaw, then in the Russian Empire.", "she was born in Warsaw"),
+    ],
+)
+def test_a_lifes_event_placed_is_the_event(text: str, said: str) -> None:
+    """ "the death itself was in Manhattan" (styled_blind11 W1-009): no verb of dying for the parser."""
+    assert said in readable(text)
+
+
+def test_a_death_placed_is_read(kb_judge: Judge) -> None:
+    verdict = judged(
+        kb_judge,
+        TESLA_NYC,
+        "Yes. Tesla's ashes are kept in Belgrade, but his death itself was in New York City.",
+    )
+    assert verdict.outcome.value == "correct", verdict.reasons
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("SC Freiburg traces its founding to 1904, so it existed.", "SC Freiburg was founded in 1904"),
+        ("The Erasmus Prize was first awarded in 1958.", "The Erasmus Prize was founded in 1958"),
+        ("He traces his interest back to 1990.", "He traces his interest back to 1990."),  # no founding
+    ],
+)
+def test_a_beginning_said_by_its_first_time_is_a_founding(text: str, said: str) -> None:
+    """ "SC Freiburg traces its founding to 1904" (styled_blind10 W2-040): the parser reads no date of it."""
+    assert said in readable(text)

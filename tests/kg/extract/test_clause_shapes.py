@@ -129,6 +129,40 @@ def test_prepared_text_drops_what_states_nothing() -> None:
 
 
 @pytest.mark.parametrize(
+    ("item", "said"),
+    [
+        (
+            "- **Matteo Trentin** — the Italian road racer, born in 1989",
+            "Matteo Trentin is the Italian road racer",
+        ),
+        ("* Jacob Butterfield – born in 1990", "Jacob Butterfield is born in 1990."),
+        # before a dash, only a name is described
+        ("2. It is part of the East Africa region — not the other way round.", "region — not the other way"),
+    ],
+)
+def test_a_list_items_name_and_dash_describe_it(item: str, said: str) -> None:
+    """ "- **Matteo Trentin** — the Italian road racer" (styled_blind11 W2-013): as after a colon."""
+    assert said in prepare(item)
+
+
+@pytest.mark.parametrize(
+    ("item", "said"),
+    [
+        (
+            "- **Established:** The Holy See and Bosnia and Herzegovina set up diplomatic relations in 1992.",
+            "The Holy See and Bosnia and Herzegovina set up diplomatic relations in 1992.",
+        ),
+        ("* Independence: Togo became independent in 1960", "Togo became independent in 1960."),
+        ("- Kokoschka's award: he received it in 1968", "he received it in 1968."),
+    ],
+)
+def test_a_list_items_label_before_a_sentence_is_dropped(item: str, said: str) -> None:
+    """ "- Established: The Holy See ... set up": a sentence of its own, not "Established is The Holy See
+    ..." (styled_blind11 W1-005)."""
+    assert prepare(item) == said
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Curie won her prize in 1903, and Einstein received his in 1921.",

@@ -195,3 +195,54 @@ def test_an_apposition_of_common_nouns_places_the_name(
     """ "at Greenacres, his estate in Beverly Hills": Greenacres is in Beverly Hills (tenth session)."""
     (triples,) = extractor.extract([text])
     assert any((t.subject, t.relation, t.object) == (place, "is in", within) for t in triples), triples
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "place"),
+    [
+        ("Roth died in 2018 at his country home in Warren, Connecticut.", "Roth", "Warren"),  # terse
+        ("Step 2: Miller died in 2005 at his country home in Roxbury.", "Miller", "Roxbury"),  # step-by-step
+    ],
+)
+def test_a_home_the_parser_hangs_on_the_verb_places_it(
+    extractor: SpacyExtractor, text: str, subject: str, place: str
+) -> None:
+    """ "at his country home in Warren": spaCy reads "home" as the verb's adverb; where the home is, the
+    verb's act is (eleventh session, styled_blind11 W1-010)."""
+    (triples,) = extractor.extract([text], [[subject]])
+    assert any((t.subject, t.relation, t.object) == (subject, "died in", place) for t in triples), triples
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "region"),
+    [
+        (
+            "Oldenburg lies in the northwest of Lower Saxony, inland near the Hunte.",
+            "Oldenburg",
+            "Lower Saxony",
+        ),
+        ("Honestly, Bari is a city in the southeast of Italy!", "Bari", "Italy"),
+    ],
+)
+def test_a_compass_part_of_a_place_is_in_it(
+    extractor: SpacyExtractor, text: str, subject: str, region: str
+) -> None:
+    """ "in the northwest of Lower Saxony" is in Lower Saxony, as "the north of" was (styled_blind11
+    W3-024)."""
+    (triples,) = extractor.extract([text], [[subject, region]])
+    assert any((t.subject, t.object) == (subject, region) for t in triples), triples
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "around"),
+    [
+        ("Munich lies in the region of Swabia, which is part of Germany.", "Swabia", "Germany"),
+        ("Honestly, it sits in the north of Bavaria, which belongs to Germany!", "Bavaria", "Germany"),
+    ],
+)
+def test_which_after_a_part_of_a_place_is_the_place(
+    extractor: SpacyExtractor, text: str, place: str, around: str
+) -> None:
+    """ "the region of Swabia, which is part of Germany": "which" is Swabia, as the region's "of" reads."""
+    (triples,) = extractor.extract([text], [[place, around]])
+    assert any((t.subject, t.object) == (place, around) for t in triples), triples

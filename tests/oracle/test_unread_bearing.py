@@ -1,0 +1,46 @@
+"""An unread sentence blocks a class only where it could bear on the proof's facts or the question
+(oracle/unread_bearing.py): an aside relating two things the KB knows in words that cannot say the
+proof's relation is no premise and, by bench/styled_blind11/DEFINITIONS.md, no wrong knowledge of the
+case's facts (styled_blind11 W3-020, "Manhattan is a different borough from Brooklyn"). Replies are
+written for these tests over the example KB's Munich (in Upper Bavaria, in Bavaria)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kgtest.oracle import Judge
+
+from .test_reading_rules import MUNICH_BAVARIA
+from .test_styles import judged
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # chatty: an aside about a person and the city
+        "Yes! Munich is located in Bavaria. Fun fact: Albert Einstein went to school in Munich as a boy.",
+        # terse
+        "Yes. Munich is located in Bavaria. Angela Merkel visited Munich often.",
+    ],
+)
+def test_an_aside_that_cannot_say_the_proofs_relation_keeps_the_class(kb_judge: Judge, reply: str) -> None:
+    verdict = judged(kb_judge, MUNICH_BAVARIA, reply)
+    assert verdict.outcome.value == "correct", verdict.reasons
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # a word of containment about a proof's place ("capital")
+        "Yes. Munich is located in Bavaria. Angela Merkel visited Munich, the capital of Upper Bavaria.",
+        # both ends of a proof's fact
+        "Yes. Munich is located in Bavaria. Hitler's putsch put Munich and Upper Bavaria in turmoil.",
+        # a denial about a proof's place needs no word of the relation
+        "Yes. Munich is located in Bavaria. Angela Merkel never visited Munich.",
+        # a year: it may be the proof's
+        "Yes. Munich is located in Bavaria. Angela Merkel visited Munich in 1990.",
+    ],
+)
+def test_a_sentence_that_may_bear_on_the_proof_still_blocks(kb_judge: Judge, reply: str) -> None:
+    verdict = judged(kb_judge, MUNICH_BAVARIA, reply)
+    assert verdict.outcome.value == "unreadable", verdict.reasons

@@ -249,18 +249,21 @@ def _lifetimes(view: KbView) -> dict[str, tuple[str, int | None, int | None]]:
         for e in view.entities.values()
         if e.start_year is not None or e.end_year is not None
     }
-    spans = dated or view.fact_spans
-    return {x: (x, lo, _last_whole(view.entities.get(x), hi)) for x, (lo, hi) in spans.items()}
+    if dated:
+        return {x: (x, lo, _last_whole(view.entities[x], hi, True)) for x, (lo, hi) in dated.items()}
+    spans = view.fact_spans
+    return {x: (x, lo, _last_whole(view.entities.get(x), hi, False)) for x, (lo, hi) in spans.items()}
 
 
-def _last_whole(entity: Entity | None, end: int | None) -> int | None:
-    """The last year a thing the KB ends in ``end`` existed in, asked about whole: the year before.
-    Wikidata dates an end by its day, the KB by its year, and "Was Eure in Upper Normandy in 2016?"
-    asks about a region gone on 1 January 2016. A person's death year is a year they lived in, and
-    the last year of a person's dated facts (Wikidata12k's careers) no end of them."""
-    if end is None or (entity is not None and (entity.domain is Domain.PEOPLE or "Q5" in entity.types)):
+def _last_whole(entity: Entity | None, end: int | None, own: bool) -> int | None:
+    """The last year a thing the KB ends in ``end`` existed in all of: the year before, for a thing
+    with an end of its ``own`` (a dissolution) or a place whose facts end. Wikidata dates an end by
+    its day, the KB by its year, and "Was Eure in Upper Normandy in 2016?" asks about a region gone
+    on 1 January 2016. A person's death year is a year they lived in, and the last year a club's or
+    a prize's dated facts name no end of it ("Did Elias Kachunga play for VfL Osnabrück in 2012?")."""
+    if end is None or entity is None or entity.domain is Domain.PEOPLE or "Q5" in entity.types:
         return end
-    return end - 1
+    return end - 1 if own or entity.domain is Domain.PLACES else end
 
 
 def _outside(unknown: list[tuple[int, int]], known: Spans) -> Spans:

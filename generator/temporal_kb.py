@@ -240,16 +240,30 @@ def _lifetimes(view: KbView) -> dict[str, tuple[str, int | None, int | None]]:
     cover are the years the KB knows them to have existed in, so no question asks whether Aachen
     lay in Nazi Germany in 1900, what the Lüneburg Government Region held in 2019, or whether a
     footballer whose first club was in 1994 played for Manchester United in 1960 (blind readers
-    took such windows before a career for mistakes)."""
+    took such windows before a career for mistakes). Every domain: Wikidata12k's states are of no
+    domain ("Was Kuwait a member of the Arab League in 1960?", a state its facts know from 1961)
+    and its bodies of society's ("Was Denmark a member of the International Development
+    Association in 1959?", known from 1960)."""
     dated = {
-        e.id: (e.id, e.start_year, e.end_year)
+        e.id: (e.start_year, e.end_year)
         for e in view.entities.values()
         if e.start_year is not None or e.end_year is not None
     }
     if dated:
-        return dated
-    dated_by_facts = {e.id for e in view.entities.values() if e.domain in (Domain.PLACES, Domain.PEOPLE)}
-    return {x: (x, lo, hi) for x, (lo, hi) in view.fact_spans.items() if x in dated_by_facts}
+        return {x: (x, lo, _last_whole(view.entities[x], hi, True)) for x, (lo, hi) in dated.items()}
+    spans = view.fact_spans
+    return {x: (x, lo, _last_whole(view.entities.get(x), hi, False)) for x, (lo, hi) in spans.items()}
+
+
+def _last_whole(entity: Entity | None, end: int | None, own: bool) -> int | None:
+    """The last year a thing the KB ends in ``end`` existed in all of: the year before, for a thing
+    with an end of its ``own`` (a dissolution) or a place whose facts end. Wikidata dates an end by
+    its day, the KB by its year, and "Was Eure in Upper Normandy in 2016?" asks about a region gone
+    on 1 January 2016. A person's death year is a year they lived in, and the last year a club's or
+    a prize's dated facts name no end of it ("Did Elias Kachunga play for VfL Osnabrück in 2012?")."""
+    if end is None or entity is None or entity.domain is Domain.PEOPLE or "Q5" in entity.types:
+        return end
+    return end - 1 if own or entity.domain is Domain.PLACES else end
 
 
 def _outside(unknown: list[tuple[int, int]], known: Spans) -> Spans:

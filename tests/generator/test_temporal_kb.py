@@ -94,7 +94,7 @@ def test_a_kb_that_dates_nobody_asks_about_a_person_only_in_the_years_their_fact
         Fact("Q4", "P54", "Q3", 1986, 1988, statement="s4"),
     )
     events = kb_events(KbView(entities, facts, builtin_catalog()))
-    assert {e.id: e.exists for e in events}["Q1 P54 Q2"] == (("Q1", 1994, 2000),)
+    assert {e.id: e.exists for e in events}["Q1 P54 Q2"] == (("Q1", 1994, 2000), ("Q2", 1980, 2000))
     plan = temporal_plan(events, depth=2, count=30, seed=4, universe=universe(events))
     cases, report = generate_temporal_cases(plan)
     assert len(cases) >= 10 and report.filtered_anachronism
@@ -105,6 +105,52 @@ def test_a_kb_that_dates_nobody_asks_about_a_person_only_in_the_years_their_fact
         for event in mtl.events_of(formula):
             born, ended = alive[event.split(" ")[0]]
             assert born <= first and last <= ended, case.question
+
+
+def test_a_kb_that_dates_nothing_asks_about_a_state_or_a_body_only_in_the_years_its_facts_cover() -> None:
+    """Wikidata12k's states are of no domain and its bodies of society's: "Was Kuwait a member of
+    the Arab League in 1960?" (a state the KB knows from 1961) and "Was Denmark a member of the
+    International Development Association in 1959?" (a body known from 1960) were asked. A place
+    whose facts end is not asked about in their last year ("Was Eure in Upper Normandy in 2016?",
+    a region gone on 1 January 2016); a person's, a club's or a body's last dated year is theirs."""
+    unknown, society, places = Domain.UNKNOWN, Domain.SOCIETY, Domain.PLACES
+    entities = {
+        "Q1": Entity("Q1", "Egypt", types=("Q160016",), domain=unknown),
+        "Q2": Entity("Q2", "Kuwait", types=("Q160016",), domain=unknown),
+        "Q3": Entity("Q3", "Arab League", domain=society),
+        "Q4": Entity("Q4", "Upper Normandy", domain=places),
+        "Q5": Entity("Q5", "Eure", domain=places),
+        "Q6": Entity("Q6", "Seine-Maritime", domain=places),
+        "Q7": Entity("Q7", "Pierre Corneille", types=("Q5",), domain=Domain.PEOPLE),
+    }
+    facts = (
+        Fact("Q1", "P463", "Q3", 1945, 1979, statement="s1"),
+        Fact("Q1", "P463", "Q3", 1989, 2000, statement="s2"),
+        Fact("Q2", "P463", "Q3", 1961, 2000, statement="s3"),
+        Fact("Q5", "P131", "Q4", 1970, 2015, statement="s4"),
+        Fact("Q6", "P131", "Q4", 1956, 2016, statement="s5"),
+        Fact("Q7", "P551", "Q5", 1950, 1990, statement="s6"),
+    )
+    events = kb_events(KbView(entities, facts, builtin_catalog()))
+    exists = {e.id: e.exists for e in events}
+    assert exists["Q2 P463 Q3"] == (("Q2", 1961, 2000), ("Q3", 1945, 2000))
+    assert exists["Q6 P131 Q4"] == (("Q6", 1956, 2015), ("Q4", 1956, 2015))
+    assert exists["Q7 P551 Q5"] == (("Q7", 1950, 1990), ("Q5", 1950, 2014))
+    assert exists["Q1 P463 Q3"] == (("Q1", 1945, 2000), ("Q3", 1945, 2000))
+    known = {x: (lo, hi) for ev in events for x, lo, hi in ev.exists}
+    asked = 0
+    for seed in range(4):
+        plan = temporal_plan(events, depth=2, count=20, seed=seed, universe=universe(events))
+        for case in generate_temporal_cases(plan)[0]:
+            formula = mtl.from_json(case.temporal.formula)
+            first, last = case.temporal.query_year, case.temporal.query_year + mtl.horizon(formula)
+            for event in mtl.events_of(formula):
+                subject, _, obj = event.split(" ")
+                for x in (subject, obj):
+                    born, ended = known[x]
+                    assert born <= first and last <= ended, (case.question, x)
+            asked += 1
+    assert asked >= 20
 
 
 def test_a_states_existence_is_not_asked() -> None:

@@ -261,7 +261,10 @@ def _corrected(reply: str, stance: Stance, span: tuple[int, int], question: str)
 
 
 _ASKED_BEFORE = re.compile(r"([^.!?\n]*)\?[\s*_\"”’)\-–—:]*$")
-_SUPPOSING = re.compile(r"(?:^|[.!?;:\n]\s*)(?:if|were|had|suppose|supposing|assuming)\b[^.!?;\n]*$", re.I)
+_SUPPOSING = re.compile(
+    r"(?:^|[.!?;:\n][\s*_]*)(?:if|were|had|suppose|supposing|assuming)\b[^.!?;\n]*$", re.I
+)
+"""A supposition opening the clause, after a list item's bold label too ("- **So:** If ...")."""
 _CONTENT = re.compile(r"[a-z]{4,}")
 _RECALLING = re.compile(
     r"\bif\s+(?:i\s+(?:remember|recall)\s+(?:correctly|rightly|right)|(?:my\s+)?memory\s+serves(?:\s+me)?)\b",

@@ -1,4 +1,4 @@
-"""Claims of the question's own pair that the reply's words leave open between relations.
+"""Claims of the question's ends that the reply's words leave open between relations.
 
 An erroneous inference says the reply's statements are right and only its answer fails. A
 statement of the asked pair in words read only as one of several relations, none the one asked
@@ -15,19 +15,25 @@ from kgtest.oracle.ground import GroundGraph
 
 
 def guessed_between_ends(claims: Sequence[Claim], ground: GroundGraph) -> list[Claim]:
-    """Claims relating the question's own two ends in words read only as one of several relations,
-    none the one asked ("still belonged to the Byzantine Empire in 1034": owned by, part of or member
-    of). An erroneous inference says the reply's statements are right and only its answer fails; a
-    statement of the asked pair that the words leave open between relations may be the very one the
-    answer follows from, so the oracle cannot tell."""
-    if ground.statement is None:
-        return []
-    subject, asked, obj = ground.statement
+    """Claims relating an end of the question (of its proof's facts, for a temporal case) in words
+    read only as one of several relations, none the one asked ("still belonged to the Byzantine
+    Empire in 1034": owned by, part of or member of). An erroneous inference says the reply's
+    statements are right and only its answer fails; a statement of the asked pair that the words
+    leave open between relations may be the very one the answer follows from, and one relating an
+    end to another thing may give the asked relation another value ("Hjo Municipality ... belongs to
+    Jönköping County, not Västra Götaland": wrong knowledge, if it says where Hjo lies), so the oracle
+    cannot tell."""
+    if ground.statement is not None:
+        subject, asked, obj = ground.statement
+        ends, relations = {subject, obj}, {asked.lstrip("^")}
+    else:
+        ends = {x for e in ground.edges for x in (e.subject, e.object)}
+        relations = set(ground.properties)
     return [
         c
         for c in claims
         if c.statement is not None
-        and {c.statement[0], c.statement[2]} == {subject, obj}
+        and {c.statement[0], c.statement[2]} & ends
         and len({a[1] for a in c.alternatives}) > 1  # several relations, not several readings of a name
-        and all(a[1].lstrip("^") != asked.lstrip("^") for a in c.alternatives)
+        and all(a[1].lstrip("^") not in relations for a in c.alternatives)
     ]

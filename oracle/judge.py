@@ -44,6 +44,7 @@ from kgtest.oracle.restated import strip_restated
 from kgtest.oracle.rewrite import readable
 from kgtest.oracle.said_again import said_again
 from kgtest.oracle.similarity import Thresholds
+from kgtest.oracle.stood_in import stood_in_at_both_ends
 from kgtest.oracle.unread import about_the_case, could_change, find_unread
 from kgtest.oracle.unread_bearing import Bearing, bearing
 from kgtest.oracle.unread_names import to_unknown_names
@@ -254,11 +255,20 @@ class Judge:
                     *reasons,
                 )
                 outcome = Outcome.UNREADABLE
+            elif outcome in (Outcome.ERRONEOUS_KNOWLEDGE, Outcome.BOTH) and (
+                stood := stood_in_at_both_ends(checked.wrong)
+            ):
+                reasons = (
+                    f"cannot tell: what it states wrongly was read only through stand-ins at both ends "
+                    f"(read alone, it is {outcome.value}): {'; '.join(sorted({c.note for c in stood}))}",
+                    *reasons,
+                )
+                outcome = Outcome.UNREADABLE
             elif outcome is Outcome.ERRONEOUS_INFERENCE and (
                 guessed := guessed_between_ends(checked.claims, grounds[i])
             ):
                 reasons = (
-                    f"cannot tell: what it says of the question's two ends is read only as one of several "
+                    f"cannot tell: what it says of the question's ends is read only as one of several "
                     f"relations (read alone, it is {outcome.value}): "
                     f"{'; '.join(sorted({c.triple.sentence for c in guessed}))}",
                     *reasons,

@@ -33,7 +33,8 @@ _WEAKER = re.compile(r"\b(?:possibly|maybe|perhaps|arguably)\s*,?\s*(?P<v>yes|no
 """A weaker answer ("possibly not"): no leaning of its own, but one the other way makes the reply
 two-sided ("in one sense probably yes; in another, possibly not")."""
 _YES = {"yes", "so"}
-_SUPPOSED = re.compile(r"(?:^|[.!?;:\n]\s*|[–—-]\s*)if\b[^.!?;\n]*$", re.I)
+_SUPPOSED = re.compile(r"(?:^|[.!?;:\n][\s*_]*|[–—-]\s*)if\b[^.!?;\n]*$", re.I)
+"""An "if" opening the clause, after a list item's bold label too ("- **Where that leaves us:** If ...")."""
 _RECALLING = re.compile(
     r"\bif\s+(?:i\s+(?:remember|recall|have\s+\w+\s+\w+)\s*(?:correctly|rightly|right)?"
     r"|(?:my\s+)?memory\s+serves)",

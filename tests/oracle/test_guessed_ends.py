@@ -1,4 +1,4 @@
-"""A reply relating the question's two ends in words read only as one of several relations ("belonged
+"""A reply relating the question's ends in words read only as one of several relations ("belonged
 to": owned by, part of or member of) is not called an erroneous inference: that class says the reply's
 statements are right and only its answer fails, and the statement left open between relations may be
 the one the answer follows from (oracle/guessed.py ``guessed_between_ends``). Replies in the hedged and
@@ -25,6 +25,9 @@ from .cases import IN_ENGLAND
             "1. Oxford lies in Oxfordshire.\n2. Oxfordshire is in England.\n\nAnswer: No.",
             "erroneous_inference",
         ),
+        # terse: one end related to another thing, "belongs to" read as owned by or has part, may say
+        # where Oxford lies (styled_blind12 W1-028, "belongs to Jönköping County, not Västra Götaland")
+        ("No. Oxford sits on the Thames but belongs to Berkshire, not England.", "unreadable"),
     ],
 )
 def test_an_open_bond_of_the_two_ends_is_no_inference(kb_judge: Judge, reply: str, outcome: str) -> None:

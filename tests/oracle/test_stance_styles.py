@@ -92,6 +92,10 @@ def test_an_inclination_is_a_leaning(reply: str, stance: Stance) -> None:
         "It was the city itself, yes — or maybe not.",
         # an answer that the reply says it cannot give
         "No, I'm sorry for the confusion. The answer is: \"No, I'm unable to provide a definitive answer.\"",
+        # a supposition under a markdown list item's bold label is still a supposition (styled_blind12 W1-001)
+        "- **The record:** I vaguely recall a lecture in the early 2000s.\n- **Where that leaves us:** "
+        "If that memory is right, the answer would be yes. If I'm conflating him with someone else, it "
+        "could just as easily be no.",
     ],
 )
 def test_two_sided_or_undermined_stays_unclear_with_leanings(reply: str) -> None:

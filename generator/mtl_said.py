@@ -128,12 +128,11 @@ def _two_subjects(op: str, said: Said, first: str, second: str) -> Said:
     if op == "and":
         aux, finite = _plural(c.aux), _plural(c.finite)
         both = Clause(f"both {first} and {second}", aux, c.rest, finite)
-    else:  # "Did A or B play for X?", as English asks whether one or more did: the seventh round's
-        # readers read "Did either A or B ...?" two ways (one of them only?), the tenth's rated "Did A
-        # or B (or both) ...?" stiff, the eleventh's "Did either of A and B ...?"
-        # a name holding "or" keeps "either of" ("Did 112 or JUPITER - Crestor exist?" reads as three)
-        pair = f"either of {first} and {second}" if " or " in first + second else f"{first} or {second}"
-        both = Clause(pair, c.aux, c.rest, c.finite)
+    else:  # "Did either of A and B play for X?": one reading, if stiff. The seventh round's readers
+        # read "Did either A or B ...?" two ways (one of them only?), the tenth's rated "Did A or B (or
+        # both) ...?" stiff, and the eleventh's end readers gave "Did A or B ...?" a second reading
+        # ("which one?", or only one) in 14 of 42 depth-2 questions: one reading goes first
+        both = Clause(f"either of {first} and {second}", c.aux, c.rest, c.finite)
     return Said(both.statement(), said.when, both, said.at_point, ask=said.ask, ever=said.ever)
 
 

@@ -69,9 +69,10 @@ def born_question(
     same way): "Was Jon Izagirre born before 1989?" for "... alive at some time between 1983 and
     1988?" (blind readers found a living cyclist's "alive" stiff, the eleventh session's "born in
     1988 or earlier"); one birth says who is born where ``who`` tells ("Was the cyclist Chris Horner
-    born ...?"). Two: "Were both A and B born before 1991?", "Was A or B born before 1991?" (every
-    blind reader rated "at least one of A and B born in 1990 or earlier" stiff, and "A or B, or
-    both", "the older of A and B" and "either of A and B"; "before" spares the pair a second "or").
+    born ...?"). Two: "Were both A and B born before 1991?", "Was either of A and B born before
+    1991?" (blind readers rated "at least one of A and B born in 1990 or earlier", "A or B, or both",
+    "the older of A and B" and "either of A and B" stiff, and gave "Was A or B born ...?" a second
+    reading, "which one?": one reading goes first).
     With no death known, a life
     may last any time after its birth, and the years that depends on are never asked: a Yes is
     asked only where the formula holds for sure and a No only where it fails for sure, which here
@@ -85,15 +86,13 @@ def born_question(
         case mtl.And(phi1=mtl.Atom(name=n1), phi2=mtl.Atom(name=n2)) if n1 != n2:
             names, join = [n1, n2], "Were both {} and {}"
         case mtl.Or(phi1=mtl.Atom(name=n1), phi2=mtl.Atom(name=n2)) if n1 != n2:
-            names, join = [n1, n2], "Was {} or {}"
+            names, join = [n1, n2], "Was either of {} and {}"
         case _:
             return None
     if last is None or not all(n in lives for n in names):
         return None
     if len(names) == 2 and any(" and " in lives[n] for n in names):
         return None  # "Was Antigua and Barbuda FC or X ...?" reads as three
-    if len(names) == 2 and any(" or " in lives[n] for n in names):
-        join = "Was either of {} and {}"  # "Was 112 or JUPITER ...?" reads as three
     if len(names) == 1:  # "Was the cyclist Chris Horner born before 1980?" (``who``); a pair keeps
         # the names: "Were both the cyclist A and the cyclist B born ...?" reads as a list
         return f"Was {(who or {}).get(names[0]) or lives[names[0]]} {began} before {year_text(last + 1)}?"

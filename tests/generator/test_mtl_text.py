@@ -172,7 +172,7 @@ W, M, R = Atom("w"), Atom("m"), Atom("r")
     [
         # the same thing of two subjects in one year: one clause
         (And(D, W), 1850, "Were both Charles Dickens and Charles Darwin alive in 1850?"),
-        (Or(D, W), 1850, "Was Charles Dickens or Charles Darwin alive in 1850?"),
+        (Or(D, W), 1850, "Was either of Charles Dickens and Charles Darwin alive in 1850?"),
         (
             Not(Or(D, W)),
             1850,
@@ -181,7 +181,7 @@ W, M, R = Atom("w"), Atom("m"), Atom("r")
         (
             Finally(0, 9, Or(D, W)),
             1800,
-            "Was Charles Dickens or Charles Darwin alive at any point between 1800 and 1809?",
+            "Was either of Charles Dickens and Charles Darwin alive at any point between 1800 and 1809?",
         ),
         # two things of one subject
         (And(K, Next(R)), 2005, "Did Kaká play for AC Milan in 2005 and for Real Madrid in 2006?"),
@@ -344,7 +344,7 @@ def test_a_join_in_the_first_or_last_year_of_either_stretch_keeps_its_year() -> 
     assert mtl2nl(both, 2003, TWO, edges=edges) == "Did Kaká play for both AC Milan and Real Madrid in 2003?"
     assert mtl2nl(either, 2008, TWO, edges=edges).endswith("AC Milan or Real Madrid in 2008?")
     assert mtl2nl(Or(D, W), 1850, TWO, edges={"w": {1850}}) == (
-        "Was Charles Dickens or Charles Darwin alive in 1850?"
+        "Was either of Charles Dickens and Charles Darwin alive in 1850?"
     )
     assert mtl2nl(both, 2005, TWO, edges=edges) == mtl2nl(both, 2005, TWO)
 

@@ -127,8 +127,8 @@ def test_lives_known_from_their_births_alone_are_asked_as_the_births_and_answere
                 if who.startswith("Were both "):
                     form, people = "both", who.removeprefix("Were both ").split(" and ")
                     truth = all(births[p] <= year for p in people)
-                elif " or " in who:
-                    form, people = "one", who.removeprefix("Was ").split(" or ")
+                elif who.startswith("Was either of "):
+                    form, people = "one", who.removeprefix("Was either of ").split(" and ")
                     truth = any(births[p] <= year for p in people)
                 else:
                     assert when == "before", q
@@ -212,7 +212,7 @@ def test_two_births_of_names_holding_and_are_not_asked_as_a_pair() -> None:
     pair = mtl.Or(mtl.Atom("a"), mtl.Atom("b"))
     assert born_question(pair, 1930, lives, "founded") is None
     assert born_question(pair, 1930, {**lives, "a": "Chelsea F.C."}, "founded") == (
-        "Was Chelsea F.C. or Arsenal F.C. founded before 1931?"
+        "Was either of Chelsea F.C. and Arsenal F.C. founded before 1931?"
     )
     assert born_question(pair, 1930, {**lives, "a": "Chelsea or Arsenal"}, "founded") == (
         "Was either of Chelsea or Arsenal and Arsenal F.C. founded before 1931?"

@@ -73,13 +73,11 @@ def test_two_conditions_in_different_years_after_was_say_where_the_first_starts(
     )
 
 
-def test_one_of_two_subjects_is_asked_with_a_plain_or() -> None:
+def test_one_of_two_subjects_is_asked_with_either_of() -> None:
+    """ "Did Kaká or Jon play for AC Milan?" has a second reading ("which one?"): the eleventh
+    session's end readers gave it one in 14 of 42 depth-2 questions."""
     say = {**SAY, "j": Clause("Jon", "did", "play for AC Milan", "played for AC Milan")}
-    assert mtl2nl(Or(K, Atom("j")), 2005, say) == "Did Kaká or Jon play for AC Milan in 2005?"
-    say["j"] = Clause("112 or Jon", "did", "play for AC Milan", "played for AC Milan")
-    assert (
-        mtl2nl(Or(K, Atom("j")), 2005, say) == "Did either of Kaká and 112 or Jon play for AC Milan in 2005?"
-    )
+    assert mtl2nl(Or(K, Atom("j")), 2005, say) == "Did either of Kaká and Jon play for AC Milan in 2005?"
 
 
 def test_a_career_in_the_year_it_began_or_ended_is_asked_in_that_year() -> None:

@@ -68,6 +68,12 @@ class RunFiles:
         """``battery/``: the audit of the run's conversations."""
         return BatteryFiles(self.folder / "battery")
 
+    @property
+    def judged(self) -> tuple[Path, ...]:
+        """What ``kgtest judge`` writes from replies.jsonl, verdicts first (the run counts as judged
+        while they are there): new replies make them stale."""
+        return (self.verdicts, self.scores, self.dialogue, self.battery.folder)
+
 
 @dataclass(frozen=True, slots=True)
 class BatteryFiles:

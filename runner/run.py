@@ -52,7 +52,7 @@ from kgtest.runner.manifest import (
 from kgtest.runner.plan import RunPlan
 from kgtest.runner.registry import open_sut
 from kgtest.runner.sut import Reply, Sampling, SutOptions, SystemUnderTest
-from kgtest.runner.transcript import Transcript, read_transcripts, write_transcripts
+from kgtest.runner.transcript import Transcript, read_transcripts, replace_replies
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +149,7 @@ def run_suite(
                     settings, sut.spec, other_spec, how, sampling, plan, retry_failed, drivers
                 )
                 transcripts, asked, tokens = _ask_on_cluster(dask, recipe, cases)
-            write_transcripts(files.replies, transcripts)
+            replace_replies(files, transcripts)
         except BaseException as exc:
             stopped = INTERRUPTED if isinstance(exc, KeyboardInterrupt | SystemExit) else FAILED
             why = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__

@@ -16,15 +16,17 @@ true to show) says why in ``stopped``. Runs written before this format (one ``{"
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from kgtest.core.errors import RunnerError
-from kgtest.core.files import atomic_writer
+from kgtest.core.files import write_atomic
 from kgtest.core.jsonl import records_holding
 from kgtest.core.records import from_plain, to_plain
+from kgtest.core.workspace import RunFiles
 from kgtest.runner.sut import Reply
 
 SUT, PARTNER = "sut", "partner"
@@ -75,11 +77,22 @@ class Transcript:
         return json.dumps(to_plain(self), ensure_ascii=False, sort_keys=True)
 
 
-def write_transcripts(path: Path, transcripts: Iterable[Transcript]) -> None:
-    """Atomically: a reader never sees half a run."""
-    with atomic_writer(path) as out:
-        for t in transcripts:
-            out.write(t.to_json() + "\n")
+def replace_replies(files: RunFiles, transcripts: Iterable[Transcript]) -> None:
+    """The run's replies.jsonl written whole (a reader never sees half a run). When they are not
+    the replies it held, the judge's files of the old ones are deleted first: a kill between the
+    two leaves the run unjudged, never judged on replies it no longer has (``--retry-failed``)."""
+    text = "".join(t.to_json() + "\n" for t in transcripts)
+    try:
+        same = files.replies.read_bytes() == text.encode("utf-8")
+    except OSError:
+        same = False
+    if not same:
+        for stale in files.judged:
+            if stale.is_dir():
+                shutil.rmtree(stale)
+            else:
+                stale.unlink(missing_ok=True)
+    write_atomic(files.replies, text)
 
 
 def read_transcripts(path: Path) -> Iterator[Transcript]:

@@ -14,7 +14,7 @@ from kgtest.core.errors import ConfigError, OracleError, RunnerError
 from kgtest.core.shard import Shard
 from kgtest.core.workspace import RunFiles, Workspace
 from kgtest.generator.case import TestCase, read_suite
-from kgtest.runner.manifest import COMPLETE, RunManifest, list_runs, read_manifest, status_of
+from kgtest.runner.manifest import COMPLETE, RunManifest, read_manifest, scan_runs, status_of
 from kgtest.runner.transcript import Transcript, read_transcripts
 
 Pairs = list[tuple[TestCase, Transcript]]
@@ -26,10 +26,14 @@ def find_run(workspace: Workspace, ref: str, shard: Shard | None = None) -> RunF
 
     With ``shard``, only the runs of that shard (``kgtest run --shard K/N``) are candidates.
     """
-    runs = list_runs(workspace)
+    runs, unreadable = scan_runs(workspace)
     if shard is not None:
         runs = [r for r in runs if r.shard == str(shard)]
     of = f" of shard {shard}" if shard is not None else ""
+    broken = [u for u in unreadable if u.run_id.startswith(ref) or (ref == "latest" and not runs)]
+    if broken and not any(r.run_id.startswith(ref) for r in runs):  # named, not "no such run"
+        why, folder = broken[0].why, broken[0].files.folder
+        raise OracleError(f"{why}; run the same `kgtest run` again to rewrite it, or delete {folder}")
     if not runs:
         raise OracleError(f"no runs{of} in {workspace.runs}; make one with `kgtest run SUITE --sut SPEC`")
     if ref == "latest":
@@ -78,4 +82,9 @@ def run_cases(run: RunFiles) -> tuple[RunManifest, Pairs]:
             pairs.append((case, transcript))
     except RunnerError as exc:
         raise OracleError(str(exc)) from exc
+    if len(pairs) != manifest.cases:  # one transcript a case: fewer is a file cut short or edited
+        raise OracleError(
+            f"{run.replies} holds {len(pairs)} of the run's {manifest.cases} cases (cut short or edited); "
+            f"run the same `kgtest run` again to write it whole"
+        )
     return manifest, pairs

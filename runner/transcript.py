@@ -98,10 +98,15 @@ def replace_replies(files: RunFiles, transcripts: Iterable[Transcript]) -> None:
 def read_transcripts(path: Path) -> Iterator[Transcript]:
     """The transcripts of a run's replies.jsonl, in suite order; a RunnerError names a bad line."""
     try:
-        with path.open(encoding="utf-8") as lines:
-            for number, line in enumerate(lines, 1):
+        with path.open("rb") as lines:
+            for number, raw in enumerate(lines, 1):
                 try:
-                    yield _transcript(json.loads(line))
+                    yield _transcript(json.loads(raw.decode("utf-8")))
+                except UnicodeDecodeError as exc:
+                    byte = f"byte 0x{raw[exc.start]:02x} at column {exc.start + 1}"
+                    raise RunnerError(
+                        f"{path}:{number}: not UTF-8 ({byte}); run the same `kgtest run` again to write it"
+                    ) from None
                 except (ValueError, TypeError, KeyError) as exc:  # RecordError is a ValueError
                     raise RunnerError(f"{path}:{number}: not a kgtest transcript: {exc}") from exc
     except FileNotFoundError:

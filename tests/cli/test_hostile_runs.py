@@ -50,3 +50,40 @@ def test_replies_asked_again_are_never_reported_with_the_verdicts_of_the_old_one
     assert code == 7 and "no judged runs yet" in out, out
     code, out = kgtest("--workspace", ws, "judge", "--no-graph")
     assert code == 0 and "2 of 2 replies correct" in out, out
+
+
+def test_replies_cut_short_are_named_not_judged_as_a_smaller_run(tmp_path: Path) -> None:
+    ws, folder = _judged_run(tmp_path)
+    replies = folder / "replies.jsonl"
+    replies.write_text(replies.read_text(encoding="utf-8").splitlines(keepends=True)[0], encoding="utf-8")
+    code, out = kgtest("--workspace", ws, "judge", "--no-graph")
+    assert code == 7 and f"{replies} holds 1 of the run's 2 cases" in out, out
+    replies.write_text("", encoding="utf-8")
+    code, out = kgtest("--workspace", ws, "judge", "--no-graph")
+    assert code == 7 and "holds 0 of the run's 2 cases" in out and "`kgtest run` again" in out, out
+
+
+def test_replies_that_are_not_utf8_name_the_line_without_a_traceback(tmp_path: Path) -> None:
+    ws, folder = _judged_run(tmp_path)
+    replies = folder / "replies.jsonl"
+    first, second = replies.read_bytes().splitlines(keepends=True)
+    replies.write_bytes(first + second[:20] + b"\xff" + second[20:])
+    code, out = kgtest("--workspace", ws, "judge", "--no-graph")
+    assert code == 7 and f"{replies}:2: not UTF-8 (byte 0xff at column 21)" in out, out
+
+
+def test_a_run_json_cut_short_is_named_and_the_same_run_asked_again_starts_it_clean(tmp_path: Path) -> None:
+    ws, folder = _judged_run(tmp_path)
+    manifest = folder / "run.json"
+    manifest.write_text(manifest.read_text(encoding="utf-8")[:120], encoding="utf-8")
+    for command in ("judge", "report"):
+        code, out = kgtest("--workspace", ws, command, folder.name[:6])
+        assert code == 7 and f"{manifest}: not a kgtest run manifest" in out, out
+        assert "`kgtest run` again" in out and "no run matches" not in out, out
+    code, out = kgtest("--workspace", ws, "judge", "--no-graph")  # latest: the only run is unreadable
+    assert code == 7 and f"{manifest}: not a kgtest run manifest" in out, out
+    suite, said = tmp_path / "s.jsonl", tmp_path / "said.txt"
+    code, out = kgtest("--workspace", ws, "run", str(suite), "--sut", f"{FROM_FILE}?path={said}")
+    assert code == 0 and "2 cases, 0 asked, 2 from cache" in out, out
+    code, out = kgtest("--workspace", ws, "judge", "--no-graph")
+    assert code == 0 and "2 of 2 replies correct" in out, out

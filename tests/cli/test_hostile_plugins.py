@@ -100,6 +100,7 @@ def test_a_plugin_module_that_fails_to_import_is_named_without_a_traceback(
     monkeypatch.syspath_prepend(str(tmp_path))
     suite = tmp_path / "s.jsonl"
     write_suite(suite, [case(0, "Is Paris in France?")])
-    code, out = kgtest("--workspace", str(tmp_path / "ws"), "run", str(suite), "--sut", "plugin:probe_bot:Bot")
+    ws = str(tmp_path / "ws")
+    code, out = kgtest("--workspace", ws, "run", str(suite), "--sut", "plugin:probe_bot:Bot")
     assert code == 6 and f"error: --sut 'plugin:probe_bot:Bot': {error}" in out, out
     assert "Traceback" not in out

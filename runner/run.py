@@ -180,6 +180,13 @@ def run_suite(
     )
 
 
+def check_suite(
+    suite: Path, kinds: tuple[str, ...], limit: int | None, shard: Shard, drivers: Mapping[str, Driver]
+) -> None:
+    """GenerationError unless ``suite`` holds cases to ask: called before a model loads for seconds."""
+    _cases(suite, RunPlan(kinds=kinds), limit, shard, drivers)
+
+
 def _cases(
     suite: Path, plan: RunPlan, limit: int | None, shard: Shard, drivers: Mapping[str, Driver]
 ) -> list[TestCase]:

@@ -87,3 +87,15 @@ def test_a_run_json_cut_short_is_named_and_the_same_run_asked_again_starts_it_cl
     assert code == 0 and "2 cases, 0 asked, 2 from cache" in out, out
     code, out = kgtest("--workspace", ws, "judge", "--no-graph")
     assert code == 0 and "2 of 2 replies correct" in out, out
+
+
+def test_a_malformed_or_empty_suite_is_named_before_any_system_is_opened(tmp_path: Path) -> None:
+    bad, empty, ws = tmp_path / "bad.jsonl", tmp_path / "empty.jsonl", str(tmp_path / "ws")
+    write_suite(bad, [case(0, "Is Paris in France?")])
+    bad.write_text(bad.read_text(encoding="utf-8") + '{"id": "c1", oops\n', encoding="utf-8")
+    empty.write_text("", encoding="utf-8")
+    for suite, error in ((bad, f"{bad}:2: not a kgtest test case"), (empty, f"{empty} holds no test cases")):
+        code, out = kgtest(
+            "--workspace", ws, "run", str(suite), "--sut", "plugin:tests.runner.hostile_bots:Unopenable"
+        )
+        assert code == 5 and error in out and "opened" not in out, out

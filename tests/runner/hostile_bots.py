@@ -125,3 +125,13 @@ class FromFile:
     def respond(self, conversation: list[Message]) -> str:
         with open(self.path, encoding="utf-8") as text:
             return text.read()
+
+
+class Unopenable:
+    """Fails as it is built: a command that gets that far has loaded the system."""
+
+    def __init__(self) -> None:
+        raise RuntimeError("the system was opened")
+
+    def respond(self, conversation: list[Message]) -> str:
+        return "Yes"

@@ -99,3 +99,21 @@ def test_a_malformed_or_empty_suite_is_named_before_any_system_is_opened(tmp_pat
             "--workspace", ws, "run", str(suite), "--sut", "plugin:tests.runner.hostile_bots:Unopenable"
         )
         assert code == 5 and error in out and "opened" not in out, out
+
+
+def test_an_output_under_a_file_is_named_without_a_traceback(tmp_path: Path) -> None:
+    ws, _ = _judged_run(tmp_path)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine", encoding="utf-8")
+    questions = tmp_path / "q.csv"
+    questions.write_text("question,expected\nIs Paris in France?,Yes\n", encoding="utf-8")
+    for args in (
+        ("report", "--out", f"{notes}/report"),
+        ("judge", "--no-graph", "--junit", f"{notes}/kgtest.xml"),
+        ("import", str(questions), "--out", f"{notes}/suite.jsonl"),
+    ):
+        code, out = kgtest("--workspace", ws, *args)
+        assert (
+            code == 2 and f"cannot write {notes}" in out and "a file stands where a folder is needed" in out
+        )
+    assert notes.read_text(encoding="utf-8") == "mine"

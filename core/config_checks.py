@@ -51,7 +51,26 @@ def bolt_uri(uri: str) -> str:
         raise ValueError(f"scheme {parts.scheme or '(none)'!r} is not Bolt; {_BOLT_HINT}")
     if not parts.hostname or port == 0:
         raise ValueError(f"names no host and port; {_BOLT_HINT}")
+    if "@" in parts.netloc:  # the driver refuses it, printing the URI, password and all
+        raise ValueError(
+            "holds a user or password, which kgtest never takes from a URI; give the user in NEO4J_USER "
+            "([store] user) and the password in NEO4J_PASSWORD, and the URI without them"
+        )
     return uri
+
+
+_USERINFO = re.compile(r"(?<=://)[^/?#\s]*@")
+
+
+def shown(value: object) -> str:
+    """A setting's value as an error shows it: its ``repr``, a URI's user and password as ``***``."""
+    return _USERINFO.sub("***@", repr(value))
+
+
+def lowered(message: str) -> str:
+    """pydantic's message continuing a sentence: its first letter only, so that the names it
+    gives (NEO4J_PASSWORD, HOST) keep their case."""
+    return message[:1].lower() + message[1:]
 
 
 def check_variables(env: Mapping[str, str], settings: Iterable[str]) -> None:
@@ -142,4 +161,4 @@ def replaced(record: Any, values: Mapping[str, Any], source: str) -> Any:
     except ValidationError as exc:
         error = first_error(exc)
         key = ".".join(map(str, error["loc"]))
-        raise ConfigError(f"{source}: {key} = {error['input']!r}: {error['msg'].lower()}") from None
+        raise ConfigError(f"{source}: {key} = {shown(error['input'])}: {lowered(error['msg'])}") from None

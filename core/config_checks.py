@@ -80,14 +80,25 @@ def check_variables(env: Mapping[str, str], settings: Iterable[str]) -> None:
     ``DIRECT_VARIABLES`` are accepted too. An empty variable is taken as unset.
     """
     known = [*settings, *DIRECT_VARIABLES]
+    prefix = "KGTEST_"
     for var in sorted(env):
-        if var.startswith("KGTEST_") and env[var] and var not in known:
-            close = difflib.get_close_matches(var, known, n=1, cutoff=0.6)
-            hint = f" Did you mean {close[0]}?" if close else ""
+        if var.startswith(prefix) and env[var] and var not in known:
+            # compared after the prefix all share, which made KGTEST_MY_KEY "close" to KGTEST_JVM_CACHE
+            tails = {k.removeprefix(prefix): k for k in known}
+            close = difflib.get_close_matches(var.removeprefix(prefix), tails, n=1, cutoff=0.6)
+            hint = f" Did you mean {tails[close[0]]}?" if close else ""
+            if not close and var.endswith(_KEYS):
+                hint = (
+                    " A key an api_key_env= of --sut reads must have a name without KGTEST_ (or the spec "
+                    "must be a [[sut]] of kgtest.toml)."
+                )
             raise ConfigError(
                 f"environment variable {var} is set, but kgtest reads no such variable.{hint} "
                 "Unset it; the KGTEST_<SECTION>_<KEY> variables are listed in docs/configuration.md"
             )
+
+
+_KEYS = ("KEY", "TOKEN", "SECRET", "PASSWORD")
 
 
 def line_of(text: str, loc: tuple[int | str, ...]) -> int | None:

@@ -104,6 +104,11 @@ def test_generous_values_still_load_and_give_finite_json(tmp_path: Path) -> None
         ),
         ({"KGTEST_WORKSPCE": "/tmp/x"}, r"KGTEST_WORKSPCE .*Did you mean KGTEST_WORKSPACE\?"),
         (
+            {"KGTEST_MY_KEY": "sk-1"},
+            r"KGTEST_MY_KEY is set, but kgtest reads no such variable\. A key an api_key_env= of --sut reads "
+            r"must have a name without KGTEST_",
+        ),
+        (
             {"KGTEST_STORE_URI": "garbage://x"},
             r"^KGTEST_STORE_URI: uri = 'garbage://x': value error, scheme 'garbage' is not Bolt",
         ),

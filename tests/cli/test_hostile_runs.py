@@ -117,3 +117,25 @@ def test_an_output_under_a_file_is_named_without_a_traceback(tmp_path: Path) -> 
             code == 2 and f"cannot write {notes}" in out and "a file stands where a folder is needed" in out
         )
     assert notes.read_text(encoding="utf-8") == "mine"
+
+
+def test_runs_asked_from_a_suite_that_is_replaced_are_still_judged_from_it(tmp_path: Path) -> None:
+    """A new suite written over the old one (`kgtest gen` again, `kgtest import --out`) left every
+    run asked from it unjudgeable: 'suite.jsonl has no case ...; was the suite regenerated?'."""
+    ws, questions, suite = str(tmp_path / "ws"), tmp_path / "q.csv", tmp_path / "suite.jsonl"
+    sut = "plugin:tests.runner.chatters:Echo"
+    runs = []
+    for question in ("Is Paris in France?", "Is Rome in Spain?"):
+        questions.write_text(f"question,expected\n{question},Yes\n", encoding="utf-8")
+        assert kgtest("--workspace", ws, "import", str(questions), "--out", str(suite))[0] == 0
+        code, out = kgtest("--workspace", ws, "run", str(suite), "--sut", sut)
+        assert code == 0, out
+        runs.append(out.split("run ", 1)[1].split(" ", 1)[0])
+    first, second = runs
+    assert (tmp_path / "ws" / "runs" / first / "suite.jsonl").is_file()
+    assert not (tmp_path / "ws" / "runs" / second / "suite.jsonl").exists()
+    for run_id in runs:
+        code, out = kgtest("--workspace", ws, "judge", run_id, "--no-graph")
+        assert code == 0 and "of 1 replies correct" in out, out
+    code, out = kgtest("--workspace", ws, "report", "--out", str(tmp_path / "r"))
+    assert code == 0 and "left out" not in out, out

@@ -139,3 +139,14 @@ def test_runs_asked_from_a_suite_that_is_replaced_are_still_judged_from_it(tmp_p
         assert code == 0 and "of 1 replies correct" in out, out
     code, out = kgtest("--workspace", ws, "report", "--out", str(tmp_path / "r"))
     assert code == 0 and "left out" not in out, out
+
+
+def test_judging_again_mends_a_damaged_scores_file(tmp_path: Path) -> None:
+    """judge read the old scores.json before writing the new one: 'judge the run again' failed alike."""
+    ws, folder = _judged_run(tmp_path)
+    (folder / "scores.json").write_bytes(b"\xff[{")
+    code, out = kgtest("--workspace", ws, "report", folder.name, "--out", str(tmp_path / "r"))
+    assert code == 7 and "scores.json: not kgtest scores" in out and "judge the run again" in out, out
+    code, out = kgtest("--workspace", ws, "judge", "--no-graph")
+    assert code == 0 and "2 of 2 replies correct" in out, out
+    assert kgtest("--workspace", ws, "report", folder.name, "--out", str(tmp_path / "r"))[0] == 0

@@ -27,7 +27,7 @@ from kgtest.generator.case import read_suite
 from kgtest.runner.conversation import SCRIPTED
 from kgtest.runner.dialogue_rounds import Probe
 from kgtest.runner.plan import RunPlan
-from kgtest.runner.run import RunSummary, run_suite
+from kgtest.runner.run import RunSummary, check_suite, run_suite
 from kgtest.runner.sut import SystemUnderTest
 
 Bars = Callable[[], AbstractContextManager[Progress]]
@@ -84,6 +84,8 @@ def run(
     )
     for name in plan.kinds:
         KINDS[name]  # an unknown kind is named before anything is asked
+    for suite in plan.suites:  # and a malformed or empty suite before a model loads
+        check_suite(suite, plan.kinds, limit, shard, KINDS.drivers())
     _writable(settings.paths.runs)
     errors: list[KgtestError] = []
     done: list[Asked] = []

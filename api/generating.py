@@ -23,6 +23,7 @@ from kgtest.generator.maker import Made, MakeContext
 from kgtest.generator.request import GenRequest
 from kgtest.generator.suite_info import write_suite_info
 from kgtest.generator.suite_nodes import GRAPH_FORMAT, suite_id, write_suite_graph
+from kgtest.runner.runs import keep_suite
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +78,11 @@ def generate(
         )
         cases: list[TestCase] = list((shard or WHOLE).of(c for m in made for c in m.cases))
         path.parent.mkdir(parents=True, exist_ok=True)
+        kept = keep_suite(settings.paths, path)
         written = write_suite(path, cases)
+        if kept:
+            tell(Line(f"{path} replaced: the runs asked from it before ({', '.join(kept)}) keep a copy "
+                      "in their folder, so judge and report still read them", note=True))  # fmt: skip
         key = view.key if view is not None else ""
         write_suite_info(path, _info(request, written, key, kb, shard))
         if graph:

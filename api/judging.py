@@ -86,6 +86,7 @@ def judge(
         kit = oracle_kit(
             settings, source, judge_settings, Spread(workers=workers or default_workers(), dask=dask or None)
         )
+        found.scores.unlink(missing_ok=True)  # made again below; a damaged one stopped every new judgement
         summary = judge_run(found, judges, kit, progress=progress)
         verdicts = read_run_verdicts(found, judges)
         verdicts = replace(verdicts, scores=score_run(verdicts, judges, kit, progress))

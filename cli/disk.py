@@ -1,8 +1,9 @@
 """A workspace the disk will not let kgtest write, as one clear message instead of a traceback.
 
-A read-only file system, a full disk (or quota), a folder this user may not write: whichever
-command meets it (``gen`` writing a suite, ``run`` its cache, ``dialogue`` its replies,
-``converse`` its battery), it surfaces as an ``OSError`` or as SQLite's ``OperationalError``.
+A read-only file system, a full disk (or quota), a folder this user may not write, a file where
+an output's folder should be (``--out notes.txt/report``): whichever command meets it (``gen``
+writing a suite, ``run`` its cache, ``dialogue`` its replies, ``converse`` its battery), it
+surfaces as an ``OSError`` or as SQLite's ``OperationalError``.
 ``disk_error`` turns either into a ``ConfigError`` (exit 2) that names the path and what to do;
 ``KgtestGroup.invoke`` (cli/main.py) applies it to every command.
 """
@@ -18,6 +19,8 @@ from kgtest.core.errors import ConfigError
 _READ_ONLY = "give --workspace (or KGTEST_WORKSPACE) a folder on a writable disk"
 _FULL = "free space on that disk, or give --workspace a folder on another"
 _DENIED = "make the folder writable for this user, or give --workspace another folder"
+_NOT_FOLDER = "a file stands where a folder is needed: give another path (--out, --junit), or move that file"
+_NOT_FILE = "a folder stands where a file is needed: give another path, or move that folder"
 
 _ERRNO = {
     errno.EROFS: _READ_ONLY,
@@ -26,6 +29,9 @@ _ERRNO = {
     errno.EFBIG: _FULL,
     errno.EACCES: _DENIED,
     errno.EPERM: _DENIED,
+    errno.ENOTDIR: _NOT_FOLDER,
+    errno.EEXIST: _NOT_FOLDER,  # a folder made where a file is (mkdir of an output's parents)
+    errno.EISDIR: _NOT_FILE,
 }
 _SQLITE = (
     ("readonly", _READ_ONLY),

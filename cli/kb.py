@@ -44,6 +44,9 @@ def stats(app: AppContext, as_json: bool) -> None:
         )
         return
     out = Console(highlight=False)
+    if not s.entities and not s.facts and not s.builds:  # empty tables would only say so less plainly
+        out.print("The knowledge base is empty: `kgtest build-kb example` (or a dump, or sparql) fills it.")
+        return
     out.print(
         f"entities {s.entities}   facts {s.facts}   relations {s.relations}   dated facts {s.dated_facts}"
     )

@@ -51,7 +51,26 @@ def bolt_uri(uri: str) -> str:
         raise ValueError(f"scheme {parts.scheme or '(none)'!r} is not Bolt; {_BOLT_HINT}")
     if not parts.hostname or port == 0:
         raise ValueError(f"names no host and port; {_BOLT_HINT}")
+    if "@" in parts.netloc:  # the driver refuses it, printing the URI, password and all
+        raise ValueError(
+            "holds a user or password, which kgtest never takes from a URI; give the user in NEO4J_USER "
+            "([store] user) and the password in NEO4J_PASSWORD, and the URI without them"
+        )
     return uri
+
+
+_USERINFO = re.compile(r"(?<=://)[^/?#\s]*@")
+
+
+def shown(value: object) -> str:
+    """A setting's value as an error shows it: its ``repr``, a URI's user and password as ``***``."""
+    return _USERINFO.sub("***@", repr(value))
+
+
+def lowered(message: str) -> str:
+    """pydantic's message continuing a sentence: its first letter only, so that the names it
+    gives (NEO4J_PASSWORD, HOST) keep their case."""
+    return message[:1].lower() + message[1:]
 
 
 def check_variables(env: Mapping[str, str], settings: Iterable[str]) -> None:
@@ -61,14 +80,25 @@ def check_variables(env: Mapping[str, str], settings: Iterable[str]) -> None:
     ``DIRECT_VARIABLES`` are accepted too. An empty variable is taken as unset.
     """
     known = [*settings, *DIRECT_VARIABLES]
+    prefix = "KGTEST_"
     for var in sorted(env):
-        if var.startswith("KGTEST_") and env[var] and var not in known:
-            close = difflib.get_close_matches(var, known, n=1, cutoff=0.6)
-            hint = f" Did you mean {close[0]}?" if close else ""
+        if var.startswith(prefix) and env[var] and var not in known:
+            # compared after the prefix all share, which made KGTEST_MY_KEY "close" to KGTEST_JVM_CACHE
+            tails = {k.removeprefix(prefix): k for k in known}
+            close = difflib.get_close_matches(var.removeprefix(prefix), tails, n=1, cutoff=0.6)
+            hint = f" Did you mean {tails[close[0]]}?" if close else ""
+            if not close and var.endswith(_KEYS):
+                hint = (
+                    " A key an api_key_env= of --sut reads must have a name without KGTEST_ (or the spec "
+                    "must be a [[sut]] of kgtest.toml)."
+                )
             raise ConfigError(
                 f"environment variable {var} is set, but kgtest reads no such variable.{hint} "
                 "Unset it; the KGTEST_<SECTION>_<KEY> variables are listed in docs/configuration.md"
             )
+
+
+_KEYS = ("KEY", "TOKEN", "SECRET", "PASSWORD")
 
 
 def line_of(text: str, loc: tuple[int | str, ...]) -> int | None:
@@ -142,4 +172,4 @@ def replaced(record: Any, values: Mapping[str, Any], source: str) -> Any:
     except ValidationError as exc:
         error = first_error(exc)
         key = ".".join(map(str, error["loc"]))
-        raise ConfigError(f"{source}: {key} = {error['input']!r}: {error['msg'].lower()}") from None
+        raise ConfigError(f"{source}: {key} = {shown(error['input'])}: {lowered(error['msg'])}") from None

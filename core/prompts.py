@@ -37,14 +37,20 @@ IDENTITY = "{prompt}"
 def check_template(text: str) -> str:
     """``text`` if it is a template kgtest can fill; ValueError names the first problem."""
     try:
-        fields = [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
+        parsed = [
+            (name, spec, how) for _, name, spec, how in string.Formatter().parse(text) if name is not None
+        ]
     except ValueError as exc:
         raise ValueError(f"{exc}; write {{{{ and }}}} for a brace of the text itself") from None
+    fields = [name for name, _, _ in parsed]
     known = ", ".join(f"{{{n}}}" for n in PLACEHOLDERS)
-    for name in fields:
+    for name, spec, how in parsed:
         if name not in PLACEHOLDERS:
             shown = f"{{{name}}}" if name else "{}"
             raise ValueError(f"unknown placeholder {shown}; a template may use {known}")
+        if spec or how:  # {prompt!r} quotes the text, {prompt:>99999999} pads it to 100 MB
+            shown = f"{{{name}{'!' + how if how else ''}{':' + spec if spec else ''}}}"
+            raise ValueError(f"{shown}: a placeholder takes no conversion or format; write {{{name}}}")
     if not fields:
         raise ValueError(f"names no placeholder, so every case would be sent the same text; use {known}")
     return text

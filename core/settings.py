@@ -28,7 +28,9 @@ from kgtest.core.config_checks import (
     first_error,
     from_text,
     line_of,
+    lowered,
     replaced,
+    shown,
 )
 from kgtest.core.config_template import starting_config
 from kgtest.core.conversation_settings import (
@@ -314,8 +316,11 @@ def load_settings(
             if section == "run":  # the environment overrides the file, [[sut]] entries included
                 suts = [replaced(s, {key: None}, var) for s in suts]
     for section, values in (overrides or {}).items():
-        given = {k: v for k, v in values.items() if v is not None}
-        sections[section] = replaced(sections[section], given, f"flags {sorted(given)}")
+        for key, value in values.items():
+            if value is not None:  # the flag is named as it is typed: --store-uri
+                sections[section] = replaced(
+                    sections[section], {key: value}, f"--{section}-{key}".replace("_", "-")
+                )
 
     return Settings(workspace=workspace, suts=tuple(suts), **sections)
 
@@ -374,4 +379,4 @@ def _describe(exc: ValidationError, data: Mapping[str, Any]) -> str:
         return f"{where}: {key} is required"
     if error["type"] in ("tuple_type", "list_type"):
         return f"{where} {key} = {error['input']!r}: write an array, e.g. {key} = [{error['input']!r}]"
-    return f"{where} {key} = {error['input']!r}: {error['msg'].lower()}"
+    return f"{where} {key} = {shown(error['input'])}: {lowered(error['msg'])}"

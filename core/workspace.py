@@ -68,6 +68,17 @@ class RunFiles:
         """``battery/``: the audit of the run's conversations."""
         return BatteryFiles(self.folder / "battery")
 
+    @property
+    def suite(self) -> Path:
+        """``suite.jsonl``: the run's suite as it was asked, kept when ``gen`` replaced the file."""
+        return self.folder / "suite.jsonl"
+
+    @property
+    def judged(self) -> tuple[Path, ...]:
+        """What ``kgtest judge`` writes from replies.jsonl, verdicts first (the run counts as judged
+        while they are there): new replies make them stale."""
+        return (self.verdicts, self.scores, self.dialogue, self.battery.folder)
+
 
 @dataclass(frozen=True, slots=True)
 class BatteryFiles:

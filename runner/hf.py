@@ -92,6 +92,12 @@ class HfSut:
                 f"cannot load {self.spec}: {str(exc).rstrip('.')}. Give a local folder (hf:/path/to/model), "
                 "as nothing is downloaded at run time unless Hugging Face Hub is reachable"
             ) from exc
+        except (ValueError, KeyError, TypeError) as exc:  # a folder that is not a whole model
+            why = " ".join(str(exc).split()).rstrip(".") or type(exc).__name__
+            raise SutUnavailableError(
+                f"cannot load {self.spec}: {why}. A model folder needs the config.json, weights and "
+                "tokenizer files of a chat model (as `save_pretrained` writes them)"
+            ) from None
         if not self.tokenizer.chat_template:
             raise ConfigError(
                 f"{self.spec} has no chat template: it is a base model; give a chat (instruct) one"

@@ -16,7 +16,8 @@ Whatever a plug-in raises or returns is a failed reply, never kgtest's own failu
 ``str`` subclass whose ``len()`` raises. The worker thread reads the answer into plain ``str``
 values and the exception into its text, so none of the plug-in's code runs in the asking thread
 (where a Ctrl-C of the user's is told apart from the plug-in's). ``close()`` runs on a thread of
-its own within the timeout; what it raises stops the command with exit 6, naming it.
+its own within the timeout; what it raises stops the command with exit 6, naming it, as does
+whatever the module raises as it is imported (a SyntaxError, its own ``sys.exit``).
 """
 
 from __future__ import annotations
@@ -70,6 +71,9 @@ def open(target: str, params: dict[str, str], options: SutOptions) -> PluginSut:
         raise ConfigError(
             f"--sut {spec!r}: cannot import {module_name!r} ({exc}); install it or add it to PYTHONPATH"
         ) from exc
+    except (Exception, SystemExit) as exc:  # the plug-in's own code failed as it was imported
+        problem = mask(described(exc), pieces)
+        raise SutUnavailableError(f"--sut {spec!r}: importing {module_name} raised {problem}") from None
     cls = getattr(module, class_name, None)
     if cls is None:
         raise ConfigError(f"--sut {spec!r}: {module_name} has no {class_name!r}")

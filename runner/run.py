@@ -24,12 +24,13 @@ from dataclasses import asdict, dataclass, field, replace
 from itertools import islice
 from pathlib import Path
 
-from kgtest.core.errors import GenerationError
+from kgtest.core.errors import GenerationError, RunnerError
 from kgtest.core.progress import Progress, no_progress
 from kgtest.core.records import to_plain
 from kgtest.core.settings import Settings
 from kgtest.core.shard import WHOLE, Shard
 from kgtest.core.version import kgtest_version
+from kgtest.core.workspace import RunFiles
 from kgtest.generator.case import TestCase, read_suite
 from kgtest.generator.suite_info import read_suite_info
 from kgtest.runner.ask import Asker
@@ -52,7 +53,7 @@ from kgtest.runner.manifest import (
 from kgtest.runner.plan import RunPlan
 from kgtest.runner.registry import open_sut
 from kgtest.runner.sut import Reply, Sampling, SutOptions, SystemUnderTest
-from kgtest.runner.transcript import Transcript, read_transcripts, write_transcripts
+from kgtest.runner.transcript import Transcript, read_transcripts, replace_replies
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +113,7 @@ def run_suite(
     with asking(files):
         # A finished run asked again stays usable (its replies.jsonl is whole) even if this
         # attempt stops early, e.g. because the system became unreachable.
-        previous = read_manifest(files) if files.manifest.exists() else None
+        previous = _previous(files)
         finished_before = previous is not None and previous.status == COMPLETE
         manifest = RunManifest(
             run_id=run_id,
@@ -149,7 +150,7 @@ def run_suite(
                     settings, sut.spec, other_spec, how, sampling, plan, retry_failed, drivers
                 )
                 transcripts, asked, tokens = _ask_on_cluster(dask, recipe, cases)
-            write_transcripts(files.replies, transcripts)
+            replace_replies(files, transcripts)
         except BaseException as exc:
             stopped = INTERRUPTED if isinstance(exc, KeyboardInterrupt | SystemExit) else FAILED
             why = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
@@ -177,6 +178,13 @@ def run_suite(
         kinds=manifest.kinds,
         incomplete=manifest.incomplete or 0,
     )
+
+
+def check_suite(
+    suite: Path, kinds: tuple[str, ...], limit: int | None, shard: Shard, drivers: Mapping[str, Driver]
+) -> None:
+    """GenerationError unless ``suite`` holds cases to ask: called before a model loads for seconds."""
+    _cases(suite, RunPlan(kinds=kinds), limit, shard, drivers)
 
 
 def _cases(
@@ -277,6 +285,15 @@ def _ask_on_cluster(
         done.update((x.case_id, x) for x in transcripts)
         asked, tokens = asked + n, tokens + t
     return [done[c.id] for c in cases], asked, tokens
+
+
+def _previous(files: RunFiles) -> RunManifest | None:
+    """The run's manifest from before, if it can be read: a run.json cut short or mangled is
+    started clean, its replies asked again (through the cache), rather than refused."""
+    try:
+        return read_manifest(files) if files.manifest.exists() else None
+    except RunnerError:
+        return None
 
 
 def read_replies(path: Path) -> Iterator[tuple[str, Reply]]:

@@ -8,13 +8,17 @@ cannot be judged), and both say what to do.
 
 from __future__ import annotations
 
+import hashlib
+import os
+import shutil
 from pathlib import Path
 
 from kgtest.core.errors import ConfigError, OracleError, RunnerError
+from kgtest.core.files import replaced_whole
 from kgtest.core.shard import Shard
 from kgtest.core.workspace import RunFiles, Workspace
 from kgtest.generator.case import TestCase, read_suite
-from kgtest.runner.manifest import COMPLETE, RunManifest, list_runs, read_manifest, status_of
+from kgtest.runner.manifest import COMPLETE, RunManifest, list_runs, read_manifest, scan_runs, status_of
 from kgtest.runner.transcript import Transcript, read_transcripts
 
 Pairs = list[tuple[TestCase, Transcript]]
@@ -26,10 +30,14 @@ def find_run(workspace: Workspace, ref: str, shard: Shard | None = None) -> RunF
 
     With ``shard``, only the runs of that shard (``kgtest run --shard K/N``) are candidates.
     """
-    runs = list_runs(workspace)
+    runs, unreadable = scan_runs(workspace)
     if shard is not None:
         runs = [r for r in runs if r.shard == str(shard)]
     of = f" of shard {shard}" if shard is not None else ""
+    broken = [u for u in unreadable if u.run_id.startswith(ref) or (ref == "latest" and not runs)]
+    if broken and not any(r.run_id.startswith(ref) for r in runs):  # named, not "no such run"
+        why, folder = broken[0].why, broken[0].files.folder
+        raise OracleError(f"{why}; run the same `kgtest run` again to rewrite it, or delete {folder}")
     if not runs:
         raise OracleError(f"no runs{of} in {workspace.runs}; make one with `kgtest run SUITE --sut SPEC`")
     if ref == "latest":
@@ -64,6 +72,8 @@ def run_cases(run: RunFiles) -> tuple[RunManifest, Pairs]:
             "run the same `kgtest run` again to finish it first"
         )
     suite = Path(manifest.suite)
+    if run.suite.is_file() and (not suite.is_file() or _sha256(suite) != manifest.suite_sha256):
+        suite = run.suite  # the suite was replaced after the run: its copy as the run asked it
     if not suite.is_file():
         raise OracleError(f"run {manifest.run_id} was made from {suite}, which no longer exists")
     cases = {c.id: c for c in read_suite(suite)}
@@ -78,4 +88,38 @@ def run_cases(run: RunFiles) -> tuple[RunManifest, Pairs]:
             pairs.append((case, transcript))
     except RunnerError as exc:
         raise OracleError(str(exc)) from exc
+    if len(pairs) != manifest.cases:  # one transcript a case: fewer is a file cut short or edited
+        raise OracleError(
+            f"{run.replies} holds {len(pairs)} of the run's {manifest.cases} cases (cut short or edited); "
+            f"run the same `kgtest run` again to write it whole"
+        )
     return manifest, pairs
+
+
+def keep_suite(workspace: Workspace, suite: Path) -> list[str]:
+    """Before ``suite`` is replaced, every run asked from it as it is keeps it (runs/<id>/suite.jsonl,
+    a hard link where it can be): judge and report read a run's cases from its suite, and a new
+    ``kgtest gen`` over the old one left every earlier run unjudgeable. The ids of those runs."""
+    if not suite.is_file():
+        return []
+    made_from, sha = str(suite.resolve()), _sha256(suite)
+    kept = []
+    for info in list_runs(workspace):
+        files, manifest = info.files, info.manifest
+        if manifest.suite != made_from or manifest.suite_sha256 != sha or files.suite.exists():
+            continue
+        try:
+            os.link(suite, files.suite)
+        except OSError:  # another file system, or links refused
+            with replaced_whole(files.suite) as partial:
+                shutil.copyfile(suite, partial)
+        kept.append(info.run_id)
+    return kept
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as data:
+        for block in iter(lambda: data.read(2**20), b""):
+            digest.update(block)
+    return digest.hexdigest()

@@ -168,7 +168,14 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404, _error(f"no route {self.path}; try /v1/models or /v1/chat/completions"))
 
     def do_POST(self) -> None:
-        length = int(self.headers.get("Content-Length") or 0)
+        try:
+            length = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            length = -1
+        if length < 0:  # no body can be read to its end: answer, and close rather than guess
+            self.close_connection = True
+            self._send(400, _error("Content-Length is not a byte count", "invalid_request_error"))
+            return
         if length > _MAX_BODY:
             while length > 0:  # read it to the end, or the client sees a reset instead of our answer
                 length -= len(self.rfile.read(min(length, 2**16))) or length

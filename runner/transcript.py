@@ -16,15 +16,17 @@ true to show) says why in ``stopped``. Runs written before this format (one ``{"
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from kgtest.core.errors import RunnerError
-from kgtest.core.files import atomic_writer
+from kgtest.core.files import write_atomic
 from kgtest.core.jsonl import records_holding
 from kgtest.core.records import from_plain, to_plain
+from kgtest.core.workspace import RunFiles
 from kgtest.runner.sut import Reply
 
 SUT, PARTNER = "sut", "partner"
@@ -75,20 +77,36 @@ class Transcript:
         return json.dumps(to_plain(self), ensure_ascii=False, sort_keys=True)
 
 
-def write_transcripts(path: Path, transcripts: Iterable[Transcript]) -> None:
-    """Atomically: a reader never sees half a run."""
-    with atomic_writer(path) as out:
-        for t in transcripts:
-            out.write(t.to_json() + "\n")
+def replace_replies(files: RunFiles, transcripts: Iterable[Transcript]) -> None:
+    """The run's replies.jsonl written whole (a reader never sees half a run). When they are not
+    the replies it held, the judge's files of the old ones are deleted first: a kill between the
+    two leaves the run unjudged, never judged on replies it no longer has (``--retry-failed``)."""
+    text = "".join(t.to_json() + "\n" for t in transcripts)
+    try:
+        same = files.replies.read_bytes() == text.encode("utf-8")
+    except OSError:
+        same = False
+    if not same:
+        for stale in files.judged:
+            if stale.is_dir():
+                shutil.rmtree(stale)
+            else:
+                stale.unlink(missing_ok=True)
+    write_atomic(files.replies, text)
 
 
 def read_transcripts(path: Path) -> Iterator[Transcript]:
     """The transcripts of a run's replies.jsonl, in suite order; a RunnerError names a bad line."""
     try:
-        with path.open(encoding="utf-8") as lines:
-            for number, line in enumerate(lines, 1):
+        with path.open("rb") as lines:
+            for number, raw in enumerate(lines, 1):
                 try:
-                    yield _transcript(json.loads(line))
+                    yield _transcript(json.loads(raw.decode("utf-8")))
+                except UnicodeDecodeError as exc:
+                    byte = f"byte 0x{raw[exc.start]:02x} at column {exc.start + 1}"
+                    raise RunnerError(
+                        f"{path}:{number}: not UTF-8 ({byte}); run the same `kgtest run` again to write it"
+                    ) from None
                 except (ValueError, TypeError, KeyError) as exc:  # RecordError is a ValueError
                     raise RunnerError(f"{path}:{number}: not a kgtest transcript: {exc}") from exc
     except FileNotFoundError:

@@ -86,7 +86,7 @@ def test_a_dialogue_file_with_nothing_usable_or_hostile_stops_gen_and_keeps_the_
         (
             "",
             {"NEO4J_URI": "http://x"},
-            "NEO4J_URI: uri = 'http://x': value error, scheme 'http' is not bolt",
+            "NEO4J_URI: uri = 'http://x': value error, scheme 'http' is not Bolt",
         ),
     ],
 )

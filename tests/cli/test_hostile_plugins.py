@@ -83,3 +83,24 @@ def test_runs_shows_a_failed_runs_error_escaped(tmp_path: Path) -> None:
     )
     code, out = kgtest("--workspace", ws, "runs")
     assert code == 0 and "it broke" in out and "\\x1b" in out and not raw(out), out
+
+
+@pytest.mark.parametrize(
+    ("source", "error"),
+    [
+        ("def broken(:\n", "importing probe_bot raised SyntaxError: "),
+        ("raise RuntimeError('no config file')\n", "importing probe_bot raised RuntimeError: no config file"),
+        ("import sys\nsys.exit(3)\n", "importing probe_bot raised SystemExit: 3"),
+    ],
+)
+def test_a_plugin_module_that_fails_to_import_is_named_without_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str, error: str
+) -> None:
+    (tmp_path / "probe_bot.py").write_text(source, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    suite = tmp_path / "s.jsonl"
+    write_suite(suite, [case(0, "Is Paris in France?")])
+    ws = str(tmp_path / "ws")
+    code, out = kgtest("--workspace", ws, "run", str(suite), "--sut", "plugin:probe_bot:Bot")
+    assert code == 6 and f"error: --sut 'plugin:probe_bot:Bot': {error}" in out, out
+    assert "Traceback" not in out

@@ -96,3 +96,14 @@ def test_setup_says_what_each_long_step_is_for() -> None:
         if any(s in line for s in slow) and not line.lstrip().startswith("#"):
             said = [x for x in lines[max(0, n - 3) : n + 1] if 'step "' in x]
             assert said, f".ci/setup line {n + 1} runs without saying what it does: {line.strip()}"
+
+
+def test_stats_of_an_empty_knowledge_base_say_how_to_fill_it(tmp_path: Path) -> None:
+    """They printed three empty tables and pointed at `kgtest kb check`, which refuses an empty KB."""
+    ws = str(tmp_path / "ws")
+    try:
+        code, out, err = run("--workspace", ws, "kb", "stats")
+        assert code == 0 and "The knowledge base is empty: `kgtest build-kb example`" in out, out + err
+        assert "kb check" not in out
+    finally:
+        run("--workspace", ws, "db", "stop")

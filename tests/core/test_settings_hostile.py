@@ -104,13 +104,18 @@ def test_generous_values_still_load_and_give_finite_json(tmp_path: Path) -> None
         ),
         ({"KGTEST_WORKSPCE": "/tmp/x"}, r"KGTEST_WORKSPCE .*Did you mean KGTEST_WORKSPACE\?"),
         (
-            {"KGTEST_STORE_URI": "garbage://x"},
-            r"^KGTEST_STORE_URI: uri = 'garbage://x': value error, scheme 'garbage' is not bolt",
+            {"KGTEST_MY_KEY": "sk-1"},
+            r"KGTEST_MY_KEY is set, but kgtest reads no such variable\. A key an api_key_env= of --sut reads "
+            r"must have a name without KGTEST_",
         ),
-        ({"NEO4J_URI": "bolt://[::1"}, r"^NEO4J_URI: uri = 'bolt://\[::1': value error, not a uri"),
+        (
+            {"KGTEST_STORE_URI": "garbage://x"},
+            r"^KGTEST_STORE_URI: uri = 'garbage://x': value error, scheme 'garbage' is not Bolt",
+        ),
+        ({"NEO4J_URI": "bolt://[::1"}, r"^NEO4J_URI: uri = 'bolt://\[::1': value error, not a URI"),
         (
             {"KGTEST_STORE_URI": "bolt://db:99999"},
-            r"^KGTEST_STORE_URI: uri = 'bolt://db:99999': value error, not a uri",
+            r"^KGTEST_STORE_URI: uri = 'bolt://db:99999': value error, not a URI",
         ),
         (
             {"KGTEST_STORE_URI": "neo4j://"},
@@ -156,3 +161,25 @@ def test_a_workspace_that_cannot_be_made_is_a_config_error(tmp_path: Path, where
         path.write_text("not a folder", encoding="utf-8")
     with pytest.raises(ConfigError, match=rf"^cannot make the workspace {path}: .*give --workspace"):
         load_settings(path, env={})
+
+
+@pytest.mark.parametrize(
+    ("uri", "why"),
+    [
+        ("bolt://neo4j:sk-pw-4410@db:7687", "holds a user or password, which kgtest never takes from a URI"),
+        ("neo4j+s://sk-pw-4410@db:7687", "holds a user or password"),
+        ("bolt://neo4j:sk-pw-4410@db:99999", "not a URI"),
+        ("ftp://neo4j:sk-pw-4410@db:21", "scheme 'ftp' is not Bolt"),
+    ],
+)
+def test_a_password_in_a_store_uri_is_refused_and_never_shown(tmp_path: Path, uri: str, why: str) -> None:
+    """The driver refused a URI's user and password with a traceback that printed them."""
+    for name in ("KGTEST_STORE_URI", "NEO4J_URI"):
+        with pytest.raises(ConfigError, match=f"^{name}: uri = '[a-z0-9+]+://\\*\\*\\*@db:") as refused:
+            load_settings(tmp_path / "ws", env={name: uri})
+        assert why in str(refused.value) and "sk-pw-4410" not in str(refused.value)
+    with pytest.raises(ConfigError, match=r"^--store-uri: uri = ") as refused:
+        load_settings(tmp_path / "ws", env={}, overrides={"store": {"uri": uri}})
+    assert "sk-pw-4410" not in str(refused.value)
+    if why.startswith("holds"):
+        assert "the password in NEO4J_PASSWORD" in str(refused.value)

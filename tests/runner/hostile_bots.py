@@ -113,3 +113,25 @@ class ExitsLoudly:
 
     def respond(self, conversation: list[Message]) -> str:
         raise SystemExit(ESCAPES)
+
+
+class FromFile:
+    """Answers with the text of the file at ``path``, and fails while there is none: a system that
+    comes back between a run and its ``--retry-failed``."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def respond(self, conversation: list[Message]) -> str:
+        with open(self.path, encoding="utf-8") as text:
+            return text.read()
+
+
+class Unopenable:
+    """Fails as it is built: a command that gets that far has loaded the system."""
+
+    def __init__(self) -> None:
+        raise RuntimeError("the system was opened")
+
+    def respond(self, conversation: list[Message]) -> str:
+        return "Yes"

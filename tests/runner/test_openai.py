@@ -158,3 +158,17 @@ def test_the_server_refuses_what_it_cannot_serve() -> None:
             "content": f"1: {QUESTION[0]['content']}",
         }
         assert server.status_counts == {200: 2, 400: 2, 413: 1}
+
+
+@pytest.mark.parametrize("length", [b"abc", b"-5"])
+def test_a_content_length_that_is_no_byte_count_is_answered_400(length: bytes) -> None:
+    """It raised in the handler: a traceback on the server's stderr and no answer at all."""
+    with serving(bot(Echo())) as server:
+        host, port = server.url.removeprefix("http://").removesuffix("/v1").split(":")
+        with socket.create_connection((host, int(port)), timeout=10) as s:
+            s.sendall(
+                b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Length: " + length + b"\r\n\r\n{}"
+            )
+            answer = s.makefile("rb").read()
+        assert answer.startswith(b"HTTP/1.1 400") and b"Content-Length is not a byte count" in answer
+        assert server.status_counts == {400: 1}

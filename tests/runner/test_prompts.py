@@ -98,6 +98,9 @@ def test_a_systems_own_template_wins_over_the_files(ws: Path) -> None:
          r"\[prompt\]: unknown key 'conversation'; known keys: template, fact, temporal, dialogue"),
         ('\n[[sut]]\nname = "a"\nspec = "x"\nprompt = { fact = "{prompt.upper}" }\n',
          r"kgtest.toml:5: \[\[sut\]\] number 1 \(name 'a'\) prompt.fact = '\{prompt.upper\}'"),
+        ('[prompt]\nfact = "Q: {prompt:>99999999}"\n',
+         r"fact = .*\{prompt:>99999999\}: a placeholder takes no conversion or format; write \{prompt\}"),
+        ('[prompt]\ntemplate = "{question!r}"\n', r"\{question!r\}: a placeholder takes no conversion"),
     ],
 )  # fmt: skip
 def test_a_bad_template_is_named_with_its_line_and_key(tmp_path: Path, toml: str, message: str) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kgtest.core.errors import ConfigError, UnknownNameError
+from kgtest.core.errors import ConfigError, SutUnavailableError, UnknownNameError
 from kgtest.runner import registry
 from kgtest.runner.registry import Scheme, open_sut, split_spec
 
@@ -89,3 +89,11 @@ def test_heavy_packages_are_imported_only_when_a_spec_needs_them() -> None:
         [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True, timeout=60
     )
     assert done.stdout.strip() == "[]"
+
+
+def test_a_model_folder_that_is_not_a_whole_model_is_named_without_a_traceback(tmp_path: Path) -> None:
+    """transformers' ValueError (no tokenizer it can build) escaped as a traceback, exit 1."""
+    (tmp_path / "config.json").write_text("{}", encoding="utf-8")
+    needs = f"cannot load hf:{tmp_path}: .*A model folder needs the config"
+    with pytest.raises(SutUnavailableError, match=needs):
+        open_sut(f"hf:{tmp_path}")

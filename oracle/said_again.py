@@ -12,8 +12,9 @@ cannot hide what the knowledge check would catch between those two:
   only those by a different value): neither end has such a fact, in the evidence or the KB, whose
   other end is a third entity.
 
-On every tuning set each reply this releases got its labelled class read alone (docs/oracle.md,
-"Seventh session, second round"); everything else unread stays "cannot tell".
+On every tuning set each reply this releases got its labelled class read alone
+(docs/history/oracle-measured.md, "Seventh session, second round"); everything else unread stays
+"cannot tell".
 """
 
 from __future__ import annotations

@@ -4,8 +4,9 @@ tests/oracle/labelled/blind.jsonl holds the ``tune`` part of a set two reviewers
 oracle's code wrote and labelled (stance, class, why) from docs/oracle.md's definitions, before
 any judging: terse, chatty, hedged, markdown lists, step-by-step and citing replies to fact and
 temporal cases of the bundled example KB and of LiterallyWikidata's litwd1k. The oracle was tuned
-on these replies; a ``held`` part was kept aside (docs/oracle.md gives both figures). litwd1k is
-not bundled: the judge reads what it asked of it from blind_litwd1k_kb.json (replay_kb.py).
+on these replies; a ``held`` part was kept aside (docs/history/oracle-measured.md gives both
+figures). litwd1k is not bundled: the judge reads what it asked of it from
+blind_litwd1k_kb.json (replay_kb.py).
 
 Prints the figures (``-s``) and fails below what the oracle reaches: 98% of clear answers read
 right, no unclear answer read as Yes or No and no Yes read as No, 95% of the classes it gives

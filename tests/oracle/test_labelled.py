@@ -4,7 +4,7 @@ Prints the figures (run with ``-s`` to see them) and fails below the bar the iss
 verdicts read right on at least 98% of the replies with a clear answer, no hedged, listed or
 missing answer read as Yes or No, and at least 90% of the CO/EK/EI/OL classes right. The
 ``dev`` split was looked at while the oracle was written, ``test`` only once it was done there;
-docs/oracle.md gives both, and how each moved. ``KGTEST_LABELLED=path`` scores another set of
+docs/history/oracle-measured.md gives both, and how each moved. ``KGTEST_LABELLED=path`` scores another set of
 the same shape. Its labels call a hedge around one answer ``ambiguous``, so it is judged with
 ``leanings`` off (conftest.py ``hedges_ambiguous_judge``).
 """

@@ -4,7 +4,7 @@ tests/oracle/labelled/styled.jsonl: replies with chatty openers, lists, markdown
 voice, relative clauses, parentheses, nicknames, dates and qualified award names, written for
 cases of the bundled KB from docs/oracle.md's definitions and the KB alone; every label was
 fixed before the oracle first ran on them. ``held`` replies were kept aside while the oracle
-was changed (docs/oracle.md gives both figures). Prints the figures (``-s``) and fails below
+was changed (docs/history/oracle-measured.md gives both figures). Prints the figures (``-s``) and fails below
 98% of clear answers read right, any unclear answer read as Yes or No, or 90% of classes.
 Its labels call a hedge around one answer ``ambiguous``: judged with ``leanings`` off.
 """

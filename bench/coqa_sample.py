@@ -31,7 +31,8 @@ dialogue labelled by two labellers, into bench/coqa_blind4; measured once, at th
 ``--fifth`` draws another the same way (eighth session), into bench/coqa_blind5, and ``--sixth``
 (ninth session, before any rule changed) into bench/coqa_blind6, ``--seventh`` (tenth) into
 bench/coqa_blind7, ``--eighth`` (the tenth's second round) into bench/coqa_blind8, ``--ninth``
-(eleventh session, before any rule changed) into bench/coqa_blind9.
+(eleventh session, before any rule changed) into bench/coqa_blind9, ``--tenth`` (its second
+round) into bench/coqa_blind10.
 
 The tool's decisions are not
 written anywhere the labellers see: the task files hold the story, each turn's question and the
@@ -122,10 +123,12 @@ SIXTH = _as_fourth("sixth", ", before the ninth session changed any rule")
 SEVENTH = _as_fourth("seventh", ", before the tenth session changed any rule")
 EIGHTH = _as_fourth("eighth", ", before the tenth session's second round")
 NINTH = _as_fourth("ninth", ", before the eleventh session changed any rule")
+TENTH = _as_fourth("tenth", ", before the eleventh session's second round")
 PLANS = {"first": (FIRST, "coqa_blind"), "fresh": (FRESH, "coqa_blind2"), "third": (THIRD, "coqa_blind3"),
          "fourth": (FOURTH, "coqa_blind4"), "fifth": (FIFTH, "coqa_blind5"),
          "sixth": (SIXTH, "coqa_blind6"), "seventh": (SEVENTH, "coqa_blind7"),
-         "eighth": (EIGHTH, "coqa_blind8"), "ninth": (NINTH, "coqa_blind9")}  # fmt: skip
+         "eighth": (EIGHTH, "coqa_blind8"), "ninth": (NINTH, "coqa_blind9"),
+         "tenth": (TENTH, "coqa_blind10")}  # fmt: skip
 """Each sample and its folder, in the order they were drawn: a sample leaves out the stories of
 every one drawn before it."""
 
@@ -143,6 +146,7 @@ def main() -> None:
     parser.add_argument("--seventh", action="store_true", help="the seventh, drawn as the fourth")
     parser.add_argument("--eighth", action="store_true", help="the eighth, drawn as the fourth")
     parser.add_argument("--ninth", action="store_true", help="the ninth, drawn as the fourth")
+    parser.add_argument("--tenth", action="store_true", help="the tenth, drawn as the fourth")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     which = next((name for name in reversed(PLANS) if getattr(args, name, False)), "first")

@@ -63,7 +63,10 @@ EIGHTH = HERE / "coqa_blind8"
 """Issue 39's eighth (bench/coqa_sample.py --eighth): measured blind twice (tenth session's second
 round), tuned on (its disagreements shown with --show uniform/eighth,enriched/eighth) since the eleventh."""
 NINTH = HERE / "coqa_blind9"
-"""Issue 39's ninth (bench/coqa_sample.py --ninth): untouched, measured with --ninth at the end."""
+"""Issue 39's ninth (bench/coqa_sample.py --ninth): measured blind twice (eleventh session), tuned on
+(its disagreements shown with --show uniform/ninth,enriched/ninth) since its second round."""
+TENTH = HERE / "coqa_blind10"
+"""Issue 39's tenth (bench/coqa_sample.py --tenth): untouched, measured with --tenth at the end."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +159,9 @@ def main() -> None:
                         help="also the seventh blind sample's (tuned on since round two)")  # fmt: skip
     parser.add_argument("--eighth", action="store_true",
                         help="also the eighth blind sample's (tuned on since session eleven)")  # fmt: skip
-    parser.add_argument("--ninth", action="store_true", help="also the ninth blind sample's (never shown)")
+    parser.add_argument("--ninth", action="store_true",
+                        help="also the ninth blind sample's (tuned on since round two)")  # fmt: skip
+    parser.add_argument("--tenth", action="store_true", help="also the tenth blind sample's (never shown)")
     parser.add_argument("--reasons", action="store_true", help="also each part's undecided turns by reason")
     args = parser.parse_args()
     sample, pairs = blind()
@@ -169,6 +174,7 @@ def main() -> None:
         "seventh": SEVENTH,
         "eighth": EIGHTH,
         "ninth": NINTH,
+        "tenth": TENTH,
     }
     for flag, folder in later.items():
         if getattr(args, flag):
@@ -185,7 +191,7 @@ def main() -> None:
     for item, i, d, label in rows:
         if (
             item.group in show
-            and not item.group.endswith(("held_out", "ninth"))
+            and not item.group.endswith(("held_out", "tenth"))
             and d.answerable is not None
             and d.answerable != label.startswith("A")
         ):

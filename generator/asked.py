@@ -23,9 +23,10 @@ of 2020) is "Was Elizabeth II the head of state of Grenada in 2020?", or with no
 
 Names come from generator/names.py: a statement whose entity needs a context it cannot be
 given, or whose label is no name ("West Africa BENIN Rep"), is not asked; nor is a place asked as
-someone's influence ("Was Germany one of Handel's influences?"), nor a state with the one whose
-name it holds, where one of them is gone ("Germany" and "West Germany"), nor an edition as part of
-the series whose name it holds ("the 2004–05 Cypriot First Division"). A city of millions asked as
+someone's influence ("Was Germany one of Handel's influences?"), nor a part of a state (England,
+Hong Kong, by the KB's classes) as having diplomatic relations, nor a state with the one whose name
+it holds, where one of them is gone ("Germany" and "West Germany"), nor an edition as part of the
+series whose name it holds ("the 2004–05 Cypriot First Division"). A city of millions asked as
 someone's place of birth or death when the KB puts it elsewhere, in a smaller place of the same
 country, is "the city of" its name: "Did Gene Kelly die in Los Angeles?" (he died in Beverly
 Hills) read two ways to every blind reader of the seventh round, the city or its area; the proof's
@@ -68,6 +69,12 @@ FORMER = frozenset({"Q3024240", "Q19953632"})
 INFLUENCES = frozenset({"P737"})
 """Relations whose object is one of the subject's influences: a person, a movement, a work, never a
 place ("Was Germany one of George Frideric Handel's influences?" reads as a mistake)."""
+STATE_RELATIONS = frozenset({"P530"})
+"""Relations only a state holds: diplomatic relations."""
+PART_OF_STATE = frozenset({"Q3336843", "Q779415"})
+"""constituent country of the United Kingdom, special administrative region of China: a part of a
+state, whose diplomacy is its state's ("Does England lack diplomatic relations with Bosnia and
+Herzegovina?", "Does Hong Kong lack ... with India?" read as confusing to blind readers)."""
 AT_ANY_TIME = frozenset({"P26"})
 """Relations whose words at a year also name the event that began them: "Was X married to Y in
 1983?" reads as "did they marry in 1983?", and so does "Were X and Y married in 1983?" (the
@@ -140,6 +147,7 @@ class Asker:
             or any(self.names.garbled(x) for x in statement[::2])
             or self._successor_named(statement)
             or self._name_answers(statement)
+            or self._unfit(statement)
         ):
             return False
         ambiguous = self.names.ambiguous
@@ -182,6 +190,14 @@ class Asker:
             return False
         short, long = sorted((self._view.label(s), self._view.label(o)), key=len)
         return short != long and f" {short} " in f" {long} " and bool(years_named(long))
+
+    def _unfit(self, statement: Statement) -> bool:
+        """A state's relation (``STATE_RELATIONS``) of an entity the KB's class makes a part of a state
+        (``PART_OF_STATE``); a KB that gives no classes (Wikidata12k) tells nothing, and asks it."""
+        s, p, o = statement
+        return p.lstrip("^") in STATE_RELATIONS and any(
+            any(self._is(x, cls) for cls in PART_OF_STATE) for x in (s, o)
+        )
 
     def _ended(self, eid: str) -> bool:
         """The KB gives ``eid`` an end year of its own (not one its facts imply)."""
@@ -275,7 +291,7 @@ class Asker:
         at = self._now if tense == NOW else year
         # "Did Laos lack diplomatic relations with the Soviet Union?" (undated, past) read two ways
         # (at some time, or always?): the negation of "did ... ever" is "always"/"never"; not for
-        # an event or an edition, which happens once ("Did X always sit out the 2012 Tour de France?").
+        # an event or an edition, which happens once ("Was X always absent from the 2012 Tour de France?").
         once = any(self._domain(x) == "events" or years_named(view.label(x)) for x in (s, o))
         ever = tense == EVER or (variant == NEGATED and tense == PAST and at is None and not once)
         said = relation_clause(p, label, named[0], named[1], clause_tense, domain, plural)

@@ -1,7 +1,7 @@
 """A reply in the words of its relation's opposite states the relation's denial: read it so.
 
 Questions ask some true statements through their relation's opposite (kg/data/relations.toml
-``opposite``: "Did Arnaud Démare sit out the 2019 Paris-Nice?", "Does Germany lack diplomatic
+``opposite``: "Was Arnaud Démare absent from the 2019 Paris-Nice?", "Does Germany lack diplomatic
 relations with Bhutan?", "Was Moscow located outside the Soviet Union in 1977?"), and replies
 answer in the same words ("Yes, Germany lacks diplomatic relations with Mali"). Read as words,
 "lacks relations with" names no property, so the wrong fact it states would pass unread, and the
@@ -9,8 +9,8 @@ reply would be judged on its answer alone (an erroneous inference where it is er
 knowledge). Each opposite word is read as its positive with the triple's negation flipped
 ("lacks relations with" is "has relations with", denied), for the case's own relations only:
 "missed the train" is no claim of taking part, and a case that asks no such relation gets no
-such reading. A reply may say an opposite in a word the question did not use ("he missed it" to
-"Did he sit out ...?"): each opposite lists the keys it is read from.
+such reading. A reply may say an opposite in a word the question did not use ("he missed it", "he
+sat out" to "Was he absent from ...?"): each opposite lists the keys it is read from.
 """
 
 from __future__ import annotations
@@ -43,11 +43,14 @@ class _Opposite:
 _OPPOSITES = (
     _Opposite("lack", re.compile(r"\b(?:lacks|lacked|lacking|lack)\b"), "has", "have", ("lack",)),
     _Opposite(
-        "sit",
-        re.compile(r"\b(?:(?:sat|sits|sitting|sit) out|missed|misses|missing|miss)\b"),
+        "absent",
+        re.compile(
+            r"\b(?:(?:(?:was|were|is|are|been|being)\s+)?absent from"
+            r"|(?:sat|sits|sitting|sit) out|missed|misses|missing|miss)\b"
+        ),
         "took part in",
         "take part in",
-        ("sit out", "miss"),
+        ("absent from", "sit out", "miss"),
     ),
     _Opposite("outside", re.compile(r"\boutside\b"), "in", "in", ("outside",)),
 )

@@ -1,5 +1,6 @@
 """Statements a plain question leaves out: a label that is no name, a place as someone's influence, a
-state with the gone state whose name it holds, an edition as part of its series."""
+state with the gone state whose name it holds, an edition as part of its series, a part of a state's
+diplomatic relations."""
 
 from __future__ import annotations
 
@@ -97,3 +98,22 @@ def test_an_edition_is_not_asked_as_part_of_the_series_it_is_named_after() -> No
     assert asker.askable(("Q3", "P361", "Q2"), None)
     assert asker.askable(("Q4", "P131", "Q5"), None)
     assert Asker(KbView(entities, (), builtin_catalog()), 2020, "drowzee").askable(("Q1", "P361", "Q2"), None)
+
+
+def test_a_part_of_a_state_is_not_asked_about_diplomatic_relations() -> None:
+    """ "Does England lack diplomatic relations with Bosnia and Herzegovina?" and "Does Hong Kong lack
+    diplomatic relations with India?" were confusing to blind readers of the eleventh session: the KB's
+    classes make them parts of a state. A state is asked; a KB without classes tells nothing."""
+    entities = {
+        "Q21": Entity("Q21", "England", types=("Q3336843",), domain=Domain.PLACES),
+        "Q8646": Entity("Q8646", "Hong Kong", types=("Q515", "Q779415"), domain=Domain.PLACES),
+        "Q225": Entity("Q225", "Bosnia and Herzegovina", types=("Q3624078",), domain=Domain.PLACES),
+        "Q668": Entity("Q668", "India", types=("Q3624078",), domain=Domain.PLACES),
+        "Q22": Entity("Q22", "Scotland", domain=Domain.PLACES),
+    }
+    asker = Asker(KbView(entities, (), builtin_catalog()), 2020, "plain")
+    assert not asker.askable(("Q21", "P530", "Q225"), None)
+    assert not asker.askable(("Q668", "^P530", "Q8646"), None)
+    assert asker.askable(("Q668", "P530", "Q225"), None)
+    assert asker.askable(("Q22", "P530", "Q225"), None)
+    assert asker.askable(("Q8646", "P17", "Q668"), None)  # a place in a state is still asked

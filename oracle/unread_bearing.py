@@ -83,16 +83,21 @@ class Bearing:
         return any({s, o} <= named or ((s in named or o in named) and said & self._of(p)) for s, o, p in ends)
 
     def _dates(self, unread: Unread, ground: GroundGraph, question: str) -> bool:
-        """Whether the sentence's year may date a fact of the case: the case has years, the sentence
-        names or refers to one of its entities, and it says an event in words the KB dates (born,
-        founded, married, older ...) or in a word of a case's relation ("joined Parma in 2003"), or
-        sets the year beside a name as a date ("Oskar Kokoschka (1886–1980)", "Liane Lippert — 1998").
+        """Whether the sentence's year may date a fact of the case: it names or refers to one of the
+        case's entities and sets the year beside a name as a date ("Oskar Kokoschka (1886–1980)",
+        "Liane Lippert — 1998", a table's row under a header in the case's words); or the case has
+        years and the sentence says an event in words the KB dates (born, founded, married, older
+        ...) or in a word of a case's relation ("joined Parma in 2003").
         "Di Gregorio came through the Française des Jeux system in the mid-2000s" dates none of a
         birth-year case's facts."""
-        if not dated(ground, question) or not _of_proof(unread, ground):
-            return False
         sentence = unread.sentence
-        if DATED_WORDS.search(sentence) or _BESIDE.search(sentence) or _COMPARED.search(sentence):
+        if not _of_proof(unread, ground):
+            return False
+        if _BESIDE.search(sentence):
+            return True  # a table's or list's row ("Princeton University (1901–1905)"): its header may say it
+        if not dated(ground, question):
+            return False
+        if DATED_WORDS.search(sentence) or _COMPARED.search(sentence):
             return True
         said = _lemmas(sentence)
         relations = {e.property for e in ground.edges} | {p for p, _, _ in ground.dates}

@@ -7,7 +7,8 @@ two things the KB knows ("the Vatican's papal visits", "buried at Bard College")
 class unless it could say one of those facts: it names or refers to ("he", "it") an end of a proof's
 fact and has a word that can say that fact's relation (the property's label, phrase, Wikidata
 aliases and kgtest's paraphrases, their WordNet synonyms, and for a containment its usual verbs and
-nouns), or names both its ends, or denies something of one of them ("never on the university's
+nouns; a place noun beside another word of a name says no relation: "twin city", "place of death"),
+or names both its ends, or denies something of one of them ("never on the university's
 staff"); or it has the words of the question's own relation. A sentence naming nothing the KB
 knows still blocks, and so does one with a year that may date a fact of the case: the case has years
 (an undated one's facts hold whenever), the sentence names or refers to one of its entities, and says
@@ -20,6 +21,7 @@ import re
 from collections.abc import Collection
 
 from kgtest.core.wordnet import wordnet
+from kgtest.kg.extract.spacy_nouns import PLACE_NOUNS
 from kgtest.oracle.asked import AskedWords
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.relations import RelationReader
@@ -115,11 +117,14 @@ class Bearing:
 def _vocabulary(relations: RelationReader, asked: AskedWords, pid: str) -> frozenset[str]:
     net = wordnet()
     family = {pid} | {p for p in _CONTAINMENT if asked.family(p) == asked.family(pid)}
-    out: set[str] = set(_PLACED) if asked.family(pid) == "containment" else set()
+    placed = asked.family(pid) == "containment"
+    out: set[str] = set(_PLACED) if placed else set()
     for phrase in relations.phrases(family):
-        for word in re.findall(r"[a-z]+", phrase.text.lower()):
-            if word in _FUNCTION or len(word) < 3:
-                continue
+        said = [w for w in re.findall(r"[a-z]+", phrase.text.lower()) if w not in _FUNCTION and len(w) >= 3]
+        kinds = {w for w in said if w in PLACE_NOUNS or net.base(w, "noun") in PLACE_NOUNS}
+        for word in said:
+            if word in kinds and not placed and len(kinds) < len(said):
+                continue  # "twin city": "twin" says it, "city" is any city ("Mytishchi is a city in ...")
             out.add(word)
             for pos in ("verb", "noun"):
                 base = net.base(word, pos)

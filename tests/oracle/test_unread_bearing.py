@@ -11,7 +11,7 @@ import pytest
 
 from kgtest.oracle import Judge
 
-from .test_reading_rules import MUNICH_BAVARIA
+from .test_reading_rules import MUNICH_BAVARIA, TESLA_NYC
 from .test_styles import judged
 from .test_unread_years import BECKHAM_MILAN
 
@@ -75,3 +75,16 @@ def test_a_year_in_words_dating_nothing_of_a_dated_case_keeps_the_class(kb_judge
 def test_a_year_that_may_date_a_fact_of_a_dated_case_still_blocks(kb_judge: Judge, reply: str) -> None:
     verdict = judged(kb_judge, BECKHAM_MILAN, reply)
     assert verdict.outcome.value == "unreadable", verdict.reasons
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # "place of death": "place" names any place (styled_blind9 W2-051, "Mytishchi is a city in ...")
+        "Yes, Tesla died in New York City. Budapest was a place Tesla visited.",
+        "Yes, Tesla died in New York City. Tesla toured Paris, the city of light.",
+    ],
+)
+def test_a_place_noun_of_a_relations_name_says_no_relation(kb_judge: Judge, reply: str) -> None:
+    verdict = judged(kb_judge, TESLA_NYC, reply)
+    assert verdict.outcome.value == "correct", verdict.reasons

@@ -243,7 +243,7 @@ class Judge:
                 if all(u.sentence != v.sentence for v in unread)
             ]
             again = said_again(unread, checked.claims, grounds[i], self._entities.kb, self._catalog)
-            still = bearing([u for u in unread if u not in again], grounds[i], self._bearing)
+            still = bearing([u for u in unread if u not in again], grounds[i], self._bearing, case.question)
             changes = could_change(still, grounds[i], bool(checked.wrong))
             if again and not changes:
                 shown = "; ".join(u.text() for u in again)

@@ -40,7 +40,7 @@ def readable(text: str, only: str | None = None) -> str:
     text = _SOURCE.sub("", _QUOTED_VERDICT.sub(_judged, set_aside(text)))
     text = _UNTIL_DEATH.sub(r"\g<until> \g<year>", _START_LIST.sub(_started, text))
     text = _LISTED_AS.sub(_given, _MISSION.sub(_relations, text))
-    text = _MEMBERS.sub(_member, _NEITHER.sub(_neither, text))
+    text = _MEMBERS.sub(_member, _NEITHER.sub(_neither, _BETWEEN.sub(_had_between, text)))
     text = _ON_BOOKS.sub(_played, _CLUB_ROLE.sub(_played, text))
     text = _FOUNDED.sub(lambda m: f"{m['subject'] or m['first']} was founded in", _EVENT_IN.sub(_event, text))
     return absolute(expand_abbreviations(text))
@@ -98,6 +98,27 @@ _NEITHER = re.compile(
 """Two places neither of which lies in the other: "Belgium and Spain are separate countries; neither lies
 within the other", "Brooklyn and Manhattan are different boroughs; one doesn't lie within the other"
 say each is not in the other (the parser finds no name in "neither" and "the other")."""
+
+_BETWEEN = re.compile(
+    r"\b[Tt]here\s+(?P<be>is|are|was|were|has\s+been|have\s+been)\s+\**(?P<no>no|not\s+any|never\s+been\s+any)?\**\s*"
+    r"(?P<what>(?:(?:an?|any|formal|full|official)\s+)*[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+between\s+(?:the\s+)?"
+    rf"(?P<a>{_NAMED})\s+and\s+(?:the\s+)?(?P<b>{_NAMED})"
+)
+"""A relation said to be between two things is each's with the other: "there are no diplomatic relations
+between Mali and North Korea" reads "Mali has no diplomatic relations with North Korea" (the parser
+reads nothing between a "there is" and two names). Not in a question restated ("whether there is no
+...", "if there were ...")."""
+_ASKING = re.compile(r"\b(?:whether|if)\b[^.;:!?\n]*$", re.I)
+_HAD = {"is": "has", "are": "has", "was": "had", "were": "had"}
+
+
+def _had_between(match: re.Match[str]) -> str:
+    if _ASKING.search(match.string[max(0, match.start() - 80) : match.start()]):
+        return match.group()
+    had = _HAD.get(match["be"].lower(), "has had")
+    no = "no " if match["no"] else ""
+    return f"{match['a']} {had} {no}{match['what']} with {match['b']}"
+
 
 _MEMBERS = re.compile(
     rf"(?P<a>{_NAMED})\s+(?P<be>is|was|are|were)\s+(?:one\s+of|among)\s+(?:the\s+)?(?P<b>{_NAMED})['’]s?\s+"

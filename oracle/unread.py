@@ -47,7 +47,7 @@ _NAME = re.compile(
 )
 """A capitalised name, with the small words inside names ("University of Zurich")."""
 _YEAR = re.compile(r"\b(?:1\d{3}|20\d{2}|[1-9]\d{1,2}\s*(?:BC|BCE|AD|CE)\b)")
-_DATED = re.compile(
+DATED_WORDS = _DATED = re.compile(
     r"\b(?:born|birth|died|dies|die|death|dead|passed away|lived|alive|living|founded|established|"
     r"dissolved|abolished|created|formed|began|begun|started|ended|took place|happened|held|"
     r"married|wed|marriage|won|received|awarded|age|aged|years? old|existed|reign|reigned)\b",

@@ -60,8 +60,17 @@ def noun_modifiers(noun: Token) -> list[Token]:
     ]
 
 
-_RELATIONAL = {"administrative", "diplomatic", "bilateral", "twin", "sister", "biological", "adoptive"}
-"""Adjectives that belong to a relation's name: "the administrative centre of"."""
+_RELATIONAL = {
+    "administrative",
+    "diplomatic",
+    "bilateral",
+    "twin",
+    "twinning",
+    "sister",
+    "biological",
+    "adoptive",
+}
+"""Adjectives that belong to a relation's name: "the administrative centre of", "a twinning arrangement"."""
 
 
 def place_reference(tok: Token) -> bool:

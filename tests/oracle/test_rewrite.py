@@ -131,3 +131,28 @@ def test_a_death_placed_is_read(kb_judge: Judge) -> None:
 def test_a_beginning_said_by_its_first_time_is_a_founding(text: str, said: str) -> None:
     """ "SC Freiburg traces its founding to 1904" (styled_blind10 W2-040): the parser reads no date of it."""
     assert said in readable(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        # step by step (styled_blind9 W2-033): the parser read nothing between "there are" and two names
+        (
+            "4. Therefore there are no diplomatic relations between Mali and North Korea.",
+            "Mali has no diplomatic relations with North Korea",
+        ),
+        ("There is a long border between France and Spain.", "France has a long border with Spain"),
+        (
+            "There have been formal diplomatic relations between the Holy See and Myanmar since 2017.",
+            "Holy See has had formal diplomatic relations with Myanmar since 2017",
+        ),
+    ],
+)
+def test_a_relation_between_two_is_each_ones_with_the_other(text: str, read: str) -> None:
+    assert read in readable(text)
+
+
+def test_a_relation_between_two_in_a_question_restated_is_left_as_written() -> None:
+    """styled_blind12 W3-018: "What's being asked: whether there is *no* diplomatic relationship ..."."""
+    text = "Asked: whether there is *no* diplomatic relationship between Afghanistan and Ukraine."
+    assert readable(text) == text

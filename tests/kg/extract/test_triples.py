@@ -89,6 +89,10 @@ def rows(extractor: SpacyExtractor, text: str) -> set[Row]:
         ("Argentina shares a border with Brazil.", ("Argentina", "shares border with", "Brazil", False)),
         ("Chicago is a sister city of Gothenburg.", ("Chicago", "is sister city of", "Gothenburg", False)),
         ("Berlin and Prague are twin cities.", ("Prague", "is twin city of", "Berlin", False)),
+        (  # the noun's kind words say the relation (styled_blind10 W2-021)
+            "Ulyanovsk has never had a twinning arrangement with Gomel.",
+            ("Ulyanovsk", "had twinning arrangement with", "Gomel", True),
+        ),
         ("Queen Victoria was alive in 1850.", ("Queen Victoria", "was alive in", "1850", False)),
         # places: a second "in" places the first, a part of a place is in it
         ("Einstein was born in Ulm, in Württemberg.", ("Ulm", "is in", "Württemberg", False)),

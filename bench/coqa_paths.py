@@ -27,15 +27,8 @@ from pathlib import Path
 
 from measure_coqa_kappa import (
     BLIND,
-    EIGHTH,
-    FIFTH,
-    FOURTH,
-    FRESH,
-    NINTH,
-    SEVENTH,
+    LATER,
     SHARED,
-    SIXTH,
-    THIRD,
     Labelled,
     blind,
     compared,
@@ -59,16 +52,8 @@ from kgtest.generator.dialogue.sources import read_dialogue_file
 from kgtest.prolog.answerability import Decision, RoundGraph, requirements
 from kgtest.report.stats import cohen_kappa
 
-LATER = {
-    "fresh": FRESH,
-    "third": THIRD,
-    "fourth": FOURTH,
-    "fifth": FIFTH,
-    "sixth": SIXTH,
-    "seventh": SEVENTH,
-    "eighth": EIGHTH,
-    "ninth": NINTH,
-}
+RELEASED = {flag: folder for flag, folder in LATER.items() if flag != "tenth"}
+"""The samples the table is fitted on: every one but the held-out tenth."""
 HELD = ("uniform/held_out", "enriched/held_out")
 """The first sample's held-out parts: never fitted on, so left out of "all blind" (the pooled column
 measures them separately)."""
@@ -94,7 +79,7 @@ def sample_of(item: Labelled) -> str:
 
 def items() -> list[Labelled]:
     out = [*tuned_on(), *blind(BLIND)[0]]
-    for folder in LATER.values():
+    for folder in RELEASED.values():
         out += blind(folder)[0]
     return out
 

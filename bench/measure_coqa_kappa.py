@@ -69,6 +69,19 @@ NINTH = HERE / "coqa_blind9"
 TENTH = HERE / "coqa_blind10"
 """Issue 39's tenth (bench/coqa_sample.py --tenth): untouched, measured with --tenth at the end."""
 
+LATER = {
+    "fresh": FRESH,
+    "third": THIRD,
+    "fourth": FOURTH,
+    "fifth": FIFTH,
+    "sixth": SIXTH,
+    "seventh": SEVENTH,
+    "eighth": EIGHTH,
+    "ninth": NINTH,
+    "tenth": TENTH,
+}
+"""Every sample drawn after the first, by its flag, in the order drawn; the last is the held-out one."""
+
 
 @dataclass(frozen=True, slots=True)
 class Labelled:
@@ -171,18 +184,7 @@ def main() -> None:
     parser.add_argument("--reasons", action="store_true", help="also each part's undecided turns by reason")
     args = parser.parse_args()
     sample, pairs = blind()
-    later = {
-        "fresh": FRESH,
-        "third": THIRD,
-        "fourth": FOURTH,
-        "fifth": FIFTH,
-        "sixth": SIXTH,
-        "seventh": SEVENTH,
-        "eighth": EIGHTH,
-        "ninth": NINTH,
-        "tenth": TENTH,
-    }
-    for flag, folder in later.items():
+    for flag, folder in LATER.items():
         if getattr(args, flag):
             more, more_pairs = blind(folder)
             sample, pairs = [*sample, *more], [*pairs, *more_pairs]

@@ -92,10 +92,15 @@ def read_verdicts(run: RunFiles) -> Iterator[JudgedReply]:
     """verdicts.jsonl back as the records ``judge_run`` wrote."""
     if not run.verdicts.exists():
         raise OracleError(f"{run.run_id} has not been judged yet; run `kgtest judge {run.run_id}`")
-    with run.verdicts.open(encoding="utf-8") as lines:
-        for number, line in enumerate(lines, 1):
+    with run.verdicts.open("rb") as lines:
+        for number, raw in enumerate(lines, 1):
             try:
-                yield JudgedReply.from_dict(json.loads(line))
+                yield JudgedReply.from_dict(json.loads(raw.decode("utf-8")))
+            except UnicodeDecodeError as exc:  # a damaged file: judging again rewrites it
+                byte = f"byte 0x{raw[exc.start]:02x} at column {exc.start + 1}"
+                raise OracleError(
+                    f"{run.verdicts}:{number}: not UTF-8 ({byte}); run `kgtest judge {run.run_id}` again"
+                ) from None
             except (ValueError, TypeError) as exc:  # RecordError is a ValueError
                 raise OracleError(f"{run.verdicts}:{number}: not a kgtest verdict: {exc}") from exc
 

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kgtest.core.errors import OracleError
 from kgtest.core.settings import load_settings
 from kgtest.core.workspace import RunFiles
 from kgtest.generator.case import TestCase, write_suite
@@ -133,6 +134,17 @@ def test_a_reply_the_oracle_fails_on_is_unjudged_and_the_others_judged(
     records = list(read_verdicts(run))
     assert [r.outcome for r in records] == ["correct", UNJUDGED, "correct"]
     assert records[1].error == "RuntimeError: the extractor choked" and records[1].abstained
+
+
+def test_a_verdicts_file_that_is_not_utf8_is_named_by_line_and_byte(tmp_path: Path) -> None:
+    """A damaged verdicts.jsonl stopped `kgtest report` with a traceback: the error names the file,
+    the line and the byte, and says how to write it again."""
+    run = _run(tmp_path, [(SPOUSE, "Yes.")])
+    run.verdicts.write_bytes(b'{"case_id": "\xff"}\n')
+    with pytest.raises(
+        OracleError, match=r"verdicts\.jsonl:1: not UTF-8 \(byte 0xff at column 14\); run `kgtest judge"
+    ):
+        list(read_verdicts(run))
 
 
 _VERDICT_WORDS = st.sampled_from(

@@ -27,6 +27,7 @@ from kgtest.oracle.answer import ParsedAnswer, Stance, parse_answer
 from kgtest.oracle.answered import after_verdict, answer_restated
 from kgtest.oracle.asked import AskedWords
 from kgtest.oracle.both import about_the_two
+from kgtest.oracle.cannot_tell import cannot_tell
 from kgtest.oracle.checks import Checker
 from kgtest.oracle.claims import Claim, ReadSettings, read_claims
 from kgtest.oracle.classify import classify as classify
@@ -34,7 +35,6 @@ from kgtest.oracle.dated import attach
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundGraph, ground_graph
-from kgtest.oracle.guessed import guessed_between_ends
 from kgtest.oracle.kb_lookup import KbLookup
 from kgtest.oracle.outcome import HALLUCINATIONS as HALLUCINATIONS
 from kgtest.oracle.outcome import Outcome as Outcome
@@ -44,23 +44,14 @@ from kgtest.oracle.restated import strip_restated
 from kgtest.oracle.rewrite import readable
 from kgtest.oracle.said_again import said_again
 from kgtest.oracle.similarity import Thresholds
-from kgtest.oracle.stood_in import stood_in_at_both_ends
 from kgtest.oracle.unread import could_change, find_unread
 from kgtest.oracle.unread_bearing import Bearing, bearing
-from kgtest.oracle.unread_case import about_the_case
-from kgtest.oracle.unread_names import to_unknown_names
 from kgtest.oracle.unread_values import unread_values
 
 READ_LIMIT = 20_000
 """Characters of a reply the oracle reads (docs/oracle.md): its first 20,000, some 4,000 words,
 read in about a second; the verdict of a longer reply says it was cut. Unbounded, 30 replies of
 900 KB took 24 GB and a 10 MB one stopped spaCy (E088) and with it the whole run's verdicts."""
-
-
-_DOES_NOT_FOLLOW = (Outcome.ERRONEOUS_INFERENCE, Outcome.BOTH)
-"""The classes that say the answer does not follow from what the reply states: saying so needs all
-of what it states about the case read (styled_blind13 W2-010, W3-031: a step left unread made a
-wrong-knowledge reply look like ``both``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,42 +246,10 @@ class Judge:
             if again and not changes:
                 shown = "; ".join(u.text() for u in again)
                 reasons = (f"read alone: unread, restating a proven fact stated elsewhere: {shown}", *reasons)
-            if changes:
-                reasons = (
-                    f"cannot tell: {len(unread)} sentence(s) relating what the KB knows were not read "
-                    f"(read alone, it is {outcome.value}): {'; '.join(u.text() for u in unread)}",
-                    *reasons,
-                )
-                outcome = Outcome.UNREADABLE
-            elif outcome in (Outcome.ERRONEOUS_KNOWLEDGE, Outcome.BOTH) and (
-                stood := stood_in_at_both_ends(checked.wrong)
-            ):
-                reasons = (
-                    f"cannot tell: what it states wrongly was read only through stand-ins at both ends "
-                    f"(read alone, it is {outcome.value}): {'; '.join(sorted({c.note for c in stood}))}",
-                    *reasons,
-                )
-                outcome = Outcome.UNREADABLE
-            elif outcome in _DOES_NOT_FOLLOW and (
-                guessed := guessed_between_ends(checked.claims, grounds[i])
-            ):
-                reasons = (
-                    f"cannot tell: what it says of the question's ends is read only as one of several "
-                    f"relations (read alone, it is {outcome.value}): "
-                    f"{'; '.join(sorted({c.triple.sentence for c in guessed}))}",
-                    *reasons,
-                )
-                outcome = Outcome.UNREADABLE
-            elif outcome in _DOES_NOT_FOLLOW and (
-                left := about_the_case(texts[i], checked.claims, grounds[i], self._entities)
-                + to_unknown_names(checked.claims, grounds[i])
-            ):  # "the answer does not follow from what it states" needs every sentence about the case read
-                reasons = (
-                    f"cannot tell: {len(left)} sentence(s) about the case were not read, so what its answer "
-                    f"follows from cannot be told (read alone, it is {outcome.value}): "
-                    f"{'; '.join(u.text() for u in left)}",
-                    *reasons,
-                )
+            why = cannot_tell(outcome, checked, grounds[i], texts[i], unread, changes, self._entities)
+            if why is not None:
+                head, unreadable = why
+                reasons = (f"cannot tell: {head} (read alone, it is {outcome.value}): {unreadable}", *reasons)
                 outcome = Outcome.UNREADABLE
             reasons += grounds[i].notes
             verdicts.append(

@@ -47,7 +47,7 @@ NAME = re.compile(
 )
 """A capitalised name, with the small words inside names ("University of Zurich")."""
 _YEAR = re.compile(r"\b(?:1\d{3}|20\d{2}|[1-9]\d{1,2}\s*(?:BC|BCE|AD|CE)\b)")
-DATED_WORDS = _DATED = re.compile(
+DATED_WORDS = re.compile(
     r"\b(?:born|birth|died|dies|die|death|dead|passed away|lived|alive|living|founded|established|"
     r"dissolved|abolished|created|formed|began|begun|started|ended|took place|happened|held|"
     r"married|wed|marriage|won|received|awarded|age|aged|years? old|existed|reign|reigned)\b",
@@ -335,7 +335,7 @@ def _to_itself(claim: Claim, ground: GroundGraph, pairs: set[frozenset[str]]) ->
 
 def _needs_year(ground: GroundGraph, words_around: str) -> bool:
     """A year the check may need: any in a temporal case, else one said with the words of a dated event."""
-    return ground.temporal is not None or bool(_DATED.search(words_around))
+    return ground.temporal is not None or bool(DATED_WORDS.search(words_around))
 
 
 def _read_pairs(claims: Sequence[Claim]) -> dict[str, set[frozenset[str]]]:

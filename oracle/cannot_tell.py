@@ -1,0 +1,67 @@
+"""Why a class the reading gave cannot be stood behind: the one place that turns a verdict into
+"cannot tell" (``Outcome.UNREADABLE``), each reason with what it could not read.
+
+A class is a claim about the reply: ``correct`` and the hallucinations say what it states is right
+or wrong, and ``erroneous_inference`` and ``both`` that its answer does not follow from what it
+states. Each needs the reply's words read where they could change it; where they were not, a
+confident class would be a guess (docs/oracle.md, "Outcomes").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kgtest.oracle.checked import Checked
+from kgtest.oracle.entities import EntityReader
+from kgtest.oracle.ground import GroundGraph
+from kgtest.oracle.guessed import guessed_between_ends
+from kgtest.oracle.outcome import Outcome
+from kgtest.oracle.stood_in import stood_in_at_both_ends
+from kgtest.oracle.unread import Unread
+from kgtest.oracle.unread_case import about_the_case
+from kgtest.oracle.unread_names import to_unknown_names
+
+_DOES_NOT_FOLLOW = (Outcome.ERRONEOUS_INFERENCE, Outcome.BOTH)
+"""The classes that say the answer does not follow from what the reply states: saying so needs all
+of what it states about the case read (styled_blind13 W2-010, W3-031: a step left unread made a
+wrong-knowledge reply look like ``both``)."""
+
+
+def cannot_tell(
+    outcome: Outcome,
+    checked: Checked,
+    ground: GroundGraph,
+    text: str,
+    unread: Sequence[Unread],
+    changes: bool,
+    entities: EntityReader,
+) -> tuple[str, str] | None:
+    """What keeps ``outcome`` from being given, and what was not read; None when nothing does.
+    ``changes``: an unread sentence could change the class (unread.py ``could_change``)."""
+    if changes:
+        return (
+            f"{len(unread)} sentence(s) relating what the KB knows were not read",
+            "; ".join(u.text() for u in unread),
+        )
+    stood = stood_in_at_both_ends(checked.wrong)
+    if outcome in (Outcome.ERRONEOUS_KNOWLEDGE, Outcome.BOTH) and stood:
+        return (
+            "what it states wrongly was read only through stand-ins at both ends",
+            "; ".join(sorted({c.note for c in stood})),
+        )
+    if outcome not in _DOES_NOT_FOLLOW:
+        return None
+    if guessed := guessed_between_ends(checked.claims, ground):
+        return (
+            "what it says of the question's ends is read only as one of several relations",
+            "; ".join(sorted({c.triple.sentence for c in guessed})),
+        )
+    # "the answer does not follow from what it states" needs every sentence about the case read
+    left = about_the_case(text, checked.claims, ground, entities) + to_unknown_names(checked.claims, ground)
+    if left:
+        return (
+            f"{len(left)} sentence(s) about the case were not read, so what its answer follows from "
+            "cannot be told",
+            "; ".join(u.text() for u in left),
+        )
+    return None

@@ -32,7 +32,8 @@ dialogue labelled by two labellers, into bench/coqa_blind4; measured once, at th
 (ninth session, before any rule changed) into bench/coqa_blind6, ``--seventh`` (tenth) into
 bench/coqa_blind7, ``--eighth`` (the tenth's second round) into bench/coqa_blind8, ``--ninth``
 (eleventh session, before any rule changed) into bench/coqa_blind9, ``--tenth`` (its second
-round) into bench/coqa_blind10.
+round) into bench/coqa_blind10, ``--eleventh`` (twelfth session, before any rule changed) into
+bench/coqa_blind11.
 
 The tool's decisions are not
 written anywhere the labellers see: the task files hold the story, each turn's question and the
@@ -124,11 +125,13 @@ SEVENTH = _as_fourth("seventh", ", before the tenth session changed any rule")
 EIGHTH = _as_fourth("eighth", ", before the tenth session's second round")
 NINTH = _as_fourth("ninth", ", before the eleventh session changed any rule")
 TENTH = _as_fourth("tenth", ", before the eleventh session's second round")
+ELEVENTH = _as_fourth("eleventh", ", before the twelfth session changed any rule")
 PLANS = {"first": (FIRST, "coqa_blind"), "fresh": (FRESH, "coqa_blind2"), "third": (THIRD, "coqa_blind3"),
          "fourth": (FOURTH, "coqa_blind4"), "fifth": (FIFTH, "coqa_blind5"),
          "sixth": (SIXTH, "coqa_blind6"), "seventh": (SEVENTH, "coqa_blind7"),
          "eighth": (EIGHTH, "coqa_blind8"), "ninth": (NINTH, "coqa_blind9"),
-         "tenth": (TENTH, "coqa_blind10")}  # fmt: skip
+         "tenth": (TENTH, "coqa_blind10"),
+         "eleventh": (ELEVENTH, "coqa_blind11")}  # fmt: skip
 """Each sample and its folder, in the order they were drawn: a sample leaves out the stories of
 every one drawn before it."""
 
@@ -147,6 +150,7 @@ def main() -> None:
     parser.add_argument("--eighth", action="store_true", help="the eighth, drawn as the fourth")
     parser.add_argument("--ninth", action="store_true", help="the ninth, drawn as the fourth")
     parser.add_argument("--tenth", action="store_true", help="the tenth, drawn as the fourth")
+    parser.add_argument("--eleventh", action="store_true", help="the eleventh, drawn as the fourth")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     which = next((name for name in reversed(PLANS) if getattr(args, name, False)), "first")

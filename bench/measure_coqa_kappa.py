@@ -67,7 +67,10 @@ NINTH = HERE / "coqa_blind9"
 """Issue 39's ninth (bench/coqa_sample.py --ninth): measured blind twice (eleventh session), tuned on
 (its disagreements shown with --show uniform/ninth,enriched/ninth) since its second round."""
 TENTH = HERE / "coqa_blind10"
-"""Issue 39's tenth (bench/coqa_sample.py --tenth): untouched, measured with --tenth at the end."""
+"""Issue 39's tenth (bench/coqa_sample.py --tenth): measured blind twice (eleventh session's second
+round), tuned on (its disagreements shown with --show uniform/tenth,enriched/tenth) since the twelfth."""
+ELEVENTH = HERE / "coqa_blind11"
+"""Issue 39's eleventh (bench/coqa_sample.py --eleventh): untouched, measured with --eleventh at the end."""
 
 LATER = {
     "fresh": FRESH,
@@ -79,6 +82,7 @@ LATER = {
     "eighth": EIGHTH,
     "ninth": NINTH,
     "tenth": TENTH,
+    "eleventh": ELEVENTH,
 }
 """Every sample drawn after the first, by its flag, in the order drawn; the last is the held-out one."""
 
@@ -180,7 +184,10 @@ def main() -> None:
                         help="also the eighth blind sample's (tuned on since session eleven)")  # fmt: skip
     parser.add_argument("--ninth", action="store_true",
                         help="also the ninth blind sample's (tuned on since round two)")  # fmt: skip
-    parser.add_argument("--tenth", action="store_true", help="also the tenth blind sample's (never shown)")
+    parser.add_argument("--tenth", action="store_true",
+                        help="also the tenth blind sample's (tuned on since session twelve)")  # fmt: skip
+    parser.add_argument("--eleventh", action="store_true",
+                        help="also the eleventh blind sample's (never shown)")  # fmt: skip
     parser.add_argument("--reasons", action="store_true", help="also each part's undecided turns by reason")
     args = parser.parse_args()
     sample, pairs = blind()
@@ -199,7 +206,7 @@ def main() -> None:
     for item, i, d, label in rows:
         if (
             item.group in show
-            and not item.group.endswith(("held_out", "tenth"))
+            and not item.group.endswith(("held_out", "eleventh"))
             and d.answerable is not None
             and d.answerable != label.startswith("A")
         ):

@@ -191,6 +191,8 @@ class TestCase:
             raise RecordError("JSON nested too deeply") from None
         if not isinstance(data, dict):
             raise RecordError(f"expected a JSON object, got {type(data).__name__}")
+        if "schema" not in data and (other := _other_kgtest_record(data)):
+            raise RecordError(f"{other}; give a suite made by kgtest gen")
         if data.get("schema") != SCHEMA_VERSION:
             raise RecordError(
                 f"suite schema {data.get('schema')!r} is not {SCHEMA_VERSION}; regenerate it with kgtest gen"
@@ -199,6 +201,15 @@ class TestCase:
         if data.get("meta") == {}:  # schema 1 before meta was typed: a case without details
             data["meta"] = None
         return from_plain(TestCase, data, where=f"case {data.get('id', '?')!r:.60}")
+
+
+def _other_kgtest_record(data: dict[str, object]) -> str:
+    """What kgtest file a line without a schema comes from (a run's replies or verdicts), or ''."""
+    if "case_id" in data and "exchanges" in data:
+        return "it is a run's replies (runs/RUN/replies.jsonl), which `kgtest judge RUN` judges"
+    if "case_id" in data and "outcome" in data:
+        return "it is a run's verdicts (runs/RUN/verdicts.jsonl), which `kgtest report RUN` draws"
+    return ""
 
 
 def case_id(*parts: object) -> str:

@@ -46,6 +46,14 @@ def test_a_good_suite_reads_back_as_written(tmp_path: Path) -> None:
         (case("a", "Another question?").to_json(), r":3: case id 'a' is already used on line 1"),
         ("[1, 2, 3]", r":3: not a kgtest test case: expected a JSON object, got list"),
         ('{"schema": 7}', r":3: not a kgtest test case: suite schema 7 is not 1; regenerate it"),
+        (
+            '{"case_id": "a", "exchanges": []}',
+            r":3: not a kgtest test case: it is a run's replies .*`kgtest judge RUN` judges",
+        ),
+        (
+            '{"case_id": "a", "outcome": "correct"}',
+            r":3: not a kgtest test case: it is a run's verdicts .*`kgtest report RUN` draws",
+        ),
         ("{not json", r":3: not a kgtest test case: Expecting property name"),
         (
             case("c").to_json().replace('"turns":[]', '"turns":"abc"'),

@@ -21,7 +21,7 @@ from kgtest.core.workspace import Workspace
 from kgtest.generator.case import TestCase, write_suite
 from kgtest.generator.maker import Made, MakeContext
 from kgtest.generator.request import GenRequest
-from kgtest.generator.suite_info import write_suite_info
+from kgtest.generator.suite_info import forget_suite_info, write_suite_info
 from kgtest.generator.suite_nodes import GRAPH_FORMAT, suite_id, write_suite_graph
 from kgtest.runner.runs import keep_suite
 
@@ -79,6 +79,7 @@ def generate(
         cases: list[TestCase] = list((shard or WHOLE).of(c for m in made for c in m.cases))
         path.parent.mkdir(parents=True, exist_ok=True)
         kept = keep_suite(settings.paths, path)
+        forget_suite_info(path)
         written = write_suite(path, cases)
         if kept:
             tell(Line(f"{path} replaced: the runs asked from it before ({', '.join(kept)}) keep a copy "

@@ -14,7 +14,7 @@ from kgtest.api.workspace import WorkspaceLike, settings_of
 from kgtest.core.version import kgtest_version
 from kgtest.generator.case import write_suite
 from kgtest.generator.own_questions import read_questions
-from kgtest.generator.suite_info import write_suite_info
+from kgtest.generator.suite_info import forget_suite_info, write_suite_info
 from kgtest.runner.runs import keep_suite
 
 
@@ -30,6 +30,7 @@ def import_questions(path: str | Path, *, workspace: WorkspaceLike = None, out: 
         target = target.with_name(f"{source.stem}.suite.jsonl")
     target.parent.mkdir(parents=True, exist_ok=True)
     keep_suite(settings_of(workspace).paths, target)  # runs asked from the file it replaces keep it
+    forget_suite_info(target)
     written = write_suite(target, cases)
     info = {"source": str(source.resolve()), "cases": written, "kgtest_version": kgtest_version()}
     write_suite_info(target, info)

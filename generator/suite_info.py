@@ -15,6 +15,12 @@ from kgtest.core.files import write_atomic
 from kgtest.core.workspace import Workspace
 
 
+def forget_suite_info(suite: Path) -> None:
+    """Before ``suite`` is replaced: a kill between the new suite and its info must not leave the
+    old suite's info describing it (no info is honest; a stale one is not)."""
+    Workspace.suite_info(suite).unlink(missing_ok=True)
+
+
 def write_suite_info(suite: Path, info: dict[str, Any]) -> Path:
     path = Workspace.suite_info(suite)
     write_atomic(path, json.dumps(info, indent=2, sort_keys=True, ensure_ascii=False) + "\n")

@@ -10,6 +10,7 @@ import pytest
 
 import kgtest
 from kgtest.core.errors import ConfigError, GenerationError, UnknownNameError
+from kgtest.generator.suite_info import read_suite_info
 from tests.api.toy_kind import NAME, TOY, Adder, AlwaysYes, SumsRequest
 
 
@@ -60,3 +61,19 @@ def test_without_its_registration_a_stage_names_the_unknown_kind() -> None:
     assert NAME not in kgtest.KINDS.names()
     with pytest.raises(UnknownNameError, match=NAME):
         kgtest.KINDS[NAME]
+
+
+def test_a_suite_replaced_but_killed_before_its_info_keeps_no_stale_info(
+    sums: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ws = tmp_path / "ws"
+    first = kgtest.generate(kgtest.GenRequest(parts={NAME: SumsRequest(count=6)}), workspace=ws, graph=False)
+    assert read_suite_info(first.path) is not None
+
+    def killed(suite: Path, info: object) -> Path:
+        raise KeyboardInterrupt  # the kill lands after the new suite is written, before its info
+
+    monkeypatch.setattr("kgtest.api.generating.write_suite_info", killed)
+    with pytest.raises(KeyboardInterrupt):
+        kgtest.generate(kgtest.GenRequest(parts={NAME: SumsRequest(count=4)}), workspace=ws, graph=False)
+    assert len(first.path.read_text().splitlines()) == 4 and read_suite_info(first.path) is None

@@ -44,7 +44,7 @@ _SPECS = "\n".join(f"  {name}: {s.example}" for name, s in api.SUT_SCHEMES.items
 @click.option(
     "--batch-size",
     type=click.IntRange(min=1),
-    help="hf: conversations per batch (halved on OOM). [default: 16]",
+    help="hf: conversations per batch (halved on OOM). [default: 16 on a CPU, 128 on a GPU]",
 )
 @click.option(
     "--timeout",

@@ -34,7 +34,7 @@ max_tokens = 256       # room for the answer and the reasoning after it
 seed = 0               # seeds sampling when temperature > 0
 system_prompt = ""     # sent first in every conversation when not empty
 concurrency = 4        # openai: requests in flight
-batch_size = 16        # hf: conversations per batch
+# batch_size = 16      # hf: conversations per batch; unset: 16 on a CPU, 128 on a GPU
 timeout = 60.0         # openai: seconds before a request counts as failed
 retries = 4            # openai: attempts after 429, 5xx or a refused connection
 

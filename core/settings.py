@@ -115,7 +115,8 @@ class RunSettings:
     system_prompt: Text = ""
     """Sent first in every conversation when not empty (part of the cache key)."""
     concurrency: Positive = 4
-    batch_size: Positive = 16
+    batch_size: Positive | None = None
+    """hf: conversations per batch; None: the device's (runner/hf.py: 16 on a CPU, 128 on a GPU)."""
     timeout: Seconds = 60.0
     retries: Count = 4
     price_in: Number | None = None
@@ -155,7 +156,7 @@ class SutSettings:
     seed: Whole
     system_prompt: Text
     concurrency: Positive
-    batch_size: Positive
+    batch_size: Positive | None
     timeout: Seconds
     retries: Count
     price_in: Number | None = None

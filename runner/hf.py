@@ -1,4 +1,5 @@
-"""``hf:<model-or-path>[?gguf=file&device=cpu|cuda&threads=N]``: a local transformers model.
+"""``hf:<model-or-path>[?gguf=file&device=cpu|cuda&threads=N&dtype=float32|bfloat16|float16]``: a local
+transformers model.
 
 Conversations are sorted by length and generated in left-padded batches, so little compute
 goes to padding; the batch size halves when memory runs out and stays halved. Greedy when
@@ -34,7 +35,11 @@ PACKAGED: dict[str, tuple[str, str]] = {
 }
 """Models that ship inside a PyPI package: name -> (distribution, file inside it)."""
 
-_PARAMS = ("gguf", "device", "threads")
+_PARAMS = ("gguf", "device", "threads", "dtype")
+_DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
+"""``dtype=``: float32 unless asked. On an H200, bfloat16 replies changed with the batch size (36
+of 90 greedy SmolLM2 replies between batches of 16 and 128) and differed from float32 in 46 of 90;
+float32 gave the same 90 replies at both batch sizes and on the CPU (docs/runner.md)."""
 
 
 class _Generator(Protocol):
@@ -48,7 +53,25 @@ def open(target: str, params: dict[str, str], options: SutOptions) -> HfSut:
     threads = params.get("threads")
     if threads is not None and not threads.isdigit():
         raise ConfigError(f"hf:{target}: threads={threads!r} is not a whole number")
-    return HfSut(target, params.get("gguf"), params.get("device"), int(threads) if threads else None, options)
+    dtype = params.get("dtype")
+    if dtype is not None and dtype not in _DTYPES:
+        raise ConfigError(f"hf:{target}: dtype={dtype!r} is not one of {', '.join(_DTYPES)}")
+    return HfSut(
+        target, params.get("gguf"), params.get("device"), int(threads) if threads else None, options, dtype
+    )
+
+
+def spec_of(model: str, gguf: str | None, dtype: str | None) -> str:
+    """The system a reply is cached under: a precision other than float32 says other things (``_DTYPES``)."""
+    said = {"gguf": gguf, "dtype": None if dtype == "float32" else dtype}
+    query = "&".join(f"{key}={value}" for key, value in said.items() if value)
+    return f"hf:{model}" + (f"?{query}" if query else "")
+
+
+def default_batch(device: torch.device) -> int:
+    """Conversations per batch when none is set: on a GPU a step costs about the same at any batch
+    size (90 replies: 59 s in batches of 16, 10 s in one batch)."""
+    return 128 if device.type == "cuda" else 16
 
 
 class HfSut:
@@ -61,9 +84,9 @@ class HfSut:
         device: str | None = None,
         threads: int | None = None,
         options: SutOptions | None = None,
+        dtype: str | None = None,
     ) -> None:
-        self.spec = f"hf:{model}" + (f"?gguf={gguf}" if gguf else "")
-        self.batch_size = (options or SutOptions()).batch_size
+        self.spec = spec_of(model, gguf, dtype)
         self.on_tokens: Callable[[int, int], None] | None = None
         """Told (tokens generated, at most) as a batch generates: a batch of 16 replies of 256
         tokens takes minutes on a CPU, which a bar counting replies would sit through still."""
@@ -73,19 +96,20 @@ class HfSut:
             raise ConfigError(
                 f"{self.spec}: device={device!r} is not a torch device (cpu, cuda, cuda:1)"
             ) from exc
+        self.batch_size = (options or SutOptions()).batch_size or default_batch(self.device)
         if self.device.type == "cpu":
             # The cores this process may use (affinity), not all of the host's; process-wide in torch.
             torch.set_num_threads(threads or len(os.sched_getaffinity(0)))
         source, gguf = _locate(model, gguf)
-        dtype = torch.float32 if self.device.type == "cpu" else torch.bfloat16
-        made = gguf_cache.converted(source, gguf, dtype) if gguf else None
+        weights = _DTYPES[dtype or "float32"]
+        made = gguf_cache.converted(source, gguf, weights) if gguf else None
         read_from, read_gguf = (str(made), None) if made else (source, gguf)
         try:
             self.tokenizer: PreTrainedTokenizerBase = AutoTokenizer.from_pretrained(
                 read_from, gguf_file=read_gguf
             )
             self.model: PreTrainedModel = AutoModelForCausalLM.from_pretrained(
-                read_from, gguf_file=read_gguf, dtype=dtype, device_map=str(self.device)
+                read_from, gguf_file=read_gguf, dtype=weights, device_map=str(self.device)
             )
         except OSError as exc:
             raise SutUnavailableError(

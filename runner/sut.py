@@ -45,8 +45,8 @@ class SutOptions:
 
     concurrency: int = _RUN.concurrency
     """Requests in flight at once (OpenAI-compatible servers)."""
-    batch_size: int = _RUN.batch_size
-    """Conversations per generate call (local models); halved on out-of-memory."""
+    batch_size: int | None = _RUN.batch_size
+    """Conversations per generate call (local models); halved on out-of-memory. None: the device's."""
     timeout_s: float = _RUN.timeout
     """Per request; a request that takes longer becomes a failed reply."""
     retries: int = _RUN.retries

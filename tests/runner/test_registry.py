@@ -7,9 +7,11 @@ import sys
 from pathlib import Path
 
 import pytest
+import torch
 
 from kgtest.core.errors import ConfigError, SutUnavailableError, UnknownNameError
 from kgtest.runner import registry
+from kgtest.runner.hf import default_batch, spec_of
 from kgtest.runner.registry import Scheme, open_sut, split_spec
 
 
@@ -55,6 +57,18 @@ def test_openai_needs_a_model_and_http_urls() -> None:
 def test_hf_parameters_are_checked_before_loading() -> None:
     with pytest.raises(ConfigError, match="threads='two' is not a whole number"):
         open_sut("hf:smollm2?threads=two")
+    with pytest.raises(ConfigError, match="dtype='fp8' is not one of float32, bfloat16, float16"):
+        open_sut("hf:smollm2?dtype=fp8")
+
+
+def test_hf_replies_in_another_precision_are_another_system() -> None:
+    assert spec_of("smollm2", None, None) == spec_of("smollm2", None, "float32") == "hf:smollm2"
+    assert spec_of("m", "q.gguf", "bfloat16") == "hf:m?gguf=q.gguf&dtype=bfloat16"
+    assert spec_of("m", None, "float16") == "hf:m?dtype=float16"
+
+
+def test_hf_batches_more_on_a_gpu_unless_told() -> None:
+    assert default_batch(torch.device("cpu")) == 16 and default_batch(torch.device("cuda")) == 128
 
 
 def test_a_missing_package_names_the_pip_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -4,7 +4,8 @@ generator/mtl_text.py turns a formula into ``Said`` records; this module joins t
 way a person would (one reading each):
 
 * the same thing said of two subjects in the same years: "both Charles Dickens and Charles
-  Darwin were alive in 1850", "Was Dickens or Darwin alive ...?", "neither ... nor ... was alive";
+  Darwin were alive in 1850", "Was at least one of Dickens and Darwin alive ...?", "neither ... nor
+  ... was alive";
 * two things said of one subject: "Charles Dickens was alive in 1850 and married to Catherine
   Dickens in 1851", asked "Was Charles Dickens both alive in 1850 and married to ... in 1851?";
 * anything else: "in 1850, A and B", "either A or B (or both)": "either" opens the first
@@ -38,14 +39,11 @@ class Said:
     """Its words call a year "Y", which the phrase around it must introduce."""
     ask: str = ""
     """The time words of a question, where they differ from ``when``: "Did Kaká play for AC Milan
-    at any time between 2003 and 2008?" asks what "Kaká played for AC Milan at some time between
-    2003 and 2008" says."""
+    in any year from 2003 to 2008?" asks what "Kaká played for AC Milan in some year from 2003 to
+    2008" says."""
     clause: Clause | None = None
     """Its one event's clause, said as it is or (``negated``) denied: what a join looks at."""
     negated: bool = False
-    ever: bool = False
-    """Its question asks "in some year" of a window with "ever": "Did Kaká ever play for AC Milan
-    between 2003 and 2008?" (mtl_when.py)."""
 
     def uses_y(self) -> bool:
         return self.names_y or any(part.uses_y() for part in self.parts)
@@ -128,12 +126,13 @@ def _two_subjects(op: str, said: Said, first: str, second: str) -> Said:
     if op == "and":
         aux, finite = _plural(c.aux), _plural(c.finite)
         both = Clause(f"both {first} and {second}", aux, c.rest, finite)
-    else:  # "Did either of A and B play for X?": one reading, if stiff. The seventh round's readers
-        # read "Did either A or B ...?" two ways (one of them only?), the tenth's rated "Did A or B (or
-        # both) ...?" stiff, and the eleventh's end readers gave "Did A or B ...?" a second reading
-        # ("which one?", or only one) in 14 of 42 depth-2 questions: one reading goes first
-        both = Clause(f"either of {first} and {second}", c.aux, c.rest, c.finite)
-    return Said(both.statement(), said.when, both, said.at_point, ask=said.ask, ever=said.ever)
+    else:  # "Did at least one of A and B play for X?": the seventh round's readers read "Did either A
+        # or B ...?" two ways (one of them only?), the tenth's rated "Did A or B (or both) ...?" stiff,
+        # the eleventh's end readers gave "Did A or B ...?" a second reading ("which one?", or only
+        # one) in 14 of 42 depth-2 questions, and the twelfth's start readers rated every "Did either
+        # of A and B ...?" unidiomatic: "at least one of" says the one reading as English says it
+        both = Clause(f"at least one of {first} and {second}", c.aux, c.rest, c.finite)
+    return Said(both.statement(), said.when, both, said.at_point, ask=said.ask)
 
 
 def _one_subject(op: str, left: Said, right: Said) -> Said:
@@ -178,15 +177,9 @@ def _one_subject(op: str, left: Said, right: Said) -> Said:
     rests = [a.rest, _unrepeated(a.rest, b.rest)]
     if not shared:
         both = "both " if a.aux in ("was", "were") else ""
-        rests = [f"{both}{rests[0]} {_asked(left)}", f"{rests[1]} {_asked(right)}"]
+        rests = [f"{both}{rests[0]} {left.question_when}", f"{rests[1]} {right.question_when}"]
     event = Clause(a.subject, a.aux, " and ".join(x.strip() for x in rests), f"{first} and {second}")
     return Said(core, ask=shared, event=event)
-
-
-def _asked(said: Said) -> str:
-    """A part's time words inside a question about two things: "ever" cannot reach into it, so "in
-    some year" of a window says "at some time between 2003 and 2008"."""
-    return said.when if said.ever else said.question_when
 
 
 def _common(first: str, second: str) -> tuple[str, str, str]:

@@ -2,26 +2,27 @@
 
 A formula is asked at one year, so every window it opens from that year is a stretch of
 calendar years, and the question says it so, each window's ends once (generator/mtl_when.py):
-"Was Charles Dickens alive at any point between 1800 and 1840?", "Was the Victorian era under way
-throughout the years 1830 to 1850?"; a window of two or three years names them ("in 2003, 2004
+"Was Charles Dickens alive in any year from 1800 to 1840?", "Was the Victorian era under way
+the whole time from 1830 to 1850?"; a window of two or three years names them ("in 2003, 2004
 or 2005", "in both 2003 and 2004"). What the formula looks at one year ahead is simply that year
 (``N p`` at 1836 is p in 1837), and windows inside windows of the same kind add up
 (generator/mtl_windows.py). What is left reads as one sentence: G inside F as a run ("for 11
-years in a row, starting in some year between 1815 and 1830"), until as "in some year from 1810
-through 1820, E2, and in every year from 1800 until the year before, E1": never "until E2
+years in a row, starting in some year from 1815 to 1830"), until as "in some year from 1810
+to 1820, E2, and in every year from 1800 until the year before, E1": never "until E2
 started", which the semantics do not ask (docs/temporal-semantics.md). Two clauses join as a
 person joins them (generator/mtl_said.py): "both Charles Dickens and Charles Darwin were alive",
-"Was Kaká both a player for AC Milan in 2005 and ...", "Did A or B play for X", "neither ...
-nor ...": one reading each. Plain suites draw only formulas that can be said so (``sayable``);
-Drowzee's wording (mtl_table3.py) says any formula.
+"Was Kaká both a player for AC Milan in 2005 and ...", "Did at least one of A and B play for X",
+"neither ... nor ...": one reading each. Plain suites draw only formulas that can be said so
+(``sayable``); Drowzee's wording (mtl_table3.py) says any formula.
 
 A question whose whole claim is one event in some years is asked as English asks it ("Did
-Kaká ever play for AC Milan between 2003 and 2008?"); any other is "Is it true that
+Kaká play for AC Milan in any year from 2003 to 2008?"); any other is "Is it true that
 <the claim>?". Such a lone event says an award's years as the years it was given ("Was Connie
 Willis awarded the Nebula Award in 1992?", "Was Bobby Darin nominated for X in 1962?": the
 seventh round's readers rated every "X given in 1992" stiff) and the first or last year of its
 stretch (but a career's: generator/temporal_question.py ``CAREERS``), or any year of a marriage,
-as "at any time in 1922" (``_Speaker._lone``). Events are
+as "at any time in 1922" (``_Speaker._lone``); a team's year, alone or shared by a join, as
+"in the calendar year 1999" (a season's otherwise). Events are
 generator/clauses.py ``Clause``s ("Charles Dickens" / "was" / "alive"), or plain past-tense
 sentences from callers that have no clause.
 """
@@ -73,7 +74,7 @@ def mtl2nl(
     given: Collection[str] = (),
     edges: Mapping[str, Collection[int]] | None = None,
     any_time: Collection[str] = (),
-    once: Collection[str] = (),
+    calendar: Collection[str] = (),
 ) -> str:
     """The question "does ``formula`` hold in ``year``?" as one plain sentence.
 
@@ -81,8 +82,8 @@ def mtl2nl(
     given in 1992"). ``edges``: the first and last years of each event's stretches of more than a
     year; an event asked about one of them says "at any time in 1922" (what "in 1922" means here),
     and an event in ``any_time`` in every year (a marriage: generator/asked.py ``AT_ANY_TIME``).
-    ``once``: events that happened in one year, asked in some year of a window without "ever"."""
-    speaker = _Speaker(describe, frozenset(given), edges or {}, frozenset(any_time), frozenset(once))
+    ``calendar``: events whose "in 1999" could be a season's, asked "in the calendar year 1999"."""
+    speaker = _Speaker(describe, frozenset(given), edges or {}, frozenset(any_time), frozenset(calendar))
     return speaker.question(formula, year)
 
 
@@ -90,12 +91,12 @@ _AWARDED = (("receive a nomination for ", "nominated for "), ("receive ", "award
 """An award's clause read in the passive, whose year is the year it was given."""
 
 
-def _awarded(event: Clause, ever: bool = False) -> str | None:
-    """ "Was Connie Willis (ever) awarded the Nebula Award" for "Did Connie Willis win the Nebula
-    Award"; None for a clause of another shape."""
+def _awarded(event: Clause) -> str | None:
+    """ "Was Connie Willis awarded the Nebula Award" for "Did Connie Willis win the Nebula Award";
+    None for a clause of another shape."""
     for verb, passive in _AWARDED:
         if event.aux == "did" and event.rest.startswith(verb):
-            return f"Was {event.subject} {'ever ' * ever}{passive}{event.rest.removeprefix(verb)}"
+            return f"Was {event.subject} {passive}{event.rest.removeprefix(verb)}"
     return None
 
 
@@ -110,20 +111,20 @@ class _Speaker:
         given: frozenset[str],
         edges: Mapping[str, Collection[int]],
         any_time: frozenset[str],
-        once: frozenset[str] = frozenset(),
+        calendar: frozenset[str] = frozenset(),
     ) -> None:
         self._describe = describe
         self._given = given
         self._edges = edges
         self._any_time = any_time
-        self._once = once
+        self._calendar = calendar
 
     def _lone(self, f: Formula, year: int, when: str) -> str:
         """The time words of a question about one event alone: in the first or last year of its
         stretch (or any year of a marriage) "at any time in 1922" (the Russian SFSR, founded on 30
         December 1922: in the Soviet Union "in 1922"?; ``edges`` leaves out events whose "in 1998"
         reads as any part of it); for an award, the year it was given ("the Nebula Award for Best
-        Short Story given in 1992", "Was X ever awarded Y between 1967 and 1974?": readers took "in
+        Short Story given in 1992", "Was X awarded Y in any year from 1967 to 1974?": readers took "in
         1992" for the work's year too). Joins keep theirs, "in 2005" even
         in a first or last year: "at any time in 2005" over "both A and B" read two ways (at once,
         or each at some point?); a plain suite asks a join in such a year only where every reading
@@ -135,24 +136,31 @@ class _Speaker:
         at = _point(f, year)
         if at is not None and (at in self._edges.get(name, ()) or name in self._any_time):
             return f"at any time in {year_text(at)}"
-        if name not in self._given or not when.startswith(("in ", "at ", "between ")):
+        if name not in self._given or not when.startswith("in "):
             return when
-        for vague, years in (("at some time ", "in some year "), ("at any time ", "in any year ")):
-            when = when.replace(vague, years, 1)
         return f"given {when}"
 
     def question(self, f: Formula, year: int) -> str:
         g = simplified(f)
         said = self._say(g, When(year))
         if said.event is not None:
-            when = self._lone(g, year, said.question_when)
-            if when.startswith("given ") and (awarded := _awarded(said.event, said.ever)):
+            when = self._calendar_year(g, said, self._lone(g, year, said.question_when))
+            if when.startswith("given ") and (awarded := _awarded(said.event)):
                 return f"{awarded} {when.removeprefix('given ')}?"
-            asked = said.event.ever_question() if said.ever else said.event.question()
-            return f"{asked} {when}?".replace(" ?", "?")
+            return f"{said.event.question()} {when}?".replace(" ?", "?")
         if isinstance(f, Not) and said.text.startswith("it was not the case that "):
             return f"{INDIRECT[1]}{said.text.removeprefix('it was not the case that ')}?"
         return f"{INDIRECT[0]}{said.text}?"
+
+    def _calendar_year(self, f: Formula, said: Said, when: str) -> str:
+        """ "in the calendar year 1999" for "in 1999" of events with seasons (a player's club: "in
+        1999" read as the 1998-99 or the 1999-2000 season to a blind reader); the KB's years are
+        calendar years."""
+        names = mtl.events_of(f)
+        if not said.at_point or not set(names) <= self._calendar or not when.startswith("in "):
+            return when
+        year = when.removeprefix("in ")
+        return f"in the calendar year {year}" if year.isdigit() else when
 
     # -- events -----------------------------------------------------------------------------
     def _event(self, name: str) -> Event:
@@ -160,12 +168,10 @@ class _Speaker:
             raise UnknownNameError("event", name, self._describe)
         return self._describe[name]
 
-    def _positive(
-        self, name: str, when: str, ask: str = "", at_point: bool = False, ever: bool = False
-    ) -> Said:
+    def _positive(self, name: str, when: str, ask: str = "", at_point: bool = False) -> Said:
         e = self._event(name)
         if isinstance(e, Clause):
-            return Said(e.statement(), when, e, at_point, ask=ask, clause=e, ever=ever)
+            return Said(e.statement(), when, e, at_point, ask=ask, clause=e)
         return Said(e, when, at_point=at_point)
 
     def _negative(self, name: str, when: str, at_point: bool = False) -> Said:
@@ -203,21 +209,16 @@ class _Speaker:
         """F[a,b] phi, a < b."""
         match phi:
             case Atom(name=name):
-                return self._positive(name, *when.some(a, b), ever=when.ever(a, b) and name not in self._once)
+                return self._positive(name, *when.some(a, b))
             case Globally(a=c, b=d, phi=Atom(name=name)):
-                run = f"for {d - c + 1} years in a row, starting in some year {when.between(a + c, b + c)}"
+                run = f"for {d - c + 1} years in a row, starting in some year {when.span(a + c, b + c)}"
                 return self._positive(name, run)
             case Or(phi1=Atom(name=n1), phi2=Atom(name=n2)):
                 # one or the other in some year: one of them in some year, said once if they are alike
-                ever = when.ever(a, b) and not {n1, n2} <= self._once
-                said = join(
-                    "or",
-                    self._positive(n1, *when.some(a, b), ever=ever),
-                    self._positive(n2, *when.some(a, b), ever=ever),
-                )
+                said = join("or", self._positive(n1, *when.some(a, b)), self._positive(n2, *when.some(a, b)))
                 if not said.op:
                     return said
-        return _quantified("in some year", when.between(a, b), self._say(phi, When(None)))
+        return _quantified("in some year", when.span(a, b), self._say(phi, When(None)))
 
     def _every(self, a: int, b: int, phi: Formula, when: When) -> Said:
         """G[a,b] phi, a < b."""
@@ -329,7 +330,7 @@ def _point(f: Formula, year: int) -> int | None:
 
 
 def _quantified(quantifier: str, span: str, body: Said) -> Said:
-    """ "in every year from 1830 through 1850, <body>"; "every year Y" when the body speaks of Y."""
+    """ "in every year from 1830 to 1850, <body>"; "every year Y" when the body speaks of Y."""
     if body.uses_y():
         quantifier += " Y"
     return Said(f"{quantifier} {span}, {body.text}")

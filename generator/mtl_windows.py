@@ -109,11 +109,12 @@ def _positive_unit(f: Formula) -> bool:
 
 
 def ends_left_out(f: Formula) -> Formula:
-    """``f`` as a reader who takes "between 2003 and 2015" to leave out its two ends reads it: every
-    window of four years or more one year shorter at each end (shorter ones are named year by
-    year, "in 2003, 2004 or 2005"). A plain question is asked only in a year where this reading and
-    the inclusive one give the same answer (generator/temporal_draw.py): a blind reader found the
-    ends of "between" unclear, so the question may say "between 2003 and 2015" (mtl_when.py)."""
+    """``f`` as a reader who takes a window to leave out its two ends reads it: every window of four
+    years or more one year shorter at each end (shorter ones are named year by year, "in 2003, 2004
+    or 2005"). A plain question is asked only in a year where this reading and the inclusive one
+    give the same answer (generator/temporal_draw.py): blind readers doubted the ends of "between
+    2003 and 2015", and though the question now says "in any year from 2003 to 2015"
+    (mtl_when.py), the draw keeps the rule, so suites ask the same formulas in the same years."""
     match f:
         case Atom():
             return f

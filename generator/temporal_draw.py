@@ -198,11 +198,11 @@ def _evaluated(
 def _other_readings(formula: mtl.Formula, draws: Draws, used: list[str]) -> Iterator[tuple[Spans, Spans]]:
     """The years ``formula`` surely and maybe holds in as other readers read its plain question:
 
-    * a window's ends left out ("between 2003 and 2015" without its ends: generator/mtl_windows.py);
+    * a window's ends left out ("from 2003 to 2015" without its ends: generator/mtl_windows.py);
     * each event held only in the years it neither began nor ended in: "Did both A and B play for X
       at any time in 2009?" (at once, or each at some point?), "Was Aude in Occitania in 2016?" (the
-      year the region was made). A lone event asked "at any time" in a year, or "ever" in a window
-      (nothing but "some year" over it), says that it counts any part of a year, and keeps its
+      year the region was made). A lone event asked "at any time" in a year, or "in any year" of a
+      window (nothing but "some year" over it), says that it counts any part of a year, and keeps its
       edges; so does a career's "in 1998" (generator/temporal_question.py ``CAREERS``).
     """
     said = simplified(formula)

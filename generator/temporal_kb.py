@@ -61,6 +61,9 @@ _SPANS = {
         ("did", "exist", "existed"),
     ),
 }
+_OPERATIONS = frozenset({"Q645883"})
+"""Military operations and missions: active in their years ("Was the International Security
+Assistance Force active in 2005?"), where "under way" read stiff to the twelfth session's readers."""
 _SIGNED = frozenset({"Q131569", "Q321839", "Q93288"})
 """Treaties, agreements and contracts: signed in their year."""
 _PUBLISHED = frozenset({"Q5292", "Q571", "Q7725634", "Q13442814", "Q1002697"})
@@ -117,7 +120,7 @@ def _entity_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Temp
                 )
                 if year is not None
             )
-            said = Clause(name, *verb)
+            said = Clause(name, *_span_verb(e, verb))
             who = namer.described(e.id, name) if kind == "human" else name
             out.append(
                 TemporalEvent(
@@ -129,7 +132,7 @@ def _entity_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Temp
                     unknown,
                     said,
                     about=(e.id,),
-                    topic=said.finite,
+                    topic=verb[2],  # the kind's: an operation joins other events as before
                     who="" if who == name else who,
                 )
             )
@@ -149,6 +152,11 @@ def _entity_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Temp
                 )
             )
     return out
+
+
+def _span_verb(e: Entity, verb: tuple[str, str, str]) -> tuple[str, str, str]:
+    """An operation was active in its years; anything else says its kind's ``verb``."""
+    return ("was", "active", "was active") if _OPERATIONS.intersection(e.types) else verb
 
 
 def _point_verb(e: Entity) -> tuple[str, str, str]:

@@ -30,8 +30,10 @@ order, a medal, a prize for a life's work) have no year but the one they were gi
 "the Order of Lenin given in 1980" read stiff to five readers of five."""
 
 
-INSTANT = AWARDS | {"P1346"}
-"""Award received, nominated for, winner: each a moment, however often."""
+SEASONS = frozenset({"P54"})
+"""A sports team: "Did Javi Moreno play for Real Zaragoza in 1999?" read as the 1998-99 or the
+1999-2000 season to the twelfth session's readers, where the KB's year is a calendar year: asked
+"in the calendar year 1999"."""
 CAREERS = frozenset({"P54", "P69", "P102", "P108", "P463", "P551"})
 """A team, a school, a party, an employer, a membership, a home: "Did Richard Gough play for
 Rangers in 1998?" asks about any part of 1998 in the year he left, as English says it (the
@@ -52,9 +54,9 @@ def question_of(formula: mtl.Formula, year: int, used: Sequence[TemporalEvent], 
     if began and len(lives) == len(used) and (born := born_question(formula, year, lives, began, who)):
         return born
     any_time = [ev.id for ev in used if ev.topic in AT_ANY_TIME]
-    once = [ev.id for ev in used if _once(ev)]
+    calendar = [ev.id for ev in used if ev.topic in SEASONS]
     describe = {ev.id: ev.clause or ev.description for ev in used}
-    return mtl2nl(formula, year, describe, given, edges, any_time, once)
+    return mtl2nl(formula, year, describe, given, edges, any_time, calendar)
 
 
 def born_question(
@@ -69,10 +71,10 @@ def born_question(
     same way): "Was Jon Izagirre born before 1989?" for "... alive at some time between 1983 and
     1988?" (blind readers found a living cyclist's "alive" stiff, the eleventh session's "born in
     1988 or earlier"); one birth says who is born where ``who`` tells ("Was the cyclist Chris Horner
-    born ...?"). Two: "Were both A and B born before 1991?", "Was either of A and B born before
-    1991?" (blind readers rated "at least one of A and B born in 1990 or earlier", "A or B, or both",
-    "the older of A and B" and "either of A and B" stiff, and gave "Was A or B born ...?" a second
-    reading, "which one?": one reading goes first).
+    born ...?"). Two: "Were both A and B born before 1991?", "Was at least one of A and B born
+    before 1991?" (blind readers rated "A or B, or both" and "the older of A and B" stiff, gave "Was
+    A or B born ...?" a second reading, "which one?", and the twelfth session's found "either of A
+    and B" unidiomatic every time).
     With no death known, a life
     may last any time after its birth, and the years that depends on are never asked: a Yes is
     asked only where the formula holds for sure and a No only where it fails for sure, which here
@@ -86,7 +88,7 @@ def born_question(
         case mtl.And(phi1=mtl.Atom(name=n1), phi2=mtl.Atom(name=n2)) if n1 != n2:
             names, join = [n1, n2], "Were both {} and {}"
         case mtl.Or(phi1=mtl.Atom(name=n1), phi2=mtl.Atom(name=n2)) if n1 != n2:
-            names, join = [n1, n2], "Was either of {} and {}"
+            names, join = [n1, n2], "Was at least one of {} and {}"
         case _:
             return None
     if last is None or not all(n in lives for n in names):
@@ -114,15 +116,6 @@ def _windowed(f: mtl.Formula, year: int) -> tuple[mtl.Formula, int | None]:
 
 def _timeless(f: mtl.Formula) -> bool:
     return all(isinstance(node, mtl.Atom | mtl.And | mtl.Or) for node in mtl.walk(f))
-
-
-def _once(event: TemporalEvent) -> bool:
-    """``event`` happens at a moment, each time it happens (a prize received or won, a treaty
-    signed, a film out: a point in time, P585): "Did X receive the Copley Medal between 1903 and
-    1938?" cannot mean all those years, and needs no "ever". A stretch the KB knows in one year
-    alone (a season at a club) is no such event: "Did X play for Venezia between 1998 and 2004?"
-    could."""
-    return event.topic in INSTANT or any(f.property == "P585" for f in event.evidence)
 
 
 def _ranked(event: TemporalEvent) -> bool:

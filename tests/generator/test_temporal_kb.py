@@ -60,6 +60,20 @@ def test_each_source_of_years_becomes_one_event() -> None:
     assert events["Q1:span"].unknown == ()
 
 
+def test_an_operation_is_active_and_joins_other_events_as_before() -> None:
+    """The twelfth session's readers found a mission "under way" stiff; its topic, which decides the
+    events a question joins, stays the event kind's, so suites draw the same formulas."""
+    view = _view()
+    operation = Entity(
+        "Q9", "Operation Anaconda", types=("Q645883",), domain=Domain.EVENTS, start_year=1854, end_year=1855
+    )
+    view = KbView({**view.entities, "Q9": operation}, view.facts, builtin_catalog())
+    events = {e.id: worded(e) for e in kb_events(view)}
+    assert events["Q9:span"].description == "Operation Anaconda was active"
+    assert events["Q3:span"].description == "the Crimean War was under way"
+    assert events["Q9:span"].topic == events["Q3:span"].topic == "was under way"
+
+
 def test_an_open_end_is_known_at_its_start_and_unknown_up_to_the_kbs_last_year() -> None:
     events = {e.id: worded(e) for e in kb_events(_view())}
     catherine = events["Q2:span"]  # born 1815, no death year; the KB's last year is 1870

@@ -127,8 +127,8 @@ def test_lives_known_from_their_births_alone_are_asked_as_the_births_and_answere
                 if who.startswith("Were both "):
                     form, people = "both", who.removeprefix("Were both ").split(" and ")
                     truth = all(births[p] <= year for p in people)
-                elif who.startswith("Was either of "):
-                    form, people = "one", who.removeprefix("Was either of ").split(" and ")
+                elif who.startswith("Was at least one of "):
+                    form, people = "one", who.removeprefix("Was at least one of ").split(" and ")
                     truth = any(births[p] <= year for p in people)
                 else:
                     assert when == "before", q
@@ -161,8 +161,10 @@ def test_bodies_known_from_their_founding_alone_are_asked_as_the_foundings_and_a
             who, _, rest = q.partition(" founded ")
             when, _, said = rest.rstrip("?").partition(" ")
             year = int(said.split()[0]) - (when == "before")
-            if who.startswith("Was either of "):
-                truth = any(founded[b] <= year for b in who.removeprefix("Was either of ").split(" and "))
+            if who.startswith("Was at least one of "):
+                truth = any(
+                    founded[b] <= year for b in who.removeprefix("Was at least one of ").split(" and ")
+                )
             elif who.startswith("Were both "):
                 truth = all(founded[b] <= year for b in who.removeprefix("Were both ").split(" and "))
             else:
@@ -212,10 +214,10 @@ def test_two_births_of_names_holding_and_are_not_asked_as_a_pair() -> None:
     pair = mtl.Or(mtl.Atom("a"), mtl.Atom("b"))
     assert born_question(pair, 1930, lives, "founded") is None
     assert born_question(pair, 1930, {**lives, "a": "Chelsea F.C."}, "founded") == (
-        "Was either of Chelsea F.C. and Arsenal F.C. founded before 1931?"
+        "Was at least one of Chelsea F.C. and Arsenal F.C. founded before 1931?"
     )
     assert born_question(pair, 1930, {**lives, "a": "Chelsea or Arsenal"}, "founded") == (
-        "Was either of Chelsea or Arsenal and Arsenal F.C. founded before 1931?"
+        "Was at least one of Chelsea or Arsenal and Arsenal F.C. founded before 1931?"
     )
     assert born_question(mtl.Atom("a"), 1930, lives, "founded") == (
         "Was Antigua and Barbuda FC founded before 1931?"

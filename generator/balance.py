@@ -25,13 +25,19 @@ def plain_split(count: int, kinds: Sequence[str], caps: Mapping[str, int | None]
 
 
 def plain_variants(
-    chosen: Mapping[str, Sequence[object]], seed: int, protected: Mapping[str, int]
+    chosen: Mapping[str, Sequence[object]],
+    seed: int,
+    protected: Mapping[str, int],
+    reads_flipped: Mapping[str, Sequence[bool]] | None = None,
 ) -> dict[str, list[str]]:
     """Every question asked positively (a person asks "Did Bach die in Eisenach?", not "Is it true
     that Bach did not die in Eisenach?"). Only where the KB refutes too few near misses to answer
     half the questions No are that many true statements asked in the negated wording, so that a
     system that always says Yes stays at chance; never a near miss's partner (the first
-    ``protected[kind]`` of a kind), which is asked in the near miss's own words."""
+    ``protected[kind]`` of a kind), which is asked in the near miss's own words. They are drawn
+    from the truths that read one way flipped (``reads_flipped``, by kind: an opposite a person
+    says, "Was Verden outside West Germany in 1980?") before any other ('Is this statement true:
+    "Ivano-Frankivsk was never twinned with Baia Mare"?', formulaic to every reader)."""
     positives = [
         (k, i)
         for k, items in chosen.items()
@@ -41,7 +47,12 @@ def plain_variants(
     no_answers = len(chosen.get("negation", ()))
     truths = sum(len(items) for k, items in chosen.items() if k != "negation")
     flip = max(0, (no_answers + truths) // 2 - no_answers)
-    flipped = set(random.Random(f"{seed}:negated-wording").sample(positives, min(flip, len(positives))))
+    reads = [reads_flipped is None or reads_flipped[k][i] for k, i in positives]
+    good = [x for x, ok in zip(positives, reads, strict=True) if ok]
+    rest = [x for x, ok in zip(positives, reads, strict=True) if not ok]
+    rng = random.Random(f"{seed}:negated-wording")
+    flipped = set(rng.sample(good, min(flip, len(good))))
+    flipped.update(rng.sample(rest, min(flip - len(flipped), len(rest))))
     return {k: [NEGATED if (k, i) in flipped else ORIGINAL for i in range(len(v))] for k, v in chosen.items()}
 
 

@@ -21,6 +21,8 @@ def test_truths_that_read_one_way_flipped_are_flipped_first() -> None:
         assert variants["inverse"].count(NEGATED) == 5  # 7 No of 14: 2 near misses and 5 flipped
         assert variants["symmetric"] == [ORIGINAL] * 6
         assert variants == plain_variants(chosen, seed, {}, reads)  # same seed, same choice
+    every = {k: [True] * len(v) for k, v in chosen.items()}
+    assert plain_variants(chosen, 7, {}, every) == plain_variants(chosen, 7, {})  # the draw as it was
     few = {"negation": [False] * 2, "inverse": [True] * 2 + [False] * 4, "symmetric": [False] * 6}
     variants = plain_variants(chosen, 3, {}, few)
     assert variants["inverse"][:2] == [NEGATED, NEGATED]

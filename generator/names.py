@@ -28,8 +28,7 @@ a common noun too ("Common") is told by the description, else by a line of work 
 give (``ROLES``: "the musician Common"), else not asked about. A place the world shares that a
 question could only name bare is not asked (``bare_namesake``).
 
-A French département is "the Rhône department" (``Namer.departments``): named after rivers,
-mountains and seas, its bare name read as the river to blind readers ("Was Somme in Picardy?").
+A French département is "the Rhône department" (generator/departments.py).
 
 A name that needs a context and has none it may take is not asked about (``Namer.name``
 returns None).
@@ -44,6 +43,7 @@ from functools import cached_property
 
 from kgtest.core.wordnet import wordnet
 from kgtest.generator.articles import named, plural_team
+from kgtest.generator.departments import departments
 from kgtest.generator.kbview import KbView
 from kgtest.generator.name_contexts import (
     ROLES,
@@ -53,7 +53,6 @@ from kgtest.generator.name_contexts import (
     many_places,
     occupation,
     told,
-    unaccented,
     word_name,
 )
 from kgtest.generator.short_names import short_name
@@ -71,8 +70,6 @@ COUNTRIES = frozenset(
 )
 """Classes of countries and states (sovereign state, country, island nation, historical country ...)."""
 _TEAM = "P54"
-_FRANCE = frozenset({"Q142", "Q212429"})
-"""France and Metropolitan France: the places its regions lie directly in."""
 _DIGIT = re.compile(r"\d")
 WELL_KNOWN = frozenset({"David Cross", "Georgia", "James Brown", "Jura", "Mads Pedersen"})
 """Names the world gives to more than one well-known thing, which neither the KB nor WordNet tells:
@@ -147,20 +144,8 @@ class Namer:
 
     @cached_property
     def departments(self) -> frozenset[str]:
-        """French départements, by where the KB puts them: a place directly within a region, one that
-        lies directly in France alone (Rhône-Alpes; not Rhône, in Rhône-Alpes too, so not Lyon), and
-        not a place WordNet knows (Paris, in Île-de-France), one word ("Territoire de Belfort" says
-        what it is). WordNet cannot tell which are rivers: of the names readers took so it knows
-        Rhône and Meuse, not Somme, Doubs, Aude, Ain or Manche."""
-        regions = {x for x, ups in self._up.items() if x not in _FRANCE and ups and ups <= _FRANCE}
-        return frozenset(
-            x
-            for x, ups in self._up.items()
-            if x not in _FRANCE
-            and ups & regions
-            and " " not in self._view.label(x)
-            and not wordnet().places(unaccented(self._view.label(x)))
-        )
+        """French départements (generator/departments.py)."""
+        return departments(self._up, self._view.label)
 
     @cached_property
     def _roles(self) -> dict[str, str]:

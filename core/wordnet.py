@@ -104,6 +104,12 @@ class WordNet:
             if lexfile == _PERSON
         )
 
+    def person(self, noun: str) -> bool:
+        """Whether the most frequent sense of the common noun ``noun`` is a person ("hero",
+        "cosmonaut"; not "star", a celestial body first)."""
+        offsets = self._offsets(noun, "noun")
+        return bool(offsets) and self._synset(offsets[0])[0] == _PERSON
+
     def common(self, word: str) -> bool:
         """Whether WordNet has ``word`` as a common noun, spelled in lower case: "opera", "boron"
         (not "Oldenburg", a person's name, or "Somme", a river's)."""

@@ -9,6 +9,8 @@ labels of one edition of something recurring.
 * a team's season is called one: "the 2011 Team Sky season" (labelled "2011 Team Sky", which
   reads as the team itself), "the 2015 Tinkoff-Saxo season" ("Tinkoff-Saxo 2015");
 * a Wikipedia-style "(district)" becomes words: "the district of Celle";
+* an honour that is a person's title is called one where it is received (``titled``): "the title
+  Hero of the Soviet Union";
 * a film, a TV series or a programming language, where the KB's classes say so, is called one:
   "the film Michael Clayton", whose title a reader takes for a person's name, "the programming
   language Java", not the island.
@@ -21,6 +23,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+
+from kgtest.core.wordnet import wordnet
 
 _HEAD_OF = frozenset(
     [
@@ -130,6 +134,7 @@ _HEAD_LAST = frozenset(
         "see",
         "senate",
         "society",
+        "star",
         "states",
         "team",
         "tour",
@@ -139,7 +144,8 @@ _HEAD_LAST = frozenset(
         "war",
     ]
 )
-"""Last words of names that take "the": "the Soviet Union", "the Hughes Medal", "the Holy See"."""
+"""Last words of names that take "the": "the Soviet Union", "the Hughes Medal", "the Holy See", "the
+Gold Star" ("receive Gold Star" read stiff to the twelfth session's readers)."""
 _THE_NAMES = frozenset({"bahamas", "comoros", "gambia", "maldives", "philippines", "seychelles"})
 """Countries whose one-word names take "the"."""
 _TAKES_THE = re.compile(
@@ -148,7 +154,11 @@ _TAKES_THE = re.compile(
     r"Institute|Office|Organisation|Organization|Society|University) (?:of|for)\b"
     r"|\bof the Year\b|^(?:International|European|National|Royal|Imperial|Federal|Supreme|United) "
     r"|\b(?:Republic|Kingdom|Federation|Union|Commonwealth|Duchy|Principality|Empire) of\b"
+    r"|^(?:Territoire|Province|Région|Département|Communauté) d(?:e |u |es |’|')"
 )
+"""Names that take "the" wherever their words sit: "the Nobel Prize in Physics", "the University
+of Bonn", and French units named as English names its own ("the Territoire de Belfort", as "the
+Province of Genoa")."""
 
 _PLURAL_TEAM = re.compile(r"^(?!.*\b(?:[A-Z]{2,4}|\w*\.\w*)\b)(?:\w+ )+\w*[a-z][^éès]s$")
 """A team named by a plural ("Los Angeles Lakers"): no club initials, no town for a last word
@@ -190,6 +200,28 @@ def article(label: str, person: bool = False, team: bool = False) -> str:
     if team and plural_team(label):
         return f"the {label}"  # "the Los Angeles Lakers", but "F.C. Nantes", "Deportivo Alavés"
     return label
+
+
+_THINGS_GIVEN = frozenset({"award", "cup", "lecture", "lectureship", "medal", "prize", "trophy"})
+"""Last words of an honour that is a thing given, not a title: "the Prince of Asturias Award"."""
+
+
+def titled(name: str) -> str:
+    """An honour that is a title held by a person ("Hero of the Soviet Union", "Pilot-Cosmonaut of
+    the USSR": WordNet's first sense of its head is a person) as "the title ...", in place of any
+    article; ``name`` as it is otherwise ("the Order of Lenin"). "Did X receive Pilot-Cosmonaut of
+    the USSR?" read stiff to the twelfth session's readers."""
+    bare = name.removeprefix("the ")
+    head = bare.split(" of ", 1)[0].split()
+    if (
+        " of " not in bare
+        or not 0 < len(head) <= 3
+        or not all(w[:1].isupper() for w in head)
+        or bare.split()[-1].lower() in _THINGS_GIVEN
+    ):
+        return name
+    noun = head[-1].rpartition("-")[2]
+    return f"the title {bare}" if noun.isalpha() and wordnet().person(noun.lower()) else name
 
 
 def plural_team(label: str) -> bool:

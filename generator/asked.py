@@ -43,7 +43,7 @@ from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_random import clip, complement, uniform_year
 from kgtest.generator.mtl_text import DROWZEE
 from kgtest.generator.names import Namer
-from kgtest.generator.phrasing import opposite_clause, relation_clause
+from kgtest.generator.phrasing import opposite_clause, opposites, relation_clause
 from kgtest.generator.templates import NEGATED, plain_question, table_question, wording
 from kgtest.prolog.reasoner import Statement, Years
 
@@ -75,6 +75,8 @@ PART_OF_STATE = frozenset({"Q3336843", "Q779415"})
 """constituent country of the United Kingdom, special administrative region of China: a part of a
 state, whose diplomacy is its state's ("Does England lack diplomatic relations with Bosnia and
 Herzegovina?", "Does Hong Kong lack ... with India?" read as confusing to blind readers)."""
+SEASON = "Q27020041"
+"""sports season: a league's season, which a club or a player takes part in or not."""
 AT_ANY_TIME = frozenset({"P26"})
 """Relations whose words at a year also name the event that began them: "Was X married to Y in
 1983?" reads as "did they marry in 1983?", and so does "Were X and Y married in 1983?" (the
@@ -294,7 +296,8 @@ class Asker:
         # an event or an edition, which happens once ("Was X always absent from the 2012 Tour de France?").
         once = any(self._domain(x) == "events" or years_named(view.label(x)) for x in (s, o))
         ever = tense == EVER or (variant == NEGATED and tense == PAST and at is None and not once)
-        said = relation_clause(p, label, named[0], named[1], clause_tense, domain, plural)
+        classes = self._classes(subject)
+        said = relation_clause(p, label, named[0], named[1], clause_tense, domain, plural, classes)
         opposite = None
         if variant == NEGATED:
             opposite = opposite_clause(p, named[0], named[1], clause_tense, domain, plural)
@@ -315,6 +318,21 @@ class Asker:
         return any(
             not self._is(x, BIG_CITY) and countries & self._places.get((x, "P17"), set()) for x in stated
         )
+
+    def reads_flipped(self, statement: Statement) -> bool:
+        """A truth asked flipped reads one way: its relation has an opposite (generator/phrasing.py),
+        not the quoted negation ('Is this statement true: "X was never twinned with Y"?'), and it
+        is no taking part in a league's season ("Was Korey Smith absent from the 2011–12 Football
+        League Championship?" read two ways to both readers of the twelfth session: out of the
+        squad, no game, or his club in another division)."""
+        s, p, o = statement
+        if p.lstrip("^") not in opposites():
+            return False
+        return not any(self._is(x, SEASON) for x in (s, o))
+
+    def _classes(self, eid: str) -> tuple[str, ...]:
+        e = self._view.entities.get(eid)
+        return e.types if e is not None else ()
 
     def _is(self, eid: str, cls: str) -> bool:
         e = self._view.entities.get(eid)

@@ -167,8 +167,11 @@ def generate_fact_cases(
         proven = [ground[st] for st in statements] if kind == GROUND else _proven(reasoner, statements)
         chosen[kind] = [(d, d.years) for d in proven]
     protected = {k: len(v) for k, v in paired.items()}
+    flips = {k: [asker.reads_flipped(d.statement) for d, _ in v] for k, v in chosen.items()}
     variants = (
-        plain_variants(chosen, seed, protected) if asks_plainly else halved_variants(chosen, rngs, balance)
+        plain_variants(chosen, seed, protected, flips)
+        if asks_plainly
+        else halved_variants(chosen, rngs, balance)
     )
     cases: list[TestCase] = []
     for kind in order:

@@ -75,6 +75,17 @@ def common(name: str) -> bool:
     return len(words) >= 2 and wordnet().people(words[-1]) >= 2 and not wordnet().people(" ".join(words))
 
 
+ROLES = {"P264": "musician", "P2962": "chess player"}
+"""Relations only a person of one line of work has, and the word for it: a record label's artist is
+a musician. What tells "Common" apart where the KB gives no description (CoDEx-S)."""
+
+
+def word_name(name: str) -> bool:
+    """A person known by one word that is a common noun too ("Common", "Prince", "Seal"): blind
+    readers read "Was Common born in Santa Monica?" as the word first."""
+    return " " not in name and wordnet().available and wordnet().common(unaccented(name))
+
+
 def occupation(description: str) -> str:
     """What a person's description says they did, without the nationality before it and with no
     year: "Irish racing cyclist" -> "racing cyclist" (the nationality would answer "Was he born in

@@ -23,11 +23,12 @@ A person the KB alone has of their name, though the world likely has others of i
 knows two people or more by the surname and none by the whole name: "Daniel Martin", not "Dean
 Martin"; or a name on a short list of well-known clashes, ``WELL_KNOWN``), takes what the
 description says they did: "the cyclist Daniel Martin" (generator/name_contexts.py); so
-does anyone asked where they were born or died (``described``). A place the world shares that a
+does anyone asked where they were born or died (``described``). A person known by one word that is
+a common noun too ("Common") is told by the description, else by a line of work the KB's relations
+give (``ROLES``: "the musician Common"), else not asked about. A place the world shares that a
 question could only name bare is not asked (``bare_namesake``).
 
-A French département is "the Rhône department" (``Namer.departments``): named after rivers,
-mountains and seas, its bare name read as the river to blind readers ("Was Somme in Picardy?").
+A French département is "the Rhône department" (generator/departments.py).
 
 A name that needs a context and has none it may take is not asked about (``Namer.name``
 returns None).
@@ -42,15 +43,17 @@ from functools import cached_property
 
 from kgtest.core.wordnet import wordnet
 from kgtest.generator.articles import named, plural_team
+from kgtest.generator.departments import departments
 from kgtest.generator.kbview import KbView
 from kgtest.generator.name_contexts import (
+    ROLES,
     common,
     descriptions,
     in_front,
     many_places,
     occupation,
     told,
-    unaccented,
+    word_name,
 )
 from kgtest.generator.short_names import short_name
 from kgtest.kg.model import Domain, Fact
@@ -67,8 +70,6 @@ COUNTRIES = frozenset(
 )
 """Classes of countries and states (sovereign state, country, island nation, historical country ...)."""
 _TEAM = "P54"
-_FRANCE = frozenset({"Q142", "Q212429"})
-"""France and Metropolitan France: the places its regions lie directly in."""
 _DIGIT = re.compile(r"\d")
 WELL_KNOWN = frozenset({"David Cross", "Georgia", "James Brown", "Jura", "Mads Pedersen"})
 """Names the world gives to more than one well-known thing, which neither the KB nor WordNet tells:
@@ -89,6 +90,9 @@ class _Entry:
     where no context may be given."""
     front: bool = False
     """Not a place: a description tells it before its name ("the cyclist Mads Pedersen", ``told``)."""
+    country: bool = False
+    """A country told from its namesakes as one ("the country Georgia"): beside another country it
+    needs no telling ("Does Bosnia and Herzegovina have diplomatic relations with Georgia?")."""
 
 
 class Namer:
@@ -140,20 +144,13 @@ class Namer:
 
     @cached_property
     def departments(self) -> frozenset[str]:
-        """French départements, by where the KB puts them: a place directly within a region, one that
-        lies directly in France alone (Rhône-Alpes; not Rhône, in Rhône-Alpes too, so not Lyon), and
-        not a place WordNet knows (Paris, in Île-de-France), one word ("Territoire de Belfort" says
-        what it is). WordNet cannot tell which are rivers: of the names readers took so it knows
-        Rhône and Meuse, not Somme, Doubs, Aude, Ain or Manche."""
-        regions = {x for x, ups in self._up.items() if x not in _FRANCE and ups and ups <= _FRANCE}
-        return frozenset(
-            x
-            for x, ups in self._up.items()
-            if x not in _FRANCE
-            and ups & regions
-            and " " not in self._view.label(x)
-            and not wordnet().places(unaccented(self._view.label(x)))
-        )
+        """French départements (generator/departments.py)."""
+        return departments(self._up, self._view.label)
+
+    @cached_property
+    def _roles(self) -> dict[str, str]:
+        """A person's line of work by a relation only it has (``ROLES``)."""
+        return {f.subject: ROLES[f.property] for f in self._view.facts_of(tuple(ROLES))}
 
     @cached_property
     def _teams(self) -> frozenset[str]:
@@ -169,10 +166,12 @@ class Namer:
 
     @cached_property
     def ambiguous(self) -> frozenset[str]:
-        """The entities whose names need a context: a label shared in the KB, or one with a suffix."""
+        """The entities whose names need a context: a label shared in the KB, one with a suffix, a
+        person known by a common word ("Common")."""
         shared = (eid for ids in self._by_base.values() if len(ids) > 1 for eid in ids)
         suffixed = (eid for eid, e in self._view.entities.items() if ", " in e.label and self._split(eid)[1])
-        return frozenset((*shared, *suffixed))
+        worded = (eid for eid, e in self._view.entities.items() if "Q5" in e.types and word_name(e.label))
+        return frozenset((*shared, *suffixed, *worded))
 
     def within(self, eid: str) -> list[str]:
         """Everything the KB places ``eid`` within (at any time), nearest first."""
@@ -243,7 +242,7 @@ class Namer:
         ``where``: the question asks where one of the two lies (located in, contains, country).
         """
         entry = self._entry(eid)
-        if not entry.needs_context:
+        if not entry.needs_context or (entry.country and self._country(other)):
             return entry.base
         other_words = self._view.label(other).casefold() if other else ""
         others = [x for x in self._by_base.get(self._split(eid)[0].casefold(), []) if x != eid]
@@ -255,6 +254,10 @@ class Namer:
                 continue
             return told(entry.base, text, entry.front and not place)
         return entry.base if entry.optional else None
+
+    def _country(self, eid: str) -> bool:
+        entity = self._view.entities.get(eid)
+        return entity is not None and not COUNTRIES.isdisjoint(entity.types)
 
     def described(self, eid: str, name: str) -> str:
         """``name``, a person's bare name, with what their description says they did: "the
@@ -346,6 +349,10 @@ class Namer:
             did = occupation(entity.description)
             described = ((did, ""),) if did else ()
             return _Entry(base, described, bool(described), optional=True, front=True)
+        if alone and person and word_name(label):  # "the musician Common", by a role the KB gives
+            did = occupation(entity.description) if entity is not None and entity.description else ""
+            did = did or self._roles.get(eid, "")
+            return _Entry(base, ((did, ""),) if did else (), True, front=True)
         if alone:
             return _Entry(base, (), False)  # its own name: nothing to tell apart
         contexts: list[tuple[str, str]] = []
@@ -379,7 +386,7 @@ class Namer:
         entity = view.entities[eid]
         if COUNTRIES.intersection(entity.types):
             if label in WELL_KNOWN:  # "the country Georgia": never the place in the country
-                return _Entry(base, (("country", ""),), True, optional=True, front=True)
+                return _Entry(base, (("country", ""),), True, optional=True, front=True, country=True)
             return _Entry(base, (), False)
         places = [*self._now_in(eid, _COUNTRY), *self._now_in(eid, "P131")]
         contexts = [(view.label(p), p) for p in places if view.label(p) != p]

@@ -8,7 +8,9 @@ domain, as a table: ``ask = { any = "{s} [be] based in {o}", places = "{s} [be] 
 and on how the object's name ends, under a key "o:<ending>", which comes first: a person is
 "inducted into" a hall of fame and "named to" an all-star team, not "received" one
 (``"o:Hall of Fame" = "{s} [be/past] inducted into {o}"``); or on a word of it, under "o~<word>":
-a person works "at" a university and "for" a company (``"o~University" = "{s} [work/past] at {o}"``).
+a person works "at" a university and "for" a company (``"o~University" = "{s} [work/past] at {o}"``);
+or on a class of the subject, under "s@<class>": a city's head of government is its mayor
+(``"s@Q515" = "{o} [be] the mayor of {s}"``).
 
 ``^P`` (P read backwards) says the same fact as P with subject and object swapped, so it is
 asked with P's wording the other way round. A relation without an ``ask`` (one the catalog
@@ -29,9 +31,13 @@ from functools import cache
 from importlib import resources
 
 from kgtest.core.errors import ConfigError, GenerationError
+from kgtest.generator.articles import titled
 from kgtest.generator.clauses import Clause, clause
 
 ANY = "any"
+HONOURS = frozenset({"P166"})
+"""Relations whose object is received: a title is "the title Hero of the Soviet Union" there
+(``articles.titled``)."""
 
 
 @cache
@@ -76,33 +82,50 @@ def parse_asks(text: str, origin: str, field: str = "ask") -> dict[str, dict[str
     return found
 
 
-def wording_of(pid: str, label: str, domain: str = ANY, obj: str = "") -> tuple[str, bool]:
-    """The wording for ``pid`` (``^P`` too), a subject of ``domain`` and an object named ``obj`` (P's
-    object); and whether s and o swap."""
+def wording_of(
+    pid: str, label: str, domain: str = ANY, obj: str = "", classes: Collection[str] = ()
+) -> tuple[str, bool]:
+    """The wording for ``pid`` (``^P`` too), a subject of ``domain`` and ``classes`` and an object
+    named ``obj`` (P's subject and object); and whether s and o swap."""
     swapped = pid.startswith("^")
     table = asks().get(pid.lstrip("^"))
     if table is None:
         return f"{{s}} [have] {{o}} as {label or pid.lstrip('^')}", swapped
-    return _chosen(table, domain, obj), swapped
+    return _chosen(table, domain, obj, classes), swapped
 
 
-def _chosen(table: Mapping[str, str], domain: str, obj: str) -> str:
+def _chosen(table: Mapping[str, str], domain: str, obj: str, classes: Collection[str] = ()) -> str:
     words = obj.split()
     ending = next(
-        (k for k in table if (k[:2] == "o:" and obj.endswith(k[2:])) or (k[:2] == "o~" and k[2:] in words)),
+        (
+            k
+            for k in table
+            if (k[:2] == "o:" and obj.endswith(k[2:]))
+            or (k[:2] == "o~" and k[2:] in words)
+            or (k[:2] == "s@" and k[2:] in classes)
+        ),
         None,
     )
     return table[ending] if ending else table.get(domain, table[ANY])
 
 
 def relation_clause(
-    pid: str, label: str, s: str, o: str, tense: str, domain: str = ANY, plural: Collection[str] = ()
+    pid: str,
+    label: str,
+    s: str,
+    o: str,
+    tense: str,
+    domain: str = ANY,
+    plural: Collection[str] = (),
+    classes: Collection[str] = (),
 ) -> Clause:
-    """The clause saying ``s`` <pid> ``o`` in ``tense``; ``domain`` is the statement's subject's;
+    """The clause saying ``s`` <pid> ``o`` in ``tense``; ``domain`` and ``classes`` are P's subject's;
     ``plural``: names that take a plural verb."""
-    wording, swapped = wording_of(pid, label, domain, s if pid.startswith("^") else o)
+    wording, swapped = wording_of(pid, label, domain, s if pid.startswith("^") else o, classes)
     if swapped:
         s, o = o, s
+    if pid.lstrip("^") in HONOURS:
+        o = titled(o)
     return clause(wording, s, o, tense, plural)
 
 

@@ -47,4 +47,4 @@ def test_a_place_directly_in_a_french_region_is_a_department() -> None:
     assert namer.name("Q1") == "Rhône-Alpes"  # the region lies in France alone
     assert namer.name("Q3") == "Lyon"  # in Rhône, not in a region
     assert "Q6" not in namer.departments  # a place WordNet knows (Paris) is none
-    assert namer.name("Q8") == "Territoire de Belfort"  # its name says what it is
+    assert namer.name("Q8") == "the Territoire de Belfort"  # its name says what it is, with "the"

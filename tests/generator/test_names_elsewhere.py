@@ -55,6 +55,9 @@ def test_a_country_or_a_place_the_kb_cannot_place_keeps_its_name() -> None:
     assert namer.name("Q2") == "Germany"
     # a country keeps its name, but for a well-known clash (WordNet's other Georgia is a US state)
     assert namer.name("Q3") == "the country Georgia"
+    # beside another country it can be no US state: "Does Bosnia and Herzegovina have diplomatic
+    # relations with the country Georgia?" read clumsy to both readers of the twelfth session
+    assert namer.name("Q3", "Q2") == "Georgia" and namer.name("Q3", "Q7") == "the country Georgia"
     assert namer.name("Q6") == "Saint Petersburg"
     assert namer.name("Q1") == "Brunswick"
     # named bare though the world has others of their names: no fact question asks where they lie
@@ -111,3 +114,28 @@ def test_a_place_named_by_a_common_word_is_not_asked_bare() -> None:
     assert wordnet().common("Opera") and not wordnet().common("Oldenburg")
     assert namer.bare_namesake("Q1", "Q2", where=True)
     assert not namer.bare_namesake("Q3", "Q4", where=True)
+
+
+def test_a_person_known_by_a_common_word_is_told_by_what_they_do() -> None:
+    """ "Was Common born in Santa Monica?" read as the word first to both readers of the twelfth
+    session: a one-word name WordNet has as a common noun takes the description, else a line of work
+    the KB's relations give (a record label's artist), else is not asked about."""
+    people = {
+        "Q1": Entity("Q1", "Common", types=("Q5",), domain=Domain.PEOPLE),
+        "Q2": Entity("Q2", "Universal Music Group", domain=Domain.SOCIETY),
+        "Q3": Entity("Q3", "Prince", "American singer", ("Q5",), Domain.PEOPLE),
+        "Q4": Entity("Q4", "Seal", types=("Q5",), domain=Domain.PEOPLE),
+        "Q5": Entity("Q5", "Shakira", types=("Q5",), domain=Domain.PEOPLE),
+        "Q6": Entity("Q6", "Chicago", domain=PLACES),
+    }
+    facts = (Fact("Q1", "P264", "Q2"), Fact("Q1", "P19", "Q6"), Fact("Q4", "P19", "Q6"))
+    view = KbView(people, facts, builtin_catalog())
+    namer = Namer(view)
+    assert namer.name("Q1") == "the musician Common"
+    assert namer.name("Q3") == "the singer Prince"
+    assert namer.name("Q4") is None  # nothing in the KB says which Seal
+    assert namer.name("Q5") == "Shakira"  # no English word
+    asker = Asker(view, 2020, "plain")
+    said = asker.question(("Q1", "P19", "Q6"), "original", None, "past")
+    assert said == "Was the musician Common born in Chicago?"
+    assert not asker.askable(("Q4", "P19", "Q6"), None)

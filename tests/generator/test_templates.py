@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kgtest.core.errors import ConfigError, GenerationError
+from kgtest.core.wordnet import wordnet
+from kgtest.generator.articles import named, titled
 from kgtest.generator.clauses import PAST, PRESENT, clause
 from kgtest.generator.phrasing import asks, parse_asks, relation_clause
 from kgtest.generator.templates import NEGATED, ORIGINAL, fact_prompt, plain_question, table_question, wording
@@ -170,7 +172,7 @@ def test_the_prompt_asks_for_the_answer_first_then_the_reasoning() -> None:
             "people",
             ORIGINAL,
             None,
-            "Is Paul Dirac known as an influence on Stephen Hawking?",
+            "Was Stephen Hawking influenced by Paul Dirac?",
         ),
         (
             "^P737",
@@ -180,8 +182,9 @@ def test_the_prompt_asks_for_the_answer_first_then_the_reasoning() -> None:
             "people",
             ORIGINAL,
             None,
-            "Is Paul Dirac known as an influence on Stephen Hawking?",
+            "Was Stephen Hawking influenced by Paul Dirac?",
         ),
+        ("P47", "Myanmar", "Laos", PRESENT, "places", ORIGINAL, None, "Does Myanmar border Laos?"),
         (
             "P112",
             "the Soviet Union",
@@ -200,6 +203,35 @@ def test_plain_questions_read_as_a_person_would_ask(
 ) -> None:
     label = builtin_catalog().resolve(pid.lstrip("^")).label
     assert plain_question(relation_clause(pid, label, s, o, tense, domain), variant, year) == text
+
+
+def test_a_citys_head_of_government_is_its_mayor() -> None:
+    """ "Was Kurt Malangré the head of government of Aachen in 1993?" read stiff to both readers of the
+    twelfth session; a city by the KB's class (big city, Q1549591) has a mayor, a state keeps the words."""
+    label = builtin_catalog().resolve("P6").label
+    city = relation_clause("P6", label, "Aachen", "Kurt Malangré", PAST, "places", (), ("Q1549591",))
+    assert plain_question(city, ORIGINAL, 1993) == "Was Kurt Malangré the mayor of Aachen in 1993?"
+    state = relation_clause("P6", label, "Bavaria", "Alfons Goppel", PAST, "places", (), ("Q107390",))
+    assert state.question() == "Was Alfons Goppel the head of government of Bavaria"
+    back = relation_clause("^P6", label, "Kurt Malangré", "Aachen", PAST, "people", (), ("Q1549591",))
+    assert back.question() == "Was Kurt Malangré the mayor of Aachen"
+
+
+@pytest.mark.skipif(not wordnet().available, reason="needs Debian's wordnet-base (.ci/setup)")
+def test_a_title_received_is_called_one() -> None:
+    """ "Did X receive Pilot-Cosmonaut of the USSR?" and "receive Gold Star" read stiff to the twelfth
+    session's readers: a title (WordNet's first sense of its head is a person) is "the title ...",
+    an honour that is a thing takes its article."""
+    label = builtin_catalog().resolve("P166").label
+    said = relation_clause("P166", label, "Vladimir Lyakhov", "Pilot-Cosmonaut of the USSR", PAST)
+    assert said.question() == "Did Vladimir Lyakhov receive the title Pilot-Cosmonaut of the USSR"
+    hero = relation_clause("^P166", label, "the Hero of the Soviet Union", "Yury Gagarin", PAST)
+    assert hero.question() == "Did Yury Gagarin receive the title Hero of the Soviet Union"
+    order = relation_clause("P166", label, "Yury Gagarin", "the Order of Lenin", PAST)
+    assert order.question() == "Did Yury Gagarin receive the Order of Lenin"
+    assert named("Gold Star") == "the Gold Star"
+    assert titled("the Prince of Asturias Award") == "the Prince of Asturias Award"  # a thing given
+    assert named("Territoire de Belfort") == "the Territoire de Belfort"  # as "the Province of Genoa"
 
 
 def test_a_nomination_reads_right_for_a_film_and_for_an_actor() -> None:

@@ -55,7 +55,7 @@ def test_a_place_is_not_asked_as_someones_influence() -> None:
     assert not asker.askable(("Q7", "^P737", "Q6"), None)
     assert asker.askable(("Q6", "P737", "Q8"), None)
     assert asker.question(("Q6", "P737", "Q8"), "original", None, "present") == (
-        "Is Arcangelo Corelli known as an influence on George Frideric Handel?"
+        "Was George Frideric Handel influenced by Arcangelo Corelli?"
     )
 
 

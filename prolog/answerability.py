@@ -24,13 +24,14 @@ from kgtest.prolog.engine import engine
 _BATCH = 400
 """Dialogues per query: big enough to amortise the call, small enough to keep the query text short."""
 
-WEAK = ("missing", "story", "far", "rival", "ambiguous", "distant")
+WEAK = ("missing", "story", "far", "rival", "ambiguous", "distant", "near")
 """Where a reference's reading can be too weak to decide on (``Reference.weak``, dialogue.pl):
 nothing before meets it; only the story does; only a turn three or more back does; the turn that
 meets it, or a later one, also shows one of its rivals; wherever it is met, for a pronoun whose
-reader found two readings (the second is its first rival); only a turn four or more back does."""
-_DOUBTS = ("", "missing", "story", "far", "rival", "undecided", "ambiguous", "distant")
-"""dialogue.pl's doubt codes 0-7."""
+reader found two readings (the second is its first rival); only a turn four or more back does;
+the turn one or two back does."""
+_DOUBTS = ("", "missing", "story", "far", "rival", "undecided", "ambiguous", "distant", "near")
+"""dialogue.pl's doubt codes 0-8."""
 
 
 class RefKind(StrEnum):
@@ -133,11 +134,11 @@ class Doubt:
 
     requirement: Requirement
     reason: str
-    """``missing``, ``story``, ``far``, ``distant``, ``rival``, ``ambiguous`` (``WEAK``), or
+    """``missing``, ``story``, ``near``, ``far``, ``distant``, ``rival``, ``ambiguous`` (``WEAK``), or
     ``undecided``: met only through an undecided turn."""
     position: int = 0
-    """The turn concerned: for ``far`` and ``distant`` the one that meets it, for ``rival`` the one
-    that shows the rival, for ``undecided`` the undecided turn; 0 otherwise."""
+    """The turn concerned: for ``near``, ``far`` and ``distant`` the one that meets it, for ``rival``
+    the one that shows the rival, for ``undecided`` the undecided turn; 0 otherwise."""
     rival: str = ""
     """For ``rival``: the concept; for ``ambiguous``: the other reading."""
 

@@ -19,7 +19,8 @@ which keeps the query text short; the rules only compare them.
       States      [t(S, R, O), ...]   triples the round establishes once answered
       Frame       what a following ellipsis ("And her husband?", "when?") continues
       Weak        where the reader's reading of the words is too weak to decide on, among
-                  missing, story, far, distant, rival, ambiguous (below); [] for an exact reading
+                  missing, story, near, far, distant, rival, ambiguous (below); [] for an
+                  exact reading
       Rivals      other concepts the pronoun's words could stand for
 
 A turn's requirements are its needs, then its references, in that order. Each is met
@@ -35,6 +36,8 @@ A requirement is doubtful when it is met only through an undecided turn (that tu
 shown, but whether it answers is not known), or when its reference is weak where:
   * missing: nothing meets it (the reader may have missed what people read it as);
   * story:   only the story meets it;
+  * near:    the turn that meets it is one or two turns back (where the turn was moved, the CoQA
+             reader's referent is not always the one people see);
   * far:     the turn that meets it is three or more turns back;
   * distant: the turn that meets it is four or more turns back (as far, a turn later: the
              CoQA reader's "they");
@@ -49,7 +52,7 @@ doubtful for the turns after it.
 The proof of a turn is, for each requirement, [At, Doubt, DoubtAt, Rival]: At the source's
 position, 0 for the story, -1 for nothing; Doubt 0 (none), 1 missing, 2 story, 3 far, 4 rival
 (DoubtAt: the turn showing Rival), 5 through the undecided turn DoubtAt, 6 ambiguous (Rival:
-the other reading), 7 distant (DoubtAt: the turn that meets it). A decision is
+the other reading), 7 distant, 8 near (DoubtAt for both: the turn that meets it). A decision is
 [Status | Proofs], Status 1 answerable, 0 unanswerable, 2 undecided. check_answerability/2
 re-checks stored decisions: each claimed source must be the one the rules prefer and meet its
 requirement there, and each doubt must be the one that source gives.
@@ -156,6 +159,11 @@ doubt(Req, Pos, At, _, _, 7, At, 0) :-
     At > 0,
     Pos - At >= 4,
     weak(Req, distant),
+    !.
+doubt(Req, Pos, At, _, _, 8, At, 0) :-
+    At > 0,
+    Pos - At =< 2,
+    weak(Req, near),
     !.
 doubt(pronoun(_, _, Weak, Rivals), _, At, _, Seen, 4, J, X) :-
     At > 0,

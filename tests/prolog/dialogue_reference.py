@@ -102,7 +102,7 @@ def _doubt(
     found: tuple[str, int] | None,
 ) -> tuple[str, int, str] | None:
     """The first doubt that applies: met only through an undecided turn; else by the reference's
-    weak conditions (ambiguous, missing, story, far, distant, rival)."""
+    weak conditions (ambiguous, missing, story, far, distant, near, rival)."""
     if found is not None and found[0] == "round":
         at = found[1]
         turn, status = d.turns[at - 1], done[at - 1].answerable
@@ -123,6 +123,8 @@ def _doubt(
         return ("far", at, "")
     if "distant" in weak and (k + 1) - at >= 4:
         return ("distant", at, "")
+    if "near" in weak and (k + 1) - at <= 2:
+        return ("near", at, "")
     if "rival" in weak and ref is not None:
         for j in range(k, at - 1, -1):  # positions k .. at, most recent first
             turn, status = d.turns[j - 1], done[j - 1].answerable

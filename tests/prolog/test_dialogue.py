@@ -184,6 +184,21 @@ def test_distant_is_far_a_turn_later() -> None:
     assert not check(graph, [*four[:-1], replace(four[-1], doubts=())])
 
 
+def test_near_is_met_one_or_two_turns_back() -> None:
+    """ "near" (a CoQA pronoun or ellipsis whose turn was moved, eleventh session's second round):
+    met by the turn right before or the one before it, undecided, the doubt pointing at the turn
+    that meets it; three back, not "near" (that is "far")."""
+    she = RoundGraph("q9", refers=(ref(RefKind.PRONOUN, "T", "she", ("near",)),))
+    anna, other = RoundGraph("q1", names=("T",)), RoundGraph("q2", names=("X",))
+    one, two, three = decide([DialogueGraph(StoryGraph(), (anna, *[other] * n, she)) for n in (0, 1, 2)])
+    assert one[-1].answerable is None and two[-1].answerable is None
+    assert [(x.reason, x.position) for x in two[-1].doubts] == [("near", 1)]
+    assert three[-1].answerable is True
+    graph = DialogueGraph(StoryGraph(), (anna, other, she))
+    assert check(graph, two)
+    assert not check(graph, [*two[:-1], replace(two[-1], doubts=())])
+
+
 def test_what_only_an_undecided_turn_says_is_doubtful_after_it() -> None:
     """An undecided turn's answer is shown: a later turn met only by it is undecided; one met by a
     question's names or another answerable turn is not; an ellipsis after it is undecided."""

@@ -37,10 +37,12 @@ def test_the_reader_agrees_with_hand_labels(seeds: dict[str, SeedDialogue]) -> N
     assert len(hand) == 120 and hand.count(False) == 18
     decided = [(t, h) for t, h in zip(tool, hand, strict=True) if t is not None]
     kappa = cohen_kappa([t for t, _ in decided], [h for _, h in decided])
-    assert len(decided) >= 82, (
-        f"{len(decided)} of 120 turns decided (docs/history/dialogue-measured.md reports 82)"
+    assert len(decided) >= 70, (
+        f"{len(decided)} of 120 turns decided (docs/history/dialogue-measured.md reports 70)"
     )
-    assert kappa >= 0.85, f"Cohen's kappa {kappa:.2f} on the decided turns (docs/dialogue.md reports 0.95)"
+    assert kappa >= 0.85, (
+        f"Cohen's kappa {kappa:.2f} on the decided turns (docs/history/dialogue-measured.md reports 0.951)"
+    )
 
 
 def test_originals_are_answerable_and_rounds_read_as_meant(seeds: dict[str, SeedDialogue]) -> None:
@@ -115,7 +117,9 @@ def test_the_reading_rules_of_issue_23(tmp_path: Path) -> None:
         [DialogueGraph(seed.story.graph, as_shown([seed.rounds[i] for i in (0, 1, 2, 3, 5)], shipped()))]
     )  # type: ignore[union-attr]
     assert moved[-1].answerable is None and [x.reason for x in moved[-1].doubts] == ["far"]
-    (shuffled,) = decide([DialogueGraph(seed.story.graph, (graphs[0], graphs[7], graphs[3], graphs[8]))])  # type: ignore[union-attr]
+    (shuffled,) = decide(
+        [DialogueGraph(seed.story.graph, as_shown([seed.rounds[i] for i in (0, 7, 3, 8)], shipped()))]
+    )  # type: ignore[union-attr]
     # "Who did?" after an unanswerable turn: a bare auxiliary, read by people as a whole question
     # often enough that where its frame is not the turn before it is undecided, not unanswerable
     assert [d.answerable for d in shuffled] == [True, False, False, None]
@@ -180,7 +184,9 @@ def test_the_reader_leaves_a_turn_undecided_where_its_evidence_is_weak(tmp_path:
         # "she" (the story's Ann) after Mrs. Hill answered the turn before: two readings, and the
         # fragment "Why?" after it, met only through that undecided turn
         (6, 7): [(None, "ambiguous", 0, "hill"), (None, "undecided", 1, "")],
-        (1, 8, 9, 2): [(True, "", 0, ""), (True, "", 0, ""), (True, "", 0, ""), (None, "rival", 3, "green")],
+        # "What did he bake?" moved after "What did he give Tom?" (Mr. Green shown there too): the
+        # reader's "he" met one turn back by a turn it did not follow (twelfth session: "near")
+        (1, 8, 9, 2): [(True, "", 0, ""), (True, "", 0, ""), (True, "", 0, ""), (None, "near", 3, "")],
         (1, 10, 5, 2): [(True, "", 0, ""), (True, "", 0, ""), (True, "", 0, ""), (None, "far", 1, "")],
         # the story calls both Tom and Mr. Green "he": no dominant referent, and nothing said before
         (3,): [(None, "missing", 0, "")],
@@ -189,7 +195,8 @@ def test_the_reader_leaves_a_turn_undecided_where_its_evidence_is_weak(tmp_path:
         (10, 11, 12): [(True, "", 0, "")] * 3,
     }
     graphs = [
-        DialogueGraph(seed.story.graph, tuple(seed.rounds[o - 1].graph for o in order)) for order in orders
+        DialogueGraph(seed.story.graph, as_shown([seed.rounds[o - 1] for o in order], shipped()))
+        for order in orders
     ]  # type: ignore[union-attr]
     for (order, want), decisions in zip(orders.items(), decide(graphs), strict=True):
         got = [
@@ -200,9 +207,10 @@ def test_the_reader_leaves_a_turn_undecided_where_its_evidence_is_weak(tmp_path:
             for d in decisions
         ]
         assert got == want, order
-    (original,) = decide([DialogueGraph(seed.story.graph, tuple(r.graph for r in seed.rounds))])  # type: ignore[union-attr]
-    assert [d.answerable for d in original] == [True] * 5 + [None, None] + [True] * 5
-    assert [(x.reason, x.rival) for x in original[5].doubts] == [("ambiguous", "hill")]
+    (original,) = decide([DialogueGraph(seed.story.graph, as_shown(seed.rounds, shipped()))])  # type: ignore[union-attr]
+    # in the original order every turn is in place: "What did she love?" right after "Who ran the
+    # shop?" is decided (people agreed with the reader's two readings there 33 of 36 times)
+    assert [d.answerable for d in original] == [True] * 12
 
 
 STEPMOTHER_STORY = {
@@ -235,7 +243,9 @@ def test_a_he_or_she_the_question_before_names_beats_the_storys_usual_one(tmp_pa
 def test_two_readings_of_a_he_or_she_leave_it_undecided_wherever_it_is_met(tmp_path: Path) -> None:
     """ "Who ran the shop? Mrs. Hill. What did she love?": the story's "she" is mostly Ann, the round
     before names Mrs. Hill; asked after "Who was his sister? Ann" alone, Ann is met and no rival is
-    shown, yet people read Mrs. Hill as often (fifth session). The guess is no mention for the
+    shown, yet people read Mrs. Hill as often (fifth session); asked right after the round it
+    followed ("Who ran the shop?"), people agreed with the reader 33 of 36 times (evidence_paths.toml,
+    "in place"), and it is decided. The guess is no mention for the
     pronouns after it; "there" that nothing before meets is undecided, as "it" is; a name the
     question says in another clause is a he or she's referent only where the text says it is one."""
     path = coqa_file(tmp_path / "baker.json", [BAKER_STORY, DOCTOR_STORY])
@@ -244,12 +254,16 @@ def test_two_readings_of_a_he_or_she_leave_it_undecided_wherever_it_is_met(tmp_p
     assert [(r.target, r.path, r.rivals[0]) for r in love.refers] == [("ann", "he/she two readings", "hill")]
     assert "ambiguous" in love.refers[0].weak
     assert love.introduces[-1] == "ann"
-    orders = [(1, 3, 6), (1, 3, 5, 6)]
+    orders = [(1, 2, 3, 6), (1, 2, 3, 8, 6), (1, 2, 3, 4, 5, 6)]
     story = seed.story.graph  # type: ignore[union-attr]
-    graphs = [DialogueGraph(story, tuple(seed.rounds[o - 1].graph for o in order)) for order in orders]
-    for decisions in decide(graphs):
+    graphs = [
+        DialogueGraph(story, as_shown([seed.rounds[o - 1] for o in order], shipped())) for order in orders
+    ]
+    *moved, in_place = decide(graphs)
+    for decisions in moved:
         assert [d.answerable for d in decisions] == [True] * (len(decisions) - 1) + [None]
         assert [(x.reason, x.rival) for x in decisions[-1].doubts] == [("ambiguous", "hill")]
+    assert [d.answerable for d in in_place] == [True] * 6
     there, say = doctor.rounds[1].graph, doctor.rounds[2].graph
     assert [(r.pronoun, r.target, r.weak) for r in there.refers] == [("there", "garden", ("missing",))]
     (alone,) = decide([DialogueGraph(doctor.story.graph, (there,))])  # type: ignore[union-attr]
@@ -295,7 +309,7 @@ def test_this_story_is_the_text_shown_and_leans_on_no_turn(tmp_path: Path) -> No
     (seed,), _ = CoqaReader().read(read_dialogue_file(path).stories)
     graphs = [r.graph for r in seed.rounds]
     assert not graphs[4].refers
-    (got,) = decide([DialogueGraph(seed.story.graph, (graphs[2], graphs[4]))])  # type: ignore[union-attr]
+    (got,) = decide([DialogueGraph(seed.story.graph, as_shown([seed.rounds[2], seed.rounds[4]], shipped()))])  # type: ignore[union-attr]
     assert [d.answerable for d in got] == [True, True]
 
 
@@ -311,7 +325,12 @@ def test_a_this_standing_alone_is_undecided_where_its_frame_is_not_the_turn_befo
     assert [(r.kind, r.weak) for r in that.refers] == [(RefKind.ELLIPSIS, ())]
     assert not story.refers
     orders = [(0, 1), (2, 1), (0, 3), (0, 4), (2, 4)]
-    got = decide([DialogueGraph(seed.story.graph, tuple(graphs[i] for i in order)) for order in orders])  # type: ignore[union-attr]
+    got = decide(
+        [
+            DialogueGraph(seed.story.graph, as_shown([seed.rounds[i] for i in order], shipped()))
+            for order in orders
+        ]
+    )  # type: ignore[union-attr]
     assert [d[-1].answerable for d in got] == [True, None, False, True, True]
     assert [x.reason for x in got[1][-1].doubts] == ["missing"]
 
@@ -341,5 +360,10 @@ def test_another_before_a_noun_leans_on_the_turn_before(tmp_path: Path) -> None:
     assert [(r.kind, r.weak) for r in graphs[2].refers] == [(RefKind.ELLIPSIS, ("missing",))]
     assert not graphs[3].refers
     orders = [(0, 1, 2), (1, 0, 2), (2,)]
-    got = decide([DialogueGraph(seed.story.graph, tuple(graphs[i] for i in order)) for order in orders])  # type: ignore[union-attr]
+    got = decide(
+        [
+            DialogueGraph(seed.story.graph, as_shown([seed.rounds[i] for i in order], shipped()))
+            for order in orders
+        ]
+    )  # type: ignore[union-attr]
     assert [d[-1].answerable for d in got] == [True, None, None]

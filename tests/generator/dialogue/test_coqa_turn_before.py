@@ -60,11 +60,13 @@ def test_a_question_asking_only_what_a_pronoun_is_leans_on_the_turn_before(
 
 def test_the_same_question_asked_again_is_the_same_frame(circus: SeedDialogue) -> None:
     """ "Who won a prize?" asked twice (CoQA has such rounds): "For what?" continues either copy, so it
-    is answerable right after the first when the second is dropped (tenth session, the sixth sample's
-    "how many people got in the van?" twice, then "Who?")."""
+    is met right after the first when the second is dropped (tenth session, the sixth sample's
+    "how many people got in the van?" twice, then "Who?"); there it was moved, and a fragment moved
+    after its frame is undecided, not unanswerable as after another turn (twelfth session: "near",
+    7 of 13 such decisions agreed with the reviewers)."""
     first, again, fragment = (circus.rounds[i].graph for i in (3, 4, 5))
     assert first.frame == again.frame == fragment.frame
-    assert _last(circus, (3, 5), (4, 5), (0, 5)) == [True, True, False]
+    assert _last(circus, (3, 5), (4, 5), (0, 5)) == [None, True, False]
 
 
 def test_a_demonstrative_before_a_time_leans_on_no_turn(circus: SeedDialogue) -> None:

@@ -29,17 +29,18 @@ def test_few_turns_are_smoothed_and_a_bucket_never_seen_follows_the_threshold() 
     """One turn right is not yet 0.94 (smoothed toward 0.9: 0.93), three are (0.96); a bucket never
     seen reads 0.9."""
     table = PathTable({"he/she rounds": {"story": Agreement(1, 1), "far": Agreement(3, 3)}}, threshold=0.94)
-    assert table.weak("he/she rounds", "pronoun") == ("missing", "story", "distant", "rival")
+    assert table.weak("he/she rounds", "pronoun") == ("missing", "story", "near", "distant", "rival")
     assert PathTable(threshold=0.82).weak("ellipsis no verb", "ellipsis") == ()
-    assert PathTable(threshold=0.94).weak("ellipsis no verb", "ellipsis") == ("missing",)
+    assert PathTable(threshold=0.94).weak("ellipsis no verb", "ellipsis") == ("missing", "near")
 
 
-def test_only_a_pronoun_with_two_readings_is_ambiguous_and_an_ellipsis_is_only_missing() -> None:
+def test_only_a_pronoun_with_two_readings_is_ambiguous_and_an_ellipsis_is_missing_or_near() -> None:
     table = PathTable(threshold=0.94)
     assert table.weak("he/she two readings", "two readings")[0] == "ambiguous"
     assert "ambiguous" not in table.weak("he/she rounds", "pronoun")
     assert weighed(Reference(RefKind.ELLIPSIS, "When?", "q1", path="ellipsis no verb"), table).weak == (
         "missing",
+        "near",
     )
     assert weighed(Reference(RefKind.PRONOUN, "he", "tom", "he"), table).weak == (), "no path: exact (KB)"
 
@@ -53,7 +54,10 @@ def test_the_table_reads_back_and_the_shipped_one_leaves_a_leaning_question_unde
     shipped = load()
     assert 0.5 <= shipped.threshold < 1
     assert shipped.weak("leans no noun", "ellipsis") == ("missing",)  # "Who won?": 57 of 134 agreed
-    assert shipped.weak("ellipsis no verb", "ellipsis") == ()  # "When?": 453 of 491 agreed
+    # "When?": after a turn that is not its frame 507 of 543 agreed (unanswerable, firm); right after
+    # its frame, moved there, 7 of 13 (undecided); in place 72 of 72
+    assert shipped.weak("ellipsis no verb", "ellipsis") == ("near",)
+    assert "near" not in shipped.weak(f"ellipsis no verb{IN_PLACE}", "ellipsis")
 
 
 def _round(number: int, question: str, *refs: Reference) -> Round:

@@ -44,6 +44,7 @@ from kgtest.generator.mtl_random import clip, complement, uniform_year
 from kgtest.generator.mtl_text import DROWZEE
 from kgtest.generator.names import Namer
 from kgtest.generator.phrasing import opposite_clause, opposites, relation_clause
+from kgtest.generator.short_names import CITY_STATE
 from kgtest.generator.templates import NEGATED, plain_question, table_question, wording
 from kgtest.prolog.reasoner import Statement, Years
 
@@ -63,6 +64,8 @@ MILLIONS = "Q1637706"
 """city with millions of inhabitants: a name a reader may take for its area as well ("Los Angeles")."""
 BIG_CITY = "Q1549591"
 """big city (over 100,000): a place a reader would not take for another's suburb."""
+CITY = "Q515"
+"""city: the class a city-state's official name gives it ("Free Hanseatic City of Bremen")."""
 _FAR = 10**6
 FORMER = frozenset({"Q3024240", "Q19953632"})
 """historical country, former administrative territorial entity."""
@@ -331,8 +334,12 @@ class Asker:
         return not any(self._is(x, SEASON) for x in (s, o))
 
     def _classes(self, eid: str) -> tuple[str, ...]:
+        """The KB's classes of ``eid``, and city where its official name says it is one (a city-state
+        Wikidata12k gives no class: "the head of government of the Free Hanseatic City of Bremen"
+        read stiff to both readers of the twelfth session, who wrote "the mayor of Bremen")."""
         e = self._view.entities.get(eid)
-        return e.types if e is not None else ()
+        types = e.types if e is not None else ()
+        return (*types, CITY) if CITY_STATE.match(self._view.label(eid)) else types
 
     def _is(self, eid: str, cls: str) -> bool:
         e = self._view.entities.get(eid)

@@ -16,7 +16,11 @@ form (the namer passes what is taken):
   their titles, keep theirs;
 * "association football team" is "football team", and an age group needs no "national" ("the
   England under-21 football team");
-* a state's official name is the one people use (``COMMON_NAMES``).
+* a state's official name is the one people use (``COMMON_NAMES``); a German city-state's is its
+  city's ("the Free Hanseatic City of Bremen" is Bremen: ``CITY_STATE``);
+* a German Regierungsbezirk, which Wikidata renders "Lüneburg Government Region" (a literal
+  rendering the twelfth session's readers marked), is "the Lüneburg Region", as English names a
+  region by its seat.
 """
 
 from __future__ import annotations
@@ -36,6 +40,9 @@ _PEERAGE = re.compile(r"^(?P<name>[^,]+), (?:\d+(?:st|nd|rd|th) )?(?:Baron|Baron
 _NATIONAL = re.compile(r"^(?P<country>.+) national (?P<age>under-\d+ )?association football team$")
 COMMON_NAMES = {"United States of America": "United States"}
 """Official names of states and the names people use for them."""
+CITY_STATE = re.compile(r"^Free (?:and )?Hanseatic City of (?P<name>.+)$")
+"""A state whose official name calls it a city: its head of government is its mayor (asked.py)."""
+_GOVERNMENT_REGION = re.compile(r"^(?P<name>.+) Government Region$")
 
 
 def short_name(label: str, taken: Container[str], person: bool = False) -> str:
@@ -51,6 +58,12 @@ def _shortened(label: str, person: bool) -> str:
         return peer["name"] if peer else ""
     if label in COMMON_NAMES:
         return COMMON_NAMES[label]
+    city = CITY_STATE.match(label)
+    if city:
+        return city["name"]
+    region = _GOVERNMENT_REGION.match(label)
+    if region:
+        return f"{region['name']} Region"
     team = _NATIONAL.match(label)
     if team:
         middle = team["age"] or "national "

@@ -7,9 +7,10 @@ import pytest
 from kgtest.core.wordnet import wordnet
 from kgtest.generator.asked import Asker
 from kgtest.generator.clauses import PAST
+from kgtest.generator.forms import question_form
 from kgtest.generator.kbview import KbView
 from kgtest.generator.short_names import short_name
-from kgtest.generator.templates import ORIGINAL
+from kgtest.generator.templates import NEGATED, ORIGINAL
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.model import Domain, Entity, Fact
 
@@ -35,6 +36,9 @@ needs_wordnet = pytest.mark.skipif(not wordnet().available, reason="WordNet data
         ("England national under-21 association football team", False, "England under-21 football team"),
         ("Norway national association football team", False, "Norway national football team"),
         ("United States of America", False, "United States"),
+        ("Free Hanseatic City of Bremen", False, "Bremen"),  # a city-state by its city's name
+        ("Free and Hanseatic City of Hamburg", False, "Hamburg"),
+        ("Lüneburg Government Region", False, "Lüneburg Region"),  # a Regierungsbezirk
         ("Alexander R. Todd, Baron Todd", True, "Alexander R. Todd"),
         ("Sir George Stokes, 1st Baronet", True, "Sir George Stokes"),
         ("Arthur Wellesley, 1st Duke of Wellington", True, ""),  # known by the title
@@ -78,3 +82,36 @@ def test_questions_name_clubs_people_and_states_by_their_short_names() -> None:
     assert asker.question(("Q8", "P530", "Q7"), ORIGINAL, None, PAST) == (
         "Did Laos have diplomatic relations with the United States?"
     )
+
+
+def test_a_city_state_has_a_mayor_and_a_government_region_is_a_region() -> None:
+    """ "Was Hans Koschnick the head of government of the Free Hanseatic City of Bremen in 1979?" and
+    "the Lüneburg Government Region" read stiff to both readers of the twelfth session's fresh
+    sample, who wrote "the mayor of Bremen"; a state whose name makes it a city has a mayor, a state
+    keeps "head of government", and the region's name masks as one name (the same form)."""
+    entities = {
+        "Q1": Entity("Q1", "Free Hanseatic City of Bremen", domain=Domain.PLACES),
+        "Q2": Entity("Q2", "Hans Koschnick", domain=Domain.PEOPLE),
+        "Q3": Entity("Q3", "Lüneburg Government Region", domain=Domain.PLACES),
+        "Q4": Entity("Q4", "Nienburg/Weser", domain=Domain.PLACES),
+        "Q5": Entity("Q5", "Bavaria", domain=Domain.PLACES),
+        "Q6": Entity("Q6", "Alfons Goppel", domain=Domain.PEOPLE),
+    }
+    facts = (Fact("Q1", "P6", "Q2"), Fact("Q4", "P131", "Q3"), Fact("Q5", "P6", "Q6"))
+    asker = Asker(KbView(entities, facts, builtin_catalog()), None, "plain")
+    assert (
+        asker.question(("Q1", "P6", "Q2"), ORIGINAL, 1979, PAST)
+        == "Was Hans Koschnick the mayor of Bremen in 1979?"
+    )
+    assert (
+        asker.question(("Q2", "^P6", "Q1"), ORIGINAL, 1979, PAST)
+        == "Was Hans Koschnick the mayor of Bremen in 1979?"
+    )
+    assert asker.question(("Q5", "P6", "Q6"), ORIGINAL, 1969, PAST) == (
+        "Was Alfons Goppel the head of government of Bavaria in 1969?"
+    )
+    located = asker.question(("Q4", "P131", "Q3"), ORIGINAL, 2004, PAST)
+    assert located == "Was Nienburg/Weser located in the Lüneburg Region in 2004?"
+    before = "Was Nienburg/Weser located in the Lüneburg Government Region in 2004?"
+    assert question_form(located) == question_form(before)  # no new form for the reader of forms
+    assert "Lüneburg Region" in asker.question(("Q4", "P131", "Q3"), NEGATED, 2004, PAST)

@@ -25,6 +25,8 @@ def serve_model(
 ) -> Iterator[ModelServer]:
     """The model ``spec`` names, served on /v1/chat/completions until the block ends (``serve_forever``
     serves until interrupted). With ``api_key_env``, requests must carry the key that variable holds."""
+    if not 0 <= port <= 65535:  # socket.bind raises OverflowError, after the model has loaded
+        raise ConfigError(f"--port {port}: a port is 0-65535 (0: any free one)")
     api_key = os.environ.get(api_key_env) if api_key_env else None
     if api_key_env and not api_key:
         raise ConfigError(f"--api-key-env {api_key_env}: the variable is not set; export it first")

@@ -11,7 +11,7 @@ import difflib
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
@@ -51,6 +51,14 @@ def bolt_uri(uri: str) -> str:
         raise ValueError(f"scheme {parts.scheme or '(none)'!r} is not Bolt; {_BOLT_HINT}")
     if not parts.hostname or port == 0:
         raise ValueError(f"names no host and port; {_BOLT_HINT}")
+    if parts.query and parts.scheme.startswith("bolt"):  # the driver raises, a traceback
+        raise ValueError(
+            f"a query (?{parts.query}) is a routing context, which only neo4j:// takes; "
+            "write the URI without it, or neo4j://"
+        )
+    for key, values in parse_qs(parts.query, keep_blank_values=True).items():
+        if len(values) != 1 or not values[0]:
+            raise ValueError(f"routing context {key!r} needs one value, as in ?{key}=VALUE")
     if "@" in parts.netloc:  # the driver refuses it, printing the URI, password and all
         raise ValueError(
             "holds a user or password, which kgtest never takes from a URI; give the user in NEO4J_USER "

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from kgtest import api
+from kgtest.cli.disk import disk_error
 from kgtest.cli.main import cli
 from kgtest.core.errors import ConfigError
 from kgtest.core.workspace import CONFIG_NAME
@@ -84,3 +85,18 @@ def test_serve_model_refuses_a_port_that_cannot_exist(port: str) -> None:
 def test_serve_model_api_refuses_a_port_that_cannot_exist() -> None:
     with pytest.raises(ConfigError, match=r"^--port 70000: a port is 0-65535"):
         api.serve_model("baseline:yes", port=70000).__enter__()
+
+
+def test_an_output_folder_no_file_system_can_make_exits_2(tmp_path: Path) -> None:
+    """mkdir under /proc raised FileNotFoundError: a traceback from report, judge --junit, import,
+    gen and export --out; a missing file kgtest reads stays no disk problem."""
+    suite, ws = str(_suite(tmp_path)), str(tmp_path / "ws")
+    code, out = kgtest("--workspace", ws, "export", suite, "--to", "inspect", "--out", "/proc/kgtest-probe/x")
+    assert code == 2, out
+    assert out == (
+        "error: cannot make the folder /proc/kgtest-probe: No such file or directory; give another path "
+        "(--out, --junit) on a disk this user can write"
+    )
+    with pytest.raises(FileNotFoundError) as missing:
+        (tmp_path / "no-such-file").read_text()
+    assert disk_error(missing.value, tmp_path) is None

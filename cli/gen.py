@@ -21,6 +21,11 @@ def _names(values: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(n.strip() for v in values for n in v.split(",") if n.strip())
 
 
+SEED = click.IntRange(-(2**63), 2**63 - 1)
+"""A seed the graph store can hold, as ``[run] seed``: a signed 64-bit integer (a larger one was
+a packstream OverflowError after the suite was written)."""
+
+
 @click.command("gen")
 @click.option(
     "--rules",
@@ -41,7 +46,9 @@ def _names(values: tuple[str, ...]) -> tuple[str, ...]:
     type=click.IntRange(min=0),
     help="Fact cases to write. [default: 100, or 0 when dialogues are asked for]",
 )
-@click.option("--seed", default=0, show_default=True, help="Same KB and seed, same suite byte for byte.")
+@click.option(
+    "--seed", default=0, type=SEED, show_default=True, help="Same KB and seed, same suite byte for byte."
+)
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, path_type=Path),

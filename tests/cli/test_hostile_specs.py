@@ -100,3 +100,19 @@ def test_an_output_folder_no_file_system_can_make_exits_2(tmp_path: Path) -> Non
     with pytest.raises(FileNotFoundError) as missing:
         (tmp_path / "no-such-file").read_text()
     assert disk_error(missing.value, tmp_path) is None
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("gen", "--count", "1"), ("converse", "--sut", "baseline:yes", "--turns", "2")],
+)
+@pytest.mark.parametrize("seed", [str(2**63), str(-(2**63) - 1)])
+def test_a_seed_the_graph_store_cannot_hold_is_refused_before_any_work(
+    tmp_path: Path, args: tuple[str, ...], seed: str
+) -> None:
+    """gen --seed 99999999999999999999999 wrote the suite, then raised OverflowError packing the
+    seed for the graph store: a traceback, exit 1 (``[run] seed`` was bounded already)."""
+    ws = tmp_path / "ws"
+    code, out = kgtest("--workspace", str(ws), *args, "--seed", seed, "--quiet")
+    assert code == 2 and f"Invalid value for '--seed': {seed} is not in the range" in out, out
+    assert not (ws / "suites").exists()

@@ -116,3 +116,13 @@ def test_a_seed_the_graph_store_cannot_hold_is_refused_before_any_work(
     code, out = kgtest("--workspace", str(ws), *args, "--seed", seed, "--quiet")
     assert code == 2 and f"Invalid value for '--seed': {seed} is not in the range" in out, out
     assert not (ws / "suites").exists()
+
+
+def test_init_refuses_a_key_in_an_openai_url(tmp_path: Path) -> None:
+    """It wrote the key into kgtest.toml, from where every run would have refused it."""
+    ws = tmp_path / "ws"
+    code, out = kgtest(
+        "--workspace", str(ws), "init", "--sut", f"openai:http://u:{SECRET}@127.0.0.1:9/v1?model=m"
+    )
+    assert code == 2 and "a base URL holds a user or password" in out and SECRET not in out, out
+    assert not (ws / CONFIG_NAME).exists()

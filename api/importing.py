@@ -11,10 +11,11 @@ from pathlib import Path
 
 from kgtest.api.generating import Suite
 from kgtest.api.workspace import WorkspaceLike, settings_of
+from kgtest.core.errors import ConfigError
 from kgtest.core.version import kgtest_version
 from kgtest.generator.case import write_suite
 from kgtest.generator.own_questions import read_questions
-from kgtest.generator.suite_info import write_suite_info
+from kgtest.generator.suite_info import read_suite_info, write_suite_info
 from kgtest.runner.runs import keep_suite
 
 
@@ -28,9 +29,26 @@ def import_questions(path: str | Path, *, workspace: WorkspaceLike = None, out: 
     target = out or settings_of(workspace).paths.suites / f"{source.stem}.jsonl"
     if target.resolve() == source.resolve():
         target = target.with_name(f"{source.stem}.suite.jsonl")
+    if out is None:
+        _refuse_another(target, source)
     target.parent.mkdir(parents=True, exist_ok=True)
     keep_suite(settings_of(workspace).paths, target)  # runs asked from the file it replaces keep it
     written = write_suite(target, cases)
     info = {"source": str(source.resolve()), "cases": written, "kgtest_version": kgtest_version()}
     write_suite_info(target, info)
     return Suite(target, written, dict(Counter(c.kind for c in cases)), ())
+
+
+def _refuse_another(target: Path, source: Path) -> None:
+    """The default target is replaced only by the same file imported again: a questions file named
+    ``suite.csv`` replaced the suite ``kgtest gen`` wrote, with nothing said."""
+    if not target.exists():
+        return
+    made = (read_suite_info(target) or {}).get("source")
+    if made == str(source.resolve()):
+        return
+    by = f"imported from {made}" if isinstance(made, str) else "made by kgtest gen, or by hand"
+    raise ConfigError(
+        f"{target} holds another suite ({by}); give --out FILE to write these questions elsewhere, "
+        "or delete it first"
+    )

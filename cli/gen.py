@@ -154,6 +154,13 @@ def command(
     )
     if count is None:
         count = 0 if dialogues.wanted or conversations else 100
+    if temporal_count and not mtl_depth:  # it made none, and said nothing
+        raise click.UsageError("--temporal-count makes temporal cases only with --mtl-depth 1-4 (e.g. 2)")
+    if not (count or (mtl_depth and temporal_count) or dialogues.wanted or conversations):
+        raise click.UsageError(
+            "nothing to generate: give --count N (fact cases), --mtl-depth with --temporal-count, "
+            "--dialogues or --conversations"
+        )
     request = api.GenRequest(
         questions=api.SuiteRequest(
             kinds=_names(rules) or api.DEFAULT_RULES,

@@ -53,6 +53,8 @@ def usage_errors(tmp: Path) -> list[tuple[tuple[str, ...], str]]:
         (("export", "--to", "inspect", str(tmp / "missing.jsonl")), "does not exist"),
         (("gen", "--rules", "transitiv"), "Did you mean 'transitive'?"),
         (("gen", "--dialogues-from", str(tmp / "missing.json")), "does not exist"),
+        (("gen", "--count", "2", "--temporal-count", "3"), "makes temporal cases only with --mtl-depth 1-4"),
+        (("gen", "--count", "0"), "nothing to generate: give --count N"),
         (("import", str(tmp / "missing.jsonl")), "does not exist"),
         (("init", "--sut", "gpt4"), "Unknown --sut scheme 'gpt4'"),
         (("inspect", "nope"), "has a case 'nope'"),

@@ -183,3 +183,20 @@ def test_a_password_in_a_store_uri_is_refused_and_never_shown(tmp_path: Path, ur
     assert "sk-pw-4410" not in str(refused.value)
     if why.startswith("holds"):
         assert "the password in NEO4J_PASSWORD" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [("store = true\n", "store = True"), ("run = 3\n", "run = 3"), ('prompt = "x"\n', "prompt = 'x'")],
+)
+def test_a_section_written_as_a_value_says_how_to_write_it(tmp_path: Path, text: str, shown: str) -> None:
+    """`store = true` was a TypeError traceback (checking it for a password); `run = 3` said
+    'input should be a dictionary or an instance of RunSettings'."""
+    ws = _workspace(tmp_path, text)
+    section = text.split(" ")[0]
+    with pytest.raises(ConfigError) as refused:
+        load_settings(ws, env={})
+    assert str(refused.value) == (
+        f"{ws / CONFIG_NAME}: {shown}: [{section}] is a section, not a value; write [{section}] on a line "
+        "of its own and its keys below it"
+    )

@@ -150,6 +150,11 @@ def configured_suites(settings: Settings, shard: Shard = WHOLE) -> list[Path]:
     """kgtest.toml's ``[run] suites``; for a shard K/N left at the default, the shard's own
     ``suite.shard-K-of-N.jsonl`` where ``gen --shard K/N`` wrote one."""
     paths = settings.suite_paths()
+    if not paths:  # a run of no suite exited 0 having asked nothing, and said nothing
+        raise ConfigError(
+            f"[run] suites in {settings.paths.config} is empty: list a suite there "
+            '(suites = ["suites/suite.jsonl"]), or name a suite file: `kgtest run SUITE`'
+        )
     if shard != WHOLE and paths == [settings.paths.default_suite]:
         own = settings.paths.shard_suite(shard.index, shard.count)
         paths = [own] if own.is_file() else paths

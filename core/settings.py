@@ -372,6 +372,8 @@ def _describe(exc: ValidationError, data: Mapping[str, Any]) -> str:
         entry = (data.get("sut") or [{}])[loc[1]]
         named = f" (name {entry.get('name')!r})" if isinstance(entry, dict) and "name" in entry else ""
         where, key = f"[[sut]] number {loc[1] + 1}{named}", ".".join(map(str, loc[2:]))
+        if not isinstance(entry, dict):
+            return f"{where} is {shown(entry)}: write [[sut]] on a line of its own, then name = and spec ="
     else:
         where, key = (f"[{loc[0]}]", ".".join(map(str, loc[1:]))) if loc else ("", "")
     if error["type"] == "unexpected_keyword_argument":

@@ -200,3 +200,12 @@ def test_a_section_written_as_a_value_says_how_to_write_it(tmp_path: Path, text:
         f"{ws / CONFIG_NAME}: {shown}: [{section}] is a section, not a value; write [{section}] on a line "
         "of its own and its keys below it"
     )
+
+
+def test_a_system_that_is_no_table_says_how_to_write_one(tmp_path: Path) -> None:
+    """`sut = [3]` said '[[sut]] number 1  = 3: input should be a dictionary or an instance of SutEntry'."""
+    ws = _workspace(tmp_path, "sut = [3]\n")
+    with pytest.raises(
+        ConfigError, match=r": \[\[sut\]\] number 1 is 3: write \[\[sut\]\] on a line of its own, then"
+    ):
+        load_settings(ws, env={})

@@ -120,9 +120,13 @@ def checked_systems(
     for system in chosen:
         system.check()  # a typo in any spec stops before the first question is asked
     partner_name = partner if partner is not None else settings.battery.partner
-    partner_system = system_of(settings, partner_name) if partner_name else None
-    if partner_system is not None:
-        partner_system.check()
+    try:
+        partner_system = system_of(settings, partner_name) if partner_name else None
+        if partner_system is not None:
+            partner_system.check()
+    except ConfigError as exc:  # said "--sut" of a spec given as --partner
+        flag = "--partner" if partner is not None else "[battery] partner"
+        raise ConfigError(str(exc).replace("--sut", flag)) from None
     return chosen, partner_system
 
 

@@ -48,6 +48,7 @@ def usage_errors(tmp: Path) -> list[tuple[tuple[str, ...], str]]:
         (("converse", "--sut", "gpt4"), "Unknown --sut scheme 'gpt4'"),
         (("converse", "--sut", ECHO, "--tests", "I99"), "injected tests are"),
         (("converse", "--sut", "plugin:no_such.bots:Bot"), "cannot import 'no_such.bots'"),
+        (("converse", "--sut", ECHO, "--partner", "gpt4"), "Unknown --partner scheme 'gpt4'"),
         (("db", "strat"), "No such command 'strat'"),
         (("dialogue", str(tmp / "missing.jsonl"), "--sut", ECHO), "does not exist"),
         (("export", "--to", "inspect", str(tmp / "missing.jsonl")), "does not exist"),

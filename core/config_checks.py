@@ -67,6 +67,24 @@ def bolt_uri(uri: str) -> str:
     return uri
 
 
+def http_url(url: str) -> str:
+    """A SPARQL endpoint urllib can ask: http(s), a host, no user or password (urllib takes them for
+    part of the host, and every error would print them)."""
+    hint = "write http(s)://HOST/PATH, e.g. https://query.wikidata.org/sparql"
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises on a port that is no number
+    except ValueError as exc:
+        raise ValueError(f"not a URL ({exc}); {hint}") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"not an http(s) URL; {hint}")
+    if "@" in parts.netloc:
+        raise ValueError(
+            "holds a user or password, which kgtest never takes from a URL; give the URL without it"
+        )
+    return url
+
+
 _USERINFO = re.compile(r"(?<=://)[^/?#\s]*@")
 
 

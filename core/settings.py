@@ -27,6 +27,7 @@ from kgtest.core.config_checks import (
     check_variables,
     first_error,
     from_text,
+    http_url,
     line_of,
     lowered,
     replaced,
@@ -101,6 +102,11 @@ class SparqlSettings:
     timeout_s: Seconds = 60.0
     """The Wikidata query service kills queries after 60 s."""
     retries: Count = 5
+
+    @field_validator("endpoint")
+    @classmethod
+    def _http_url(cls, url: str) -> str:
+        return http_url(url)
 
 
 @dataclass(frozen=True, config=_CHECKED)

@@ -126,3 +126,9 @@ def test_init_refuses_a_key_in_an_openai_url(tmp_path: Path) -> None:
     )
     assert code == 2 and "a base URL holds a user or password" in out and SECRET not in out, out
     assert not (ws / CONFIG_NAME).exists()
+
+
+def test_build_kb_endpoint_that_is_no_url_exits_2_before_the_database_starts(tmp_path: Path) -> None:
+    code, out = kgtest("--workspace", str(tmp_path / "ws"), "build-kb", "sparql", "--endpoint", "not a url")
+    assert code == 2 and "--endpoint: endpoint = 'not a url': value error, not an http(s) URL" in out, out
+    assert not (tmp_path / "ws" / "db").exists()

@@ -209,3 +209,23 @@ def test_a_system_that_is_no_table_says_how_to_write_one(tmp_path: Path) -> None
         ConfigError, match=r": \[\[sut\]\] number 1 is 3: write \[\[sut\]\] on a line of its own, then"
     ):
         load_settings(ws, env={})
+
+
+@pytest.mark.parametrize(
+    ("url", "why"),
+    [
+        ("not a url", "not an http(s) URL"),
+        ("ftp://x/sparql", "not an http(s) URL"),
+        ("http://[::1", "not a URL (Invalid IPv6 URL)"),
+        ("http://u:sk-pw-4410@127.0.0.1:1/sparql", "holds a user or password"),
+    ],
+)
+def test_a_sparql_endpoint_urllib_cannot_ask_is_refused(tmp_path: Path, url: str, why: str) -> None:
+    """build-kb sparql --endpoint 'not a url' was a ValueError traceback; ftp:// was tried six
+    times; a password in the URL was printed in the error."""
+    with pytest.raises(ConfigError, match=r"^KGTEST_SPARQL_ENDPOINT: endpoint = ") as refused:
+        load_settings(tmp_path / "env", env={"KGTEST_SPARQL_ENDPOINT": url})
+    assert why in str(refused.value) and "sk-pw-4410" not in str(refused.value)
+    ws = _workspace(tmp_path, f'[sparql]\nendpoint = "{url}"\n')
+    with pytest.raises(ConfigError, match=r":2: \[sparql\] endpoint = "):
+        load_settings(ws, env={})

@@ -6,12 +6,13 @@ The suite is an ordinary one: ``run``, ``judge``, ``report``, ``inspect``, the p
 
 from __future__ import annotations
 
+import csv
 from collections import Counter
 from pathlib import Path
 
 from kgtest.api.generating import Suite
 from kgtest.api.workspace import WorkspaceLike, settings_of
-from kgtest.core.errors import ConfigError
+from kgtest.core.errors import ConfigError, GenerationError
 from kgtest.core.version import kgtest_version
 from kgtest.generator.case import write_suite
 from kgtest.generator.own_questions import read_questions
@@ -25,7 +26,19 @@ def import_questions(path: str | Path, *, workspace: WorkspaceLike = None, out: 
     GenerationError names the file, the line and the field of the first problem, and nothing is
     written."""
     source = Path(path)
-    cases = read_questions(source)
+    try:
+        cases = read_questions(source)
+    except (csv.Error, RecursionError) as exc:  # were tracebacks: a cell over 128 KiB, JSON nested deep
+        why = str(exc) if isinstance(exc, csv.Error) else "JSON nested too deeply"
+        raise GenerationError(f"{source}: cannot be read as questions ({why}); nothing was written") from None
+    for case in cases:  # a lone surrogate (an escaped "\ud800") no suite file can hold
+        try:
+            case.to_json().encode("utf-8")
+        except UnicodeEncodeError:
+            raise GenerationError(
+                f"{source}: question {case.id!r:.60} holds half of a character (a lone surrogate such as "
+                "\\ud800); write the character itself. Nothing was written"
+            ) from None
     target = out or settings_of(workspace).paths.suites / f"{source.stem}.jsonl"
     if target.resolve() == source.resolve():
         target = target.with_name(f"{source.stem}.suite.jsonl")

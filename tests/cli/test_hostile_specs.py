@@ -132,3 +132,18 @@ def test_build_kb_endpoint_that_is_no_url_exits_2_before_the_database_starts(tmp
     code, out = kgtest("--workspace", str(tmp_path / "ws"), "build-kb", "sparql", "--endpoint", "not a url")
     assert code == 2 and "--endpoint: endpoint = 'not a url': value error, not an http(s) URL" in out, out
     assert not (tmp_path / "ws" / "db").exists()
+
+
+def test_serve_model_with_an_empty_key_variable_name_refuses_to_serve_without_a_key() -> None:
+    """`--api-key-env "$UNSET"` served every client with no key asked."""
+    code, out = kgtest("serve-model", "--sut", "baseline:yes", "--api-key-env", "", "--port", "0")
+    assert code == 2 and "--api-key-env '': the variable is not set" in out, out
+
+
+def test_serve_model_on_a_host_no_resolver_knows_says_host() -> None:
+    code, out = kgtest(
+        "serve-model", "--sut", "baseline:yes", "--host", "no-such-host.invalid", "--port", "0"
+    )
+    assert (
+        code == 2 and "cannot listen on no-such-host.invalid:0" in out and "choose another --host" in out
+    ), out

@@ -120,9 +120,13 @@ def checked_systems(
     for system in chosen:
         system.check()  # a typo in any spec stops before the first question is asked
     partner_name = partner if partner is not None else settings.battery.partner
-    partner_system = system_of(settings, partner_name) if partner_name else None
-    if partner_system is not None:
-        partner_system.check()
+    try:
+        partner_system = system_of(settings, partner_name) if partner_name else None
+        if partner_system is not None:
+            partner_system.check()
+    except ConfigError as exc:  # said "--sut" of a spec given as --partner
+        flag = "--partner" if partner is not None else "[battery] partner"
+        raise ConfigError(str(exc).replace("--sut", flag)) from None
     return chosen, partner_system
 
 
@@ -150,6 +154,11 @@ def configured_suites(settings: Settings, shard: Shard = WHOLE) -> list[Path]:
     """kgtest.toml's ``[run] suites``; for a shard K/N left at the default, the shard's own
     ``suite.shard-K-of-N.jsonl`` where ``gen --shard K/N`` wrote one."""
     paths = settings.suite_paths()
+    if not paths:  # a run of no suite exited 0 having asked nothing, and said nothing
+        raise ConfigError(
+            f"[run] suites in {settings.paths.config} is empty: list a suite there "
+            '(suites = ["suites/suite.jsonl"]), or name a suite file: `kgtest run SUITE`'
+        )
     if shard != WHOLE and paths == [settings.paths.default_suite]:
         own = settings.paths.shard_suite(shard.index, shard.count)
         paths = [own] if own.is_file() else paths

@@ -19,6 +19,7 @@ from typing import Any
 
 from kgtest.api.gathered import Gathered, whole_kb
 from kgtest.api.workspace import WorkspaceLike, settings_of
+from kgtest.core.config_checks import replaced
 from kgtest.core.display import Line, TableData, Tell, silent, table
 from kgtest.core.errors import ReasoningError, SourceError, UnknownNameError
 from kgtest.core.files import write_atomic
@@ -95,7 +96,7 @@ def build_kb(
     """
     settings = settings_of(workspace)
     if endpoint:
-        settings = replace(settings, sparql=replace(settings.sparql, endpoint=endpoint))
+        settings = replace(settings, sparql=replaced(settings.sparql, {"endpoint": endpoint}, "--endpoint"))
     catalog = builtin_catalog()
     selection = None
     if SPARQL in sources:

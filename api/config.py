@@ -13,7 +13,7 @@ from kgtest.core.errors import ConfigError
 from kgtest.core.files import write_atomic
 from kgtest.core.settings import Settings, read_config, resolve_workspace
 from kgtest.core.workspace import Workspace
-from kgtest.runner.registry import split_spec
+from kgtest.runner.registry import refuse_secret, split_spec
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +46,7 @@ def named(specs: tuple[str, ...]) -> list[tuple[str, str]]:
     """A short name for each spec (the model, class or folder it names), unique among them."""
     found: list[tuple[str, str]] = []
     for spec in specs:
+        refuse_secret(spec)
         scheme, target, params = split_spec(spec)
         if spec.partition("?")[0] != f"{scheme}:{target}":  # an alias such as smollm2
             base = spec.partition("?")[0]

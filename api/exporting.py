@@ -74,6 +74,10 @@ def export(
     plan = RunPlan(prompts=templates(kinds, settings.prompt))
     cases = [plan.shaped(c) for c in every if c.kind in kinds]
     left_out = dict(Counter(c.kind for c in every if c.kind not in kinds))
+    if not every:
+        raise GenerationError(
+            f"{source} holds no test cases; write some with `kgtest gen` or `kgtest import`"
+        )
     if not cases:
         raise GenerationError(
             f"{source} holds no {' or '.join(kinds)} cases to export (only {', '.join(sorted(left_out))})"

@@ -6,15 +6,17 @@ The suite is an ordinary one: ``run``, ``judge``, ``report``, ``inspect``, the p
 
 from __future__ import annotations
 
+import csv
 from collections import Counter
 from pathlib import Path
 
 from kgtest.api.generating import Suite
 from kgtest.api.workspace import WorkspaceLike, settings_of
+from kgtest.core.errors import ConfigError, GenerationError
 from kgtest.core.version import kgtest_version
 from kgtest.generator.case import write_suite
 from kgtest.generator.own_questions import read_questions
-from kgtest.generator.suite_info import forget_suite_info, write_suite_info
+from kgtest.generator.suite_info import forget_suite_info, read_suite_info, write_suite_info
 from kgtest.runner.runs import keep_suite
 
 
@@ -24,10 +26,24 @@ def import_questions(path: str | Path, *, workspace: WorkspaceLike = None, out: 
     GenerationError names the file, the line and the field of the first problem, and nothing is
     written."""
     source = Path(path)
-    cases = read_questions(source)
+    try:
+        cases = read_questions(source)
+    except (csv.Error, RecursionError) as exc:  # were tracebacks: a cell over 128 KiB, JSON nested deep
+        why = str(exc) if isinstance(exc, csv.Error) else "JSON nested too deeply"
+        raise GenerationError(f"{source}: cannot be read as questions ({why}); nothing was written") from None
+    for case in cases:  # a lone surrogate (an escaped "\ud800") no suite file can hold
+        try:
+            case.to_json().encode("utf-8")
+        except UnicodeEncodeError:
+            raise GenerationError(
+                f"{source}: question {case.id!r:.60} holds half of a character (a lone surrogate such as "
+                "\\ud800); write the character itself. Nothing was written"
+            ) from None
     target = out or settings_of(workspace).paths.suites / f"{source.stem}.jsonl"
     if target.resolve() == source.resolve():
         target = target.with_name(f"{source.stem}.suite.jsonl")
+    if out is None:
+        _refuse_another(target, source)
     target.parent.mkdir(parents=True, exist_ok=True)
     keep_suite(settings_of(workspace).paths, target)  # runs asked from the file it replaces keep it
     forget_suite_info(target)
@@ -35,3 +51,18 @@ def import_questions(path: str | Path, *, workspace: WorkspaceLike = None, out: 
     info = {"source": str(source.resolve()), "cases": written, "kgtest_version": kgtest_version()}
     write_suite_info(target, info)
     return Suite(target, written, dict(Counter(c.kind for c in cases)), ())
+
+
+def _refuse_another(target: Path, source: Path) -> None:
+    """The default target is replaced only by the same file imported again: a questions file named
+    ``suite.csv`` replaced the suite ``kgtest gen`` wrote, with nothing said."""
+    if not target.exists():
+        return
+    made = (read_suite_info(target) or {}).get("source")
+    if made == str(source.resolve()):
+        return
+    by = f"imported from {made}" if isinstance(made, str) else "made by kgtest gen, or by hand"
+    raise ConfigError(
+        f"{target} holds another suite ({by}); give --out FILE to write these questions elsewhere, "
+        "or delete it first"
+    )

@@ -73,15 +73,21 @@ def inspect(case_id: str, *, workspace: WorkspaceLike = None) -> CaseReport:
 
 
 def _find(settings: Settings, prefix: str) -> TestCase:
-    """The case whose id starts with ``prefix`` in any suite of the workspace or of its runs."""
+    """The case whose id is ``prefix``, else the one whose id starts with it, in any suite of the
+    workspace or of its runs: an id is never hidden by a longer one (imported ``q1`` beside ``q10``)."""
+    if not prefix.strip():
+        raise ConfigError("give a case id (or the start of one): `kgtest report` lists them, case by case")
     matches: dict[str, TestCase] = {}
     for suite in _suites(settings):  # only the lines that hold the prefix are read as cases
         matches.update((c.id, c) for c in cases_mentioning(suite, prefix) if c.id.startswith(prefix))
+    if prefix in matches:
+        return matches[prefix]
     if len(matches) > 1:
         raise ConfigError(f"{prefix!r} matches several cases: {', '.join(sorted(matches)[:10])}")
     if not matches:  # a case id that is not there is a usage error (exit 2), as an unknown flag is
+        shown = prefix if len(prefix) <= 80 else f"{prefix[:80]}..."  # a pasted file is no id
         raise ConfigError(
-            f"no suite of {settings.paths.root} has a case {prefix!r}; `kgtest gen` writes suites"
+            f"no suite of {settings.paths.root} has a case {shown!r}; `kgtest gen` writes suites"
         )
     return next(iter(matches.values()))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -25,9 +26,11 @@ def serve_model(
 ) -> Iterator[ModelServer]:
     """The model ``spec`` names, served on /v1/chat/completions until the block ends (``serve_forever``
     serves until interrupted). With ``api_key_env``, requests must carry the key that variable holds."""
+    if not 0 <= port <= 65535:  # socket.bind raises OverflowError, after the model has loaded
+        raise ConfigError(f"--port {port}: a port is 0-65535 (0: any free one)")
     api_key = os.environ.get(api_key_env) if api_key_env else None
-    if api_key_env and not api_key:
-        raise ConfigError(f"--api-key-env {api_key_env}: the variable is not set; export it first")
+    if api_key_env is not None and not api_key:  # '' (an unset "$VAR") served with no key at all
+        raise ConfigError(f"--api-key-env {api_key_env!r}: the variable is not set; export it first")
     sut = open_sut(spec, SutOptions(batch_size=batch_size))
     try:
         try:
@@ -36,7 +39,8 @@ def serve_model(
                 api_key=api_key,
             )  # fmt: skip
         except OSError as exc:
-            raise ConfigError(f"cannot listen on {host}:{port} ({exc}); choose another --port") from exc
+            other = "--host" if isinstance(exc, socket.gaierror) else "--port"  # a name no resolver knows
+            raise ConfigError(f"cannot listen on {host}:{port} ({exc}); choose another {other}") from exc
         try:
             yield server
         finally:

@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from kgtest.core.config_checks import first_error, line_of
+from kgtest.core.config_checks import first_error, line_of, shown
 from kgtest.core.errors import ConfigError
 from kgtest.core.settings import Settings, SutSettings
 from kgtest.core.workspace import Workspace
@@ -68,7 +68,7 @@ class System:
         except ConfigError as exc:
             if not self.origin:
                 raise
-            raise ConfigError(f"{self.origin} spec = {self.settings.spec!r}: {exc}") from None
+            raise ConfigError(f"{self.origin} spec = {shown(self.settings.spec)}: {exc}") from None
 
 
 def system_of(settings: Settings, given: SystemLike, **overrides: Any) -> System:

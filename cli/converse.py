@@ -16,8 +16,8 @@ import click
 from kgtest import api
 from kgtest.cli.asking import stopped, told
 from kgtest.cli.dialogue import judge_and_report
+from kgtest.cli.gen import SEED, injected_tests
 from kgtest.cli.gen import command as gen
-from kgtest.cli.gen import injected_tests
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.core.progress import phases
 
@@ -31,7 +31,11 @@ from kgtest.core.progress import phases
               type=click.IntRange(min=1), help="Rounds per conversation.")  # fmt: skip
 @click.option("--runs", default=1, show_default=True, type=click.IntRange(min=1), help="Conversations.")
 @click.option(
-    "--seed", default=1, show_default=True, help="Seeds the scripts (facts, schedule, perturbations)."
+    "--seed",
+    default=1,
+    type=SEED,
+    show_default=True,
+    help="Seeds the scripts (facts, schedule, perturbations).",
 )
 @click.option("--tests", "test_list", default=",".join(c.value for c in api.INJECTED), show_default=True,
               help="Injected tests, comma-separated; a test may repeat.")  # fmt: skip

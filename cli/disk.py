@@ -1,7 +1,8 @@
 """A workspace the disk will not let kgtest write, as one clear message instead of a traceback.
 
 A read-only file system, a full disk (or quota), a folder this user may not write, a file where
-an output's folder should be (``--out notes.txt/report``): whichever command meets it (``gen``
+an output's folder should be (``--out notes.txt/report``), a folder no file system there can
+make (``--out /proc/x``): whichever command meets it (``gen``
 writing a suite, ``run`` its cache, ``dialogue`` its replies, ``converse`` its battery), it
 surfaces as an ``OSError`` or as SQLite's ``OperationalError``.
 ``disk_error`` turns either into a ``ConfigError`` (exit 2) that names the path and what to do;
@@ -51,6 +52,12 @@ def disk_error(exc: BaseException, workspace: Path) -> ConfigError | None:
         why = cause.strerror or str(cause)
         hint = _ERRNO[cause.errno]
         return ConfigError(f"cannot write {path}: {why}; {hint} (the workspace is {workspace})")
+    if isinstance(cause, FileNotFoundError) and _raised_by_mkdir(cause):
+        # a folder no file system here can hold (/proc/x; under a folder deleted meanwhile)
+        return ConfigError(
+            f"cannot make the folder {cause.filename}: {cause.strerror}; give another path (--out, --junit) "
+            f"on a disk this user can write"
+        )
     if isinstance(cause, sqlite3.OperationalError):
         message = str(cause)
         for needle, hint in _SQLITE:
@@ -59,6 +66,15 @@ def disk_error(exc: BaseException, workspace: Path) -> ConfigError | None:
                     f"the workspace's database in {workspace} cannot be written ({message}); {hint}"
                 )
     return None
+
+
+def _raised_by_mkdir(exc: BaseException) -> bool:
+    """Whether ``exc`` came from making a folder (pathlib's or os's ``mkdir``/``makedirs``), not
+    from reading a file kgtest expected, which stays a bug to show."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and tb.tb_frame.f_code.co_name in ("mkdir", "makedirs")
 
 
 def _first(exc: BaseException) -> BaseException:

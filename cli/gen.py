@@ -21,6 +21,11 @@ def _names(values: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(n.strip() for v in values for n in v.split(",") if n.strip())
 
 
+SEED = click.IntRange(-(2**63), 2**63 - 1)
+"""A seed the graph store can hold, as ``[run] seed``: a signed 64-bit integer (a larger one was
+a packstream OverflowError after the suite was written)."""
+
+
 @click.command("gen")
 @click.option(
     "--rules",
@@ -41,7 +46,9 @@ def _names(values: tuple[str, ...]) -> tuple[str, ...]:
     type=click.IntRange(min=0),
     help="Fact cases to write. [default: 100, or 0 when dialogues are asked for]",
 )
-@click.option("--seed", default=0, show_default=True, help="Same KB and seed, same suite byte for byte.")
+@click.option(
+    "--seed", default=0, type=SEED, show_default=True, help="Same KB and seed, same suite byte for byte."
+)
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -147,6 +154,13 @@ def command(
     )
     if count is None:
         count = 0 if dialogues.wanted or conversations else 100
+    if temporal_count and not mtl_depth:  # it made none, and said nothing
+        raise click.UsageError("--temporal-count makes temporal cases only with --mtl-depth 1-4 (e.g. 2)")
+    if not (count or (mtl_depth and temporal_count) or dialogues.wanted or conversations):
+        raise click.UsageError(
+            "nothing to generate: give --count N (fact cases), --mtl-depth with --temporal-count, "
+            "--dialogues or --conversations"
+        )
     request = api.GenRequest(
         questions=api.SuiteRequest(
             kinds=_names(rules) or api.DEFAULT_RULES,

@@ -145,7 +145,11 @@ def baseline_names(value: str | None) -> tuple[str, ...] | None:
     """``--baselines``: comma-separated names, ``none``, or None when not given."""
     if value is None:
         return None
-    names = tuple(n.strip() for n in value.split(",") if n.strip() and n.strip() != "none")
+    given = [n.strip() for n in value.split(",") if n.strip()]
+    if not given:  # ",,," was taken as none
+        raise ConfigError(f"--baselines {value!r}: give {', '.join(api.BASELINES)} (comma-separated) or none")
+    spelt = {b.lower(): b for b in api.BASELINES}  # syr is SYR, as l33t is L33t
+    names = tuple(dict.fromkeys(spelt.get(n.lower(), n) for n in given if n.lower() != "none"))
     unknown = sorted(set(names) - set(api.BASELINES))
     if unknown:
         raise ConfigError(

@@ -14,7 +14,9 @@ from kgtest import api
 @click.option("--sut", "spec", default="smollm2", show_default=True, help="What to serve (any --sut spec).")
 @click.option("--name", help="Model name clients must send. [default: the --sut spec]")
 @click.option("--host", default="127.0.0.1", show_default=True, help="0.0.0.0 to accept other machines.")
-@click.option("--port", default=8000, show_default=True)
+@click.option(
+    "--port", default=8000, type=click.IntRange(0, 65535), show_default=True, help="0: any free port."
+)
 @click.option(
     "--batch-size",
     default=16,

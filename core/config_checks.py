@@ -11,7 +11,7 @@ import difflib
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
@@ -51,12 +51,38 @@ def bolt_uri(uri: str) -> str:
         raise ValueError(f"scheme {parts.scheme or '(none)'!r} is not Bolt; {_BOLT_HINT}")
     if not parts.hostname or port == 0:
         raise ValueError(f"names no host and port; {_BOLT_HINT}")
+    if parts.query and parts.scheme.startswith("bolt"):  # the driver raises, a traceback
+        raise ValueError(
+            f"a query (?{parts.query}) is a routing context, which only neo4j:// takes; "
+            "write the URI without it, or neo4j://"
+        )
+    for key, values in parse_qs(parts.query, keep_blank_values=True).items():
+        if len(values) != 1 or not values[0]:
+            raise ValueError(f"routing context {key!r} needs one value, as in ?{key}=VALUE")
     if "@" in parts.netloc:  # the driver refuses it, printing the URI, password and all
         raise ValueError(
             "holds a user or password, which kgtest never takes from a URI; give the user in NEO4J_USER "
             "([store] user) and the password in NEO4J_PASSWORD, and the URI without them"
         )
     return uri
+
+
+def http_url(url: str) -> str:
+    """A SPARQL endpoint urllib can ask: http(s), a host, no user or password (urllib takes them for
+    part of the host, and every error would print them)."""
+    hint = "write http(s)://HOST/PATH, e.g. https://query.wikidata.org/sparql"
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises on a port that is no number
+    except ValueError as exc:
+        raise ValueError(f"not a URL ({exc}); {hint}") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"not an http(s) URL; {hint}")
+    if "@" in parts.netloc:
+        raise ValueError(
+            "holds a user or password, which kgtest never takes from a URL; give the URL without it"
+        )
+    return url
 
 
 _USERINFO = re.compile(r"(?<=://)[^/?#\s]*@")

@@ -30,9 +30,10 @@ def lines_holding(path: Path, text: str) -> Iterator[str]:
 
 def records_holding(path: Path, text: str, parse: Callable[[str], T]) -> Iterator[T]:
     """``parse`` of each line of ``path`` that holds ``text``; a line it refuses (ValueError,
-    TypeError, KeyError: not a record) is passed over, as the file's full reader names it."""
+    TypeError, KeyError, RecursionError: not a record) is passed over, as the file's full reader
+    names it."""
     for line in lines_holding(path, text):
         try:
             yield parse(line)
-        except (ValueError, TypeError, KeyError):
+        except (ValueError, TypeError, KeyError, RecursionError):
             continue

@@ -27,6 +27,7 @@ from kgtest.core.config_checks import (
     check_variables,
     first_error,
     from_text,
+    http_url,
     line_of,
     lowered,
     replaced,
@@ -101,6 +102,11 @@ class SparqlSettings:
     timeout_s: Seconds = 60.0
     """The Wikidata query service kills queries after 60 s."""
     retries: Count = 5
+
+    @field_validator("endpoint")
+    @classmethod
+    def _http_url(cls, url: str) -> str:
+        return http_url(url)
 
 
 @dataclass(frozen=True, config=_CHECKED)
@@ -335,7 +341,7 @@ def read_config(path: Path) -> ConfigFile:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from exc
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot be read: {exc}") from exc
-    if "password" in (data.get("store") or {}):
+    if isinstance(data.get("store"), dict) and "password" in data["store"]:  # `store = true` was a TypeError
         raise ConfigError(
             f"{path}: [store] password must not be stored in a file; set NEO4J_PASSWORD instead"
         )
@@ -364,10 +370,17 @@ def _describe(exc: ValidationError, data: Mapping[str, Any]) -> str:
     loc = [p for p in error["loc"] if not (isinstance(p, str) and (p[:1].isupper() or "[" in p))]
     if loc == ["sut"]:
         return "systems under test are an array of tables: write [[sut]] before each, not [sut]"
+    if len(loc) == 1 and loc[0] in _SECTIONS and not isinstance(data.get(str(loc[0])), dict):
+        return (
+            f"{loc[0]} = {shown(error['input'])}: [{loc[0]}] is a section, not a value; write [{loc[0]}] "
+            "on a line of its own and its keys below it"
+        )
     if loc and loc[0] == "sut" and len(loc) > 1 and isinstance(loc[1], int):
         entry = (data.get("sut") or [{}])[loc[1]]
         named = f" (name {entry.get('name')!r})" if isinstance(entry, dict) and "name" in entry else ""
         where, key = f"[[sut]] number {loc[1] + 1}{named}", ".".join(map(str, loc[2:]))
+        if not isinstance(entry, dict):
+            return f"{where} is {shown(entry)}: write [[sut]] on a line of its own, then name = and spec ="
     else:
         where, key = (f"[{loc[0]}]", ".".join(map(str, loc[1:]))) if loc else ("", "")
     if error["type"] == "unexpected_keyword_argument":

@@ -183,6 +183,8 @@ def read_manifest(files: RunFiles) -> RunManifest:
         ) from None
     except (OSError, ValueError) as exc:
         raise RunnerError(f"{files.manifest}: not a kgtest run manifest ({exc})") from exc
+    except RecursionError:
+        raise RunnerError(f"{files.manifest}: not a kgtest run manifest (JSON nested too deeply)") from None
     if not isinstance(data, dict) or not isinstance(data.get("run_id"), str):
         raise RunnerError(f"{files.manifest}: not a kgtest run manifest (no run_id)")
     try:
@@ -206,7 +208,7 @@ def _started(files: RunFiles) -> str:
     """When the run in ``files`` was first started, as its run.json says; empty for a new run."""
     try:
         data = json.loads(files.manifest.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return ""
     started = data.get("started") if isinstance(data, dict) else None
     return started if isinstance(started, str) else ""

@@ -61,6 +61,8 @@ def open(target: str, params: dict[str, str], options: SutOptions) -> OpenAiSut:
             f"--sut {spec!r} needs ?model=NAME, e.g. openai:http://127.0.0.1:8000/v1?model=smollm2"
         )
     key_env = params.get("api_key_env")
+    if key_env is not None and not key_env.strip():  # an unset "$VAR": it read OPENAI_API_KEY instead
+        raise ConfigError(f"--sut {spec!r}: ?api_key_env= names no variable; give ?api_key_env=VAR")
     if key_env and not os.environ.get(key_env):
         raise ConfigError(
             f"--sut {spec!r} reads its API key from {key_env}, which is not set; export {key_env}"

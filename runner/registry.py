@@ -90,11 +90,29 @@ def check_spec(spec: str) -> None:
             raise ConfigError(
                 f"--sut {spec!r}: cannot import {module!r} ({why}); install it or add it to PYTHONPATH"
             )
+    refuse_secret(spec)
     if scheme == "hf" and _is_path(target) and not Path(target).expanduser().exists():
         raise ConfigError(
             f"--sut {spec!r}: there is no folder {target} (hf: takes a local model folder, "
             f"or a Hugging Face repo id such as HuggingFaceTB/SmolLM2-135M-Instruct)"
         )
+
+
+def refuse_secret(spec: str) -> None:
+    """A spec is written into kgtest.toml, run.json, the report and every error: one whose base URL
+    holds a user or password (``user:key@host``) is refused without showing it."""
+    scheme, target, _ = split_spec(spec)
+    if scheme == "openai" and any("@" in _authority(url) for url in target.split(",")):
+        raise ConfigError(
+            "--sut openai:...: a base URL holds a user or password (user:key@host), which kgtest never "
+            "takes from a spec; write the URL without it and export the key in OPENAI_API_KEY "
+            "(or name another variable with ?api_key_env=VAR)"
+        )
+
+
+def _authority(url: str) -> str:
+    """The ``user:password@host:port`` part of a URL, as written (urlsplit raises on a bad port)."""
+    return url.strip().partition("://")[2].split("/", 1)[0].split("?", 1)[0]
 
 
 def _is_path(target: str) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import threading
 import time
 import uuid
@@ -193,7 +194,8 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             request = json.loads(body)
             conversation, sampling = _read_request(request)
-        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        except (ValueError, TypeError, KeyError, AttributeError, OverflowError, RecursionError) as exc:
+            # each was a traceback in the handler and a connection closed without an answer
             self._send(400, _error(f"bad request: {exc}", "invalid_request_error"))
             return
         if request.get("model") != self.app.model:
@@ -262,12 +264,16 @@ def _read_request(request: dict[str, Any]) -> tuple[Conversation, Sampling]:
     if not isinstance(messages, list) or not messages:
         raise ValueError("messages must be a non-empty list")
     conversation = tuple({"role": str(m["role"]), "content": str(m["content"])} for m in messages)
-    sampling = Sampling(
-        temperature=float(request.get("temperature") or 0.0),
-        max_tokens=int(request.get("max_tokens") or request.get("max_completion_tokens") or 256),
-        seed=int(request.get("seed") or 0),
-    )
-    return conversation, sampling
+    temperature = float(request.get("temperature") or 0.0)
+    if not 0.0 <= temperature < math.inf:  # nan fails it too
+        raise ValueError(f"temperature {temperature} is not a finite number >= 0")
+    max_tokens = int(request.get("max_tokens") or request.get("max_completion_tokens") or 256)
+    if max_tokens < 1:
+        raise ValueError(f"max_tokens {max_tokens} is not a positive whole number")
+    seed = int(request.get("seed") or 0)
+    if not -(2**63) <= seed < 2**63:
+        raise ValueError(f"seed {seed} is not a 64-bit integer")
+    return conversation, Sampling(temperature=temperature, max_tokens=max_tokens, seed=seed)
 
 
 def _error(message: str, kind: str = "not_found_error") -> dict[str, Any]:

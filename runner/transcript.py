@@ -109,6 +109,10 @@ def read_transcripts(path: Path) -> Iterator[Transcript]:
                     ) from None
                 except (ValueError, TypeError, KeyError) as exc:  # RecordError is a ValueError
                     raise RunnerError(f"{path}:{number}: not a kgtest transcript: {exc}") from exc
+                except RecursionError:
+                    raise RunnerError(
+                        f"{path}:{number}: not a kgtest transcript: JSON nested too deeply"
+                    ) from None
     except FileNotFoundError:
         raise RunnerError(f"{path} is missing; run the same `kgtest run` again to write it") from None
 

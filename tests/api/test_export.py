@@ -142,3 +142,12 @@ def test_kinds_no_other_harness_can_ask_are_left_out_and_counted(
     write_suite(only, [replace(c, kind="dialogue") for c in cases])
     with pytest.raises(GenerationError, match="holds no fact or temporal cases to export"):
         kgtest.export(only, "lm-eval", workspace=ws)
+
+
+def test_an_empty_suite_says_so_and_how_to_fill_it(tmp_path: Path) -> None:
+    """It said 'holds no fact or temporal cases to export (only )'."""
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n", encoding="utf-8")
+    with pytest.raises(GenerationError, match=r"empty\.jsonl holds no test cases; write some with `kgtest"):
+        kgtest.export(empty, "inspect", workspace=tmp_path / "ws")
+    assert not (tmp_path / "ws" / "exports").exists()

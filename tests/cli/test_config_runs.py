@@ -233,3 +233,13 @@ def test_judge_checks_its_input_before_it_loads_a_model_or_the_database(tmp_path
     path.write_text("")
     code, _, err = kgtest("--workspace", str(ws), "judge", "--no-graph")
     assert code == 7 and "replies.jsonl:1: not a kgtest transcript" in err
+
+
+def test_an_empty_suites_list_is_an_error_not_a_silent_run_of_nothing(tmp_path: Path) -> None:
+    """`[run] suites = []` and `kgtest run --sut X` exited 0 having asked nothing, saying nothing."""
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "kgtest.toml").write_text("[run]\nsuites = []\n", encoding="utf-8")
+    code, out, err = kgtest("--workspace", str(ws), "run", "--sut", ECHO, "--quiet")
+    assert code == 2 and "[run] suites in" in err and "is empty: list a suite there" in err, (out, err)
+    assert not (ws / "runs").exists()

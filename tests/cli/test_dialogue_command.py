@@ -6,9 +6,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from kgtest.cli.main import cli
+from kgtest.cli.run import baseline_names
+from kgtest.core.errors import ConfigError
 
 from ..generator.dialogue.wordnet_fixture import write_wordnet
 from ..runner.dialogue_fixture import dialogue_suite
@@ -93,3 +96,13 @@ def test_an_unknown_baseline_is_refused_with_the_choices(tmp_path: Path) -> None
         "--baselines", "SYR,Leet",
     )  # fmt: skip
     assert code == 2 and "unknown Leet; choose from SYR, L33t, Typo or none" in out
+
+
+def test_baseline_names_are_read_in_any_case_and_an_empty_list_is_refused() -> None:
+    """`--baselines syr` was 'unknown syr'; `--baselines ,,,` was taken as none, saying nothing."""
+    assert baseline_names("syr, l33t,SYR") == ("SYR", "L33t")
+    assert baseline_names("none") == () and baseline_names("None") == ()
+    with pytest.raises(
+        ConfigError, match=r"^--baselines ',,,': give SYR, L33t, Typo \(comma-separated\) or none"
+    ):
+        baseline_names(",,,")

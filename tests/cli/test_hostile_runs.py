@@ -150,3 +150,21 @@ def test_judging_again_mends_a_damaged_scores_file(tmp_path: Path) -> None:
     code, out = kgtest("--workspace", ws, "judge", "--no-graph")
     assert code == 0 and "2 of 2 replies correct" in out, out
     assert kgtest("--workspace", ws, "report", folder.name, "--out", str(tmp_path / "r"))[0] == 0
+
+
+def test_run_files_nested_too_deep_are_named_without_a_traceback(tmp_path: Path) -> None:
+    """A replies.jsonl line or a run.json of 100,000 '[' raised RecursionError: a traceback from
+    judge, runs and report (the probe's twelfth session)."""
+    ws, folder = _judged_run(tmp_path)
+    replies, manifest = folder / "replies.jsonl", folder / "run.json"
+    first, second = replies.read_bytes().splitlines(keepends=True)
+    replies.write_bytes(first + b"[" * 100_000 + b"\n")
+    code, out = kgtest("--workspace", ws, "judge", "--no-graph")
+    assert code == 7 and f"{replies}:2: not a kgtest transcript: JSON nested too deeply" in out, out
+    replies.write_bytes(first + second)
+    manifest.write_bytes(b"[" * 100_000)
+    code, out = kgtest("--workspace", ws, "runs")
+    assert code == 0 and "not a kgtest run manifest (JSON nested too deeply)" in out, out
+    for command in ("judge", "report"):
+        code, out = kgtest("--workspace", ws, command, folder.name[:6])
+        assert code == 7 and f"{manifest}: not a kgtest run manifest (JSON nested too deeply)" in out, out

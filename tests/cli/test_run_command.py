@@ -95,7 +95,7 @@ def test_an_unreachable_server_exits_with_the_runner_code(tmp_path: Path) -> Non
 
 def test_serve_model_refuses_an_unset_key_variable() -> None:
     code, _, err = kgtest("serve-model", "--api-key-env", "KGTEST_UNSET_KEY", env={"KGTEST_UNSET_KEY": ""})
-    assert code == 2 and "--api-key-env KGTEST_UNSET_KEY: the variable is not set" in err
+    assert code == 2 and "--api-key-env 'KGTEST_UNSET_KEY': the variable is not set" in err
 
 
 def test_a_run_against_kgtest_serve_model(tmp_path: Path) -> None:

@@ -24,3 +24,10 @@ def test_records_are_the_parsed_lines_a_line_that_is_no_record_passed_over(tmp_p
     path.write_text('{"id": "ab12"}\n{"id": "ab13"\n{"of": "ab14"}\n{"id": "cd34"}\n', encoding="utf-8")
     ids = list(records_holding(path, "ab", lambda line: json.loads(line)["id"]))
     assert ids == ["ab12"]  # broken JSON (ValueError) and no id (KeyError) are passed over
+
+
+def test_a_line_nested_too_deep_is_passed_over(tmp_path: Path) -> None:
+    """It raised RecursionError: a traceback from inspect for a case id on such a line."""
+    path = tmp_path / "records.jsonl"
+    path.write_text('{"id": "ab12", "x": ' + "[" * 100_000 + '\n{"id": "ab13"}\n', encoding="utf-8")
+    assert list(records_holding(path, "ab", lambda line: json.loads(line)["id"])) == ["ab13"]

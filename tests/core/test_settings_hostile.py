@@ -183,3 +183,49 @@ def test_a_password_in_a_store_uri_is_refused_and_never_shown(tmp_path: Path, ur
     assert "sk-pw-4410" not in str(refused.value)
     if why.startswith("holds"):
         assert "the password in NEO4J_PASSWORD" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [("store = true\n", "store = True"), ("run = 3\n", "run = 3"), ('prompt = "x"\n', "prompt = 'x'")],
+)
+def test_a_section_written_as_a_value_says_how_to_write_it(tmp_path: Path, text: str, shown: str) -> None:
+    """`store = true` was a TypeError traceback (checking it for a password); `run = 3` said
+    'input should be a dictionary or an instance of RunSettings'."""
+    ws = _workspace(tmp_path, text)
+    section = text.split(" ")[0]
+    with pytest.raises(ConfigError) as refused:
+        load_settings(ws, env={})
+    assert str(refused.value) == (
+        f"{ws / CONFIG_NAME}: {shown}: [{section}] is a section, not a value; write [{section}] on a line "
+        "of its own and its keys below it"
+    )
+
+
+def test_a_system_that_is_no_table_says_how_to_write_one(tmp_path: Path) -> None:
+    """`sut = [3]` said '[[sut]] number 1  = 3: input should be a dictionary or an instance of SutEntry'."""
+    ws = _workspace(tmp_path, "sut = [3]\n")
+    with pytest.raises(
+        ConfigError, match=r": \[\[sut\]\] number 1 is 3: write \[\[sut\]\] on a line of its own, then"
+    ):
+        load_settings(ws, env={})
+
+
+@pytest.mark.parametrize(
+    ("url", "why"),
+    [
+        ("not a url", "not an http(s) URL"),
+        ("ftp://x/sparql", "not an http(s) URL"),
+        ("http://[::1", "not a URL (Invalid IPv6 URL)"),
+        ("http://u:sk-pw-4410@127.0.0.1:1/sparql", "holds a user or password"),
+    ],
+)
+def test_a_sparql_endpoint_urllib_cannot_ask_is_refused(tmp_path: Path, url: str, why: str) -> None:
+    """build-kb sparql --endpoint 'not a url' was a ValueError traceback; ftp:// was tried six
+    times; a password in the URL was printed in the error."""
+    with pytest.raises(ConfigError, match=r"^KGTEST_SPARQL_ENDPOINT: endpoint = ") as refused:
+        load_settings(tmp_path / "env", env={"KGTEST_SPARQL_ENDPOINT": url})
+    assert why in str(refused.value) and "sk-pw-4410" not in str(refused.value)
+    ws = _workspace(tmp_path, f'[sparql]\nendpoint = "{url}"\n')
+    with pytest.raises(ConfigError, match=r":2: \[sparql\] endpoint = "):
+        load_settings(ws, env={})

@@ -172,3 +172,32 @@ def test_a_content_length_that_is_no_byte_count_is_answered_400(length: bytes) -
             answer = s.makefile("rb").read()
         assert answer.startswith(b"HTTP/1.1 400") and b"Content-Length is not a byte count" in answer
         assert server.status_counts == {400: 1}
+
+
+@pytest.mark.parametrize(
+    ("body", "why"),
+    [
+        (b'{"model": "m", "messages": [{"role": "user", "content": "x"}], "max_tokens": 1e999}', "infinity"),
+        (b'{"model": "m", "messages": [{"role": "user", "content": "x"}], "seed": 1e999}', "infinity"),
+        (
+            b'{"model": "m", "messages": [{"role": "user", "content": "x"}], "max_tokens": -5}',
+            "max_tokens -5",
+        ),
+        (
+            b'{"model": "m", "messages": [{"role": "user", "content": "x"}], "temperature": NaN}',
+            "temperature nan",
+        ),
+        (
+            b'{"model": "m", "messages": [{"role": "user", "content": "x"}], "seed": 99999999999999999999}',
+            "seed",
+        ),
+        (b"[" * 100_000, "recursion"),
+    ],
+)
+def test_a_body_no_model_can_take_is_answered_400(body: bytes, why: str) -> None:
+    """An infinite max_tokens (OverflowError) or a body nested 100,000 deep (RecursionError) raised in
+    the handler: a traceback on the server's stderr, the connection closed with no answer."""
+    with serving(bot(Echo())) as server, httpx.Client(base_url=server.url, timeout=10) as http:
+        answer = http.post("/chat/completions", content=body)
+        assert answer.status_code == 400 and why in answer.json()["error"]["message"], answer.text
+        assert server.status_counts == {400: 1}

@@ -111,3 +111,9 @@ def test_a_model_folder_that_is_not_a_whole_model_is_named_without_a_traceback(t
     needs = f"cannot load hf:{tmp_path}: .*A model folder needs the config"
     with pytest.raises(SutUnavailableError, match=needs):
         open_sut(f"hf:{tmp_path}")
+
+
+def test_an_empty_key_variable_name_is_refused_not_read_as_openai_api_key() -> None:
+    """`?api_key_env=$UNSET` sent OPENAI_API_KEY's key to a server the user meant another for."""
+    with pytest.raises(ConfigError, match=r"\?api_key_env= names no variable"):
+        open_sut("openai:http://127.0.0.1:9/v1?model=m&api_key_env=")

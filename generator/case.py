@@ -209,6 +209,8 @@ def _other_kgtest_record(data: dict[str, object]) -> str:
         return "it is a run's replies (runs/RUN/replies.jsonl), which `kgtest judge RUN` judges"
     if "case_id" in data and "outcome" in data:
         return "it is a run's verdicts (runs/RUN/verdicts.jsonl), which `kgtest report RUN` draws"
+    if "question" in data and "expected" in data:
+        return "it is a questions file, which `kgtest import FILE` turns into a suite"
     return ""
 
 
@@ -235,6 +237,10 @@ def read_suite(path: Path) -> Iterator[TestCase]:
     """
     if path.is_dir():
         raise GenerationError(f"{path} is a folder; give a suite file (JSON Lines), e.g. suites/suite.jsonl")
+    if path.suffix.lower() == ".csv":
+        raise GenerationError(
+            f"{path} is a CSV file, not a suite; `kgtest import {path}` turns questions into one"
+        )
     try:
         lines = path.open("rb")
     except OSError as exc:

@@ -53,6 +53,10 @@ class GenRequest:
         return self.questions.seed
 
     def validate(self) -> None:
+        if not -(2**63) <= self.seed < 2**63:
+            raise GenerationError(
+                f"seed={self.seed}: a seed is a signed 64-bit integer (the graph store keeps it)"
+            )
         self.questions.validate()
         self.dialogues.validate()
         self.conversations.validate()

@@ -77,3 +77,10 @@ def test_a_suite_replaced_but_killed_before_its_info_keeps_no_stale_info(
     with pytest.raises(KeyboardInterrupt):
         kgtest.generate(kgtest.GenRequest(parts={NAME: SumsRequest(count=4)}), workspace=ws, graph=False)
     assert len(first.path.read_text().splitlines()) == 4 and read_suite_info(first.path) is None
+
+
+def test_a_seed_no_graph_store_can_keep_is_refused_before_any_work(tmp_path: Path) -> None:
+    request = kgtest.GenRequest(questions=kgtest.SuiteRequest(count=4, seed=2**63))
+    with pytest.raises(GenerationError, match=r"seed=9223372036854775808: a seed is a signed 64-bit"):
+        kgtest.generate(request, workspace=tmp_path, graph=False)
+    assert not (tmp_path / "suites").exists()

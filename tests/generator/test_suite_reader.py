@@ -51,6 +51,10 @@ def test_a_good_suite_reads_back_as_written(tmp_path: Path) -> None:
             r":3: not a kgtest test case: it is a run's replies .*`kgtest judge RUN` judges",
         ),
         (
+            '{"question": "Is Paris in France?", "expected": "Yes"}',
+            r":3: not a kgtest test case: it is a questions file, which `kgtest import FILE` turns",
+        ),
+        (
             '{"case_id": "a", "outcome": "correct"}',
             r":3: not a kgtest test case: it is a run's verdicts .*`kgtest report RUN` draws",
         ),
@@ -156,3 +160,10 @@ def test_cases_mentioning_reads_only_the_lines_that_hold_the_text(tmp_path: Path
     assert [c.id for c in cases_mentioning(path, "abc1")] == ["abc1", "abd2"]  # a line naming it counts too
     assert [c.id for c in cases_mentioning(path, "ab")] == ["abc1", "abd2"]
     assert list(cases_mentioning(path, "zzz")) == []
+
+
+def test_a_csv_file_is_named_as_questions_to_import(tmp_path: Path) -> None:
+    questions = tmp_path / "mine.csv"
+    questions.write_text("question,expected\nIs Paris in France?,Yes\n")
+    with pytest.raises(GenerationError, match=r"mine\.csv is a CSV file, not a suite; `kgtest import"):
+        list(read_suite(questions))

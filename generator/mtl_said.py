@@ -4,7 +4,7 @@ generator/mtl_text.py turns a formula into ``Said`` records; this module joins t
 way a person would (one reading each):
 
 * the same thing said of two subjects in the same years: "both Charles Dickens and Charles
-  Darwin were alive in 1850", "Was at least one of Dickens and Darwin alive ...?", "neither ... nor
+  Darwin were alive in 1850", "Was Dickens or Darwin alive ...?", "neither ... nor
   ... was alive";
 * two things said of one subject: "Charles Dickens was alive in 1850 and married to Catherine
   Dickens in 1851", asked "Was Charles Dickens both alive in 1850 and married to ... in 1851?";
@@ -39,8 +39,8 @@ class Said:
     """Its words call a year "Y", which the phrase around it must introduce."""
     ask: str = ""
     """The time words of a question, where they differ from ``when``: "Did Kaká play for AC Milan
-    in any year from 2003 to 2008?" asks what "Kaká played for AC Milan in some year from 2003 to
-    2008" says."""
+    at any point between 2003 and 2008?" asks what "Kaká played for AC Milan at some point between
+    2003 and 2008" says."""
     clause: Clause | None = None
     """Its one event's clause, said as it is or (``negated``) denied: what a join looks at."""
     negated: bool = False
@@ -105,7 +105,7 @@ def join(op: str, left: Said, right: Said) -> Said:
     alike = (
         left.negated == right.negated and left.when == right.when and left.predicate() == right.predicate()
     )
-    if alike and a.subject != b.subject and " and " not in a.subject + b.subject:
+    if alike and a.subject != b.subject and not {" and ", " or "} & _words(a.subject + " " + b.subject):
         return _two_subjects(op, left, a.subject, b.subject)
     if a.subject == b.subject:
         return _one_subject(op, left, right)
@@ -126,12 +126,11 @@ def _two_subjects(op: str, said: Said, first: str, second: str) -> Said:
     if op == "and":
         aux, finite = _plural(c.aux), _plural(c.finite)
         both = Clause(f"both {first} and {second}", aux, c.rest, finite)
-    else:  # "Did at least one of A and B play for X?": the seventh round's readers read "Did either A
-        # or B ...?" two ways (one of them only?), the tenth's rated "Did A or B (or both) ...?" stiff,
-        # the eleventh's end readers gave "Did A or B ...?" a second reading ("which one?", or only
-        # one) in 14 of 42 depth-2 questions, and the twelfth's start readers rated every "Did either
-        # of A and B ...?" unidiomatic: "at least one of" says the one reading as English says it
-        both = Clause(f"at least one of {first} and {second}", c.aux, c.rest, c.finite)
+    else:  # "Did A or B play for X?": readers rated "either of A and B" (twelfth session's start)
+        # and "at least one of A and B" (its second round's) formulaic, and gave "A or B" a second
+        # reading, only one; a plain suite asks it only where that reading gives the same answer
+        # (generator/temporal_draw.py), so "A or B" is the one a fluent writer would ask
+        both = Clause(f"{first} or {second}", c.aux, c.rest, c.finite)
     return Said(both.statement(), said.when, both, said.at_point, ask=said.ask)
 
 
@@ -207,6 +206,11 @@ def _unrepeated(first: str, second: str) -> str:
     Madrid in 2009"."""
     verb, _, rest = second.partition(" ")
     return rest if rest and first.split(" ", 1)[0] == verb else second
+
+
+def _words(subjects: str) -> set[str]:
+    """The joining words in ``subjects`` ("Antigua and Barbuda or X" reads as three)."""
+    return {w for w in (" and ", " or ") if w in subjects}
 
 
 def _plural(words: str) -> str:

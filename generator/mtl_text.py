@@ -1,9 +1,9 @@
 """MTL formulas as plain English questions, and the temporal prompt (Drowzee Table IV).
 
 A formula is asked at one year, so every window it opens from that year is a stretch of
-calendar years, and the question says it so, each window's ends once (generator/mtl_when.py):
-"Was Charles Dickens alive in any year from 1800 to 1840?", "Was the Victorian era under way
-the whole time from 1830 to 1850?"; a window of two or three years names them ("in 2003, 2004
+calendar years, and the question says it so (generator/mtl_when.py):
+"Was Charles Dickens alive at any point between 1800 and 1840?", "Was the Victorian era under way
+throughout 1830–1850?"; a window of two or three years names them ("in 2003, 2004
 or 2005", "in both 2003 and 2004"). What the formula looks at one year ahead is simply that year
 (``N p`` at 1836 is p in 1837), and windows inside windows of the same kind add up
 (generator/mtl_windows.py). What is left reads as one sentence: G inside F as a run ("for 11
@@ -11,18 +11,18 @@ years in a row, starting in some year from 1815 to 1830"), until as "in some yea
 to 1820, E2, and in every year from 1800 until the year before, E1": never "until E2
 started", which the semantics do not ask (docs/temporal-semantics.md). Two clauses join as a
 person joins them (generator/mtl_said.py): "both Charles Dickens and Charles Darwin were alive",
-"Was Kaká both a player for AC Milan in 2005 and ...", "Did at least one of A and B play for X",
+"Was Kaká both a player for AC Milan in 2005 and ...", "Did A or B play for X",
 "neither ... nor ...": one reading each. Plain suites draw only formulas that can be said so
 (``sayable``); Drowzee's wording (mtl_table3.py) says any formula.
 
 A question whose whole claim is one event in some years is asked as English asks it ("Did
-Kaká play for AC Milan in any year from 2003 to 2008?"); any other is "Is it true that
+Kaká play for AC Milan at any point between 2003 and 2008?"); any other is "Is it true that
 <the claim>?". Such a lone event says an award's years as the years it was given ("Was Connie
 Willis awarded the Nebula Award in 1992?", "Was Bobby Darin nominated for X in 1962?": the
 seventh round's readers rated every "X given in 1992" stiff) and the first or last year of its
 stretch (but a career's: generator/temporal_question.py ``CAREERS``), or any year of a marriage,
-as "at any time in 1922" (``_Speaker._lone``); a team's year, alone or shared by a join, as
-"in the calendar year 1999" (a season's otherwise). Events are
+as "at any time in 1922" (``_Speaker._lone``). A team's "in 1999" is said so: a plain suite asks it
+only where a season's reading gives the same answer (generator/temporal_draw.py). Events are
 generator/clauses.py ``Clause``s ("Charles Dickens" / "was" / "alive"), or plain past-tense
 sentences from callers that have no clause.
 """
@@ -74,16 +74,14 @@ def mtl2nl(
     given: Collection[str] = (),
     edges: Mapping[str, Collection[int]] | None = None,
     any_time: Collection[str] = (),
-    calendar: Collection[str] = (),
 ) -> str:
     """The question "does ``formula`` hold in ``year``?" as one plain sentence.
 
     ``given``: events whose years are the years an award was given, said so ("won the Nebula Award
     given in 1992"). ``edges``: the first and last years of each event's stretches of more than a
     year; an event asked about one of them says "at any time in 1922" (what "in 1922" means here),
-    and an event in ``any_time`` in every year (a marriage: generator/asked.py ``AT_ANY_TIME``).
-    ``calendar``: events whose "in 1999" could be a season's, asked "in the calendar year 1999"."""
-    speaker = _Speaker(describe, frozenset(given), edges or {}, frozenset(any_time), frozenset(calendar))
+    and an event in ``any_time`` in every year (a marriage: generator/asked.py ``AT_ANY_TIME``)."""
+    speaker = _Speaker(describe, frozenset(given), edges or {}, frozenset(any_time))
     return speaker.question(formula, year)
 
 
@@ -111,20 +109,18 @@ class _Speaker:
         given: frozenset[str],
         edges: Mapping[str, Collection[int]],
         any_time: frozenset[str],
-        calendar: frozenset[str] = frozenset(),
     ) -> None:
         self._describe = describe
         self._given = given
         self._edges = edges
         self._any_time = any_time
-        self._calendar = calendar
 
     def _lone(self, f: Formula, year: int, when: str) -> str:
         """The time words of a question about one event alone: in the first or last year of its
         stretch (or any year of a marriage) "at any time in 1922" (the Russian SFSR, founded on 30
         December 1922: in the Soviet Union "in 1922"?; ``edges`` leaves out events whose "in 1998"
         reads as any part of it); for an award, the year it was given ("the Nebula Award for Best
-        Short Story given in 1992", "Was X awarded Y in any year from 1967 to 1974?": readers took "in
+        Short Story given in 1992", "Was X awarded Y at any point between 1967 and 1974?": readers took "in
         1992" for the work's year too). Joins keep theirs, "in 2005" even
         in a first or last year: "at any time in 2005" over "both A and B" read two ways (at once,
         or each at some point?); a plain suite asks a join in such a year only where every reading
@@ -136,7 +132,7 @@ class _Speaker:
         at = _point(f, year)
         if at is not None and (at in self._edges.get(name, ()) or name in self._any_time):
             return f"at any time in {year_text(at)}"
-        if name not in self._given or not when.startswith("in "):
+        if name not in self._given or not when.startswith(("in ", "at any point ")):
             return when
         return f"given {when}"
 
@@ -144,23 +140,13 @@ class _Speaker:
         g = simplified(f)
         said = self._say(g, When(year))
         if said.event is not None:
-            when = self._calendar_year(g, said, self._lone(g, year, said.question_when))
+            when = self._lone(g, year, said.question_when)
             if when.startswith("given ") and (awarded := _awarded(said.event)):
                 return f"{awarded} {when.removeprefix('given ')}?"
             return f"{said.event.question()} {when}?".replace(" ?", "?")
         if isinstance(f, Not) and said.text.startswith("it was not the case that "):
             return f"{INDIRECT[1]}{said.text.removeprefix('it was not the case that ')}?"
         return f"{INDIRECT[0]}{said.text}?"
-
-    def _calendar_year(self, f: Formula, said: Said, when: str) -> str:
-        """ "in the calendar year 1999" for "in 1999" of events with seasons (a player's club: "in
-        1999" read as the 1998-99 or the 1999-2000 season to a blind reader); the KB's years are
-        calendar years."""
-        names = mtl.events_of(f)
-        if not said.at_point or not set(names) <= self._calendar or not when.startswith("in "):
-            return when
-        year = when.removeprefix("in ")
-        return f"in the calendar year {year}" if year.isdigit() else when
 
     # -- events -----------------------------------------------------------------------------
     def _event(self, name: str) -> Event:

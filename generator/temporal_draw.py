@@ -27,7 +27,7 @@ from kgtest.generator.mtl_random import (
     random_formula,
     uniform_year,
 )
-from kgtest.generator.mtl_windows import ends_left_out, run_of, sayable, simplified
+from kgtest.generator.mtl_windows import ends_left_out, exclusive, run_of, sayable, simplified
 from kgtest.prolog import mtl
 from kgtest.prolog.mtl_bounds import evaluate_bounds
 
@@ -102,6 +102,12 @@ class Kin:
             self.topic[(topic or {}).get(name)].add(name)
             self.domain[(domain or {}).get(name)].add(name)
 
+
+SEASONS = frozenset({"P54"})
+"""A sports team: "Did Javi Moreno play for Real Zaragoza in 1999?" read as the 1998-99 or the
+1999-2000 season to the twelfth session's readers, where the KB's year is a calendar year, and "in
+the calendar year 1999" formulaic to its second round's: a plain suite asks a team's year only where
+the year before or after gives the same answer (``_other_readings``), and says "in 1999"."""
 
 LIFELONG = (":span", ":alive")
 """Events that hold over one stretch, a life or an existence: a run of them ("Did Alki Larnaca F.C.
@@ -198,7 +204,10 @@ def _evaluated(
 def _other_readings(formula: mtl.Formula, draws: Draws, used: list[str]) -> Iterator[tuple[Spans, Spans]]:
     """The years ``formula`` surely and maybe holds in as other readers read its plain question:
 
-    * a window's ends left out ("from 2003 to 2015" without its ends: generator/mtl_windows.py);
+    * a window's ends left out ("between 2003 and 2015" without its ends: generator/mtl_windows.py);
+    * each "or" exclusive ("Was A or B born before 1989?": one of them only, mtl_windows.py);
+    * a team's year (``SEASONS``) read as the year before or after it: a Yes where the event held
+      in both, a No where it held in neither;
     * each event held only in the years it neither began nor ended in: "Did both A and B play for X
       at any time in 2009?" (at once, or each at some point?), "Was Aude in Occitania in 2016?" (the
       year the region was made). A lone event asked "at any time" in a year, or "in any year" of a
@@ -208,6 +217,17 @@ def _other_readings(formula: mtl.Formula, draws: Draws, used: list[str]) -> Iter
     said = simplified(formula)
     if (strict := ends_left_out(said)) != said:
         yield _evaluated(strict, draws, used)
+    if (one := exclusive(said)) != said:
+        yield _evaluated(one, draws, used)
+    if seasons := [name for name in used if draws.topic.get(name) in SEASONS]:
+        # plain formulas are positive: the held years shrunk by one at each end give where every
+        # season reading holds, grown by one where any may
+        u0, u1 = draws.universe
+        known, possible = dict(draws.known), dict(draws.possible)
+        for name in seasons:
+            known[name] = [(a + 1, b - 1) for a, b in draws.known[name] if a < b - 1]
+            possible[name] = merged([(max(u0, a - 1), min(u1, b + 1)) for a, b in draws.possible[name]])
+        yield evaluate_bounds(formula, known, possible, draws.universe)
     edged = {name: draws.edges[name] for name in used if name in draws.edges}
     if edged and not _at_any_time(said):
         known, possible = dict(draws.known), dict(draws.possible)

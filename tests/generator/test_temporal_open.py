@@ -127,9 +127,10 @@ def test_lives_known_from_their_births_alone_are_asked_as_the_births_and_answere
                 if who.startswith("Were both "):
                     form, people = "both", who.removeprefix("Were both ").split(" and ")
                     truth = all(births[p] <= year for p in people)
-                elif who.startswith("Was at least one of "):
-                    form, people = "one", who.removeprefix("Was at least one of ").split(" and ")
+                elif " or " in who:  # asked only where "one of them only" gives the same answer
+                    form, people = "one", who.removeprefix("Was ").split(" or ")
                     truth = any(births[p] <= year for p in people)
+                    assert not all(births[p] <= year for p in people), q
                 else:
                     assert when == "before", q
                     form, truth = "alone", births[who.removeprefix("Was ")] <= year
@@ -161,10 +162,8 @@ def test_bodies_known_from_their_founding_alone_are_asked_as_the_foundings_and_a
             who, _, rest = q.partition(" founded ")
             when, _, said = rest.rstrip("?").partition(" ")
             year = int(said.split()[0]) - (when == "before")
-            if who.startswith("Was at least one of "):
-                truth = any(
-                    founded[b] <= year for b in who.removeprefix("Was at least one of ").split(" and ")
-                )
+            if " or " in who:
+                truth = any(founded[b] <= year for b in who.removeprefix("Was ").split(" or "))
             elif who.startswith("Were both "):
                 truth = all(founded[b] <= year for b in who.removeprefix("Were both ").split(" and "))
             else:
@@ -209,16 +208,15 @@ def test_a_birth_says_who_is_born_and_a_life_keeps_the_name() -> None:
 
 
 def test_two_births_of_names_holding_and_are_not_asked_as_a_pair() -> None:
-    """ "Was Antigua and Barbuda FC or X founded before 1931?" reads as three bodies."""
+    """ "Was Antigua and Barbuda FC or X founded before 1931?" reads as three bodies, and so does
+    "Was Chelsea or Arsenal or Arsenal F.C. founded ...?"."""
     lives = {"a": "Antigua and Barbuda FC", "b": "Arsenal F.C."}
     pair = mtl.Or(mtl.Atom("a"), mtl.Atom("b"))
     assert born_question(pair, 1930, lives, "founded") is None
     assert born_question(pair, 1930, {**lives, "a": "Chelsea F.C."}, "founded") == (
-        "Was at least one of Chelsea F.C. and Arsenal F.C. founded before 1931?"
+        "Was Chelsea F.C. or Arsenal F.C. founded before 1931?"
     )
-    assert born_question(pair, 1930, {**lives, "a": "Chelsea or Arsenal"}, "founded") == (
-        "Was at least one of Chelsea or Arsenal and Arsenal F.C. founded before 1931?"
-    )
+    assert born_question(pair, 1930, {**lives, "a": "Chelsea or Arsenal"}, "founded") is None
     assert born_question(mtl.Atom("a"), 1930, lives, "founded") == (
         "Was Antigua and Barbuda FC founded before 1931?"
     )

@@ -5,11 +5,11 @@ from __future__ import annotations
 from kgtest.generator.clauses import Clause
 from kgtest.generator.mtl_text import mtl2nl
 from kgtest.generator.mtl_when import When
-from kgtest.generator.mtl_windows import ends_left_out
+from kgtest.generator.mtl_windows import ends_left_out, exclusive, simplified
 from kgtest.generator.temporal import TemporalEvent, generate_temporal_cases, temporal_plan
 from kgtest.generator.temporal_question import question_of
 from kgtest.prolog import mtl
-from kgtest.prolog.mtl import And, Atom, Finally, Globally, Next, Or
+from kgtest.prolog.mtl import And, Atom, Finally, Globally, Next, Not, Or
 from kgtest.prolog.pointwise import holds_at
 
 SAY = {
@@ -25,20 +25,22 @@ def _event(pid: str, clause: Clause, years: tuple[int, int]) -> TemporalEvent:
     return TemporalEvent("e", clause.statement(), (years,), clause=clause, topic=pid)
 
 
-def test_some_year_of_a_window_is_asked_in_any_year_from_to() -> None:
-    """ "Did Kaká ever play for AC Milan between 2003 and 2008?": every reader of the twelfth
-    session's start asked whether 2003 and 2008 count, and found "ever" redundant."""
-    assert mtl2nl(Finally(0, 5, K), 2003, SAY) == "Did Kaká play for AC Milan in any year from 2003 to 2008?"
-    assert mtl2nl(Finally(0, 5, S), 2003, SAY) == "Was the treaty signed in any year from 2003 to 2008?"
+def test_some_year_of_a_window_is_asked_at_any_point_between() -> None:
+    """ "Did Kaká ever play for AC Milan between 2003 and 2008?": "ever" redundant (the twelfth
+    session's start readers); "in any year from 2003 to 2008" formulaic (its second round's)."""
+    assert (
+        mtl2nl(Finally(0, 5, K), 2003, SAY)
+        == "Did Kaká play for AC Milan at any point between 2003 and 2008?"
+    )
+    assert mtl2nl(Finally(0, 5, S), 2003, SAY) == "Was the treaty signed at any point between 2003 and 2008?"
     # two or three years are still named
     assert mtl2nl(Finally(0, 2, K), 2003, SAY) == "Did Kaká play for AC Milan in 2003, 2004 or 2005?"
 
 
-def test_every_year_of_a_window_is_the_whole_time() -> None:
-    """ "throughout the years 2003 to 2008" read as wordy to both readers of the twelfth session."""
-    assert mtl2nl(Globally(0, 5, K), 2003, SAY) == (
-        "Did Kaká play for AC Milan the whole time from 2003 to 2008?"
-    )
+def test_every_year_of_a_window_is_throughout() -> None:
+    """ "throughout the years 2003 to 2008" wordy (twelfth session's start), "the whole time from 2003
+    to 2008" formulaic (its second round's)."""
+    assert mtl2nl(Globally(0, 5, K), 2003, SAY) == "Did Kaká play for AC Milan throughout 2003–2008?"
     assert (
         mtl2nl(Globally(0, 2, K), 2003, SAY) == "Did Kaká play for AC Milan in each of 2003, 2004 and 2005?"
     )
@@ -46,17 +48,17 @@ def test_every_year_of_a_window_is_the_whole_time() -> None:
 
 def test_a_window_says_its_ends_and_they_cannot_change_the_answer() -> None:
     """The draw asks a plain question only where leaving a window's ends out gives the same answer
-    (``ends_left_out``), and the words say the ends are in ("from 2000 to 2003")."""
-    assert When(2000).span(0, 3) == "from 2000 to 2003"
+    (``ends_left_out``), so "between 2000 and 2003" may count its ends or not."""
+    assert When(2000).between(0, 3) == "between 2000 and 2003"
     events = [
         TemporalEvent(f"p{i}", f"p{i} held", ((1990 + 3 * i, 1994 + 4 * i),), clause=None) for i in range(4)
     ]
     plan = temporal_plan(events, depth=1, count=40, seed=3, universe=(1980, 2030), wording="plain")
     cases, _ = generate_temporal_cases(plan)
-    windows = [c for c in cases if " from " in c.question]
+    windows = [c for c in cases if " between " in c.question or "throughout" in c.question]
     assert windows
     for case in windows:
-        assert " between " not in case.question and " ever " not in case.question, case.question
+        assert " from " not in case.question and " ever " not in case.question, case.question
         assert case.temporal is not None
         f = mtl.from_json(case.temporal.formula)
         spans = {n: list(s) for n, s in case.temporal.events.items()}
@@ -70,21 +72,78 @@ def test_two_conditions_in_different_years_after_was_say_where_the_first_starts(
         "Was Wernher von Braun both a member of the SS in 1944 and employed by NASA in 1945?"
     )
     assert mtl2nl(And(M, Finally(10, 20, E)), 1944, SAY) == (
-        "Was Wernher von Braun both a member of the SS in 1944 and employed by NASA in any year "
-        "from 1954 to 1964?"
+        "Was Wernher von Braun both a member of the SS in 1944 and employed by NASA at any point "
+        "between 1954 and 1964?"
     )
 
 
-def test_one_of_two_subjects_is_asked_with_at_least_one_of() -> None:
-    """ "Did Kaká or Jon play for AC Milan?" has a second reading ("which one?": the eleventh
-    session's end readers), and "Did either of Kaká and Jon ...?" is unidiomatic (the twelfth's)."""
+def test_one_of_two_subjects_is_asked_with_or() -> None:
+    """ "Did at least one of Kaká and Jon play for AC Milan?" and "either of" read formulaic (the
+    twelfth session's readers); "or" is plain where the draw lets no "one only" reading differ."""
     say = {**SAY, "j": Clause("Jon", "did", "play for AC Milan", "played for AC Milan")}
-    assert (
-        mtl2nl(Or(K, Atom("j")), 2005, say) == "Did at least one of Kaká and Jon play for AC Milan in 2005?"
-    )
+    assert mtl2nl(Or(K, Atom("j")), 2005, say) == "Did Kaká or Jon play for AC Milan in 2005?"
     assert mtl2nl(Finally(0, 5, Or(K, Atom("j"))), 2005, say) == (
-        "Did at least one of Kaká and Jon play for AC Milan in any year from 2005 to 2010?"
+        "Did Kaká or Jon play for AC Milan at any point between 2005 and 2010?"
     )
+
+
+def _people(pid: str, verb: Clause, spans: list[tuple[int, int]]) -> list[TemporalEvent]:
+    """Events of one predicate about people p0, p1, ... in ``spans``, sharing what they name."""
+    out = []
+    for i, years in enumerate(spans):
+        c = Clause(f"P{i}", verb.aux, verb.rest, verb.finite)
+        out.append(
+            TemporalEvent(f"p{i}", c.statement(), (years,), clause=c, topic=pid, about=(f"Q{i}", "Q99"))
+        )
+    return out
+
+
+def _cases(events: list[TemporalEvent], seed: int) -> list:
+    plan = temporal_plan(events, depth=2, count=40, seed=seed, universe=(1950, 2040), wording="plain")
+    return generate_temporal_cases(plan)[0]
+
+
+def test_or_is_asked_only_where_one_only_gives_the_same_answer() -> None:
+    """ "Was Wernher von Braun a member of the NSDAP or the SS in 1943?" (both: Yes or No?): a plain
+    suite asks an "or" only in years where the exclusive reading (``exclusive``) gives its answer,
+    checked here by the pointwise referee."""
+    spans = [(1960, 1990), (1970, 2000), (1975, 1985), (1965, 1995), (1980, 2010), (1972, 1978)]
+    ors = []
+    for seed in range(3):
+        for case in _cases(_people("P108", SAY["k"], spans), seed):
+            f = mtl.from_json(case.temporal.formula)
+            if any(isinstance(node, Or) for node in mtl.walk(f)):
+                ors.append(case)
+                events = {n: list(s) for n, s in case.temporal.events.items()}
+                one = holds_at(
+                    exclusive(simplified(f)), events, tuple(case.temporal.universe), case.temporal.query_year
+                )
+                assert one is (case.expected.value == "Yes"), case.question
+    assert len(ors) >= 5
+    # "Was A or B ... at any point between ...": one of them in some year of the window, the other in none
+    one, two = Finally(0, 5, K), Finally(0, 5, M)
+    assert exclusive(Finally(0, 5, Or(K, M))) == Or(And(one, Not(two)), And(Not(one), two))
+
+
+def test_a_team_s_year_is_asked_where_a_season_gives_the_same_answer() -> None:
+    """ "Did Jimmy Greaves play for Tottenham Hotspur in 1970?" could mean the 1969-70 or 1970-71
+    season, and "in the calendar year 1970" read formulaic: a plain suite asks a team's year only
+    where the year before and the year after give its answer, and says "in 1970"."""
+    spans = [(1960, 1990), (1970, 2000), (1975, 1985), (1965, 1995), (1980, 2010), (1972, 1978)]
+    asked = 0
+    for seed in range(3):
+        for case in _cases(_people("P54", SAY["k"], spans), seed):
+            assert "calendar" not in case.question
+            f = mtl.from_json(case.temporal.formula)
+            universe, year = tuple(case.temporal.universe), case.temporal.query_year
+            for shift in (-1, 1):
+                moved = {n: [(a + shift, b + shift) for a, b in s] for n, s in case.temporal.events.items()}
+                assert holds_at(f, moved, universe, year) is (case.expected.value == "Yes"), case.question
+            asked += 1
+    assert asked >= 20
+    # a team's year alone, and shared by a join
+    plays = _event("P54", SAY["k"], (2003, 2008))
+    assert question_of(Atom("e"), 2005, [plays], "plain") == "Did Kaká play for AC Milan in 2005?"
 
 
 def test_a_career_in_the_year_it_began_or_ended_is_asked_in_that_year() -> None:
@@ -95,29 +154,3 @@ def test_a_career_in_the_year_it_began_or_ended_is_asked_in_that_year() -> None:
     region = _event("P131", Clause("Aude", "was", "in Languedoc", "was in Languedoc"), (1982, 2016))
     assert question_of(Atom("e"), 2016, [region], "plain") == "Was Aude in Languedoc at any time in 2016?"
     assert question_of(Atom("e"), 2010, [region], "plain") == "Was Aude in Languedoc in 2010?"
-
-
-def test_a_team_s_year_is_the_calendar_year() -> None:
-    """ "Did Javi Moreno play for Real Zaragoza in 1999?" read as the 1998-99 or the 1999-2000 season
-    to a reader of the twelfth session: the KB's years are calendar years, and the question says so,
-    of one player or two; a window or a few years named keep their words."""
-    plays = _event("P54", SAY["k"], (2003, 2008))
-    assert (
-        question_of(Atom("e"), 2008, [plays], "plain")
-        == "Did Kaká play for AC Milan in the calendar year 2008?"
-    )
-    jon = TemporalEvent(
-        "j",
-        "Jon played for AC Milan",
-        ((2004, 2006),),
-        clause=Clause("Jon", "did", "play for AC Milan", "played for AC Milan"),
-        topic="P54",
-    )
-    assert question_of(And(Atom("e"), Atom("j")), 2005, [plays, jon], "plain") == (
-        "Did both Kaká and Jon play for AC Milan in the calendar year 2005?"
-    )
-    assert question_of(Finally(0, 2, Atom("e")), 2003, [plays], "plain") == (
-        "Did Kaká play for AC Milan in 2003, 2004 or 2005?"
-    )
-    # the calendar year is said only of events with seasons
-    assert mtl2nl(Atom("k"), 2005, SAY) == "Did Kaká play for AC Milan in 2005?"

@@ -68,8 +68,8 @@ def test_a_year_in_words_dating_nothing_of_a_dated_case_keeps_the_class(kb_judge
         # a year set against the question's
         "No. Beckham captained England long after 1988.",
         "No. Beckham captained England from 2000 until 2006.",
-        # in the words of the case's relation
-        "No. Beckham played for A.C. Milan in 2009.",
+        # in the words of the case's relation ("played for A.C. Milan in 2009" is read, dated: dated.py)
+        "No. Beckham played his Milan football in 2009.",
     ],
 )
 def test_a_year_that_may_date_a_fact_of_a_dated_case_still_blocks(kb_judge: Judge, reply: str) -> None:

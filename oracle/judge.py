@@ -44,6 +44,7 @@ from kgtest.oracle.restated import strip_restated
 from kgtest.oracle.rewrite import readable
 from kgtest.oracle.said_again import said_again
 from kgtest.oracle.similarity import Thresholds
+from kgtest.oracle.spans import spans
 from kgtest.oracle.unread import could_change, find_unread
 from kgtest.oracle.unread_bearing import Bearing, bearing
 from kgtest.oracle.unread_premises import premises
@@ -213,6 +214,8 @@ class Judge:
             )
             for i, r in zip(todo, read, strict=True)
         }
+        for i, mine in claims.items():  # "Milan spell: 1986–1990": the evidence's dated fact
+            claims[i] = [*mine, *spans(texts[i], mine, grounds[i], self._entities)]
         verdicts = []
         for i, ((case, _), answer) in enumerate(zip(pairs, parsed, strict=True)):
             if i not in claims:

@@ -1,0 +1,67 @@
+"""A career said by the club and two years, and a club's player by the club's name (issue 38, twelfth
+session): "Milan spell: 1986–1990" (styled_blind13 W3-037), "lists his Newell's Old Boys spell as 1983
+to 1985" (styled_blind11 W3-009) are the evidence's dated membership with those years (oracle/spans.py),
+checked against the KB's; "He was a Milan player in 1991" played for Milan (oracle/rewrite.py). A year
+that names an edition ("the 2018 Tour de France") is the name's, no year left unread (unread.py).
+Replies are written for these tests over the example KB's "Was it true in 1988 that David Beckham
+played for A.C. Milan?" (No; he did in 2009) and Munich (in Upper Bavaria, in Bavaria)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kgtest.oracle import Judge
+from kgtest.oracle.rewrite import readable
+
+from .test_reading_rules import MUNICH_BAVARIA
+from .test_styles import judged
+from .test_unread_years import BECKHAM_MILAN
+
+MILAN = ("Q10520", "P54", "Q1543")
+
+
+@pytest.mark.parametrize(
+    ("reply", "when", "outcome"),
+    [
+        # markdown list
+        ("No.\n- **A.C. Milan spell:** 2009\n- He was in Los Angeles before that.", (2009, 2009), "correct"),
+        # citing: a season's years, far from the KB's
+        ("No. Transfermarkt lists his A.C. Milan spell as 1990–91.", (1990, 1991), "erroneous_knowledge"),
+        # terse, with the KB's 2009 outside the span: wrong knowledge
+        ("No. Beckham's career: A.C. Milan (1990–1992).", (1990, 1992), "erroneous_knowledge"),
+    ],
+)
+def test_a_span_beside_the_club_is_the_dated_membership(
+    kb_judge: Judge, reply: str, when: tuple[int, int], outcome: str
+) -> None:
+    verdict = judged(kb_judge, BECKHAM_MILAN, reply)
+    read = [c for c in verdict.claims if c.statement == MILAN and c.when is not None]
+    assert read and read[0].when == when, [(c.triple.relation, c.statement, c.when) for c in verdict.claims]
+    assert verdict.outcome.value == outcome, verdict.reasons
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # one of several spells: the KB may date another
+        "No. Beckham's first A.C. Milan spell: 1990–1992.",
+        # denied
+        "No. Beckham was not at A.C. Milan (1990–1992).",
+        # a span that meets the KB's 2009 without being it: a season's slack, or another spell
+        "No. Transfermarkt lists his A.C. Milan spell as 2008–09.",
+    ],
+)
+def test_a_span_of_several_or_denied_is_not_read_as_the_membership(kb_judge: Judge, reply: str) -> None:
+    verdict = judged(kb_judge, BECKHAM_MILAN, reply)
+    assert not [c for c in verdict.claims if c.statement == MILAN and c.when], verdict.reasons
+
+
+def test_a_clubs_player_by_its_name_played_for_it() -> None:
+    assert readable("So he was a São Paulo player during 2016.") == "So he played for São Paulo during 2016."
+    assert readable("He wasn't a Boca player then.") == "He did not play for Boca then."
+
+
+def test_a_year_naming_an_edition_is_no_year_left_unread(kb_judge: Judge) -> None:
+    reply = "Yes. Munich is located in Bavaria. Munich hosted the 1972 Summer Olympics."
+    verdict = judged(kb_judge, MUNICH_BAVARIA, reply)
+    assert verdict.outcome.value == "correct", verdict.reasons

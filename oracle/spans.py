@@ -1,7 +1,8 @@
 """A career's spans said by the club and two years: read as the evidence fact with those years.
 
 "Milan spell: 1986–1990", "Boca Juniors (2007–2010) – returned to Argentina", "His Boca spell ran
-2007–2010", "lists his Newell's Old Boys spell as 1983 to 1985", "Inter Milan – 2015–2017": a reply
+2007–2010", "lists his Newell's Old Boys spell as 1983 to 1985", "Inter Milan – 2015–2017", "his
+spell at FC Barcelona lasted from 1994 to 1996", "joined Bologna in 1998 and stayed until 2000": a reply
 lists where its person was and when, with no verb a property names, so the sentence was unread and
 its years could not be compared. Where the case's evidence dates a fact between its person and the
 thing so named (a club's membership from 1986 to 1990), the span can only be that fact's: it is read
@@ -33,12 +34,22 @@ _RANGE = (
 )
 _STAY = r"(?:spell|stint|years|career|time|tenure|loan)"
 _AFTER = re.compile(
-    rf"\s*(?:\(\s*|(?:{_STAY}\s*)?[:–—-]\s*|{_STAY}\s+(?:is|was|were|ran|lasted|spanned|covered|as)\s+(?:from\s+)?)"
+    rf"\s*(?:\(\s*|(?:{_STAY}\s*)?[:–—-]\s*|{_STAY}\s+(?:is|was|were|ran|lasted|spanned|covered|as)\s+"
+    rf"(?:from\s+)?|(?:lasted|ran|spanned)\s+(?:from\s+)?)"
     rf"{_RANGE}"
 )
 """What follows the thing's name: "(2007–2010)", "spell: 1986–1990", " – 2015–2017", "spell ran 2007–2010"."""
+_YEAR = r"(?:1\d{3}|20\d{2})"
+_JOINED_BEFORE = re.compile(r"\b(?:joined|arrived\s+at|moved\s+to|signed\s+for)\s+$")
+_JOINED = re.compile(
+    rf"(?:\s+from\s+[^,.;]{{1,40}}?)?\s+in\s+(?:the\s+(?:summer|winter|spring|autumn)\s+of\s+)?(?P<a>{_YEAR})"
+    rf"\s*,?\s+and\s+(?:stayed|remained)(?:\s+there)?\s+until\s+(?P<b>{_YEAR})\b"
+)
+"""A stay by its two ends: "joined Bologna from IFK Göteborg in 1998 and stayed until 2000"."""
+_YEAR_AFTER = re.compile(r"\s+(?:in|on|for|and|of|the)\s+(?=\d)")
 _DENIED = re.compile(
-    r"\b(?:not|never|no|nor|neither|first|second|third|another|other|again|returned|spells|stints)\b|n['’]t\b",
+    r"\b(?:not|never|no|nor|neither|first(?!-team)|second|third|another|other|again|returned|spells|stints)\b"
+    r"|n['’]t\b",
     re.I,
 )
 """A denial, or one of several spells ("First spell at São Paulo: 2003–2006"): the KB may date another."""
@@ -61,15 +72,19 @@ def spans(text: str, claims: Sequence[Claim], ground: GroundGraph, entities: Ent
 
 def _said(sentence: str, dated: list[GroundEdge], ground: GroundGraph, entities: EntityReader) -> list[Claim]:
     named = [
-        (found, m)
+        (found.start(), found.start() + len(name), m)
         for found in NAME.finditer(sentence)
-        if (m := entities.read(found.group().strip(), ground, look_up=False)).known
+        for name in [_YEAR_AFTER.split(found.group())[0]]  # "A.C. Milan in 1990": the club
+        if (m := entities.read(name.strip(), ground, look_up=False)).known
     ]
-    ids = {m.id for _, m in named}
+    ids = {m.id for _, _, m in named}
     out = []
-    for found, match in named:
-        span = _AFTER.match(sentence, found.end())
+    for start, end, match in named:
+        span = _AFTER.match(sentence, end)
+        if span is None and _JOINED_BEFORE.search(sentence, 0, start):
+            span = _JOINED.match(sentence, end)
         edges = [e for e in dated if e.object == match.id]
+        edges = [e for e in edges if e.subject in ids] if len(edges) > 1 else edges
         if span is None or len(edges) != 1:
             continue
         edge = edges[0]

@@ -7,8 +7,10 @@ that fact, agrees with the fact whatever its verb: by DEFINITIONS.md wrong knowl
 listed fact (another value, a denial, another date), and this one can do none of that. It is read
 as that fact. It still blocks a class where it
 
-* denies or moves away: "not", "never", "former", "left", "elsewhere", "until", "split", "ceded",
-  "replaced", a verb that ends a relation ("cut ties with") ... (it may deny the fact, or date its end);
+* denies or moves away: "not", "never", "false", "declined", "former", "left", "elsewhere", "until",
+  "split", "ceded", "replaced", a verb that ends a relation ("cut ties with") ... (it may deny the
+  fact, or date its end), or places one end beside the other ("south-east of", "different",
+  "borders": not within it);
 * has a year or a number beyond the ends' own names (it may date or count the fact: "won stage 14",
   "a Milan man until 1990"; "the 2011 Giro" is the race's name);
 * names another entity or a people ("Croatian"), adds a clause ("which took over from"), or asks,
@@ -38,7 +40,12 @@ _AWAY = re.compile(
     r"some|say|says|said|claim|claims|claimed|think|thought|believe|believed|doubt|used|twice|thrice|"
     r"first|second|third|last|one|two|three|four|five|six|seven|eight|nine|ten|both|each|all|every|"
     r"ever|less|more|most|least|half|partly|partially|took|over|succeeded|successor|predecessor|which|who|"
-    r"whom|whose|where|when|while|whereas)\b|n['’]t\b|\?|\d",
+    r"whom|whose|where|when|while|whereas|false|untrue|wrong|incorrect|mistaken|myth|different|distinct|unlike|"
+    r"declined|declines|decline|refused|refuses|refuse|rejected|rejects|reject|denied|denies|deny|opposed|"
+    r"failed|fails|lacks|lacked|lack|absent|withheld|north|south|east|west|northern|southern|eastern|inland|"
+    r"(?:north|south)(?:east|west)(?:ern)?|"
+    r"western|near|nearby|beside|neighbour|neighbor|neighbouring|neighboring|border|borders|across|beyond|"
+    r"outside)\b|n['’]t\b|\?|\d",
     re.I,
 )
 """What can deny the fact, move away from it, date or count it, or leave it unsaid."""
@@ -53,13 +60,14 @@ def _restates(u: Unread, ground: GroundGraph, entities: EntityReader) -> bool:
     plain = SOURCE.sub(" ", u.sentence)
     named: set[str] = set()
     for found in NAME.finditer(plain):
-        name = found.group().strip()
-        match = entities.read(name, ground, look_up=False)
-        match = match if match.known else entities.read(name, ground)
-        if match.how == "demonym":
-            return False  # "Croatian independence": a thing of theirs, not the country
-        if match.id is not None:
-            named.add(match.id)
+        whole = found.group().strip()
+        for name in [whole] if _known(whole, ground, entities) else whole.split(" and "):
+            match = entities.read(name.strip(), ground, look_up=False)
+            match = match if match.known else entities.read(name.strip(), ground)
+            if match.how == "demonym":
+                return False  # "Croatian independence": a thing of theirs, not the country
+            if match.id is not None:
+                named.add(match.id)
     if len(named) != 2:
         return False
     ends = [e for e in ground.edges if {e.subject, e.object} == named]
@@ -70,6 +78,10 @@ def _restates(u: Unread, ground: GroundGraph, entities: EntityReader) -> bool:
         return False  # the question's own pair, which no fact links as asked
     rest = _without_names(plain, named, ground)
     return not _AWAY.search(rest) and not any(_ends(w) for w in re.findall(r"[a-z]+", rest.lower()))
+
+
+def _known(name: str, ground: GroundGraph, entities: EntityReader) -> bool:
+    return entities.read(name, ground, look_up=False).known or entities.read(name, ground).known
 
 
 def _ends(word: str) -> bool:

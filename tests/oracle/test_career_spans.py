@@ -27,6 +27,9 @@ MILAN = ("Q10520", "P54", "Q1543")
         ("No.\n- **A.C. Milan spell:** 2009\n- He was in Los Angeles before that.", (2009, 2009), "correct"),
         # citing: a season's years, far from the KB's
         ("No. Transfermarkt lists his A.C. Milan spell as 1990–91.", (1990, 1991), "erroneous_knowledge"),
+        # chatty: a stay by its two ends, and a spell that lasted
+        ("No. Beckham joined A.C. Milan in 1990 and stayed until 1992.", (1990, 1992), "erroneous_knowledge"),
+        ("No. His loan spell at A.C. Milan lasted from 1990 to 1992.", (1990, 1992), "erroneous_knowledge"),
         # terse, with the KB's 2009 outside the span: wrong knowledge
         ("No. Beckham's career: A.C. Milan (1990–1992).", (1990, 1992), "erroneous_knowledge"),
     ],

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from kgtest.oracle import Judge
+from kgtest.oracle.reported import set_aside
 
 from .test_reading_rules import MUNICH_BAVARIA
 from .test_styles import judged
@@ -26,6 +27,11 @@ MILAN = ("Q10520", "P54", "Q1543")
     [
         (MUNICH_BAVARIA, "Yes. Munich is located in Bavaria. Munich is the heart of Upper Bavaria."),
         (BECKHAM_MILAN, "No. Beckham was a Milan man."),
+        # both ends in a verb of its own: an aside that cannot deny the fact
+        (
+            MUNICH_BAVARIA,
+            "Yes. Munich is located in Bavaria. Hitler's putsch put Munich and Upper Bavaria in turmoil.",
+        ),
     ],
 )
 def test_a_sentence_restating_a_fact_of_the_case_is_read_as_it(
@@ -48,6 +54,17 @@ def test_a_sentence_restating_a_fact_of_the_case_is_read_as_it(
         (MUNICH_BAVARIA, "Yes. Munich is located in Bavaria. Munich was never the heart of Upper Bavaria."),
         # a verb of its own with a year: not the fact, and it may be dated otherwise
         (BECKHAM_MILAN, "No. Beckham scored against A.C. Milan in 1995."),
+        # beside the other end, not within it (styled_blind11 W3-013: "southeast of Palermo")
+        (MUNICH_BAVARIA, "Yes. Munich is located in Bavaria. Munich lies southeast of Upper Bavaria."),
+        # called false, or declined (styled_blind10 W2-013: "has consistently declined to recognise")
+        (
+            MUNICH_BAVARIA,
+            "Yes. Munich is located in Bavaria. Munich as the heart of Upper Bavaria is a false picture.",
+        ),
+        (
+            MUNICH_BAVARIA,
+            "Yes. Munich is located in Bavaria. Munich declined to host Upper Bavaria's offices.",
+        ),
     ],
 )
 def test_a_sentence_that_may_deny_or_date_the_fact_still_blocks(
@@ -74,3 +91,10 @@ def test_a_light_verb_between_a_facts_ends_says_it_with_its_years(
     read = [c for c in verdict.claims if c.statement == MILAN]
     assert read and read[0].when == when, [(c.triple.relation, c.statement, c.when) for c in verdict.claims]
     assert verdict.outcome.value == outcome, verdict.reasons
+
+
+def test_a_claim_named_and_called_wrong_is_not_the_replys() -> None:
+    """styled_blind11 W2-022: "saying Haifa was *never* twinned with Aalborg is incorrect" was read as
+    the reply's own denial (oracle/reported.py)."""
+    said = set_aside("They are twinned, so saying Haifa was *never* twinned with Aalborg is incorrect.")
+    assert "never" not in said and "Aalborg" not in said, said

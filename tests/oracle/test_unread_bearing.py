@@ -37,8 +37,8 @@ def test_an_aside_that_cannot_say_the_proofs_relation_keeps_the_class(kb_judge: 
     [
         # a word of containment about a proof's place ("capital")
         "Yes. Munich is located in Bavaria. Angela Merkel visited Munich, the capital of Upper Bavaria.",
-        # both ends of a proof's fact
-        "Yes. Munich is located in Bavaria. Hitler's putsch put Munich and Upper Bavaria in turmoil.",
+        # both ends of a proof's fact, moved apart (restated as it, it is read: test_restated_facts.py)
+        "Yes. Munich is located in Bavaria. Hitler's putsch split Munich from Upper Bavaria.",
         # a denial about a proof's place needs no word of the relation
         "Yes. Munich is located in Bavaria. Angela Merkel never visited Munich.",
     ],

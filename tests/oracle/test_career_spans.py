@@ -11,10 +11,12 @@ from __future__ import annotations
 import pytest
 
 from kgtest.oracle import Judge
+from kgtest.oracle.ground import ground_graph
+from kgtest.oracle.pronouns import _kind_in_case
 from kgtest.oracle.rewrite import readable
 
 from .test_reading_rules import MUNICH_BAVARIA
-from .test_styles import judged
+from .test_styles import _cases, judged
 from .test_unread_years import BECKHAM_MILAN
 
 MILAN = ("Q10520", "P54", "Q1543")
@@ -68,3 +70,22 @@ def test_a_year_naming_an_edition_is_no_year_left_unread(kb_judge: Judge) -> Non
     reply = "Yes. Munich is located in Bavaria. Munich hosted the 1972 Summer Olympics."
     verdict = judged(kb_judge, MUNICH_BAVARIA, reply)
     assert verdict.outcome.value == "correct", verdict.reasons
+
+
+def test_a_player_of_the_cases_team_is_a_person() -> None:
+    """A "he" stands for the case's player where the KB gives no class (styled_blind13 W3-038, Wikidata12k
+    has no P31 for Stefano Borgonovo): a sports team's member is a person (pronouns.py)."""
+    ground = ground_graph(_cases()[BECKHAM_MILAN])
+    assert _kind_in_case("Q10520", ground) is True
+
+
+def test_the_temporal_questions_event_concluded_is_the_answer(kb_judge: Judge) -> None:
+    """ "So yes, he was playing for A.C. Milan in 1991" for "Did he play for A.C. Milan in 1991?" is
+    the wrong answer said again after reasoning, not wrong knowledge (answered.py)."""
+    reply = (
+        "Yes. Beckham was a Manchester United player through the 1990s and later moved to LA Galaxy. "
+        "So yes, he played for A.C. Milan in 1988."
+    )
+    verdict = judged(kb_judge, BECKHAM_MILAN, reply)
+    concluded = [c for c in verdict.claims if c.statement == MILAN]
+    assert concluded and concluded[0].status == "answer", [(c.statement, c.status) for c in verdict.claims]

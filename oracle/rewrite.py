@@ -41,7 +41,7 @@ def readable(text: str, only: str | None = None) -> str:
     text = _UNTIL_DEATH.sub(r"\g<until> \g<year>", _START_LIST.sub(_started, text))
     text = _LISTED_AS.sub(_given, _MISSION.sub(_relations, text))
     text = _MEMBERS.sub(_member, _NEITHER.sub(_neither, _BETWEEN.sub(_had_between, text)))
-    text = _CLUB_PLAYER.sub(_played, _ON_BOOKS.sub(_played, _CLUB_ROLE.sub(_played, text)))
+    text = _ON_BOOKS.sub(_played, _CLUB_ROLE.sub(_played, text))
     text = _WHERE.sub(lambda m: _where(m, text), text)
     text = _FOUNDED.sub(lambda m: f"{m['subject'] or m['first']} was founded in", _EVENT_IN.sub(_event, text))
     return absolute(expand_abbreviations(text))
@@ -136,11 +136,6 @@ _CLUB_ROLE = re.compile(
     r"(?:goalkeeper|keeper|striker|defender|midfielder|forward|winger|full-back|centre-back|captain)\b"
 )
 """A club's player by position: "Dean Kiely was Charlton's regular goalkeeper" played for Charlton."""
-_CLUB_PLAYER = re.compile(
-    rf"\b(?P<be>was|were)(?P<not>n't|\s+not|\s+never)?\s+(?:still\s+|also\s+|already\s+)?an?\s+"
-    rf"(?P<club>{_NAMED})\s+(?:player|footballer|goalkeeper|keeper|striker|defender|midfielder|forward|winger)\b"
-)
-"""A club's player by the club's name: "He was a Milan player in 1991" played for Milan in 1991."""
 _WHERE = re.compile(
     rf"(?P<place>{_NAMED})\s+(?:is|was)\s+(?:also\s+)?(?:the\s+(?:place|city|town)\s+)?where\s+"
     r"(?P<who>he|she)\s+(?P<did>died|was\s+born|(?:is|was|lies)\s+buried|lived)\b"

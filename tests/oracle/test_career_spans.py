@@ -1,8 +1,7 @@
-"""A career said by the club and two years, and a club's player by the club's name (issue 38, twelfth
-session): "Milan spell: 1986–1990" (styled_blind13 W3-037), "lists his Newell's Old Boys spell as 1983
-to 1985" (styled_blind11 W3-009) are the evidence's dated membership with those years (oracle/spans.py),
-checked against the KB's; "He was a Milan player in 1991" played for Milan (oracle/rewrite.py). A year
-that names an edition ("the 2018 Tour de France") is the name's, no year left unread (unread.py).
+"""A career said by the club and two years (issue 38, twelfth session): "Milan spell: 1986–1990"
+(styled_blind13 W3-037), "lists his Newell's Old Boys spell as 1983 to 1985" (styled_blind11 W3-009)
+are the evidence's dated membership with those years (oracle/spans.py), checked against the KB's. A
+year that names an edition ("the 2018 Tour de France") is the name's, no year left unread (unread.py).
 Replies are written for these tests over the example KB's "Was it true in 1988 that David Beckham
 played for A.C. Milan?" (No; he did in 2009) and Munich (in Upper Bavaria, in Bavaria)."""
 
@@ -13,7 +12,6 @@ import pytest
 from kgtest.oracle import Judge
 from kgtest.oracle.ground import ground_graph
 from kgtest.oracle.pronouns import _kind_in_case
-from kgtest.oracle.rewrite import readable
 
 from .test_reading_rules import MUNICH_BAVARIA
 from .test_styles import _cases, judged
@@ -59,11 +57,6 @@ def test_a_span_beside_the_club_is_the_dated_membership(
 def test_a_span_of_several_or_denied_is_not_read_as_the_membership(kb_judge: Judge, reply: str) -> None:
     verdict = judged(kb_judge, BECKHAM_MILAN, reply)
     assert not [c for c in verdict.claims if c.statement == MILAN and c.when], verdict.reasons
-
-
-def test_a_clubs_player_by_its_name_played_for_it() -> None:
-    assert readable("So he was a São Paulo player during 2016.") == "So he played for São Paulo during 2016."
-    assert readable("He wasn't a Boca player then.") == "He did not play for Boca then."
 
 
 def test_a_year_naming_an_edition_is_no_year_left_unread(kb_judge: Judge) -> None:

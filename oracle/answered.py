@@ -46,14 +46,14 @@ def answer_restated(
     reply before and after its verdict words, when they came after reasoning ("... **Answer: No** -
     Mongolia does not have diplomatic relations with Japan": the sentence after them concludes).
     ``asked``: the question; in a temporal case a year claim with its year ("born in 1999. So no, he
-    wasn't born in 2005 or earlier") restates it."""
+    wasn't born in 2005 or earlier") restates it, and so does its event dated at its year."""
     if ground.statement is None and ground.temporal is None:
         return list(claims)
     question = readings(catalog, *ground.statement) if ground.statement else set()
     out = []
     for c in claims:
         said = (c.statement and readings(catalog, *c.statement) & question) or (
-            ground.temporal is not None and _asked_year(c, asked)
+            ground.temporal is not None and (_asked_year(c, asked) or _asked_event(c, ground, asked))
         )
         ends = (c.triple.subject, c.triple.object)
         before = [x for x in claims if (x.triple.subject, x.triple.object) != ends]  # reasoning of its own
@@ -93,6 +93,19 @@ def _asked_year(claim: Claim, asked: str) -> bool:
     year = str(claim.year)
     mine, theirs = _trigrams(claim.triple.sentence), _trigrams(asked)
     return any(year in gram for gram in mine & theirs)
+
+
+def _asked_event(claim: Claim, ground: GroundGraph, asked: str) -> bool:
+    """Whether a dated claim is the temporal question's event at a year the question names: "So yes,
+    he was playing for A.C. Milan in 1991" for "Did he play for A.C. Milan in 1991?" (styled_blind13
+    W3-038)."""
+    if ground.temporal is None or claim.statement is None or claim.when is None:
+        return False
+    if " ".join(claim.statement) not in ground.temporal.events:
+        return False
+    first, last = claim.when
+    years = [int(y) for y in re.findall(r"\b(?:1\d{3}|20\d{2})\b", asked)]
+    return any((first is None or first <= y) and (last is None or y <= last) for y in years)
 
 
 def _trigrams(text: str) -> set[tuple[str, ...]]:

@@ -17,7 +17,7 @@ from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.guessed import guessed_between_ends
 from kgtest.oracle.outcome import Outcome
 from kgtest.oracle.stood_in import stood_in_at_both_ends
-from kgtest.oracle.unread import Unread
+from kgtest.oracle.unread import Unread, same_sentence
 from kgtest.oracle.unread_case import about_the_case
 from kgtest.oracle.unread_names import to_unknown_names
 
@@ -35,9 +35,11 @@ def cannot_tell(
     unread: Sequence[Unread],
     changes: bool,
     entities: EntityReader,
+    facts: Sequence[Unread] = (),
 ) -> tuple[str, str] | None:
     """What keeps ``outcome`` from being given, and what was not read; None when nothing does.
-    ``changes``: an unread sentence could change the class (unread.py ``could_change``)."""
+    ``changes``: an unread sentence could change the class (unread.py ``could_change``); ``facts``:
+    unread sentences read as a fact of the case they restate (unread_premises.py)."""
     if changes:
         return (
             f"{len(unread)} sentence(s) relating what the KB knows were not read",
@@ -57,7 +59,11 @@ def cannot_tell(
             "; ".join(sorted({c.triple.sentence for c in guessed})),
         )
     # "the answer does not follow from what it states" needs every sentence about the case read
-    left = about_the_case(text, checked.claims, ground, entities) + to_unknown_names(checked.claims, ground)
+    left = [
+        u
+        for u in about_the_case(text, checked.claims, ground, entities)
+        if not any(same_sentence(u.sentence, f.sentence) for f in facts)
+    ] + to_unknown_names(checked.claims, ground)
     if left:
         return (
             f"{len(left)} sentence(s) about the case were not read, so what its answer follows from "

@@ -19,6 +19,7 @@ from kgtest.kg.sources.wikidata import DATE_PROPERTIES
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.entities import EntityMatch, EntityReader
 from kgtest.oracle.ground import GroundGraph
+from kgtest.oracle.light_verbs import EDGE, light_edge
 from kgtest.oracle.moved import FOR_PLACE, IN, MOVED, TWINNED, kept, moved_into, partnered
 from kgtest.oracle.opposites import read_through
 from kgtest.oracle.posts import WORKED_AT, held_post
@@ -149,6 +150,8 @@ def read_claims(
             ends = (read[t.subject], read[t.object], entities.kb)  # where one fits, it alone is read
             fit = [m for m in matched[i][j] if kept(m, *ends)]
             matched[i][j] = fit or [m for m in matched[i][j] if kept(m, *ends) is None]
+            if not matched[i][j]:  # "was with Newell's Old Boys from 1983 to 1985": the evidence fact
+                matched[i][j] = light_edge(t, names[i][t.subject], names[i][t.object], ground)
         out.append([_vague(_claim(t, read, matched[i][j], ground), ground) for j, t in enumerate(triples)])
     return out
 
@@ -244,6 +247,8 @@ def _exact_relation(
     found = found or relations.by_synonyms(triple, value)
     if value and not found and prep in ("in", "on"):  # "was created in 1974": Wikidata's "created"
         found = relations.by_words(replace(triple, relation=verb), True)
+    if value and not found and prep in ("before", "after") and verb:  # "born before 1987": a bound
+        found = relations.by_words(replace(triple, relation=f"{verb} in"), True)
     if value and not found:  # "passed away in 1951": the words of the place of death, with a year
         place = (
             relations.by_words(triple, False)
@@ -306,7 +311,7 @@ def _fallback(
         matched[i][j] = _best(found, ground)
 
 
-_ENDING = frozenset(
+ENDING = frozenset(
     """break breaks broke broken sever severs severed cut cuts end ends ended leave leaves left quit
     quits stop stops stopped cease ceases ceased abandon abandoned terminate terminated suspend
     suspended withdraw withdrew withdrawn revoke revoked renounce renounced lose lost""".split()  # noqa: SIM905
@@ -318,7 +323,7 @@ def ends_relation(said: str) -> bool:
     Alavés", "ceased to be a member of"): whatever words follow name the relation that ended, so
     reading them as the relation would read the reply backwards. Left unread (so "cannot tell")."""
     first = said.split(" ", 1)[0]
-    return first in _ENDING or wordnet().base(first, "verb") in _ENDING  # "leaving", "quitting"
+    return first in ENDING or wordnet().base(first, "verb") in ENDING  # "leaving", "quitting"
 
 
 def _named(match: EntityMatch) -> bool:
@@ -326,7 +331,7 @@ def _named(match: EntityMatch) -> bool:
     return match.known or match.how == "year"
 
 
-_SOURCES = ("label", "phrase", "inverse", "alias", "paraphrase", "wordnet", "backwards")
+_SOURCES = ("label", "phrase", "inverse", "alias", "paraphrase", "wordnet", "backwards", EDGE)
 
 
 def _best(found: list[RelationMatch], ground: GroundGraph) -> list[RelationMatch]:

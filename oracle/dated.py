@@ -23,6 +23,7 @@ from dataclasses import replace
 
 from kgtest.oracle.claims import ENDED, Claim
 from kgtest.oracle.ground import GroundGraph
+from kgtest.oracle.light_verbs import EDGE
 from kgtest.oracle.relations import words
 from kgtest.oracle.similarity import year_of, year_text
 
@@ -73,12 +74,23 @@ def attach(claims: Sequence[Claim]) -> list[Claim]:
             out[k] = replace(c, when=(None, ended)) if ended else replace(c, relation=None, statement=None)
         elif k in said:
             out[k] = replace(c, when=_span(said[k]))
+        elif c.relation is not None and c.relation.how == EDGE and _undated_year(c):
+            out[k] = replace(c, relation=None, statement=None, alternatives=())  # its years unread: unread
         elif c.statement is not None and c.when is None and c.object.known:
             first = c.object.name.split()[0] if c.object.name.split() else ""
             year = year_of(first) if first[:1].isdigit() else None
             if year is not None:  # "the 1921 Nobel Prize in Physics"
                 out[k] = replace(c, when=(year, year))
     return [_until_dated(c, out) for c in out]
+
+
+def _undated_year(claim: Claim) -> bool:
+    """A year in the sentence of a fact read from the evidence by its light verb (light_verbs.py) that
+    no year of the clause dated: "was with Milan, having joined in 1987" may date it otherwise."""
+    rest = claim.triple.sentence
+    for name in (claim.triple.subject, claim.triple.object):
+        rest = rest.replace(name, " ")
+    return bool(_A_YEAR.search(rest))
 
 
 def _until_dated(claim: Claim, claims: list[Claim]) -> Claim:
@@ -142,7 +154,11 @@ def _owner(claims: list[Claim], year: Claim, verb: list[str]) -> int | None:
     sentence, at = year.triple.sentence, year.triple.sentence.find(year.triple.object)
     if at >= 0:  # "won X in 1911; she had won Y in 1903": the fact named last before the year, in its clause
         before = [(_last(sentence, claims[k].triple.object, at), k) for k in found]
-        before = [(where, k) for where, k in before if where >= 0 and not _CLAUSE.search(sentence, where, at)]
+        before = [  # searched from the name's end: "A.C. Milan from 1990" has no clause break in it
+            (where, k)
+            for where, k in before
+            if where >= 0 and not _CLAUSE.search(sentence, where + len(claims[k].triple.object), at)
+        ]
         after = [(sentence.find(claims[k].triple.object, at), k) for k in found]  # "In 1968 he was ..."
         after = [(where, k) for where, k in after if where > at and not _CLAUSE.search(sentence, at, where)]
         found = (
@@ -260,17 +276,43 @@ def date_kind(pid: str) -> str:
 
 
 _BOUNDED = re.compile(r"\b(?P<year>\d{3,4})\s+or\s+(?P<way>earlier|before|sooner|later|after)\b", re.I)
+_BEFORE = re.compile(r"\b(?P<way>before|after)\s+(?P<year>\d{3,4})\b", re.I)
+"""A bound said of the date itself: "he was born before 1987", "OHADA was not founded before 1998"."""
+
+
+def bounded(claim: Claim) -> bool:
+    """A year claim said as a bound ("born before 1987", "born in 1995 or earlier"): checked as one, and
+    no year of the reply's world (the year itself is not the date it says)."""
+    said = claim.year
+    if said is None:
+        return False
+    if any(int(b["year"]) == said for b in _BOUNDED.finditer(claim.triple.sentence)):
+        return True
+    last = claim.triple.relation.split()[-1:]
+    return last in (["before"], ["after"]) and any(
+        int(b["year"]) == said for b in _BEFORE.finditer(claim.triple.sentence)
+    )
 
 
 def year_holds(claim: Claim, known: int) -> bool:
     """Whether a year claim is right for the KB's year: "born in 1993" is, "was not born in 1992" is
-    too, and a denial of a bound the question set is checked as one: "he wasn't born in 1820 or
-    earlier" is wrong for a birth in 1812 (styled_blind11 W3-026, W3-032)."""
+    too; a bound is checked as one, said ("born before 1987", "born in 1995 or earlier") or denied
+    ("he wasn't born in 1820 or earlier" is wrong for a birth in 1812: styled_blind11 W3-026, W3-032;
+    "not founded before 1998" is right for 1998)."""
     said = claim.year
-    if said is None or not claim.negated:
-        return known == said
-    for bound in _BOUNDED.finditer(claim.triple.sentence):
+    if said is None:
+        return False
+    sentence = claim.triple.sentence
+    for bound in _BOUNDED.finditer(sentence):
         if int(bound["year"]) == said:
             earlier = bound["way"].lower() in ("earlier", "before", "sooner")
-            return known > said if earlier else known < said
+            holds = known <= said if earlier else known >= said
+            return holds != claim.negated
+    if claim.triple.relation.split()[-1:] in (["before"], ["after"]):
+        for bound in _BEFORE.finditer(sentence):
+            if int(bound["year"]) == said:
+                holds = known < said if bound["way"].lower() == "before" else known > said
+                return holds != claim.negated
+    if not claim.negated:
+        return known == said
     return known != said

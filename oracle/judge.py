@@ -44,8 +44,10 @@ from kgtest.oracle.restated import strip_restated
 from kgtest.oracle.rewrite import readable
 from kgtest.oracle.said_again import said_again
 from kgtest.oracle.similarity import Thresholds
+from kgtest.oracle.spans import spans
 from kgtest.oracle.unread import could_change, find_unread
 from kgtest.oracle.unread_bearing import Bearing, bearing
+from kgtest.oracle.unread_premises import premises
 from kgtest.oracle.unread_values import unread_values
 
 READ_LIMIT = 20_000
@@ -212,6 +214,8 @@ class Judge:
             )
             for i, r in zip(todo, read, strict=True)
         }
+        for i, mine in claims.items():  # "Milan spell: 1986–1990": the evidence's dated fact
+            claims[i] = [*mine, *spans(texts[i], mine, grounds[i], self._entities)]
         verdicts = []
         for i, ((case, _), answer) in enumerate(zip(pairs, parsed, strict=True)):
             if i not in claims:
@@ -241,12 +245,17 @@ class Judge:
                 if all(u.sentence != v.sentence for v in unread)
             ]
             again = said_again(unread, checked.claims, grounds[i], self._entities.kb, self._catalog)
-            still = bearing([u for u in unread if u not in again], grounds[i], self._bearing, case.question)
+            facts = premises([u for u in unread if u not in again], grounds[i], self._entities)
+            left = [u for u in unread if u not in again and u not in facts]
+            still = bearing(left, grounds[i], self._bearing, case.question)
             changes = could_change(still, grounds[i], bool(checked.wrong))
             if again and not changes:
                 shown = "; ".join(u.text() for u in again)
                 reasons = (f"read alone: unread, restating a proven fact stated elsewhere: {shown}", *reasons)
-            why = cannot_tell(outcome, checked, grounds[i], texts[i], unread, changes, self._entities)
+            if facts and not changes:
+                shown = "; ".join(u.text() for u in facts)
+                reasons = (f"read as a fact of the case it restates, unread: {shown}", *reasons)
+            why = cannot_tell(outcome, checked, grounds[i], texts[i], unread, changes, self._entities, facts)
             if why is not None:
                 head, unreadable = why
                 reasons = (f"cannot tell: {head} (read alone, it is {outcome.value}): {unreadable}", *reasons)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kgtest.oracle.claims import ALIVE, Claim
-from kgtest.oracle.dated import date_kind, denial_unplaced
+from kgtest.oracle.dated import bounded, date_kind, denial_unplaced
 from kgtest.oracle.ground import GroundGraph
 from kgtest.prolog.claims import World
 
@@ -31,7 +31,8 @@ def stated_years(ground: GroundGraph, claims: list[Claim]) -> tuple[tuple[str, s
     said = {
         (YEAR_EVENT[c.statement[1]], c.statement[0]): c.year
         for c in claims
-        if c.statement and c.statement[1] in YEAR_EVENT and c.year is not None and not c.negated
+        if c.statement and c.statement[1] in YEAR_EVENT and c.year is not None
+        if not c.negated and not bounded(c)  # "born before 1987" is no birth year
     }
     kept = [(e, x, y) for e, x, y in ground.years if (e, x) not in said]
     return tuple(kept + [(e, x, y) for (e, x), y in sorted(said.items())])
@@ -48,7 +49,7 @@ def events(ground: GroundGraph, claims: list[Claim]) -> dict[str, list[tuple[int
             # a birth after the KB's known span (its birth year alone) starts a span of that year
             events[span] = [(year, max(year, end))] if event == "born" else [(start, year)]
     for c in claims:  # "was founded in 2018", "took place in 2018": a thing's span or point
-        if not c.statement or c.negated or c.year is None or c.statement[1] in YEAR_EVENT:
+        if not c.statement or c.negated or c.year is None or c.statement[1] in YEAR_EVENT or bounded(c):
             continue
         kind, eid = date_kind(c.statement[1]), c.statement[0]
         if kind in ("start", "end") and events.get(f"{eid}:span"):

@@ -25,7 +25,9 @@ _PLACE = {"there"}
 """What the extractor reads "there", "that town", "the city" as: a place named before."""
 _HUMAN = "Q5"
 _OF_PEOPLE = {"P19", "P20", "P26", "P22", "P25", "P40", "P69", "P108", "P166", "P106", "P27", "P3373", "P509"}
-"""Properties whose subject is a person: place of birth, spouse, father, educated at, award ..."""
+_OF_PEOPLE |= {"P54", "P102", "P39", "P737", "P184", "P185", "P1411"}
+"""Properties whose subject is a person: place of birth, spouse, father, educated at, award, sports
+team, party, position held, influenced by, doctoral advisor and student, nominated for ..."""
 _PEOPLE = {"P26", "P22", "P25", "P40", "P3373", "P50", "P57", "P112"}
 """Properties whose value is a person: spouse, father, mother, child, sibling, author, director, founder."""
 _THINGS = {"P19", "P20", "P69", "P108", "P166", "P27", "P509", "P131", "P17", "P150", "P36", "P1376", "P30"}

@@ -10,6 +10,7 @@ before the reply is read:
   that ...", "contrary to ...", "(some wrongly say Munich)", up to where the reply turns to its own
   words ("but", "however", "in fact", "actually", a semicolon, a dash, the end of the sentence);
   a report the reply does not mark wrong nor turn from stays (it may be its support);
+* a claim it names and calls wrong: "saying Haifa was never twinned with Aalborg is incorrect";
 * a value it denies beside the one it gives: "born in 1856, not 1857", "died not in Paris but in
   New York City", "in 1911, not in 1912": the denial of another value of a fact says nothing
   the given value does not, and read alone its year or place would be taken for the claim.
@@ -53,10 +54,20 @@ _DENIED = re.compile(
 )
 
 
+_CALLED_WRONG = re.compile(
+    r",?\s*\b(?:saying|to\s+say|claiming|the\s+(?:claim|statement|idea|notion|assertion))\s+(?:that\s+)?"
+    r"[^.;:!?\n]{1,160}?\s+(?:is|was|would\s+be)\s+(?:simply\s+|plainly\s+|therefore\s+|thus\s+)?"
+    r"(?:incorrect|wrong|false|untrue|not\s+true|mistaken|a\s+myth|inaccurate)\b",
+    re.I,
+)
+"""A claim the reply names and calls wrong: "saying Haifa was *never* twinned with Aalborg is incorrect"
+(styled_blind11 W2-022: read as the reply's own denial, a right reply looked like wrong knowledge)."""
+
+
 def set_aside(text: str) -> str:
-    """``text`` without the claims it reports as others' and marks wrong or turns from, and without
-    the values it denies beside the ones it gives."""
-    return "".join(_own(s) for s in _SENTENCE.findall(_DENIED.sub("", text)))
+    """``text`` without the claims it reports as others' and marks wrong or turns from, or names and
+    calls wrong, and without the values it denies beside the ones it gives."""
+    return "".join(_own(s) for s in _SENTENCE.findall(_DENIED.sub("", _CALLED_WRONG.sub("", text))))
 
 
 def _own(sentence: str) -> str:

@@ -42,6 +42,7 @@ def readable(text: str, only: str | None = None) -> str:
     text = _LISTED_AS.sub(_given, _MISSION.sub(_relations, text))
     text = _MEMBERS.sub(_member, _NEITHER.sub(_neither, _BETWEEN.sub(_had_between, text)))
     text = _ON_BOOKS.sub(_played, _CLUB_ROLE.sub(_played, text))
+    text = _WHERE.sub(lambda m: _where(m, text), text)
     text = _FOUNDED.sub(lambda m: f"{m['subject'] or m['first']} was founded in", _EVENT_IN.sub(_event, text))
     return absolute(expand_abbreviations(text))
 
@@ -135,6 +136,11 @@ _CLUB_ROLE = re.compile(
     r"(?:goalkeeper|keeper|striker|defender|midfielder|forward|winger|full-back|centre-back|captain)\b"
 )
 """A club's player by position: "Dean Kiely was Charlton's regular goalkeeper" played for Charlton."""
+_WHERE = re.compile(
+    rf"(?P<place>{_NAMED})\s+(?:is|was)\s+(?:also\s+)?(?:the\s+(?:place|city|town)\s+)?where\s+"
+    r"(?P<who>he|she)\s+(?P<did>died|was\s+born|(?:is|was|lies)\s+buried|lived)\b"
+)
+"""A place said by a cleft: "Hamburg is where he died" is "he died in Hamburg"."""
 _EVENT_IN = re.compile(
     r"\b(?P<whose>his|her|the)\s+(?P<event>death|birth)(?:\s+itself)?\s+(?:was|took\s+place|happened|occurred)\s+"
     r"(?P<where>in|at)\b",
@@ -149,6 +155,12 @@ _FOUNDED = re.compile(
 )
 """A beginning said by its first time: "SC Freiburg traces its founding to 1904", "The Erasmus Prize was
 first awarded in 1958": founded in that year."""
+
+
+def _where(match: re.Match[str], text: str) -> str:
+    opens = not text[: match.start()].rstrip()[-1:] or text[: match.start()].rstrip()[-1:] in ".!?:\n"
+    who = match["who"].capitalize() if opens else match["who"]
+    return f"{who} {match['did']} in {match['place']}"
 
 
 def _event(match: re.Match[str]) -> str:

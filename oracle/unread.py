@@ -154,7 +154,7 @@ def _left_out(
             if match.id is not None and match.how != "demonym":  # "near the Ukrainian border"
                 mentioned.setdefault(match.id, match.label)
     covered = {x for c in read for x in _ends(c)}
-    unnamed = NAME.sub(" ", plain)  # years outside names: not "the 2007–08 League Cup"
+    unnamed = NAME.sub(" ", _EDITION.sub("the ", plain))  # years outside names: not "the 2007–08 League Cup"
     asked = {y.group() for y in _YEAR.finditer(question)}  # "so by 1885 he was no longer alive": its year
     years = [y.group() for y in _YEAR.finditer(unnamed) if y.group() not in asked]
     years = years if _needs_year(ground, sentence) else []
@@ -183,6 +183,8 @@ SOURCE = re.compile(
     re.I,
 )
 """Where a reply says its fact comes from: "According to the NSG's official history, ..."."""
+_EDITION = re.compile(r"\b[Tt]he\s+(?:1\d{3}|20\d{2})(?:\s*[–-]\s*\d{2,4})?\s+(?=[A-Z\u00C0-\u024F])")
+"""A year that names an edition ("the 2018 Tour de France", "the 1990 European Cup"): part of the name."""
 _POSSESSED = re.compile(r"['’]s?\s+(?!capital|wife|husband|father|mother|son|daughter|birthplace)[a-z]")
 """A name owning a common noun: "India's nuclear test" (a "capital" or a "wife" is a relation: read)."""
 

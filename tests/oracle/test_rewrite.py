@@ -156,3 +156,10 @@ def test_a_relation_between_two_in_a_question_restated_is_left_as_written() -> N
     """styled_blind12 W3-018: "What's being asked: whether there is *no* diplomatic relationship ..."."""
     text = "Asked: whether there is *no* diplomatic relationship between Afghanistan and Ukraine."
     assert readable(text) == text
+
+
+def test_a_place_said_by_a_cleft_is_the_event_there() -> None:
+    """styled_blind12 W1-038: "Hamburg is where he died." was unread."""
+    assert readable("Hamburg is where he died.") == "He died in Hamburg."
+    assert readable("Yes: Ulm is the city where he was born.") == "Yes: He was born in Ulm."
+    assert readable("So Cambridge was where he trained.") == "So Cambridge was where he trained."

@@ -37,8 +37,8 @@ def test_an_aside_that_cannot_say_the_proofs_relation_keeps_the_class(kb_judge: 
     [
         # a word of containment about a proof's place ("capital")
         "Yes. Munich is located in Bavaria. Angela Merkel visited Munich, the capital of Upper Bavaria.",
-        # both ends of a proof's fact
-        "Yes. Munich is located in Bavaria. Hitler's putsch put Munich and Upper Bavaria in turmoil.",
+        # both ends of a proof's fact, moved apart (restated as it, it is read: test_restated_facts.py)
+        "Yes. Munich is located in Bavaria. Hitler's putsch split Munich from Upper Bavaria.",
         # a denial about a proof's place needs no word of the relation
         "Yes. Munich is located in Bavaria. Angela Merkel never visited Munich.",
     ],
@@ -68,8 +68,8 @@ def test_a_year_in_words_dating_nothing_of_a_dated_case_keeps_the_class(kb_judge
         # a year set against the question's
         "No. Beckham captained England long after 1988.",
         "No. Beckham captained England from 2000 until 2006.",
-        # in the words of the case's relation
-        "No. Beckham played for A.C. Milan in 2009.",
+        # in the words of the case's relation ("played for A.C. Milan in 2009" is read, dated: dated.py)
+        "No. Beckham played his Milan football in 2009.",
     ],
 )
 def test_a_year_that_may_date_a_fact_of_a_dated_case_still_blocks(kb_judge: Judge, reply: str) -> None:

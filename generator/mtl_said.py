@@ -4,7 +4,7 @@ generator/mtl_text.py turns a formula into ``Said`` records; this module joins t
 way a person would (one reading each):
 
 * the same thing said of two subjects in the same years: "both Charles Dickens and Charles
-  Darwin were alive in 1850", "Was Dickens or Darwin alive ...?", "neither ... nor
+  Darwin were alive in 1850", "Was at least one of Dickens and Darwin alive ...?", "neither ... nor
   ... was alive";
 * two things said of one subject: "Charles Dickens was alive in 1850 and married to Catherine
   Dickens in 1851", asked "Was Charles Dickens both alive in 1850 and married to ... in 1851?";
@@ -39,8 +39,8 @@ class Said:
     """Its words call a year "Y", which the phrase around it must introduce."""
     ask: str = ""
     """The time words of a question, where they differ from ``when``: "Did Kaká play for AC Milan
-    at any point between 2003 and 2008?" asks what "Kaká played for AC Milan at some point between
-    2003 and 2008" says."""
+    in any year from 2003 to 2008?" asks what "Kaká played for AC Milan in some year from 2003 to
+    2008" says."""
     clause: Clause | None = None
     """Its one event's clause, said as it is or (``negated``) denied: what a join looks at."""
     negated: bool = False
@@ -126,11 +126,12 @@ def _two_subjects(op: str, said: Said, first: str, second: str) -> Said:
     if op == "and":
         aux, finite = _plural(c.aux), _plural(c.finite)
         both = Clause(f"both {first} and {second}", aux, c.rest, finite)
-    else:  # "Did A or B play for X?": readers rated "either of A and B" (twelfth session's start)
-        # and "at least one of A and B" (its second round's) formulaic, and gave "A or B" a second
-        # reading, only one; a plain suite asks it only where that reading gives the same answer
-        # (generator/temporal_draw.py), so "A or B" is the one a fluent writer would ask
-        both = Clause(f"{first} or {second}", c.aux, c.rest, c.finite)
+    else:  # "Did at least one of A and B play for X?": readers rated "either of A and B" (twelfth
+        # session's start) and "at least one of A and B" (its first round's end) formulaic, but gave
+        # "A or B" a second reading (one only? which one?) in the eleventh's end and in 4 of 162
+        # questions with each of the twelfth's end readers, though a plain suite asks it only where
+        # one-only gives the same answer (generator/temporal_draw.py): one reading goes first
+        both = Clause(f"at least one of {first} and {second}", c.aux, c.rest, c.finite)
     return Said(both.statement(), said.when, both, said.at_point, ask=said.ask)
 
 

@@ -2,7 +2,7 @@
 
 A formula is asked at one year, so every window it opens from that year is a stretch of
 calendar years, and the question says it so (generator/mtl_when.py):
-"Was Charles Dickens alive at any point between 1800 and 1840?", "Was the Victorian era under way
+"Was Charles Dickens alive in any year from 1800 to 1840?", "Was the Victorian era under way
 throughout 1830–1850?"; a window of two or three years names them ("in 2003, 2004
 or 2005", "in both 2003 and 2004"). What the formula looks at one year ahead is simply that year
 (``N p`` at 1836 is p in 1837), and windows inside windows of the same kind add up
@@ -16,7 +16,7 @@ person joins them (generator/mtl_said.py): "both Charles Dickens and Charles Dar
 (``sayable``); Drowzee's wording (mtl_table3.py) says any formula.
 
 A question whose whole claim is one event in some years is asked as English asks it ("Did
-Kaká play for AC Milan at any point between 2003 and 2008?"); any other is "Is it true that
+Kaká play for AC Milan in any year from 2003 to 2008?"); any other is "Is it true that
 <the claim>?". Such a lone event says an award's years as the years it was given ("Was Connie
 Willis awarded the Nebula Award in 1992?", "Was Bobby Darin nominated for X in 1962?": the
 seventh round's readers rated every "X given in 1992" stiff) and the first or last year of its
@@ -120,7 +120,7 @@ class _Speaker:
         stretch (or any year of a marriage) "at any time in 1922" (the Russian SFSR, founded on 30
         December 1922: in the Soviet Union "in 1922"?; ``edges`` leaves out events whose "in 1998"
         reads as any part of it); for an award, the year it was given ("the Nebula Award for Best
-        Short Story given in 1992", "Was X awarded Y at any point between 1967 and 1974?": readers took "in
+        Short Story given in 1992", "Was X awarded Y in any year from 1967 to 1974?": readers took "in
         1992" for the work's year too). Joins keep theirs, "in 2005" even
         in a first or last year: "at any time in 2005" over "both A and B" read two ways (at once,
         or each at some point?); a plain suite asks a join in such a year only where every reading

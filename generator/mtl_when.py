@@ -1,13 +1,13 @@
 """The time words of a temporal question: a year, a stretch of years, a few years named one by one.
 
 A formula is asked at one year, so every window it opens from that year is a stretch of calendar
-years: "at any point between 1951 and 1964", "throughout 1830–1850". A plain question is asked
-only in a year where leaving a window's two ends out gives the same answer (generator/mtl_windows.py
-``ends_left_out``), so whether "between" counts its ends, which the twelfth session's start readers
-doubted, never matters; its second round's readers rated "in any year from 1960 to 1967" and "the
-whole time from 1934 to 1944" formulaic and wrote these forms. Two or three years are named ("in
-2003, 2004 or 2005", "in both 2003 and 2004"). Inside a phrase that chose a year, a time is counted
-from it ("3 years later", "in every year from 3 to 8 years later").
+years: "in any year from 1951 to 1964", "throughout 1830–1850". A plain question is asked only in
+a year where leaving a window's two ends out gives the same answer (generator/mtl_windows.py
+``ends_left_out``); still, every reader of the twelfth session's start and end doubted whether
+"between 1967 and 1989" counts its ends (two readings in 4 to 7 of 162 questions each), so a window
+says "from ... to ..." (rated formulaic by one reader of two, but one reading). Two or three years
+are named ("in 2003, 2004 or 2005", "in both 2003 and 2004"). Inside a phrase that chose a year,
+a time is counted from it ("3 years later", "in every year from 3 to 8 years later").
 """
 
 from __future__ import annotations
@@ -45,13 +45,6 @@ class When:
         lo, hi = self.offset + a, self.offset + b
         return f"from that year to {later(hi)}" if lo == 0 else f"from {lo} to {hi} years later"
 
-    def between(self, a: int, b: int) -> str:
-        """ "between 1960 and 1967", of a window of four years or more at a calendar year: a plain
-        question is asked only where its ends cannot change the answer (mtl_windows.py
-        ``ends_left_out``), so "between" may count them or not."""
-        assert self.year is not None
-        return f"between {year_text(self.year + a)} and {year_text(self.year + b)}"
-
     def few(self, a: int, b: int) -> list[str]:
         """The window's calendar years when there are two or three of them, else none: "in 2003, 2004
         or 2005" leaves no doubt that 2005 counts, where "from 2003 to 2005" may."""
@@ -60,17 +53,16 @@ class When:
         return [year_text(self.year + d) for d in range(a, b + 1)]
 
     def some(self, a: int, b: int) -> tuple[str, str]:
-        """Time words for "in at least one year of the window", said and asked: "at some point
-        between 2003 and 2015" / "at any point between 2003 and 2015" (not "ever ... between", whose
-        "ever" readers found redundant, nor "in any year from 2003 to 2015", rated formulaic); "in
-        2003 or 2004" either way."""
+        """Time words for "in at least one year of the window", said and asked: "in some year from
+        2003 to 2015" / "in any year from 2003 to 2015" (not "ever ... between 2003 and 2015", whose
+        "ever" readers found redundant and whose ends they doubted); "in 2003 or 2004" either way."""
         few = self.few(a, b)
         if few:
             said = f"in {listed(few, 'or')}"
             return said, said
         if self.year is None:
             return f"at some point {self.span(a, b)}", ""
-        return f"at some point {self.between(a, b)}", f"at any point {self.between(a, b)}"
+        return f"in some year {self.span(a, b)}", f"in any year {self.span(a, b)}"
 
     def every(self, a: int, b: int) -> str:
         """ "throughout 2003–2015" (readers rated "the whole time from 2003 to 2015" formulaic,
@@ -86,16 +78,14 @@ class When:
         return f"throughout {year_text(self.year + a)}–{year_text(self.year + b)}"
 
     def none(self, a: int, b: int) -> str:
-        """The time words of a denial in every year of the window: "X did not play for Y at any point
-        between 2003 and 2015", "... in either 2003 or 2004", "... in any of 2003, 2004 and 2005"."""
+        """The time words of a denial in every year of the window: "X did not play for Y in any year
+        from 2003 to 2015", "... in either 2003 or 2004", "... in any of 2003, 2004 and 2005"."""
         few = self.few(a, b)
         if len(few) == 2:
             return f"in either {few[0]} or {few[1]}"
         if few:
             return f"in any of {listed(few, 'and')}"
-        if self.year is None:
-            return f"in any year {self.span(a, b)}"
-        return f"at any point {self.between(a, b)}"
+        return f"in any year {self.span(a, b)}"
 
 
 def listed(items: list[str], last: str) -> str:

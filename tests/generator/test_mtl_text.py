@@ -29,7 +29,7 @@ D, V, K = Atom("d"), Atom("v"), Atom("k")
     [
         (D, 1800, "Was Charles Dickens alive in 1800?"),
         (K, 2005, "Did Kaká play for AC Milan in 2005?"),
-        (Finally(0, 40, V), 1800, "Was the Victorian era under way at any point between 1800 and 1840?"),
+        (Finally(0, 40, V), 1800, "Was the Victorian era under way in any year from 1800 to 1840?"),
         (Globally(30, 50, V), 1800, "Was the Victorian era under way throughout 1830–1850?"),
         (Next(V), 1836, "Was the Victorian era under way in 1837?"),
         (Finally(6, 6, K), 2009, "Did Kaká play for AC Milan in 2015?"),
@@ -62,7 +62,7 @@ def test_table_iii_patterns_in_plain_english(formula: Formula, year: int, questi
     ("formula", "year", "question"),
     [
         # windows in windows of one kind add up; a step inside moves the window
-        (Finally(2, 9, Next(K)), 1972, "Did Kaká play for AC Milan at any point between 1975 and 1982?"),
+        (Finally(2, 9, Next(K)), 1972, "Did Kaká play for AC Milan in any year from 1975 to 1982?"),
         (
             Globally(0, 5, Globally(2, 4, D)),
             1850,
@@ -84,12 +84,12 @@ def test_table_iii_patterns_in_plain_english(formula: Formula, year: int, questi
         (
             Globally(0, 21, Not(K)),
             1958,
-            "Is it true that Kaká did not play for AC Milan at any point between 1958 and 1979?",
+            "Is it true that Kaká did not play for AC Milan in any year from 1958 to 1979?",
         ),
         (
             Not(Finally(4, 19, K)),
             1996,
-            "Is it true that Kaká did not play for AC Milan at any point between 2000 and 2015?",
+            "Is it true that Kaká did not play for AC Milan in any year from 2000 to 2015?",
         ),
         (
             Not(Globally(2, 5, D)),
@@ -172,7 +172,7 @@ W, M, R = Atom("w"), Atom("m"), Atom("r")
     [
         # the same thing of two subjects in one year: one clause
         (And(D, W), 1850, "Were both Charles Dickens and Charles Darwin alive in 1850?"),
-        (Or(D, W), 1850, "Was Charles Dickens or Charles Darwin alive in 1850?"),
+        (Or(D, W), 1850, "Was at least one of Charles Dickens and Charles Darwin alive in 1850?"),
         (
             Not(Or(D, W)),
             1850,
@@ -181,7 +181,7 @@ W, M, R = Atom("w"), Atom("m"), Atom("r")
         (
             Finally(0, 9, Or(D, W)),
             1800,
-            "Was Charles Dickens or Charles Darwin alive at any point between 1800 and 1809?",
+            "Was at least one of Charles Dickens and Charles Darwin alive in any year from 1800 to 1809?",
         ),
         # two things of one subject
         (And(K, Next(R)), 2005, "Did Kaká play for AC Milan in 2005 and for Real Madrid in 2006?"),
@@ -316,7 +316,7 @@ def test_a_lone_award_says_the_year_it_was_given() -> None:
     w = Atom("w")
     assert mtl2nl(w, 1992, say, given={"w"}) == "Was Connie Willis awarded the Nebula Award in 1992?"
     assert mtl2nl(Finally(0, 7, w), 1967, say, given={"w"}) == (
-        "Was Connie Willis awarded the Nebula Award at any point between 1967 and 1974?"
+        "Was Connie Willis awarded the Nebula Award in any year from 1967 to 1974?"
     )
     assert mtl2nl(Finally(0, 2, w), 1990, say, given={"w"}) == (
         "Was Connie Willis awarded the Nebula Award in 1990, 1991 or 1992?"
@@ -344,7 +344,7 @@ def test_a_join_in_the_first_or_last_year_of_either_stretch_keeps_its_year() -> 
     assert mtl2nl(both, 2003, TWO, edges=edges) == "Did Kaká play for both AC Milan and Real Madrid in 2003?"
     assert mtl2nl(either, 2008, TWO, edges=edges).endswith("AC Milan or Real Madrid in 2008?")
     assert mtl2nl(Or(D, W), 1850, TWO, edges={"w": {1850}}) == (
-        "Was Charles Dickens or Charles Darwin alive in 1850?"
+        "Was at least one of Charles Dickens and Charles Darwin alive in 1850?"
     )
     assert mtl2nl(both, 2005, TWO, edges=edges) == mtl2nl(both, 2005, TWO)
 

@@ -25,14 +25,12 @@ def _event(pid: str, clause: Clause, years: tuple[int, int]) -> TemporalEvent:
     return TemporalEvent("e", clause.statement(), (years,), clause=clause, topic=pid)
 
 
-def test_some_year_of_a_window_is_asked_at_any_point_between() -> None:
-    """ "Did Kaká ever play for AC Milan between 2003 and 2008?": "ever" redundant (the twelfth
-    session's start readers); "in any year from 2003 to 2008" formulaic (its second round's)."""
-    assert (
-        mtl2nl(Finally(0, 5, K), 2003, SAY)
-        == "Did Kaká play for AC Milan at any point between 2003 and 2008?"
-    )
-    assert mtl2nl(Finally(0, 5, S), 2003, SAY) == "Was the treaty signed at any point between 2003 and 2008?"
+def test_some_year_of_a_window_is_asked_in_any_year_from_to() -> None:
+    """ "Did Kaká ever play for AC Milan between 2003 and 2008?": "ever" redundant and the ends in
+    doubt (the twelfth session's start readers); "at any point between" left the ends in doubt (its
+    end readers); "in any year from 2003 to 2008" reads one way."""
+    assert mtl2nl(Finally(0, 5, K), 2003, SAY) == "Did Kaká play for AC Milan in any year from 2003 to 2008?"
+    assert mtl2nl(Finally(0, 5, S), 2003, SAY) == "Was the treaty signed in any year from 2003 to 2008?"
     # two or three years are still named
     assert mtl2nl(Finally(0, 2, K), 2003, SAY) == "Did Kaká play for AC Milan in 2003, 2004 or 2005?"
 
@@ -48,17 +46,18 @@ def test_every_year_of_a_window_is_throughout() -> None:
 
 def test_a_window_says_its_ends_and_they_cannot_change_the_answer() -> None:
     """The draw asks a plain question only where leaving a window's ends out gives the same answer
-    (``ends_left_out``), so "between 2000 and 2003" may count its ends or not."""
-    assert When(2000).between(0, 3) == "between 2000 and 2003"
+    (``ends_left_out``), and the words say the ends are in ("from 2000 to 2003"): readers doubted
+    whether "between 2000 and 2003" counts them, whatever the draw."""
+    assert When(2000).span(0, 3) == "from 2000 to 2003"
     events = [
         TemporalEvent(f"p{i}", f"p{i} held", ((1990 + 3 * i, 1994 + 4 * i),), clause=None) for i in range(4)
     ]
     plan = temporal_plan(events, depth=1, count=40, seed=3, universe=(1980, 2030), wording="plain")
     cases, _ = generate_temporal_cases(plan)
-    windows = [c for c in cases if " between " in c.question or "throughout" in c.question]
+    windows = [c for c in cases if " from " in c.question or "throughout" in c.question]
     assert windows
     for case in windows:
-        assert " from " not in case.question and " ever " not in case.question, case.question
+        assert " between " not in case.question and " ever " not in case.question, case.question
         assert case.temporal is not None
         f = mtl.from_json(case.temporal.formula)
         spans = {n: list(s) for n, s in case.temporal.events.items()}
@@ -72,18 +71,20 @@ def test_two_conditions_in_different_years_after_was_say_where_the_first_starts(
         "Was Wernher von Braun both a member of the SS in 1944 and employed by NASA in 1945?"
     )
     assert mtl2nl(And(M, Finally(10, 20, E)), 1944, SAY) == (
-        "Was Wernher von Braun both a member of the SS in 1944 and employed by NASA at any point "
-        "between 1954 and 1964?"
+        "Was Wernher von Braun both a member of the SS in 1944 and employed by NASA in any year "
+        "from 1954 to 1964?"
     )
 
 
-def test_one_of_two_subjects_is_asked_with_or() -> None:
-    """ "Did at least one of Kaká and Jon play for AC Milan?" and "either of" read formulaic (the
-    twelfth session's readers); "or" is plain where the draw lets no "one only" reading differ."""
+def test_one_of_two_subjects_is_asked_with_at_least_one_of() -> None:
+    """ "Did Kaká or Jon play for AC Milan?" read two ways (one only? which one?) with the twelfth
+    session's end readers though the draw lets no "one only" reading differ; "at least one of" has one."""
     say = {**SAY, "j": Clause("Jon", "did", "play for AC Milan", "played for AC Milan")}
-    assert mtl2nl(Or(K, Atom("j")), 2005, say) == "Did Kaká or Jon play for AC Milan in 2005?"
+    assert mtl2nl(Or(K, Atom("j")), 2005, say) == (
+        "Did at least one of Kaká and Jon play for AC Milan in 2005?"
+    )
     assert mtl2nl(Finally(0, 5, Or(K, Atom("j"))), 2005, say) == (
-        "Did Kaká or Jon play for AC Milan at any point between 2005 and 2010?"
+        "Did at least one of Kaká and Jon play for AC Milan in any year from 2005 to 2010?"
     )
 
 

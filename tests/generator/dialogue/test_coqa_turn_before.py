@@ -83,13 +83,16 @@ PETS_STORY = {
     "id": "pets",
     "story": (
         "Luke lives on a farm. He has four pets: a dog, a cat, a hen and a goldfish. Two of them have "
-        "four legs. The dog is called Sparky, and most of the pets sleep in the barn."
+        "four legs. The dog is called Sparky, and most of the pets sleep in the barn. Last winter a fire "
+        "burnt the old barn, and two hens died. Sparky slept well after the fire."
     ),
     "rounds": [
         ("How many pets does Luke have?", "four"),
         ("How many have four legs?", "two"),
         ("What is the dog called?", "Sparky"),
         ("How many of the pets sleep in the barn?", "most"),
+        ("How many died?", "two hens"),
+        ("Was Sparky getting enough rest?", "yes"),
     ],
 }
 
@@ -100,9 +103,11 @@ def test_a_count_with_nothing_counted_leans_on_the_turn_before(tmp_path: Path) -
     had no requirement and were always decided answerable; of the moved ones, 11 of 14 decided so
     agreed with the reviewers, pooled). Right after its frame the shipped table leaves it undecided
     (the one such turn seen was labelled unanswerable, after an unanswerable turn). "How many of the
-    pets ...?" says what it counts."""
+    pets ...?" says what it counts; "How many died?" asks the story's toll (3 of 3 labelled answerable),
+    and "enough rest" is sleep."""
     (seed,), _ = CoqaReader().read(read_dialogue_file(coqa_file(tmp_path / "p.json", [PETS_STORY])).stories)
     ellipsis = [(r.target, r.path) for r in seed.rounds[1].graph.refers if r.kind == RefKind.ELLIPSIS]
     assert ellipsis == [(seed.rounds[0].graph.frame, "ellipsis quantity")]
-    assert not seed.rounds[3].graph.refers
+    assert not seed.rounds[3].graph.refers and not seed.rounds[5].graph.refers
+    assert "ellipsis quantity" not in {r.path for r in seed.rounds[4].graph.refers}
     assert _last(seed, (0, 1), (2, 1), (0, 3)) == [None, False, True]

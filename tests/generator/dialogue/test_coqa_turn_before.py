@@ -103,7 +103,7 @@ def test_a_count_with_nothing_counted_leans_on_the_turn_before(tmp_path: Path) -
     had no requirement and were always decided answerable; of the moved ones, 11 of 14 decided so
     agreed with the reviewers, pooled). Right after its frame the shipped table leaves it undecided
     (the one such turn seen was labelled unanswerable, after an unanswerable turn). "How many of the
-    pets ...?" says what it counts; "How many died?" asks the story's toll (3 of 3 labelled answerable),
+    pets ...?" says what it counts; "How many died?" asks the story's toll (4 of 4 labelled answerable),
     and "enough rest" is sleep."""
     (seed,), _ = CoqaReader().read(read_dialogue_file(coqa_file(tmp_path / "p.json", [PETS_STORY])).stories)
     ellipsis = [(r.target, r.path) for r in seed.rounds[1].graph.refers if r.kind == RefKind.ELLIPSIS]

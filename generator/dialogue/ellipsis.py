@@ -30,16 +30,26 @@ WHAT_IS_IT = "what is it"
 """A question that asks only what a pronoun is ("What was it?", "Who is he?"): nothing but the turn
 before can say (tenth session: all 14 such turns the reader left undecided after another turn were
 labelled unanswerable, on five samples; 14 of 18 on eight, eleventh session)."""
+QUANTITY = "quantity"
+"""A count or share with nothing to count ("How many are in Romania?", "Did India do the same?", "Who
+was the rest at war with?", "Are there any more?"): of what, only the question before says (twelfth
+session, second round: these were whole questions with no requirement, always decided answerable;
+moved, 11 of 14 decided unanswerable agree with the reviewers, pooled)."""
 _AFTER = {"instead", "then", "next", "result"}
+_COUNTED = {"many", "same", "rest", "more"}
+_TOLL = {"die", "perish", "kill", "injure", "wound", "survive", "miss", "hurt"}
+"""Verbs of a toll: "How many died?" asks the story's own count ("died", "perished", "are missing":
+4 of 4 such moved turns labelled answerable)."""
 
 
 def fragment(question: Doc) -> str:
     """How the parse shows an ellipsis, or "": "one", "another" or "this" standing for a noun phrase
     ("is one named?", "how long ago was this?"); words that take up what was just asked
     ("instead"; ``THIS`` for "this" or "these" alone); no finite verb and at most one noun phrase
-    ("When?", "What color?", "Who else?", "What kind of music?"); a bare auxiliary ("Who did?"; not
-    one with a name for its subject, "What did Suzie do?", a whole question); an opener without a
-    subject of its own ("And approved?", "what about in records?")."""
+    ("When?", "What color?", "Who else?", "What kind of music?"); ``QUANTITY``, a count with nothing
+    counted ("How many are left?"); a bare auxiliary ("Who did?"; not one with a name for its
+    subject, "What did Suzie do?", a whole question); an opener without a subject of its own ("And
+    approved?", "what about in records?")."""
     alone = [t.lower_ for t in question if _stands_alone(t)]
     if alone:
         return THIS if set(alone) <= {"this", "these"} else "stands alone"  # "is one named?"
@@ -50,6 +60,8 @@ def fragment(question: Doc) -> str:
     if not any(_finite(t) for t in words) and len(nouns) < 2:
         return "no verb"  # "What genders?", "In what street?", "to hold what with her?", not "how many
         # counties in the state?"
+    if any(_uncounted(t) for t in question):
+        return QUANTITY  # "How many are in Romania?"
     last = words[-1] if words else None
     bare = last is not None and (last.lemma_ in ("do", "be", "have") or last.tag_ == "MD")
     named = any(t.dep_ in ("nsubj", "nsubjpass") and t.pos_ == "PROPN" for t in question)
@@ -143,3 +155,18 @@ def _stands_alone(tok: Token) -> bool:
         tok.lower_ in (*DEMONSTRATIVES, "another")
         or (tok.lower_ == "one" and tok.pos_ in ("NUM", "PRON", "NOUN"))
     )
+
+
+def _uncounted(tok: Token) -> bool:
+    """ "how many", "the same", "the rest" or "more" standing for a noun phrase, with no noun, no "of",
+    "as", "than" or clause to say what is counted ("How many are left?", "do the same"; not "how many
+    of the founders", "the same as his", "more than Tom"; "how much" asks an amount, not a count)."""
+    if tok.lower_ not in _COUNTED:
+        return False
+    if tok.lower_ == "many" and (not tok.i or tok.doc[tok.i - 1].lower_ != "how" or tok.head.lemma_ in _TOLL):
+        return False  # "many" counts only after "how", and not the dead; "more" and "the same" anywhere
+    if tok.lower_ in ("same", "rest") and not any(c.lower_ == "the" for c in tok.children):
+        return False  # "was he getting enough rest?": sleep
+    if any(c.lower_ in ("of", "as", "than") or c.dep_ in ("relcl", "acl") for c in tok.children):
+        return False
+    return tok.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj", "attr", "acomp")

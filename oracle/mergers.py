@@ -5,9 +5,10 @@ form Hauts-de-France", "Region since 2016 is Auvergne-Rhône-Alpes, created by m
 Rhône-Alpes": no property's words say a merger, so these were unread and blocked a class. A merger
 dates the end of the merged unit's containment and the start of its successor's; where the case's
 evidence dates them (France contains Rhône-Alpes until 2016, Lot-et-Garonne is in Nouvelle-Aquitaine
-from 2016), a merger sentence whose years are those ends (or the year after an end: "until 2015",
-merged "on 1 January 2016") agrees with the KB and is read as those dated facts. The partner it
-merged with is no listed fact, so it cannot contradict one. It stays unread where
+from 2016), a merger sentence whose years are those ends (or the year after an end, the year before a
+start: "until the end of 2015", merged "on 1 January 2016") agrees with the KB and is read as those
+dated facts. The partner it merged with is no listed fact, so it cannot contradict one. It stays
+unread where
 
 * a named unit's evidence is undated where the merger would date it, or a year of the sentence is
   not an end or start of its units (another date: it may be wrong knowledge, left to a later reading);
@@ -63,5 +64,5 @@ def _agrees(u: Unread, ground: GroundGraph) -> bool:
         return False  # no unit of the sentence is dated by the evidence: nothing to agree with
     if any(e.object in u.ids and e.start is None and e.end is None for e in ground.edges):
         return False
-    dates = started | ended | {year + 1 for year in ended}
+    dates = started | ended | {year + 1 for year in ended} | {year - 1 for year in started}
     return years <= dates

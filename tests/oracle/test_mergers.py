@@ -18,7 +18,7 @@ from kgtest.oracle.mergers import mergers
 from kgtest.oracle.unread import Unread
 
 CASES = Path(__file__).parents[2] / "bench" / "styled_blind12" / "cases-w12k.jsonl"
-RHONE_ALPES, AUVERGNE, LOT_ET_GARONNE = "Q463", "Q1152", "Q12578"
+RHONE_ALPES, AUVERGNE, LOT_ET_GARONNE, NOUVELLE_AQUITAINE = "Q463", "Q1152", "Q12578", "Q18678082"
 
 
 def _ground() -> GroundGraph:
@@ -43,10 +43,12 @@ def test_the_case_dates_rhone_alpes_end() -> None:
         "On 1 January 2016 Rhône-Alpes merged with Auvergne to form Auvergne-Rhône-Alpes.",
         "On the same date, Rhône-Alpes merged with Auvergne.",
         "Rhône-Alpes was merged with Auvergne in 2016.",
+        # the successor's start, and the year before it: the merged unit's last
+        "Until the end of 2015 Aquitaine stood alone; in 2016 it merged into Nouvelle-Aquitaine.",
     ],
 )
 def test_a_merger_at_the_kb_end_is_read(sentence: str) -> None:
-    said = _unread(sentence, RHONE_ALPES, AUVERGNE)
+    said = _unread(sentence, *((NOUVELLE_AQUITAINE,) if "Nouvelle" in sentence else (RHONE_ALPES, AUVERGNE)))
     assert mergers([said], _ground(), wrong=False) == [said]
 
 
@@ -60,6 +62,7 @@ def test_a_merger_at_the_kb_end_is_read(sentence: str) -> None:
         ("Law No. 2015-29 merged Rhône-Alpes with Auvergne.", (RHONE_ALPES, AUVERGNE)),  # a number
         ("Lot-et-Garonne was merged with Rhône-Alpes in 2016.", (LOT_ET_GARONNE, RHONE_ALPES)),  # in it
         ("Rhône-Alpes joined Auvergne in 2016.", (RHONE_ALPES, AUVERGNE)),  # no merger
+        ("Aquitaine merged into Nouvelle-Aquitaine in 2014.", (NOUVELLE_AQUITAINE,)),  # before its start
     ],
 )
 def test_a_merger_that_may_say_more_is_left_unread(sentence: str, ids: tuple[str, ...]) -> None:

@@ -36,6 +36,7 @@ from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundGraph, ground_graph
 from kgtest.oracle.kb_lookup import KbLookup
+from kgtest.oracle.mergers import mergers
 from kgtest.oracle.outcome import HALLUCINATIONS as HALLUCINATIONS
 from kgtest.oracle.outcome import Outcome as Outcome
 from kgtest.oracle.quantified import mark
@@ -246,6 +247,9 @@ class Judge:
             ]
             again = said_again(unread, checked.claims, grounds[i], self._entities.kb, self._catalog)
             facts = premises([u for u in unread if u not in again], grounds[i], self._entities)
+            facts += mergers(
+                [u for u in unread if u not in again and u not in facts], grounds[i], bool(checked.wrong)
+            )
             left = [u for u in unread if u not in again and u not in facts]
             still = bearing(left, grounds[i], self._bearing, case.question)
             changes = could_change(still, grounds[i], bool(checked.wrong))

@@ -82,7 +82,7 @@ def _asked(pid: str, s: str, o: str, tense: str, domain: str, year: int | None, 
             "places",
             None,
             False,
-            "Does Senegal lack any land or water border with Guinea?",
+            "Does Senegal lack a border with Guinea?",
         ),
         (
             "P1344",

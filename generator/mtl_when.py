@@ -67,12 +67,12 @@ class When:
     def every(self, a: int, b: int) -> str:
         """ "throughout 2003–2015" (readers rated "the whole time from 2003 to 2015" formulaic,
         "throughout the years 2003 to 2015" wordy, "every year from 1942 through 1969" a template),
-        "in both 2003 and 2004", "in each of 2003, 2004 and 2005"."""
+        "throughout 2003–2005" too ("in each of 2003, 2004 and 2005" formulaic, and each year
+        throughout or at some time in it? the twelfth session's third-round readers), "in both 2003
+        and 2004"."""
         few = self.few(a, b)
         if len(few) == 2:
             return f"in both {few[0]} and {few[1]}"
-        if few:
-            return f"in each of {listed(few, 'and')}"
         if self.year is None:
             return f"in every year {self.span(a, b)}"  # "in every year from that year to ..."
         return f"throughout {year_text(self.year + a)}–{year_text(self.year + b)}"

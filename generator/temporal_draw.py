@@ -69,6 +69,10 @@ class Draws:
     events that name one the KB dates: a question looks at no year outside them."""
     edges: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     """The years each event began or ended in (plain wording only; generator/temporal_event.py)."""
+    off_by_one: frozenset[str] = frozenset()
+    """Events whose year a reader may take for the year before or after (plain wording only): a
+    team's season, an award for a year's best
+    given the next year (generator/temporal_question.py ``off_by_one``)."""
     near: Neighbours = field(init=False, repr=False, compare=False)
     kin: Kin = field(init=False, repr=False, compare=False)
 
@@ -102,12 +106,6 @@ class Kin:
             self.topic[(topic or {}).get(name)].add(name)
             self.domain[(domain or {}).get(name)].add(name)
 
-
-SEASONS = frozenset({"P54"})
-"""A sports team: "Did Javi Moreno play for Real Zaragoza in 1999?" read as the 1998-99 or the
-1999-2000 season to the twelfth session's readers, where the KB's year is a calendar year, and "in
-the calendar year 1999" formulaic to its second round's: a plain suite asks a team's year only where
-the year before or after gives the same answer (``_other_readings``), and says "in 1999"."""
 
 LIFELONG = (":span", ":alive")
 """Events that hold over one stretch, a life or an existence: a run of them ("Did Alki Larnaca F.C.
@@ -206,8 +204,9 @@ def _other_readings(formula: mtl.Formula, draws: Draws, used: list[str]) -> Iter
 
     * a window's ends left out ("between 2003 and 2015" without its ends: generator/mtl_windows.py);
     * each "or" exclusive ("Was A or B born before 1989?": one of them only, mtl_windows.py);
-    * a team's year (``SEASONS``) read as the year before or after it: a Yes where the event held
-      in both, a No where it held in neither;
+    * a team's year or a ranked award's (``off_by_one``: a season, or the film's year for the
+      ceremony's) read as the year before or after it: a
+      Yes where the event held in both, a No where it held in neither;
     * each event held only in the years it neither began nor ended in: "Did both A and B play for X
       at any time in 2009?" (at once, or each at some point?), "Was Aude in Occitania in 2016?" (the
       year the region was made). A lone event asked "at any time" in a year, or "in any year" of a
@@ -219,7 +218,7 @@ def _other_readings(formula: mtl.Formula, draws: Draws, used: list[str]) -> Iter
         yield _evaluated(strict, draws, used)
     if (one := exclusive(said)) != said:
         yield _evaluated(one, draws, used)
-    if seasons := [name for name in used if draws.topic.get(name) in SEASONS]:
+    if seasons := [name for name in used if name in draws.off_by_one]:
         # plain formulas are positive: the held years shrunk by one at each end give where every
         # season reading holds, grown by one where any may
         u0, u1 = draws.universe

@@ -69,10 +69,12 @@ class Draws:
     events that name one the KB dates: a question looks at no year outside them."""
     edges: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     """The years each event began or ended in (plain wording only; generator/temporal_event.py)."""
-    off_by_one: frozenset[str] = frozenset()
-    """Events whose year a reader may take for the year before or after (plain wording only): a
-    team's season, an award for a year's best
-    given the next year (generator/temporal_question.py ``off_by_one``)."""
+    seasons: frozenset[str] = frozenset()
+    """Teams' events, whose year a reader may take for a season (plain wording only;
+    generator/temporal_question.py ``SEASONS``)."""
+    ceremonies: frozenset[str] = frozenset()
+    """Ranked awards' events, whose year a reader may take for the film's, the year before, or the
+    ceremony's, the year after (plain wording only; generator/temporal_question.py ``ceremony_year``)."""
     near: Neighbours = field(init=False, repr=False, compare=False)
     kin: Kin = field(init=False, repr=False, compare=False)
 
@@ -204,9 +206,10 @@ def _other_readings(formula: mtl.Formula, draws: Draws, used: list[str]) -> Iter
 
     * a window's ends left out ("between 2003 and 2015" without its ends: generator/mtl_windows.py);
     * each "or" exclusive ("Was A or B born before 1989?": one of them only, mtl_windows.py);
-    * a team's year or a ranked award's (``off_by_one``: a season, or the film's year for the
-      ceremony's) read as the year before or after it: a
-      Yes where the event held in both, a No where it held in neither;
+    * a team's year (``seasons``) read as the year before or after it: a Yes where the event held
+      in both, a No where it held in neither;
+    * a ranked award's years (``ceremonies``) all moved by one, back (the film's year for the
+      ceremony's) or on: each a reading of its own;
     * each event held only in the years it neither began nor ended in: "Did both A and B play for X
       at any time in 2009?" (at once, or each at some point?), "Was Aude in Occitania in 2016?" (the
       year the region was made). A lone event asked "at any time" in a year, or "in any year" of a
@@ -218,7 +221,7 @@ def _other_readings(formula: mtl.Formula, draws: Draws, used: list[str]) -> Iter
         yield _evaluated(strict, draws, used)
     if (one := exclusive(said)) != said:
         yield _evaluated(one, draws, used)
-    if seasons := [name for name in used if name in draws.off_by_one]:
+    if seasons := [name for name in used if name in draws.seasons]:
         # plain formulas are positive: the held years shrunk by one at each end give where every
         # season reading holds, grown by one where any may
         u0, u1 = draws.universe
@@ -227,6 +230,14 @@ def _other_readings(formula: mtl.Formula, draws: Draws, used: list[str]) -> Iter
             known[name] = [(a + 1, b - 1) for a, b in draws.known[name] if a < b - 1]
             possible[name] = merged([(max(u0, a - 1), min(u1, b + 1)) for a, b in draws.possible[name]])
         yield evaluate_bounds(formula, known, possible, draws.universe)
+    if ceremonies := [name for name in used if name in draws.ceremonies]:
+        u0, u1 = draws.universe
+        for shift in (-1, 1):
+            known, possible = dict(draws.known), dict(draws.possible)
+            for name in ceremonies:
+                known[name] = clip([(a + shift, b + shift) for a, b in draws.known[name]], u0, u1)
+                possible[name] = clip([(a + shift, b + shift) for a, b in draws.possible[name]], u0, u1)
+            yield _evaluated(formula, draws, used, known, possible)
     edged = {name: draws.edges[name] for name in used if name in draws.edges}
     if edged and not _at_any_time(said):
         known, possible = dict(draws.known), dict(draws.possible)

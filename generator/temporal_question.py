@@ -16,7 +16,7 @@ from kgtest.generator.asked import AT_ANY_TIME
 from kgtest.generator.mtl_table3 import table3_question
 from kgtest.generator.mtl_text import DROWZEE, mtl2nl, shifted, year_text
 from kgtest.generator.mtl_windows import simplified as mtl_simplified
-from kgtest.generator.temporal_event import TemporalEvent, edges_of, start_only
+from kgtest.generator.temporal_event import TemporalEvent, edges_of, start_only, worded
 from kgtest.prolog import mtl
 
 AWARDS = frozenset({"P166", "P1411"})
@@ -35,7 +35,7 @@ SEASONS = frozenset({"P54"})
 1999-2000 season to the twelfth session's readers, where the KB's year is a calendar year; "in the
 calendar year 1999" read formulaic to its second round's. A plain suite asks a team's year only
 where reading it as the year before or after gives the same answer (generator/temporal_draw.py),
-so "in 1999" says it; so for a ranked award (``off_by_one``)."""
+so "in 1999" says it; a ranked award's year likewise (``ceremony_year``)."""
 CAREERS = frozenset({"P54", "P69", "P102", "P108", "P463", "P551"})
 """A team, a school, a party, an employer, a membership, a home: "Did Richard Gough play for
 Rangers in 1998?" asks about any part of 1998 in the year he left, as English says it (the
@@ -125,9 +125,10 @@ def ranked_award(event: TemporalEvent) -> bool:
     return any(f.property in AWARDS and _RANKED.search(f.object_label) for f in event.evidence)
 
 
-def off_by_one(event: TemporalEvent) -> bool:
-    """A reader may take ``event``'s year for the year before or after: a team's season, or a ranked
-    award's ceremony for its film's year ("Was Halle Berry awarded the Golden Raspberry Award for
-    Worst Actress in 2004?" read both ways by the twelfth session's third-round readers); a plain
-    suite asks it only where both give the same answer (generator/temporal_draw.py)."""
-    return event.topic in SEASONS or ranked_award(event)
+def ceremony_year(event: TemporalEvent) -> bool:
+    """A reader may take ``event``'s year, a ranked award's ceremony, for its film's, the year before
+    ("Was Halle Berry awarded the Golden Raspberry Award for Worst Actress in 2004?" read both ways by
+    the twelfth session's third-round readers), or a film's year for the ceremony's: a plain suite
+    asks it only where its years moved by one either way give the same answer
+    (generator/temporal_draw.py). An award's event from the KB is worded here, for its name."""
+    return event.topic in AWARDS and ranked_award(worded(event))

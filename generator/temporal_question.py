@@ -23,11 +23,12 @@ AWARDS = frozenset({"P166", "P1411"})
 """Award received, nominated for: the KB's year is the year the award was given, which plain
 questions say of an award for the year's best ("given in 1999"); blind readers took "in 1999"
 for the year of the work too."""
-_RANKED = re.compile(r"\b(?:Best|Worst|Most|of the Year)\b")
+_RANKED = re.compile(r"\b(?:Best|Worst|Most|Outstanding|of the Year)\b")
 """An award for the best (or worst) of a year or season: "Academy Award for Best Supporting
-Actor", "NBA Most Valuable Player Award", "UEFA Club Footballer of the Year". Other awards (an
-order, a medal, a prize for a life's work) have no year but the one they were given in, and
-"the Order of Lenin given in 1980" read stiff to five readers of five."""
+Actor", "NBA Most Valuable Player Award", "UEFA Club Footballer of the Year", "Primetime Emmy Award
+for Outstanding Lead Actress" (a television season's). Other awards (an order, a medal, a prize for
+a life's work) have no year but the one they were given in, and "the Order of Lenin given in 1980"
+read stiff to five readers of five."""
 
 
 SEASONS = frozenset({"P54"})

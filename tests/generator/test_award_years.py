@@ -98,3 +98,5 @@ def test_a_ranked_award_s_year_is_asked_where_the_year_before_or_after_gives_the
         _nominations("Order of Lenin", years), depth=0, count=30, seed=0, universe=(1960, 2000)
     )
     assert not order.draws.ceremonies and len(plan.draws.ceremonies) == len(years)
+    emmy = _nominations("Primetime Emmy Award for Outstanding Lead Actress", years)
+    assert len(temporal_plan(emmy, depth=0, count=30, seed=0, universe=(1960, 2000)).draws.ceremonies) == 4

@@ -90,7 +90,7 @@ def sayable(f: Formula) -> bool:
         case Globally(phi=Or(phi1=Atom(), phi2=Atom())):
             return True
         case Finally(phi=Globally(phi=Atom())):
-            return True  # "for 11 years in a row, starting in some year from ..."
+            return True  # "for 11 years in a row within 1815–1840"
     return _positive_unit(f)
 
 

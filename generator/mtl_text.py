@@ -7,7 +7,7 @@ throughout 1830–1850?"; a window of two or three years names them ("in 2003, 2
 or 2005", "in both 2003 and 2004"). What the formula looks at one year ahead is simply that year
 (``N p`` at 1836 is p in 1837), and windows inside windows of the same kind add up
 (generator/mtl_windows.py). What is left reads as one sentence: G inside F as a run ("for 11
-years in a row, starting in some year from 1815 to 1830"), until as "in some year from 1810
+years in a row within 1815–1840"), until as "in some year from 1810
 to 1820, E2, and in every year from 1800 until the year before, E1": never "until E2
 started", which the semantics do not ask (docs/temporal-semantics.md). Two clauses join as a
 person joins them (generator/mtl_said.py): "both Charles Dickens and Charles Darwin were alive",
@@ -197,8 +197,7 @@ class _Speaker:
             case Atom(name=name):
                 return self._positive(name, *when.some(a, b))
             case Globally(a=c, b=d, phi=Atom(name=name)):
-                run = f"for {d - c + 1} years in a row, starting in some year {when.span(a + c, b + c)}"
-                return self._positive(name, run)
+                return self._positive(name, f"for {d - c + 1} years in a row {when.run(a + c, b + c, d - c)}")
             case Or(phi1=Atom(name=n1), phi2=Atom(name=n2)):
                 # one or the other in some year: one of them in some year, said once if they are alike
                 said = join("or", self._positive(n1, *when.some(a, b)), self._positive(n2, *when.some(a, b)))

@@ -45,6 +45,15 @@ class When:
         lo, hi = self.offset + a, self.offset + b
         return f"from that year to {later(hi)}" if lo == 0 else f"from {lo} to {hi} years later"
 
+    def run(self, a: int, b: int, length: int) -> str:
+        """Where a run of ``length`` + 1 years starting in some year of the window lies: "within
+        523–532", all of it (the twelfth session's third-round readers found "for 3 years in a row,
+        starting in some year from 523 to 530" confusing); counted from a chosen year, "starting in
+        some year from 3 to 8 years later"."""
+        if self.year is None:
+            return f"starting in some year {self.span(a, b)}"
+        return f"within {year_text(self.year + a)}–{year_text(self.year + b + length)}"
+
     def few(self, a: int, b: int) -> list[str]:
         """The window's calendar years when there are two or three of them, else none: "in 2003, 2004
         or 2005" leaves no doubt that 2005 counts, where "from 2003 to 2005" may."""
@@ -67,12 +76,12 @@ class When:
     def every(self, a: int, b: int) -> str:
         """ "throughout 2003–2015" (readers rated "the whole time from 2003 to 2015" formulaic,
         "throughout the years 2003 to 2015" wordy, "every year from 1942 through 1969" a template),
-        "in both 2003 and 2004", "in each of 2003, 2004 and 2005"."""
+        "throughout 2003–2005" too ("in each of 2003, 2004 and 2005" formulaic, and each year
+        throughout or at some time in it? the twelfth session's third-round readers), "in both 2003
+        and 2004"."""
         few = self.few(a, b)
         if len(few) == 2:
             return f"in both {few[0]} and {few[1]}"
-        if few:
-            return f"in each of {listed(few, 'and')}"
         if self.year is None:
             return f"in every year {self.span(a, b)}"  # "in every year from that year to ..."
         return f"throughout {year_text(self.year + a)}–{year_text(self.year + b)}"

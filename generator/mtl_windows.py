@@ -90,7 +90,7 @@ def sayable(f: Formula) -> bool:
         case Globally(phi=Or(phi1=Atom(), phi2=Atom())):
             return True
         case Finally(phi=Globally(phi=Atom())):
-            return True  # "for 11 years in a row, starting in some year from ..."
+            return True  # "for 11 years in a row within 1815–1840"
     return _positive_unit(f)
 
 
@@ -144,8 +144,7 @@ def exclusive(f: Formula) -> Formula:
     or B and not A", one over a window ("Was Trier or Aachen in X at any point between 1914 and
     1925?") said of each side's window, as the words put it. A plain question is asked only in a
     year where this reading and the inclusive one give the same answer (generator/temporal_draw.py),
-    so "Was A or B born before 1989?" needs no "at least one of", which the twelfth session's second
-    round's readers rated formulaic every time."""
+    so that "or" has one answer whichever way it is read."""
     match f:
         case Atom():
             return f

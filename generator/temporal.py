@@ -36,7 +36,7 @@ from kgtest.generator.temporal_event import EventWords as EventWords
 from kgtest.generator.temporal_event import TemporalEvent as TemporalEvent
 from kgtest.generator.temporal_event import birth_only, edges_of
 from kgtest.generator.temporal_event import worded as worded
-from kgtest.generator.temporal_question import question_of
+from kgtest.generator.temporal_question import SEASONS, ceremony_year, question_of
 from kgtest.prolog import mtl
 from kgtest.prolog.mtl_bounds import bound_events, polarised
 from kgtest.prolog.pointwise import holds_at
@@ -151,6 +151,8 @@ def temporal_plan(
         {name: ev.domain for name, ev in table.items()} if plain else {},
         _alive(table, universe),
         _edges(table) if plain else {},
+        frozenset(name for name, ev in table.items() if ev.topic in SEASONS) if plain else frozenset(),
+        frozenset(name for name, ev in table.items() if ceremony_year(ev)) if plain else frozenset(),
     )
     return TemporalPlan(draws, table, count, wording)
 

@@ -69,6 +69,12 @@ class Draws:
     events that name one the KB dates: a question looks at no year outside them."""
     edges: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     """The years each event began or ended in (plain wording only; generator/temporal_event.py)."""
+    seasons: frozenset[str] = frozenset()
+    """Teams' events, whose year a reader may take for a season (plain wording only;
+    generator/temporal_question.py ``SEASONS``)."""
+    ceremonies: frozenset[str] = frozenset()
+    """Ranked awards' events, whose year a reader may take for the film's, the year before, or the
+    ceremony's, the year after (plain wording only; generator/temporal_question.py ``ceremony_year``)."""
     near: Neighbours = field(init=False, repr=False, compare=False)
     kin: Kin = field(init=False, repr=False, compare=False)
 
@@ -102,12 +108,6 @@ class Kin:
             self.topic[(topic or {}).get(name)].add(name)
             self.domain[(domain or {}).get(name)].add(name)
 
-
-SEASONS = frozenset({"P54"})
-"""A sports team: "Did Javi Moreno play for Real Zaragoza in 1999?" read as the 1998-99 or the
-1999-2000 season to the twelfth session's readers, where the KB's year is a calendar year, and "in
-the calendar year 1999" formulaic to its second round's: a plain suite asks a team's year only where
-the year before or after gives the same answer (``_other_readings``), and says "in 1999"."""
 
 LIFELONG = (":span", ":alive")
 """Events that hold over one stretch, a life or an existence: a run of them ("Did Alki Larnaca F.C.
@@ -206,8 +206,10 @@ def _other_readings(formula: mtl.Formula, draws: Draws, used: list[str]) -> Iter
 
     * a window's ends left out ("between 2003 and 2015" without its ends: generator/mtl_windows.py);
     * each "or" exclusive ("Was A or B born before 1989?": one of them only, mtl_windows.py);
-    * a team's year (``SEASONS``) read as the year before or after it: a Yes where the event held
+    * a team's year (``seasons``) read as the year before or after it: a Yes where the event held
       in both, a No where it held in neither;
+    * a ranked award's years (``ceremonies``) all moved by one, back (the film's year for the
+      ceremony's) or on: each a reading of its own;
     * each event held only in the years it neither began nor ended in: "Did both A and B play for X
       at any time in 2009?" (at once, or each at some point?), "Was Aude in Occitania in 2016?" (the
       year the region was made). A lone event asked "at any time" in a year, or "in any year" of a
@@ -219,7 +221,7 @@ def _other_readings(formula: mtl.Formula, draws: Draws, used: list[str]) -> Iter
         yield _evaluated(strict, draws, used)
     if (one := exclusive(said)) != said:
         yield _evaluated(one, draws, used)
-    if seasons := [name for name in used if draws.topic.get(name) in SEASONS]:
+    if seasons := [name for name in used if name in draws.seasons]:
         # plain formulas are positive: the held years shrunk by one at each end give where every
         # season reading holds, grown by one where any may
         u0, u1 = draws.universe
@@ -228,6 +230,14 @@ def _other_readings(formula: mtl.Formula, draws: Draws, used: list[str]) -> Iter
             known[name] = [(a + 1, b - 1) for a, b in draws.known[name] if a < b - 1]
             possible[name] = merged([(max(u0, a - 1), min(u1, b + 1)) for a, b in draws.possible[name]])
         yield evaluate_bounds(formula, known, possible, draws.universe)
+    if ceremonies := [name for name in used if name in draws.ceremonies]:
+        u0, u1 = draws.universe
+        for shift in (-1, 1):
+            known, possible = dict(draws.known), dict(draws.possible)
+            for name in ceremonies:
+                known[name] = clip([(a + shift, b + shift) for a, b in draws.known[name]], u0, u1)
+                possible[name] = clip([(a + shift, b + shift) for a, b in draws.possible[name]], u0, u1)
+            yield _evaluated(formula, draws, used, known, possible)
     edged = {name: draws.edges[name] for name in used if name in draws.edges}
     if edged and not _at_any_time(said):
         known, possible = dict(draws.known), dict(draws.possible)

@@ -16,18 +16,19 @@ from kgtest.generator.asked import AT_ANY_TIME
 from kgtest.generator.mtl_table3 import table3_question
 from kgtest.generator.mtl_text import DROWZEE, mtl2nl, shifted, year_text
 from kgtest.generator.mtl_windows import simplified as mtl_simplified
-from kgtest.generator.temporal_event import TemporalEvent, edges_of, start_only
+from kgtest.generator.temporal_event import TemporalEvent, edges_of, start_only, worded
 from kgtest.prolog import mtl
 
 AWARDS = frozenset({"P166", "P1411"})
 """Award received, nominated for: the KB's year is the year the award was given, which plain
 questions say of an award for the year's best ("given in 1999"); blind readers took "in 1999"
 for the year of the work too."""
-_RANKED = re.compile(r"\b(?:Best|Worst|Most|of the Year)\b")
+_RANKED = re.compile(r"\b(?:Best|Worst|Most|Outstanding|of the Year)\b")
 """An award for the best (or worst) of a year or season: "Academy Award for Best Supporting
-Actor", "NBA Most Valuable Player Award", "UEFA Club Footballer of the Year". Other awards (an
-order, a medal, a prize for a life's work) have no year but the one they were given in, and
-"the Order of Lenin given in 1980" read stiff to five readers of five."""
+Actor", "NBA Most Valuable Player Award", "UEFA Club Footballer of the Year", "Primetime Emmy Award
+for Outstanding Lead Actress" (a television season's). Other awards (an order, a medal, a prize for
+a life's work) have no year but the one they were given in, and "the Order of Lenin given in 1980"
+read stiff to five readers of five."""
 
 
 SEASONS = frozenset({"P54"})
@@ -35,7 +36,7 @@ SEASONS = frozenset({"P54"})
 1999-2000 season to the twelfth session's readers, where the KB's year is a calendar year; "in the
 calendar year 1999" read formulaic to its second round's. A plain suite asks a team's year only
 where reading it as the year before or after gives the same answer (generator/temporal_draw.py),
-so "in 1999" says it."""
+so "in 1999" says it; a ranked award's year likewise (``ceremony_year``)."""
 CAREERS = frozenset({"P54", "P69", "P102", "P108", "P463", "P551"})
 """A team, a school, a party, an employer, a membership, a home: "Did Richard Gough play for
 Rangers in 1998?" asks about any part of 1998 in the year he left, as English says it (the
@@ -47,7 +48,7 @@ def question_of(formula: mtl.Formula, year: int, used: Sequence[TemporalEvent], 
     """The question whether ``formula`` holds in ``year``; ``used``: its events, worded."""
     if wording == DROWZEE:
         return table3_question(formula, year, {ev.id: ev.description for ev in used})
-    given = [ev.id for ev in used if ev.topic in AWARDS and _ranked(ev)]
+    given = [ev.id for ev in used if ranked_award(ev)]
     edges = {ev.id: edges_of(ev) for ev in used if ev.topic not in CAREERS}
     starts = {start_only(ev) for ev in used}
     lives = {ev.id: ev.clause.subject for ev in used if ev.clause is not None}
@@ -72,10 +73,11 @@ def born_question(
     same way): "Was Jon Izagirre born before 1989?" for "... alive at some time between 1983 and
     1988?" (blind readers found a living cyclist's "alive" stiff, the eleventh session's "born in
     1988 or earlier"); one birth says who is born where ``who`` tells ("Was the cyclist Chris Horner
-    born ...?"). Two: "Were both A and B born before 1991?", "Was A or B born before 1991?"
-    (blind readers rated "A or B, or both", "the older of A and B", "either of A and B" and "at
-    least one of A and B" stiff; a plain suite asks "or" only where its inclusive and exclusive
-    readings agree, generator/temporal_draw.py).
+    born ...?"). Two: "Were both A and B born before 1991?", "Was at least one of A and B born
+    before 1991?" (blind readers rated "A or B, or both", "the older of A and B" and "either of A
+    and B" stiff, "at least one of A and B" formulaic, and took "Was A or B born ...?" for "which
+    one?" at the twelfth session's third round: one reading first, as joins say it; a plain suite
+    still asks it only where the exclusive reading agrees, generator/temporal_draw.py).
     With no death known, a life
     may last any time after its birth, and the years that depends on are never asked: a Yes is
     asked only where the formula holds for sure and a No only where it fails for sure, which here
@@ -89,7 +91,7 @@ def born_question(
         case mtl.And(phi1=mtl.Atom(name=n1), phi2=mtl.Atom(name=n2)) if n1 != n2:
             names, join = [n1, n2], "Were both {} and {}"
         case mtl.Or(phi1=mtl.Atom(name=n1), phi2=mtl.Atom(name=n2)) if n1 != n2:
-            names, join = [n1, n2], "Was {} or {}"
+            names, join = [n1, n2], "Was at least one of {} and {}"
         case _:
             return None
     if last is None or not all(n in lives for n in names):
@@ -119,6 +121,15 @@ def _timeless(f: mtl.Formula) -> bool:
     return all(isinstance(node, mtl.Atom | mtl.And | mtl.Or) for node in mtl.walk(f))
 
 
-def _ranked(event: TemporalEvent) -> bool:
-    """The award ``event`` names is one for the best of a year or season (``_RANKED``)."""
+def ranked_award(event: TemporalEvent) -> bool:
+    """``event`` is an award for the best of a year or season (``_RANKED``)."""
     return any(f.property in AWARDS and _RANKED.search(f.object_label) for f in event.evidence)
+
+
+def ceremony_year(event: TemporalEvent) -> bool:
+    """A reader may take ``event``'s year, a ranked award's ceremony, for its film's, the year before
+    ("Was Halle Berry awarded the Golden Raspberry Award for Worst Actress in 2004?" read both ways by
+    the twelfth session's third-round readers), or a film's year for the ceremony's: a plain suite
+    asks it only where its years moved by one either way give the same answer
+    (generator/temporal_draw.py). An award's event from the KB is worded here, for its name."""
+    return event.topic in AWARDS and ranked_award(worded(event))

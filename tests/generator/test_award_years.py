@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from kgtest.generator.case import EvidenceFact
 from kgtest.generator.clauses import Clause
-from kgtest.generator.temporal import TemporalEvent
+from kgtest.generator.temporal import TemporalEvent, generate_temporal_cases, temporal_plan
 from kgtest.generator.temporal_question import question_of
 from kgtest.prolog import mtl
+from kgtest.prolog.pointwise import holds_at
 
 
 def _award(pid: str, person: str, verb: str, award: str) -> TemporalEvent:
@@ -46,3 +47,56 @@ def test_an_order_is_asked_in_its_year_an_award_for_the_years_best_in_the_year_i
     assert question_of(window, 1960, [mvp], "plain") == (
         "Was Karl Malone awarded the NBA Most Valuable Player Award in any year from 1960 to 1980?"
     )
+
+
+def _nominations(label: str, years: list[tuple[int, ...]]) -> list[TemporalEvent]:
+    """People P0, P1, ... nominated for ``label`` in ``years``, sharing the award."""
+    out = []
+    for i, given in enumerate(years):
+        fact = EvidenceFact(f"Q{i}", f"P{i}", "P1411", "nominated for", "Q99", label, given[0], given[0])
+        said = f"receive a nomination for the {label}"
+        out.append(
+            TemporalEvent(
+                id=f"p{i}",
+                description=f"P{i} {said}",
+                intervals=tuple((y, y) for y in given),
+                evidence=(fact,),
+                clause=Clause(f"P{i}", "did", said, f"received a nomination for the {label}"),
+                topic="P1411",
+                about=(f"Q{i}", "Q99"),
+            )
+        )
+    return out
+
+
+def test_a_ranked_award_s_year_is_asked_where_the_year_before_or_after_gives_the_same_answer() -> None:
+    """ "Was Halle Berry awarded the Golden Raspberry Award for Worst Actress in 2004?": the
+    ceremony's year or the film's (the twelfth session's third-round readers, both): a plain suite
+    asks a ranked award's year only where the year before and the year after give its answer. An
+    order, with no film year, is asked in its own year."""
+    years = [(1970, 1971, 1972, 1980), (1975, 1976, 1977, 1978), (1971, 1983, 1990), (1985, 1986, 1987)]
+    asked = 0
+    for seed in range(3):
+        plan = temporal_plan(
+            _nominations("Golden Globe Award for Best Actor", years),
+            depth=1,
+            count=30,
+            seed=seed,
+            universe=(1960, 2000),
+            wording="plain",
+        )
+        for case in generate_temporal_cases(plan)[0]:
+            assert case.temporal is not None
+            f = mtl.from_json(case.temporal.formula)
+            universe, year = tuple(case.temporal.universe), case.temporal.query_year
+            for shift in (-1, 1):
+                moved = {n: [(a + shift, b + shift) for a, b in s] for n, s in case.temporal.events.items()}
+                assert holds_at(f, moved, universe, year) is (case.expected.value == "Yes"), case.question
+            asked += 1
+    assert asked >= 20
+    order = temporal_plan(
+        _nominations("Order of Lenin", years), depth=0, count=30, seed=0, universe=(1960, 2000)
+    )
+    assert not order.draws.ceremonies and len(plan.draws.ceremonies) == len(years)
+    emmy = _nominations("Primetime Emmy Award for Outstanding Lead Actress", years)
+    assert len(temporal_plan(emmy, depth=0, count=30, seed=0, universe=(1960, 2000)).draws.ceremonies) == 4

@@ -68,11 +68,11 @@ def test_table_iii_patterns_in_plain_english(formula: Formula, year: int, questi
             1850,
             "Was Charles Dickens alive throughout 1852–1859?",
         ),
-        # G inside F: a run of years
+        # G inside F: a run of years, all of it within the years said (starts 1852 to 1862)
         (
             Finally(0, 10, Globally(2, 12, D)),
             1850,
-            "Was Charles Dickens alive for 11 years in a row, starting in some year from 1852 to 1862?",
+            "Was Charles Dickens alive for 11 years in a row within 1852–1872?",
         ),
         # F inside G: from each year of the outer window
         (

@@ -127,8 +127,9 @@ def test_lives_known_from_their_births_alone_are_asked_as_the_births_and_answere
                 if who.startswith("Were both "):
                     form, people = "both", who.removeprefix("Were both ").split(" and ")
                     truth = all(births[p] <= year for p in people)
-                elif " or " in who:  # asked only where "one of them only" gives the same answer
-                    form, people = "one", who.removeprefix("Was ").split(" or ")
+                elif who.startswith("Was at least one of "):  # one reading ("A or B": which one?),
+                    # asked only where "one of them only" gives the same answer
+                    form, people = "one", who.removeprefix("Was at least one of ").split(" and ")
                     truth = any(births[p] <= year for p in people)
                     assert not all(births[p] <= year for p in people), q
                 else:
@@ -162,8 +163,9 @@ def test_bodies_known_from_their_founding_alone_are_asked_as_the_foundings_and_a
             who, _, rest = q.partition(" founded ")
             when, _, said = rest.rstrip("?").partition(" ")
             year = int(said.split()[0]) - (when == "before")
-            if " or " in who:
-                truth = any(founded[b] <= year for b in who.removeprefix("Was ").split(" or "))
+            if who.startswith("Was at least one of "):
+                pair = who.removeprefix("Was at least one of ").split(" and ")
+                truth = any(founded[b] <= year for b in pair)
             elif who.startswith("Were both "):
                 truth = all(founded[b] <= year for b in who.removeprefix("Were both ").split(" and "))
             else:
@@ -199,7 +201,7 @@ def test_a_birth_says_who_is_born_and_a_life_keeps_the_name() -> None:
             asked += [(wording, case.question) for case in generate_temporal_cases(plan)[0]]
     plain = [q for w, q in asked if w == "plain"]
     births = [q for q in plain if " born " in q]
-    one = [q for q in births if " both " not in q and " either of " not in q]
+    one = [q for q in births if " both " not in q and " at least one of " not in q]
     assert one and all(("the cyclist Chris Horner" in q) != ("the footballer Matt Targett" in q) for q in one)
     # two births keep the names: "Were both the cyclist A and the cyclist B born ...?" reads as a list
     assert all("cyclist" not in q and "footballer" not in q for q in births if q not in one)
@@ -214,7 +216,7 @@ def test_two_births_of_names_holding_and_are_not_asked_as_a_pair() -> None:
     pair = mtl.Or(mtl.Atom("a"), mtl.Atom("b"))
     assert born_question(pair, 1930, lives, "founded") is None
     assert born_question(pair, 1930, {**lives, "a": "Chelsea F.C."}, "founded") == (
-        "Was Chelsea F.C. or Arsenal F.C. founded before 1931?"
+        "Was at least one of Chelsea F.C. and Arsenal F.C. founded before 1931?"
     )
     assert born_question(pair, 1930, {**lives, "a": "Chelsea or Arsenal"}, "founded") is None
     assert born_question(mtl.Atom("a"), 1930, lives, "founded") == (

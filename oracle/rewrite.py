@@ -33,10 +33,13 @@ _ABBREVIATED = re.compile(
 _SMALL = {"of", "the", "for", "and", "de", "du"}
 
 
-def readable(text: str, only: str | None = None) -> str:
-    """``only``: the case's one entity, whom a field line with no name speaks of ("- Born: 1991")."""
+def readable(text: str, only: str | None = None, pair: tuple[str, str] | None = None) -> str:
+    """``only``: the case's one entity, whom a field line with no name speaks of ("- Born: 1991");
+    ``pair``: its two, whom "both of them were born in 1991" speaks of."""
     if only:
         text = _FIELD.sub(lambda m: f"{m['lead']}{only} {_FIELDS[m['field'].lower()]} ", text)
+    if pair:
+        text = _BOTH.sub(f"{pair[0]} and {pair[1]} ", text)
     text = _SOURCE.sub("", _QUOTED_VERDICT.sub(_judged, set_aside(text)))
     text = _UNTIL_DEATH.sub(r"\g<until> \g<year>", _START_LIST.sub(_started, text))
     text = _LISTED_AS.sub(_given, _MISSION.sub(_relations, text))
@@ -47,6 +50,11 @@ def readable(text: str, only: str | None = None) -> str:
     return absolute(expand_abbreviations(text))
 
 
+_BOTH = re.compile(
+    r"\b[Bb]oth(?:\s+of\s+them|\s+(?:riders|players|men|women|cyclists|athletes|people))?\s+"
+    r"(?=(?:were|was)\s+(?:born|died)\b)"
+)
+"""The case's two people said together: "Both riders were born in 1991" (styled_blind12 W3-024)."""
 _FIELD = re.compile(
     r"^(?P<lead>[^\S\n]*(?:[-*•][^\S\n]*)?)\**(?P<field>born|died)\**[^\S\n]*:\**[^\S\n]*", re.I | re.M
 )

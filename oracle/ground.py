@@ -104,6 +104,12 @@ class GroundGraph:
         named = [e for e in self.entities if not e.id.lstrip("-").isdigit()]
         return named[0].label if len(named) == 1 else None
 
+    @property
+    def pair(self) -> tuple[str, str] | None:
+        """The labels of the case's two entities, years aside ("both of them"); None otherwise."""
+        named = [e.label for e in self.entities if not e.id.lstrip("-").isdigit()]
+        return (named[0], named[1]) if len(named) == 2 else None
+
     def label(self, eid: str) -> str:
         return next((e.label for e in self.entities if e.id == eid), eid)
 

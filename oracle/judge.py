@@ -178,7 +178,9 @@ class Judge:
         todo = [i for i, p in enumerate(parsed) if p.stance in (Stance.YES, Stance.NO)]
         grounds = {i: self._ground(pairs[i][0]) for i in todo}
         texts = {
-            i: readable(strip_restated(parsed[i].reasoning, pairs[i][0].question), grounds[i].only)
+            i: readable(
+                strip_restated(parsed[i].reasoning, pairs[i][0].question), grounds[i].only, grounds[i].pair
+            )
             for i in todo
         }
         triples: dict[int, list[Triple]] = {i: [] for i in todo}

@@ -33,10 +33,13 @@ _ABBREVIATED = re.compile(
 _SMALL = {"of", "the", "for", "and", "de", "du"}
 
 
-def readable(text: str, only: str | None = None) -> str:
-    """``only``: the case's one entity, whom a field line with no name speaks of ("- Born: 1991")."""
+def readable(text: str, only: str | None = None, pair: tuple[str, str] | None = None) -> str:
+    """``only``: the case's one entity, whom a field line with no name speaks of ("- Born: 1991");
+    ``pair``: its two, whom "both of them were born in 1991" speaks of."""
     if only:
-        text = _FIELD.sub(lambda m: f"{m['lead']}{only} {_FIELDS[m['field'].lower()]} ", text)
+        text = _FIELD.sub(lambda m: f"{m['lead']}{only} {_FIELDS[(m['field'] or m['dated']).lower()]} ", text)
+    if pair:
+        text = _BOTH.sub(f"{pair[0]} and {pair[1]} ", text)
     text = _SOURCE.sub("", _QUOTED_VERDICT.sub(_judged, set_aside(text)))
     text = _UNTIL_DEATH.sub(r"\g<until> \g<year>", _START_LIST.sub(_started, text))
     text = _LISTED_AS.sub(_given, _MISSION.sub(_relations, text))
@@ -47,10 +50,23 @@ def readable(text: str, only: str | None = None) -> str:
     return absolute(expand_abbreviations(text))
 
 
-_FIELD = re.compile(
-    r"^(?P<lead>[^\S\n]*(?:[-*•][^\S\n]*)?)\**(?P<field>born|died)\**[^\S\n]*:\**[^\S\n]*", re.I | re.M
+_BOTH = re.compile(
+    r"\b[Bb]oth(?:\s+of\s+them|\s+(?:riders|players|men|women|cyclists|athletes|people))?\s+"
+    r"(?=(?:were|was)\s+(?:born|died)\b)"
 )
-_FIELDS = {"born": "was born in", "died": "died in"}
+"""The case's two people said together: "Both riders were born in 1991" (styled_blind12 W3-024)."""
+_FIELD = re.compile(
+    r"^(?P<lead>[^\S\n]*(?:[-*•][^\S\n]*)?)\**(?:(?P<field>born|died)\**[^\S\n]*:\**[^\S\n]*"
+    r"|(?P<dated>founded|established)\**[^\S\n]*:\**[^\S\n]*(?=\d{4}\b))",
+    re.I | re.M,
+)
+"""A field line of the case's one entity: "- Born: 1991"; "Founded: 1904, in Freiburg" only with its year."""
+_FIELDS = {
+    "born": "was born in",
+    "died": "died in",
+    "founded": "was founded in",
+    "established": "was founded in",
+}
 """A profile's field lines, "- Born: 1991", "**Died:** Paris": said of the case's one entity."""
 _UNTIL_DEATH = re.compile(
     r"\b(?P<until>until|till|up\s+to)\s+(?:his|her|their)\s+death\s+in\s+(?P<year>1\d{3}|20\d{2})\b", re.I

@@ -34,7 +34,12 @@ def about_the_case(
     }
     out = []
     for sentence in sentences(prepare(text)):
-        if FORMULA.search(sentence) or _ECHO.match(sentence) or any(same_sentence(sentence, r) for r in read):
+        if (
+            FORMULA.search(sentence)
+            or _ECHO.match(sentence)
+            or heading(sentence)
+            or any(same_sentence(sentence, r) for r in read)
+        ):
             continue
         named = [
             m.label
@@ -53,5 +58,41 @@ _ECHO = re.compile(
     r"\W*(?:he|she|it|they)\s+(?:did|does|do|was|were|is|are|has|have|had)(?:n't|\s+not)?\W*$", re.I
 )
 """The answer echoed, "Yes, they did.": nothing said of the case."""
+
+
+def heading(sentence: str) -> bool:
+    """A title or a list of sources states nothing of the case: "Pyrénées-Orientales at a glance.",
+    "Galina Vishnevskaya — quick facts.", "Jordan's neighbours.", "Sources: ProCyclingStats, rider
+    profile." (styled_blind11 W1-037, styled_blind13 W1-040). A title's topic is up to three lowercase
+    words, none of ``_NOT_A_TOPIC``: "Zimbabwe — south of Zambia." or "Founded: 1904" says something
+    and is still read."""
+    text = sentence.strip()
+    if _SOURCES.match(text):
+        return not _SAYS.search(text)
+    found = _TITLE.fullmatch(text)
+    if found is None:
+        return False
+    topic = found.group("topic") or found.group("owned") or ""
+    return not any(w.lower() in _NOT_A_TOPIC for w in re.findall(r"[\w'’]+", topic))
+
+
+_SOURCES = re.compile(r"\W*(?:sources?|references?|further reading)\s*:", re.I)
+_SAYS = re.compile(r"\b(?:says?|said|states?|stated|shows?|showed|lists?|listed|gives?|gave|that)\b", re.I)
+"""A list of sources that says what they give ("Sources: Wikipedia says he was born in 1980") states it."""
+_TITLE = re.compile(
+    r"\W*(?:The\s+)?[A-Z\u00C0-\u024F][\w'’.\-&]*(?:\s+(?:(?:of|the|de|di|da|von|van|der|du|la|le|&)\s+)*"
+    r"[A-Z\u00C0-\u024F][\w'’.\-]*)*"
+    r"(?:\s+at\s+a\s+glance|['’]s\s+(?P<owned>[a-z]+)|\s*[—–:]\s*(?P<topic>[a-z]+(?:\s+[a-z]+){0,2}))?"
+    r"\s*[.!]?"
+)
+"""A name alone, or with a title's topic: "X at a glance", "X's neighbours", "X — quick facts"."""
+_NOT_A_TOPIC = frozenset(
+    re.findall(
+        r"\w+",
+        "is was are were be been has had have not no never in at on of to from by with near into since "
+        "until before after south north east west born died founded",
+    )
+)
+"""Words that make a title's topic say something: a copula, negation, preposition, direction, event."""
 _REFERS = re.compile(r"\b(?:he|she|him|his|her|hers|they|them|their|its)\b", re.I)
 """Pronouns that stand for a case entity ("it" is left out: "it is true" names nothing)."""

@@ -15,6 +15,7 @@ from kgtest.generator.case import TestCase
 from kgtest.kg.extract.spacy_triples import SpacyExtractor
 from kgtest.oracle import Judge
 from kgtest.oracle.embeddings import Embedder
+from kgtest.oracle.rewrite import readable
 
 from .replay_kb import ReplayKb
 
@@ -73,3 +74,30 @@ def test_a_profiles_field_line_speaks_of_the_cases_only_entity(
 ) -> None:
     (verdict,) = litwd1k.judge_many([(_case(KOSTER), reply)])
     assert verdict.outcome.value == outcome, verdict.reasons
+
+
+@pytest.mark.parametrize(
+    ("reply", "outcome"),
+    [
+        (
+            "**Python — origins**\n\n- **Founded:** 1985, in Amsterdam\n\n**Answer: No.**",
+            "erroneous_knowledge",
+        ),
+        ("**Python — origins**\n\n- Established: 1991\n\n**Answer: No.**", "correct"),
+    ],
+)
+def test_a_founding_field_line_with_its_year_speaks_of_the_cases_only_entity(
+    kb_judge: Judge, reply: str, outcome: str
+) -> None:
+    """A club's profile ("SC Freiburg — founding. - Founded: 1904, in Freiburg im Breisgau",
+    styled_blind10 W2-039); a founding line without a year ("Founded: by Guido") is left as it is."""
+    (verdict,) = kb_judge.judge_many([(_case(), reply)])
+    assert verdict.outcome.value == outcome, verdict.reasons
+
+
+def test_a_founding_field_line_needs_its_year() -> None:
+    assert (
+        readable("- Founded: 1904, in Freiburg", only="SC Freiburg")
+        == "- SC Freiburg was founded in 1904, in Freiburg"
+    )
+    assert readable("- Founded: by Guido", only="Python") == "- Founded: by Guido"

@@ -105,7 +105,7 @@ def join(op: str, left: Said, right: Said) -> Said:
     alike = (
         left.negated == right.negated and left.when == right.when and left.predicate() == right.predicate()
     )
-    if alike and a.subject != b.subject and not {" and ", " or "} & _words(a.subject + " " + b.subject):
+    if alike and a.subject != b.subject and not _joined(a.subject, b.subject):
         return _two_subjects(op, left, a.subject, b.subject)
     if a.subject == b.subject:
         return _one_subject(op, left, right)
@@ -209,9 +209,9 @@ def _unrepeated(first: str, second: str) -> str:
     return rest if rest and first.split(" ", 1)[0] == verb else second
 
 
-def _words(subjects: str) -> set[str]:
-    """The joining words in ``subjects`` ("Antigua and Barbuda or X" reads as three)."""
-    return {w for w in (" and ", " or ") if w in subjects}
+def _joined(*subjects: str) -> bool:
+    """Whether a name holds a joining word: "Antigua and Barbuda or X" reads as three."""
+    return any(word in s for s in subjects for word in (" and ", " or "))
 
 
 def _plural(words: str) -> str:

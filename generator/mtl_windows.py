@@ -141,10 +141,10 @@ def _inner(a: int, b: int) -> tuple[int, int]:
 
 def exclusive(f: Formula) -> Formula:
     """``f`` as a reader who takes "A or B" for one of them only reads it: each "or" is "A and not B,
-    or B and not A", one over a window ("Was Trier or Aachen in X at any point between 1914 and
-    1925?") said of each side's window, as the words put it. A plain question is asked only in a
-    year where this reading and the inclusive one give the same answer (generator/temporal_draw.py),
-    so that "or" has one answer whichever way it is read."""
+    or B and not A", one over a window ("Was Moscow located in Moscow Oblast or the Russian SFSR in
+    any year from 1914 to 1925?") said of each side's window, as the words put it. A plain question
+    is asked only in a year where this reading and the inclusive one give the same answer
+    (generator/temporal_draw.py), so that "or" has one answer whichever way it is read."""
     match f:
         case Atom():
             return f

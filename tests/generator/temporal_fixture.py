@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from kgtest.generator.case import EvidenceFact
+from kgtest.generator.case import EvidenceFact, TestCase
 from kgtest.generator.temporal import TemporalEvent
+from kgtest.prolog import mtl
+from kgtest.prolog.pointwise import holds_at
 
 UNIVERSE = (-100, 2024)
 
@@ -48,3 +50,14 @@ EVENTS = [
     _event("Q1747689", "Augustus", "Augustus ruled Rome", ((-26, 14),), "society"),
     _event("Q1048", "Julius Caesar", "Julius Caesar was alive", ((-99, -43),), "people"),
 ]
+
+
+def assert_same_answer_a_year_off(case: TestCase) -> None:
+    """The case's answer holds with every event's years moved one back and one on (the referee's
+    reading of a season's or a ceremony's year), as the draw promises."""
+    assert case.temporal is not None
+    f = mtl.from_json(case.temporal.formula)
+    universe, year = tuple(case.temporal.universe), case.temporal.query_year
+    for shift in (-1, 1):
+        moved = {n: [(a + shift, b + shift) for a, b in s] for n, s in case.temporal.events.items()}
+        assert holds_at(f, moved, universe, year) is (case.expected.value == "Yes"), case.question

@@ -33,7 +33,8 @@ dialogue labelled by two labellers, into bench/coqa_blind4; measured once, at th
 bench/coqa_blind7, ``--eighth`` (the tenth's second round) into bench/coqa_blind8, ``--ninth``
 (eleventh session, before any rule changed) into bench/coqa_blind9, ``--tenth`` (its second
 round) into bench/coqa_blind10, ``--eleventh`` (twelfth session, before any rule changed) into
-bench/coqa_blind11.
+bench/coqa_blind11, ``--twelfth`` (thirteenth session, before any rule changed) into
+bench/coqa_blind12.
 
 The tool's decisions are not
 written anywhere the labellers see: the task files hold the story, each turn's question and the
@@ -126,12 +127,14 @@ EIGHTH = _as_fourth("eighth", ", before the tenth session's second round")
 NINTH = _as_fourth("ninth", ", before the eleventh session changed any rule")
 TENTH = _as_fourth("tenth", ", before the eleventh session's second round")
 ELEVENTH = _as_fourth("eleventh", ", before the twelfth session changed any rule")
+TWELFTH = _as_fourth("twelfth", ", before the thirteenth session changed any rule")
 PLANS = {"first": (FIRST, "coqa_blind"), "fresh": (FRESH, "coqa_blind2"), "third": (THIRD, "coqa_blind3"),
          "fourth": (FOURTH, "coqa_blind4"), "fifth": (FIFTH, "coqa_blind5"),
          "sixth": (SIXTH, "coqa_blind6"), "seventh": (SEVENTH, "coqa_blind7"),
          "eighth": (EIGHTH, "coqa_blind8"), "ninth": (NINTH, "coqa_blind9"),
          "tenth": (TENTH, "coqa_blind10"),
-         "eleventh": (ELEVENTH, "coqa_blind11")}  # fmt: skip
+         "eleventh": (ELEVENTH, "coqa_blind11"),
+         "twelfth": (TWELFTH, "coqa_blind12")}  # fmt: skip
 """Each sample and its folder, in the order they were drawn: a sample leaves out the stories of
 every one drawn before it."""
 
@@ -151,6 +154,7 @@ def main() -> None:
     parser.add_argument("--ninth", action="store_true", help="the ninth, drawn as the fourth")
     parser.add_argument("--tenth", action="store_true", help="the tenth, drawn as the fourth")
     parser.add_argument("--eleventh", action="store_true", help="the eleventh, drawn as the fourth")
+    parser.add_argument("--twelfth", action="store_true", help="the twelfth, drawn as the fourth")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     which = next((name for name in reversed(PLANS) if getattr(args, name, False)), "first")

@@ -70,7 +70,10 @@ TENTH = HERE / "coqa_blind10"
 """Issue 39's tenth (bench/coqa_sample.py --tenth): measured blind twice (eleventh session's second
 round), tuned on (its disagreements shown with --show uniform/tenth,enriched/tenth) since the twelfth."""
 ELEVENTH = HERE / "coqa_blind11"
-"""Issue 39's eleventh (bench/coqa_sample.py --eleventh): untouched, measured with --eleventh at the end."""
+"""Issue 39's eleventh (bench/coqa_sample.py --eleventh): measured blind twice (twelfth session), tuned on
+(its disagreements shown with --show uniform/eleventh,enriched/eleventh) since the thirteenth."""
+TWELFTH = HERE / "coqa_blind12"
+"""Issue 39's twelfth (bench/coqa_sample.py --twelfth): untouched, measured with --twelfth at the end."""
 
 LATER = {
     "fresh": FRESH,
@@ -83,6 +86,7 @@ LATER = {
     "ninth": NINTH,
     "tenth": TENTH,
     "eleventh": ELEVENTH,
+    "twelfth": TWELFTH,
 }
 """Every sample drawn after the first, by its flag, in the order drawn; the last is the held-out one."""
 
@@ -187,7 +191,9 @@ def main() -> None:
     parser.add_argument("--tenth", action="store_true",
                         help="also the tenth blind sample's (tuned on since session twelve)")  # fmt: skip
     parser.add_argument("--eleventh", action="store_true",
-                        help="also the eleventh blind sample's (never shown)")  # fmt: skip
+                        help="also the eleventh blind sample's (tuned on since session thirteen)")  # fmt: skip
+    parser.add_argument("--twelfth", action="store_true",
+                        help="also the twelfth blind sample's (never shown)")  # fmt: skip
     parser.add_argument("--reasons", action="store_true", help="also each part's undecided turns by reason")
     args = parser.parse_args()
     sample, pairs = blind()
@@ -206,7 +212,7 @@ def main() -> None:
     for item, i, d, label in rows:
         if (
             item.group in show
-            and not item.group.endswith(("held_out", "eleventh"))
+            and not item.group.endswith(("held_out", "twelfth"))
             and d.answerable is not None
             and d.answerable != label.startswith("A")
         ):

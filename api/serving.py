@@ -20,12 +20,13 @@ def serve_model(
     name: str | None = None,
     host: str = "127.0.0.1",
     port: int = 8000,
-    batch_size: int = 16,
-    max_pending: int = 64,
+    batch_size: int | None = None,
+    max_pending: int = 256,
     api_key_env: str | None = None,
 ) -> Iterator[ModelServer]:
     """The model ``spec`` names, served on /v1/chat/completions until the block ends (``serve_forever``
-    serves until interrupted). With ``api_key_env``, requests must carry the key that variable holds."""
+    serves until interrupted). With ``api_key_env``, requests must carry the key that variable holds.
+    ``batch_size`` None: the system's own (hf: 16 on a CPU, 128 on a GPU)."""
     if not 0 <= port <= 65535:  # socket.bind raises OverflowError, after the model has loaded
         raise ConfigError(f"--port {port}: a port is 0-65535 (0: any free one)")
     api_key = os.environ.get(api_key_env) if api_key_env else None

@@ -39,9 +39,13 @@ class _Job:
 
 
 class _Batcher:
-    """One worker thread owns the model; requests queue here and leave in batches."""
+    """One worker thread owns the model; requests queue here and leave in batches: at most
+    ``max_batch``, or (None) every waiting one, which the system splits into its own batches (hf:
+    16 on a CPU, 128 on a GPU), so a GPU is not held to a CPU's batch."""
 
-    def __init__(self, sut: SystemUnderTest, max_batch: int, max_pending: int, gather_s: float) -> None:
+    def __init__(
+        self, sut: SystemUnderTest, max_batch: int | None, max_pending: int, gather_s: float
+    ) -> None:
         self._sut, self._max_batch, self._max_pending, self._gather_s = sut, max_batch, max_pending, gather_s
         self._jobs: list[_Job] = []
         self._pending = 0
@@ -59,6 +63,11 @@ class _Batcher:
             self._jobs.append(job)
             self._cond.notify()
             return True
+
+    @property
+    def pending(self) -> int:
+        with self._cond:
+            return self._pending
 
     def close(self) -> None:
         with self._cond:
@@ -102,8 +111,8 @@ class ModelServer:
         model: str,
         host: str = "127.0.0.1",
         port: int = 0,
-        max_batch: int = 16,
-        max_pending: int = 64,
+        max_batch: int | None = None,
+        max_pending: int = 256,
         retry_after_s: int = 1,
         api_key: str | None = None,
         gather_s: float = 0.02,
@@ -129,6 +138,11 @@ class ModelServer:
 
     def submit(self, job: _Job) -> bool:
         return self._batcher.submit(job)
+
+    @property
+    def pending(self) -> int:
+        """Requests waiting or being answered (beyond ``max_pending``, 429)."""
+        return self._batcher.pending
 
     def start(self) -> ModelServer:
         """Serve from a background thread."""

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 import socket
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
@@ -20,7 +22,7 @@ from kgtest.core.errors import ConfigError, SutUnavailableError
 from kgtest.runner.plugin import PluginSut
 from kgtest.runner.registry import open_sut
 from kgtest.runner.server import ModelServer
-from kgtest.runner.sut import Conversation, Sampling, SutOptions, SystemUnderTest
+from kgtest.runner.sut import Conversation, Reply, Sampling, SutOptions, SystemUnderTest
 from tests.runner.chatters import Echo, Flaky, Sleepy
 
 QUESTION: Conversation = ({"role": "user", "content": "Is Paris the capital of France? Answer Yes or No."},)
@@ -201,3 +203,47 @@ def test_a_body_no_model_can_take_is_answered_400(body: bytes, why: str) -> None
         answer = http.post("/chat/completions", content=body)
         assert answer.status_code == 400 and why in answer.json()["error"]["message"], answer.text
         assert server.status_counts == {400: 1}
+
+
+class BatchCounter:
+    """Answers "Yes" to all it is given, noting how many conversations each call held; the first call
+    waits for ``release`` so that requests sent meanwhile queue behind it."""
+
+    spec = "plugin:BatchCounter"
+
+    def __init__(self) -> None:
+        self.entered, self.release, self.sizes = threading.Event(), threading.Event(), list[int]()
+
+    def replies(
+        self, conversations: Sequence[Conversation], sampling: Sampling
+    ) -> Iterator[tuple[int, Reply]]:
+        if not self.sizes:
+            self.entered.set()
+            self.release.wait(30)
+        self.sizes.append(len(conversations))
+        for i, _ in enumerate(conversations):
+            yield i, Reply("Yes", self.spec, sampling, 0.0)
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize(("options", "largest"), [({}, 39), ({"max_batch": 8}, 8)])
+def test_waiting_requests_leave_in_one_batch_unless_a_batch_size_is_set(
+    options: dict[str, int], largest: int
+) -> None:
+    """serve-model had a batch of 16 by default: a GPU model that batches 128 got 16 at a time.
+    Unset, every waiting request goes to the system, which splits them into its own batches."""
+    counter = BatchCounter()
+    with serving(counter, **options) as server, httpx.Client(base_url=server.url, timeout=60) as http:
+        body = {"model": "m", "messages": [{"role": "user", "content": "Is it?"}]}
+        with ThreadPoolExecutor(40) as pool:
+            first = pool.submit(http.post, "/chat/completions", json=body)
+            assert counter.entered.wait(30)
+            rest = [pool.submit(http.post, "/chat/completions", json=body) for _ in range(39)]
+            while server.pending < 40:  # the first is in the system; the other 39 queue behind it
+                time.sleep(0.01)
+            counter.release.set()
+            answers = [first.result(), *(r.result() for r in rest)]
+        assert all(r.status_code == 200 for r in answers)
+    assert counter.sizes[0] == 1 and max(counter.sizes[1:]) == largest and sum(counter.sizes) == 40

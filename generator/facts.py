@@ -323,7 +323,7 @@ def _refuted(
     rng = random.Random(f"{seed}:negation-candidates")
     one, parts = reasoner.near_miss_rules()
     used = in_use(view)
-    rules = Rules(reasoner.lifetime_rules(), one, parts, used)
+    rules = Rules(reasoner.lifetime_rules(), one, parts, used, reasoner.seasonal_rules())
     stream = candidates(view, derived, rules, rng, keep, reverse=asker.style == DROWZEE)
     found: list[tuple[Derivation, Years | None]] = []
     plausible = reversed_ = tried = 0

@@ -16,7 +16,9 @@ same type as the truth:
   under one of negation.pl's lifetime rules (born a few years after S died, say), of S's name,
   country or circle first, strangers only once those are spent.
 
-The first two live in near_misses.py. The four take turns, so no rule crowds out the others.
+* one league a season: another division's season of the same years, for a club (near_miss.pl).
+
+The first two and the last live in near_misses.py. The five take turns, so no rule crowds out the others.
 Only once they all run dry come reversed containments ("Is Liguria located in Lavagna?"): true
 to the rules but trivially false to a reader, who takes them for a relation worded backwards;
 so plain questions never ask them, and Drowzee's wording keeps them to at most a quarter of its
@@ -39,7 +41,7 @@ from dataclasses import dataclass, field
 
 from kgtest.generator.distractors import checks
 from kgtest.generator.kbview import KbView
-from kgtest.generator.near_misses import TRIES_PER_SUBJECT, one_at_a_time, partition, rounds, sample
+from kgtest.generator.near_misses import TRIES_PER_SUBJECT, one_at_a_time, partition, rounds, sample, seasons
 from kgtest.generator.people import People, surname
 from kgtest.kg.model import Entity, Fact
 from kgtest.prolog.reasoner import Statement, Years
@@ -57,6 +59,8 @@ class Rules:
     partitioned: frozenset[str] = frozenset()
     in_use: Mapping[tuple[str, str], Years] = field(default_factory=dict)
     """``in_use(view)``, made once for the candidates and for the years they are asked about."""
+    seasonal: Mapping[str, str] = field(default_factory=dict)
+    """Property -> what links its season to a league (near_miss.pl's one league a season)."""
 
 
 def candidates(
@@ -78,6 +82,7 @@ def candidates(
     sources = [
         one_at_a_time(view, rules.one_at_a_time, rules.in_use, rng),
         partition(view, rules.partitioned, rng),
+        seasons(view, rules.seasonal, rng),
         _functional(view, near, people, taken, rng),
         _lifetime(view, rules.lifetime, near, people, taken, rng),
     ]

@@ -5,7 +5,9 @@ labels of one edition of something recurring.
   Prize in Physics", "the Philippines", but "Germany", "Lower Saxony", "Chelsea F.C." (a rule of
   thumb over the label's words);
 * an edition or season named by its year first takes "the": "the 2012 Giro d'Italia", "the
-  2011–12 Football League Cup" (but "UEFA Euro 2016");
+  2011–12 Football League Cup" (but "UEFA Euro 2016"), in place of the name's own ("the 2019
+  Women's Tour" for "2019 The Women's Tour", whose doubled article both of the twelfth session's
+  end readers marked);
 * a team's season is called one: "the 2011 Team Sky season" (labelled "2011 Team Sky", which
   reads as the team itself), "the 2015 Tinkoff-Saxo season" ("Tinkoff-Saxo 2015");
 * a Wikipedia-style "(district)" becomes words: "the district of Celle";
@@ -187,6 +189,9 @@ def article(label: str, person: bool = False, team: bool = False) -> str:
     """The label as a name inside a sentence: with "the" where English puts one."""
     if person or not label or label.lower().startswith("the "):
         return label
+    edition = _YEAR_FIRST.match(label)
+    if edition:  # "the 2019 Women's Tour": one article, where the name has its own ("The Women's Tour")
+        return f"the {edition['year']} {edition['rest'].removeprefix('The ')}"
     words = label.split(" (")[0].split()
     first, last = words[0].lower(), words[-1].lower()
     if (
@@ -194,7 +199,6 @@ def article(label: str, person: bool = False, team: bool = False) -> str:
         or last in _HEAD_LAST
         or label.lower() in _THE_NAMES
         or _TAKES_THE.search(label)
-        or _YEAR_FIRST.match(label)
     ):
         return f"the {label}"
     if team and plural_team(label):

@@ -299,8 +299,10 @@ class Asker:
         # an event or an edition, which happens once ("Was X always absent from the 2012 Tour de France?").
         once = any(self._domain(x) == "events" or years_named(view.label(x)) for x in (s, o))
         ever = tense == EVER or (variant == NEGATED and tense == PAST and at is None and not once)
-        classes = self._classes(subject)
-        said = relation_clause(p, label, named[0], named[1], clause_tense, domain, plural, classes)
+        classes, object_classes = self._classes(subject), self._classes(s if subject == o else o)
+        said = relation_clause(
+            p, label, named[0], named[1], clause_tense, domain, plural, classes, object_classes
+        )
         opposite = None
         if variant == NEGATED:
             opposite = opposite_clause(p, named[0], named[1], clause_tense, domain, plural)

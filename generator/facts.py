@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from kgtest.core.errors import ReasoningError
-from kgtest.generator.asked import Asker
+from kgtest.generator.asked import WHERE, Asker
 from kgtest.generator.balance import halved_variants, plain_split, plain_variants, split
 from kgtest.generator.case import Answer, FactMeta, TestCase, case_id
 from kgtest.generator.kbview import KbView
@@ -323,7 +323,7 @@ def _refuted(
     rng = random.Random(f"{seed}:negation-candidates")
     one, parts = reasoner.near_miss_rules()
     used = in_use(view)
-    rules = Rules(reasoner.lifetime_rules(), one, parts, used)
+    rules = Rules(reasoner.lifetime_rules(), one, parts, used, reasoner.seasonal_rules())
     stream = candidates(view, derived, rules, rng, keep, reverse=asker.style == DROWZEE)
     found: list[tuple[Derivation, Years | None]] = []
     plausible = reversed_ = tried = 0
@@ -336,7 +336,7 @@ def _refuted(
             years = None if d is None else _plausible_years(d, used)
             if d is None or years == () or confusable(view, d):
                 continue
-            if not asker.askable(d.statement, years, True, _contested(d)):
+            if not asker.askable(d.statement, years, True, _contested(d)) or _told(asker, d):
                 continue
             if is_reversed or _reverses(d):
                 if reversed_ >= plausible // 3:
@@ -346,6 +346,15 @@ def _refuted(
                 plausible += 1
             found.append((d, years))
     return found[:need], tried
+
+
+def _told(asker: Asker, d: Derivation) -> bool:
+    """The value a near miss puts in place of the truth needs telling apart: it is ours to choose,
+    and "Was the cyclist Jhonatan Narváez born in the country Georgia?" read stiff to both of the
+    twelfth session's end readers where another country reads plainly."""
+    while d.rule in ("inverse", "symmetric") and d.premises and isinstance(d.premises[0], Derivation):
+        d = d.premises[0]
+    return asker.names.tells(d.object, d.subject, d.property in WHERE)
 
 
 def _contested(d: Derivation) -> bool:

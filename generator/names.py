@@ -255,6 +255,10 @@ class Namer:
             return told(entry.base, text, entry.front and not place)
         return entry.base if entry.optional else None
 
+    def tells(self, eid: str, other: str, where: bool) -> bool:
+        """Whether a question about ``eid`` and ``other`` tells ``eid`` apart ("the country Georgia")."""
+        return self.name(eid, other, where) != self._entry(eid).base
+
     def _country(self, eid: str) -> bool:
         entity = self._view.entities.get(eid)
         return entity is not None and not COUNTRIES.isdisjoint(entity.types)

@@ -6,7 +6,10 @@ Two sources for negatives.py, each proposing what one of near_miss.pl's rules ma
   country, head of government, capital), or for a country one a place near S had; a country only
   where it was in use in a year S had a value, and never one named like a value S had;
 * partition: another unit directly within the parent of the unit S lies in ("another province of
-  the same region").
+  the same region");
+* one league a season: for a club in a league's season, the season of the same years of another
+  league of its country, a division above or below first ("Did Onisilos Sotira play in the
+  2007–08 Cypriot First Division?" of a club of that year's Second Division).
 
 And the checks facts.py makes once the reasoner has refuted one: the years a country was in use
 (``in_use``) and names a reader takes for the same thing (``confusable``).
@@ -162,6 +165,54 @@ def partition(view: KbView, properties: frozenset[str], rng: random.Random) -> I
         return [(x, p, b) for b in sample(sorted(siblings - parents[(x, p)] - {x}), rng)]
 
     yield from rounds(picks(x, p) for x, p in keys)
+
+
+_LEVEL_BELOW = "P2500"
+"""league level below (between seasons): which leagues are next to each other, for the most
+plausible near miss ("Did a Second Division club play in that year's First Division?")."""
+
+
+def seasons(view: KbView, seasonal: Mapping[str, str], rng: random.Random) -> Iterator[Statement]:
+    """For a club S in season A of league La: S in B, the season of A's years of another league of
+    La's country, a neighbouring division first (near_miss.pl's one league a season)."""
+    if not seasonal:
+        return
+    league: dict[str, str] = {f.subject: f.object for f in view.facts_of(frozenset(seasonal.values()))}
+    country: dict[str, set[str]] = defaultdict(set)
+    for f in view.facts_of(("P17",)):
+        if f.subject in league.values():
+            country[f.subject].add(f.object)
+    next_to = {  # leagues next to each other, as some season of one is the level below one of the other
+        frozenset((league[f.subject], league[f.object]))
+        for f in view.facts_of((_LEVEL_BELOW,))
+        if f.subject in league and f.object in league
+    }
+    same: dict[tuple[int | None, int | None], list[str]] = defaultdict(list)
+    for b in sorted(league):
+        e = view.entities.get(b)
+        if e is not None and e.start_year is not None and e.end_year is not None:
+            same[(e.start_year, e.end_year)].append(b)
+    played: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for f in view.facts_of(frozenset(seasonal)):
+        club = view.entities.get(f.subject)
+        if club is not None and "Q5" not in club.types and f.object in league:
+            played[(f.subject, f.property)].add(f.object)
+    keys = sorted(played)
+    rng.shuffle(keys)
+
+    def picks(s: str, p: str) -> list[Statement]:
+        options: list[tuple[bool, str]] = []
+        for a in sorted(played[(s, p)]):
+            e = view.entities[a]
+            for b in same[(e.start_year, e.end_year)]:
+                la, lb = league[a], league[b]
+                if la != lb and b not in played[(s, p)] and country[la] & country[lb]:
+                    options.append((frozenset((la, lb)) not in next_to, b))
+        rng.shuffle(options)
+        options.sort(key=lambda x: x[0])  # neighbouring divisions first, stable otherwise
+        return [(s, p, b) for _, b in options[:TRIES_PER_SUBJECT]]
+
+    yield from rounds(picks(s, p) for s, p in keys)
 
 
 def sample(options: Sequence[str], rng: random.Random) -> list[str]:

@@ -16,7 +16,9 @@ same type as the truth:
   under one of negation.pl's lifetime rules (born a few years after S died, say), of S's name,
   country or circle first, strangers only once those are spent.
 
-The first two live in near_misses.py. The four take turns, so no rule crowds out the others.
+* one league a season: another division's season of the same years, for a club (near_miss.pl).
+
+The first two and the last live in near_misses.py. The five take turns, so no rule crowds out the others.
 Only once they all run dry come reversed containments ("Is Liguria located in Lavagna?"): true
 to the rules but trivially false to a reader, who takes them for a relation worded backwards;
 so plain questions never ask them, and Drowzee's wording keeps them to at most a quarter of its
@@ -39,11 +41,16 @@ from dataclasses import dataclass, field
 
 from kgtest.generator.distractors import checks
 from kgtest.generator.kbview import KbView
-from kgtest.generator.near_misses import TRIES_PER_SUBJECT, one_at_a_time, partition, rounds, sample
+from kgtest.generator.near_misses import TRIES_PER_SUBJECT, one_at_a_time, partition, rounds, sample, seasons
 from kgtest.generator.people import People, surname
 from kgtest.kg.model import Entity, Fact
 from kgtest.prolog.reasoner import Statement, Years
 
+_CITIZENSHIP = "P27"
+_LIFE_PLACES = ("P19", "P20")
+"""Place of birth, place of death: where the true one is a country, another is drawn from those some
+person of the KB is a citizen of ("Was the cyclist Mads Pedersen born in Norway?", not "... in
+Nauru?"), where there are enough of them."""
 _NEAR_YEARS = 40
 """How far from S's lifetime the lifetime source looks for O: close in time is harder."""
 
@@ -57,6 +64,8 @@ class Rules:
     partitioned: frozenset[str] = frozenset()
     in_use: Mapping[tuple[str, str], Years] = field(default_factory=dict)
     """``in_use(view)``, made once for the candidates and for the years they are asked about."""
+    seasonal: Mapping[str, str] = field(default_factory=dict)
+    """Property -> what links its season to a league (near_miss.pl's one league a season)."""
 
 
 def candidates(
@@ -73,11 +82,12 @@ def candidates(
     seen: set[Statement] = set()
     near = _Near(view)
     functional = sorted(p for p in view.catalog if view.catalog[p].functional and view.catalog[p].curated)
-    taken = _objects(view, [*functional, *rules.lifetime])
+    taken = _objects(view, [*functional, *rules.lifetime, _CITIZENSHIP])
     people = People(view, rules.lifetime)
     sources = [
         one_at_a_time(view, rules.one_at_a_time, rules.in_use, rng),
         partition(view, rules.partitioned, rng),
+        seasons(view, rules.seasonal, rng),
         _functional(view, near, people, taken, rng),
         _lifetime(view, rules.lifetime, near, people, taken, rng),
     ]
@@ -122,7 +132,9 @@ def _functional(
         ]
         window = people.window(s, p) if "Q5" in known.types else None
         if window is None:
-            drawn = _pick([by_class[t] for t in known.types], {known.id, s}, taken[p], rng)
+            homes = [x for x in sorted(taken[_CITIZENSHIP]) if p in _LIFE_PLACES and _of(view, x, classes)]
+            pools = [homes] if len(homes) > TRIES_PER_SUBJECT else [by_class[t] for t in known.types]
+            drawn = _pick(pools, {known.id, s}, taken[p], rng)
             return [(s, p, o) for o in _first(sample(related, rng), drawn)]
         # a person: born in the years S's P would be, of S's family name or country first
         kin = [x for x in people.by_surname.get(surname(view.label(s)), ()) if x not in (known.id, s)]
@@ -185,6 +197,11 @@ def _lifetime(
     strangers: list[list[Statement]] = []
     yield from rounds(picks(i, s) for i, s in enumerate(subjects))
     yield from rounds(strangers)
+
+
+def _of(view: KbView, eid: str, classes: set[str]) -> bool:
+    entity = view.entities.get(eid)
+    return entity is not None and not classes.isdisjoint(entity.types)
 
 
 def _born(e: Entity) -> bool:

@@ -10,7 +10,8 @@ and on how the object's name ends, under a key "o:<ending>", which comes first: 
 (``"o:Hall of Fame" = "{s} [be/past] inducted into {o}"``); or on a word of it, under "o~<word>":
 a person works "at" a university and "for" a company (``"o~University" = "{s} [work/past] at {o}"``);
 or on a class of the subject, under "s@<class>": a city's head of government is its mayor
-(``"s@Q515" = "{o} [be] the mayor of {s}"``).
+(``"s@Q515" = "{o} [be] the mayor of {s}"``); or of the object, under "o@<class>": a club plays in
+a league's season (``"o@Q27020041" = "{s} [play/past] in {o}"``), a rider takes part in a race.
 
 ``^P`` (P read backwards) says the same fact as P with subject and object swapped, so it is
 asked with P's wording the other way round. A relation without an ``ask`` (one the catalog
@@ -83,18 +84,29 @@ def parse_asks(text: str, origin: str, field: str = "ask") -> dict[str, dict[str
 
 
 def wording_of(
-    pid: str, label: str, domain: str = ANY, obj: str = "", classes: Collection[str] = ()
+    pid: str,
+    label: str,
+    domain: str = ANY,
+    obj: str = "",
+    classes: Collection[str] = (),
+    object_classes: Collection[str] = (),
 ) -> tuple[str, bool]:
     """The wording for ``pid`` (``^P`` too), a subject of ``domain`` and ``classes`` and an object
-    named ``obj`` (P's subject and object); and whether s and o swap."""
+    named ``obj`` of ``object_classes`` (P's subject and object); and whether s and o swap."""
     swapped = pid.startswith("^")
     table = asks().get(pid.lstrip("^"))
     if table is None:
         return f"{{s}} [have] {{o}} as {label or pid.lstrip('^')}", swapped
-    return _chosen(table, domain, obj, classes), swapped
+    return _chosen(table, domain, obj, classes, object_classes), swapped
 
 
-def _chosen(table: Mapping[str, str], domain: str, obj: str, classes: Collection[str] = ()) -> str:
+def _chosen(
+    table: Mapping[str, str],
+    domain: str,
+    obj: str,
+    classes: Collection[str] = (),
+    object_classes: Collection[str] = (),
+) -> str:
     words = obj.split()
     ending = next(
         (
@@ -103,6 +115,7 @@ def _chosen(table: Mapping[str, str], domain: str, obj: str, classes: Collection
             if (k[:2] == "o:" and obj.endswith(k[2:]))
             or (k[:2] == "o~" and k[2:] in words)
             or (k[:2] == "s@" and k[2:] in classes)
+            or (k[:2] == "o@" and k[2:] in object_classes)
         ),
         None,
     )
@@ -118,10 +131,12 @@ def relation_clause(
     domain: str = ANY,
     plural: Collection[str] = (),
     classes: Collection[str] = (),
+    object_classes: Collection[str] = (),
 ) -> Clause:
-    """The clause saying ``s`` <pid> ``o`` in ``tense``; ``domain`` and ``classes`` are P's subject's;
-    ``plural``: names that take a plural verb."""
-    wording, swapped = wording_of(pid, label, domain, s if pid.startswith("^") else o, classes)
+    """The clause saying ``s`` <pid> ``o`` in ``tense``; ``domain`` and ``classes`` are P's subject's,
+    ``object_classes`` P's object's; ``plural``: names that take a plural verb."""
+    object_ = s if pid.startswith("^") else o
+    wording, swapped = wording_of(pid, label, domain, object_, classes, object_classes)
     if swapped:
         s, o = o, s
     if pid.lstrip("^") in HONOURS:

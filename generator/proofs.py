@@ -147,6 +147,13 @@ def assumption(d: Derivation, view: KbView) -> str:
                 f"{facts[1]} and {facts[2]}, neither is known to lie within the other, and {facts[0]}"
                 + (f", in {years_text(d.years)}" if d.years else "")
             )
+        case "one_league_a_season":
+            facts = [_fact_text(x, view) for x in d.premises if isinstance(x, FactPremise)]
+            return (
+                f"{rel.label} ({rel.id}) of a club and a league's season: a club plays in one league of its "
+                f"country a season; {facts[0]}, {facts[1]}, {facts[2]}, both seasons of the same years, "
+                f"{facts[3]} and {facts[4]}, and nothing is known to have taken part in both"
+            )
         case "antisymmetric":
             return (
                 f"{rel.label} ({rel.id}) is a strict containment order, never true in both directions, "

@@ -24,11 +24,19 @@ about what the property means, stated here and named in the proof:
                    directly in both at once. X lies directly in A, so X does not lie in B,
                    in the years all three facts share. Nothing the KB links, at any time,
                    is refuted (`linked/3`).
+    one_league_a_season  P links a club to a league's season (`seasonal/2`: Of links a
+                   season to its league), and a club plays in one of its country's
+                   leagues a season: S took part in season A of league La, so not in
+                   season B of another league Lb of the same country (P17) and the same
+                   years (a club, not a person: a player may move mid-season), where
+                   nothing is known to have taken part in both and the KB does not link
+                   S to B. The seasons' years are the KB's own dates of A and B.
 
 Either may be read through R-Sym or R-Inverse, as in negation.pl. Proofs carry their years
 like derivations do:
 
-    [refute, Rule, S, P, O, Premises, Years]     Years: [[A, B], ...] | always (partition only)
+    [refute, Rule, S, P, O, Premises, Years]     Years: [[A, B], ...] | always (partition,
+                                                 one_league_a_season)
 
 `disprove/4` is what the generator asks: negation.pl's atemporal refutation when there is one,
 else the dated refutation with the most years (then the first in the standard order of terms).
@@ -40,7 +48,8 @@ claims are judged against the atemporal rules, as before.
     disprove/4,        % +S, +P, +O, -Proof
     dated/4,           % ?S, ?P, ?O, ?Proof: one dated refutation (premises bound: a check)
     one_at_a_time/1,   % ?P
-    partitioned/1      % ?P
+    partitioned/1,     % ?P
+    seasonal/2         % ?P, ?Of
 ]).
 :- use_module(reasoning).
 :- use_module(negation).
@@ -62,6 +71,12 @@ one_at_a_time('P36').
 %
 %   The administrative units directly within one unit, of one class, do not overlap.
 partitioned('P131').
+
+%!  seasonal(?P, ?Of) is nondet.
+%
+%   P links a club to a season it took part in; Of links a season to its league (sports
+%   season of league or competition). A club plays in one league of its country a season.
+seasonal('P1344', 'P3450').
 
 %!  disprove(+S, +P, +O, -Proof) is semidet.
 disprove(S, P, O, Proof) :-
@@ -120,6 +135,24 @@ base(S, P, O, [refute, one_at_a_time, S, P, O, [[fact, F]], L]) :-
     iset_intersection(U, Y2, Free, Years),
     Years \== [],
     years_lists(Years, L).
+
+% -- one league a season -------------------------------------------------------------------
+base(S, P, B, [refute, one_league_a_season, S, P, B, [[fact, F], [fact, Fa], [fact, Fb], [fact, Ca], [fact, Cb]], always]) :-
+    seasonal(P, Of),
+    \+ kb_type(S, 'Q5'),
+    usable_fact(Fb, B, Of, Lb, _),
+    \+ linked(S, P, B),
+    kb_start(B, Y0),
+    kb_end(B, Y1),
+    usable_fact(F, S, P, A, _),
+    A \== B,
+    kb_start(A, Y0),
+    kb_end(A, Y1),
+    usable_fact(Fa, A, Of, La, _),
+    La \== Lb,
+    usable_fact(Ca, La, 'P17', C, _),
+    usable_fact(Cb, Lb, 'P17', C, _),
+    \+ (edge_fact(_, X, P, A), edge_fact(_, X, P, B)).
 
 % -- partition ------------------------------------------------------------------------------
 base(X, P, B, [refute, partition, X, P, B, [[fact, Fx], [fact, Fa], [fact, Fb]|Types], L]) :-

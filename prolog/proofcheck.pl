@@ -42,9 +42,10 @@ check(Rule, not(holds(S, P, O, Lists)), Premises) :-
     Lists \== [],
     maplist(as_list, Premises, Items),
     dated(S, P, O, [refute, Rule, S, P, O, Items, Lists]).
-check(partition, not(holds(S, P, O)), Premises) :-
+check(Rule, not(holds(S, P, O)), Premises) :-
+    memberchk(Rule, [partition, one_league_a_season]),
     maplist(as_list, Premises, Items),
-    dated(S, P, O, [refute, partition, S, P, O, Items, always]).
+    dated(S, P, O, [refute, Rule, S, P, O, Items, always]).
 check(functional_conflict, not(holds(S, P, O)), [fact(F), type(O, C), type(O2, C)]) :-
     kb_functional(P),
     usable_fact(F, S, P, O2, always),

@@ -174,6 +174,11 @@ class Reasoner:
         row = self._once("findall(P, one_at_a_time(P), Os), findall(P, partitioned(P), Ps)")
         return frozenset(map(str, row["Os"])), frozenset(map(str, row["Ps"]))
 
+    def seasonal_rules(self) -> dict[str, str]:
+        """Property -> the property linking its season to a league, for near_miss.pl's one league a season."""
+        row = self._once("findall([P, Of], seasonal(P, Of), Rs)")
+        return {str(p): str(of) for p, of in row["Rs"]}
+
     def check(self, proof: str) -> bool:
         """Does ``proof`` (Prolog text, see proofcheck.pl) establish its conclusion in this KB?"""
         return bool(self._query(f"check_proof({proof})"))

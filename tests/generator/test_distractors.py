@@ -50,8 +50,10 @@ def test_no_question_asks_for_a_father_who_is_a_woman_or_a_spouse_of_the_wrong_s
     cases = generate_suite(view, reasoner, SuiteRequest(kinds=("negation",), count=60, seed=5)).cases
     # every plausible one: no containment turned around, no parent of a child's age, no bare
     # "Portsmouth" asked where it lies ("Is Portsmouth in Greater London?": Hampshire's or Virginia's?)
-    # and no "Saint Petersburg", of which this KB gives neither a country nor a description
-    assert len(cases) == 29  # with people born in a fitting generation, and strangers last
+    # and no "Saint Petersburg", of which this KB gives neither a country nor a description; nor
+    # "Portsmouth (Hampshire)" put in place of a true place ("Was Charles Darwin born in Portsmouth
+    # (Hampshire)?": a near miss's value needs no telling, facts._told)
+    assert len(cases) == 26  # with people born in a fitting generation, and strangers last
     spouses = {(f.subject, f.object) for f in view.facts if f.property == "P26"}
     spouses |= {(o, s) for s, o in spouses}
     asked = {"P22": 0, "P25": 0, "P26": 0}

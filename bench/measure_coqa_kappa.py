@@ -191,7 +191,7 @@ def main() -> None:
     parser.add_argument("--tenth", action="store_true",
                         help="also the tenth blind sample's (tuned on since session twelve)")  # fmt: skip
     parser.add_argument("--eleventh", action="store_true",
-                        help="also the eleventh blind sample's (tuned on since session thirteen)")  # fmt: skip
+                        help="also the eleventh blind sample's (tuned on since session 13)")  # fmt: skip
     parser.add_argument("--twelfth", action="store_true",
                         help="also the twelfth blind sample's (never shown)")  # fmt: skip
     parser.add_argument("--reasons", action="store_true", help="also each part's undecided turns by reason")

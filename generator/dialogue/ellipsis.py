@@ -123,7 +123,7 @@ def takes_up(question: Doc, said: Collection[str]) -> str:
 def _names(question: Doc, story: Collection[str]) -> bool:
     """Does a verbless question ask after a thing the story names, with nothing to continue ("What
     branch?"; not "And the train?", "In what room?", "What year?")?"""
-    if question.text.lower().strip().startswith(OPENERS) or question[0].pos_ == "ADP":
+    if question.text.lower().strip().startswith(OPENERS) or any(t.pos_ == "ADP" for t in question[:1]):
         return False
     return any(
         t.pos_ in ("NOUN", "PROPN")

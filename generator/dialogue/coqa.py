@@ -135,7 +135,7 @@ def _read_story(
 ) -> SeedDialogue:
     canon = Canon()
     story_names, chains = resolve_story(story, canon)
-    reader = RoundReader(canon, chains)
+    reader = RoundReader(canon, chains, frozenset(t.lemma_.lower() for t in story))
     told = salient(chains, canon)
     out = []
     for number, (r, (q, a), found) in enumerate(zip(rounds, parsed, triples, strict=True), 1):
@@ -183,8 +183,16 @@ def _with_rivals(rounds: list[Round], canon: Canon) -> list[Round]:
 class RoundReader:
     """Reads the rounds of one dialogue in order, resolving each question against the rounds before."""
 
-    def __init__(self, canon: Canon, chains: Sequence[Chain] = (), table: PathTable | None = None) -> None:
+    def __init__(
+        self,
+        canon: Canon,
+        chains: Sequence[Chain] = (),
+        story: frozenset[str] = frozenset(),
+        table: PathTable | None = None,
+    ) -> None:
         self.canon = canon
+        self.story = story
+        """The story's lemmas (lower case): a fragment asking after one of its things is ``NAMES``."""
         self.table = table or _TABLE
         """How often people agreed with each evidence path: its weak buckets are left undecided."""
         self.chains = chains
@@ -229,7 +237,7 @@ class RoundReader:
                 refs.append(weighed(ref, self.table))
         refs += self._demonstratives(question)
         frame = f"q{number}"
-        how = fragment(question) if self.history else ""
+        how = fragment(question, self.story) if self.history else ""
         if how:
             frame = self.history[-1].frame
             ref = Reference(RefKind.ELLIPSIS, question.text, frame, path=f"ellipsis {how}")

@@ -26,6 +26,7 @@ def import_questions(path: str | Path, *, workspace: WorkspaceLike = None, out: 
     GenerationError names the file, the line and the field of the first problem, and nothing is
     written."""
     source = Path(path)
+    _refuse_repeated_columns(source)
     try:
         cases = read_questions(source)
     except (csv.Error, RecursionError) as exc:  # were tracebacks: a cell over 128 KiB, JSON nested deep
@@ -51,6 +52,26 @@ def import_questions(path: str | Path, *, workspace: WorkspaceLike = None, out: 
     info = {"source": str(source.resolve()), "cases": written, "kgtest_version": kgtest_version()}
     write_suite_info(target, info)
     return Suite(target, written, dict(Counter(c.kind for c in cases)), ())
+
+
+def _refuse_repeated_columns(source: Path) -> None:
+    """A CSV header that names a column twice (a spreadsheet's columns pasted twice): the reader
+    kept the last one's cells, silently, and asked the other question."""
+    if source.suffix.lower() != ".csv":
+        return
+    try:
+        with source.open(encoding="utf-8-sig", newline="") as f:
+            header = next(csv.reader(f), [])
+    except (OSError, UnicodeDecodeError, csv.Error):
+        return  # read_questions names what is wrong with the file
+    seen: dict[str, int] = {}
+    for number, name in enumerate((h.strip() for h in header), 1):
+        if name in seen:
+            raise GenerationError(
+                f"{source}:1: column {name!r} is named twice (columns {seen[name]} and {number}); "
+                "keep one of them or rename the other. Nothing was written"
+            )
+        seen[name] = number
 
 
 def _refuse_another(target: Path, source: Path) -> None:

@@ -33,3 +33,28 @@ def test_a_questions_file_no_reader_takes_is_named_and_nothing_written(
         kgtest.import_questions(path, workspace=ws)
     assert why in str(refused.value)
     assert not (ws / "suites").exists() or not list((ws / "suites").iterdir())
+
+
+@pytest.mark.parametrize(
+    ("header", "row", "says"),
+    [
+        (
+            "question,expected,question",
+            "Is Paris in France?,Yes,Is Rome in France?",
+            "'question' is named twice",
+        ),
+        (
+            "question,expected, expected",
+            "Is Paris in France?,Yes,",
+            "'expected' is named twice (columns 2 and 3)",
+        ),
+    ],
+)
+def test_a_csv_column_named_twice_is_refused(tmp_path: Path, header: str, row: str, says: str) -> None:
+    """The reader kept the last column's cells and asked 'Is Rome in France?' (expected Yes), silently."""
+    path, ws = tmp_path / "mine.csv", tmp_path / "ws"
+    path.write_text(f"{header}\n{row}\n", encoding="utf-8")
+    with pytest.raises(GenerationError, match=rf"^{path}:1: column ") as refused:
+        kgtest.import_questions(path, workspace=ws)
+    assert says in str(refused.value)
+    assert not (ws / "suites").exists()

@@ -138,6 +138,8 @@ def build_kb(
                     gathered = Gathered(source, lifetime, catalog, whole=alone)
                     report = load(store, source, catalog, batch_size, tick, seen=gathered)
                 tell(_summary(spec, source, report))
+                if told := source.tally.told():  # a foreign dump built a few facts, with nothing said
+                    tell(Line(f"{_short(spec)}: {told}", note=True))
                 loaded.append(f"{spec.name} (build {report.build_id})")
                 last = gathered, report
         except SourceError as exc:

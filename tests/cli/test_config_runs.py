@@ -163,6 +163,7 @@ def test_stopped_and_killed_runs_are_never_the_latest_finished_one(tmp_path: Pat
     stopped.send_signal(signal.SIGTERM)
     out, _ = stopped.communicate(timeout=60)
     assert stopped.returncode != 0, out
+    assert "interrupted: run the same command again to go on" in out and "Aborted!" not in out, out
     rows = {r["run_id"]: r for r in _runs(ws)}
     (interrupted,) = [r for r in rows.values() if r["run_id"] != finished]
     assert interrupted["status"] == "interrupted" and interrupted["error"] == "KeyboardInterrupt"

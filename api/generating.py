@@ -17,6 +17,7 @@ from kgtest.core.errors import ConfigError, StoreError
 from kgtest.core.pool import default_workers
 from kgtest.core.progress import Progress, no_progress
 from kgtest.core.shard import WHOLE, Shard
+from kgtest.core.sole_writer import sole_writer
 from kgtest.core.version import kgtest_version
 from kgtest.core.workspace import Workspace
 from kgtest.generator.case import TestCase, write_suite
@@ -68,6 +69,7 @@ def generate(
     settings = settings_of(workspace)
     path = out or _default_suite(settings.paths, shard or WHOLE)
     with ExitStack() as stack:
+        stack.enter_context(sole_writer(path, settings.paths.cache / "locks", "kgtest gen"))
         kb = WorkspaceKb(settings, stack)
         if graph:
             kb.start()  # the database starts while the suite is made

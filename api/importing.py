@@ -13,6 +13,7 @@ from pathlib import Path
 from kgtest.api.generating import Suite
 from kgtest.api.workspace import WorkspaceLike, settings_of
 from kgtest.core.errors import ConfigError, GenerationError
+from kgtest.core.sole_writer import sole_writer
 from kgtest.core.version import kgtest_version
 from kgtest.generator.case import write_suite
 from kgtest.generator.own_questions import read_questions
@@ -43,14 +44,16 @@ def import_questions(path: str | Path, *, workspace: WorkspaceLike = None, out: 
     target = out or settings_of(workspace).paths.suites / f"{source.stem}.jsonl"
     if target.resolve() == source.resolve():
         target = target.with_name(f"{source.stem}.suite.jsonl")
-    if out is None:
-        _refuse_another(target, source)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    keep_suite(settings_of(workspace).paths, target)  # runs asked from the file it replaces keep it
-    forget_suite_info(target)
-    written = write_suite(target, cases)
-    info = {"source": str(source.resolve()), "cases": written, "kgtest_version": kgtest_version()}
-    write_suite_info(target, info)
+    paths = settings_of(workspace).paths
+    with sole_writer(target, paths.cache / "locks", "kgtest import"):
+        if out is None:
+            _refuse_another(target, source)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        keep_suite(paths, target)  # runs asked from the file it replaces keep it
+        forget_suite_info(target)
+        written = write_suite(target, cases)
+        info = {"source": str(source.resolve()), "cases": written, "kgtest_version": kgtest_version()}
+        write_suite_info(target, info)
     return Suite(target, written, dict(Counter(c.kind for c in cases)), ())
 
 

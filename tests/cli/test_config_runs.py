@@ -228,6 +228,7 @@ def test_judge_checks_its_input_before_it_loads_a_model_or_the_database(tmp_path
     told = json.loads(done.stdout.strip().splitlines()[-1])
     assert told == {"code": 7, "loaded": []}, done.stderr
     assert f"was made from {path}, which no longer exists" in done.stderr
+    assert "put the suite back there" in " ".join(done.stderr.split())  # and what to do (probe-13)
 
     (ws / "runs").joinpath(json.loads(kgtest("--workspace", str(ws), "runs", "--json")[1])[0]["run_id"],
                            "replies.jsonl").write_text("{not json\n")  # fmt: skip

@@ -93,6 +93,8 @@ def test_build_kb_says_how_many_triples_it_passed_over_and_why(tmp_path: Path) -
     ):
         assert why in said, why
 
+    assert "passed over" not in _build(tmp_path / "bundled", Path("example")), "the bundled KB's 2 are known"
+
     foreign = tmp_path / "foreign.nt"
     foreign.write_text("\n".join(FOREIGN[:2]) + "\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["--workspace", str(ws), "build-kb", str(foreign), "--quiet"], env=ENV)

@@ -54,6 +54,9 @@ def test_init_replaces_the_untouched_config_any_command_wrote(tmp_path: Path) ->
     code, _, err = kgtest("--workspace", ws, "init", "--sut", ECHO)
     assert code == 0, err
     assert [s.name for s in read_config(tmp_path / "ws" / "kgtest.toml").sut] == ["Echo"]
+    code, _, err = kgtest("--workspace", ws, "init", "--sut", "baseline:no")  # nor was init's own file
+    assert code == 0, err  # it said "exists and was changed" (probe-13)
+    assert [s.name for s in read_config(tmp_path / "ws" / "kgtest.toml").sut] == ["no"]
 
 
 def test_init_refuses_an_unknown_scheme(tmp_path: Path) -> None:

@@ -47,6 +47,7 @@ if TYPE_CHECKING:  # the names as their modules define them, for type checkers
         kb_clear,
         kb_stats,
     )
+    from kgtest.api.limits import MAX_CONVERSATIONS, MAX_TURNS
     from kgtest.api.reporting import ReportFiles, make_report
     from kgtest.api.runs import list_runs
     from kgtest.api.serving import serve_model
@@ -108,7 +109,9 @@ _WHERE = {
     "KINDS": "kgtest.api.kinds",
     "KbBuilt": "kgtest.api.building",
     "Kind": "kgtest.api.kinds",
+    "MAX_CONVERSATIONS": "kgtest.api.limits",
     "MAX_MTL_DEPTH": "kgtest.generator.suite",
+    "MAX_TURNS": "kgtest.api.limits",
     "MIN_DIALOGUE_ROUNDS": "kgtest.generator.dialogue.request:MIN_ROUNDS",
     "Proof": "kgtest.generator.case",
     "RULE_KINDS": "kgtest.generator.facts",
@@ -167,7 +170,9 @@ __all__ = [
     "INJECTED",
     "KB_DOMAINS",
     "KINDS",
+    "MAX_CONVERSATIONS",
     "MAX_MTL_DEPTH",
+    "MAX_TURNS",
     "MIN_DIALOGUE_ROUNDS",
     "RULE_KINDS",
     "SANITY_RULES",

@@ -29,7 +29,7 @@ from kgtest.core.settings import Settings
 from kgtest.core.workspace import Workspace
 from kgtest.generator.kbview import KbView
 from kgtest.generator.sanity import breaches, check_kb
-from kgtest.kg.build import SPARQL, SourceSpec, read_ahead
+from kgtest.kg.build import EXAMPLE, SPARQL, SourceSpec, read_ahead
 from kgtest.kg.catalog import RelationCatalog, builtin_catalog
 from kgtest.kg.embedded import database_path
 from kgtest.kg.kb_stamp import builds_key, data_fingerprint, vouched_builds
@@ -138,6 +138,9 @@ def build_kb(
                     gathered = Gathered(source, lifetime, catalog, whole=alone)
                     report = load(store, source, catalog, batch_size, tick, seen=gathered)
                 tell(_summary(spec, source, report))
+                told = source.tally.told()  # a foreign dump built a few facts, with nothing said
+                if told and spec.kind != EXAMPLE:  # the bundled KB's 2 are known (docs/graph-model.md)
+                    tell(Line(f"{_short(spec)}: {told}", note=True))
                 loaded.append(f"{spec.name} (build {report.build_id})")
                 last = gathered, report
         except SourceError as exc:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -34,12 +35,23 @@ def init(
     else:
         root = resolve_workspace(None if workspace is None else os.fspath(workspace))
     path = Workspace(root).config
-    if path.exists() and not force and path.read_text(encoding="utf-8") != starting_config():
+    if path.exists() and not force and not _as_written(path.read_text(encoding="utf-8")):
         raise ConfigError(f"{path} exists and was changed; edit it, or give --force to start again")
     suts = named(tuple(specs) or ("smollm2",))
     write_atomic(path, starting_config(suts))
     read_config(path)  # what init writes must load; a spec that breaks TOML would show here
     return Initialised(path, tuple(suts))
+
+
+def _as_written(text: str) -> bool:
+    """Whether ``text`` is what init writes for some systems: a file of ``init --sut X`` was said to
+    be "changed" and kept, though no hand had touched it."""
+    try:
+        found = tomllib.loads(text).get("sut", [])
+        suts = [(str(s["name"]), str(s["spec"])) for s in found]
+    except (tomllib.TOMLDecodeError, AttributeError, KeyError, TypeError):
+        return False
+    return text in (starting_config(), starting_config(suts))
 
 
 def named(specs: tuple[str, ...]) -> list[tuple[str, str]]:

@@ -69,6 +69,11 @@ def export(
         raise ConfigError(f"--to {to!r}: kgtest exports to {', '.join(TARGETS)}")
     settings = settings_of(workspace)
     source = Path(suite) if suite is not None else settings.paths.default_suite
+    if not source.exists():  # a file that is not there is a usage error (exit 2), as `kgtest run` says
+        raise ConfigError(
+            f"no suite at {source}; make one with `kgtest gen` or `kgtest import FILE`, or name a suite "
+            "file: `kgtest export SUITE --to ...`"
+        )
     every = list(read_suite(source))
     kinds = single_question_kinds()
     plan = RunPlan(prompts=templates(kinds, settings.prompt))

@@ -9,13 +9,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kgtest.api.kinds import KINDS
+from kgtest.api.limits import MAX_CONVERSATIONS, MAX_TURNS
 from kgtest.api.workspace import WorkspaceLike, settings_of
 from kgtest.api.workspace_kb import WorkspaceKb
 from kgtest.core.display import Line, Shown, Tell, silent
-from kgtest.core.errors import StoreError
+from kgtest.core.errors import ConfigError, StoreError
 from kgtest.core.pool import default_workers
 from kgtest.core.progress import Progress, no_progress
 from kgtest.core.shard import WHOLE, Shard
+from kgtest.core.sole_writer import sole_writer
 from kgtest.core.version import kgtest_version
 from kgtest.core.workspace import Workspace
 from kgtest.generator.case import TestCase, write_suite
@@ -61,11 +63,13 @@ def generate(
     store. Everything ``request`` names is read and checked before any work starts.
     """
     request.validate()
+    _bounded(request)
     makers = [(maker, kinds) for maker, kinds in KINDS.makers() if maker.asked(request)]
     prepared = [maker.prepare(request) for maker, _ in makers]  # a malformed file stops here: nothing made
     settings = settings_of(workspace)
     path = out or _default_suite(settings.paths, shard or WHOLE)
     with ExitStack() as stack:
+        stack.enter_context(sole_writer(path, settings.paths.cache / "locks", "kgtest gen"))
         kb = WorkspaceKb(settings, stack)
         if graph:
             kb.start()  # the database starts while the suite is made
@@ -91,6 +95,19 @@ def generate(
             _write_graph(kb, path, cases, made, key, request.seed, tell)
             progress("graph store", len(cases), len(cases))
     return Suite(path, written, dict(Counter(c.kind for c in cases)), made, shard)
+
+
+def _bounded(request: GenRequest) -> None:
+    """Refuse before any work what would run for hours or fill the memory (a count typed with
+    extra zeros)."""
+    c = request.conversations
+    for name, value, most, instead in (
+        ("conversations", c.count, MAX_CONVERSATIONS, "write several suites (--out) for more"),
+        ("turns", c.turns, MAX_TURNS, "a longer conversation cannot be scripted"),
+        ("max_distance", c.max_distance, MAX_TURNS, "no conversation has more turns"),
+    ):
+        if value > most:
+            raise ConfigError(f"{name}={value}: at most {most:,}; {instead}")
 
 
 def _info(

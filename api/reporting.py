@@ -20,7 +20,23 @@ from kgtest.report.render import write_report
 from kgtest.report.scores import score_rows
 from kgtest.report.sections import ReportParts
 from kgtest.report.usage import usage_rows
+from kgtest.runner.manifest import COMPLETE, RunInfo, list_runs
 from kgtest.runner.runs import find_run
+
+
+def _tell_unjudged(every: Sequence[RunInfo], tell: Tell) -> None:
+    """The report holds judged runs only: a run asked and never judged was left out in silence, so a
+    newcomer who forgot `kgtest judge` read a report without their latest run."""
+    left = [r for r in every if not r.judged]
+    if not left:
+        return
+    shown = [r.run_id if r.status == COMPLETE else f"{r.run_id} ({r.status})" for r in left[-5:]]
+    more = f" and {len(left) - 5} older" if len(left) > 5 else ""
+    runs = f"{len(left)} run{'s' if len(left) > 1 else ''}"
+    tell(Line(
+        f"left out: {runs} not judged: {', '.join(shown)}{more}; `kgtest judge RUN` judges one "
+        "(one that is not complete: the same `kgtest run` finishes it first)", note=True,
+    ))  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +74,8 @@ def make_report(
             if runs:  # named: the user wants this one, so say why it cannot be shown
                 raise
             tell(Line(f"left out: run {run.run_id}: {exc}"))
+    if not runs:
+        _tell_unjudged(list_runs(paths), tell)
     if old is not None:
         judged = [j for j in judged if j.run_id != old.run_id]
     parts = report_parts(judged, settings)

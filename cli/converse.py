@@ -28,8 +28,9 @@ from kgtest.core.progress import phases
 @click.option("--partner", help="A second system ([[sut]] name or spec) to talk freely with; "
               "default: [battery] partner, else the scripted partner.")  # fmt: skip
 @click.option("--turns", default=api.ConversationRequest().turns, show_default=True,
-              type=click.IntRange(min=1), help="Rounds per conversation.")  # fmt: skip
-@click.option("--runs", default=1, show_default=True, type=click.IntRange(min=1), help="Conversations.")
+              type=click.IntRange(min=1, max=api.MAX_TURNS), help="Rounds per conversation.")  # fmt: skip
+@click.option("--runs", default=1, show_default=True, type=click.IntRange(min=1, max=api.MAX_CONVERSATIONS),
+              help="Conversations.")  # fmt: skip
 @click.option(
     "--seed",
     default=1,
@@ -40,7 +41,7 @@ from kgtest.core.progress import phases
 @click.option("--tests", "test_list", default=",".join(c.value for c in api.INJECTED), show_default=True,
               help="Injected tests, comma-separated; a test may repeat.")  # fmt: skip
 @click.option("--max-distance", default=api.ConversationRequest().max_distance, show_default=True,
-              type=click.IntRange(min=1),
+              type=click.IntRange(min=1, max=api.MAX_TURNS),
               help="I1 asks again after up to this many rounds.")  # fmt: skip
 @click.option("--retry-failed", is_flag=True, help="Ask again the turns whose cached reply is a failure.")
 @click.option("--no-graph", is_flag=True, help="Do not write the conversations to the graph store.")

@@ -90,16 +90,16 @@ a packstream OverflowError after the suite was written)."""
     "--conversations",
     default=0,
     show_default=True,
-    type=click.IntRange(min=0),
+    type=click.IntRange(min=0, max=api.MAX_CONVERSATIONS),
     help="Conversation scripts (the battery's scripted partner, facts from the KB) to add.",
 )
 @click.option("--turns", default=api.ConversationRequest().turns, show_default=True,
-              type=click.IntRange(min=1), help="Rounds per conversation.")  # fmt: skip
+              type=click.IntRange(min=1, max=api.MAX_TURNS), help="Rounds per conversation.")  # fmt: skip
 @click.option("--tests", "test_list", default=",".join(c.value for c in api.INJECTED), show_default=True,
               help="Tests each conversation injects, comma-separated (a test may repeat); 'none' for a "
               "free conversation with a partner system.")  # fmt: skip
 @click.option("--max-distance", default=api.ConversationRequest().max_distance, show_default=True,
-              type=click.IntRange(min=1),
+              type=click.IntRange(min=1, max=api.MAX_TURNS),
               help="Conversations: I1 asks again after up to this many rounds.")  # fmt: skip
 @click.option("--no-graph", is_flag=True, help="Do not write the suite and its proofs to the graph store.")
 @WORKERS

@@ -107,6 +107,15 @@ class KgtestGroup(click.Group):
         except KgtestError as exc:
             err_console.print(Text.assemble(("error:", "bold red"), " ", literal(exc)), soft_wrap=True)
             sys.exit(exc.exit_code)
+        except KeyboardInterrupt:  # Ctrl-C, or SIGTERM in a run: click said only "Aborted!"
+            err_console.print(Text.assemble(("interrupted:", "bold red"), " ", _INTERRUPTED), soft_wrap=True)
+            sys.exit(1)
+
+
+_INTERRUPTED = (
+    "run the same command again to go on: a run asks only what it has no reply for, a build resumes "
+    "from its last chunk (`kgtest runs` shows each run's status)"
+)
 
 
 @click.group(cls=KgtestGroup, context_settings={"help_option_names": ["-h", "--help"]})

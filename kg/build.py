@@ -31,6 +31,7 @@ from kgtest.kg.sources.rdf import dump_format, file_digest, read_dump, read_hash
 from kgtest.kg.sources.resolved import InMemory, Resolved, file_build_id
 from kgtest.kg.sources.sparql import Selection, SparqlClient, read_endpoint
 from kgtest.kg.sources.spill import SpillBuilder, spill_folder
+from kgtest.kg.sources.tally import Tally
 from kgtest.kg.sources.wikidata import SnapshotBuilder
 from kgtest.kg.store import GraphStore
 
@@ -96,7 +97,7 @@ def open_source(
         raise
     if not resolved.entities and not resolved.fact_count:
         resolved.close()
-        raise _nothing(spec)
+        raise _nothing(spec, resolved.tally)
     return resolved
 
 
@@ -133,14 +134,15 @@ def _read_source(
         read_dump(Path(spec.name), builder, _running_total(tick, "triples"))
     snapshot = builder.finish(catalog)
     if not snapshot.entities and not snapshot.facts:
-        raise _nothing(spec)
+        raise _nothing(spec, builder.tally)
     return snapshot
 
 
-def _nothing(spec: SourceSpec) -> SourceError:
+def _nothing(spec: SourceSpec, tally: Tally) -> SourceError:
     """A build of nothing would record "complete"."""
+    why = f" ({tally.told()})" if tally.told() else ""
     return SourceError(
-        f"{spec.name}: no Wikidata entity or fact in it (labels, wdt: or p:/ps: statements); "
+        f"{spec.name}: no Wikidata entity or fact in it (labels, wdt: or p:/ps: statements){why}; "
         "nothing of it was written"
     )
 

@@ -85,6 +85,12 @@ class EmbeddedServer:
                 taken = "listen" in str(exc).lower() or "address already in use" in str(exc).lower()
                 if taken and attempt < 2:
                     continue
+                if "is locked by another process" in str(exc):  # two commands started it at once
+                    raise StoreUnavailableError(
+                        f"the embedded graph database in {self.db_dir} is held by another process (another "
+                        "kgtest command starting or using it); wait for that command to finish, then run "
+                        "this one again. `kgtest db info` shows a server kept serving for commands"
+                    ) from exc
                 raise StoreUnavailableError(
                     f"the embedded graph database in {self.db_dir} would not start: {exc}. "
                     "Is another program using this workspace? See "

@@ -75,7 +75,11 @@ def run_cases(run: RunFiles) -> tuple[RunManifest, Pairs]:
     if run.suite.is_file() and (not suite.is_file() or _sha256(suite) != manifest.suite_sha256):
         suite = run.suite  # the suite was replaced after the run: its copy as the run asked it
     if not suite.is_file():
-        raise OracleError(f"run {manifest.run_id} was made from {suite}, which no longer exists")
+        raise OracleError(
+            f"run {manifest.run_id} was made from {suite}, which no longer exists; put the suite back "
+            "there (its cases say what each reply is judged against), or ask a suite you have again: "
+            f"`kgtest run SUITE --sut {manifest.name}`"
+        )
     cases = {c.id: c for c in read_suite(suite)}
     pairs = []
     try:

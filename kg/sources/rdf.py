@@ -18,9 +18,12 @@ import pyoxigraph
 
 from kgtest.core.errors import ConfigError, RdfSyntaxError, SourceError
 from kgtest.kg.sources.ntriples import Block, blocks
+from kgtest.kg.sources.tally import Why
 from kgtest.kg.sources.wikidata import (
+    DATE_PROPERTIES,
     PQ,
     PS,
+    QUALIFIERS,
     RDFS_LABEL,
     SCHEMA_DESCRIPTION,
     SKOS_ALT_LABEL,
@@ -99,6 +102,7 @@ def read_hashed(path: Path, builder: SnapshotBuilder, progress: Progress | None 
         return _read_hashed(path, fmt, builder)
     except (OSError, EOFError) as exc:
         raise RdfSyntaxError(str(path), None, f"cannot read: {exc}") from exc
+    builder.tally.read = count
     return count, digest.hexdigest()
 
 
@@ -118,14 +122,19 @@ def file_digest(path: Path) -> str:
 def _apply(block: Block, b: SnapshotBuilder, feed: Feed) -> None:
     """What ``feed`` would do with each triple of ``block``; the shapes in bulk, the rest in order."""
     b.direct_items(block.direct_items)
+    skip = b.tally.skip
     for entity, pid, text in block.direct_literals:
         year = year_of(text)
-        if year is not None:
+        if year is not None and pid in DATE_PROPERTIES:
             b.direct_date(entity, pid, year)
+        else:
+            skip(Why.VALUE, WDT + pid)
     for statement, pid, text in block.qualifiers:
         year = year_of(text)
-        if year is not None:
+        if year is not None and pid in QUALIFIERS:
             b.qualifier(statement, pid, year)
+        else:
+            skip(Why.VALUE, PQ + pid)
     for terms in block.rest:
         feed(*terms)
 
@@ -144,11 +153,12 @@ def _read(
         with _open(path, digest) as stream:
             for t in pyoxigraph.parse(stream, format=fmt):
                 s, o = t.subject, t.object
-                if isinstance(s, pyoxigraph.NamedNode):
-                    if isinstance(o, pyoxigraph.NamedNode):
-                        feed(s.value, t.predicate.value, o.value, None, None)
-                    elif isinstance(o, pyoxigraph.Literal):
-                        feed(s.value, t.predicate.value, None, o.value, o.language)
+                if isinstance(s, pyoxigraph.NamedNode) and isinstance(o, pyoxigraph.NamedNode):
+                    feed(s.value, t.predicate.value, o.value, None, None)
+                elif isinstance(s, pyoxigraph.NamedNode) and isinstance(o, pyoxigraph.Literal):
+                    feed(s.value, t.predicate.value, None, o.value, o.language)
+                else:
+                    feed("", "", None, None, None)  # a blank node, or an RDF-star triple
                 count += 1
                 if count % 50_000 == 0:
                     builder.end_block()
@@ -167,6 +177,7 @@ def _read(
         raise RdfSyntaxError(str(path), None, f"cannot read: {exc}") from exc
     if progress is not None:
         progress(count % 50_000)
+    builder.tally.read = count
     return count
 
 
@@ -220,46 +231,68 @@ Feed = Callable[[str, str, str | None, str | None, str | None], None]
 
 
 def _feeder(b: SnapshotBuilder) -> Feed:
-    """One triple (subject IRI, predicate IRI, object IRI or literal text and language) to ``b``."""
+    """One triple (subject IRI, predicate IRI, object IRI or literal text and language) to ``b``;
+    one it passes over is counted in ``b.tally``, by why."""
+    skip = b.tally.skip
 
     def feed(subject: str, pred: str, obj: str | None, text: str | None, lang: str | None) -> None:
         if obj is None:
             if text is None:
-                return
-            if pred == RDFS_LABEL:
-                entity = _local(subject)
-                if entity:
-                    b.label(entity, text, lang)
-            elif pred == SCHEMA_DESCRIPTION:
-                entity = item_id(subject)
-                if entity:
-                    b.description(entity, text, lang)
-            elif pred == SKOS_ALT_LABEL:
-                entity = item_id(subject)
-                if entity:
-                    b.alias(entity, text, lang)
+                skip(Why.SUBJECT, "a blank node")
+            elif pred in _TEXTS:
+                entity = _local(subject) if pred == RDFS_LABEL else item_id(subject)
+                if entity is None:
+                    skip(Why.SUBJECT, subject)
+                elif lang not in (None, "", "en"):
+                    skip(Why.LANGUAGE, f"@{lang}")
+                else:
+                    _TEXTS[pred](b, entity, text, lang)
             elif pred.startswith(WDT):
                 pid, entity, year = property_id(pred, WDT), item_id(subject), year_of(text)
-                if pid and entity and year is not None:
+                if entity is None:
+                    skip(Why.SUBJECT, subject)
+                elif pid in DATE_PROPERTIES and year is not None:
                     b.direct_date(entity, pid, year)
+                else:
+                    skip(Why.VALUE, pred)
             elif pred.startswith(PQ) and subject.startswith(WDS):
                 pid, year = property_id(pred, PQ), year_of(text)
-                if pid and year is not None:
+                if pid in QUALIFIERS and year is not None:
                     b.qualifier(subject[len(WDS) :], pid, year)
+                else:
+                    skip(Why.VALUE, pred)
+            else:
+                skip(Why.VALUE if pred.startswith(P) else Why.PREDICATE, pred)
         elif pred.startswith(WDT):
             pid, entity, target = property_id(pred, WDT), item_id(subject), item_id(obj)
             if pid and entity and target:
                 b.direct_item(entity, pid, target)
+            else:
+                skip(Why.SUBJECT if entity is None else Why.VALUE, subject if entity is None else pred)
         elif pred.startswith(PS):
             pid, target = property_id(pred, PS), item_id(obj)
             if pid and target and subject.startswith(WDS):
                 b.statement_object(subject[len(WDS) :], pid, target)
+            else:
+                skip(Why.VALUE, pred)
         elif pred.startswith(P) and obj.startswith(WDS):
             pid, entity = property_id(pred, P), item_id(subject)
             if pid and entity:
                 b.statement_subject(obj[len(WDS) :], entity, pid)
+            else:
+                skip(Why.SUBJECT if entity is None else Why.VALUE, subject if entity is None else pred)
+        else:
+            skip(Why.VALUE if pred.startswith(P) else Why.PREDICATE, pred)
 
     return feed
+
+
+_TEXTS: dict[str, Callable[[SnapshotBuilder, str, str, str | None], None]] = {
+    RDFS_LABEL: SnapshotBuilder.label,
+    SCHEMA_DESCRIPTION: SnapshotBuilder.description,
+    SKOS_ALT_LABEL: SnapshotBuilder.alias,
+}
+"""The English texts an entity has, each to its builder method."""
 
 
 def _local(iri: str) -> str | None:

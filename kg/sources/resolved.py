@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Protocol
 
 from kgtest.kg.model import Entity, Fact, Snapshot
+from kgtest.kg.sources.tally import Tally
 from kgtest.kg.store import chunks
 
 
@@ -46,6 +47,11 @@ class Resolved(Protocol):
     @property
     def property_labels(self) -> dict[str, str]: ...
 
+    @property
+    def tally(self) -> Tally:
+        """The triples read, and those passed over by why (none counted for a SPARQL answer)."""
+        ...
+
     def facts(self, size: int) -> Iterator[list[Fact]]:
         """Every fact once, ``size`` at a time, in an order that depends on the input alone."""
         ...
@@ -69,6 +75,7 @@ class InMemory:
 
     snapshot: Snapshot
     file_digest: str | None = None
+    tally: Tally = field(default_factory=Tally)
 
     @property
     def source(self) -> str:

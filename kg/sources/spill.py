@@ -25,6 +25,7 @@ from kgtest.core.processes import alive
 from kgtest.kg.catalog import RelationCatalog
 from kgtest.kg.model import Domain, Entity, Fact, Relation
 from kgtest.kg.sources.resolved import InMemory, Resolved, file_build_id
+from kgtest.kg.sources.tally import Tally
 from kgtest.kg.sources.wikidata import INSTANCE_OF, SnapshotBuilder, is_item, statement_years
 from kgtest.kg.store import chunks
 
@@ -138,7 +139,7 @@ class SpillBuilder(SnapshotBuilder):
         """Every fact settled; the entities made (their domains count the facts)."""
         if not self.spilled:
             self.close()
-            return InMemory(self.finish(catalog), digest)
+            return InMemory(self.finish(catalog), digest, self.tally)
         self.spill()
         q = self.db.execute
         for s, o in q(f"SELECT s, o FROM statement WHERE {_FACTS} AND coalesce(sp, op) = '{INSTANCE_OF}'"):
@@ -195,6 +196,10 @@ class Spilled:
     @property
     def property_labels(self) -> dict[str, str]:
         return self.builder.property_labels()
+
+    @property
+    def tally(self) -> Tally:
+        return self.builder.tally
 
     def facts(self, size: int) -> Iterator[list[Fact]]:
         """Every fact, ``size`` at a time: the statements' by statement id, then the direct ones."""

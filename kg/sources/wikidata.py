@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from kgtest.kg.catalog import RelationCatalog, classify
 from kgtest.kg.model import Domain, Entity, Fact, Snapshot
+from kgtest.kg.sources.tally import Tally
 
 WD = "http://www.wikidata.org/entity/"
 WDS = "http://www.wikidata.org/entity/statement/"
@@ -34,6 +35,7 @@ ENTITY_END = ("P570", "P576", "P582")  # death, dissolved, end time
 POINT_IN_TIME = "P585"
 PUBLICATION = "P577"  # works have a publication date where events have a point in time
 DATE_PROPERTIES = frozenset((*ENTITY_START, *ENTITY_END, POINT_IN_TIME, PUBLICATION))
+QUALIFIERS = frozenset((START_QUALIFIER, END_QUALIFIER, POINT_QUALIFIER))
 
 _YEAR = re.compile(r"^\s*([+-]?\d{1,9})(?:-|$)")
 _ITEM = re.compile(r"^Q\d+$")
@@ -89,6 +91,8 @@ class SnapshotBuilder:
     dates: dict[tuple[str, str], int] = field(default_factory=dict)
     direct: set[tuple[str, str, str]] = field(default_factory=set)
     statements: dict[str, _Statement] = field(default_factory=lambda: defaultdict(_Statement))
+    tally: Tally = field(default_factory=Tally)
+    """The triples read, and those passed over by why (a dump's reader counts them)."""
 
     def label(self, entity: str, text: str, lang: str | None) -> None:
         if lang in (None, "", "en") and (lang == "en" or entity not in self.labels):
@@ -141,6 +145,7 @@ class SnapshotBuilder:
         for d in (self.labels, self.descriptions, self.aliases, self.types, self.dates, self.direct):
             d.clear()
         self.statements.clear()
+        self.tally.clear()
 
     def qualifier(self, statement: str, pid: str, year: int) -> None:
         st = self.statements[statement]

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import kgtest
-from kgtest.core.errors import GenerationError
+from kgtest.core.errors import ConfigError, GenerationError
 from kgtest.generator.case import read_suite, write_suite
 from tests.api.harness_bots import QUESTIONS, Mixed, Scripted
 
@@ -150,4 +150,12 @@ def test_an_empty_suite_says_so_and_how_to_fill_it(tmp_path: Path) -> None:
     empty.write_text("\n", encoding="utf-8")
     with pytest.raises(GenerationError, match=r"empty\.jsonl holds no test cases; write some with `kgtest"):
         kgtest.export(empty, "inspect", workspace=tmp_path / "ws")
+    assert not (tmp_path / "ws" / "exports").exists()
+
+
+def test_no_suite_is_a_usage_error_that_says_how_to_make_one(tmp_path: Path) -> None:
+    """`kgtest export --to inspect` in a fresh workspace exited 5 ("cannot read the suite ...: No such
+    file or directory"); `kgtest run` exits 2 for the same and says what to do (probe-13)."""
+    with pytest.raises(ConfigError, match=r"no suite at .*suite\.jsonl; make one with `kgtest gen`"):
+        kgtest.export(workspace=tmp_path / "ws")
     assert not (tmp_path / "ws" / "exports").exists()

@@ -54,6 +54,9 @@ def test_init_replaces_the_untouched_config_any_command_wrote(tmp_path: Path) ->
     code, _, err = kgtest("--workspace", ws, "init", "--sut", ECHO)
     assert code == 0, err
     assert [s.name for s in read_config(tmp_path / "ws" / "kgtest.toml").sut] == ["Echo"]
+    code, _, err = kgtest("--workspace", ws, "init", "--sut", "baseline:no")  # nor was init's own file
+    assert code == 0, err  # it said "exists and was changed" (probe-13)
+    assert [s.name for s in read_config(tmp_path / "ws" / "kgtest.toml").sut] == ["no"]
 
 
 def test_init_refuses_an_unknown_scheme(tmp_path: Path) -> None:
@@ -163,6 +166,7 @@ def test_stopped_and_killed_runs_are_never_the_latest_finished_one(tmp_path: Pat
     stopped.send_signal(signal.SIGTERM)
     out, _ = stopped.communicate(timeout=60)
     assert stopped.returncode != 0, out
+    assert "interrupted: run the same command again to go on" in out and "Aborted!" not in out, out
     rows = {r["run_id"]: r for r in _runs(ws)}
     (interrupted,) = [r for r in rows.values() if r["run_id"] != finished]
     assert interrupted["status"] == "interrupted" and interrupted["error"] == "KeyboardInterrupt"
@@ -227,6 +231,7 @@ def test_judge_checks_its_input_before_it_loads_a_model_or_the_database(tmp_path
     told = json.loads(done.stdout.strip().splitlines()[-1])
     assert told == {"code": 7, "loaded": []}, done.stderr
     assert f"was made from {path}, which no longer exists" in done.stderr
+    assert "put the suite back there" in " ".join(done.stderr.split())  # and what to do (probe-13)
 
     (ws / "runs").joinpath(json.loads(kgtest("--workspace", str(ws), "runs", "--json")[1])[0]["run_id"],
                            "replies.jsonl").write_text("{not json\n")  # fmt: skip

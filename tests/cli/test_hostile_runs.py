@@ -168,3 +168,17 @@ def test_run_files_nested_too_deep_are_named_without_a_traceback(tmp_path: Path)
     for command in ("judge", "report"):
         code, out = kgtest("--workspace", ws, command, folder.name[:6])
         assert code == 7 and f"{manifest}: not a kgtest run manifest (JSON nested too deeply)" in out, out
+
+
+def test_report_names_the_runs_it_left_out_because_they_are_not_judged(tmp_path: Path) -> None:
+    """A newcomer who ran a second system and forgot `kgtest judge` got a report without it, and
+    nothing said so (probe-13)."""
+    ws, folder = _judged_run(tmp_path)
+    code, out = kgtest("--workspace", ws, "run", str(tmp_path / "s.jsonl"), "--sut", "baseline:no")
+    assert code == 0, out
+    [other] = [f.name for f in (tmp_path / "ws" / "runs").iterdir() if f != folder]
+    code, out = kgtest("--workspace", ws, "report", "--out", str(tmp_path / "r"))
+    said = " ".join(out.split())
+    assert code == 0 and f"left out: 1 run not judged: {other}; `kgtest judge RUN` judges one" in said, out
+    assert kgtest("--workspace", ws, "judge", other, "--no-graph")[0] == 0
+    assert "not judged" not in kgtest("--workspace", ws, "report", "--out", str(tmp_path / "r"))[1]

@@ -22,7 +22,9 @@ LOADED = "is loaded already (nothing read)"
 
 def _build(ws: Path, *sources: Path) -> str:
     result = CliRunner().invoke(
-        cli, ["--workspace", str(ws), "build-kb", *map(str, sources), "--quiet"], env=ENV
+        cli,
+        ["--workspace", str(ws), "build-kb", *map(str, sources), "--quiet"],
+        env={**ENV, "COLUMNS": "500"},
     )
     assert result.exit_code == 0, result.stderr
     return result.stderr
@@ -65,3 +67,37 @@ def test_a_malformed_dump_names_its_line_and_leaves_the_kb_and_no_spill_behind(t
     assert f"{bad}:301:" in result.stderr
     assert _kb(ws) == before
     assert not list((ws / "cache" / "build-kb").glob("spill-*"))
+
+
+FOREIGN = [
+    "<http://dbpedia.org/resource/Paris> <http://dbpedia.org/ontology/country> <http://dbpedia.org/> .",
+    '<http://dbpedia.org/resource/Paris> <http://www.w3.org/2000/01/rdf-schema#label> "Paris"@en .',
+    '<http://www.wikidata.org/entity/Q90> <http://www.w3.org/2000/01/rdf-schema#label> "Paris"@fr .',
+    '<http://www.wikidata.org/entity/Q90> <http://www.wikidata.org/prop/direct/P1082> "2100000" .',
+    "_:b1 <http://www.wikidata.org/prop/direct/P17> <http://www.wikidata.org/entity/Q142> .",
+]
+
+
+def test_build_kb_says_how_many_triples_it_passed_over_and_why(tmp_path: Path) -> None:
+    """A DBpedia dump built a KB of a few facts, or of nothing, and never said why (probe-13)."""
+    ws, kb = tmp_path / "ws", small_kb()
+    mixed = tmp_path / "mixed.nt"
+    mixed.write_text("\n".join([*kb.lines, *FOREIGN]) + "\n", encoding="utf-8")
+    said = " ".join(_build(ws, mixed).split())
+    assert f" of {len(kb.lines) + 5} triples passed over: " in said
+    for why in (
+        "2 with a subject that is no Wikidata item (first: <http://dbpedia.org/resource/Paris>)",
+        "1 with a predicate kgtest does not read (first: <http://dbpedia.org/ontology/country>)",
+        "1 with a value kgtest does not read (first: <http://www.wikidata.org/prop/direct/P1082>)",
+        "with a text not in English (first: @",
+    ):
+        assert why in said, why
+
+    assert "passed over" not in _build(tmp_path / "bundled", Path("example")), "the bundled KB's 2 are known"
+
+    foreign = tmp_path / "foreign.nt"
+    foreign.write_text("\n".join(FOREIGN[:2]) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["--workspace", str(ws), "build-kb", str(foreign), "--quiet"], env=ENV)
+    assert result.exit_code == 3
+    assert "no Wikidata entity or fact in it" in result.stderr
+    assert "2 of 2 triples passed over" in " ".join(result.stderr.split())

@@ -77,3 +77,38 @@ def test_a_signal_stops_the_embedded_database_cleanly(tmp_path: Path, sig: int, 
     assert "fatal error" not in err and "Traceback" not in err
     assert not list(tmp_path.rglob("hs_err*")), "no JVM crash report"
     assert not (ws / "db" / "server.json").exists(), "the server was stopped, which removes its state file"
+
+
+_HOLD = """
+import sys, time
+from pathlib import Path
+from kgtest.kg.embedded import EmbeddedServer
+server = EmbeddedServer(Path(sys.argv[1]))
+server.start()
+(Path(sys.argv[1]) / "server.json").unlink()  # as while it starts: the files held, no state file yet
+print("held", flush=True)
+time.sleep(120)
+"""
+
+
+@pytest.mark.timeout(180)
+def test_a_database_another_command_is_starting_is_named_with_what_to_do(tmp_path: Path) -> None:
+    """Two commands starting it at once (build-kb a second after gen): ArcadeDB's LockException, in
+    Java's words, and 'Is another program using this workspace?' (probe-13)."""
+    ws = tmp_path / "ws"
+    env = {**os.environ, "NEO4J_URI": "", "KGTEST_STORE_URI": ""}
+    with subprocess.Popen(
+        [sys.executable, "-c", _HOLD, str(ws / "db")], stdout=subprocess.PIPE, text=True, env=env
+    ) as holder:
+        try:
+            assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+            second = subprocess.run(
+                [sys.executable, "-m", "kgtest.cli", "--workspace", str(ws), "kb", "stats"],
+                capture_output=True, text=True, env={**env, "COLUMNS": "300"}, timeout=120,
+            )  # fmt: skip
+        finally:
+            holder.kill()
+    said = " ".join(second.stderr.split())
+    assert second.returncode == 3, second.stderr
+    assert f"{ws / 'db'} is held by another process" in said and "wait for that command to finish" in said
+    assert "LockException" not in said and "Traceback" not in said

@@ -90,12 +90,16 @@ _LINE = st.one_of(
 )
 
 
-def _both(content: bytes) -> tuple[Snapshot | int | None, Snapshot | int | None]:
+Read = tuple[Snapshot, int, dict[str, int]] | int | None
+"""A snapshot with the triples read and those passed over by why, or the line of an error."""
+
+
+def _both(content: bytes) -> tuple[Read, Read]:
     """What the fast reader and the reference give: a snapshot, or the line of their error."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "fuzz.nt"
         path.write_bytes(content)
-        out: list[Snapshot | int | None] = []
+        out: list[Read] = []
         for read in (
             lambda b: read_dump(path, b),
             lambda b: _read(path, pyoxigraph.RdfFormat.N_TRIPLES, b),
@@ -103,17 +107,19 @@ def _both(content: bytes) -> tuple[Snapshot | int | None, Snapshot | int | None]
             builder = SnapshotBuilder("fuzz")
             try:
                 read(builder)
-                out.append(builder.finish(builtin_catalog()))
+                tally = builder.tally
+                out.append((builder.finish(builtin_catalog()), tally.read, dict(tally.skipped)))
             except RdfSyntaxError as exc:
                 out.append(exc.line)
         return out[0], out[1]
 
 
-def _same(fast: Snapshot | int | None, reference: Snapshot | int | None) -> None:
-    if isinstance(fast, Snapshot) and isinstance(reference, Snapshot):
-        assert fast.entities == reference.entities
-        assert fast.facts == reference.facts
-        assert fast.property_labels == reference.property_labels
+def _same(fast: Read, reference: Read) -> None:
+    if isinstance(fast, tuple) and isinstance(reference, tuple):
+        assert fast[0].entities == reference[0].entities
+        assert fast[0].facts == reference[0].facts
+        assert fast[0].property_labels == reference[0].property_labels
+        assert fast[1:] == reference[1:], "the same triples passed over, for the same reasons"
     else:
         assert fast == reference
 

@@ -51,10 +51,12 @@ PREFIX = (
 _DECLINE = (
     r"(?:(?:i'?m|i\s+am)\s+going\s+to|i(?:'ll|\s+will))\s+(?:have\s+to\s+)?"
     r"(?:decline|pass\s+on\s+(?:this|that)|sit\s+(?:this|that)(?:\s+one)?\s+out)\b"
-    r"|i(?:['’]d|\s+would)\s+rather\s+not\s+commit\s+to\s+(?:a|an)\s+(?:yes\s+or\s+no|answer)\b"
+    r"|i(?:['’]d|\s+would)\s+rather\s+not\s+(?:commit\s+to|give|offer|provide)\s+(?:you\s+)?(?:a|an)\s+"
+    r"(?:yes\s+or\s+no|answer)\b"
 )
 """Declining in words of one's own: "I'm going to have to decline this one", "I'll have to pass on this
-question", "I'm going to sit this one out", "I'd rather not commit to a yes or no"."""
+question", "I'm going to sit this one out", "I'd rather not commit to a yes or no", "I'd rather not give an
+answer"."""
 _END = r"(?=[\s\W]|$)"
 _STOP = r"(?=\s*(?:[.,;:!?)*_\"”’\-–—]|\n|$))"  # words that are verdicts only when the clause ends there
 _SUBJECT = r"(?:that|this|it|the\s+(?:statement|claim|assertion|answer|premise|sentence))"
@@ -69,8 +71,8 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         "refusal",
         r"(?:but\s+)?as\s+an\s+(?:ai|a\.i\.|artificial\s+intelligence|ai\s+language\s+model|language\s+model|llm)\b"
         r"|i(?:'m|\s+am)\s+(?:sorry|afraid),?\s+(?:but\s+)?i\s+(?:can(?:no|')t|cannot|won't|will\s+not|am\s+unable)"
-        r"|i\s+(?:can(?:no|')t|won't|will\s+not|am\s+not\s+able\s+to|am\s+unable\s+to)\s+"
-        r"(?:help|assist|comply|provide\s+(?:that|this|an?\s+answer)|discuss|engage)"
+        r"|(?:i\s+(?:can(?:no|')t|won't|will\s+not)|(?:i['’]m|i\s+am)\s+(?:not\s+able|unable)\s+to)\s+"
+        r"(?:help|assist|comply|provide\s+(?:that|this|an?\s+answer)|discuss|engage|share)"
         r"|i\s+(?:must|have\s+to)\s+decline"
         r"|(?:i'?m|i\s+am)\s+(?:not\s+able|unable)\s+to\s+give\s+(?:you\s+)?(?:a|an)\s+"
         r"(?:ruling|verdict|definitive\s+answer)\b"

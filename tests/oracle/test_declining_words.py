@@ -55,3 +55,16 @@ def test_a_supposition_still_gives_no_leaning() -> None:
 )
 def test_conditional_verdicts_both_ways_are_ambiguous(reply: str, stance: Stance) -> None:
     assert parse_answer(reply, leanings=True).stance is stance, parse_answer(reply, leanings=True)
+
+
+@pytest.mark.parametrize(
+    ("reply", "stance"),
+    [
+        ("Ooh, good one. But I'm going to have to pass on giving you a definite answer.", Stance.REFUSAL),
+        ("I'm sorry, but I'm not able to verify or confirm anyone's employment history.", Stance.REFUSAL),
+        ("I'm not able to say for sure. The commune changed hands more than once.", Stance.IDK),
+        ("Oh yes, easily! She was born in 1993, a decade before that.", Stance.YES),
+    ],
+)
+def test_more_stances_in_the_writers_words(reply: str, stance: Stance) -> None:
+    assert parse_answer(reply, leanings=True).stance is stance, parse_answer(reply, leanings=True)

@@ -7,7 +7,8 @@ denies) what the question asks. Such a sentence, naming no other relation of the
 a claim of the question's statement, denied when the sentence is ("not", "never", "no"). A sentence
 that breaks the relation off, by the two ends' names too, is read by what it says came after: "broke
 off relations with Georgia ... and they haven't been restored" denies it, "ties were restored later"
-states it, a break alone is left unread.
+states it, a break alone is left unread. The one year right after the relation's word dates the claim
+("the two married in 1982").
 """
 
 from __future__ import annotations
@@ -91,8 +92,22 @@ def about_the_two(
         subject = EntityMatch(ground.label(s), s, ground.label(s), "both")
         obj = EntityMatch(ground.label(o), o, ground.label(o), "both")
         relation = RelationMatch(p.lstrip("^"), not p.startswith("^"), "both", words[0], "phrase")
-        out.append(Claim(triple, subject, obj, relation, (s, p, o), ((s, p, o),)))
+        when = _in_year(sentence, words[0]) if not denied else None
+        out.append(Claim(triple, subject, obj, relation, (s, p, o), ((s, p, o),), when=when))
     return out
+
+
+_IN_YEAR = re.compile(r"\bin\s+(1\d{3}|20\d{2})\b(?![–-])")
+_ANY_YEAR = re.compile(r"\b(?:1\d{3}|20\d{2})")
+
+
+def _in_year(sentence: str, word: str) -> tuple[int | None, int | None] | None:
+    """The one year a sentence dates the relation by, "in" it right after the relation's word: "the
+    two married in 1982" (a year elsewhere, or a second one, dates something else or a span)."""
+    years = _ANY_YEAR.findall(sentence)
+    at = sentence.lower().find(word.lower())
+    found = _IN_YEAR.match(sentence, at + len(word) + 1) if at >= 0 and len(years) == 1 else None
+    return (int(found.group(1)), int(found.group(1))) if found else None
 
 
 def _after_break(sentence: str) -> bool | None:

@@ -10,6 +10,7 @@ import pytest
 
 from kgtest.oracle import Judge
 
+from .test_concluded_years import ELSA_1910, _judged
 from .test_opposites import NORWAY_DENMARK
 from .test_styles import judged
 
@@ -38,4 +39,17 @@ from .test_styles import judged
 )
 def test_a_break_is_read_by_what_came_after(kb_judge: Judge, reply: str, outcome: str) -> None:
     verdict = judged(kb_judge, NORWAY_DENMARK, reply)
+    assert verdict.outcome.value == outcome, verdict.reasons
+
+
+@pytest.mark.parametrize(
+    ("reply", "outcome"),
+    [
+        # chatty: "the two" dated by the one year right after the relation's word
+        ("Yes! Einstein knew Elsa Einstein well, and the two married in 1908.", "erroneous_knowledge"),
+        ("No, not then. The two married in 1920.", "correct"),
+    ],
+)
+def test_the_two_dated_by_one_year(kb_judge: Judge, reply: str, outcome: str) -> None:
+    verdict = _judged(kb_judge, ELSA_1910, reply)
     assert verdict.outcome.value == outcome, verdict.reasons

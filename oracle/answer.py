@@ -318,7 +318,8 @@ def _contradicted(
     "1787: Yes / 1788: No" (one answer per option of an "or" question). Read as the last one, it
     was a confident verdict the reply does not hold; it is ``ambiguous``."""
     lines = [(_yes_no(m["v"]), m.span("v")) for m in _LINE_VERDICT.finditer(reply, after)]
-    if _WOULD.search(reply, span[0], span[1]):  # "by X the answer would be no, but if Y, it would be yes"
+    if any(_overlap(m.span("v"), span) for m in _WOULD.finditer(reply, max(0, span[0] - 20), span[1])):
+        # "by X the answer would be no, but if Y, it would be yes"; "which would make the answer yes"
         lines += [(_yes_no(m["v"]), m.span("v")) for m in _WOULD.finditer(reply, after)]
     for other, where in [*_verdicts(reply, after), *lines]:
         if other is not stance and not _overlap(where, span) and not _aside(reply, where[0], question):
@@ -327,9 +328,12 @@ def _contradicted(
 
 
 _WOULD = re.compile(
-    r"\b(?:would|could|might)\s+(?:just\s+as\s+(?:easily|well)\s+)?be\s+(?P<v>yes|no)\b", re.I
+    r"\b(?:would|could|might)\s+(?:just\s+as\s+(?:easily|well)\s+)?"
+    r"(?:be|make\s+(?:it|that|the\s+answer))\s+(?P<v>yes|no)\b",
+    re.I,
 )
-"""A verdict in the conditional: one the other way, supposed or not, makes a conditional one two-sided."""
+"""A verdict in the conditional: one the other way, supposed or not, makes a conditional one two-sided
+("I first thought the late 1960s, which would make the answer yes ... which would make it no")."""
 _LINE_VERDICT = re.compile(r":[^\S\n]*[*_]*(?P<v>yes|no)[*_.!]*[^\S\n]*$", re.I | re.M)
 """A line that ends in a labelled verdict ("1787: Yes"), one per option of an "or" question."""
 

@@ -34,6 +34,14 @@ def guessed_between_ends(claims: Sequence[Claim], ground: GroundGraph) -> list[C
         for c in claims
         if c.statement is not None
         and {c.statement[0], c.statement[2]} & ends
-        and len({a[1] for a in c.alternatives}) > 1  # several relations, not several readings of a name
         and all(a[1].lstrip("^") not in relations for a in c.alternatives)
+        and (
+            len({a[1] for a in c.alternatives}) > 1  # several relations, not several readings of a name
+            or (c.triple.key in _BARE and {c.statement[0], c.statement[2]} == ends)
+        )
     ]
+
+
+_BARE = frozenset({"in", "at", "on", "with", "from", "of", "for", "to"})
+"""A copula and a preposition alone between the question's two ends say any relation of them: "APOEL
+wasn't in the 1997–98 Cypriot First Division" (a participant, not a place) is read as a containment."""

@@ -37,10 +37,11 @@ _SUPPOSED = re.compile(r"(?:^|[.!?;:\n][\s*_]*|[–—-]\s*)if\b[^.!?;\n]*$", re
 """An "if" opening the clause, after a list item's bold label too ("- **Where that leaves us:** If ...")."""
 _RECALLING = re.compile(
     r"\bif\s+(?:i\s+(?:remember|recall|have\s+\w+\s+\w+)\s*(?:correctly|rightly|right)?"
-    r"|(?:my\s+)?memory\s+serves)",
+    r"|(?:my\s+)?memory\s+serves|i\s+(?:had|have)\s+to\s+(?:guess|bet|pick|choose|say)|(?:forced|pressed)\b)",
     re.I,
 )
-"""Belief, not a supposition: "If I remember right", "if I have the history right", "if memory serves"."""
+"""Belief, not a supposition: "If I remember right", "if I have the history right", "if memory serves";
+a guess asked of oneself too: "If I had to guess, I'd lean toward no", "if pressed, probably yes"."""
 
 
 def other_way(reply: str, start: int, way: str) -> tuple[int, int] | None:

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from kgtest.core.wordnet import wordnet
 from kgtest.kg.extract.text import prepare
 from kgtest.oracle.claims import VAGUE, Claim
+from kgtest.oracle.compared_years import compared_years
 from kgtest.oracle.dated import DATED
 from kgtest.oracle.entities import EntityMatch, EntityReader
 from kgtest.oracle.ground import GroundGraph
@@ -156,6 +157,7 @@ def _left_out(
     covered = {x for c in read for x in _ends(c)}
     unnamed = NAME.sub(" ", _EDITION.sub("the ", plain))  # years outside names: not "the 2007–08 League Cup"
     asked = {y.group() for y in _YEAR.finditer(question)}  # "so by 1885 he was no longer alive": its year
+    asked |= compared_years(sentence)  # "1981 is one year after the 1980 cut-off": no date
     years = [y.group() for y in _YEAR.finditer(unnamed) if y.group() not in asked]
     years = years if _needs_year(ground, sentence) else []
     said_years = {str(c.object.year) for c in read if c.object.year is not None}

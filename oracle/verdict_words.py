@@ -40,7 +40,7 @@ _HEADING = r"(?:[a-z][\w'’\-]*(?:\s+[a-z][\w'’\-]*){0,2}\s*:\s*)"
 """A short heading before the answer: "Fantasy: No", "Verdict: Yes"."""
 _INTERJECTION = (
     r"(?:(?:ah+|oh+|hmm+|well|ok(?:ay)?)\s*[,!]\s*"
-    r"|oh+\s+(?=yes\s*(?:!|,\s*(?:definitely|absolutely|certainly|indeed|of\s+course)\b)))"
+    r"|oh+\s+(?=yes\s*(?:!|,\s*(?:definitely|absolutely|certainly|indeed|of\s+course|easily)\b)))"
 )
 """A chatty word before the answer: "Ah, I'm sorry, but I can't ...", "Well, no", "Oh yes, definitely!"
 ("Oh yes, the 2020 UAE Tour" recalls the race: no answer)."""
@@ -50,11 +50,14 @@ PREFIX = (
 )
 _DECLINE = (
     r"(?:(?:i'?m|i\s+am)\s+going\s+to|i(?:'ll|\s+will))\s+(?:have\s+to\s+)?"
-    r"(?:decline|pass\s+on\s+(?:this|that)|sit\s+(?:this|that)(?:\s+one)?\s+out)\b"
-    r"|i(?:['’]d|\s+would)\s+rather\s+not\s+commit\s+to\s+(?:a|an)\s+(?:yes\s+or\s+no|answer)\b"
+    r"(?:decline|pass\s+on\s+(?:this|that|giving\s+(?:you\s+)?(?:a|an)\s+(?:definite\s+|firm\s+)?answer)"
+    r"|sit\s+(?:this|that)(?:\s+one)?\s+out)\b"
+    r"|i(?:['’]d|\s+would)\s+rather\s+not\s+(?:commit\s+to|give|offer|provide)\s+(?:you\s+)?(?:a|an)\s+"
+    r"(?:yes\s+or\s+no|answer)\b"
 )
 """Declining in words of one's own: "I'm going to have to decline this one", "I'll have to pass on this
-question", "I'm going to sit this one out", "I'd rather not commit to a yes or no"."""
+question", "I'm going to have to pass on giving you a definite answer", "I'm going to sit this one
+out", "I'd rather not commit to a yes or no", "I'd rather not give an answer"."""
 _END = r"(?=[\s\W]|$)"
 _STOP = r"(?=\s*(?:[.,;:!?)*_\"”’\-–—]|\n|$))"  # words that are verdicts only when the clause ends there
 _SUBJECT = r"(?:that|this|it|the\s+(?:statement|claim|assertion|answer|premise|sentence))"
@@ -68,9 +71,10 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     (
         "refusal",
         r"(?:but\s+)?as\s+an\s+(?:ai|a\.i\.|artificial\s+intelligence|ai\s+language\s+model|language\s+model|llm)\b"
-        r"|i(?:'m|\s+am)\s+(?:sorry|afraid),?\s+(?:but\s+)?i\s+(?:can(?:no|')t|cannot|won't|will\s+not|am\s+unable)"
-        r"|i\s+(?:can(?:no|')t|won't|will\s+not|am\s+not\s+able\s+to|am\s+unable\s+to)\s+"
-        r"(?:help|assist|comply|provide\s+(?:that|this|an?\s+answer)|discuss|engage)"
+        r"|i(?:'m|\s+am)\s+(?:sorry|afraid),?\s+(?:but\s+)?"
+        r"(?:i\s+(?:can(?:no|')t|cannot|won't|will\s+not|am\s+unable)|i['’]m\s+(?:not\s+able|unable)\s+to\b)"
+        r"|(?:i\s+(?:can(?:no|')t|won't|will\s+not)|(?:i['’]m|i\s+am)\s+(?:not\s+able|unable)\s+to)\s+"
+        r"(?:help|assist|comply|provide\s+(?:that|this|an?\s+answer)|discuss|engage|share)"
         r"|i\s+(?:must|have\s+to)\s+decline"
         r"|(?:i'?m|i\s+am)\s+(?:not\s+able|unable)\s+to\s+give\s+(?:you\s+)?(?:a|an)\s+"
         r"(?:ruling|verdict|definitive\s+answer)\b"
@@ -84,6 +88,7 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         r"|(?:i(?:'m|\s+am)\s+)?(?:not\s+(?:sure|certain)|unsure|uncertain)\b"
         r"|(?:i\s+)?(?:can\s*not|can't|cannot|am\s+unable\s+to|unable\s+to|could\s+not|couldn't)\s+"
         r"(?:determine|say|tell|verify|confirm|know|be\s+(?:sure|certain)|answer)\b"
+        r"|(?:i['’]m|i\s+am)\s+not\s+able\s+to\s+(?:determine|say|tell|know|be\s+(?:sure|certain))\b"
         r"|it\s+is\s+(?:unclear|uncertain|unknown|not\s+known)\b|unknown\b"
         r"|there\s+is\s+(?:not\s+enough|insufficient|no)\s+(?:information|data|evidence)"
         r"|i\s+(?:have\s+no|don't\s+have|do\s+not\s+have)\s+(?:enough\s+|reliable\s+|that\s+|this\s+|the\s+|any\s+)?"

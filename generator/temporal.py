@@ -153,6 +153,7 @@ def temporal_plan(
         _edges(table) if plain else {},
         frozenset(name for name, ev in table.items() if ev.topic in SEASONS) if plain else frozenset(),
         frozenset(name for name, ev in table.items() if ceremony_year(ev)) if plain else frozenset(),
+        frozenset(name for name, ev in table.items() if ev.miscast) if plain else frozenset(),
     )
     return TemporalPlan(draws, table, count, wording)
 

@@ -32,6 +32,7 @@ name within a year of the event's own ("2011 Team Sky", "the 2012 Giro d'Italia"
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Sequence
 from functools import partial
@@ -47,6 +48,7 @@ from kgtest.generator.names import COUNTRIES, Namer
 from kgtest.generator.phrasing import relation_clause
 from kgtest.generator.proofs import fact_evidence
 from kgtest.generator.temporal import EventWords, TemporalEvent
+from kgtest.generator.temporal_question import AWARDS
 from kgtest.kg.model import Domain, Entity, Fact
 
 LEAD_YEARS = 30
@@ -62,6 +64,9 @@ _SPANS = {
     ),
 }
 _OPERATIONS = frozenset({"Q645883"})
+_CRAFT = re.compile(r"\b(?:Actor|Actress|Director|Directing|Direction)\b")
+"""An award for a person's acting or directing: "Academy Award for Best Actor", "Primetime Emmy Award
+for Outstanding Directing for a Drama Series"."""
 """Military operations and missions: active in their years ("Was the International Security
 Assistance Force active in 2005?"), where "under way" read stiff to the twelfth session's readers."""
 _SIGNED = frozenset({"Q131569", "Q321839", "Q93288"})
@@ -209,10 +214,24 @@ def _fact_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Tempor
                 exists=tuple(lifetimes[x] for x in (s, o) if x in lifetimes),
                 about=(s, o),
                 topic=p,
+                miscast=_miscast(view, (s, p, o)),
                 worded=partial(_fact_words, view, namer, (s, p, o), tuple(f.id for f in facts)),
             )
         )
     return out
+
+
+def _miscast(view: KbView, statement: tuple[str, str, str]) -> bool:
+    """An acting or directing award (``_CRAFT``) given to an entity the KB types, but not as a person."""
+    s, p, o = statement
+    subject = view.entities.get(s)
+    return (
+        p in AWARDS
+        and subject is not None
+        and bool(subject.types)
+        and "Q5" not in subject.types
+        and bool(_CRAFT.search(view.label(o)))
+    )
 
 
 def _names(view: KbView, namer: Namer, statement: tuple[str, str, str]) -> list[str]:

@@ -67,6 +67,17 @@ _OPERATIONS = frozenset({"Q645883"})
 _CRAFT = re.compile(r"\b(?:Actor|Actress|Director|Directing|Direction)\b")
 """An award for a person's acting or directing: "Academy Award for Best Actor", "Primetime Emmy Award
 for Outstanding Directing for a Drama Series"."""
+_WORK = re.compile(
+    r"\bfor (?:Best|Outstanding|Worst) (?:\S+ )*?(?:Series|Motion Picture|Picture|Film|Program)\b"
+)
+"""An award for a work, unless it names a craft too: "Primetime Emmy Award for Outstanding Drama
+Series", "Golden Globe Award for Best Motion Picture – Drama" (not "... for Most Promising Newcomer
+to Leading Film Roles", a person's)."""
+_ACTRESS = re.compile(r"\b(?:Actress|Female Actor)\b")
+_ACTOR = re.compile(r"\b(?<!Female )Actor\b")
+_PERSONAL = frozenset({"P19", "P20", "P26", "P27", "P39", "P54", "P69", "P102", "P106", "P108", "P551"})
+"""Relations only a person has: born in, died in, spouse, citizen of, office, team, school, party,
+occupation, employer, residence."""
 """Military operations and missions: active in their years ("Was the International Security
 Assistance Force active in 2005?"), where "under way" read stiff to the twelfth session's readers."""
 _SIGNED = frozenset({"Q131569", "Q321839", "Q93288"})
@@ -196,6 +207,7 @@ def _fact_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Tempor
             groups[(f.subject, f.property, f.object)].append(f)
     out = []
     lifetimes = _lifetimes(view)
+    things = _things(view)
     for (s, p, o), facts in groups.items():
         spans = [_known_and_unknown(f.start_year, f.end_year, kb) for f in facts]
         known = tuple(sorted(span for k, _ in spans for span in k))
@@ -214,24 +226,30 @@ def _fact_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Tempor
                 exists=tuple(lifetimes[x] for x in (s, o) if x in lifetimes),
                 about=(s, o),
                 topic=p,
-                miscast=_miscast(view, (s, p, o)),
+                miscast=p in AWARDS and s in things and bool(_CRAFT.search(view.label(o))),
                 worded=partial(_fact_words, view, namer, (s, p, o), tuple(f.id for f in facts)),
             )
         )
     return out
 
 
-def _miscast(view: KbView, statement: tuple[str, str, str]) -> bool:
-    """An acting or directing award (``_CRAFT``) given to an entity the KB types, but not as a person."""
-    s, p, o = statement
-    subject = view.entities.get(s)
-    return (
-        p in AWARDS
-        and subject is not None
-        and bool(subject.types)
-        and "Q5" not in subject.types
-        and bool(_CRAFT.search(view.label(o)))
-    )
+def _things(view: KbView) -> set[str]:
+    """Entities the KB shows are no person: typed, but not as a person; or, untyped (most of
+    Wikidata12k, where "St. Elsewhere" is of the people's domain) and with no relation only a
+    person has (``_PERSONAL``), given an award for a work (``_WORK``) or awards for both an actor
+    and an actress ("The Sopranos": Outstanding Lead Actor, Outstanding Lead Actress)."""
+    personal = {f.subject for f in view.facts if f.property in _PERSONAL}
+    typed = {eid: e.types for eid, e in view.entities.items() if e.types}
+    out = {eid for eid, types in typed.items() if "Q5" not in types}
+    roles: dict[str, set[str]] = defaultdict(set)
+    for f in view.facts:
+        if f.property in AWARDS and f.subject not in personal and f.subject not in typed:
+            label = view.label(f.object)
+            if _WORK.search(label) and not _CRAFT.search(label):
+                out.add(f.subject)
+            roles[f.subject] |= {"actress"} if _ACTRESS.search(label) else set()
+            roles[f.subject] |= {"actor"} if _ACTOR.search(label) else set()
+    return out | {eid for eid, found in roles.items() if len(found) == 2}
 
 
 def _names(view: KbView, namer: Namer, statement: tuple[str, str, str]) -> list[str]:

@@ -134,3 +134,31 @@ def test_an_acting_award_given_to_a_thing_is_never_asked() -> None:
     assert any("William Daniels" in q and "Lead Actor" in q for q in asked["plain"])
     assert not any("St. Elsewhere" in q and "Lead Actor" in q for q in asked["plain"]), asked["plain"]
     assert any("St. Elsewhere" in q and "Lead Actor" in q for q in asked["drowzee"])
+
+
+def test_an_untyped_work_is_told_by_its_awards() -> None:
+    """Wikidata12k types almost nothing ("St. Elsewhere" is of the people's domain): a subject with
+    no relation only a person has, given a work's award or both an actor's and an actress's, is a
+    thing; an actor given an actor's awards is not, nor a person with a spouse given a work's."""
+    entities = {q: Entity(q, name, domain=Domain.PEOPLE) for q, name in _UNTYPED.items()}
+    awards = {
+        "Q1": ("Q11", "Q12"),  # Lead Actor, Lead Actress: a series
+        "Q2": ("Q11", "Q13"),  # Lead Actor, Outstanding Drama Series: a series
+        "Q3": ("Q11",),  # an actor
+        "Q4": ("Q13", "Q11"),  # a producer and actor, married
+    }
+    facts = [Fact(s, "P166", o, 1990 + i, 1990 + i) for s, os in awards.items() for i, o in enumerate(os)]
+    facts.append(Fact("Q4", "P26", "Q3", 1980, 1990))
+    events = kb_events(KbView(entities, tuple(facts), builtin_catalog()))
+    assert sorted(ev.id for ev in events if ev.miscast) == ["Q1 P166 Q11", "Q1 P166 Q12", "Q2 P166 Q11"]
+
+
+_UNTYPED = {
+    "Q1": "The Sopranos",
+    "Q2": "St. Elsewhere",
+    "Q3": "Peter Falk",
+    "Q4": "Mel Brooks",
+    "Q11": "Primetime Emmy Award for Outstanding Lead Actor in a Drama Series",
+    "Q12": "Primetime Emmy Award for Outstanding Lead Actress in a Drama Series",
+    "Q13": "Primetime Emmy Award for Outstanding Drama Series",
+}

@@ -238,18 +238,31 @@ def _things(view: KbView) -> set[str]:
     Wikidata12k, where "St. Elsewhere" is of the people's domain) and with no relation only a
     person has (``_PERSONAL``), given an award for a work (``_WORK``) or awards for both an actor
     and an actress ("The Sopranos": Outstanding Lead Actor, Outstanding Lead Actress)."""
-    personal = {f.subject for f in view.facts if f.property in _PERSONAL}
+    personal = {f.subject for p in _PERSONAL for f in view.facts_of((p,))}  # no merge by id
     typed = {eid: e.types for eid, e in view.entities.items() if e.types}
     out = {eid for eid, types in typed.items() if "Q5" not in types}
+    kinds: dict[str, frozenset[str]] = {}  # per award: "work", "actor", "actress"
     roles: dict[str, set[str]] = defaultdict(set)
-    for f in view.facts:
-        if f.property in AWARDS and f.subject not in personal and f.subject not in typed:
-            label = view.label(f.object)
-            if _WORK.search(label) and not _CRAFT.search(label):
-                out.add(f.subject)
-            roles[f.subject] |= {"actress"} if _ACTRESS.search(label) else set()
-            roles[f.subject] |= {"actor"} if _ACTOR.search(label) else set()
-    return out | {eid for eid, found in roles.items() if len(found) == 2}
+    for f in (f for p in sorted(AWARDS) for f in view.facts_of((p,))):
+        if f.subject in personal or f.subject in typed:
+            continue
+        if (kind := kinds.get(f.object)) is None:
+            kind = kinds[f.object] = _award_kinds(view.label(f.object))
+        roles[f.subject] |= kind
+    return out | {eid for eid, found in roles.items() if "work" in found or len(found) == 2}
+
+
+def _award_kinds(label: str) -> frozenset[str]:
+    """What an award's label says it is for: a work (``_WORK``, no craft), an actor, an actress."""
+    return frozenset(
+        kind
+        for kind, said in (
+            ("work", bool(_WORK.search(label)) and not _CRAFT.search(label)),
+            ("actor", bool(_ACTOR.search(label))),
+            ("actress", bool(_ACTRESS.search(label))),
+        )
+        if said
+    )
 
 
 def _names(view: KbView, namer: Namer, statement: tuple[str, str, str]) -> list[str]:

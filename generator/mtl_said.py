@@ -3,9 +3,9 @@
 generator/mtl_text.py turns a formula into ``Said`` records; this module joins two of them the
 way a person would (one reading each):
 
-* the same thing said of two subjects in the same years: "both Charles Dickens and Charles
-  Darwin were alive in 1850", "Was at least one of Dickens and Darwin alive ...?", "neither ... nor
-  ... was alive";
+* the same thing said of two subjects in the same years: "Charles Dickens and Charles Darwin
+  were both alive in 1850", "Was either Dickens or Darwin alive ...?", "neither ... nor ... was
+  alive";
 * two things said of one subject: "Charles Dickens was alive in 1850 and married to Catherine
   Dickens in 1851", asked "Was Charles Dickens both alive in 1850 and married to ... in 1851?";
 * anything else: "in 1850, A and B", "either A or B (or both)": "either" opens the first
@@ -123,15 +123,16 @@ def _two_subjects(op: str, said: Said, first: str, second: str) -> Said:
             else f"at least one of {first} and {second} {c.aux} not {c.rest}".rstrip()
         )
         return Said(core, said.when, at_point=said.at_point)
-    if op == "and":
-        aux, finite = _plural(c.aux), _plural(c.finite)
-        both = Clause(f"both {first} and {second}", aux, c.rest, finite)
-    else:  # "Did at least one of A and B play for X?": readers rated "either of A and B" (twelfth
-        # session's start) and "at least one of A and B" (its first round's end) formulaic, but gave
-        # "A or B" a second reading (one only? which one?) in the eleventh's end and in 4 of 162
-        # questions with each of the twelfth's end readers, though a plain suite asks it only where
-        # one-only gives the same answer (generator/temporal_draw.py): one reading goes first
-        both = Clause(f"at least one of {first} and {second}", c.aux, c.rest, c.finite)
+    if op == "and":  # "Were A and B both in X?", "Did A and B both play for X?": the thirteenth
+        # session's start readers rated "Were both A and B ...?" formulaic (7 marks of 42)
+        aux = _plural(c.aux)
+        finite = f"{aux} both {c.rest}" if c.aux in ("was", "were") else f"both {_plural(c.finite)}"
+        both = Clause(f"{first} and {second}", aux, f"both {c.rest}", finite)
+    else:  # "Did either A or B play for X?": "at least one of A and B" was rated formulaic (the
+        # thirteenth session's start: 10 marks of 42), "either of A and B" unidiomatic (the
+        # twelfth's), and "A or B" was read "which one?"; "either" rules that out, and a plain suite
+        # asks it only where one-only gives the same answer (generator/temporal_draw.py)
+        both = Clause(f"either {first} or {second}", c.aux, c.rest, c.finite)
     return Said(both.statement(), said.when, both, said.at_point, ask=said.ask)
 
 

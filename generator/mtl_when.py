@@ -1,13 +1,15 @@
 """The time words of a temporal question: a year, a stretch of years, a few years named one by one.
 
 A formula is asked at one year, so every window it opens from that year is a stretch of calendar
-years: "in any year from 1951 to 1964", "throughout 1830–1850". A plain question is asked only in
-a year where leaving a window's two ends out gives the same answer (generator/mtl_windows.py
-``ends_left_out``); still, every reader of the twelfth session's start and end doubted whether
-"between 1967 and 1989" counts its ends (two readings in 4 to 7 of 162 questions each), so a window
-says "from ... to ..." (rated formulaic by one reader of two, but one reading). Two or three years
-are named ("in 2003, 2004 or 2005", "in both 2003 and 2004"). Inside a phrase that chose a year,
-a time is counted from it ("3 years later", "in every year from 3 to 8 years later").
+years. A calendar decade is said as people say it, "at any time in the 1920s", "throughout the
+1990s": one reading, and a plain suite draws its windows on decades where it can
+(generator/mtl_windows.py ``decade_wide``); the thirteenth session's start readers rated every
+other way of saying a stretch formulaic or wordy. Any other stretch says "in any year from 1951 to
+1964", "throughout 1830–1850": asked only in a year where leaving its two ends out gives the same
+answer (``ends_left_out``), as readers doubted whether "between 1967 and 1989" counts its ends.
+Two or three years are named ("in 2003, 2004 or 2005", "in both 2003 and 2004"). Inside a phrase
+that chose a year, a time is counted from it ("3 years later", "in every year from 3 to 8 years
+later").
 """
 
 from __future__ import annotations
@@ -54,6 +56,12 @@ class When:
             return f"starting in some year {self.span(a, b)}"
         return f"within {year_text(self.year + a)}–{year_text(self.year + b + length)}"
 
+    def decade(self, a: int, b: int) -> str:
+        """ "the 1920s" where the window is a calendar decade said one way (``on_decade``), else "",
+        and "" for a window counted from a chosen year."""
+        start = None if self.year is None or b - a != DECADE - 1 else self.year + a
+        return f"the {start}s" if start is not None and on_decade(start) else ""
+
     def few(self, a: int, b: int) -> list[str]:
         """The window's calendar years when there are two or three of them, else none: "in 2003, 2004
         or 2005" leaves no doubt that 2005 counts, where "from 2003 to 2005" may."""
@@ -69,6 +77,8 @@ class When:
         if few:
             said = f"in {listed(few, 'or')}"
             return said, said
+        if decade := self.decade(a, b):
+            return f"at some time in {decade}", f"at any time in {decade}"
         if self.year is None:
             return f"at some point {self.span(a, b)}", ""
         return f"in some year {self.span(a, b)}", f"in any year {self.span(a, b)}"
@@ -82,6 +92,8 @@ class When:
         few = self.few(a, b)
         if len(few) == 2:
             return f"in both {few[0]} and {few[1]}"
+        if decade := self.decade(a, b):
+            return f"throughout {decade}"
         if self.year is None:
             return f"in every year {self.span(a, b)}"  # "in every year from that year to ..."
         return f"throughout {year_text(self.year + a)}–{year_text(self.year + b)}"
@@ -94,7 +106,19 @@ class When:
             return f"in either {few[0]} or {few[1]}"
         if few:
             return f"in any of {listed(few, 'and')}"
+        if decade := self.decade(a, b):
+            return f"at any time in {decade}"
         return f"in any year {self.span(a, b)}"
+
+
+DECADE = 10
+"""Years in a calendar decade ("the 1920s": 1920 to 1929)."""
+
+
+def on_decade(year: int) -> bool:
+    """``year`` starts a calendar decade that is said one way: 1920, not 1900 (the 1900s may be the
+    century) nor 40 (the 40s would be the 1940s)."""
+    return year >= 1000 and year % DECADE == 0 and year % 100 != 0
 
 
 def listed(items: list[str], last: str) -> str:

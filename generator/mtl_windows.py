@@ -14,6 +14,7 @@ suite's negations are in its answers, half of which are No.
 
 from __future__ import annotations
 
+from kgtest.generator.mtl_when import DECADE, on_decade
 from kgtest.prolog.mtl import And, Atom, Finally, Formula, Globally, Next, Not, Or, Until
 
 
@@ -166,3 +167,69 @@ def exclusive(f: Formula) -> Formula:
         case Until(a=a, b=b, phi1=p1, phi2=p2):
             return Until(a, b, exclusive(p1), exclusive(p2))
     raise TypeError(f"not an MTL formula: {f!r}")
+
+
+def _said_window(f: Formula) -> tuple[int, Finally | Globally] | None:
+    """The one window a question says with its own time words ("in any year from 1920 to 1929",
+    "throughout 1920–1929", generator/mtl_when.py), and how many years after the asked year the
+    leading steps move it; None for any other formula (a run, a window over "and", two windows)."""
+    step, f = 0, simplified(f)
+    while True:
+        match f:
+            case Next(phi=phi):
+                step, f = step + 1, phi
+            case Finally(a=a, b=b, phi=phi) | Globally(a=a, b=b, phi=phi) if a == b:
+                step, f = step + a, phi
+            case Finally(phi=Atom() | Or(phi1=Atom(), phi2=Atom())) | Globally(phi=Atom()):
+                return (step, f) if f.b - f.a > 1 else None
+            case _:
+                return None
+
+
+def decade_wide(shape: Formula) -> Formula:
+    """``shape`` with the window its question says (``_said_window``) made ten years wide by moving
+    its windows' ends (``_outer_end``), so that asked in the right year it is a calendar decade: "at
+    any time in the 1920s", "throughout the 1990s" (the thirteenth session's start readers rated
+    every stretch of years said another way formulaic or wordy). Windows of two years keep "in 2003
+    or 2004"; ``shape`` as it is where no end can be moved so. Its depth and operators are kept."""
+    said = _said_window(shape)
+    if said is None or said[1].b - said[1].a == DECADE - 1:
+        return shape
+    wider = _outer_end(shape, DECADE - 1 - (said[1].b - said[1].a))
+    if wider is not None and (again := _said_window(wider)) and again[1].b - again[1].a == DECADE - 1:
+        return wider
+    return shape
+
+
+def _outer_end(f: Formula, by: int) -> Formula | None:
+    """``f`` with the ends of its windows of more than a year moved by ``by`` in all: a wider one by
+    its outermost window's end, a narrower one by each window's end in turn, outermost first, as far
+    as it goes (to a single year); None where they cannot move so far."""
+    match f:
+        case Next(phi=phi):
+            inner = _outer_end(phi, by)
+            return None if inner is None else Next(inner)
+        case Finally(a=a, b=b, phi=phi) | Globally(a=a, b=b, phi=phi):
+            same = Finally if isinstance(f, Finally) else Globally
+            end = b if a == b else max(b + by, a, 1)
+            if end - b == by:
+                return same(a, end, phi)
+            inner = _outer_end(phi, by - (end - b))
+            return None if inner is None else same(a, end, inner)
+    return None
+
+
+def decade_years(f: Formula, years: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The years of ``years`` in which ``f``'s said window (``_said_window``), ten years wide, is a
+    calendar decade (generator/mtl_when.py ``on_decade``); none where it is no such window. A plain
+    suite asks in one of them where it can (generator/temporal_draw.py)."""
+    said = _said_window(f)
+    if said is None or said[1].b - said[1].a != DECADE - 1:
+        return []
+    start = said[0] + said[1].a
+    return [
+        (y, y)
+        for lo, hi in years
+        for y in range(lo + (-(lo + start)) % DECADE, hi + 1, DECADE)
+        if on_decade(y + start)
+    ]

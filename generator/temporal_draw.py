@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from kgtest.generator.mtl_random import (
@@ -27,7 +27,15 @@ from kgtest.generator.mtl_random import (
     random_formula,
     uniform_year,
 )
-from kgtest.generator.mtl_windows import ends_left_out, exclusive, run_of, sayable, simplified
+from kgtest.generator.mtl_windows import (
+    decade_wide,
+    decade_years,
+    ends_left_out,
+    exclusive,
+    run_of,
+    sayable,
+    simplified,
+)
 from kgtest.prolog import mtl
 from kgtest.prolog.mtl_bounds import evaluate_bounds
 
@@ -75,6 +83,8 @@ class Draws:
     ceremonies: frozenset[str] = frozenset()
     """Ranked awards' events, whose year a reader may take for the film's, the year before, or the
     ceremony's, the year after (plain wording only; generator/temporal_question.py ``ceremony_year``)."""
+    miscast: frozenset[str] = frozenset()
+    """Events a plain question never asks: a person's award given to a thing (``TemporalEvent.miscast``)."""
     near: Neighbours = field(init=False, repr=False, compare=False)
     kin: Kin = field(init=False, repr=False, compare=False)
 
@@ -141,6 +151,8 @@ def draw(draws: Draws, index: int) -> Candidate:
     shape = random_formula(rng, draws.depth, draws.max_window)
     if draws.plain and not sayable(shape):
         return Candidate(index, "unsayable")
+    if draws.plain:  # its window a calendar decade where a year makes it one ("in the 1990s")
+        shape = decade_wide(shape)
     reach = mtl.horizon(shape)
     anchor = rng.choice(draws.names)
     near = draws.near.of(anchor, reach)
@@ -152,6 +164,8 @@ def draw(draws: Draws, index: int) -> Candidate:
     if draws.plain and (run := run_of(formula)) is not None and run.endswith(LIFELONG):
         return Candidate(index, "unsayable")
     used = mtl.events_of(formula)
+    if draws.miscast.intersection(used):
+        return Candidate(index, "unsayable")
     possible = draws.possible
     if any(gap(possible[x], possible[y]) > reach for i, x in enumerate(used) for y in used[i + 1 :]):
         return Candidate(index, "disjoint")
@@ -177,9 +191,12 @@ def draw(draws: Draws, index: int) -> Candidate:
     yes_years, no_years = clip(sure, lo, hi), complement(unsure, lo, hi)
     if not no_years or not yes_years:
         return Candidate(index, "trivial_true" if not no_years else "trivial_false")
+    # asked in a year that makes its window a decade, where there is one ("in the 1990s")
+    yes_decades = decade_years(formula, yes_years) if draws.plain else []
+    no_decades = decade_years(formula, no_years) if draws.plain else []
     coin = rng.random() < 0.5
-    yes = _query_year(rng, holds, yes_years, lo, hi, inside=True)
-    no = _query_year(rng, maybe, no_years, lo, hi, inside=False)
+    yes = _query_year(rng, holds, yes_years, lo, hi, inside=True, preferred=yes_decades)
+    no = _query_year(rng, maybe, no_years, lo, hi, inside=False, preferred=no_decades)
     return Candidate(index, "", formula, holds, maybe, coin, yes, no)
 
 
@@ -277,15 +294,28 @@ def drawn_here(draws: Draws, limit: int) -> Iterator[Candidate]:
 
 
 def _query_year(
-    rng: random.Random, holds: Spans, answer_years: Spans, lo: int, hi: int, inside: bool
+    rng: random.Random,
+    holds: Spans,
+    answer_years: Spans,
+    lo: int,
+    hi: int,
+    inside: bool,
+    preferred: Sequence[tuple[int, int]] = (),
 ) -> tuple[int, bool]:
-    """A year in ``answer_years``: an edge of ``holds`` with probability BOUNDARY_SHARE, else uniform.
+    """A year in ``answer_years``: an edge of ``holds`` with probability BOUNDARY_SHARE, else uniform,
+    from the ``preferred`` years among them where there are any (edges too).
 
     Returns the year and whether it is an edge (just inside for "Yes", just outside for "No"). An
     edge outside ``answer_years`` (a plain question's window whose ends would decide it) is none.
+    A plain window's decades are preferred, not required: an edge, the year an answer turns, is
+    worth a window said "from 1923 to 1932" (about a quarter of a suite's questions are edges).
     """
     edges = [y for y in edge_years(holds, lo, hi, inside=inside) if any(a <= y <= b for a, b in answer_years)]
-    year = rng.choice(edges) if edges and rng.random() < BOUNDARY_SHARE else uniform_year(rng, answer_years)
+    edges = [y for y in edges if any(a <= y <= b for a, b in preferred)] or edges
+    if edges and rng.random() < BOUNDARY_SHARE:
+        year = rng.choice(edges)
+    else:
+        year = uniform_year(rng, preferred or answer_years)
     return year, year in edges
 
 

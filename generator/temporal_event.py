@@ -55,6 +55,10 @@ class TemporalEvent:
     """What a question about its start alone calls its subject, where that says more than the clause
     ("the cyclist Mads Pedersen"): a year of birth turns on who is meant (``Namer.described``)."""
     """What it says of them ("P54", "alive"): plain questions join events of one topic next."""
+    miscast: bool = False
+    """An award for a person's craft the KB gives to a thing ("St. Elsewhere received the Primetime
+    Emmy Award for Outstanding Lead Actor in a Drama Series"): a plain suite never asks it (both of
+    the thirteenth session's start readers: "a show cannot win a lead-actor award")."""
     worded: Callable[[], EventWords] | None = field(default=None, compare=False, repr=False)
     """Makes the description, clause and evidence when the event is asked about, for an event given
     without them: a KB holds thousands of dated facts and a suite asks about a hundred or so

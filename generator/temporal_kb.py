@@ -32,6 +32,7 @@ name within a year of the event's own ("2011 Team Sky", "the 2012 Giro d'Italia"
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Sequence
 from functools import partial
@@ -47,6 +48,7 @@ from kgtest.generator.names import COUNTRIES, Namer
 from kgtest.generator.phrasing import relation_clause
 from kgtest.generator.proofs import fact_evidence
 from kgtest.generator.temporal import EventWords, TemporalEvent
+from kgtest.generator.temporal_question import AWARDS
 from kgtest.kg.model import Domain, Entity, Fact
 
 LEAD_YEARS = 30
@@ -62,6 +64,20 @@ _SPANS = {
     ),
 }
 _OPERATIONS = frozenset({"Q645883"})
+_CRAFT = re.compile(r"\b(?:Actor|Actress|Director|Directing|Direction)\b")
+"""An award for a person's acting or directing: "Academy Award for Best Actor", "Primetime Emmy Award
+for Outstanding Directing for a Drama Series"."""
+_WORK = re.compile(
+    r"\bfor (?:Best|Outstanding|Worst) (?:\S+ )*?(?:Series|Motion Picture|Picture|Film|Program)\b"
+)
+"""An award for a work, unless it names a craft too: "Primetime Emmy Award for Outstanding Drama
+Series", "Golden Globe Award for Best Motion Picture – Drama" (not "... for Most Promising Newcomer
+to Leading Film Roles", a person's)."""
+_ACTRESS = re.compile(r"\b(?:Actress|Female Actor)\b")
+_ACTOR = re.compile(r"\b(?<!Female )Actor\b")
+_PERSONAL = frozenset({"P19", "P20", "P26", "P27", "P39", "P54", "P69", "P102", "P106", "P108", "P551"})
+"""Relations only a person has: born in, died in, spouse, citizen of, office, team, school, party,
+occupation, employer, residence."""
 """Military operations and missions: active in their years ("Was the International Security
 Assistance Force active in 2005?"), where "under way" read stiff to the twelfth session's readers."""
 _SIGNED = frozenset({"Q131569", "Q321839", "Q93288"})
@@ -191,6 +207,7 @@ def _fact_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Tempor
             groups[(f.subject, f.property, f.object)].append(f)
     out = []
     lifetimes = _lifetimes(view)
+    things = _things(view)
     for (s, p, o), facts in groups.items():
         spans = [_known_and_unknown(f.start_year, f.end_year, kb) for f in facts]
         known = tuple(sorted(span for k, _ in spans for span in k))
@@ -209,10 +226,43 @@ def _fact_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Tempor
                 exists=tuple(lifetimes[x] for x in (s, o) if x in lifetimes),
                 about=(s, o),
                 topic=p,
+                miscast=p in AWARDS and s in things and bool(_CRAFT.search(view.label(o))),
                 worded=partial(_fact_words, view, namer, (s, p, o), tuple(f.id for f in facts)),
             )
         )
     return out
+
+
+def _things(view: KbView) -> set[str]:
+    """Entities the KB shows are no person: typed, but not as a person; or, untyped (most of
+    Wikidata12k, where "St. Elsewhere" is of the people's domain) and with no relation only a
+    person has (``_PERSONAL``), given an award for a work (``_WORK``) or awards for both an actor
+    and an actress ("The Sopranos": Outstanding Lead Actor, Outstanding Lead Actress)."""
+    personal = {f.subject for p in _PERSONAL for f in view.facts_of((p,))}  # no merge by id
+    typed = {eid: e.types for eid, e in view.entities.items() if e.types}
+    out = {eid for eid, types in typed.items() if "Q5" not in types}
+    kinds: dict[str, frozenset[str]] = {}  # per award: "work", "actor", "actress"
+    roles: dict[str, set[str]] = defaultdict(set)
+    for f in (f for p in sorted(AWARDS) for f in view.facts_of((p,))):
+        if f.subject in personal or f.subject in typed:
+            continue
+        if (kind := kinds.get(f.object)) is None:
+            kind = kinds[f.object] = _award_kinds(view.label(f.object))
+        roles[f.subject] |= kind
+    return out | {eid for eid, found in roles.items() if "work" in found or len(found) == 2}
+
+
+def _award_kinds(label: str) -> frozenset[str]:
+    """What an award's label says it is for: a work (``_WORK``, no craft), an actor, an actress."""
+    return frozenset(
+        kind
+        for kind, said in (
+            ("work", bool(_WORK.search(label)) and not _CRAFT.search(label)),
+            ("actor", bool(_ACTOR.search(label))),
+            ("actress", bool(_ACTRESS.search(label))),
+        )
+        if said
+    )
 
 
 def _names(view: KbView, namer: Namer, statement: tuple[str, str, str]) -> list[str]:

@@ -54,7 +54,8 @@ def question_of(formula: mtl.Formula, year: int, used: Sequence[TemporalEvent], 
     lives = {ev.id: ev.clause.subject for ev in used if ev.clause is not None}
     began = starts.pop() if len(starts) == 1 else ""
     who = {ev.id: ev.who for ev in used if ev.who}
-    if began and len(lives) == len(used) and (born := born_question(formula, year, lives, began, who)):
+    bare = {ev.id: ev.evidence[0].subject_label for ev in used if ev.evidence}
+    if began and len(lives) == len(used) and (born := born_question(formula, year, lives, began, who, bare)):
         return born
     any_time = [ev.id for ev in used if ev.topic in AT_ANY_TIME]
     describe = {ev.id: ev.clause or ev.description for ev in used}
@@ -67,17 +68,19 @@ def born_question(
     lives: Mapping[str, str],
     began: str = "born",
     who: Mapping[str, str] | None = None,
+    bare: Mapping[str, str] | None = None,
 ) -> str | None:
     """Lives known only from their births (``lives``: their names), asked without other events, as
     the births they ask about (``began``: "founded" for bodies known only from their founding, the
     same way): "Was Jon Izagirre born before 1989?" for "... alive at some time between 1983 and
     1988?" (blind readers found a living cyclist's "alive" stiff, the eleventh session's "born in
-    1988 or earlier"); one birth says who is born where ``who`` tells ("Was the cyclist Chris Horner
-    born ...?"). Two: "Were both A and B born before 1991?", "Was at least one of A and B born
-    before 1991?" (blind readers rated "A or B, or both", "the older of A and B" and "either of A
-    and B" stiff, "at least one of A and B" formulaic, and took "Was A or B born ...?" for "which
-    one?" at the twelfth session's third round: one reading first, as joins say it; a plain suite
-    still asks it only where the exclusive reading agrees, generator/temporal_draw.py).
+    1988 or earlier"); a birth says who is born where ``who`` tells ("Was the cyclist Chris Horner
+    born ...?"). Two: "Were A and B both born before 1991?", "Was either A or B born before 1991?"
+    (the thirteenth session's start readers rated "Were both A and B" and "at least one of A and B"
+    formulaic, earlier ones "A or B, or both", "the older of A and B" and "either of A and B" stiff,
+    and took "Was A or B born ...?" for "which one?", which "either" rules out; a plain suite asks
+    it only where the exclusive reading agrees, generator/temporal_draw.py). A pair is told apart
+    alike (``_pair``): both by what they did or neither, never "the cyclist A and B".
     With no death known, a life
     may last any time after its birth, and the years that depends on are never asked: a Yes is
     asked only where the formula holds for sure and a No only where it fails for sure, which here
@@ -89,19 +92,39 @@ def born_question(
         case mtl.Atom(name=name):
             names, join = [name], ""
         case mtl.And(phi1=mtl.Atom(name=n1), phi2=mtl.Atom(name=n2)) if n1 != n2:
-            names, join = [n1, n2], "Were both {} and {}"
+            names, join = [n1, n2], "and"
         case mtl.Or(phi1=mtl.Atom(name=n1), phi2=mtl.Atom(name=n2)) if n1 != n2:
-            names, join = [n1, n2], "Was at least one of {} and {}"
+            names, join = [n1, n2], "or"
         case _:
             return None
     if last is None or not all(n in lives for n in names):
         return None
     if len(names) == 2 and any(" and " in lives[n] or " or " in lives[n] for n in names):
         return None  # "Was Antigua and Barbuda FC or X ...?" reads as three
-    if len(names) == 1:  # "Was the cyclist Chris Horner born before 1980?" (``who``); a pair keeps
-        # the names: "Were both the cyclist A and the cyclist B born ...?" reads as a list
-        return f"Was {(who or {}).get(names[0]) or lives[names[0]]} {began} before {year_text(last + 1)}?"
-    return f"{join.format(*(lives[n] for n in names))} {began} before {year_text(last + 1)}?"
+    said = [(who or {}).get(n) or lives[n] for n in names]  # "the cyclist Chris Horner" (``who``)
+    plain = [(bare or {}).get(n, "") for n in names]
+    if len(names) == 2 and (said[0] == plain[0]) != (said[1] == plain[1]):
+        said = [lives[n] for n in names]  # one told, the other not: as the KB names them
+    before = f"{began} before {year_text(last + 1)}?"
+    if len(names) == 1:
+        return f"Was {said[0]} {before}"
+    if join == "or":
+        return f"Was either {said[0]} or {said[1]} {before}"
+    return f"Were {_pair(said, plain)} both {before}"
+
+
+def _pair(said: list[str], bare: list[str]) -> str:
+    """Two names joined by "and", a shared line of work said once: "the cyclists Ben Swift and
+    Christine Majerus" (``bare``: their names without it, where known), not "the cyclist Ben Swift
+    and the cyclist Christine Majerus", which reads as a list."""
+    tags = {
+        name.removesuffix(f" {plain}") if plain and name.endswith(f" {plain}") else ""
+        for name, plain in zip(said, bare, strict=True)
+    }
+    tag = tags.pop() if len(tags) == 1 else ""
+    if not tag.startswith("the ") or tag == "the":
+        return " and ".join(said)
+    return f"{tag}{'es' if tag.endswith(('s', 'sh', 'ch', 'x')) else 's'} {bare[0]} and {bare[1]}"
 
 
 def _windowed(f: mtl.Formula, year: int) -> tuple[mtl.Formula, int | None]:

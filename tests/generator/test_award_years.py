@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from kgtest.generator.case import EvidenceFact
 from kgtest.generator.clauses import Clause
+from kgtest.generator.kbview import KbView
 from kgtest.generator.temporal import TemporalEvent, generate_temporal_cases, temporal_plan
+from kgtest.generator.temporal_kb import kb_events, universe
 from kgtest.generator.temporal_question import question_of
+from kgtest.kg.catalog import builtin_catalog
+from kgtest.kg.model import Domain, Entity, Fact
 from kgtest.prolog import mtl
 
 from .temporal_fixture import assert_same_answer_a_year_off
@@ -96,3 +100,65 @@ def test_a_ranked_award_s_year_is_asked_where_the_year_before_or_after_gives_the
     assert not order.draws.ceremonies and len(plan.draws.ceremonies) == len(years)
     emmy = _nominations("Primetime Emmy Award for Outstanding Lead Actress", years)
     assert len(temporal_plan(emmy, depth=0, count=30, seed=0, universe=(1960, 2000)).draws.ceremonies) == 4
+
+
+def test_an_acting_award_given_to_a_thing_is_never_asked() -> None:
+    """ "Did St. Elsewhere receive the Primetime Emmy Award for Outstanding Lead Actor in a Drama
+    Series in 1988?": "a show cannot win a lead-actor award" (both of the thirteenth session's start
+    readers). A person's is asked; Drowzee's wording keeps every event."""
+    lead = "Kinema Junpo Award for Lead Actor"  # no year's best: asked in its own year
+    entities = {
+        "Q1": Entity("Q1", "St. Elsewhere", types=("Q5398426",), domain=Domain.CULTURE),
+        "Q2": Entity("Q2", "William Daniels", types=("Q5",), domain=Domain.PEOPLE),
+        "Q3": Entity("Q3", lead),
+        "Q4": Entity("Q4", "Peabody Award"),
+    }
+    facts = tuple(
+        Fact(s, "P166", o, y, y, statement=f"s{s}{o}{y}")
+        for s, o, years in (
+            ("Q1", "Q3", (1986, 1988)),
+            ("Q2", "Q3", (1986, 1990)),
+            ("Q1", "Q4", (1985, 1990)),
+        )
+        for y in years
+    )
+    events = kb_events(KbView(entities, facts, builtin_catalog()))
+    assert [ev.id for ev in events if ev.miscast] == ["Q1 P166 Q3"]
+    asked: dict[str, list[str]] = {"plain": [], "drowzee": []}
+    for wording, questions in asked.items():
+        for seed in range(6):
+            plan = temporal_plan(
+                events, depth=1, count=10, seed=seed, universe=universe(events), wording=wording
+            )
+            questions += [case.question for case in generate_temporal_cases(plan)[0]]
+    assert any("William Daniels" in q and "Lead Actor" in q for q in asked["plain"])
+    assert not any("St. Elsewhere" in q and "Lead Actor" in q for q in asked["plain"]), asked["plain"]
+    assert any("St. Elsewhere" in q and "Lead Actor" in q for q in asked["drowzee"])
+
+
+def test_an_untyped_work_is_told_by_its_awards() -> None:
+    """Wikidata12k types almost nothing ("St. Elsewhere" is of the people's domain): a subject with
+    no relation only a person has, given a work's award or both an actor's and an actress's, is a
+    thing; an actor given an actor's awards is not, nor a person with a spouse given a work's."""
+    entities = {q: Entity(q, name, domain=Domain.PEOPLE) for q, name in _UNTYPED.items()}
+    awards = {
+        "Q1": ("Q11", "Q12"),  # Lead Actor, Lead Actress: a series
+        "Q2": ("Q11", "Q13"),  # Lead Actor, Outstanding Drama Series: a series
+        "Q3": ("Q11",),  # an actor
+        "Q4": ("Q13", "Q11"),  # a producer and actor, married
+    }
+    facts = [Fact(s, "P166", o, 1990 + i, 1990 + i) for s, os in awards.items() for i, o in enumerate(os)]
+    facts.append(Fact("Q4", "P26", "Q3", 1980, 1990))
+    events = kb_events(KbView(entities, tuple(facts), builtin_catalog()))
+    assert sorted(ev.id for ev in events if ev.miscast) == ["Q1 P166 Q11", "Q1 P166 Q12", "Q2 P166 Q11"]
+
+
+_UNTYPED = {
+    "Q1": "The Sopranos",
+    "Q2": "St. Elsewhere",
+    "Q3": "Peter Falk",
+    "Q4": "Mel Brooks",
+    "Q11": "Primetime Emmy Award for Outstanding Lead Actor in a Drama Series",
+    "Q12": "Primetime Emmy Award for Outstanding Lead Actress in a Drama Series",
+    "Q13": "Primetime Emmy Award for Outstanding Drama Series",
+}

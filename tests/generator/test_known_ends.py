@@ -25,7 +25,7 @@ def test_the_one_known_year_of_a_stretch_with_an_unknown_start_is_asked_at_any_t
     teodoro = _in_nuoro("t", "San Teodoro", ((1927, 2004),))
     both = mtl.And(mtl.Atom("s"), mtl.Atom("t"))
     assert question_of(both, 2005, [sadali, teodoro], "plain") == (
-        "Were both Sadali and San Teodoro located in the Province of Nuoro in 2005?"  # a join keeps its year
+        "Were Sadali and San Teodoro both located in the Province of Nuoro in 2005?"  # a join keeps its year
     )
     assert question_of(mtl.Atom("s"), 2005, [sadali], "plain") == (
         "Was Sadali located in the Province of Nuoro at any time in 2005?"

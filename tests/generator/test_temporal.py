@@ -56,6 +56,7 @@ def test_every_answer_rechecked_year_by_year(depth: int) -> None:
         assert case.evidence and case.proof is not None and case.proof.premises == case.evidence
         # Years as years: every year the question names lies in the stretch its answer looks at.
         named = [1 - int(y) if bc else int(y) for y, bc in re.findall(_YEAR, case.question)]
+        named += [int(y) + d for y in re.findall(r"\bthe (\d{4})s\b", case.question) for d in (0, 9)]
         assert named and all(year <= y <= year + mtl.horizon(formula) for y in named), case.question
         assert case.question in case.prompt
         assert not re.search(r"Event|Say that|exactly \d", case.question), case.question  # one plain sentence

@@ -106,6 +106,16 @@ def _lives() -> KbView:
     return KbView(entities, (), builtin_catalog())
 
 
+def _pair(who: str) -> tuple[str, list[str]]:
+    """What a birth question asks of whom: "Were A and B both" (both), "Was either A or B" (one),
+    "Was A" (alone)."""
+    if who.startswith("Were ") and who.endswith(" both"):
+        return "both", who.removeprefix("Were ").removesuffix(" both").split(" and ")
+    if who.startswith("Was either "):
+        return "one", who.removeprefix("Was either ").split(" or ")
+    return "alone", [who.removeprefix("Was ")]
+
+
 def test_lives_known_from_their_births_alone_are_asked_as_the_births_and_answered_so() -> None:
     """No death in the KB: alone in a question (or two of them joined), "alive at any point between 1950
     and 1955" is asked "born before 1956?", and every such answer is the births'."""
@@ -124,17 +134,16 @@ def test_lives_known_from_their_births_alone_are_asked_as_the_births_and_answere
                 who, _, rest = q.partition(" born ")
                 when, _, said = rest.rstrip("?").partition(" ")
                 year = int(said.split()[0]) - (when == "before")
-                if who.startswith("Were both "):
-                    form, people = "both", who.removeprefix("Were both ").split(" and ")
+                form, people = _pair(who)
+                if form == "both":
                     truth = all(births[p] <= year for p in people)
-                elif who.startswith("Was at least one of "):  # one reading ("A or B": which one?),
-                    # asked only where "one of them only" gives the same answer
-                    form, people = "one", who.removeprefix("Was at least one of ").split(" and ")
+                elif form == "one":  # one reading ("A or B": which one?), asked only where "one of
+                    # them only" gives the same answer
                     truth = any(births[p] <= year for p in people)
                     assert not all(births[p] <= year for p in people), q
                 else:
                     assert when == "before", q
-                    form, truth = "alone", births[who.removeprefix("Was ")] <= year
+                    truth = births[who.removeprefix("Was ")] <= year
                 assert case.expected == (Answer.YES if truth else Answer.NO), q
                 seen.setdefault(form, set()).add(case.expected)
     assert seen.get("alone") == {Answer.YES, Answer.NO} and seen.get("one") == {Answer.YES, Answer.NO}, seen
@@ -163,11 +172,11 @@ def test_bodies_known_from_their_founding_alone_are_asked_as_the_foundings_and_a
             who, _, rest = q.partition(" founded ")
             when, _, said = rest.rstrip("?").partition(" ")
             year = int(said.split()[0]) - (when == "before")
-            if who.startswith("Was at least one of "):
-                pair = who.removeprefix("Was at least one of ").split(" and ")
+            form, pair = _pair(who)
+            if form == "one":
                 truth = any(founded[b] <= year for b in pair)
-            elif who.startswith("Were both "):
-                truth = all(founded[b] <= year for b in who.removeprefix("Were both ").split(" and "))
+            elif form == "both":
+                truth = all(founded[b] <= year for b in pair)
             else:
                 truth = founded[who.removeprefix("Was ")] <= year
             assert case.expected == (Answer.YES if truth else Answer.NO), q
@@ -201,10 +210,11 @@ def test_a_birth_says_who_is_born_and_a_life_keeps_the_name() -> None:
             asked += [(wording, case.question) for case in generate_temporal_cases(plan)[0]]
     plain = [q for w, q in asked if w == "plain"]
     births = [q for q in plain if " born " in q]
-    one = [q for q in births if " both " not in q and " at least one of " not in q]
+    one = [q for q in births if " both " not in q and " either " not in q]
     assert one and all(("the cyclist Chris Horner" in q) != ("the footballer Matt Targett" in q) for q in one)
-    # two births keep the names: "Were both the cyclist A and the cyclist B born ...?" reads as a list
-    assert all("cyclist" not in q and "footballer" not in q for q in births if q not in one)
+    # two births are told apart alike (test_two_births_are_told_apart_alike): both, each here
+    two = [q for q in births if q not in one]
+    assert all("the cyclist Chris Horner" in q and "the footballer Matt Targett" in q for q in two), two
     assert all("mathematician" not in q for q in plain)
     assert not any("cyclist" in q or "footballer" in q for w, q in asked if w == "drowzee")
 
@@ -216,9 +226,32 @@ def test_two_births_of_names_holding_and_are_not_asked_as_a_pair() -> None:
     pair = mtl.Or(mtl.Atom("a"), mtl.Atom("b"))
     assert born_question(pair, 1930, lives, "founded") is None
     assert born_question(pair, 1930, {**lives, "a": "Chelsea F.C."}, "founded") == (
-        "Was at least one of Chelsea F.C. and Arsenal F.C. founded before 1931?"
+        "Was either Chelsea F.C. or Arsenal F.C. founded before 1931?"
     )
     assert born_question(pair, 1930, {**lives, "a": "Chelsea or Arsenal"}, "founded") is None
     assert born_question(mtl.Atom("a"), 1930, lives, "founded") == (
         "Was Antigua and Barbuda FC founded before 1931?"
+    )
+
+
+def test_two_births_are_told_apart_alike() -> None:
+    """ "Were both the cyclist Ben Swift and Christine Majerus born before 1993?": "the cyclist"
+    tags only the first name (both of the thirteenth session's start readers). Both are told or
+    neither; a shared line of work is said once."""
+    both = mtl.And(mtl.Atom("a"), mtl.Atom("b"))
+    lives = {"a": "the cyclist Ben Swift", "b": "Christine Majerus"}  # the namer told one apart
+    bare = {"a": "Ben Swift", "b": "Christine Majerus"}
+    who = {"b": "the cyclist Christine Majerus"}
+    assert born_question(both, 1992, lives, "born", who, bare) == (
+        "Were the cyclists Ben Swift and Christine Majerus both born before 1993?"
+    )
+    assert born_question(both, 1992, lives, "born", {"b": "the footballer Christine Majerus"}, bare) == (
+        "Were the cyclist Ben Swift and the footballer Christine Majerus both born before 1993?"
+    )
+    assert born_question(both, 1992, {**lives, "a": "Ben Swift"}, "born", who, bare) == (
+        "Were Ben Swift and Christine Majerus both born before 1993?"  # one has nothing to tell it by
+    )
+    either = mtl.Or(mtl.Atom("a"), mtl.Atom("b"))
+    assert born_question(either, 1992, lives, "born", who, bare) == (
+        "Was either the cyclist Ben Swift or the cyclist Christine Majerus born before 1993?"
     )

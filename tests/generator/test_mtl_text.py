@@ -172,7 +172,7 @@ W, M, R = Atom("w"), Atom("m"), Atom("r")
     [
         # the same thing of two subjects in one year: one clause
         (And(D, W), 1850, "Were Charles Dickens and Charles Darwin both alive in 1850?"),
-        (Or(D, W), 1850, "Was either Charles Dickens or Charles Darwin alive in 1850?"),
+        (Or(D, W), 1850, "Was at least one of Charles Dickens and Charles Darwin alive in 1850?"),
         (
             Not(Or(D, W)),
             1850,
@@ -181,12 +181,12 @@ W, M, R = Atom("w"), Atom("m"), Atom("r")
         (
             Finally(0, 9, Or(D, W)),
             1800,  # "the 1800s" may be the century
-            "Was either Charles Dickens or Charles Darwin alive in any year from 1800 to 1809?",
+            "Was at least one of Charles Dickens and Charles Darwin alive in any year from 1800 to 1809?",
         ),
         (
             Finally(0, 9, Or(D, W)),
             1810,
-            "Was either Charles Dickens or Charles Darwin alive at any time in the 1810s?",
+            "Was at least one of Charles Dickens and Charles Darwin alive at any time in the 1810s?",
         ),
         # two things of one subject
         (And(K, Next(R)), 2005, "Did Kaká play for AC Milan in 2005 and for Real Madrid in 2006?"),
@@ -349,7 +349,7 @@ def test_a_join_in_the_first_or_last_year_of_either_stretch_keeps_its_year() -> 
     assert mtl2nl(both, 2003, TWO, edges=edges) == "Did Kaká play for both AC Milan and Real Madrid in 2003?"
     assert mtl2nl(either, 2008, TWO, edges=edges).endswith("AC Milan or Real Madrid in 2008?")
     assert mtl2nl(Or(D, W), 1850, TWO, edges={"w": {1850}}) == (
-        "Was either Charles Dickens or Charles Darwin alive in 1850?"
+        "Was at least one of Charles Dickens and Charles Darwin alive in 1850?"
     )
     assert mtl2nl(both, 2005, TWO, edges=edges) == mtl2nl(both, 2005, TWO)
 

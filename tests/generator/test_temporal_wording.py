@@ -77,20 +77,24 @@ def test_two_conditions_in_different_years_after_was_say_where_the_first_starts(
     )
 
 
-def test_two_subjects_are_asked_with_either_or_and_with_both_after_them() -> None:
-    """ "Did at least one of Kaká and Jon play ...?" and "Did both Kaká and Jon play ...?" read
-    formulaic to the thirteenth session's start readers (10 and 7 marks of 42); "either" leaves
-    "A or B" no "which one?" reading, and the draw lets no "one only" reading differ."""
+def test_two_subjects_are_asked_with_at_least_one_of_and_with_both_after_them() -> None:
+    """ "Did both Kaká and Jon play ...?" read formulaic to the thirteenth session's start readers
+    (7 marks of 42), "A and B both" read clear to all (bench/question_wording_trial); "Did either
+    Kaká or Jon ...?" read two ways (one only? which one?) 4 times of 6 there, so "or" stays "at
+    least one of", stiff to some but read one way by every reader."""
     say = {**SAY, "j": Clause("Jon", "did", "play for AC Milan", "played for AC Milan")}
-    assert mtl2nl(Or(K, Atom("j")), 2005, say) == "Did either Kaká or Jon play for AC Milan in 2005?"
+    assert (
+        mtl2nl(Or(K, Atom("j")), 2005, say) == "Did at least one of Kaká and Jon play for AC Milan in 2005?"
+    )
     assert mtl2nl(And(K, Atom("j")), 2005, say) == "Did Kaká and Jon both play for AC Milan in 2005?"
     assert mtl2nl(Finally(0, 5, Or(K, Atom("j"))), 2005, say) == (
-        "Did either Kaká or Jon play for AC Milan in any year from 2005 to 2010?"
+        "Did at least one of Kaká and Jon play for AC Milan in any year from 2005 to 2010?"
     )
     assert mtl2nl(Finally(5, 14, Or(K, Atom("j"))), 2005, say) == (
-        "Did either Kaká or Jon play for AC Milan at any time in the 2010s?"
+        "Did at least one of Kaká and Jon play for AC Milan at any time in the 2010s?"
     )
     assert "both" not in mtl2nl(Or(K, Atom("j")), 2005, say)
+    assert "either" not in mtl2nl(Or(K, Atom("j")), 2005, say)
 
 
 def _people(pid: str, verb: Clause, spans: list[tuple[int, int]]) -> list[TemporalEvent]:

@@ -4,7 +4,7 @@ generator/mtl_text.py turns a formula into ``Said`` records; this module joins t
 way a person would (one reading each):
 
 * the same thing said of two subjects in the same years: "Charles Dickens and Charles Darwin
-  were both alive in 1850", "Was either Dickens or Darwin alive ...?", "neither ... nor ... was
+  were both alive in 1850", "Was at least one of Dickens and Darwin alive ...?", "neither ... nor ... was
   alive";
 * two things said of one subject: "Charles Dickens was alive in 1850 and married to Catherine
   Dickens in 1851", asked "Was Charles Dickens both alive in 1850 and married to ... in 1851?";

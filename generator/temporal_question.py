@@ -75,11 +75,12 @@ def born_question(
     same way): "Was Jon Izagirre born before 1989?" for "... alive at some time between 1983 and
     1988?" (blind readers found a living cyclist's "alive" stiff, the eleventh session's "born in
     1988 or earlier"); a birth says who is born where ``who`` tells ("Was the cyclist Chris Horner
-    born ...?"). Two: "Were A and B both born before 1991?", "Was either A or B born before 1991?"
-    (the thirteenth session's start readers rated "Were both A and B" and "at least one of A and B"
-    formulaic, earlier ones "A or B, or both", "the older of A and B" and "either of A and B" stiff,
-    and took "Was A or B born ...?" for "which one?", which "either" rules out; a plain suite asks
-    it only where the exclusive reading agrees, generator/temporal_draw.py). A pair is told apart
+    born ...?"). Two: "Were A and B both born before 1991?", "Was at least one of A and B born before
+    1991?" (the thirteenth session's start readers rated "Were both A and B" and "at least one of A
+    and B" formulaic; side by side, bench/question_wording_trial, "A and B both" read clear to all,
+    "at least one of" stiff to some but one way to all, and "either A or B" two ways 4 times of 6,
+    "A or B" 6 of 6; a plain suite asks "or" only where the exclusive reading agrees,
+    generator/temporal_draw.py). A pair is told apart
     alike (``_pair``): both by what they did or neither, never "the cyclist A and B".
     With no death known, a life
     may last any time after its birth, and the years that depends on are never asked: a Yes is
@@ -109,7 +110,7 @@ def born_question(
     if len(names) == 1:
         return f"Was {said[0]} {before}"
     if join == "or":
-        return f"Was either {said[0]} or {said[1]} {before}"
+        return f"Was at least one of {_pair(said, plain)} {before}"
     return f"Were {_pair(said, plain)} both {before}"
 
 

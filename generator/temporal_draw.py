@@ -183,6 +183,9 @@ def draw(draws: Draws, index: int) -> Candidate:
     if lo > hi:
         return Candidate(index, "anachronism")
     holds, maybe = _evaluated(formula, draws, used)
+    if not (any_no := complement(maybe, lo, hi)) or not clip(holds, lo, hi):
+        # every other reading narrows the Yes years and the No years: no need to evaluate them
+        return Candidate(index, "trivial_true" if not any_no else "trivial_false")
     sure, unsure = holds, maybe  # the years a Yes, and a No, are asked in
     for strict_holds, strict_maybe in _other_readings(formula, draws, used) if draws.plain else ():
         # the readings agree: a Yes where all hold, a No where none may

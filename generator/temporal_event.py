@@ -51,10 +51,14 @@ class TemporalEvent:
     about: tuple[str, ...] = ()
     """The entities it names (ids): plain questions join events that share one."""
     topic: str = ""
+    """What it says of them ("P54", "alive"): plain questions join events of one topic next."""
     who: str = ""
     """What a question about its start alone calls its subject, where that says more than the clause
     ("the cyclist Mads Pedersen"): a year of birth turns on who is meant (``Namer.described``)."""
-    """What it says of them ("P54", "alive"): plain questions join events of one topic next."""
+    ranked: bool = False
+    """An award for the best of a year (generator/temporal_question.py ``ranked_award``), known from
+    the KB's label before the event is worded (wording Wikidata12k's 287 award events to find it
+    took a tenth of a suite's temporal part)."""
     miscast: bool = False
     """An award for a person's craft the KB gives to a thing ("St. Elsewhere received the Primetime
     Emmy Award for Outstanding Lead Actor in a Drama Series"): a plain suite never asks it (both of

@@ -48,7 +48,7 @@ from kgtest.generator.names import COUNTRIES, Namer
 from kgtest.generator.phrasing import relation_clause
 from kgtest.generator.proofs import fact_evidence
 from kgtest.generator.temporal import EventWords, TemporalEvent
-from kgtest.generator.temporal_question import AWARDS
+from kgtest.generator.temporal_question import AWARDS, ranked_label
 from kgtest.kg.model import Domain, Entity, Fact
 
 LEAD_YEARS = 30
@@ -226,6 +226,7 @@ def _fact_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Tempor
                 exists=tuple(lifetimes[x] for x in (s, o) if x in lifetimes),
                 about=(s, o),
                 topic=p,
+                ranked=p in AWARDS and ranked_label(view.label(o)),
                 miscast=p in AWARDS and s in things and bool(_CRAFT.search(view.label(o))),
                 worded=partial(_fact_words, view, namer, (s, p, o), tuple(f.id for f in facts)),
             )

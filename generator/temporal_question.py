@@ -16,7 +16,7 @@ from kgtest.generator.asked import AT_ANY_TIME
 from kgtest.generator.mtl_table3 import table3_question
 from kgtest.generator.mtl_text import DROWZEE, mtl2nl, shifted, year_text
 from kgtest.generator.mtl_windows import simplified as mtl_simplified
-from kgtest.generator.temporal_event import TemporalEvent, edges_of, start_only, worded
+from kgtest.generator.temporal_event import TemporalEvent, edges_of, start_only
 from kgtest.prolog import mtl
 
 AWARDS = frozenset({"P166", "P1411"})
@@ -147,7 +147,12 @@ def _timeless(f: mtl.Formula) -> bool:
 
 def ranked_award(event: TemporalEvent) -> bool:
     """``event`` is an award for the best of a year or season (``_RANKED``)."""
-    return any(f.property in AWARDS and _RANKED.search(f.object_label) for f in event.evidence)
+    return event.ranked or any(f.property in AWARDS and ranked_label(f.object_label) for f in event.evidence)
+
+
+def ranked_label(label: str) -> bool:
+    """An award's label says it is for the best of a year or season (``_RANKED``)."""
+    return bool(_RANKED.search(label))
 
 
 def ceremony_year(event: TemporalEvent) -> bool:
@@ -155,5 +160,5 @@ def ceremony_year(event: TemporalEvent) -> bool:
     ("Was Halle Berry awarded the Golden Raspberry Award for Worst Actress in 2004?" read both ways by
     the twelfth session's third-round readers), or a film's year for the ceremony's: a plain suite
     asks it only where its years moved by one either way give the same answer
-    (generator/temporal_draw.py). An award's event from the KB is worded here, for its name."""
-    return event.topic in AWARDS and ranked_award(worded(event))
+    (generator/temporal_draw.py). An award's event from the KB knows it unworded (``ranked``)."""
+    return event.topic in AWARDS and ranked_award(event)

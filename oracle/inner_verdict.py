@@ -21,7 +21,9 @@ from kgtest.oracle.verdict_words import PATTERNS, PREFIX
 FIRM = ("yes", "no")
 
 _FIRM = {s: re.compile(rf"{PREFIX}(?:{pattern})", re.I) for s, pattern in PATTERNS if s in FIRM}
-_ASKED = re.compile(r"([^.!?\n:]*)\?[*_\"”’)]*[^\S\n]+")
+_ASKED = re.compile(r"\?[*_\"”’)]*[^\S\n]+")
+"""A question's end; the question is what lies before it back to the last stop (a pattern that read it
+would scan the whole text from every place: quadratic on "no one no one ...")."""
 _TURN = re.compile(
     r"(?:,|;|\bbut|\bso|\bthen)[^\S\n]+(?:then[^\S\n]+)?[*_]*(?P<v>yes|no)[*_]*"
     r"(?![^\S\n]*,[^\S\n]*but\b)(?=[^\S\n]*[,—–:]|[^\S\n]+-[^\S\n])",
@@ -63,9 +65,10 @@ def _answered(reply: str, question: str, start: int) -> list[tuple[str, tuple[in
     case = {w.lower() for w in re.findall(r"[\w'’\-]+", question)}
     out = []
     for asked in _ASKED.finditer(reply, start):
-        words = {w.lower() for w in re.findall(r"[\w'’\-]{4,}", asked[1])}
-        names = {n.lower() for n in _NAME.findall(asked[1])} - _PLAIN
-        if not words & case or names - case or _SUPPOSED.search(asked[1]):
+        text = reply[max(start, *(reply.rfind(c, 0, asked.start()) + 1 for c in ".!?\n:")) : asked.start()]
+        words = {w.lower() for w in re.findall(r"[\w'’\-]{4,}", text)}
+        names = {n.lower() for n in _NAME.findall(text)} - _PLAIN
+        if not words & case or names - case or _SUPPOSED.search(text):
             continue
         said = _firm(reply, asked.end())
         if said is not None:

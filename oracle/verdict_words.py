@@ -172,11 +172,13 @@ LATER = re.compile(
 _IN_LINE = DECOR.replace(r"\s", r" \t\r\f\v")
 STANDALONE = re.compile(rf"^{_IN_LINE}(?P<v>yes|no){_IN_LINE}[.!]?{_IN_LINE}$", re.I | re.M)
 CLOSING = re.compile(
-    r"(?:[,:;]|\bthat)[^\S\n]*[*_]*(?P<v>yes|no)[*_]*(?=[^\S\n]*[,—–]|[^\S\n]+-[^\S\n])(?=[^\n]*[.!]?[\s*_]*$)",
+    r"(?:[,:;]|\bthat)[^\S\n]*[*_]*(?P<v>yes|no)[*_]*(?![^\S\n]*,[^\S\n]*but\b)"
+    r"(?=[^\S\n]*[,—–]|[^\S\n]+-[^\S\n])(?=[^\n]*[.!]?[\s*_]*$)",
     re.I,
 )
 """The last line's verdict, set off inside its sentence: "Step 2 settles it: yes, the University of
-Göttingen employed him", "so I'd conclude that yes, Egypt does have ...", "..., **yes**, he was"."""
+Göttingen employed him", "so I'd conclude that yes, Egypt does have ...", "..., **yes**, he was"; not one
+conceded ("the late 1860s, yes, but I couldn't swear to the city")."""
 FINAL_LINE = re.compile(
     rf"^{_IN_LINE}(?P<v>yes|no)[*_]*(?=[^\S\n]*[,.!—–])|\?[*_]*[^\S\n]+[*_]*(?P<w>yes|no)[*_.!]*[^\S\n]*$",
     re.I | re.M,
@@ -184,11 +186,13 @@ FINAL_LINE = re.compile(
 """A last line that opens with the verdict after steps ("**Yes**, he was born in 1995 or earlier.") or
 answers the question it asks ("**Is 1985 in 1966 or earlier?** Yes.")."""
 AFTER_OPENER = re.compile(
-    r"(?:[^.!?\n]{0,60}?,\s*(?:but\s+)?|[^.!?\n]{0,200}?\s[–—-]\s*but\s+)(?P<v>yes|no)\b(?=\s*(?:[,.!;]|$))",
+    r"(?:[^.!?\n]{0,60}?,\s*(?:but\s+)?|[^.!?\n]{0,200}?\s[–—-]\s*but\s+)(?P<v>yes|no)\b(?!\s*,\s*but\b)"
+    r"(?=\s*(?:[,.!;]|$))",
     re.I,
 )
 """The first sentence's verdict after an opening phrase: "Based on the records, no, ...", "Ha, it's a
-natural guess – Mailer was big and brooding – but no, Dostoyevsky wasn't one of his influences"."""
+natural guess – Mailer was big and brooding – but no, Dostoyevsky wasn't one of his influences"; not one
+conceded ("In the late 1860s, yes, but I couldn't swear to the city")."""
 
 # A list whose items are nothing but answer options ("- Yes", "1. No- Yes:"): the reply did not choose.
 # An item is one line: spaces within it only, so a run of blank lines is not re-read from each line.

@@ -20,7 +20,8 @@ from kgtest.oracle.verdict_words import PATTERNS, PREFIX
 
 FIRM = ("yes", "no")
 
-_FIRM = {s: re.compile(rf"{PREFIX}(?:{pattern})", re.I) for s, pattern in PATTERNS if s in FIRM}
+_STANCES = [(s, re.compile(rf"{PREFIX}(?:{pattern})", re.I)) for s, pattern in PATTERNS]
+"""Every stance's words in the lead's order, so that "Yes and no" is read as the two-sided answer it is."""
 _ASKED = re.compile(r"\?[*_\"”’)]*[^\S\n]+")
 """A question's end; the question is what lies before it back to the last stop (a pattern that read it
 would scan the whole text from every place: quadratic on "no one no one ...")."""
@@ -33,9 +34,12 @@ _LAST = re.compile(r"(?:^|\n|[.!?:][*_\"”’)]*\s+)(?P<s>[^.!?\n]*[.!?]*[\s*_\
 _BARE_REST = re.compile(r"[\s*_\"”’).!]*$")
 _ASSENT = re.compile(r"[\s*_]*(?:that|this|it)(?:['’]s|\s+is)\s", re.I)
 _SUPPOSED = re.compile(
-    r"\b(?:if|unless|suppose|supposing|assuming|were\s+it|had\s+(?:he|she|it|they))\b(?!\s+you(?:['’]re|\s+are)?\s+(?:ask|mean))",
+    r"\b(?:if|(?<!asking\s)(?<!ask\s)whether|unless|suppose|supposing|assuming|were\s+it|had\s+(?:he|she|it|they))\b(?!\s+you(?:['’]re|\s+are)?\s+(?:ask|mean))",
     re.I,
 )
+_OPTION_BEFORE = re.compile(r"\b(?:yes|no)\W*$", re.I)
+_OR_AFTER = re.compile(r"\W*or\b", re.I)
+"""Options in a row ("yes, no, or something between") are no verdict."""
 _NAME = re.compile(r"\b[A-Z][\w'’\-]*")
 _PLAIN = frozenset(
     {"did", "does", "do", "was", "were", "is", "are", "has", "have", "had", "so", "then", "and", "but"}
@@ -53,10 +57,11 @@ def inner_verdict(reply: str, question: str, start: int = 0) -> tuple[str, tuple
 
 
 def _firm(reply: str, pos: int) -> tuple[str, tuple[int, int]] | None:
-    for stance, pattern in _FIRM.items():
+    """The Yes or No said at ``pos``; None for any other stance ("Yes and no", "I don't know")."""
+    for stance, pattern in _STANCES:
         match = pattern.match(reply, pos)
         if match:
-            return stance, match.span()
+            return (stance, match.span()) if stance in FIRM else None
     return None
 
 
@@ -77,11 +82,13 @@ def _answered(reply: str, question: str, start: int) -> list[tuple[str, tuple[in
 
 
 def _turned(reply: str, start: int) -> list[tuple[str, tuple[int, int]]]:
-    """Verdicts after a comma or "but"/"so"/"then" that go on with a clause; none a supposition gives."""
+    """Verdicts after a comma or "but"/"so"/"then" that go on with a clause; none a supposition or an
+    indirect question gives ("whether yes, no, ..."), nor a row of options."""
     out = []
     for match in _TURN.finditer(reply, start):
         sentence = reply[max(start, *(reply.rfind(c, 0, match.start()) + 1 for c in ".!?\n")) : match.start()]
-        if not _SUPPOSED.search(sentence):
+        listed = _OPTION_BEFORE.search(sentence) or _OR_AFTER.match(reply, match.end("v"))
+        if not _SUPPOSED.search(sentence) and not listed:
             out.append(("yes" if match["v"].lower() == "yes" else "no", match.span("v")))
     return out
 

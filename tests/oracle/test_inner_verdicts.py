@@ -46,9 +46,11 @@ def test_a_verdict_inside_the_reply_is_read(reply: str, stance: Stance) -> None:
         # a supposition, or a concession, gives no verdict
         "I can't recall where he died. If he had stayed in Bologna, then yes, it would be Bologna.",
         "He died in the late 1860s, yes, but I couldn't swear to the city.",
+        "Records are thin, and any answer, yes, no, or something between, would be a guess.",
         # a step's own question that names what the case's does not
         "Two steps.\n\nStep 1: **Was Passy part of Paris in 1868?** Yes.\nStep 2: unclear.",
-        # the verdicts disagree
+        # the verdicts disagree, or the answer to its own question is two-sided
+        "He lived in Bologna and Paris. So, did he die in Bologna? Yes and no: the records differ.",
         "Bologna was his home, but no — it was Passy. So, died in Bologna? Yes, his heart stayed there.",
         # "not quite" going on, and options each with a condition
         "Not quite — partly, since his remains went elsewhere.",

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kgtest.generator.case import Answer
+from kgtest.oracle.inner_verdict import inner_verdict
 from kgtest.oracle.leaning import leaning, other_way
 from kgtest.oracle.restated import after_restated_question
 from kgtest.oracle.restated_verdict import restated_verdict
@@ -73,8 +74,8 @@ class ParsedAnswer:
     """The text of each span."""
     rule: str
     """Which reading decided: ``lead``, ``labelled``, ``standalone``, ``closing``, ``unsure``, ``options``,
-    ``hedge``, ``correction``, ``conflict``, ``restated`` (oracle/restated_verdict.py), ``leaning`` (with
-    ``leanings``) or ``none``."""
+    ``hedge``, ``correction``, ``conflict``, ``inner`` (oracle/inner_verdict.py), ``restated``
+    (oracle/restated_verdict.py), ``leaning`` (with ``leanings``) or ``none``."""
     reasoning: str
     """The reply without the verdict words: what triples are extracted from."""
 
@@ -167,6 +168,12 @@ def _parse(reply: str, question: str, leanings: bool) -> ParsedAnswer:
     unsure = next((m for m in UNSURE_ANYWHERE.finditer(reply, start) if not _quoted(reply, m.start())), None)
     if unsure:  # no verdict anywhere, but "we cannot determine the answer"
         return _parsed(reply, Stance.IDK, (unsure.span(),), "unsure")
+    inner = inner_verdict(reply, question, start)
+    if inner is not None:  # "So, born in San Francisco? Yes, ...", "..., but no — it was Beverly Hills"
+        stance, said = _yes_no(inner[0]), inner[1]
+        ruled = _doubt(reply, stance, said, leanings=leanings)
+        ruled = ruled or _contradicted(reply, stance, said, start, question)
+        return ruled or _parsed(reply, stance, (said,), "inner")
     restated = restated_verdict(reply, question, start)
     if restated is not None:  # "So the premise doesn't hold: Germany does not lack relations with Togo."
         stance, said = _yes_no(restated[0]), restated[1]

@@ -66,6 +66,9 @@ _SAID = r"(?:\s+indeed)?(?=\s*[.!;–—]|\s+-\s)"
 """The question answered by its own auxiliary, as a sentence or clause of its own: "They do.", "I believe
 they do.", "They were indeed – ...", "He didn't.", "It has been." ("He was born in 1990" is no answer)."""
 _IS = r"(?:'s|\s+is|\s+was)"
+_QUITE_NOT = r"(?:\s+yet\b[^.!?\n]{0,30})?(?=[*_\"”’]*[.!])"
+""""Not quite!", "**Not quite.**", "Not quite yet in 1979!": a No that closes its sentence, the correction
+after it; "not quite" going on ("Not quite — it's partly in Peru", "not quite, but close") stays a hedge."""
 
 PATTERNS: tuple[tuple[str, str], ...] = (
     (
@@ -98,7 +101,7 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     (
         "ambiguous",
         r"(?:both\s+)?yes\s*(?:and|or|/)\s*no\b|no\s*(?:and|or|/)\s*yes\b"
-        r"|not\s+necessarily|not\s+exactly|not\s+quite|not\s+always"
+        rf"|not\s+necessarily|not\s+exactly|not\s+quite(?!{_QUITE_NOT})|not\s+always"
         r"|(?:it|that|this)\s+depends|partly|partially|sort\s+of|kind\s+of|maybe|possibly|perhaps|probably"
         r"|(?:most\s+|very\s+)?likely\b|i\s+(?:guess|suppose)\b",
     ),
@@ -125,6 +128,7 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         + _END
         + r"|(?:false|incorrect|wrong|untrue)"
         + _STOP
+        + rf"|not\s+quite{_QUITE_NOT}|not\s+so{_STOP}"
         + r"|not\s+(?:true|correct|really|at\s+all)"
         + _END
         + r"|(?:i'?m|i\s+am)\s+afraid\s+not|i\s+(?:don't|do\s+not)\s+(?:think|believe)\s+so"
@@ -158,7 +162,7 @@ LATER = re.compile(
     rf"|\b{_WOULD_SAY}\s+{DECOR}|(?<=:)[^\S\n]*{DECOR}(?=(?:yes|no)[\s*_.!]*$))"
     # an informal one only in the reply's last sentence, and not as a filler ("So yeah, it's complicated")
     r"(?=(?:yeah|yep|yup|nope)\b[^.!?\n]*[.!?]*[\s*_\"”’)]*$|(?!yeah|yep|yup|nope))"
-    r"(?P<v>yes|no|true|false|correct|incorrect|yeah|yep|yup|nope)\b"
+    rf"(?P<v>yes|no|true|false|correct|incorrect|yeah|yep|yup|nope|not\s+quite{_QUITE_NOT})\b"
     r"(?![\s,]*(?:(?:it|that)['’]?s\s+(?:complicated|tricky|messy|hard)|it\s+depends))"
     r"(?:(?=[\s.!*_\"”’)]*(?:\n|$))|(?=[\s*_]*[.!,:;\"”’–—])|(?=\s+-\s)"
     r"|(?=\s+(?:on|to|for)\s+(?:this|that|your)\s+(?:one|question)\b))",
@@ -168,11 +172,13 @@ LATER = re.compile(
 _IN_LINE = DECOR.replace(r"\s", r" \t\r\f\v")
 STANDALONE = re.compile(rf"^{_IN_LINE}(?P<v>yes|no){_IN_LINE}[.!]?{_IN_LINE}$", re.I | re.M)
 CLOSING = re.compile(
-    r"(?:[,:;]|\bthat)[^\S\n]*[*_]*(?P<v>yes|no)[*_]*(?=[^\S\n]*[,—–]|[^\S\n]+-[^\S\n])(?=[^\n]*[.!]?[\s*_]*$)",
+    r"(?:[,:;]|\bthat)[^\S\n]*[*_]*(?P<v>yes|no)[*_]*(?![^\S\n]*,[^\S\n]*but\b)"
+    r"(?=[^\S\n]*[,—–]|[^\S\n]+-[^\S\n])(?=[^\n]*[.!]?[\s*_]*$)",
     re.I,
 )
 """The last line's verdict, set off inside its sentence: "Step 2 settles it: yes, the University of
-Göttingen employed him", "so I'd conclude that yes, Egypt does have ...", "..., **yes**, he was"."""
+Göttingen employed him", "so I'd conclude that yes, Egypt does have ...", "..., **yes**, he was"; not one
+conceded ("the late 1860s, yes, but I couldn't swear to the city")."""
 FINAL_LINE = re.compile(
     rf"^{_IN_LINE}(?P<v>yes|no)[*_]*(?=[^\S\n]*[,.!—–])|\?[*_]*[^\S\n]+[*_]*(?P<w>yes|no)[*_.!]*[^\S\n]*$",
     re.I | re.M,
@@ -180,11 +186,13 @@ FINAL_LINE = re.compile(
 """A last line that opens with the verdict after steps ("**Yes**, he was born in 1995 or earlier.") or
 answers the question it asks ("**Is 1985 in 1966 or earlier?** Yes.")."""
 AFTER_OPENER = re.compile(
-    r"(?:[^.!?\n]{0,60}?,\s*(?:but\s+)?|[^.!?\n]{0,200}?\s[–—-]\s*but\s+)(?P<v>yes|no)\b(?=\s*(?:[,.!;]|$))",
+    r"(?:[^.!?\n]{0,60}?,\s*(?:but\s+)?|[^.!?\n]{0,200}?\s[–—-]\s*but\s+)(?P<v>yes|no)\b(?!\s*,\s*but\b)"
+    r"(?=\s*(?:[,.!;]|$))",
     re.I,
 )
 """The first sentence's verdict after an opening phrase: "Based on the records, no, ...", "Ha, it's a
-natural guess – Mailer was big and brooding – but no, Dostoyevsky wasn't one of his influences"."""
+natural guess – Mailer was big and brooding – but no, Dostoyevsky wasn't one of his influences"; not one
+conceded ("In the late 1860s, yes, but I couldn't swear to the city")."""
 
 # A list whose items are nothing but answer options ("- Yes", "1. No- Yes:"): the reply did not choose.
 # An item is one line: spaces within it only, so a run of blank lines is not re-read from each line.
@@ -192,10 +200,11 @@ _SPACE = r"[^\S\n]*+"
 _CHOICE = r"(?:yes|no|i\s+don'?t\s+know|not\s+sure|maybe)"
 OPTION = re.compile(
     rf"^{_SPACE}(?:[-*•]|\(?\d{{1,2}}[.)]|\(?[a-z][.)]){_SPACE}\**{_SPACE}(?P<v>{_CHOICE})\b"
-    rf"(?:[^\w\n]*+{_CHOICE}\b)*(?:[^\w\n]*+$|{_SPACE}\**{_SPACE}[:\-–—])",
+    rf"(?:[^\w\n]*+{_CHOICE}\b)*(?:[^\w\n]*+$|{_SPACE}\**{_SPACE}(?:[:\-–—]|(?:if|when|unless|in\s+case)\b))",
     re.I | re.M,
 )
-"""An item that is only options ("- Yes", "1. No- Yes:"), or one with a gloss ("- Yes: there is ...")."""
+"""An item that is only options ("- Yes", "1. No- Yes:"), or one with a gloss ("- Yes: there is ...") or a
+condition ("- **No** if you count ...")."""
 CHOICES = re.compile(r"\b(yes|no)\b", re.I)
 # The other verdict opening a later sentence, line or clause: "No, no, no, yes." / "No.\nYes, it is".
 # Possessive, and blank lines left to the next line's start: on a run of blank lines the old

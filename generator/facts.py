@@ -150,8 +150,9 @@ def generate_fact_cases(
     paired: dict[str, list[Statement]] = {}
     if asks_plainly:
         asked_no = negatives[: quotas["negation"]]
-        if "ground" not in kinds:  # a mirror is a fact of a near miss's own property
-            ground = _ground(view.facts_of({d.property for d, _ in asked_no}))
+        if "ground" not in kinds:  # a mirror is a fact of a near miss's own subject and property
+            own = {(d.subject, d.property) for d, _ in asked_no}
+            ground = _ground(f for f in view.facts_of({p for _, p in own}) if (f.subject, f.property) in own)
         worth = {st: d for st, d in ground.items() if keep(st)}  # named, in a domain asked for
         paired, quotas = _paired(asker, pools, derivable, worth, asked_no, quotas, seed)
     order = [*kinds, *(k for k in paired if k not in kinds)]  # a mirror's kind, ground, comes last

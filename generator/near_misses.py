@@ -164,8 +164,9 @@ def clubs(view: KbView, properties: frozenset[str], rng: random.Random) -> Itera
     """For a player S of two clubs or more: another club of S, for near_miss.pl to refute in the years
     S was at one of the others (a national team is neither asked nor a reason)."""
     own: dict[tuple[str, str], set[str]] = defaultdict(set)
+    national = functools.cache(functools.partial(national_team, view))
     for f in view.facts_of(properties):
-        if f.start_year is not None and not national_team(view, f.object):
+        if f.start_year is not None and not national(f.object):
             own[(f.subject, f.property)].add(f.object)
     keys = sorted(k for k, teams in own.items() if len(teams) > 1)
     rng.shuffle(keys)

@@ -80,6 +80,8 @@ state, whose diplomacy is its state's ("Does England lack diplomatic relations w
 Herzegovina?", "Does Hong Kong lack ... with India?" read as confusing to blind readers)."""
 SEASON = "Q27020041"
 """sports season: a league's season, which a club or a player takes part in or not."""
+CONTAINMENTS = frozenset({"P17", "P131", "P150", "P361", "P527"})
+"""Relations whose opposite says S lies outside O ("Was X always outside Y?"): read stiff flipped."""
 AT_ANY_TIME = frozenset({"P26"})
 """Relations whose words at a year also name the event that began them: "Was X married to Y in
 1983?" reads as "did they marry in 1983?", and so does "Were X and Y married in 1983?" (the
@@ -324,16 +326,22 @@ class Asker:
             not self._is(x, BIG_CITY) and countries & self._places.get((x, "P17"), set()) for x in stated
         )
 
-    def reads_flipped(self, statement: Statement) -> bool:
-        """A truth asked flipped reads one way: its relation has an opposite (generator/phrasing.py),
-        not the quoted negation ('Is this statement true: "X was never twinned with Y"?'), and it
-        is no taking part in a league's season ("Was Korey Smith absent from the 2011–12 Football
-        League Championship?" read two ways to both readers of the twelfth session: out of the
-        squad, no game, or his club in another division)."""
+    def flip_reading(self, statement: Statement) -> int:
+        """How well a truth reads asked flipped, best highest (balance.plain_variants flips the best
+        first): 0 with no opposite (generator/phrasing.py), the quoted negation ('Is this statement
+        true: "X was never twinned with Y"?', formulaic to every reader); 1 through an opposite that
+        reads stiff: a containment ("Was Lusigliè always outside the Province of Turin?": every
+        negated containment read clear 0 times of 24 side by side, bench/question_wording_trial/flips)
+        or taking part in a league's season ("Was Korey Smith absent from the 2011–12 Football
+        League Championship?" two ways to both readers of the twelfth session: out of the squad, or
+        his club in another division; "miss the 2014–15 Bundesliga" stiff); 2 through one that reads
+        clear ("Did X miss the 2011 Tour de France?" 5 of 6, "Does X lack diplomatic relations with
+        Y?" 6 of 6)."""
         s, p, o = statement
-        if p.lstrip("^") not in opposites():
-            return False
-        return not any(self._is(x, SEASON) for x in (s, o))
+        pid = p.lstrip("^")
+        if pid not in opposites():
+            return 0
+        return 1 if pid in CONTAINMENTS or any(self._is(x, SEASON) for x in (s, o)) else 2
 
     def _classes(self, eid: str) -> tuple[str, ...]:
         """The KB's classes of ``eid``, and city where its official name says it is one (a city-state

@@ -28,19 +28,19 @@ def plain_variants(
     chosen: Mapping[str, Sequence[object]],
     seed: int,
     protected: Mapping[str, int],
-    reads_flipped: Mapping[str, Sequence[bool]] | None = None,
+    flip_reading: Mapping[str, Sequence[int]] | None = None,
 ) -> dict[str, list[str]]:
     """Every question asked positively (a person asks "Did Bach die in Eisenach?", not "Is it true
     that Bach did not die in Eisenach?"). Only where the KB refutes too few near misses to answer
     half the questions No are that many true statements asked in the negated wording, so that a
     system that always says Yes stays at chance; never a near miss's partner (the first
     ``protected[kind]`` of a kind), which is asked in the near miss's own words. A drawn truth that
-    does not read one way flipped (``reads_flipped``, by kind: no opposite a person says, 'Is this
-    statement true: "Ivano-Frankivsk was never twinned with Baia Mare"?', formulaic to every
-    reader) gives way to one that does, drawn from the rest, where one is left; the others drawn
-    stay, so the forms asked each way stay as they were (flipping only truths that read well flipped
-    took them from the forms the near misses share, and the reader of forms read 2 to 9 more of
-    Wikidata12k's 120 answers)."""
+    reads worse flipped (``flip_reading``, by kind, as Asker.flip_reading says: 0 the quoted negation, 'Is
+    this statement true: "Ivano-Frankivsk was never twinned with Baia Mare"?', 1 a stiff opposite
+    such as "always outside", 2 a clear one) gives way to one of the rest that reads better, the
+    best first, where one is left; the others drawn stay, so the forms asked each way stay as they
+    were (flipping only truths that read well flipped took them from the forms the near misses
+    share, and the reader of forms read 2 to 9 more of Wikidata12k's 120 answers)."""
     positives = [
         (k, i)
         for k, items in chosen.items()
@@ -52,11 +52,15 @@ def plain_variants(
     flip = max(0, (no_answers + truths) // 2 - no_answers)
     rng = random.Random(f"{seed}:negated-wording")
     drawn = rng.sample(positives, min(flip, len(positives)))
-    if reads_flipped is not None:  # each drawn truth that reads badly flipped gives way to one that does not
+    if flip_reading is not None:  # each drawn truth that reads worse flipped gives way to a better one
+
+        def rank(x: tuple[str, int]) -> int:
+            return flip_reading[x[0]][x[1]]
+
         taken = set(drawn)
-        spare = [(k, i) for k, i in positives if reads_flipped[k][i] and (k, i) not in taken]
-        spare = rng.sample(spare, len(spare))
-        drawn = [spare.pop() if not reads_flipped[k][i] and spare else (k, i) for k, i in drawn]
+        spare = [x for x in positives if rank(x) and x not in taken]
+        spare = sorted(rng.sample(spare, len(spare)), key=rank)  # the best last
+        drawn = [spare.pop() if spare and rank(x) < rank(spare[-1]) else x for x in sorted(drawn, key=rank)]
     flipped = set(drawn)
     return {k: [NEGATED if (k, i) in flipped else ORIGINAL for i in range(len(v))] for k, v in chosen.items()}
 

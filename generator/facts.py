@@ -40,7 +40,7 @@ from kgtest.generator.case import Answer, FactMeta, TestCase, case_id
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_random import clip
 from kgtest.generator.mtl_text import DROWZEE, PLAIN
-from kgtest.generator.near_misses import IN_USE, confusable, in_use
+from kgtest.generator.near_misses import IN_USE, ONE_AT_A_TIME, confusable, in_use
 from kgtest.generator.negatives import Rules, candidates
 from kgtest.generator.pairs import GROUND, draw_partners
 from kgtest.generator.proofs import leaves, prolog_text, to_proof
@@ -150,8 +150,9 @@ def generate_fact_cases(
     paired: dict[str, list[Statement]] = {}
     if asks_plainly:
         asked_no = negatives[: quotas["negation"]]
-        if "ground" not in kinds:  # a mirror is a fact of a near miss's own property
-            ground = _ground(view.facts_of({d.property for d, _ in asked_no}))
+        if "ground" not in kinds:  # a mirror is a fact of a near miss's own subject and property
+            own = {(d.subject, d.property) for d, _ in asked_no}
+            ground = _ground(f for f in view.facts_of({p for _, p in own}) if (f.subject, f.property) in own)
         worth = {st: d for st, d in ground.items() if keep(st)}  # named, in a domain asked for
         paired, quotas = _paired(asker, pools, derivable, worth, asked_no, quotas, seed)
     order = [*kinds, *(k for k in paired if k not in kinds)]  # a mirror's kind, ground, comes last
@@ -167,7 +168,7 @@ def generate_fact_cases(
         proven = [ground[st] for st in statements] if kind == GROUND else _proven(reasoner, statements)
         chosen[kind] = [(d, d.years) for d in proven]
     protected = {k: len(v) for k, v in paired.items()}
-    flips = {k: [asker.reads_flipped(d.statement) for d, _ in v] for k, v in chosen.items()}
+    flips = {k: [asker.flip_reading(d.statement) for d, _ in v] for k, v in chosen.items()}
     variants = (
         plain_variants(chosen, seed, protected, flips)
         if asks_plainly
@@ -321,9 +322,9 @@ def _refuted(
     plausible ones found, so at most a quarter of the negations.
     """
     rng = random.Random(f"{seed}:negation-candidates")
-    one, parts = reasoner.near_miss_rules()
+    one, parts, clubs = reasoner.near_miss_rules()
     used = in_use(view)
-    rules = Rules(reasoner.lifetime_rules(), one, parts, used, reasoner.seasonal_rules())
+    rules = Rules(reasoner.lifetime_rules(), one, parts, used, reasoner.seasonal_rules(), clubs)
     stream = candidates(view, derived, rules, rng, keep, reverse=asker.style == DROWZEE)
     found: list[tuple[Derivation, Years | None]] = []
     plausible = reversed_ = tried = 0
@@ -360,7 +361,7 @@ def _told(asker: Asker, d: Derivation) -> bool:
 def _contested(d: Derivation) -> bool:
     """A near miss whose other value was in use around then: asked in the year the true one
     began or ended, it is half true."""
-    return "one_at_a_time" in d.rules()
+    return not ONE_AT_A_TIME.isdisjoint(d.rules())
 
 
 def _reverses(d: Derivation) -> bool:

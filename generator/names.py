@@ -28,7 +28,8 @@ a common noun too ("Common") is told by the description, else by a line of work 
 give (``ROLES``: "the musician Common"), else not asked about. A place the world shares that a
 question could only name bare is not asked (``bare_namesake``).
 
-A French département is "the Rhône department" (generator/departments.py).
+A French département is "the Rhône department" (generator/departments.py). Where the KB puts an
+entity, which suffixes and contexts name, is generator/placing.py's.
 
 A name that needs a context and has none it may take is not asked about (``Namer.name``
 returns None).
@@ -55,14 +56,10 @@ from kgtest.generator.name_contexts import (
     told,
     word_name,
 )
+from kgtest.generator.placing import COUNTRY, Placing
 from kgtest.generator.short_names import short_name
-from kgtest.kg.model import Domain, Fact
+from kgtest.kg.model import Domain
 
-_UP = ("P131", "P17", "P361", "P30")
-"""Properties that place their subject within their object."""
-_DOWN = ("P150", "P527")
-"""... and their object within their subject."""
-_COUNTRY = "P17"
 _CAPITALS = ("P36", "P1376")
 """Capital, capital of."""
 COUNTRIES = frozenset(
@@ -112,40 +109,12 @@ class Namer:
     def __init__(self, view: KbView) -> None:
         self._view = view
         self._entries: dict[str, _Entry] = {}
-        self._within: dict[str, list[str]] = {}
-
-    @cached_property
-    def _up(self) -> dict[str, set[str]]:
-        up: dict[str, set[str]] = defaultdict(set)
-        for f in self._view.facts_of((*_UP, *_DOWN)):
-            if f.property in _UP:
-                up[f.subject].add(f.object)
-            elif f.property in _DOWN:
-                up[f.object].add(f.subject)
-        return up
-
-    @cached_property
-    def _placing(self) -> dict[tuple[str, str], list[Fact]]:
-        """The country (P17) and place (P131) facts of each subject, read in one pass."""
-        found: dict[tuple[str, str], list[Fact]] = defaultdict(list)
-        for f in self._view.facts_of((_COUNTRY, "P131")):
-            found[(f.subject, f.property)].append(f)
-        return found
-
-    @cached_property
-    def _countries(self) -> dict[str, list[str]]:
-        """Each entity's countries, the latest first."""
-        facts = list(self._view.facts_of((_COUNTRY,)))
-        found: dict[str, list[str]] = defaultdict(list)
-        for f in sorted(facts, key=lambda f: (f.subject, -(f.end_year or 10**6), f.object)):
-            if f.object not in found[f.subject]:
-                found[f.subject].append(f.object)
-        return found
+        self._places = Placing(view)
 
     @cached_property
     def departments(self) -> frozenset[str]:
         """French départements (generator/departments.py)."""
-        return departments(self._up, self._view.label)
+        return departments(self._places.up, self._view.label)
 
     @cached_property
     def _roles(self) -> dict[str, str]:
@@ -175,22 +144,7 @@ class Namer:
 
     def within(self, eid: str) -> list[str]:
         """Everything the KB places ``eid`` within (at any time), nearest first."""
-        found = self._within.get(eid)
-        if found is None:
-            found = self._within[eid] = self._climb(eid)
-        return found
-
-    def _climb(self, eid: str) -> list[str]:
-        seen: dict[str, None] = {}
-        todo = sorted(self._up.get(eid, ()))
-        while todo:
-            nxt: list[str] = []
-            for x in todo:
-                if x not in seen and x != eid:
-                    seen[x] = None
-                    nxt.extend(sorted(self._up.get(x, ())))
-            todo = nxt
-        return list(seen)
+        return self._places.within(eid)
 
     def may_name_a_year(self, eid: str) -> bool:
         """Whether a name ``name`` gives ``eid`` may hold a digit, so a year: every name is made of
@@ -200,24 +154,8 @@ class Namer:
         entity = self._view.entities.get(eid)
         description = entity.description if entity is not None else ""
         return bool(_DIGIT.search(self._view.label(eid)) or _DIGIT.search(description or "")) or (
-            eid in self._within_digits
+            eid in self._places.within_digits
         )
-
-    @cached_property
-    def _within_digits(self) -> frozenset[str]:
-        """The entities the KB puts within a place whose label has a digit (at any depth)."""
-        down: dict[str, set[str]] = defaultdict(set)
-        for x, ups in self._up.items():
-            for y in ups:
-                down[y].add(x)
-        todo = [y for y in down if self._view.label(y) != y and _DIGIT.search(self._view.label(y))]
-        found: set[str] = set()
-        while todo:
-            for x in down.get(todo.pop(), ()):
-                if x not in found:
-                    found.add(x)
-                    todo.append(x)
-        return frozenset(found)
 
     @cached_property
     def _labels(self) -> frozenset[str]:
@@ -363,22 +301,13 @@ class Namer:
         if entity is not None and entity.description:
             contexts.extend((d, "") for d in descriptions(entity.description, label))
         places = [suffix_place] if suffix_place else []
-        places += self._countries.get(eid, [])
+        places += self._places.countries.get(eid, [])
         places += self.within(eid)
         for place in dict.fromkeys(places):
             if view.label(place) != place:
                 contexts.append((view.label(place), place))
         front = entity is not None and entity.domain not in (Domain.PLACES, Domain.UNKNOWN)
         return _Entry(base, tuple(dict.fromkeys(contexts)), True, front=front)
-
-    def _now_in(self, eid: str, pid: str) -> list[str]:
-        """The country (or the place, for P131) the KB puts ``eid`` in last: of dated ones the one
-        still open, else its only one; none where undated ones disagree ("Saint Petersburg" in
-        CoDEx-S: the Soviet Union and the Russian Empire, no dates)."""
-        facts = self._placing.get((eid, pid), [])
-        open_ = {f.object for f in facts if f.start_year is not None and f.end_year is None}
-        every = {f.object for f in facts}
-        return sorted(open_) if len(open_) == 1 else sorted(every) if len(every) == 1 else []
 
     def _elsewhere(self, eid: str, base: str, label: str) -> _Entry:
         """A place the KB alone has of its name, though WordNet knows others: told by its country
@@ -392,7 +321,7 @@ class Namer:
             if label in WELL_KNOWN:  # "the country Georgia": never the place in the country
                 return _Entry(base, (("country", ""),), True, optional=True, front=True, country=True)
             return _Entry(base, (), False)
-        places = [*self._now_in(eid, _COUNTRY), *self._now_in(eid, "P131")]
+        places = [*self._places.now_in(eid, COUNTRY), *self._places.now_in(eid, "P131")]
         contexts = [(view.label(p), p) for p in places if view.label(p) != p]
         if entity.description:
             contexts += [(d, "") for d in descriptions(entity.description, label)]

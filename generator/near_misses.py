@@ -1,12 +1,13 @@
 """Near misses: the candidate falsehoods a person would be tempted by (issue 37).
 
-Two sources for negatives.py, each proposing what one of near_miss.pl's rules may refute:
+The sources for negatives.py, each proposing what one of near_miss.pl's rules may refute:
 
 * one at a time: another value S had of a property with one value at a time (another spouse,
   country, head of government, capital), or for a country one a place near S had; a country only
   where it was in use in a year S had a value, and never one named like a value S had;
 * partition: another unit directly within the parent of the unit S lies in ("another province of
   the same region");
+* one club at a time: another club a player had, asked in a year of another (``clubs``);
 * one league a season: for a club in a league's season, the season of the same years of another
   league of its country, a division above or below first ("Did Onisilos Sotira play in the
   2007–08 Cypriot First Division?" of a club of that year's Second Division).
@@ -32,6 +33,8 @@ TRIES_PER_SUBJECT = 3
 """Candidates drawn per subject at most: no subject crowds the suite."""
 _NEIGHBOURS = frozenset({"P17"})
 """Properties whose near misses include the values of places near S (sharing a value with it)."""
+ONE_AT_A_TIME = frozenset({"one_at_a_time", "one_club_at_a_time"})
+"""near_miss.pl's rules of one value at a time: a near miss of either may be half true at a change."""
 IN_USE = frozenset({"P17"})
 """Properties whose object is asked about only in years some subject has it (the KB's sign that a
 country existed then: "Was Göttingen in West Germany in 1750?" is no near miss)."""
@@ -43,7 +46,7 @@ def confusable(view: KbView, d: Derivation) -> bool:
     and Ireland" for "the United Kingdom": one state to many readers)."""
     while d.rule in ("inverse", "symmetric") and d.premises and isinstance(d.premises[0], Derivation):
         d = d.premises[0]
-    if d.rule != "one_at_a_time":
+    if d.rule not in ONE_AT_A_TIME:
         return False
     fact = next((view.facts_by_id[p.fact_id] for p in d.premises if isinstance(p, FactPremise)), None)
     if fact is None:
@@ -142,6 +145,32 @@ def one_at_a_time(
         return [(s, p, o) for o in options]
 
     yield from rounds(picks(s, p) for s, p in keys)
+
+
+_NATIONAL_CLASSES = frozenset({"Q6979593", "Q1194951", "Q23847779"})
+_NATIONAL_WORDS = frozenset({"national", "olympic"})
+
+
+def national_team(view: KbView, team: str) -> bool:
+    """A national team, as near_miss.pl tells one: of a national team's class, or named one."""
+    e = view.entities.get(team)
+    if e is None:
+        return False
+    words = {w.strip("()'.,") for w in re.split(r"[ \-]", e.label.casefold())}
+    return not _NATIONAL_CLASSES.isdisjoint(e.types) or not _NATIONAL_WORDS.isdisjoint(words)
+
+
+def clubs(view: KbView, properties: frozenset[str], rng: random.Random) -> Iterator[Statement]:
+    """For a player S of two clubs or more: another club of S, for near_miss.pl to refute in the years
+    S was at one of the others (a national team is neither asked nor a reason)."""
+    own: dict[tuple[str, str], set[str]] = defaultdict(set)
+    national = functools.cache(functools.partial(national_team, view))
+    for f in view.facts_of(properties):
+        if f.start_year is not None and not national(f.object):
+            own[(f.subject, f.property)].add(f.object)
+    keys = sorted(k for k, teams in own.items() if len(teams) > 1)
+    rng.shuffle(keys)
+    yield from rounds([(s, p, o) for o in sample(sorted(own[(s, p)]), rng)] for s, p in keys)
 
 
 def partition(view: KbView, properties: frozenset[str], rng: random.Random) -> Iterator[Statement]:

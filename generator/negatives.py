@@ -16,9 +16,11 @@ same type as the truth:
   under one of negation.pl's lifetime rules (born a few years after S died, say), of S's name,
   country or circle first, strangers only once those are spent.
 
-* one league a season: another division's season of the same years, for a club (near_miss.pl).
+* one league a season: another division's season of the same years, for a club (near_miss.pl);
+* one club at a time: another club a player had, asked in a year of another club: "Did X play for
+  Chelsea F.C. in 2003?" of a player at Arsenal then and at Chelsea from 2006 (near_miss.pl).
 
-The first two and the last live in near_misses.py. The five take turns, so no rule crowds out the others.
+The first two and the last two live in near_misses.py. The six take turns, so no rule crowds out the others.
 Only once they all run dry come reversed containments ("Is Liguria located in Lavagna?"): true
 to the rules but trivially false to a reader, who takes them for a relation worded backwards;
 so plain questions never ask them, and Drowzee's wording keeps them to at most a quarter of its
@@ -41,7 +43,15 @@ from dataclasses import dataclass, field
 
 from kgtest.generator.distractors import checks
 from kgtest.generator.kbview import KbView
-from kgtest.generator.near_misses import TRIES_PER_SUBJECT, one_at_a_time, partition, rounds, sample, seasons
+from kgtest.generator.near_misses import (
+    TRIES_PER_SUBJECT,
+    clubs,
+    one_at_a_time,
+    partition,
+    rounds,
+    sample,
+    seasons,
+)
 from kgtest.generator.people import People, surname
 from kgtest.kg.model import Entity, Fact
 from kgtest.prolog.reasoner import Statement, Years
@@ -66,6 +76,8 @@ class Rules:
     """``in_use(view)``, made once for the candidates and for the years they are asked about."""
     seasonal: Mapping[str, str] = field(default_factory=dict)
     """Property -> what links its season to a league (near_miss.pl's one league a season)."""
+    one_club: frozenset[str] = frozenset()
+    """A player's teams, one club at a time (near_miss.pl's one club at a time)."""
 
 
 def candidates(
@@ -90,6 +102,7 @@ def candidates(
         seasons(view, rules.seasonal, rng),
         _functional(view, near, people, taken, rng),
         _lifetime(view, rules.lifetime, near, people, taken, rng),
+        clubs(view, rules.one_club, rng),
     ]
     stages = [(False, sources), (True, [_containment(view, derived, rng)])] if reverse else [(False, sources)]
     for reversed_, turns in stages:

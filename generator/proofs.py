@@ -140,6 +140,13 @@ def assumption(d: Derivation, view: KbView) -> str:
                 f"{s} no other value in {years_text(d.years) if d.years else 'any year'}, where nothing it "
                 f"states may make {o} one"
             )
+        case "one_club_at_a_time":
+            known = next(_fact_text(x, view) for x in d.premises if isinstance(x, FactPremise))
+            return (
+                f"{rel.label} ({rel.id}): a player plays for one club at a time, a national team beside it; "
+                f"the knowledge base says {known}, and gives {s} no other club in "
+                f"{years_text(d.years) if d.years else 'any year'}, where nothing it states may make {o} one"
+            )
         case "partition":
             facts = [_fact_text(x, view) for x in d.premises if isinstance(x, FactPremise)]
             return (

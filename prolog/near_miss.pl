@@ -17,6 +17,10 @@ about what the property means, stated here and named in the proof:
                    one within the other, and the KB never shows anything holding both at
                    once, for more than the one year of a change (a city in the Soviet Union
                    and in the Ukrainian SSR together shows the two are no alternatives).
+    one_club_at_a_time  as one_at_a_time, for a player's teams (P54): a player plays for
+                   one club at a time, a national team (of any age) beside it. Neither O
+                   nor O2 is a national team (a class, or "national" or "olympic" in its
+                   name), and only the KB's other clubs of S block a year.
     partition      P is a containment whose units of one level do not overlap: units A and
                    B both directly within R (R's provinces, say), of the same class (or
                    neither classed and B holding a unit of its own, as A holds X: a city
@@ -48,6 +52,7 @@ claims are judged against the atemporal rules, as before.
     disprove/4,        % +S, +P, +O, -Proof
     dated/4,           % ?S, ?P, ?O, ?Proof: one dated refutation (premises bound: a check)
     one_at_a_time/1,   % ?P
+    one_club_at_a_time/1, % ?P
     partitioned/1,     % ?P
     seasonal/2         % ?P, ?Of
 ]).
@@ -66,6 +71,27 @@ one_at_a_time('P26').
 one_at_a_time('P6').
 one_at_a_time('P35').
 one_at_a_time('P36').
+
+%!  one_club_at_a_time(?P) is nondet.
+%
+%   P links a player to a team: one club at a time (a loan is the KB's own overlap, left out
+%   year by year), and a national team beside it, which neither refutes nor is refuted.
+one_club_at_a_time('P54').
+
+%   A national team: of a class the KB gives national teams, or named one (Wikidata12k gives its
+%   teams no class: "England national under-21 association football team").
+national_team(T) :-
+    kb_type(T, C),
+    memberchk(C, ['Q6979593', 'Q1194951', 'Q23847779']),
+    !.
+national_team(T) :-
+    kb_entity(T, Label, _),
+    downcase_atom(Label, Low),
+    split_string(Low, " -", "()'.,", Words),
+    (   memberchk("national", Words)
+    ;   memberchk("olympic", Words)
+    ),
+    !.
 
 %!  partitioned(?P) is nondet.
 %
@@ -126,15 +152,20 @@ base(S, P, O, [refute, one_at_a_time, S, P, O, [[fact, F]], L]) :-
     \+ nested(O, O2),
     \+ nested(O2, O),
     \+ held_together(P, O, O2),
-    universe(U),
-    findall(Y, (edge_fact(G, S, P, O3), O3 \== O2, possible_years(G, known, Y)), Others),
-    findall(Y, (edge_fact(G, S, P, O), possible_years(G, possible, Y0), iset_widen(U, Y0, Y)), Maybe),
-    append([Others, Maybe], Blocking),
-    append(Blocking, Raw),
-    iset_complement(U, Raw, Free),
-    iset_intersection(U, Y2, Free, Years),
-    Years \== [],
-    years_lists(Years, L).
+    free_years(S, P, O, O2, Y2, any, L).
+
+% -- one club at a time ---------------------------------------------------------------------
+base(S, P, O, [refute, one_club_at_a_time, S, P, O, [[fact, F]], L]) :-
+    one_club_at_a_time(P),
+    \+ national_team(O),
+    value_fact(F, S, P, O2, Y2),
+    Y2 \== always,
+    O2 \== O,
+    \+ national_team(O2),
+    \+ nested(O, O2),
+    \+ nested(O2, O),
+    \+ held_together(P, O, O2),
+    free_years(S, P, O, O2, Y2, club, L).
 
 % -- one league a season -------------------------------------------------------------------
 base(S, P, B, [refute, one_league_a_season, S, P, B, [[fact, F], [fact, Fa], [fact, Fb], [fact, Ca], [fact, Cb]], always]) :-
@@ -217,6 +248,24 @@ iset_widen(U, Set, Wide) :-
     iset_normalise(U, Raw, Wide).
 
 % -- facts and their years ------------------------------------------------------------------
+
+%   free_years(+S, +P, +O, +O2, +Y2, +Rivals, -L): the years of Y2 (S has O2) where the KB gives S
+%   no other value of P that rivals O (any; a club: no national team), and no stated fact, at
+%   any end or none, may make S P O hold, nor did the year before or after.
+free_years(S, P, O, O2, Y2, Rivals, L) :-
+    universe(U),
+    findall(Y, (edge_fact(G, S, P, O3), O3 \== O2, rival(Rivals, O3), possible_years(G, known, Y)), Others),
+    findall(Y, (edge_fact(G, S, P, O), possible_years(G, possible, Y0), iset_widen(U, Y0, Y)), Maybe),
+    append([Others, Maybe], Blocking),
+    append(Blocking, Raw),
+    iset_complement(U, Raw, Free),
+    iset_intersection(U, Y2, Free, Years),
+    Years \== [],
+    years_lists(Years, L).
+
+rival(any, _).
+rival(club, T) :-
+    \+ national_team(T).
 
 %   A usable fact giving S the value O of P, read directly, through R-Sym or through R-Inverse.
 value_fact(F, S, P, O, Years) :-

@@ -169,10 +169,14 @@ class Reasoner:
         row = self._once("findall([P, R], lifetime_rule(P, R), Rs)")
         return {str(p): str(r) for p, r in row["Rs"]}
 
-    def near_miss_rules(self) -> tuple[frozenset[str], frozenset[str]]:
-        """The properties near_miss.pl refutes in years: one value at a time, and partitioned containments."""
-        row = self._once("findall(P, one_at_a_time(P), Os), findall(P, partitioned(P), Ps)")
-        return frozenset(map(str, row["Os"])), frozenset(map(str, row["Ps"]))
+    def near_miss_rules(self) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+        """The properties near_miss.pl refutes in years: one value at a time, partitioned containments,
+        and one club at a time."""
+        row = self._once(
+            "findall(P, one_at_a_time(P), Os), findall(P, partitioned(P), Ps),"
+            " findall(P, one_club_at_a_time(P), Cs)"
+        )
+        return frozenset(map(str, row["Os"])), frozenset(map(str, row["Ps"])), frozenset(map(str, row["Cs"]))
 
     def seasonal_rules(self) -> dict[str, str]:
         """Property -> the property linking its season to a league, for near_miss.pl's one league a season."""

@@ -92,7 +92,7 @@ def _asked(pid: str, s: str, o: str, tense: str, domain: str, year: int | None, 
             "people",
             None,
             False,
-            "Was Mark Cavendish absent from the 2009 Giro d'Italia?",
+            "Did Mark Cavendish miss the 2009 Giro d'Italia?",
         ),
         (
             "^P1344",
@@ -102,7 +102,7 @@ def _asked(pid: str, s: str, o: str, tense: str, domain: str, year: int | None, 
             "events",
             None,
             False,
-            "Was Mark Cavendish absent from the 2009 Giro d'Italia?",
+            "Did Mark Cavendish miss the 2009 Giro d'Italia?",
         ),
         (
             "P527",
@@ -210,7 +210,7 @@ def test_an_event_missed_is_not_missed_always() -> None:
     }
     asker = Asker(KbView(entities, (), builtin_catalog()), 2020, "plain")
     assert asker.question(("Q1", "P1344", "Q2"), NEGATED, None, PAST) == (
-        "Was Roy Curvers absent from the 2012 Tour de France?"
+        "Did Roy Curvers miss the 2012 Tour de France?"
     )
 
 

@@ -2,7 +2,8 @@
 
 Written from the module's documentation: one value at a time (S P O is false in the known years
 of a dated value O2 of S, less the years S has another value, less the years around any stated
-S P O; O and O2 neither nested nor held together by anything), and partitions (X in A, A and B
+S P O; O and O2 neither nested nor held together by anything; for a player's teams, national
+teams left out of all of it), and partitions (X in A, A and B
 directly within R, of one level (a class in common, or neither classed and something lying
 directly in B), neither nested nor sharing anything for more than a year of change: X is not in
 B in the years all three share). Years are sets of ints inside a finite span,
@@ -17,6 +18,10 @@ from kgtest.prolog.reasoner import Derivation, FactPremise, TypePremise
 from .reference import ReferenceKb, Triple
 
 ONE_AT_A_TIME = frozenset({"P17", "P26", "P6", "P35", "P36"})
+ONE_CLUB = frozenset({"P54"})
+"""One club at a time: one at a time among the values that are no national team (a national
+team's class, or "national" or "olympic" a word of its name)."""
+NATIONAL_CLASSES = frozenset({"Q6979593", "Q1194951", "Q23847779"})
 PARTITIONED = frozenset({"P131"})
 SPAN = range(1700, 2000)
 """Every year the random KBs can reach, with room for the widening by one year."""
@@ -102,21 +107,29 @@ class NearMissReference:
     def one_at_a_time(self, t: Triple, f: Fact) -> frozenset[int]:
         """The years premise ``f`` refutes ``t`` in (empty: it does not)."""
         s, p, o = t
-        if p not in ONE_AT_A_TIME or (f.property != p and f.property != self.kb.inverse.get(p)):
+        if p not in ONE_AT_A_TIME | ONE_CLUB or (f.property != p and f.property != self.kb.inverse.get(p)):
             return frozenset()
         o2 = next((v for g, v in self.values(s, p) if g.id == f.id), None)
         y2 = self.usable_years(f)
         if o2 is None or o2 == o or not y2:
             return frozenset()
+        if p in ONE_CLUB and (self.national(o) or self.national(o2)):
+            return frozenset()
         if self.kb.nested(o, o2) or self.kb.nested(o2, o) or self.held_together(p, o, o2):
             return frozenset()
         blocked: set[int] = set()
         for g, v in self.values(s, p):
-            if v != o2:
+            if v != o2 and not (p in ONE_CLUB and self.national(v)):
                 blocked |= self.known(g)
         for g in self.readings(s, p, o):
             blocked |= {y + d for y in self.possible(g) for d in (-1, 0, 1)}
         return frozenset(y2 - blocked)
+
+    def national(self, team: str) -> bool:
+        e = self.kb.entities.get(team)
+        label = "" if e is None else e.label.lower().replace("-", " ")
+        words = {w.strip("()'.,") for w in label.split(" ")}
+        return bool(set(self.kb.types(team)) & NATIONAL_CLASSES or words & {"national", "olympic"})
 
     # -- partition ------------------------------------------------------------------------
     def partition(self, t: Triple, fx: Fact, fa: Fact, fb: Fact) -> frozenset[int] | None:
@@ -182,7 +195,8 @@ class NearMissReference:
             return isinstance(sub, Derivation) and sub.years == d.years and self.justified(sub)
         facts = [self.by_id[p.fact_id] for p in d.premises if isinstance(p, FactPremise)]
         types = [p for p in d.premises if isinstance(p, TypePremise)]
-        if d.rule == "one_at_a_time" and len(facts) == 1 and not types:
+        rule = "one_club_at_a_time" if d.statement[1] in ONE_CLUB else "one_at_a_time"
+        if d.rule == rule and len(facts) == 1 and not types:
             return bool(claimed) and self.one_at_a_time(d.statement, facts[0]) == claimed
         if d.rule == "partition" and len(facts) in (3, 4):
             fx, fa, fb, *unit = facts  # and for unclassed units, a fact putting something in B

@@ -17,7 +17,7 @@ from kgtest.prolog.reasoner import Derivation, Reasoner
 from .near_miss_reference import NearMissReference
 from .reference import ReferenceKb, premises_are_facts
 
-PROPERTIES = ("P17", "P26", "P131", "P150")
+PROPERTIES = ("P17", "P26", "P54", "P131", "P150")
 
 
 def _load(entities: dict[str, Entity], facts: list[Fact], cache: Path) -> tuple[Reasoner, KbView]:
@@ -133,10 +133,9 @@ def kbs(
     draw: st.DrawFn, properties: tuple[str, ...] = PROPERTIES, size: int = 8, most: int = 12
 ) -> tuple[dict[str, Entity], list[Fact]]:
     ids = [f"Q{i}" for i in range(1, size)]
-    entities = {
-        eid: Entity(eid, f"E{eid}", types=tuple(draw(st.sets(st.sampled_from(["Q5", "Q515"]), max_size=1))))
-        for eid in ids
-    }
+    classes = st.sets(st.sampled_from(["Q5", "Q515", "Q6979593"]), max_size=1)  # the last a national team
+    named = st.sampled_from(["", " national team", " Olympic team"])  # a national team by its name
+    entities = {eid: Entity(eid, f"E{eid}{draw(named)}", types=tuple(draw(classes))) for eid in ids}
     year = st.integers(1850, 1870)
     span = st.one_of(
         st.just((None, None)),

@@ -111,3 +111,37 @@ def flaky_proxy(
     finally:
         server.shutdown()
         server.server_close()
+
+
+@contextmanager
+def canned_endpoint(
+    body: bytes, content_type: str, length: int | None = None
+) -> Iterator[tuple[str, list[int]]]:
+    """An endpoint that answers every query with ``body``; ``length`` claims a longer body and hangs up.
+
+    Yields its URL and a list that grows by one per request.
+    """
+    asked: list[int] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            asked.append(200)
+            self.send_response(200)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(length or len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            self.close_connection = True
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/query", asked
+    finally:
+        server.shutdown()
+        server.server_close()

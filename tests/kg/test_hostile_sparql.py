@@ -1,0 +1,81 @@
+"""An endpoint that answers what was not asked: every case an EndpointError naming it, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from kgtest.core.errors import EndpointError
+from kgtest.core.settings import SparqlSettings
+from kgtest.kg.sources.sparql import SparqlClient
+
+from .sparql_server import canned_endpoint
+
+SPARQL_JSON = "application/sparql-results+json"
+XML = "application/sparql-results+xml"
+BODY = "SELECT ?e ?label WHERE { ?e ?p ?label }"
+
+
+def ask(url: str, needs: tuple[str, ...] = ("e", "label")) -> list[dict[str, dict[str, str]]]:
+    client = SparqlClient(SparqlSettings(endpoint=url, timeout_s=10, retries=1), sleep=lambda s: None)
+    return list(client.select(BODY, "?e", needs))
+
+
+def results(*rows: object) -> bytes:
+    return json.dumps({"head": {"vars": ["e", "label"]}, "results": {"bindings": list(rows)}}).encode()
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type"),
+    [
+        (b'<?xml version="1.0"?><sparql xmlns="http://www.w3.org/2005/sparql-results#"/>', XML),
+        (b"<html>please log in</html>", "text/html"),
+    ],
+)
+def test_an_answer_in_another_format_names_what_came(body: bytes, content_type: str) -> None:
+    with canned_endpoint(body, content_type) as (url, _), pytest.raises(EndpointError) as caught:
+        ask(url)
+    assert f"answering with {content_type}) did not return SPARQL JSON results" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("row", "expect"),
+    [
+        ({"label": {"type": "literal", "value": "x"}}, "result row 1 has no ?e"),
+        (1, "result row 1 has a binding that is not"),
+        ({"e": {"type": "uri"}, "label": {"value": "x"}}, "result row 1 has a binding that is not"),
+    ],
+)
+def test_a_row_not_shaped_as_asked_is_named(row: object, expect: str) -> None:
+    with (
+        canned_endpoint(results(row), SPARQL_JSON) as (url, _),
+        pytest.raises(EndpointError, match=re.escape(expect)),
+    ):
+        ask(url)
+
+
+def test_a_lone_surrogate_in_a_label_becomes_a_replacement_character() -> None:
+    # JSON may escape a lone surrogate; UTF-8 (and so the database write) cannot hold one.
+    row = {"e": {"value": "http://www.wikidata.org/entity/Q1"}, "label": {"value": "bad\ud800x"}}
+    with canned_endpoint(results(row), SPARQL_JSON) as (url, _):
+        (got,) = ask(url)
+    assert got["label"]["value"] == "bad\ufffdx"
+    got["label"]["value"].encode("utf-8")
+
+
+def test_a_reply_cut_short_by_the_connection_is_tried_again_then_named() -> None:
+    with (
+        canned_endpoint(b'{"head":', SPARQL_JSON, length=1000) as (url, asked),
+        pytest.raises(EndpointError, match=r"kept failing after 2 tries \(last: IncompleteRead"),
+    ):
+        ask(url)
+    assert len(asked) == 2
+
+
+def test_a_reply_cut_short_inside_its_json_says_it_is_not_sparql_json() -> None:
+    with canned_endpoint(results()[:20], SPARQL_JSON) as (url, _), pytest.raises(EndpointError) as caught:
+        ask(url)
+    assert "did not return SPARQL JSON results" in str(caught.value)
+    assert "query URL of a SPARQL endpoint" in str(caught.value)

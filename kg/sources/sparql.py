@@ -3,7 +3,7 @@
 Queries use only portable SPARQL (rdfs:label and skos:altLabel with a LANG filter, not
 Wikidata's label SERVICE), page with LIMIT/OFFSET over a stable ORDER BY, send a descriptive
 User-Agent, stay under the service's 60 s limit by asking in small batches, and back off on
-429/5xx, honouring Retry-After. Results go through the same SnapshotBuilder as dump files.
+429/5xx, honouring Retry-After (up to 5 minutes). Results go through the same SnapshotBuilder as dump files.
 """
 
 from __future__ import annotations
@@ -49,6 +49,8 @@ PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
 
 Sleep = Callable[[float], None]
 Row = dict[str, dict[str, str]]
+MAX_WAIT_S = 300.0
+"""The longest Retry-After honoured; a longer one ends the build at once."""
 _PID = re.compile(r"^P[1-9]\d*$")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -128,7 +130,14 @@ class SparqlClient:
                     ) from exc
                 last = f"HTTP {exc.code}"
                 header = exc.headers.get("Retry-After") if exc.headers else None
-                wait = retry_after(header, cap=300.0) or backoff(attempt, base=1.0)
+                asked = retry_after(header, cap=float("inf"))
+                if asked is not None and asked > MAX_WAIT_S:  # tries in a row would all be refused
+                    raise EndpointError(
+                        f"{self.settings.endpoint} answered HTTP {exc.code} and asks to wait {asked:.0f} s "
+                        f"(Retry-After: {header}) before the next query. Try again then, or build from a "
+                        "dump file instead"
+                    ) from exc
+                wait = asked or backoff(attempt, base=1.0)
             except (EndPointInternalError, EndPointNotFound) as exc:
                 last, wait = str(exc).splitlines()[0], backoff(attempt, base=1.0)
             except (urllib.error.URLError, TimeoutError, OSError, http.client.HTTPException) as exc:

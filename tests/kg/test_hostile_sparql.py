@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -11,7 +12,8 @@ from kgtest.core.errors import EndpointError
 from kgtest.core.settings import SparqlSettings
 from kgtest.kg.sources.sparql import SparqlClient
 
-from .sparql_server import canned_endpoint
+from .sparql_server import canned_endpoint, flaky_proxy, oxigraph_endpoint
+from .wikidata_fixture import small_kb
 
 SPARQL_JSON = "application/sparql-results+json"
 XML = "application/sparql-results+xml"
@@ -79,3 +81,16 @@ def test_a_reply_cut_short_inside_its_json_says_it_is_not_sparql_json() -> None:
         ask(url)
     assert "did not return SPARQL JSON results" in str(caught.value)
     assert "query URL of a SPARQL endpoint" in str(caught.value)
+
+
+@pytest.mark.parametrize("header", ["86400", "Wed, 21 Oct 2099 07:28:00 GMT"])
+def test_a_retry_after_beyond_five_minutes_ends_at_once_saying_so(tmp_path: Path, header: str) -> None:
+    # Five tries five minutes apart, each refused, would keep build-kb silent for 25 minutes.
+    nt = small_kb().write(tmp_path / "kb.nt")
+    with (
+        oxigraph_endpoint(nt, tmp_path) as url,
+        flaky_proxy(url, [429], retry_after=header) as (proxy, answered),
+        pytest.raises(EndpointError, match=r"answered HTTP 429 and asks to wait \d+ s \(Retry-After: "),
+    ):
+        ask(proxy)
+    assert answered == [429]

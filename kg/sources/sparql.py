@@ -189,13 +189,12 @@ def read_endpoint(
 ) -> int:
     """Fetch the selected entities' facts and everything needed to describe them; return rows read."""
     subjects = _select_subjects(client, selection)
-    pairs = " ".join(f'(p:{p} ps:{p} wdt:{p} "{p}")' for p in selection.properties)
     mentioned: set[str] = set(subjects)
     rows = 0
     for group in chunks(sorted(subjects), batch):
         ids = " ".join(f"wd:{q}" for q in group)
-        rows += _statements(client, ids, pairs, builder, mentioned)
-        rows += _direct_facts(client, ids, pairs, builder, mentioned)
+        rows += _statements(client, ids, selection.properties, builder, mentioned)
+        rows += _direct_facts(client, ids, selection.properties, builder, mentioned)
     rows += _describe(client, sorted(mentioned), builder, batch)
     rows += _property_labels(client, selection.properties, builder)
     return rows
@@ -220,13 +219,18 @@ def _select_subjects(client: SparqlClient, selection: Selection) -> list[str]:
     return subjects
 
 
+def _pairs(props: Sequence[str]) -> str:
+    """The VALUES rows that bind each property's p:, ps: and wdt: forms and its id (?pid)."""
+    return " ".join(f'(p:{p} ps:{p} wdt:{p} "{p}")' for p in props)
+
+
 def _statements(
-    client: SparqlClient, ids: str, pairs: str, builder: SnapshotBuilder, mentioned: set[str]
+    client: SparqlClient, ids: str, props: Sequence[str], builder: SnapshotBuilder, mentioned: set[str]
 ) -> int:
     """Statement-model facts with their start/end qualifiers."""
     body = (
         f"SELECT ?s ?pid ?st ?o ?start ?end ?point WHERE {{ VALUES ?s {{ {ids} }} "
-        f"VALUES (?p ?ps ?wdt ?pid) {{ {pairs} }} ?s ?p ?st . ?st ?ps ?o . FILTER(isIRI(?o)) "
+        f"VALUES (?p ?ps ?wdt ?pid) {{ {_pairs(props)} }} ?s ?p ?st . ?st ?ps ?o . FILTER(isIRI(?o)) "
         "OPTIONAL { ?st pq:P580 ?start } OPTIONAL { ?st pq:P582 ?end } OPTIONAL { ?st pq:P585 ?point } }"
     )
     rows = 0
@@ -234,7 +238,7 @@ def _statements(
         rows += 1
         st, pid = _local_statement(row["st"]["value"]), row["pid"]["value"]
         s_id, o_id = item_id(row["s"]["value"]), item_id(row["o"]["value"])
-        if not (st and s_id and o_id):
+        if not (st and s_id and o_id and pid in props):  # an endpoint could bind ?pid to anything
             continue
         builder.statement_subject(st, s_id, pid)
         builder.statement_object(st, pid, o_id)
@@ -247,19 +251,19 @@ def _statements(
 
 
 def _direct_facts(
-    client: SparqlClient, ids: str, pairs: str, builder: SnapshotBuilder, mentioned: set[str]
+    client: SparqlClient, ids: str, props: Sequence[str], builder: SnapshotBuilder, mentioned: set[str]
 ) -> int:
     """Truthy ``wdt:`` triples: the facts of endpoints (or entities) without the statement model."""
     body = (
-        f"SELECT ?s ?pid ?o WHERE {{ VALUES ?s {{ {ids} }} VALUES (?p ?ps ?wdt ?pid) {{ {pairs} }} "
+        f"SELECT ?s ?pid ?o WHERE {{ VALUES ?s {{ {ids} }} VALUES (?p ?ps ?wdt ?pid) {{ {_pairs(props)} }} "
         "?s ?wdt ?o . FILTER(isIRI(?o)) }"
     )
     rows = 0
     for row in client.select(body, "?s ?pid ?o", ("s", "pid", "o")):
         rows += 1
-        s_id, o_id = item_id(row["s"]["value"]), item_id(row["o"]["value"])
-        if s_id and o_id:
-            builder.direct_item(s_id, row["pid"]["value"], o_id)
+        s_id, o_id, pid = item_id(row["s"]["value"]), item_id(row["o"]["value"]), row["pid"]["value"]
+        if s_id and o_id and pid in props:
+            builder.direct_item(s_id, pid, o_id)
             mentioned.add(o_id)
     return rows
 
@@ -300,7 +304,7 @@ def _describe(client: SparqlClient, entities: Sequence[str], builder: SnapshotBu
             qid = item_id(row["e"]["value"])
             pid = property_id(row["d"]["value"], "http://www.wikidata.org/prop/direct/")
             year = year_of(row["v"]["value"])
-            if qid and pid and year is not None:
+            if qid and pid in DATE_PROPERTIES and year is not None:
                 builder.direct_date(qid, pid, year)
     return rows
 
@@ -315,7 +319,7 @@ def _property_labels(client: SparqlClient, props: Sequence[str], builder: Snapsh
     for row in client.select(body, "?p", ("p", "label")):
         rows += 1
         pid = property_id(row["p"]["value"], "http://www.wikidata.org/entity/")
-        if pid:
+        if pid is not None and pid in props:
             builder.label(pid, row["label"]["value"], "en")
     return rows
 

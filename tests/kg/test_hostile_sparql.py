@@ -10,7 +10,10 @@ import pytest
 
 from kgtest.core.errors import EndpointError
 from kgtest.core.settings import SparqlSettings
-from kgtest.kg.sources.sparql import SparqlClient
+from kgtest.kg.catalog import builtin_catalog
+from kgtest.kg.model import Domain
+from kgtest.kg.sources.sparql import Selection, SparqlClient, read_endpoint
+from kgtest.kg.sources.wikidata import SnapshotBuilder
 
 from .sparql_server import canned_endpoint, flaky_proxy, oxigraph_endpoint
 from .wikidata_fixture import small_kb
@@ -94,3 +97,38 @@ def test_a_retry_after_beyond_five_minutes_ends_at_once_saying_so(tmp_path: Path
     ):
         ask(proxy)
     assert answered == [429]
+
+
+WD = "http://www.wikidata.org/entity/"
+
+
+def lying(query: str) -> bytes:
+    """An endpoint that binds ?pid to what was not asked, and names items no Wikidata id spells."""
+    head = query.split("WHERE")[0]
+    if "OFFSET 0" not in query:
+        return results()
+    if "?item" in head:
+        return results({"item": {"value": f"{WD}Q1"}}, {"item": {"value": f"{WD}Q2"}})
+    if "?s ?pid ?o" in head:
+        return results(
+            {"s": {"value": f"{WD}Q1"}, "pid": {"value": "P26"}, "o": {"value": f"{WD}Q2"}},
+            {"s": {"value": f"{WD}Q1"}, "pid": {"value": "P27"}, "o": {"value": f"{WD}Q2"}},
+            {"s": {"value": f"{WD}Q1"}, "pid": {"value": "P26'). :- halt.\n"}, "o": {"value": f"{WD}Q2"}},
+            {"s": {"value": f"{WD}Q1\n"}, "pid": {"value": "P26"}, "o": {"value": f"{WD}Q2"}},
+            {"s": {"value": f"{WD}Q1"}, "pid": {"value": "P26"}, "o": {"value": f"{WD}Q\u0663"}},
+        )
+    if "?label ?alias" in head:
+        return results(*({"e": {"value": f"{WD}Q{n}"}, "label": {"value": f"item {n}"}} for n in (1, 2)))
+    if "?e ?t" in head:
+        return results(*({"e": {"value": f"{WD}Q{n}"}, "t": {"value": f"{WD}Q5"}} for n in (1, 2)))
+    return results()
+
+
+def test_what_the_endpoint_binds_beyond_the_query_stays_out() -> None:
+    with canned_endpoint(lying, SPARQL_JSON) as (url, _):
+        client = SparqlClient(SparqlSettings(endpoint=url, timeout_s=10, retries=0), sleep=lambda s: None)
+        builder = SnapshotBuilder("test")
+        read_endpoint(client, Selection((Domain.PEOPLE,), 10, ("P26",)), builder)
+    snap = builder.finish(builtin_catalog())
+    assert {(f.subject, f.property, f.object) for f in snap.facts.values()} == {("Q1", "P26", "Q2")}
+    assert set(snap.entities) == {"Q1", "Q2"}

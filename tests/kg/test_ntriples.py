@@ -174,3 +174,17 @@ def test_blocks_end_on_whole_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     cut = SnapshotBuilder("x")
     read_dump(path, cut)
     assert cut.finish(builtin_catalog()) == whole.finish(builtin_catalog())
+
+
+def test_an_id_with_digits_that_are_not_ascii_is_no_item() -> None:
+    """Q٣ (an Arabic-Indic three) is no Wikidata id: both readers pass its triples over."""
+    lines = [
+        f"<{WD}Q\u0663> <http://www.wikidata.org/prop/direct/P31> <{WD}Q5> .",
+        f"<{WD}Q1> <http://www.wikidata.org/prop/direct/P26> <{WD}Q\u0663> .",
+        f"<{WD}Q1> <http://www.wikidata.org/prop/direct/P31> <{WD}Q5> .",
+        f'<{WD}Q1> <http://www.w3.org/2000/01/rdf-schema#label> "one"@en .',
+    ]
+    fast, reference = _both(("\n".join(lines) + "\n").encode("utf-8"))
+    _same(fast, reference)
+    assert isinstance(fast, tuple)
+    assert set(fast[0].entities) == {"Q1"} and not fast[0].facts

@@ -209,7 +209,7 @@ class SnapshotBuilder:
         )
 
     def property_labels(self) -> dict[str, str]:
-        return {p: t for p, t in self.labels.items() if _PROP.match(p)}
+        return {p: t for p, t in self.labels.items() if _PROP.fullmatch(p)}
 
     def _aliases(self, eid: str) -> tuple[str, ...]:
         """Sorted, without the label itself (Wikidata lists some labels among the aliases too)."""
@@ -223,7 +223,7 @@ def statement_years(start: int | None, end: int | None, point: int | None) -> tu
 
 
 def is_item(eid: str) -> bool:
-    return _ITEM.match(eid) is not None
+    return _ITEM.fullmatch(eid) is not None
 
 
 def _first(dates: dict[tuple[str, str], int], eid: str, pids: tuple[str, ...]) -> int | None:

@@ -25,7 +25,7 @@ from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.model import Snapshot
 from kgtest.kg.sources import ntriples
 from kgtest.kg.sources.rdf import _read, read_dump
-from kgtest.kg.sources.wikidata import SnapshotBuilder
+from kgtest.kg.sources.wikidata import SnapshotBuilder, is_item
 
 from .wikidata_fixture import small_kb
 
@@ -188,3 +188,4 @@ def test_an_id_with_digits_that_are_not_ascii_is_no_item() -> None:
     _same(fast, reference)
     assert isinstance(fast, tuple)
     assert set(fast[0].entities) == {"Q1"} and not fast[0].facts
+    assert is_item("Q12") and not any(map(is_item, ("Q12x", "Q12\n", "Q\u0663", "P12")))

@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
+import kgtest
 from kgtest.core.errors import GenerationError
 from kgtest.core.settings import Settings
-from kgtest.generator.case import TestCase
+from kgtest.generator.case import TestCase, write_suite
 from kgtest.generator.dialogue.cases import INSTRUCTION, KNOWLEDGE_INSTRUCTION
 from kgtest.oracle.metamorphic.rounds import answered_rounds
 from kgtest.runner.cache import ReplyCache
@@ -185,3 +186,15 @@ def test_a_dialogue_edited_so_it_cannot_be_asked_is_named_before_any_run_starts(
     with pytest.raises(GenerationError, match=rf"case {cases[first].id}: {expect}\. Fix the case's line"):
         run_dialogue_cases(cases, gold(path), settings)
     assert not settings.paths.runs.exists() or not any(settings.paths.runs.iterdir())
+
+
+def test_inspect_names_what_keeps_such_a_dialogue_from_being_asked(
+    suite: tuple[Path, list[TestCase]], settings: Settings
+) -> None:
+    """`kgtest inspect` of a dialogue whose rounds were emptied was an IndexError traceback."""
+    _, cases = suite
+    broken = _broken(next(c for c in cases if c.dialogue is not None), "no rounds")
+    settings.paths.suites.mkdir(parents=True, exist_ok=True)
+    write_suite(settings.paths.suites / "suite.jsonl", [broken])
+    with pytest.raises(GenerationError, match=rf"^case {broken.id}: dialogue.turns\[0\].origin is \d+, but"):
+        kgtest.inspect(broken.id, workspace=settings.paths.root)

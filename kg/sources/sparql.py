@@ -99,9 +99,17 @@ class SparqlClient:
         ``needs``: the variables every row must bind (the others are OPTIONAL or UNION arms).
         """
         offset = 0
+        before: list[Row] = []
         while True:
             query = f"{PREFIXES}{body}\nORDER BY {order_by}\nLIMIT {self.page_size} OFFSET {offset}"
             rows = self._ask(query, needs)
+            if rows and rows == before:  # a full page again and again: the build would never end
+                raise EndpointError(
+                    f"{self.settings.endpoint} answered OFFSET {offset} with the very rows of OFFSET "
+                    f"{offset - self.page_size}: it ignores OFFSET, so kgtest cannot page through its "
+                    "results. Use an endpoint that pages, or build from a dump file instead"
+                )
+            before = rows
             if self._on_page is not None:
                 self._on_page(len(rows))
             yield from rows

@@ -132,3 +132,17 @@ def test_what_the_endpoint_binds_beyond_the_query_stays_out() -> None:
     snap = builder.finish(builtin_catalog())
     assert {(f.subject, f.property, f.object) for f in snap.facts.values()} == {("Q1", "P26", "Q2")}
     assert set(snap.entities) == {"Q1", "Q2"}
+
+
+@pytest.mark.timeout(60)
+def test_an_endpoint_that_ignores_offset_is_named_not_paged_for_ever() -> None:
+    """Every page the same full page: select() asked for the next one without end."""
+    rows = [{"e": {"value": f"{WD}Q{i}"}, "label": {"value": f"item {i}"}} for i in range(3)]
+    with canned_endpoint(results(*rows), SPARQL_JSON) as (url, asked):
+        client = SparqlClient(
+            SparqlSettings(endpoint=url, timeout_s=10, retries=0), page_size=3, sleep=lambda s: None
+        )
+        ignores = r"answered OFFSET 3 with the very rows of OFFSET 0: it ignores OFFSET"
+        with pytest.raises(EndpointError, match=ignores):
+            list(client.select(BODY, "?e", ("e", "label")))
+    assert len(asked) == 2

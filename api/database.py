@@ -45,6 +45,11 @@ def database_info(*, workspace: WorkspaceLike = None) -> list[str]:
 def stop_database(*, workspace: WorkspaceLike = None) -> str:
     """Stop the embedded database kept serving between commands, once none uses it; say what happened."""
     settings = settings_of(workspace)
+    if not settings.store.embedded:
+        return (
+            f"this workspace uses the graph database at {settings.store.uri}, which kgtest does not "
+            "start or stop; `db stop` stops only the embedded one"
+        )
     db = settings.paths.db
     served = EmbeddedServer(db).served()
     if served is not None and not served[1].get("linger"):

@@ -17,12 +17,13 @@ from pathlib import Path
 from kgtest.api.kinds import KINDS
 from kgtest.api.workspace import WorkspaceLike, settings_of
 from kgtest.core.display import Line
-from kgtest.core.errors import ConfigError, RunnerError
+from kgtest.core.errors import ConfigError, GenerationError, RunnerError
 from kgtest.core.prompts import templates
 from kgtest.core.settings import Settings
 from kgtest.generator.case import TestCase, cases_mentioning
 from kgtest.oracle.outcomes import JudgedReply, verdicts_mentioning
 from kgtest.runner.cache import ReplyCache
+from kgtest.runner.dialogue_rounds import dialogue_problem
 from kgtest.runner.manifest import read_manifest
 from kgtest.runner.plan import RunPlan
 from kgtest.runner.sut import Conversation
@@ -64,6 +65,11 @@ def inspect(case_id: str, *, workspace: WorkspaceLike = None) -> CaseReport:
     """The case whose id is or starts with ``case_id``, with every judged run's answer to it."""
     settings = settings_of(workspace)
     case = _find(settings, case_id)
+    if case.dialogue is not None and (problem := dialogue_problem(case.dialogue)):  # as `run` says it
+        raise GenerationError(
+            f"case {case.id}: {problem}. Fix the case's line in its suite, or write the suite again "
+            "with `kgtest gen`"
+        )
     judged = tuple(_judged(settings, case.id))
     view = KINDS.part(KINDS[case.kind].view)
     lines = view.lines(case, [(a.system, a.transcript) for a in judged])

@@ -49,7 +49,7 @@ _SPECS = "\n".join(f"  {name}: {s.example}" for name, s in api.SUT_SCHEMES.items
 @click.option(
     "--timeout",
     type=click.FloatRange(min=0, min_open=True),
-    help="openai: seconds before a request counts as failed. [default: 60]",
+    help="openai: seconds before a request counts as failed; plugin: before respond() does. [default: 60]",
 )
 @click.option(
     "--retries",

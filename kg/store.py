@@ -90,7 +90,8 @@ class GraphStore:
             self.close()
             raise StoreUnavailableError(
                 f"no graph database answers at {endpoint.uri}: {exc}. Start Neo4j "
-                "(docker compose -f docker/compose.yaml up -d) or unset NEO4J_URI to use the embedded one"
+                "(docker compose -f docker/compose.yaml up -d), or give no --store-uri ([store] uri, "
+                "KGTEST_STORE_URI and NEO4J_URI unset) to use the embedded one"
             ) from exc
         return driver
 

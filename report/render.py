@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 
 import jinja2
+import markupsafe
 
 from kgtest.core.files import write_atomic
 from kgtest.core.settings import Criterion
@@ -106,6 +107,26 @@ def _weight(report: Report, criterion: str) -> str:
     return f"{weights[0]:g}" if weights else ""
 
 
+_CONTROLS = {c: 0x2400 + c for c in range(32) if chr(c) not in "\t\n\r"} | {0x7F: 0x2421}
+"""C0 controls and DEL as their Control Pictures (U+2400...): a model's NUL or ESC would make
+the page invalid HTML (tools then take it for a binary file); shown, it stays the model's own."""
+
+
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _shown(value: object) -> object:
+    """Every {{ value }} of the templates, before autoescaping: controls made visible, and text
+    that sets its own direction isolated (FSI...PDI), so a right-to-left override a model or a
+    label left open cannot turn round the rest of its line (the system's name, the case id)."""
+    if isinstance(value, str):
+        shown = value.translate(_CONTROLS)
+        if not _BIDI.isdisjoint(shown):
+            shown = f"\u2068{shown}\u2069"
+        return markupsafe.Markup(shown) if isinstance(value, markupsafe.Markup) else shown
+    return value
+
+
 @cache
 def _templates() -> jinja2.Environment:
     return jinja2.Environment(
@@ -113,4 +134,5 @@ def _templates() -> jinja2.Environment:
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=False,
+        finalize=_shown,
     )

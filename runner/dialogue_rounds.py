@@ -53,6 +53,23 @@ class RoundReply:
     reply: Reply
 
 
+def dialogue_problem(case: DialogueCase) -> str:
+    """What keeps a dialogue case from being asked ('' when nothing does): a hand-edited suite's
+    turn that points at no round, asks nothing, or expects nothing. Checked before a run starts,
+    so a suite that breaks halfway through asking leaves no run behind."""
+    if not case.turns:
+        return "dialogue.turns is empty: nothing to ask"
+    for t in case.turns:
+        where = f"dialogue.turns[{t.position - 1}]"
+        if not 1 <= t.origin <= len(case.rounds):
+            return f"{where}.origin is {t.origin}, but dialogue.rounds holds {len(case.rounds)} round(s)"
+        if not case.round(t.origin).question.strip():
+            return f"dialogue.rounds[{t.origin - 1}].question is empty: {where} would ask nothing"
+        if not t.expected:
+            return f'{where}.expected is empty: give the gold answer (or "Unknown")'
+    return ""
+
+
 def conversation(
     case: DialogueCase, instruction: str, position: int, answers: Sequence[str], question: str | None = None
 ) -> Conversation:

@@ -36,7 +36,7 @@ from kgtest.generator.suite_info import read_suite_info
 from kgtest.runner.ask import Asker
 from kgtest.runner.cache import ReplyCache
 from kgtest.runner.dask_backend import cluster_size, dask_map
-from kgtest.runner.dialogue_rounds import HISTORIES
+from kgtest.runner.dialogue_rounds import HISTORIES, dialogue_problem
 from kgtest.runner.drivers import Driver
 from kgtest.runner.manifest import (
     COMPLETE,
@@ -197,6 +197,12 @@ def _cases(
     if unknown:
         raise GenerationError(f"{suite}: cases of kind {unknown[0]!r}; kgtest asks {', '.join(drivers)}")
     cases = list(islice(shard.of(c for c in every if c.kind in plan.kinds), limit))
+    for case in cases:
+        if case.dialogue is not None and (problem := dialogue_problem(case.dialogue)):
+            raise GenerationError(
+                f"{suite}: case {case.id}: {problem}. Fix the case's line, or write the suite again "
+                "with `kgtest gen`"
+            )
     if not every:
         raise GenerationError(f"{suite} holds no test cases; write some with `kgtest gen`")
     if not cases:

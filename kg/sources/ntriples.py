@@ -39,9 +39,11 @@ _END = r" \.[ \t\r]*(?=\n)"
 _DIRECT_ITEM = rf"\n{_WD}(Q\d+)> {_WDT} {_WD}(Q\d+)>{_END}"
 _DIRECT_LITERAL = rf"\n{_WD}(Q\d+)> {_WDT} {_LITERAL}{_END}"
 _QUALIFIER = rf"\n{_WD}statement/([A-Za-z0-9_-]+)> {_PQ} {_LITERAL}{_END}"
-_SHAPES = [re.compile(p) for p in (_DIRECT_ITEM, _DIRECT_LITERAL, _QUALIFIER)]
+# ASCII: a bare \d also takes Arabic-Indic and other digits, which no Wikidata id has.
+_SHAPES = [re.compile(p, re.ASCII) for p in (_DIRECT_ITEM, _DIRECT_LITERAL, _QUALIFIER)]
 _ANY_SHAPE = re.compile(
-    rf"\n{_WD}(?:Q\d+> {_WDT} (?:{_WD}Q\d+>|{_LITERAL})|statement/[A-Za-z0-9_-]+> {_PQ} {_LITERAL}){_END}"
+    rf"\n{_WD}(?:Q\d+> {_WDT} (?:{_WD}Q\d+>|{_LITERAL})|statement/[A-Za-z0-9_-]+> {_PQ} {_LITERAL}){_END}",
+    re.ASCII,
 )
 """The three shapes at once (their groups unused), to take their lines out."""
 

@@ -38,8 +38,8 @@ DATE_PROPERTIES = frozenset((*ENTITY_START, *ENTITY_END, POINT_IN_TIME, PUBLICAT
 QUALIFIERS = frozenset((START_QUALIFIER, END_QUALIFIER, POINT_QUALIFIER))
 
 _YEAR = re.compile(r"^\s*([+-]?\d{1,9})(?:-|$)")
-_ITEM = re.compile(r"^Q\d+$")
-_PROP = re.compile(r"^P\d+$")
+_ITEM = re.compile(r"Q\d+", re.ASCII)  # fullmatch: "$" passes a trailing newline, \d Arabic digits
+_PROP = re.compile(r"P\d+", re.ASCII)
 
 
 def year_of(lexical: str) -> int | None:
@@ -52,7 +52,7 @@ def item_id(iri: str) -> str | None:
     """``Q42`` for a Wikidata item IRI, else None (statements, properties, other IRIs)."""
     if iri.startswith(WD):
         local = iri[len(WD) :]
-        if _ITEM.match(local):
+        if _ITEM.fullmatch(local):
             return local
     return None
 
@@ -60,7 +60,7 @@ def item_id(iri: str) -> str | None:
 def property_id(iri: str, prefix: str) -> str | None:
     if iri.startswith(prefix):
         local = iri[len(prefix) :]
-        if _PROP.match(local):
+        if _PROP.fullmatch(local):
             return local
     return None
 
@@ -209,7 +209,7 @@ class SnapshotBuilder:
         )
 
     def property_labels(self) -> dict[str, str]:
-        return {p: t for p, t in self.labels.items() if _PROP.match(p)}
+        return {p: t for p, t in self.labels.items() if _PROP.fullmatch(p)}
 
     def _aliases(self, eid: str) -> tuple[str, ...]:
         """Sorted, without the label itself (Wikidata lists some labels among the aliases too)."""
@@ -223,7 +223,7 @@ def statement_years(start: int | None, end: int | None, point: int | None) -> tu
 
 
 def is_item(eid: str) -> bool:
-    return _ITEM.match(eid) is not None
+    return _ITEM.fullmatch(eid) is not None
 
 
 def _first(dates: dict[tuple[str, str], int], eid: str, pids: tuple[str, ...]) -> int | None:

@@ -86,6 +86,9 @@ def test_errors_are_one_line_with_exit_codes(tmp_path: Path) -> None:
     (tmp_path / "ws" / "kgtest.toml").write_text("[store]\nuri = 'bolt://127.0.0.1:1'\n")
     code, _, err = run("--workspace", ws, "kb", "stats")
     assert code == 3 and "no graph database answers at bolt://127.0.0.1:1" in err
+    assert "or give no --store-uri ([store] uri, KGTEST_STORE_URI and NEO4J_URI unset)" in err
+    code, out, _ = run("--workspace", ws, "db", "stop")  # it said "not running" of a Neo4j it never runs
+    assert code == 0 and "uses the graph database at bolt://127.0.0.1:1, which kgtest does not" in out
 
 
 def test_db_info_tells_where_the_database_is(tmp_path: Path) -> None:

@@ -8,8 +8,9 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -108,6 +109,43 @@ def flaky_proxy(
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_port}/query", answered
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@contextmanager
+def canned_endpoint(
+    body: bytes | Callable[[str], bytes], content_type: str, length: int | None = None
+) -> Iterator[tuple[str, list[int]]]:
+    """An endpoint that answers every query with ``body`` (or ``body(query)``); ``length`` claims a
+    longer body and hangs up.
+
+    Yields its URL and a list that grows by one per request.
+    """
+    asked: list[int] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            form = self.rfile.read(int(self.headers.get("Content-Length", 0))).decode()
+            query = urllib.parse.parse_qs(form).get("query", [""])[0]
+            data = body(query) if callable(body) else body
+            asked.append(200)
+            self.send_response(200)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(length or len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+            self.close_connection = True
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/query", asked
     finally:
         server.shutdown()
         server.server_close()

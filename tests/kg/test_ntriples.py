@@ -25,7 +25,7 @@ from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.model import Snapshot
 from kgtest.kg.sources import ntriples
 from kgtest.kg.sources.rdf import _read, read_dump
-from kgtest.kg.sources.wikidata import SnapshotBuilder
+from kgtest.kg.sources.wikidata import SnapshotBuilder, is_item
 
 from .wikidata_fixture import small_kb
 
@@ -174,3 +174,18 @@ def test_blocks_end_on_whole_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     cut = SnapshotBuilder("x")
     read_dump(path, cut)
     assert cut.finish(builtin_catalog()) == whole.finish(builtin_catalog())
+
+
+def test_an_id_with_digits_that_are_not_ascii_is_no_item() -> None:
+    """Q٣ (an Arabic-Indic three) is no Wikidata id: both readers pass its triples over."""
+    lines = [
+        f"<{WD}Q\u0663> <http://www.wikidata.org/prop/direct/P31> <{WD}Q5> .",
+        f"<{WD}Q1> <http://www.wikidata.org/prop/direct/P26> <{WD}Q\u0663> .",
+        f"<{WD}Q1> <http://www.wikidata.org/prop/direct/P31> <{WD}Q5> .",
+        f'<{WD}Q1> <http://www.w3.org/2000/01/rdf-schema#label> "one"@en .',
+    ]
+    fast, reference = _both(("\n".join(lines) + "\n").encode("utf-8"))
+    _same(fast, reference)
+    assert isinstance(fast, tuple)
+    assert set(fast[0].entities) == {"Q1"} and not fast[0].facts
+    assert is_item("Q12") and not any(map(is_item, ("Q12x", "Q12\n", "Q\u0663", "P12")))

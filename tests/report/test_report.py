@@ -154,6 +154,21 @@ def test_a_dollar_or_markup_in_a_model_name_is_drawn_literally() -> None:
     assert page.count("<figure>") == 4
 
 
+def test_control_characters_are_shown_and_an_open_override_is_isolated() -> None:
+    """A reply's NUL and ESC went into the page raw (invalid HTML; grep calls it binary), and a
+    label's unclosed right-to-left override turned round the rest of its line."""
+    rows = [
+        dataclasses.replace(r, reply="Yes\x00\x1b[31mred\x7f", question="Was \u202eevil married?")
+        if r.case_id == "c2"
+        else r
+        for r in ROWS
+    ]
+    page = render_html(build_report(rows))
+    assert not re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", page)
+    assert "Yes\u2400\u241b[31mred\u2421" in page
+    assert "\u202e" in page and page.count("\u202e") == page.count("\u2068Was \u202eevil married?\u2069")
+
+
 def test_charts_only_where_more_than_one_bar_says_something() -> None:
     one_model_one_domain = [r for r in ROWS if r.sut == "b"]
     assert "<figure>" not in render_html(build_report(one_model_one_domain))

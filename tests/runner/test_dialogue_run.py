@@ -5,13 +5,16 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import kgtest
+from kgtest.core.errors import GenerationError
 from kgtest.core.settings import Settings
-from kgtest.generator.case import TestCase
+from kgtest.generator.case import TestCase, write_suite
 from kgtest.generator.dialogue.cases import INSTRUCTION, KNOWLEDGE_INSTRUCTION
 from kgtest.oracle.metamorphic.rounds import answered_rounds
 from kgtest.runner.cache import ReplyCache
@@ -149,3 +152,49 @@ def test_an_empty_or_non_text_reply_is_a_recorded_failure_with_its_reason(
     answered, unjudged = answered_rounds(cases, replies)
     assert {u.reason for u in unjudged} == set(reasons.values())  # listed, the other rounds judged
     assert len(answered) == summary.rounds - len(unjudged)
+
+
+def _broken(case: TestCase, how: str) -> TestCase:
+    d = case.dialogue
+    assert d is not None
+    if how == "no question":
+        rounds = (d.rounds[0], replace(d.rounds[1], question="  "), *d.rounds[2:])
+        return replace(case, dialogue=replace(d, rounds=rounds))
+    if how == "no rounds":
+        return replace(case, dialogue=replace(d, rounds=()))
+    if how == "no expected":
+        return replace(case, dialogue=replace(d, turns=(replace(d.turns[0], expected=()), *d.turns[1:])))
+    return replace(case, dialogue=replace(d, turns=()))
+
+
+@pytest.mark.parametrize(
+    ("how", "expect"),
+    [
+        ("no question", r"dialogue.rounds\[1\].question is empty: dialogue.turns\[\d+\] would ask nothing"),
+        ("no rounds", r"dialogue.turns\[0\].origin is \d+, but dialogue.rounds holds 0 round\(s\)"),
+        ("no expected", r"dialogue.turns\[0\].expected is empty: give the gold answer \(or \"Unknown\"\)"),
+        ("no turns", r"dialogue.turns is empty: nothing to ask"),
+    ],
+)
+def test_a_dialogue_edited_so_it_cannot_be_asked_is_named_before_any_run_starts(
+    suite: tuple[Path, list[TestCase]], settings: Settings, how: str, expect: str
+) -> None:
+    """A hand-edited suite: an IndexError halfway through asking (or an empty question sent), once."""
+    path, cases = suite
+    first = next(i for i, c in enumerate(cases) if c.dialogue is not None)
+    cases = [*cases[:first], _broken(cases[first], how), *cases[first + 1 :]]
+    with pytest.raises(GenerationError, match=rf"case {cases[first].id}: {expect}\. Fix the case's line"):
+        run_dialogue_cases(cases, gold(path), settings)
+    assert not settings.paths.runs.exists() or not any(settings.paths.runs.iterdir())
+
+
+def test_inspect_names_what_keeps_such_a_dialogue_from_being_asked(
+    suite: tuple[Path, list[TestCase]], settings: Settings
+) -> None:
+    """`kgtest inspect` of a dialogue whose rounds were emptied was an IndexError traceback."""
+    _, cases = suite
+    broken = _broken(next(c for c in cases if c.dialogue is not None), "no rounds")
+    settings.paths.suites.mkdir(parents=True, exist_ok=True)
+    write_suite(settings.paths.suites / "suite.jsonl", [broken])
+    with pytest.raises(GenerationError, match=rf"^case {broken.id}: dialogue.turns\[0\].origin is \d+, but"):
+        kgtest.inspect(broken.id, workspace=settings.paths.root)

@@ -30,6 +30,7 @@ import tomllib
 from collections.abc import Collection, Mapping
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from kgtest.core.errors import ConfigError, GenerationError
 from kgtest.generator.articles import titled
@@ -44,24 +45,32 @@ HONOURS = frozenset({"P166"})
 @cache
 def asks() -> Mapping[str, Mapping[str, str]]:
     """Property -> subject domain (or ``any``) -> wording, from the built-in catalog file."""
-    return parse_asks(_catalog_text(), "kg/data/relations.toml")
+    return _asks_of(_catalog(), "kg/data/relations.toml", "ask")
 
 
 @cache
 def opposites() -> Mapping[str, Mapping[str, str]]:
     """Property -> subject domain (or ``any``) -> the wording of its opposite, where it has one."""
-    return parse_asks(_catalog_text(), "kg/data/relations.toml", "opposite")
+    return _asks_of(_catalog(), "kg/data/relations.toml", "opposite")
 
 
-def _catalog_text() -> str:
-    return (resources.files("kgtest.kg") / "data" / "relations.toml").read_text(encoding="utf-8")
+@cache
+def _catalog() -> Mapping[str, Any]:
+    """The built-in catalog file, parsed once for both fields (twice was a twelfth of a cold ``gen``'s
+    fact part)."""
+    text = (resources.files("kgtest.kg") / "data" / "relations.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
 
 
 def parse_asks(text: str, origin: str, field: str = "ask") -> dict[str, dict[str, str]]:
-    """The ``field`` (``ask`` or ``opposite``) of every entry; errors name the file, the property
-    and the wording."""
+    """The ``field`` (``ask`` or ``opposite``) of every entry of a catalog's text; errors name the
+    file, the property and the wording."""
+    return _asks_of(tomllib.loads(text), origin, field)
+
+
+def _asks_of(catalog: Mapping[str, Any], origin: str, field: str) -> dict[str, dict[str, str]]:
     found: dict[str, dict[str, str]] = {}
-    for pid, entry in tomllib.loads(text).items():
+    for pid, entry in catalog.items():
         ask = entry.get(field)
         if ask is None:
             continue

@@ -101,6 +101,13 @@ class _Batcher:
                 self._pending -= len(batch)
 
 
+class _Listener(ThreadingHTTPServer):
+    """The standard library's server with room for a GPU batch of clients connecting at once: its
+    listen backlog of 5 dropped the rest, which connected a second or more later, or timed out."""
+
+    request_queue_size = 256
+
+
 class ModelServer:
     """Serves ``/v1/chat/completions`` and ``/v1/models`` on ``host:port`` (port 0: any free one)."""
 
@@ -122,7 +129,7 @@ class ModelServer:
         self.status_counts: Counter[int] = Counter()
         """Responses sent, by HTTP status: what operators (and tests) look at."""
         self._batcher = _Batcher(sut, max_batch, max_pending, gather_s)
-        self._http = ThreadingHTTPServer((host, port), _Handler)
+        self._http = _Listener((host, port), _Handler)
         self._http.daemon_threads = True
         cast(Any, self._http).app = self
         self._thread: threading.Thread | None = None

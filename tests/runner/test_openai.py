@@ -241,7 +241,9 @@ def test_waiting_requests_leave_in_one_batch_unless_a_batch_size_is_set(
             first = pool.submit(http.post, "/chat/completions", json=body)
             assert counter.entered.wait(30)
             rest = [pool.submit(http.post, "/chat/completions", json=body) for _ in range(39)]
+            deadline = time.monotonic() + 30
             while server.pending < 40:  # the first is in the system; the other 39 queue behind it
+                assert time.monotonic() < deadline, f"only {server.pending} of 40 requests arrived"
                 time.sleep(0.01)
             counter.release.set()
             answers = [first.result(), *(r.result() for r in rest)]

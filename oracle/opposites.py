@@ -1,7 +1,7 @@
 """A reply in the words of its relation's opposite states the relation's denial: read it so.
 
 Questions ask some true statements through their relation's opposite (kg/data/relations.toml
-``opposite``: "Was Arnaud Démare absent from the 2019 Paris-Nice?", "Does Germany lack diplomatic
+``opposite``: "Did Arnaud Démare miss the 2019 Paris-Nice?", "Does Germany lack diplomatic
 relations with Bhutan?", "Was Moscow located outside the Soviet Union in 1977?"), and replies
 answer in the same words ("Yes, Germany lacks diplomatic relations with Mali"). Read as words,
 "lacks relations with" names no property, so the wrong fact it states would pass unread, and the
@@ -29,7 +29,8 @@ class _Opposite:
     """An opposite word of the catalog and the positive read in its place."""
 
     word: str
-    """Its verb or word, as the catalog's ``opposite`` wordings have it."""
+    """Its verb or word as the catalog's ``opposite`` wordings may have it (a pattern: the catalog
+    asks "miss" where it asked "absent from")."""
     forms: re.Pattern[str]
     """How a reply says it."""
     said: str
@@ -43,7 +44,7 @@ class _Opposite:
 _OPPOSITES = (
     _Opposite("lack", re.compile(r"\b(?:lacks|lacked|lacking|lack)\b"), "has", "have", ("lack",)),
     _Opposite(
-        "absent",
+        "absent|miss",
         re.compile(
             r"\b(?:(?:(?:was|were|is|are|been|being)\s+)?absent from"
             r"|(?:sat|sits|sitting|sit) out|missed|misses|missing|miss)\b"
@@ -60,7 +61,9 @@ _OPPOSITES = (
 def _worded_by() -> tuple[tuple[_Opposite, frozenset[str]], ...]:
     """Each opposite word with the properties whose opposite wording uses it."""
     wordings = [(pid, w) for pid, by_domain in opposites().items() for w in by_domain.values()]
-    found = [(o, frozenset(pid for pid, w in wordings if re.search(rf"\b{o.word}\b", w))) for o in _OPPOSITES]
+    found = [
+        (o, frozenset(pid for pid, w in wordings if re.search(rf"\b(?:{o.word})\b", w))) for o in _OPPOSITES
+    ]
     return tuple((o, pids) for o, pids in found if pids)
 
 

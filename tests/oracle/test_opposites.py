@@ -1,7 +1,7 @@
 """A reply in the words of its relation's opposite (kg/data/relations.toml ``opposite``: "lack
-diplomatic relations with", "miss" (once "absent from"), "outside"; "sit out" and "absent from" read the same) states the
-relation's denial (oracle/opposites.py). Replies are written for these tests, in the terse and chatty styles
-questions with opposites draw."""
+diplomatic relations with", "miss" (once "absent from"), "outside"; "sit out" and "absent from"
+read the same) states the relation's denial (oracle/opposites.py). Replies are written for these
+tests, in the terse and chatty styles questions with opposites draw."""
 
 from __future__ import annotations
 

@@ -8,7 +8,8 @@ answers it in words of its own:
 * "neither" for a question about either of two: "So neither city was in the RSFSR in 1917.": No;
 * a plain assent: "So, that's right: they have diplomatic relations.": Yes.
 Only a conclusion counts (the value set aside elsewhere may be a step: "not Los Angeles, where he
-worked, but ..."), a supposition gives none, and conclusions that disagree give none.
+worked, but ..."), a supposition gives none, and conclusions that disagree give none, as does one that
+names the value without setting it aside ("So Paris was her birthplace after all").
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ def concluded_verdict(reply: str, question: str, start: int = 0) -> tuple[str, t
             found.append(("no", (at, at + len("neither"))))
         elif aside is not None and (denied := aside.search(said)) is not None:
             found.append(("no", (at + denied.start(), at + denied.end())))
+        elif value is not None and value.group(1).lower() in said.lower():
+            return None  # "So Paris was her birthplace after all": the value held, not set aside
     if not found or len({stance for stance, _ in found}) > 1:
         return None
     return found[-1]

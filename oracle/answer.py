@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kgtest.generator.case import Answer
+from kgtest.oracle.concluded import concluded_verdict
 from kgtest.oracle.inner_verdict import inner_verdict
 from kgtest.oracle.leaning import leaning, other_way
 from kgtest.oracle.restated import after_restated_question
@@ -74,8 +75,8 @@ class ParsedAnswer:
     """The text of each span."""
     rule: str
     """Which reading decided: ``lead``, ``labelled``, ``standalone``, ``closing``, ``unsure``, ``options``,
-    ``hedge``, ``correction``, ``conflict``, ``inner`` (oracle/inner_verdict.py), ``restated``
-    (oracle/restated_verdict.py), ``leaning`` (with ``leanings``) or ``none``."""
+    ``hedge``, ``correction``, ``conflict``, ``inner`` (inner_verdict.py), ``restated`` (restated_verdict.py),
+    ``concluded`` (concluded.py), ``leaning`` (with ``leanings``) or ``none``."""
     reasoning: str
     """The reply without the verdict words: what triples are extracted from."""
 
@@ -90,6 +91,7 @@ _AS_ANSWER = {Stance.YES: Answer.YES, Stance.NO: Answer.NO, Stance.IDK: Answer.I
 _LEAD = [(Stance(stance), re.compile(rf"{PREFIX}(?:{pattern})", re.I)) for stance, pattern in PATTERNS]
 """Matched with ``.match(reply, start)``: anchored where the reply's answer starts."""
 _FIRM = (Stance.YES, Stance.NO)
+_Read = tuple[Stance, tuple[int, int]]  # a stance and where it is said
 _UNSURE = dict(_LEAD)[Stance.IDK]
 
 
@@ -174,17 +176,17 @@ def _parse(reply: str, question: str, leanings: bool) -> ParsedAnswer:
         ruled = _doubt(reply, stance, said, leanings=leanings)
         ruled = ruled or _contradicted(reply, stance, said, start, question)
         return ruled or _parsed(reply, stance, (said,), "inner")
-    restated = restated_verdict(reply, question, start)
-    if restated is not None:  # "So the premise doesn't hold: Germany does not lack relations with Togo."
-        stance, said = _yes_no(restated[0]), restated[1]
-        return _doubt(reply, stance, said, leanings=leanings) or _parsed(reply, stance, (said,), "restated")
+    for read, rule in ((restated_verdict, "restated"), (concluded_verdict, "concluded")):
+        if (worded := read(reply, question, start)) is not None:  # "So he did not.", "So not LA."
+            stance, said = _yes_no(worded[0]), worded[1]
+            return _doubt(reply, stance, said, leanings=leanings) or _parsed(reply, stance, (said,), rule)
     refused = REFUSED_ANYWHERE.search(reply, start) or DECLINED_ANYWHERE.search(reply, start)
     if refused:  # no verdict anywhere, steps and then "I'm sorry, but I can't assist with this request."
         return _parsed(reply, Stance.REFUSAL, (refused.span(),), "lead")
     return ParsedAnswer(Stance.MISSING, (), (), "none", reply.strip())
 
 
-def _concluded(reply: str, start: int) -> tuple[Stance, tuple[int, int]] | None:
+def _concluded(reply: str, start: int) -> _Read | None:
     """The verdict of the last conclusion line, whatever it is ("it depends" included)."""
     found = None
     for match in CONCLUSION.finditer(reply, start):
@@ -192,9 +194,7 @@ def _concluded(reply: str, start: int) -> tuple[Stance, tuple[int, int]] | None:
     return found
 
 
-def _refused_under_heading(
-    reply: str, lead: tuple[Stance, tuple[int, int]]
-) -> tuple[Stance, tuple[int, int]]:
+def _refused_under_heading(reply: str, lead: _Read) -> _Read:
     """ "## Unable to verify" over "I'm sorry, but I can't ...": the heading names what the text refuses."""
     heading = HEADING_LINE.match(reply)
     if heading is None or lead[1][1] > heading.end():
@@ -203,7 +203,7 @@ def _refused_under_heading(
     return below if below is not None and below[0] is Stance.REFUSAL else lead
 
 
-def _lead(reply: str, start: int) -> tuple[Stance, tuple[int, int]] | None:
+def _lead(reply: str, start: int) -> _Read | None:
     for stance, pattern in _LEAD:
         match = pattern.match(reply, start)
         if match:
@@ -301,7 +301,7 @@ def _next_sentence(reply: str, pos: int) -> int | None:
     return match.end() if match else None
 
 
-def _later(reply: str, after: int) -> tuple[Stance, tuple[int, int]] | None:
+def _later(reply: str, after: int) -> _Read | None:
     """The last explicit verdict after ``after``; a reply that restates its answer ends with it."""
     found = _verdicts(reply, after)
     return found[-1] if found else None
@@ -356,12 +356,12 @@ def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a[0] < b[1] and b[0] < a[1]
 
 
-def _standalone(reply: str, start: int) -> tuple[Stance, tuple[int, int]] | None:
+def _standalone(reply: str, start: int) -> _Read | None:
     match = STANDALONE.search(reply, start)
     return (_yes_no(match["v"]), match.span()) if match else None
 
 
-def _closing(reply: str, start: int) -> tuple[Stance, tuple[int, int]] | None:
+def _closing(reply: str, start: int) -> _Read | None:
     """A verdict set off by commas in the reply's last line, or opening it, where nothing else gave one."""
     last = max(start, reply.rstrip().rfind("\n") + 1)
     match = CLOSING.search(reply, last)

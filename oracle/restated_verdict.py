@@ -9,7 +9,9 @@ a pronoun stands only for the question's subject, the name before its predicate 
 no "Goldie Hawn was born in Chicago"). A sentence that asks, asks indirectly ("I can't say whether it
 was Los Angeles"), supposes ("If that's right, he didn't die in Hamburg") or reports what others
 say ("Some sources say he was born in Manhattan") is no answer;
-restatements both ways leave the reply unclear (answer.py reads none).
+restatements both ways leave the reply unclear (answer.py reads none), and so does one in a reply that
+answers under readings ("so in that sense no ... so in that sense yes, he did play for them", "it depends
+which part of 1991 you mean"): its restatement is one side of two.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ _DO = frozenset({"does", "do", "did"})
 _PRONOUN = r"(?:he|she|it|they)"
 _GAP = r"[*_\s]+"
 _NOT = rf"(?P<neg>n['’]t|{_GAP}not)?"
+_BY_WORD = r"(?:[*_\s]+(?:indeed|really|actually|in\s+fact|certainly|definitely))?"
+"""A word that stresses the statement ("Moscow was indeed in the Soviet Union in 1973")."""
 _NAME_END = re.compile(r"^(?:[A-Z0-9]|.*\)$)")
 _INDIRECT = re.compile(r"\b(?:whether|if)[*_\s]*$", re.I)
 _REPORTED = re.compile(
@@ -34,9 +38,18 @@ _SUPPOSED = re.compile(
 )
 
 
+_READINGS = re.compile(
+    r"\b(?:in\s+(?:that|this|one|another|some|a)\s+sense|(?:it|that|this)\s+(?:all\s+)?depends\s+(?:on|which|whether|what|how))\b",
+    re.I,
+)
+"""Answers under readings: a verdict "in that sense", or "it depends which ... you mean"."""
+
+
 def restated_verdict(reply: str, question: str, start: int = 0) -> tuple[str, tuple[int, int]] | None:
     """``("yes" | "no", span)`` of the restatements of the question in ``reply`` after ``start``, when
-    they agree; None when there are none or they disagree."""
+    they agree and the reply does not answer under readings; None otherwise."""
+    if _READINGS.search(reply, start):
+        return None
     ways: dict[str, tuple[int, int]] = {}
     for pattern in _patterns(question):
         for match in pattern.finditer(reply, start):
@@ -68,6 +81,6 @@ def _patterns(question: str) -> list[re.Pattern[str]]:
         if k + 1 < len(words) and words[k + 1].islower():  # "play for them"
             verb += rf"(?:{_GAP}{re.escape(words[k + 1])})?"
         tail = rf"(?:{rest}|{verb}{_GAP}(?:it|them))" if aux in _DO else rest
-        shape = rf"(?<![\w-])(?:{subject}|{_PRONOUN}){_GAP}{forms}{_NOT}{_GAP}{tail}(?![\w-])"
+        shape = rf"(?<![\w-])(?:{subject}|{_PRONOUN}){_GAP}{forms}{_NOT}{_BY_WORD}{_GAP}{tail}(?![\w-])"
         out.append(re.compile(shape, re.I))
     return out

@@ -39,11 +39,11 @@ _SOFTENER = (
 _HEADING = r"(?:[a-z][\w'’\-]*(?:\s+[a-z][\w'’\-]*){0,2}\s*:\s*)"
 """A short heading before the answer: "Fantasy: No", "Verdict: Yes"."""
 _INTERJECTION = (
-    r"(?:(?:ah+|oh+|hmm+|well|ok(?:ay)?)\s*[,!]\s*"
+    r"(?:(?:ah+|oh+|hmm+|well|ok(?:ay)?|ha(?:ha)*|heh)\s*[,!]\s*"
     r"|oh+\s+(?=yes\s*(?:!|,\s*(?:definitely|absolutely|certainly|indeed|of\s+course|easily)\b)))"
 )
-"""A chatty word before the answer: "Ah, I'm sorry, but I can't ...", "Well, no", "Oh yes, definitely!"
-("Oh yes, the 2020 UAE Tour" recalls the race: no answer)."""
+"""A chatty word before the answer: "Ah, I'm sorry, but I can't ...", "Well, no", "Ha, definitely not!", "Oh
+yes, definitely!" ("Oh yes, the 2020 UAE Tour" recalls the race: no answer)."""
 PREFIX = (
     rf"{DECOR}{_HEADING}?{DECOR}{NUMBER}{DECOR}(?:{_LABEL}{DECOR})?{_INTERJECTION}?"
     rf"(?:{_SOFTENER})?(?:{_OPINION}{DECOR})?"
@@ -61,10 +61,14 @@ out", "I'd rather not commit to a yes or no", "I'd rather not give an answer".""
 _END = r"(?=[\s\W]|$)"
 _STOP = r"(?=\s*(?:[.,;:!?)*_\"”’\-–—]|\n|$))"  # words that are verdicts only when the clause ends there
 _SUBJECT = r"(?:that|this|it|the\s+(?:statement|claim|assertion|answer|premise|sentence))"
-_AUX = r"(?:they|he|she|it)\s+(?:do|does|did|was|were|is|are|(?:has|have|had)(?:\s+been)?)"
-_SAID = r"(?:\s+indeed)?(?=\s*[.!;–—]|\s+-\s)"
+_AUX = (
+    r"(?:they|he|she|it)\s+(?:(?:sure|really|certainly|definitely|indeed)\s+)?"
+    r"(?:do|does|did|was|were|is|are|(?:has|have|had)(?:\s+been)?)"
+)
+_SAID = r"(?:\s+indeed)?(?=\s*[.!;:–—]|\s+-\s)"
 """The question answered by its own auxiliary, as a sentence or clause of its own: "They do.", "I believe
-they do.", "They were indeed – ...", "He didn't.", "It has been." ("He was born in 1990" is no answer)."""
+they do.", "They were indeed – ...", "He didn't.", "It has been.", "He sure did!", "He did: ..." ("He was
+born in 1990" is no answer)."""
 _IS = r"(?:'s|\s+is|\s+was)"
 _QUITE_NOT = r"(?:\s+yet\b[^.!?\n]{0,30})?(?=[*_\"”’]*[.!])"
 """"Not quite!", "**Not quite.**", "Not quite yet in 1979!": a No that closes its sentence, the correction
@@ -122,7 +126,9 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     (
         "no",
         rf"{_AUX}(?:n['’]t|\s+not){_SAID}"
-        r"|no(?!\s+(?:one|longer|matter|more|less|other|such|single)\b)"
+        r"|neither(?:\s+(?:did|does|do|was|were|is|are|has|have|had))?"
+        + _STOP
+        + r"|no(?!\s+(?:one|longer|matter|more|less|other|such|single)\b)"
         + _END
         + r"|(?:nope|nah)"
         + _END
@@ -263,11 +269,16 @@ REFUSED_ANYWHERE = re.compile(
 DECLINED_ANYWHERE = re.compile(
     r"\b(?:(?:i'?d|i\s+would)\s+rather\s+not|(?:i'?m|i\s+am)\s+not\s+going\s+to|decline\s+to)\s+"
     r"(?:give|offer|provide)\s+(?:you\s+)?(?:a|an)\s+(?:yes\s+or\s+no|definitive|definite|unverified|firm)\b"
-    rf"|\b(?:{_DECLINE})",
+    rf"|\b(?:{_DECLINE})"
+    r"|\b(?:i(?:['’]d|\s+would)\s+rather\s+not|i\s+(?:won['’]t|will\s+not)(?:\s+be)?|(?:i['’]m|i\s+am)\s+not\s+going\s+to)"
+    r"\s+(?:answer(?:ing)?|shar(?:e|ing)|confirm(?:ing)?|speculat(?:e|ing))\b(?!\s+(?:for\s+)?(?:sure|certain))"
+    r"|\b(?:not\s+able|unable)\s+to\s+(?:provide|share|give)\b[^.!?\n]{0,60}\b(?:of|about)\s+"
+    r"(?:(?:private|specific|individual|named)\s+)?(?:individuals|people|persons)\b",
     re.I,
 )
 """A reply that says it will not answer ("I'd rather not give a yes or no on this one", "so I'm going to
-decline this one"), with no verdict."""
+decline this one", "I won't be answering this one", "I'd rather not speculate"), or will not give
+details of people ("I'm not able to provide employment details about individuals"), with no verdict."""
 
 
 ANSWER_FIRST = re.compile(rf"{DECOR}{NUMBER}{DECOR}{_LABEL}", re.I)

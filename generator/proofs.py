@@ -133,19 +133,17 @@ def assumption(d: Derivation, view: KbView) -> str:
                 f"{rel.label} ({rel.id}) links a parent and a child: a parent is born before the child "
                 "and dies at most a year before the child's birth"
             )
-        case "one_at_a_time":
+        case "one_at_a_time" | "one_club_at_a_time":
             known = next(_fact_text(x, view) for x in d.premises if isinstance(x, FactPremise))
-            return (
-                f"{rel.label} ({rel.id}) has one value at a time; the knowledge base says {known}, and gives "
-                f"{s} no other value in {years_text(d.years) if d.years else 'any year'}, where nothing it "
-                f"states may make {o} one"
+            rule, other = (
+                (" has one value at a time", "value")
+                if d.rule == "one_at_a_time"
+                else (": a player plays for one club at a time, a national team beside it", "club")
             )
-        case "one_club_at_a_time":
-            known = next(_fact_text(x, view) for x in d.premises if isinstance(x, FactPremise))
+            when = years_text(d.years) if d.years else "any year"
             return (
-                f"{rel.label} ({rel.id}): a player plays for one club at a time, a national team beside it; "
-                f"the knowledge base says {known}, and gives {s} no other club in "
-                f"{years_text(d.years) if d.years else 'any year'}, where nothing it states may make {o} one"
+                f"{rel.label} ({rel.id}){rule}; the knowledge base says {known}, and gives {s} no other "
+                f"{other} in {when}, where nothing it states may make {o} one"
             )
         case "partition":
             facts = [_fact_text(x, view) for x in d.premises if isinstance(x, FactPremise)]

@@ -80,6 +80,22 @@ ROLES = {"P264": "musician", "P2962": "chess player"}
 a musician. What tells "Common" apart where the KB gives no description (CoDEx-S)."""
 
 
+_FOOTBALL = re.compile(r"\b(?:A\.?F\.?C\.?|F\.?C\.?|S\.?C\.?|Football|Futebol|Fútbol|Calcio)(?!\w)")
+"""A team's label that says it is a football club ("FC Bayern Munich", "S.C. Braga", "Swansea City
+A.F.C."): its players are footballers, where the KB says nothing else of what they did."""
+
+
+def football_club(label: str) -> bool:
+    """Whether ``label`` names a football club (``_FOOTBALL``)."""
+    return bool(_FOOTBALL.search(label))
+
+
+def person_named(name: str) -> bool:
+    """WordNet knows a person by ``name``: "Oldenburg" (Claes Oldenburg), which a reader of "Was
+    Oldenburg in Lower Saxony in 1986?" may take for the duchy or the man as well as the city."""
+    return wordnet().available and wordnet().people(unaccented(name)) >= 1
+
+
 def word_name(name: str) -> bool:
     """A person known by one word that is a common noun too ("Common", "Prince", "Seal"): blind
     readers read "Was Common born in Santa Monica?" as the word first."""

@@ -137,8 +137,8 @@ class Namer:
 
     @cached_property
     def _footballers(self) -> frozenset[str]:
-        label = self._view.label
-        return frozenset(f.subject for f in self._view.facts_of((_TEAM,)) if football_club(label(f.object)))
+        clubs = {team for team in self._teams if football_club(self._view.label(team))}
+        return frozenset(f.subject for f in self._view.facts_of((_TEAM,)) if f.object in clubs)
 
     @cached_property
     def _surnames(self) -> frozenset[str]:
@@ -310,7 +310,7 @@ class Namer:
         is_place = entity is not None and entity.domain is Domain.PLACES
         if alone and is_place and (known or many_places(label)):
             return self._elsewhere(eid, base, label)
-        if alone and is_place and (person_named(label) or label in self._surnames):
+        if alone and is_place and (label in self._surnames or person_named(label)):
             return self._elsewhere(eid, base, label, namesake=False)  # "Oldenburg (Germany)"
         if (
             alone

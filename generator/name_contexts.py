@@ -90,10 +90,14 @@ def football_club(label: str) -> bool:
     return bool(_FOOTBALL.search(label))
 
 
-def person_named(name: str) -> bool:
-    """WordNet knows a person by ``name``: "Oldenburg" (Claes Oldenburg), which a reader of "Was
-    Oldenburg in Lower Saxony in 1986?" may take for the duchy or the man as well as the city."""
-    return wordnet().available and wordnet().people(unaccented(name)) >= 1
+def person_named(name: str, surnames: frozenset[str]) -> bool:
+    """A place's ``name`` is a person's, WordNet's ("Oldenburg": Claes Oldenburg) or one of
+    ``surnames`` (the KB's people's), and no place WordNet knows: a reader of "Was Oldenburg in
+    Lower Saxony in 1986?" may think of the man or the duchy, but no reader of "London" of Jack
+    London, nor of "Paris" of the Trojan prince."""
+    if wordnet().available and wordnet().places(unaccented(name)):
+        return False
+    return name in surnames or (wordnet().available and wordnet().people(unaccented(name)) >= 1)
 
 
 def word_name(name: str) -> bool:

@@ -310,7 +310,7 @@ class Namer:
         is_place = entity is not None and entity.domain is Domain.PLACES
         if alone and is_place and (known or many_places(label)):
             return self._elsewhere(eid, base, label)
-        if alone and is_place and (label in self._surnames or person_named(label)):
+        if alone and is_place and person_named(label, self._surnames):
             return self._elsewhere(eid, base, label, namesake=False)  # "Oldenburg (Germany)"
         if (
             alone

@@ -28,8 +28,8 @@ a common noun too ("Common") is told by the description, else by a line of work 
 give (``ROLES``: "the musician Common"), else not asked about. Anyone else known by one word takes
 the line of work the description or the facts show (``_work``: "the footballer Éder", a player of
 football clubs). A place the world shares that a question could only name bare is not asked
-(``bare_namesake``); one named as a person is, WordNet's ("Oldenburg": Claes Oldenburg) or the KB's
-(a surname), is told by what holds it where it may be ("Oldenburg (Lower Saxony)"), else bare.
+(``bare_namesake``); one named as a person and as no place WordNet knows ("Oldenburg": Claes
+Oldenburg; a surname of the KB's) is told by what holds it where it may be ("Oldenburg (Lower Saxony)"), else bare.
 
 A French département is "the Rhône department" (generator/departments.py). Where the KB puts an
 entity, which suffixes and contexts name, is generator/placing.py's.

@@ -29,7 +29,8 @@ give (``ROLES``: "the musician Common"), else not asked about. Anyone else known
 the line of work the description or the facts show (``_work``: "the footballer Éder", a player of
 football clubs). A place the world shares that a question could only name bare is not asked
 (``bare_namesake``); one named as a person and as no place WordNet knows ("Oldenburg": Claes
-Oldenburg; a surname of the KB's) is told by what holds it where it may be ("Oldenburg (Lower Saxony)"), else bare.
+Oldenburg; a surname of the KB's) is told by what holds it where it may be ("Oldenburg (Lower
+Saxony)"), else bare.
 
 A French département is "the Rhône department" (generator/departments.py). Where the KB puts an
 entity, which suffixes and contexts name, is generator/placing.py's.

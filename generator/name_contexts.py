@@ -80,6 +80,26 @@ ROLES = {"P264": "musician", "P2962": "chess player"}
 a musician. What tells "Common" apart where the KB gives no description (CoDEx-S)."""
 
 
+_FOOTBALL = re.compile(r"\b(?:A\.?F\.?C\.?|F\.?C\.?|S\.?C\.?|Football|Futebol|Fútbol|Calcio)(?!\w)")
+"""A team's label that says it is a football club ("FC Bayern Munich", "S.C. Braga", "Swansea City
+A.F.C."): its players are footballers, where the KB says nothing else of what they did."""
+
+
+def football_club(label: str) -> bool:
+    """Whether ``label`` names a football club (``_FOOTBALL``)."""
+    return bool(_FOOTBALL.search(label))
+
+
+def person_named(name: str, surnames: frozenset[str]) -> bool:
+    """A place's ``name`` is a person's, WordNet's ("Oldenburg": Claes Oldenburg) or one of
+    ``surnames`` (the KB's people's), and no place WordNet knows: a reader of "Was Oldenburg in
+    Lower Saxony in 1986?" may think of the man or the duchy, but no reader of "London" of Jack
+    London, nor of "Paris" of the Trojan prince."""
+    if wordnet().available and wordnet().places(unaccented(name)):
+        return False
+    return name in surnames or (wordnet().available and wordnet().people(unaccented(name)) >= 1)
+
+
 def word_name(name: str) -> bool:
     """A person known by one word that is a common noun too ("Common", "Prince", "Seal"): blind
     readers read "Was Common born in Santa Monica?" as the word first."""

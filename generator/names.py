@@ -25,8 +25,12 @@ Martin"; or a name on a short list of well-known clashes, ``WELL_KNOWN``), takes
 description says they did: "the cyclist Daniel Martin" (generator/name_contexts.py); so
 does anyone asked where they were born or died (``described``). A person known by one word that is
 a common noun too ("Common") is told by the description, else by a line of work the KB's relations
-give (``ROLES``: "the musician Common"), else not asked about. A place the world shares that a
-question could only name bare is not asked (``bare_namesake``).
+give (``ROLES``: "the musician Common"), else not asked about. Anyone else known by one word takes
+the line of work the description or the facts show (``_work``: "the footballer Éder", a player of
+football clubs). A place the world shares that a question could only name bare is not asked
+(``bare_namesake``); one named as a person and as no place WordNet knows ("Oldenburg": Claes
+Oldenburg; a surname of the KB's) is told by what holds it where it may be ("Oldenburg (Lower
+Saxony)"), else bare.
 
 A French département is "the Rhône department" (generator/departments.py). Where the KB puts an
 entity, which suffixes and contexts name, is generator/placing.py's.
@@ -50,9 +54,11 @@ from kgtest.generator.name_contexts import (
     ROLES,
     common,
     descriptions,
+    football_club,
     in_front,
     many_places,
     occupation,
+    person_named,
     told,
     word_name,
 )
@@ -87,6 +93,10 @@ class _Entry:
     where no context may be given."""
     front: bool = False
     """Not a place: a description tells it before its name ("the cyclist Mads Pedersen", ``told``)."""
+    namesake: bool = True
+    """Other places share its name: one named bare where it must be told is not asked
+    (``Namer.bare_namesake``). False for a place that shares a person's name ("Oldenburg"), told
+    where it may be and else asked bare, as before."""
     country: bool = False
     """A country told from its namesakes as one ("the country Georgia"): beside another country it
     needs no telling ("Does Bosnia and Herzegovina have diplomatic relations with Georgia?")."""
@@ -120,6 +130,23 @@ class Namer:
     def _roles(self) -> dict[str, str]:
         """A person's line of work by a relation only it has (``ROLES``)."""
         return {f.subject: ROLES[f.property] for f in self._view.facts_of(tuple(ROLES))}
+
+    def _work(self, eid: str) -> str:
+        """A person's line of work by what their facts show where no description says it: a role
+        (``_roles``), else "footballer" for a player of a football club ("the footballer Éder")."""
+        return self._roles.get(eid, "") or ("footballer" if eid in self._footballers else "")
+
+    @cached_property
+    def _footballers(self) -> frozenset[str]:
+        clubs = {team for team in self._teams if football_club(self._view.label(team))}
+        return frozenset(f.subject for f in self._view.facts_of((_TEAM,)) if f.object in clubs)
+
+    @cached_property
+    def _surnames(self) -> frozenset[str]:
+        """The last words of the KB's people's names: a place called "Lagrange" beside a "Joseph-Louis
+        Lagrange" reads as the man."""
+        people = (e.label for e in self._view.entities.values() if e.domain is Domain.PEOPLE)
+        return frozenset(label.rsplit(" ", 1)[1] for label in people if " " in label)
 
     @cached_property
     def _teams(self) -> frozenset[str]:
@@ -232,6 +259,8 @@ class Namer:
         if other in self.within(eid) or eid in self.within(other) or (eid, other) in self._capitals:
             return False  # what the question asks says which (and spares the WordNet lookups)
         entry = self._entry(eid)
+        if not entry.namesake:
+            return False
         if not where:
             return entry.optional and not entry.contexts
         return entry.optional and self.name(eid, other, where) == entry.base
@@ -279,8 +308,11 @@ class Namer:
         types = entity.types if entity is not None else ()
         base = named(short or label, types, person=person, team=eid in self._teams and not short, work=alone)
         known = label in WELL_KNOWN
-        if alone and entity is not None and entity.domain is Domain.PLACES and (known or many_places(label)):
+        is_place = entity is not None and entity.domain is Domain.PLACES
+        if alone and is_place and (known or many_places(label)):
             return self._elsewhere(eid, base, label)
+        if alone and is_place and person_named(label, self._surnames):
+            return self._elsewhere(eid, base, label, namesake=False)  # "Oldenburg (Germany)"
         if (
             alone
             and entity is not None
@@ -295,6 +327,17 @@ class Namer:
             did = occupation(entity.description) if entity is not None and entity.description else ""
             did = did or self._roles.get(eid, "")
             return _Entry(base, ((did, ""),) if did else (), True, front=True)
+        if (
+            alone
+            and entity is not None
+            and entity.label
+            and entity.domain is Domain.PEOPLE
+            and " " not in label
+        ):
+            # a mononym the world gives to several ("Did Jorginho play for FC Bayern Munich?")
+            did = (occupation(entity.description) if person and entity.description else "") or self._work(eid)
+            if did:
+                return _Entry(base, ((did, ""),), True, optional=True, front=True)
         if alone:
             return _Entry(base, (), False)  # its own name: nothing to tell apart
         contexts: list[tuple[str, str]] = []
@@ -309,12 +352,13 @@ class Namer:
         front = entity is not None and entity.domain not in (Domain.PLACES, Domain.UNKNOWN)
         return _Entry(base, tuple(dict.fromkeys(contexts)), True, front=front)
 
-    def _elsewhere(self, eid: str, base: str, label: str) -> _Entry:
+    def _elsewhere(self, eid: str, base: str, label: str, namesake: bool = True) -> _Entry:
         """A place the KB alone has of its name, though WordNet knows others: told by its country
         ("Cambridge (United Kingdom)"), else the place the KB puts it in, else its description.
         A country keeps its name (WordNet's second "Malta" is the island), and so does a place the
         KB says nothing more of, or one asked where no context may be given ("Was Friesland in
-        Germany?", never "Friesland (Germany)")."""
+        Germany?", never "Friesland (Germany)"). One that shares a person's name (``namesake``
+        False) may take what holds its region too: "Was Oldenburg (Germany) in Lower Saxony?"."""
         view = self._view
         entity = view.entities[eid]
         if COUNTRIES.intersection(entity.types):
@@ -322,10 +366,12 @@ class Namer:
                 return _Entry(base, (("country", ""),), True, optional=True, front=True, country=True)
             return _Entry(base, (), False)
         places = [*self._places.now_in(eid, COUNTRY), *self._places.now_in(eid, "P131")]
+        if not namesake:
+            places += [self.within(p)[0] for p in self._places.now_in(eid, "P131") if self.within(p)]
         contexts = [(view.label(p), p) for p in places if view.label(p) != p]
         if entity.description:
             contexts += [(d, "") for d in descriptions(entity.description, label)]
-        return _Entry(base, tuple(dict.fromkeys(contexts)), bool(contexts), optional=True)
+        return _Entry(base, tuple(dict.fromkeys(contexts)), bool(contexts), optional=True, namesake=namesake)
 
     def _split(self, eid: str) -> tuple[str, str]:
         """The label without a ", Region" suffix naming a place the KB puts it in, and that place."""

@@ -160,7 +160,7 @@ def test_an_undated_past_truth_flipped_is_asked_always() -> None:
     entities = {
         "Q1": Entity("Q1", "Laos", domain=Domain.PLACES),
         "Q2": Entity("Q2", "Soviet Union", ("Q3024240",), domain=Domain.PLACES),
-        "Q3": Entity("Q3", "Kaká", "Brazilian footballer", ("Q5",), Domain.PEOPLE),
+        "Q3": Entity("Q3", "Kaká", "Brazilian footballer", ("Q5",), Domain.PEOPLE),  # a mononym: told
         "Q4": Entity("Q4", "AC Milan", domain=Domain.SOCIETY),
     }
     asker = Asker(KbView(entities, (), builtin_catalog()), 2020, "plain")
@@ -172,10 +172,10 @@ def test_an_undated_past_truth_flipped_is_asked_always() -> None:
         "Did Laos have diplomatic relations with the Soviet Union?"
     )
     assert asker.question(("Q3", "P54", "Q4"), NEGATED, None, PAST) == (
-        'Is this statement true: "Kaká never played for AC Milan"?'
+        'Is this statement true: "The footballer Kaká never played for AC Milan"?'
     )
     assert asker.question(("Q3", "P54", "Q4"), NEGATED, 2005, PAST) == (
-        'Is this statement true: "Kaká did not play for AC Milan in 2005"?'
+        'Is this statement true: "The footballer Kaká did not play for AC Milan in 2005"?'
     )
 
 

@@ -104,14 +104,8 @@ def flaky_proxy(
         def log_message(self, format: str, *args: object) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}/query", answered
-    finally:
-        server.shutdown()
-        server.server_close()
+    with _serving(Handler) as url:
+        yield url, answered
 
 
 @contextmanager
@@ -141,11 +135,17 @@ def canned_endpoint(
         def log_message(self, format: str, *args: object) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    with _serving(Handler) as url:
+        yield url, asked
+
+
+@contextmanager
+def _serving(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
+    """``handler`` served on a free loopback port until the block ends; yields its query URL."""
+    server = ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        yield f"http://127.0.0.1:{server.server_port}/query", asked
+        yield f"http://127.0.0.1:{server.server_port}/query"
     finally:
         server.shutdown()
         server.server_close()

@@ -132,7 +132,7 @@ class _Speaker:
         at = _point(f, year)
         if at is not None and (at in self._edges.get(name, ()) or name in self._any_time):
             return f"at any time in {year_text(at)}"
-        if name not in self._given or not when.startswith("in "):
+        if name not in self._given or not when.startswith(("in ", "at any time from ")):
             return when
         return f"given {when}"
 

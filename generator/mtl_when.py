@@ -5,7 +5,8 @@ years. A calendar decade is said as people say it, "at any time in the 1920s", "
 1990s": one reading, and a plain suite draws its windows on decades where it can
 (generator/mtl_windows.py ``decade_wide``); the thirteenth session's start readers rated every
 other way of saying a stretch formulaic or wordy. Any other stretch says "in any year from 1951 to
-1964", "throughout 1830–1850": asked only in a year where leaving its two ends out gives the same
+1964" or "at any time from 1952 to 1964" (by its first year: one form repeated read formulaic),
+"throughout 1830–1850": asked only in a year where leaving its two ends out gives the same
 answer (``ends_left_out``), as readers doubted whether "between 1967 and 1989" counts its ends.
 Two or three years are named ("in 2003, 2004 or 2005", "in both 2003 and 2004"). Inside a phrase
 that chose a year, a time is counted from it ("3 years later", "in every year from 3 to 8 years
@@ -81,7 +82,11 @@ class When:
             return f"at some time in {decade}", f"at any time in {decade}"
         if self.year is None:
             return f"at some point {self.span(a, b)}", ""
-        return f"in some year {self.span(a, b)}", f"in any year {self.span(a, b)}"
+        # two ways, by the window's first year: said ten times among thirty questions, "in any year
+        # from" read stiff to both blind readers, among other forms clear 7 times of 8, and "at any
+        # time from" clear and of one reading 12 of 12 (bench/question_wording_trial)
+        asked = "at any time" if (self.year + a) % 2 == 0 else "in any year"
+        return f"in some year {self.span(a, b)}", f"{asked} {self.span(a, b)}"
 
     def every(self, a: int, b: int) -> str:
         """ "throughout 2003–2015" (readers rated "the whole time from 2003 to 2015" formulaic,

@@ -29,7 +29,7 @@ D, V, K = Atom("d"), Atom("v"), Atom("k")
     [
         (D, 1800, "Was Charles Dickens alive in 1800?"),
         (K, 2005, "Did Kaká play for AC Milan in 2005?"),
-        (Finally(0, 40, V), 1800, "Was the Victorian era under way in any year from 1800 to 1840?"),
+        (Finally(0, 40, V), 1800, "Was the Victorian era under way at any time from 1800 to 1840?"),
         (Globally(30, 50, V), 1800, "Was the Victorian era under way throughout 1830–1850?"),
         (Next(V), 1836, "Was the Victorian era under way in 1837?"),
         (Finally(6, 6, K), 2009, "Did Kaká play for AC Milan in 2015?"),
@@ -181,7 +181,7 @@ W, M, R = Atom("w"), Atom("m"), Atom("r")
         (
             Finally(0, 9, Or(D, W)),
             1800,  # "the 1800s" may be the century
-            "Was at least one of Charles Dickens and Charles Darwin alive in any year from 1800 to 1809?",
+            "Was at least one of Charles Dickens and Charles Darwin alive at any time from 1800 to 1809?",
         ),
         (
             Finally(0, 9, Or(D, W)),

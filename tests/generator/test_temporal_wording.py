@@ -72,7 +72,7 @@ def test_two_conditions_in_different_years_after_was_say_where_the_first_starts(
         "Was Wernher von Braun both a member of the SS in 1944 and employed by NASA in 1945?"
     )
     assert mtl2nl(And(M, Finally(10, 20, E)), 1944, SAY) == (
-        "Was Wernher von Braun both a member of the SS in 1944 and employed by NASA in any year "
+        "Was Wernher von Braun both a member of the SS in 1944 and employed by NASA at any time "
         "from 1954 to 1964?"
     )
 

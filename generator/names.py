@@ -110,6 +110,9 @@ class Namer:
         self._view = view
         self._entries: dict[str, _Entry] = {}
         self._places = Placing(view)
+        self._year_named: dict[str, bool] = {}
+        self._garbled: dict[str, bool] = {}
+        """``may_name_a_year`` and ``garbled`` by entity: each dated statement asks both of its two."""
 
     @cached_property
     def departments(self) -> frozenset[str]:
@@ -151,11 +154,14 @@ class Namer:
         the label, the description and the labels of places the KB puts ``eid`` within, so this
         tells without making the name (most of a KB's thousands of dated statements are never
         asked about, and naming them all took a quarter of a suite's temporal part)."""
-        entity = self._view.entities.get(eid)
-        description = entity.description if entity is not None else ""
-        return bool(_DIGIT.search(self._view.label(eid)) or _DIGIT.search(description or "")) or (
-            eid in self._places.within_digits
-        )
+        found = self._year_named.get(eid)
+        if found is None:
+            entity = self._view.entities.get(eid)
+            description = entity.description if entity is not None else ""
+            found = self._year_named[eid] = bool(
+                _DIGIT.search(self._view.label(eid)) or _DIGIT.search(description or "")
+            ) or (eid in self._places.within_digits)
+        return found
 
     @cached_property
     def _labels(self) -> frozenset[str]:
@@ -166,9 +172,13 @@ class Namer:
         ("West Africa BENIN Rep", in LitWD1K and CoDEx-S: every blind reader found "Is Mauritania
         part of West Africa BENIN Rep?" confusing). Acronyms ("UEFA Club Footballer of the Year", "AC Milan")
         are no label of their own, so they keep theirs."""
-        words = self._view.label(eid).split()
-        capitals = [w for w in words if len(w) >= 3 and w.isalpha() and w.isupper()]
-        return len(capitals) < len(words) and any(w.capitalize() in self._labels for w in capitals)
+        found = self._garbled.get(eid)
+        if found is None:
+            words = self._view.label(eid).split()
+            capitals = [w for w in words if len(w) >= 3 and w.isalpha() and w.isupper()]
+            found = len(capitals) < len(words) and any(w.capitalize() in self._labels for w in capitals)
+            self._garbled[eid] = found
+        return found
 
     def plural(self, eid: str) -> bool:
         """A team named by a plural ("the Los Angeles Lakers"), which takes a plural verb."""

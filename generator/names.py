@@ -111,8 +111,7 @@ class Namer:
         self._entries: dict[str, _Entry] = {}
         self._places = Placing(view)
         self._year_named: dict[str, bool] = {}
-        self._garbled: dict[str, bool] = {}
-        """``may_name_a_year`` and ``garbled`` by entity: each dated statement asks both of its two."""
+        """``may_name_a_year`` by entity: each dated statement asks it of both of its two."""
 
     @cached_property
     def departments(self) -> frozenset[str]:
@@ -172,13 +171,9 @@ class Namer:
         ("West Africa BENIN Rep", in LitWD1K and CoDEx-S: every blind reader found "Is Mauritania
         part of West Africa BENIN Rep?" confusing). Acronyms ("UEFA Club Footballer of the Year", "AC Milan")
         are no label of their own, so they keep theirs."""
-        found = self._garbled.get(eid)
-        if found is None:
-            words = self._view.label(eid).split()
-            capitals = [w for w in words if len(w) >= 3 and w.isalpha() and w.isupper()]
-            found = len(capitals) < len(words) and any(w.capitalize() in self._labels for w in capitals)
-            self._garbled[eid] = found
-        return found
+        words = self._view.label(eid).split()
+        capitals = [w for w in words if len(w) >= 3 and w.isalpha() and w.isupper()]
+        return len(capitals) < len(words) and any(w.capitalize() in self._labels for w in capitals)
 
     def plural(self, eid: str) -> bool:
         """A team named by a plural ("the Los Angeles Lakers"), which takes a plural verb."""

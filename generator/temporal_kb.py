@@ -197,21 +197,13 @@ def _year_fact(e: Entity, pid: str, label: str, year: int) -> EvidenceFact:
 
 
 def _fact_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[TemporalEvent]:
-    named: dict[str, bool] = {}  # asked only of the entities of dated facts
-
-    def is_named(eid: str) -> bool:
-        found = named.get(eid)
-        if found is None:
-            e = view.entities.get(eid)
-            found = named[eid] = e is not None and bool(e.label) and e.label != eid and not namer.garbled(eid)
-        return found
-
+    named = {eid for eid, e in view.entities.items() if e.label and e.label != eid and not namer.garbled(eid)}
     groups: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)
     for f in view.facts:  # of Wikidata12k's 40,000 facts, 3,700 dated statements between named entities
         start, end = f.start_year, f.end_year
         if (start is None and end is None) or (start is not None and end is not None and start > end):
             continue  # no year it is known to hold in (_known_and_unknown)
-        if is_named(f.subject) and is_named(f.object):
+        if f.subject in named and f.object in named:
             groups[(f.subject, f.property, f.object)].append(f)
     out = []
     lifetimes = _lifetimes(view)

@@ -120,6 +120,8 @@ class Namer:
         self._view = view
         self._entries: dict[str, _Entry] = {}
         self._places = Placing(view)
+        self._year_named: dict[str, bool] = {}
+        """``may_name_a_year`` by entity: each dated statement asks it of both of its two."""
 
     @cached_property
     def departments(self) -> frozenset[str]:
@@ -178,11 +180,14 @@ class Namer:
         the label, the description and the labels of places the KB puts ``eid`` within, so this
         tells without making the name (most of a KB's thousands of dated statements are never
         asked about, and naming them all took a quarter of a suite's temporal part)."""
-        entity = self._view.entities.get(eid)
-        description = entity.description if entity is not None else ""
-        return bool(_DIGIT.search(self._view.label(eid)) or _DIGIT.search(description or "")) or (
-            eid in self._places.within_digits
-        )
+        found = self._year_named.get(eid)
+        if found is None:
+            entity = self._view.entities.get(eid)
+            description = entity.description if entity is not None else ""
+            found = self._year_named[eid] = bool(
+                _DIGIT.search(self._view.label(eid)) or _DIGIT.search(description or "")
+            ) or (eid in self._places.within_digits)
+        return found
 
     @cached_property
     def _labels(self) -> frozenset[str]:

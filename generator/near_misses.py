@@ -132,14 +132,22 @@ def one_at_a_time(
         spans = used.get((p, o), ())
         return p not in IN_USE or any(a <= d and c <= b for a, b in dated[(s, p)] for c, d in spans)
 
+    near: dict[tuple[str, str], set[str]] = {}
+
+    def neighbours(p: str, o: str) -> set[str]:
+        """Every value of P had by anything that had O: a country's thousands of places, once."""
+        found = near.get((p, o))
+        if found is None:
+            found = near[(p, o)] = {v for x in holders[(p, o)] for v in values[(x, p)]}
+        return found
+
     def picks(s: str, p: str) -> list[Statement]:
         if p in IN_USE and (p, s) in holders:
             return []  # a country of its own ("Was the Russian SFSR in Latvia?" reads backwards)
         own = sorted(values[(s, p)])
         options = own if len(own) > 1 else []
-        if p in _NEIGHBOURS:
-            near = {v for o in own for x in sorted(holders[(p, o)]) if x != s for v in values[(x, p)]}
-            others = sorted(near - set(own))
+        if p in _NEIGHBOURS:  # S's own values, S's among them, are left out
+            others = sorted(set().union(*(neighbours(p, o) for o in own)) - set(own))
             rng.shuffle(others)
             options = options + list(islice((o for o in others if fits(s, p, o, own)), TRIES_PER_SUBJECT))
         return [(s, p, o) for o in options]

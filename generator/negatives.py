@@ -134,6 +134,7 @@ def _functional(
     keys = sorted(k for k, fs in values.items() if len({f.object for f in fs}) == 1)
     rng.shuffle(keys)
     births = _Years(sorted((e.start_year or 0, e.id) for e in view.entities.values() if _born(e)))
+    citizenships = sorted(taken[_CITIZENSHIP])
 
     def picks(s: str, p: str) -> list[Statement]:
         known = view.entities.get(values[(s, p)][0].object)
@@ -145,7 +146,7 @@ def _functional(
         ]
         window = people.window(s, p) if "Q5" in known.types else None
         if window is None:
-            homes = [x for x in sorted(taken[_CITIZENSHIP]) if p in _LIFE_PLACES and _of(view, x, classes)]
+            homes = [x for x in citizenships if _of(view, x, classes)] if p in _LIFE_PLACES else []
             pools = [homes] if len(homes) > TRIES_PER_SUBJECT else [by_class[t] for t in known.types]
             drawn = _pick(pools, {known.id, s}, taken[p], rng)
             return [(s, p, o) for o in _first(sample(related, rng), drawn)]

@@ -64,6 +64,8 @@ _SPANS = {
     ),
 }
 _OPERATIONS = frozenset({"Q645883"})
+"""Military operations and missions: active in their years ("Was the International Security
+Assistance Force active in 2005?"), where "under way" read stiff to the twelfth session's readers."""
 _CRAFT = re.compile(r"\b(?:Actor|Actress|Director|Directing|Direction)\b")
 """An award for a person's acting or directing: "Academy Award for Best Actor", "Primetime Emmy Award
 for Outstanding Directing for a Drama Series"."""
@@ -78,8 +80,6 @@ _ACTOR = re.compile(r"\b(?<!Female )Actor\b")
 _PERSONAL = frozenset({"P19", "P20", "P26", "P27", "P39", "P54", "P69", "P102", "P106", "P108", "P551"})
 """Relations only a person has: born in, died in, spouse, citizen of, office, team, school, party,
 occupation, employer, residence."""
-"""Military operations and missions: active in their years ("Was the International Security
-Assistance Force active in 2005?"), where "under way" read stiff to the twelfth session's readers."""
 _SIGNED = frozenset({"Q131569", "Q321839", "Q93288"})
 """Treaties, agreements and contracts: signed in their year."""
 _PUBLISHED = frozenset({"Q5292", "Q571", "Q7725634", "Q13442814", "Q1002697"})

@@ -80,14 +80,13 @@ def born_question(
     and B" formulaic; side by side, bench/question_wording_trial, "A and B both" read clear to all,
     "at least one of" stiff to some but one way to all, and "either A or B" two ways 4 times of 6,
     "A or B" 6 of 6; a plain suite asks "or" only where the exclusive reading agrees,
-    generator/temporal_draw.py). A pair is told apart
-    alike (``_pair``): both by what they did or neither, never "the cyclist A and B".
-    With no death known, a life
-    may last any time after its birth, and the years that depends on are never asked: a Yes is
-    asked only where the formula holds for sure and a No only where it fails for sure, which here
-    is where it holds or fails taking each life from its birth on. Then "alive in year z" is "born
-    in z or earlier", true from the birth on, so "in some year of a window" is the window's last
-    year and "in every year" its first. None for any other formula."""
+    generator/temporal_draw.py). A pair is told apart alike (``_pair``): both by what they did or
+    neither, never "the cyclist A and B". With no death known, a life may last any time after its
+    birth, and the years that depends on are never asked: a Yes is asked only where the formula
+    holds for sure and a No only where it fails for sure, which here is where it holds or fails
+    taking each life from its birth on. Then "alive in year z" is "born in z or earlier", true from
+    the birth on, so "in some year of a window" is the window's last year and "in every year" its
+    first. None for any other formula."""
     body, last = _windowed(mtl_simplified(formula), year)
     match body:
         case mtl.Atom(name=name):

@@ -25,6 +25,7 @@ from kgtest.oracle.opposites import read_through
 from kgtest.oracle.posts import WORKED_AT, held_post
 from kgtest.oracle.pronouns import resolve
 from kgtest.oracle.relations import RelationKeys, RelationMatch, RelationReader, words
+from kgtest.oracle.seasons import seasoned
 from kgtest.oracle.similarity import Thresholds, name_key
 from kgtest.oracle.sport_country import FOR_SPORT, FOR_SPORT_LABEL, for_country
 from kgtest.prolog.reasoner import Statement
@@ -152,48 +153,10 @@ def read_claims(
             matched[i][j] = fit or [m for m in matched[i][j] if kept(m, *ends) is None]
             if not matched[i][j]:  # "was with Newell's Old Boys from 1983 to 1985": the evidence fact
                 matched[i][j] = light_edge(t, names[i][t.subject], names[i][t.object], ground)
-        out.append([_vague(_claim(t, read, matched[i][j], ground), ground) for j, t in enumerate(triples)])
+        out.append(
+            [_claim(t, seasoned(t, read, entities.kb), matched[i][j], ground) for j, t in enumerate(triples)]
+        )
     return out
-
-
-_VAGUE = {"connection", "connections", "link", "links", "tie", "ties", "association", "nothing"}
-"""Nouns of a bond that names no property: "has no connection to Croatia", "no link with"."""
-VAGUE = "vague"
-"""The status of a claim of a bond that names no property ("has a connection to"): read, not checked."""
-
-
-def _vague(claim: Claim, ground: GroundGraph) -> Claim:
-    """ "He has no connection to Croatia" denies whatever the question asks of the two: a denial of the
-    question's statement when its ends are the question's; any other bond so worded says nothing checkable."""
-    if claim.relation is None and claim.negated and _no_part(claim, ground) and ground.statement is not None:
-        return replace(claim, statement=ground.statement, alternatives=(ground.statement,))
-    if claim.relation is not None or not set(words(claim.triple.relation).split()) & _VAGUE:
-        return claim
-    ends = {claim.subject.id, claim.object.id}
-    if claim.negated and ground.statement is not None and ends == {ground.statement[0], ground.statement[2]}:
-        return replace(claim, statement=ground.statement, alternatives=(ground.statement,))
-    return replace(claim, status=VAGUE)
-
-
-_LIVES = {"biography": "", "life": "", "story": "", "death": "P20", "birth": "P19"}
-_IN_LIFE = {"come into", "feature in", "figure in", "appear in", "come up in"}
-"""Verbs of a place in a life: "Uruguay doesn't come into his story", "Hamburg doesn't feature in it"."""
-"""Nouns of a person's life, and the one property each stands for ("" any)."""
-
-
-def _no_part(claim: Claim, ground: GroundGraph) -> bool:
-    """ "Munich plays no part in his biography", "Saint Petersburg plays no part in his death", "Uruguay
-    doesn't come into his story": no bond
-    of the place with the person whose life it is, a denial of the question's statement where the place
-    is one of its ends (and, for a death or a birth, the question asks of that)."""
-    life = claim.triple.object.lower().split()
-    played = {"part", "role"} & set(words(claim.triple.relation).split()) or claim.triple.key in _IN_LIFE
-    if ground.statement is None or not played:
-        return False
-    if len(life) != 2 or life[0] not in ("his", "her", "their") or life[1] not in _LIVES:
-        return False
-    subject, asked, obj = ground.statement
-    return claim.subject.id in (subject, obj) and _LIVES[life[1]] in ("", asked)
 
 
 def _demonym(triple: Triple) -> Triple:

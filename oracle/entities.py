@@ -150,6 +150,8 @@ class EntityReader:
         """ "Dickens" for the entity whose label holds every word of the name, most named by the case
         (then by the KB) when several do."""
         words = set(key)
+        if all(w.isdigit() for w in words):  # "in 2012–13": no short form of "2012–13 Cypriot Third Division"
+            return None
         found = [e for e in ground.entities if any(words < set(name_key(t)) for t in (e.label, *e.aliases))]
         if not found:
             return None

@@ -37,6 +37,7 @@ from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundGraph, ground_graph
 from kgtest.oracle.kb_lookup import KbLookup
 from kgtest.oracle.mergers import mergers
+from kgtest.oracle.not_held import not_held
 from kgtest.oracle.outcome import HALLUCINATIONS as HALLUCINATIONS
 from kgtest.oracle.outcome import Outcome as Outcome
 from kgtest.oracle.quantified import mark
@@ -50,6 +51,7 @@ from kgtest.oracle.unread import could_change, find_unread
 from kgtest.oracle.unread_bearing import Bearing, bearing
 from kgtest.oracle.unread_premises import premises
 from kgtest.oracle.unread_values import unread_values
+from kgtest.oracle.vague import vague
 
 READ_LIMIT = 20_000
 """Characters of a reply the oracle reads (docs/oracle.md): its first 20,000, some 4,000 words,
@@ -204,7 +206,7 @@ class Judge:
                 texts[i],
                 about_the_two(
                     texts[i],
-                    arithmetic.read(attach(mark(r))),
+                    arithmetic.read(attach(mark(vague(r, grounds[i])))),
                     grounds[i],
                     self._asked.words(grounds[i]),
                     self._asked.family,
@@ -254,6 +256,8 @@ class Judge:
             )
             left = [u for u in unread if u not in again and u not in facts]
             still = bearing(left, grounds[i], self._bearing, case.question)
+            held = [u for u in not_held(texts[i], grounds[i]) if all(u.sentence != v.sentence for v in still)]
+            still, unread = still + held, unread + [u for u in held if u not in unread]
             changes = could_change(still, grounds[i], bool(checked.wrong))
             if again and not changes:
                 shown = "; ".join(u.text() for u in again)

@@ -9,6 +9,7 @@ the one in Chemistry. Fewer is no contradiction, the KB being incomplete.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
@@ -20,10 +21,21 @@ COUNTED = "counted"
 """The status of a claim about how many values of a kind the subject has (read, so never unread)."""
 
 
+_ORDINAL = re.compile(r"^(?:(?:his|her|its|their|the)\s+)?(?:very\s+)?(?:first|last|final)\b", re.I)
+"""A value counted in time: "won his very first Pichichi in 1956" says none before it, which no
+statement of the KB says; read as the plain win it would pass a wrong "first"."""
+
+
 def mark(claims: Iterable[Claim]) -> list[Claim]:
-    """The claims with each "only" triple kept aside from the KB's statements: its object is a kind."""
+    """The claims with each "only" triple kept aside from the KB's statements (its object is a kind),
+    and each "first"/"last" one left unread (unread.py then weighs its sentence)."""
     return [
-        replace(c, statement=None, alternatives=(), status=COUNTED) if c.triple.only else c for c in claims
+        replace(c, statement=None, alternatives=(), status=COUNTED)
+        if c.triple.only
+        else replace(c, statement=None, alternatives=(), status="")
+        if c.statement is not None and (_ORDINAL.match(c.triple.object) or _ORDINAL.match(c.triple.subject))
+        else c
+        for c in claims
     ]
 
 

@@ -54,6 +54,12 @@ _COMPARED = re.compile(
 )
 """Words that set a year against the question's or date a being ("two decades after the 1965 cutoff",
 "didn't exist between 1855 and 1877")."""
+_SPAN = re.compile(
+    r"\b(?:from|between)\s+(?:1\d{3}|20\d{2})\s+(?:to|until|till|through|and)\s+(?:1\d{3}|20\d{2})\b"
+    r"|\b(?:1\d{3}|20\d{2})\s*[–-]\s*(?:1\d{3}|20\d{2})\b"
+)
+"""A span of years said of a proof's entity ("ran Aachen's city hall from 1976 to 1991"): it dates
+something of it, in a case whose facts are dated."""
 _REFERS = re.compile(r"\b(?:he|she|him|his|her|it|its|they|them|their|there)\b", re.I)
 
 
@@ -99,7 +105,7 @@ class Bearing:
             return True  # a table's or list's row ("Princeton University (1901–1905)"): its header may say it
         if not dated(ground, question):
             return False
-        if DATED_WORDS.search(sentence) or _COMPARED.search(sentence):
+        if DATED_WORDS.search(sentence) or _COMPARED.search(sentence) or _SPAN.search(sentence):
             return True
         said = _lemmas(sentence)
         relations = {e.property for e in ground.edges} | {p for p, _, _ in ground.dates}

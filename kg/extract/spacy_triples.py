@@ -14,6 +14,7 @@ replies say.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -71,9 +72,28 @@ class SpacyExtractor:
         masked = [mask_names(prepare(t), said) for t, said in zip(texts, offered, strict=True)]
         docs = self._nlp.pipe([text for text, _ in masked], batch_size=self._batch_size)
         return [
-            _Reader(mapping, frozenset(n for n in said if n.isalnum())).read(doc)
+            [t for t in _Reader(mapping, frozenset(n for n in said if n.isalnum())).read(doc) if not _said(t)]
             for doc, (_, mapping), said in zip(docs, masked, offered, strict=True)
         ]
+
+
+_QUOTED = re.compile(r"(?:^|(?<=[\s(:,]))['\"‘“]([^'\"‘’“”\n]{1,60})['\"’”](?=[\s.,;:!?)]|$)")
+"""A phrase in quotes: "neither satisfies 'before 1972'" mentions the question's words, it says nothing."""
+
+
+def _said(triple: Triple) -> bool:
+    """A triple whose object and the relation's last word lie inside one quoted phrase, the verb
+    outside it: the parser hung the quoted phrase on a verb ("were born ... 'before 1972'")."""
+    last = triple.relation.split()[-1] if triple.relation else ""
+    for found in _QUOTED.finditer(triple.sentence):
+        inside = found.group(1)
+        if (
+            triple.object in inside
+            and re.search(rf"\b{re.escape(last)}\b", inside)
+            and triple.relation not in inside
+        ):
+            return True
+    return False
 
 
 class _Reader(ClauseShapes, References, Subjects):

@@ -1,5 +1,5 @@
 """A place that "plays no part in his biography" has no bond with the person whose life it is: where
-the place is one of the question's ends it denies the question's statement (oracle/claims.py
+the place is one of the question's ends it denies the question's statement (oracle/vague.py
 ``_no_part``); "no part in his death" only where the question asks of a death. Citing replies
 ended so ("Munich plays no part in his biography") and were left unread. Replies are written for
 these tests, over the example KB's Michelle Obama (born in Chicago) and Einstein (Princeton)."""

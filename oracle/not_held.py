@@ -1,0 +1,42 @@
+"""An edition said not to have been held: "the race wasn't held in 2015", "2015: no edition was held".
+
+A case about a yearly event names its editions by year ("the 2015 Danmark Rundt"). A reply that
+says the year's edition never took place denies that entity, in words no relation of the KB
+reads; passed over, it let a wrong "no 2015 edition" look like nothing at all (a wrong fact read
+as correct). Such a sentence is unread, and bears on the class, where an entity the proof rests on
+has its year in its name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kgtest.kg.extract.text import prepare
+from kgtest.oracle.ground import GroundGraph
+from kgtest.oracle.unread import Unread, proof_ids, sentences
+
+_NOT_HELD = re.compile(
+    r"(?:(?:\b(?:not|never|no\s+(?:\w+\s+)?(?:edition|race|event|tournament|season|competition))|n't)\b[^.;]{0,40}?"
+    r"\b(?:held|run|raced|staged|organi[sz]ed|contested|played|take\s+place|took\s+place|happen(?:ed)?)\b"
+    r"|\b(?:cancell?ed|called\s+off|skipped|took\s+a\s+year\s+off|was\s+dropped|did\s+not\s+return)\b)",
+    re.I,
+)
+_YEAR = re.compile(r"\b(?:1[89]\d{2}|20\d{2})\b")
+
+
+def not_held(text: str, ground: GroundGraph) -> list[Unread]:
+    """Sentences saying a year's edition did not take place, where a case entity is that edition."""
+    out = []
+    for sentence in sentences(prepare(text)):
+        if not _NOT_HELD.search(sentence):
+            continue
+        years = set(_YEAR.findall(sentence))
+        proof = proof_ids(ground)
+        named = [e for e in ground.entities if e.id in proof and years & set(_YEAR.findall(e.label))]
+        if named:
+            out.append(
+                Unread(
+                    sentence.strip(), tuple(e.label for e in named[:2]), frozenset(e.id for e in named), True
+                )
+            )
+    return out

@@ -26,7 +26,7 @@ Each round's graph comes from its words (docs/dialogue.md, "Reading CoQA offline
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from spacy.tokens import Doc, Token
@@ -56,6 +56,8 @@ from kgtest.prolog.answerability import Reference, RefKind, RoundGraph, Statemen
 _NO_ANSWER = {"unknown", "unknow", "unkown"}
 """CoQA's answer where the story does not say: the round is unanswerable wherever it comes."""
 _TABLE = load()
+_BESIDE = {"with", "around", "behind", "beside", "near", "along", "among"}
+"""Prepositions whose object may be the verb's own subject: "Did he bring some with him?"."""
 _ASKS_FOR_ONE = ("who", "whom", "whose", "which")
 """Questions whose answer is who or what a later pronoun takes up; "what" is not among them (its
 answers are mostly what someone did or said, measured on the blind sample's tune part)."""
@@ -210,18 +212,23 @@ class RoundReader:
     def read(self, question: Doc, answer: Doc | None) -> tuple[RoundGraph, str]:
         """The round's graph (states left empty) and its question decontextualised."""
         number = len(self.history) + 1
-        asked = [(t, c) for t, c in mentions(question, self.canon) if not pronoun_class(t)]
+        asked = [(t, c) for t, c in mentions(question, self.canon, known=True) if not pronoun_class(t)]
         named = [c for _, c in asked]
         refs: list[Reference] = []
         rewrite: list[str] = []
         meant: list[Referent] = []
         guessed: list[Referent] = []
+        resolved: dict[int, list[Referent]] = {}
         for tok in question:
             cls = pronoun_class(tok)
             if not cls:
                 rewrite.append(tok.text_with_ws)
                 continue
-            targets, other, how = self._antecedent(tok, cls, asked)
+            verb = _object_of(tok)
+            subjects = [t for t in question if t.dep_ in ("nsubj", "nsubjpass") and t.head == verb]
+            apart = {c.key for t in subjects for c in resolved.get(t.i, ())}
+            targets, other, how = self._antecedent(tok, cls, asked, apart)
+            resolved[tok.i] = targets
             meant += targets if other is None else []  # a guess is no mention for the pronouns after it
             guessed += targets if other is not None else []
             rewrite.append(_substitute(tok, targets) + tok.whitespace_)
@@ -243,7 +250,9 @@ class RoundReader:
             ref = Reference(RefKind.ELLIPSIS, question.text, frame, path=f"ellipsis {how}")
             refs.append(weighed(ref, self.table))
         elif self.history and (
-            leans := takes_up(question, {r.text.split()[-1] for r in refs if r.kind == "mention"})
+            leans := takes_up(
+                question, {r.text.split()[-1] for r in refs if r.kind == "mention"}, {t.i for t, _ in asked}
+            )
         ):
             # "What else ...?", "this technique" for nothing said, "Who won?": it may lean on the question
             # before it ("What was it?" asks only what the turn before spoke of)
@@ -264,16 +273,17 @@ class RoundReader:
         return graph, "".join(rewrite).strip()
 
     def _antecedent(
-        self, tok: Token, cls: str, asked: Sequence[tuple[Token, Referent]]
+        self, tok: Token, cls: str, asked: Sequence[tuple[Token, Referent]], apart: Collection[str] = ()
     ) -> tuple[list[Referent], Referent | None, str]:
         """What the pronoun stands for, and the other reading where the reader found two. For a
         possessive, the question's own subject ("did Tom see his mother?"); else, among the
         mentions of the rounds before (most recent first), one the story calls by this pronoun unless
         the question before names a he or a she, else the last that fits (``pick``); else what the
         story calls so; else nothing ever said. A possessive never stands for its own noun ("Who is
-        his friend?"). Where a he or she the story mostly means beats another the rounds before name
-        last, that last one is the other reading ("Who ran the shop? Mrs. Hill. What did she love?",
-        the story's "she" being Ann): people follow the rounds as often as the story."""
+        his friend?"), nor an object what the subject of its verb stands for (``apart``: "What did he
+        tell him?", "did he yell at him?"). Where a he or she the story mostly means beats another the
+        rounds before name last, that last one is the other reading ("Who ran the shop? Mrs. Hill. What
+        did she love?", the story's "she" being Ann): people follow the rounds as often as the story."""
         own = [c for t, c in asked if t.i < tok.i and fits(c, cls) and t.dep_ in ("nsubj", "nsubjpass")]
         if own and (tok.tag_ == "PRP$" or tok.lower_.endswith("self")):
             return [own[-1]], None, "own"
@@ -291,7 +301,7 @@ class RoundReader:
         ]
         if named:
             return [named[-1]], None, "named"
-        owner = {c.key for t, c in asked if tok.dep_ == "poss" and t == tok.head}
+        owner = {c.key for t, c in asked if tok.dep_ == "poss" and t == tok.head} | set(apart)
         before = [c for turn in reversed(self.history) for c in turn.candidates if c.key not in owner]
         near = before[: len(self.history[-1].candidates)] if self.history else []
         found = pick(cls, near, (), before)
@@ -328,6 +338,20 @@ class RoundReader:
 def canon_lead(canon: Canon, referent: Referent) -> Referent:
     """A group stands in requirements for its first member ("Evelyn and their mom": Evelyn)."""
     return canon.concepts[referent.members[0]] if referent.members else referent
+
+
+def _object_of(pronoun: Token) -> Token | None:
+    """The verb an object pronoun is an object of, its own or its preposition's ("What did he tell
+    him?", "did he yell at him?"): its subject there is someone else. None for a subject, a
+    possessive, a reflexive ("Did he blame himself?"), or the object of a preposition of place or
+    company, which may be the subject ("Did he bring some with him?", "she looked around her")."""
+    if pronoun.lower_.endswith(("self", "selves")):
+        return None
+    if pronoun.dep_ in ("dobj", "dative", "iobj"):
+        return pronoun.head
+    if pronoun.dep_ == "pobj" and pronoun.head.dep_ == "prep" and pronoun.head.lower_ not in _BESIDE:
+        return pronoun.head.head
+    return None
 
 
 def _other_clause(name: Token, pronoun: Token) -> bool:

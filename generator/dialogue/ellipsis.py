@@ -89,14 +89,15 @@ def fragment(question: Doc, story: Collection[str] = ()) -> str:
     return "opener" if opener and not subject else ""
 
 
-def takes_up(question: Doc, said: Collection[str]) -> str:
+def takes_up(question: Doc, said: Collection[str], names: Collection[int] = ()) -> str:
     """A whole question that still leans on the one before it, or "": "else" or "other" ("Were any
     other mistakes made?"), "another" before a noun ("the name of another kid"; not "one another"),
     a demonstrative before a noun not in ``said`` (the heads of the question's mentions of something
     said before: "was this technique new?"; not "this story"), or
     no noun, name or number, and no pronoun either or at most three words ("Who won?", "was there?", "Was
-    it welcome?": the pronoun is all the question says); ``WHAT_IS_IT`` for one that asks only what a
-    pronoun is ("What was it?")."""
+    it welcome?": the pronoun is all the question says), a name being also a word at ``names`` (the
+    indices of the names the reader found that the parse did not tag as one: "Was Kit old?");
+    ``WHAT_IS_IT`` for one that asks only what a pronoun is ("What was it?")."""
     for t in question:
         other = t.lower_ in ("else", "other", "others") and not any(c.lower_ == "each" for c in t.children)
         another = t.lower_ == "another" and t.dep_ == "det" and t.head.lower_ != "one"
@@ -105,7 +106,7 @@ def takes_up(question: Doc, said: Collection[str]) -> str:
         before_noun = t.lower_ in DEMONSTRATIVES and t.dep_ == "det" and t.head.text not in said
         if before_noun and t.head.lemma_.lower() not in THE_TEXT | TIMES:  # "this story" is the text shown,
             return "demonstrative"  # "that day" a time of the story's (tenth session: 5 of 5 answerable)
-    named = any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in question)
+    named = any(t.pos_ in ("NOUN", "PROPN", "NUM") or t.i in names for t in question)
     pronouns = any(t.pos_ == "PRON" and t.lower_ not in WH for t in question)
     words = [t for t in question if not t.is_punct]
     if (

@@ -162,8 +162,11 @@ def fits(concept: Referent, cls: str) -> bool:
     return concept.kind == "place"
 
 
-def mentions(doc: Doc | Span, canon: Canon) -> list[tuple[Token, Referent]]:
-    """Named entities and common-noun heads, in text order, each as its canonical concept."""
+def mentions(doc: Doc | Span, canon: Canon, known: bool = False) -> list[tuple[Token, Referent]]:
+    """Named entities and common-noun heads, in text order, each as its canonical concept; with
+    ``known``, also a word the parse did not take for a noun that is a person's name already known (a
+    question's "how old was todd?", "Who is Tweeddale?": spaCy tags a name in a short question as an
+    adjective or a verb, and the question then seemed to name nothing)."""
     found: dict[int, tuple[Token, Referent]] = {}
     taken: set[int] = set()
     for ent in doc.ents:
@@ -194,6 +197,11 @@ def mentions(doc: Doc | Span, canon: Canon) -> list[tuple[Token, Referent]]:
         plural = tok.tag_ in ("NNS", "NNPS") or (tok.dep_ == "nsubj" and tok.head.tag_ == "VBP")
         plural = plural or (tok.dep_ == "nsubj" and tok.head.lower_ in ("were", "are"))  # "The samurai were"
         found[tok.i] = (tok, canon.add(text, kind, plural, gender, proper=tok.pos_ == "PROPN"))
+    for tok in doc if known else ():
+        word = tok.is_alpha and not tok.is_stop and tok.i not in taken | found.keys()  # not "Will", "May"
+        named = canon.find(tok.text) if word else None
+        if named is not None and named.proper and named.kind == "person" and not pronoun_class(tok):
+            found[tok.i] = (tok, named)
     out = []
     for i in sorted(found):
         tok, first = found[i]

@@ -28,8 +28,9 @@ from kgtest.oracle.worlds import readings
 ANSWER = "answer"
 """The status of a claim that is the answer restated: read, never checked."""
 _CONCLUDES = re.compile(
-    r"(?:^|[^\w-])(?:so|therefore|thus|hence|consequently|conclusion|on (?:that|this) basis"
-    r"|(?:that|this|which) means)\b(?!-)",
+    r"(?:^|[^\w-])(?:so|therefore|thus|hence|consequently|accordingly|conclusion|on (?:that|this) basis"
+    r"|(?:that|this|which) means|given (?:that|this|these|all (?:that|this))|in light of (?:that|this)"
+    r"|as a result)\b(?!-)",
     re.I,
 )
 

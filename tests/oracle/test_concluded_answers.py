@@ -22,6 +22,10 @@ from .test_styles import judged
         "No - Tesla spent his last decades in hotels, so he did not die in New York City.",
         "According to Carlson's biography, Tesla lived in Colorado Springs for years. On that basis the "
         "answer is no: Tesla never died in New York City.",
+        # "given that", "as a result" conclude too (a citing reply of the class development set)
+        "Tesla lived in Colorado Springs for years. Given that move, the answer is no: Tesla never "
+        "died in New York City.",
+        "No. Tesla moved to the United States in 1884. As a result, Tesla did not die in New York City.",
         # the answer's label closes the reasoning, and the sentence after it restates the answer
         "- Tesla moved to the United States in 1884.\n- He worked for Edison for a while.\n\n"
         "**Answer: No** - Tesla did not die in New York City.",

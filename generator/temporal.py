@@ -34,7 +34,7 @@ from kgtest.generator.mtl_text import INDIRECT, PLAIN, WORDINGS, temporal_prompt
 from kgtest.generator.temporal_draw import Candidate, Draws, drawn_here
 from kgtest.generator.temporal_event import EventWords as EventWords
 from kgtest.generator.temporal_event import TemporalEvent as TemporalEvent
-from kgtest.generator.temporal_event import birth_only, edges_of
+from kgtest.generator.temporal_event import birth_only, edges_of, start_only
 from kgtest.generator.temporal_event import worded as worded
 from kgtest.generator.temporal_question import SEASONS, ceremony_year, question_of
 from kgtest.prolog import mtl
@@ -154,6 +154,7 @@ def temporal_plan(
         frozenset(name for name, ev in table.items() if ev.topic in SEASONS) if plain else frozenset(),
         frozenset(name for name, ev in table.items() if ceremony_year(ev)) if plain else frozenset(),
         frozenset(name for name, ev in table.items() if ev.miscast) if plain else frozenset(),
+        {name: ev.intervals[0][0] for name, ev in table.items() if start_only(ev)} if plain else {},
     )
     return TemporalPlan(draws, table, count, wording)
 

@@ -333,14 +333,11 @@ class Namer:
             return self._elsewhere(eid, base, label)
         if alone and is_place and person_named(label, self._surnames):
             return self._elsewhere(eid, base, label, namesake=False)  # "Oldenburg (Germany)"
-        if (
-            alone
-            and entity is not None
-            and entity.description
-            and "Q5" in entity.types
-            and (known or common(label))
-        ):
-            did = occupation(entity.description)
+        if alone and entity is not None and "Q5" in entity.types and (known or common(label)):
+            # by the description, else as a player of football clubs ("the footballer Bradley Johnson")
+            did = occupation(entity.description or "") or ("footballer" if eid in self._footballers else "")
+            if not did and not entity.description:
+                return _Entry(base, (), False)
             described = ((did, ""),) if did else ()
             return _Entry(base, described, bool(described), optional=True, front=True)
         if alone and person and word_name(label):  # "the musician Common", by a role the KB gives

@@ -228,17 +228,21 @@ class Namer:
 
     def played_for(self, eid: str, name: str) -> str:
         """What "played for" calls the club ``eid`` that ``name`` names: its label without a legal
-        form (generator/short_names.py ``team_name``) where no other club of the KB goes by it
-        and ``name`` is its plain name; ``name`` otherwise."""
+        form (generator/short_names.py ``team_name``) where ``name`` is its plain name and no other
+        club's name holds it ("FC Moscow" beside "Spartak Moscow" keeps its "FC")."""
         short, entry = team_name(self._view.label(eid)), self._entry(eid)
-        if not short or name != entry.base or entry.needs_context or self._team_names[short.casefold()] > 1:
+        if not short or name != entry.base or entry.needs_context or self._team_words[short.casefold()] > 1:
             return name
         return named(short)  # a name that dropped a legal form takes no article: "Blackburn Rovers"
 
     @cached_property
-    def _team_names(self) -> Counter[str]:
-        label = self._view.label
-        return Counter((team_name(label(t)) or label(t)).casefold() for t in self._teams)
+    def _team_words(self) -> Counter[str]:
+        """How many clubs' labels hold each run of up to four of their words."""
+        runs: Counter[str] = Counter()
+        for team in self._teams:
+            w = self._view.label(team).casefold().split()
+            runs.update({" ".join(w[i : i + k]) for k in range(1, 5) for i in range(len(w) - k + 1)})
+        return runs
 
     def tells(self, eid: str, other: str, where: bool) -> bool:
         """Whether a question about ``eid`` and ``other`` tells ``eid`` apart ("the country Georgia")."""

@@ -51,9 +51,12 @@ CITY_STATE = re.compile(r"^Free (?:and )?Hanseatic City of (?P<name>.+)$")
 """A state whose official name calls it a city: its head of government is its mayor (asked.py)."""
 _GOVERNMENT_REGION = re.compile(r"^(?P<name>.+) Government Region$")
 _LEGAL_PREFIX = re.compile(
-    r"^(?:A\.C\.|S\.C\.|A\.S\.|S\.S\.|U\.S\.|S\.S\.C\.|U\.C\.|C\.D\.|ACF|AC|AS|SS|SSC|SC|FC|PFC|CD) "
-    r"(?P<name>.+)$"
+    r"^(?:A\.C\.|S\.C\.|A\.S\.|S\.S\.|U\.S\.|S\.S\.C\.|U\.C\.|C\.D\.|R\.S\.C\.|ACF|AC|AS|SS|SSC|SC|FC|PFC|CD|"
+    r"RSC|RC|CA|SE|EC|SV|VfL|VfB|TSV|1\. FC|1\. FSV) (?P<name>.+)$"
 )
+_TEAM_SUFFIX = re.compile(r"^(?P<name>.+?),? (?:E\.C\.|EC|S\.C\.|SC|A\.C\.|AC)$")
+"""Legal forms after a club's name that a club elsewhere may keep ("Cruzeiro E.C."): dropped after
+"play for" alone."""
 _FOUNDED = re.compile(r"^(?P<name>.+) 1[89]\d\d$")
 """A founding year after a club's name: "Reggiana 1919", "Parma Calcio 1913"."""
 
@@ -99,7 +102,7 @@ def _shortened(label: str, person: bool) -> str:
 def team_name(label: str) -> str:
     """The name "played for" gives a club: its label without a legal form or a founding year
     ("Arsenal F.C." -> "Arsenal", "A.C. Reggiana 1919" -> "Reggiana"), or "" where it has none."""
-    club = _CLUB.match(label)
+    club = _CLUB.match(label) or _TEAM_SUFFIX.match(label)
     prefix = _LEGAL_PREFIX.match(label) if club is None else None
     name = club["name"] if club else prefix["name"] if prefix else label
     founded = _FOUNDED.match(name) if club or prefix else None

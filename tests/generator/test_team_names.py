@@ -25,6 +25,9 @@ from kgtest.kg.model import Domain, Entity, Fact
         ("ACF Fiorentina", "Fiorentina"),
         ("FC Bayern Munich", "Bayern Munich"),
         ("Villarreal Club de Fútbol", "Villarreal"),
+        ("1. FC Kaiserslautern", "Kaiserslautern"),
+        ("R.S.C. Anderlecht", "Anderlecht"),
+        ("Cruzeiro E.C.", "Cruzeiro"),
         ("Real Madrid", ""),  # no legal form
         ("Parma Calcio 1913", ""),  # "Calcio" is part of the name
         ("UNAM. FC", ""),  # nothing left without its suffix
@@ -42,20 +45,23 @@ def _view() -> KbView:
         "Q3": Entity("Q3", "Arsenal F.C.", domain=Domain.SOCIETY),
         "Q4": Entity("Q4", "C.D. Nacional", domain=Domain.SOCIETY),
         "Q5": Entity("Q5", "Nacional FC", domain=Domain.SOCIETY),
+        "Q6": Entity("Q6", "FC Moscow", domain=Domain.SOCIETY),
+        "Q7": Entity("Q7", "FC Spartak Moscow", domain=Domain.SOCIETY),
     }
-    facts = tuple(
-        Fact("Q1", "P54", club, 1980 + i, 1981 + i) for i, club in enumerate(("Q2", "Q3", "Q4", "Q5"))
-    )
+    facts = tuple(Fact("Q1", "P54", f"Q{n}", 1980 + n, 1981 + n) for n in range(2, 8))
     return KbView(entities, facts, builtin_catalog())
 
 
-def test_a_question_names_the_club_so_where_no_other_club_goes_by_that_name() -> None:
+def test_a_question_names_the_club_so_where_no_other_clubs_name_holds_that_name() -> None:
     asker = Asker(_view(), 2020, "plain")
     assert asker.naming(("Q1", "P54", "Q2")) == ("Walter Mazzarri", "Reggiana")
     assert asker.naming(("Q1", "P54", "Q3")) == ("Walter Mazzarri", "Arsenal")
-    # two clubs would both be "Nacional": each keeps its full name
+    # two clubs' names hold "Nacional": each keeps its full name
     assert asker.naming(("Q1", "P54", "Q4")) == ("Walter Mazzarri", "C.D. Nacional")
     assert asker.naming(("Q1", "P54", "Q5")) == ("Walter Mazzarri", "Nacional FC")
+    # "Moscow" is in another club's name: which of Moscow's clubs?
+    assert asker.naming(("Q1", "P54", "Q6")) == ("Walter Mazzarri", "FC Moscow")
+    assert asker.naming(("Q1", "P54", "Q7")) == ("Walter Mazzarri", "Spartak Moscow")
     # Drowzee's wording keeps the labels
     drowzee = Asker(_view(), 2020, "drowzee")
     assert "A.C. Reggiana 1919" in drowzee.question(("Q1", "P54", "Q2"), "original", 1981, "past")

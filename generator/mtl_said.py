@@ -39,8 +39,8 @@ class Said:
     """Its words call a year "Y", which the phrase around it must introduce."""
     ask: str = ""
     """The time words of a question, where they differ from ``when``: "Did Kaká play for AC Milan
-    in any year from 2003 to 2008?" asks what "Kaká played for AC Milan in some year from 2003 to
-    2008" says."""
+    in any year from 2003 through 2008?" asks what "Kaká played for AC Milan in some year from 2003
+    through 2008" says."""
     clause: Clause | None = None
     """Its one event's clause, said as it is or (``negated``) denied: what a join looks at."""
     negated: bool = False

@@ -26,7 +26,7 @@ def year_text(year: int) -> str:
 @dataclass(frozen=True, slots=True)
 class When:
     """A time a clause is about: a calendar year, or ``offset`` years after the year a phrase
-    before it chose ("in every year from 1830 to 1850, ... 3 years later")."""
+    before it chose ("in every year from 1830 through 1850, ... 3 years later")."""
 
     year: int | None
     offset: int = 0
@@ -74,8 +74,9 @@ class When:
 
     def some(self, a: int, b: int) -> tuple[str, str]:
         """Time words for "in at least one year of the window", said and asked: "in some year from
-        2003 to 2015" / "in any year from 2003 to 2015" (not "ever ... between 2003 and 2015", whose
-        "ever" readers found redundant and whose ends they doubted); "in 2003 or 2004" either way."""
+        2003 through 2015" / "in any year from 2003 through 2015" (not "ever ... between 2003 and
+        2015", whose "ever" readers found redundant and whose ends they doubted); "in 2003 or 2004"
+        either way."""
         few = self.few(a, b)
         if few:
             said = f"in {listed(few, 'or')}"
@@ -104,7 +105,7 @@ class When:
 
     def none(self, a: int, b: int) -> str:
         """The time words of a denial in every year of the window: "X did not play for Y in any year
-        from 2003 to 2015", "... in either 2003 or 2004", "... in any of 2003, 2004 and 2005"."""
+        from 2003 through 2015", "... in either 2003 or 2004", "... in any of 2003, 2004 and 2005"."""
         few = self.few(a, b)
         if len(few) == 2:
             return f"in either {few[0]} or {few[1]}"

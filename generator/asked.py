@@ -42,7 +42,7 @@ from kgtest.generator.clauses import PAST, PRESENT
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_random import clip, complement, uniform_year
 from kgtest.generator.mtl_text import DROWZEE
-from kgtest.generator.names import Namer
+from kgtest.generator.names import TEAM, Namer
 from kgtest.generator.phrasing import opposite_clause, opposites, relation_clause
 from kgtest.generator.short_names import CITY_STATE
 from kgtest.generator.templates import NEGATED, plain_question, table_question, wording
@@ -276,6 +276,8 @@ class Asker:
         where = p.lstrip("^") in WHERE
         s_name = self.names.name(s, o, where)
         o_name = self.names.name(o, s, where)
+        if o_name is not None and p == TEAM:
+            o_name = self.names.played_for(o, o_name)  # "Arsenal", not "Arsenal F.C."
         return None if s_name is None or o_name is None else (s_name, o_name)
 
     def question(self, statement: Statement, variant: str, year: int | None, tense: str) -> str:

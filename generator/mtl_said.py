@@ -39,8 +39,8 @@ class Said:
     """Its words call a year "Y", which the phrase around it must introduce."""
     ask: str = ""
     """The time words of a question, where they differ from ``when``: "Did Kaká play for AC Milan
-    in any year from 2003 to 2008?" asks what "Kaká played for AC Milan in some year from 2003 to
-    2008" says."""
+    in any year from 2003 through 2008?" asks what "Kaká played for AC Milan in some year from 2003
+    through 2008" says."""
     clause: Clause | None = None
     """Its one event's clause, said as it is or (``negated``) denied: what a join looks at."""
     negated: bool = False
@@ -137,7 +137,7 @@ def _two_subjects(op: str, said: Said, first: str, second: str) -> Said:
 
 def _one_subject(op: str, left: Said, right: Said) -> Said:
     """Two things said of one subject: "X was alive in 1850 and married to Y in 1851", "in 1989,
-    Bangkok was twinned with either Shanghai or Ankara (or both)"."""
+    Bangkok was twinned with at least one of Shanghai and Ankara"."""
     a, b = left.clause, right.clause
     assert a is not None and b is not None
     shared = left.when if left.at_point and left.when == right.when else ""
@@ -149,9 +149,17 @@ def _one_subject(op: str, left: Said, right: Said) -> Said:
             if negated:  # not A and not B: "played for neither A nor B"
                 return Said(f"{shared}, {a.subject} {verb} neither {x} nor {y}")
             asked, ax, ay = _common(a.rest, b.rest)
-            if op == "or":  # "Did Jeison Murillo play for Granada CF or Cádiz CF in 2011?" (readers of the
-                # tenth round rated "... or Cádiz CF (or both)" stiff, as "A or B (or both)" of two subjects)
+            if op == "or" and not _names(x.split(" ")[0]) and not _names(y.split(" ")[0]):  # "as a chemist"
                 event = Clause(a.subject, a.aux, f"{asked} {ax} or {ay}".lstrip(), f"{verb} {x} or {y}")
+            elif op == "or":  # "Did Kim Källström play for Grasshopper Club Zürich or Arsenal F.C. in
+                # 2000?" asked "which of the two?" to the thirteenth session's readers (and "... or
+                # Cádiz CF (or both)" read stiff to the tenth's): "at least one of", as of two subjects
+                event = Clause(
+                    a.subject,
+                    a.aux,
+                    f"{asked} at least one of {ax} and {ay}".lstrip(),
+                    f"{verb} at least one of {x} and {y}",
+                )
             else:  # "both": the year is of both ("play for Pescara and Udinese in 1992" read two ways)
                 event = Clause(
                     a.subject, a.aux, f"{asked} both {ax} and {ay}".lstrip(), f"{verb} both {x} and {y}"

@@ -4,10 +4,10 @@ A formula is asked at one year, so every window it opens from that year is a str
 years. A calendar decade is said as people say it, "at any time in the 1920s", "throughout the
 1990s": one reading, and a plain suite draws its windows on decades where it can
 (generator/mtl_windows.py ``decade_wide``); the thirteenth session's start readers rated every
-other way of saying a stretch formulaic or wordy. Any other stretch says "in any year from 1951 to
-1964" or "at any time from 1952 to 1964" (by its first year: one form repeated read formulaic),
-"throughout 1830–1850": asked only in a year where leaving its two ends out gives the same
-answer (``ends_left_out``), as readers doubted whether "between 1967 and 1989" counts its ends.
+other way of saying a stretch formulaic or wordy. Any other stretch says "in any year from 1951
+through 1964" or "at any time from 1952 through 1964" (by its first year: one form repeated read
+formulaic), "in every year from 1830 through 1850": "through", as readers doubted whether "between
+1967 and 1989", "from 1954 to 1963" and "throughout 1986–1995" count their ends.
 Two or three years are named ("in 2003, 2004 or 2005", "in both 2003 and 2004"). Inside a phrase
 that chose a year, a time is counted from it ("3 years later", "in every year from 3 to 8 years
 later").
@@ -26,7 +26,7 @@ def year_text(year: int) -> str:
 @dataclass(frozen=True, slots=True)
 class When:
     """A time a clause is about: a calendar year, or ``offset`` years after the year a phrase
-    before it chose ("in every year from 1830 to 1850, ... 3 years later")."""
+    before it chose ("in every year from 1830 through 1850, ... 3 years later")."""
 
     year: int | None
     offset: int = 0
@@ -41,10 +41,12 @@ class When:
         return "" if self.offset == 0 else later(self.offset)
 
     def span(self, a: int, b: int) -> str:
-        """ "from 1830 to 1850" (after "in every year", "in some year", "starting in some year": a
-        window inside a phrase), "from 3 to 8 years later", "from that year to 8 years later"."""
+        """ "from 1830 through 1850" (after "in every year", "in some year", "starting in some year":
+        a window inside a phrase; "through", as the fourteenth session's readers doubted whether
+        "from 1954 to 1963" holds 1963), "from 3 to 8 years later", "from that year to 8 years
+        later"."""
         if self.year is not None:
-            return f"from {year_text(self.year + a)} to {year_text(self.year + b)}"
+            return f"from {year_text(self.year + a)} through {year_text(self.year + b)}"
         lo, hi = self.offset + a, self.offset + b
         return f"from that year to {later(hi)}" if lo == 0 else f"from {lo} to {hi} years later"
 
@@ -72,8 +74,9 @@ class When:
 
     def some(self, a: int, b: int) -> tuple[str, str]:
         """Time words for "in at least one year of the window", said and asked: "in some year from
-        2003 to 2015" / "in any year from 2003 to 2015" (not "ever ... between 2003 and 2015", whose
-        "ever" readers found redundant and whose ends they doubted); "in 2003 or 2004" either way."""
+        2003 through 2015" / "in any year from 2003 through 2015" (not "ever ... between 2003 and
+        2015", whose "ever" readers found redundant and whose ends they doubted); "in 2003 or 2004"
+        either way."""
         few = self.few(a, b)
         if few:
             said = f"in {listed(few, 'or')}"
@@ -89,23 +92,20 @@ class When:
         return f"in some year {self.span(a, b)}", f"{asked} {self.span(a, b)}"
 
     def every(self, a: int, b: int) -> str:
-        """ "throughout 2003–2015" (readers rated "the whole time from 2003 to 2015" formulaic,
-        "throughout the years 2003 to 2015" wordy, "every year from 1942 through 1969" a template),
-        "throughout 2003–2005" too ("in each of 2003, 2004 and 2005" formulaic, and each year
-        throughout or at some time in it? the twelfth session's third-round readers), "in both 2003
-        and 2004"."""
+        """ "in every year from 2003 through 2015": readers doubted whether "throughout 1986–1995"
+        holds all of 1995 (thirteenth session's end readers), though earlier ones rated this form a
+        template ("the whole time from 2003 to 2015" formulaic, "throughout the years 2003 to 2015"
+        wordy); "throughout the 1990s" for a calendar decade, "in both 2003 and 2004"."""
         few = self.few(a, b)
         if len(few) == 2:
             return f"in both {few[0]} and {few[1]}"
         if decade := self.decade(a, b):
             return f"throughout {decade}"
-        if self.year is None:
-            return f"in every year {self.span(a, b)}"  # "in every year from that year to ..."
-        return f"throughout {year_text(self.year + a)}–{year_text(self.year + b)}"
+        return f"in every year {self.span(a, b)}"
 
     def none(self, a: int, b: int) -> str:
         """The time words of a denial in every year of the window: "X did not play for Y in any year
-        from 2003 to 2015", "... in either 2003 or 2004", "... in any of 2003, 2004 and 2005"."""
+        from 2003 through 2015", "... in either 2003 or 2004", "... in any of 2003, 2004 and 2005"."""
         few = self.few(a, b)
         if len(few) == 2:
             return f"in either {few[0]} or {few[1]}"

@@ -16,13 +16,19 @@ from collections.abc import Iterable
 from kgtest.core.wordnet import wordnet
 from kgtest.generator.articles import years_named
 
+_DATED = re.compile(r" ?\([^()]*\d{3,4}[^()]*\)")
+"""A parenthesis with a year in a description: "(born 1987)", "(1902–1980)"."""
 _HEAD = re.compile(r" (?:by|in|of|from|for|based|located|founded|with|that|who|and)\b")
 """Where a description's head ends: "novel" of "novel by Charles Dickens"."""
 
 
 _EVERYDAY = {
     "association football player": "footballer",
+    "association footballer": "footballer",
     "bicycle racer": "cyclist",
+    "bicycle road racer": "cyclist",
+    "bike road racer": "cyclist",
+    "road bicyclist": "cyclist",
     "racing cyclist": "cyclist",
     "road bicycle racer": "cyclist",
     "road cyclist": "cyclist",
@@ -109,8 +115,11 @@ def word_name(name: str) -> bool:
 def occupation(description: str) -> str:
     """What a person's description says they did, without the nationality before it and with no
     year: "Irish racing cyclist" -> "racing cyclist" (the nationality would answer "Was he born in
-    Ireland?", a year "Was he alive in 1990?"); "" when nothing is left."""
-    words = description.split(",")[0].split()
+    Ireland?", a year "Was he alive in 1990?"): a "(born 1987)" after it goes, as Wikidata tells
+    namesakes by it ("English association football player (born 1987)" is "Bradley Johnson" told by
+    nothing else, whom the thirteenth session's readers could not tell apart); "" when nothing is
+    left."""
+    words = _DATED.sub("", description).split(",")[0].split()
     while words and words[0][:1].isupper():
         words.pop(0)
     said = " ".join(words)

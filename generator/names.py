@@ -42,7 +42,7 @@ returns None).
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -63,7 +63,7 @@ from kgtest.generator.name_contexts import (
     word_name,
 )
 from kgtest.generator.placing import COUNTRY, Placing
-from kgtest.generator.short_names import short_name
+from kgtest.generator.short_names import short_name, team_name
 from kgtest.kg.model import Domain
 
 _CAPITALS = ("P36", "P1376")
@@ -72,7 +72,8 @@ COUNTRIES = frozenset(
     {"Q112099", "Q123480", "Q15634554", "Q179164", "Q202686", "Q3024240", "Q3624078", "Q6256", "Q7275"}
 )
 """Classes of countries and states (sovereign state, country, island nation, historical country ...)."""
-_TEAM = "P54"
+TEAM = "P54"
+"""Member of sports team: the object is a club (``Namer.played_for``)."""
 _DIGIT = re.compile(r"\d")
 WELL_KNOWN = frozenset({"David Cross", "Georgia", "James Brown", "Jura", "Mads Pedersen"})
 """Names the world gives to more than one well-known thing, which neither the KB nor WordNet tells:
@@ -141,7 +142,7 @@ class Namer:
     @cached_property
     def _footballers(self) -> frozenset[str]:
         clubs = {team for team in self._teams if football_club(self._view.label(team))}
-        return frozenset(f.subject for f in self._view.facts_of((_TEAM,)) if f.object in clubs)
+        return frozenset(f.subject for f in self._view.facts_of((TEAM,)) if f.object in clubs)
 
     @cached_property
     def _surnames(self) -> frozenset[str]:
@@ -152,7 +153,7 @@ class Namer:
 
     @cached_property
     def _teams(self) -> frozenset[str]:
-        return frozenset(f.object for f in self._view.facts_of((_TEAM,)))
+        return frozenset(f.object for f in self._view.facts_of((TEAM,)))
 
     @cached_property
     def _by_base(self) -> dict[str, list[str]]:
@@ -224,6 +225,24 @@ class Namer:
                 continue
             return told(entry.base, text, entry.front and not place)
         return entry.base if entry.optional else None
+
+    def played_for(self, eid: str, name: str) -> str:
+        """What "played for" calls the club ``eid`` that ``name`` names: its label without a legal
+        form (generator/short_names.py ``team_name``) where ``name`` is its plain name and no other
+        club's name holds it ("FC Moscow" beside "Spartak Moscow" keeps its "FC")."""
+        short, entry = team_name(self._view.label(eid)), self._entry(eid)
+        if not short or name != entry.base or entry.needs_context or self._team_words[short.casefold()] > 1:
+            return name
+        return named(short)  # a name that dropped a legal form takes no article: "Blackburn Rovers"
+
+    @cached_property
+    def _team_words(self) -> Counter[str]:
+        """How many clubs' labels hold each run of up to four of their words."""
+        runs: Counter[str] = Counter()
+        for team in self._teams:
+            w = self._view.label(team).casefold().split()
+            runs.update({" ".join(w[i : i + k]) for k in range(1, 5) for i in range(len(w) - k + 1)})
+        return runs
 
     def tells(self, eid: str, other: str, where: bool) -> bool:
         """Whether a question about ``eid`` and ``other`` tells ``eid`` apart ("the country Georgia")."""
@@ -318,14 +337,11 @@ class Namer:
             return self._elsewhere(eid, base, label)
         if alone and is_place and person_named(label, self._surnames):
             return self._elsewhere(eid, base, label, namesake=False)  # "Oldenburg (Germany)"
-        if (
-            alone
-            and entity is not None
-            and entity.description
-            and "Q5" in entity.types
-            and (known or common(label))
-        ):
-            did = occupation(entity.description)
+        if alone and entity is not None and "Q5" in entity.types and (known or common(label)):
+            # by the description, else as a player of football clubs ("the footballer Bradley Johnson")
+            did = occupation(entity.description or "") or ("footballer" if eid in self._footballers else "")
+            if not did and not entity.description:
+                return _Entry(base, (), False)
             described = ((did, ""),) if did else ()
             return _Entry(base, described, bool(described), optional=True, front=True)
         if alone and person and word_name(label):  # "the musician Common", by a role the KB gives

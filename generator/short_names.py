@@ -21,6 +21,13 @@ form (the namer passes what is taken):
 * a German Regierungsbezirk, which Wikidata renders "Lüneburg Government Region" (a literal
   rendering the twelfth session's readers marked), is "the Lüneburg Region", as English names a
   region by its seat.
+
+A club a person is asked to have played for has a shorter name still (``team_name``): after
+"play for" no town's name reads as the town, so the legal form goes in front or behind and a
+founding year with it ("Juventus F.C.", "A.C. Reggiana 1919", "S.C. Internacional" are Juventus,
+Reggiana and Internacional: the thirteenth session's readers called them Wikipedia titles, and
+Reggiana was not "1919" in 1985); "AC Milan" and "S.S. Lazio" played for are Milan and Lazio, as
+football writes them.
 """
 
 from __future__ import annotations
@@ -43,6 +50,15 @@ COMMON_NAMES = {"United States of America": "United States"}
 CITY_STATE = re.compile(r"^Free (?:and )?Hanseatic City of (?P<name>.+)$")
 """A state whose official name calls it a city: its head of government is its mayor (asked.py)."""
 _GOVERNMENT_REGION = re.compile(r"^(?P<name>.+) Government Region$")
+_LEGAL_PREFIX = re.compile(
+    r"^(?:A\.C\.|S\.C\.|A\.S\.|S\.S\.|U\.S\.|S\.S\.C\.|U\.C\.|C\.D\.|R\.S\.C\.|ACF|AC|AS|SS|SSC|SC|FC|PFC|CD|"
+    r"RSC|RC|CA|SE|EC|SV|VfL|VfB|TSV|1\. FC|1\. FSV) (?P<name>.+)$"
+)
+_TEAM_SUFFIX = re.compile(r"^(?P<name>.+?),? (?:E\.C\.|EC|S\.C\.|SC|A\.C\.|AC)$")
+"""Legal forms after a club's name that a club elsewhere may keep ("Cruzeiro E.C."): dropped after
+"play for" alone."""
+_FOUNDED = re.compile(r"^(?P<name>.+) 1[89]\d\d$")
+"""A founding year after a club's name: "Reggiana 1919", "Parma Calcio 1913"."""
 
 
 def short_name(label: str, taken: Container[str], person: bool = False) -> str:
@@ -81,3 +97,14 @@ def _shortened(label: str, person: bool) -> str:
     if not wordnet().available or wordnet().places(plain) or wordnet().common(plain):
         return kept
     return name
+
+
+def team_name(label: str) -> str:
+    """The name "played for" gives a club: its label without a legal form or a founding year
+    ("Arsenal F.C." -> "Arsenal", "A.C. Reggiana 1919" -> "Reggiana"), or "" where it has none."""
+    club = _CLUB.match(label) or _TEAM_SUFFIX.match(label)
+    prefix = _LEGAL_PREFIX.match(label) if club is None else None
+    name = club["name"] if club else prefix["name"] if prefix else label
+    founded = _FOUNDED.match(name) if club or prefix else None
+    name = founded["name"] if founded else name
+    return "" if name == label or not name[-1].isalnum() else name

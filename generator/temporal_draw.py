@@ -85,6 +85,9 @@ class Draws:
     ceremony's, the year after (plain wording only; generator/temporal_question.py ``ceremony_year``)."""
     miscast: frozenset[str] = frozenset()
     """Events a plain question never asks: a person's award given to a thing (``TemporalEvent.miscast``)."""
+    starts: Mapping[str, int] = field(default_factory=dict)
+    """Lives and bodies known from their start alone, asked as it ("born before 1989"), with that
+    year (plain wording only): a cutoff lies within ``NEAR`` years of one."""
     near: Neighbours = field(init=False, repr=False, compare=False)
     kin: Kin = field(init=False, repr=False, compare=False)
 
@@ -120,6 +123,9 @@ class Kin:
 
 
 LIFELONG = (":span", ":alive")
+NEAR = 5
+"""Years at most between a birth or a founding asked as one and the cutoff it is asked before
+(``Draws.starts``)."""
 """Events that hold over one stretch, a life or an existence: a run of them ("Did Alki Larnaca F.C.
 exist for 7 years in a row, starting in some year from 1964 through 1974?") reads as a life that
 short, and blind readers found it confusing."""
@@ -180,6 +186,11 @@ def draw(draws: Draws, index: int) -> Candidate:
         if name in draws.alive:
             born, ended = draws.alive[name]
             lo, hi = max(lo, born), min(hi, ended - reach)
+    if draws.starts and all(name in draws.starts for name in used):
+        # "born before 1960" of a cyclist born in 1986, "before 2007" of one born in 1999: a cutoff
+        # far from every birth asks nothing (the thirteenth session's readers: "absurd")
+        first, last = min(draws.starts[n] for n in used), max(draws.starts[n] for n in used)
+        lo, hi = max(lo, first - NEAR), min(hi, last + NEAR - reach)
     if lo > hi:
         return Candidate(index, "anachronism")
     holds, maybe = _evaluated(formula, draws, used)

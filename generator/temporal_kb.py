@@ -44,7 +44,7 @@ from kgtest.generator.clauses import PAST, Clause
 from kgtest.generator.facts import statement_domain
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_random import complement
-from kgtest.generator.names import COUNTRIES, Namer
+from kgtest.generator.names import COUNTRIES, TEAM, Namer
 from kgtest.generator.phrasing import relation_clause
 from kgtest.generator.proofs import fact_evidence
 from kgtest.generator.temporal import EventWords, TemporalEvent
@@ -285,7 +285,10 @@ def _fact_words(
     domain = subject.domain.value if subject is not None else "unknown"
     plural = [n for n, x in zip(names, (s, o), strict=True) if namer.plural(x)]
     said = relation_clause(p, view.relation(p).label, names[0], names[1], PAST, domain, plural)
-    return EventWords(said.statement(), said, tuple(fact_evidence(fid, view) for fid in fact_ids))
+    asked = said  # a plain question's clause; Drowzee's wording keeps the statement's names
+    if p == TEAM and (club := namer.played_for(o, names[1])) != names[1]:
+        asked = relation_clause(p, view.relation(p).label, names[0], club, PAST, domain, plural)
+    return EventWords(said.statement(), asked, tuple(fact_evidence(fid, view) for fid in fact_ids))
 
 
 def _gives_away(names: Sequence[str], known: Spans) -> bool:

@@ -40,7 +40,7 @@ def test_an_order_is_asked_in_its_year_an_award_for_the_years_best_in_the_year_i
         == "Did Anatoly Alexandrov receive the Order of Lenin in 1980?"
     )
     assert question_of(window, 1960, [order], "plain") == (
-        "Did Anatoly Alexandrov receive the Order of Lenin at any time from 1960 to 1980?"
+        "Did Anatoly Alexandrov receive the Order of Lenin at any time from 1960 through 1980?"
     )
     assert question_of(point, 1962, [oscar], "plain") == (
         "Was Bobby Darin nominated for the Academy Award for Best Supporting Actor in 1962?"
@@ -50,7 +50,7 @@ def test_an_order_is_asked_in_its_year_an_award_for_the_years_best_in_the_year_i
         == "Was Karl Malone awarded the NBA Most Valuable Player Award in 1962?"
     )
     assert question_of(window, 1960, [mvp], "plain") == (
-        "Was Karl Malone awarded the NBA Most Valuable Player Award at any time from 1960 to 1980?"
+        "Was Karl Malone awarded the NBA Most Valuable Player Award at any time from 1960 through 1980?"
     )
 
 

@@ -84,7 +84,8 @@ def test_a_person_of_a_common_surname_takes_the_description() -> None:
     assert namer.name("Q2") == "Dean Martin"  # WordNet's own: the one a reader knows
     # WordNet knows no Pedersen, but the world knows a cyclist and a footballer (``WELL_KNOWN``)
     assert namer.name("Q3") == "the cyclist Mads Pedersen"
-    assert namer.name("Q4") == "Jack Hunt"  # a description naming a year would answer a temporal question
+    # its "(born 1990)" would answer a temporal question: it goes, what he did stays (fourteenth session)
+    assert namer.name("Q4") == "the footballer Jack Hunt"
 
 
 def test_a_fact_question_does_not_ask_where_a_place_the_world_shares_lies_by_its_bare_name() -> None:

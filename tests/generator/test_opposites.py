@@ -172,10 +172,10 @@ def test_an_undated_past_truth_flipped_is_asked_always() -> None:
         "Did Laos have diplomatic relations with the Soviet Union?"
     )
     assert asker.question(("Q3", "P54", "Q4"), NEGATED, None, PAST) == (
-        'Is this statement true: "The footballer Kaká never played for AC Milan"?'
+        'Is this statement true: "The footballer Kaká never played for Milan"?'  # AC Milan: team_name
     )
     assert asker.question(("Q3", "P54", "Q4"), NEGATED, 2005, PAST) == (
-        'Is this statement true: "The footballer Kaká did not play for AC Milan in 2005"?'
+        'Is this statement true: "The footballer Kaká did not play for Milan in 2005"?'
     )
 
 

@@ -30,26 +30,30 @@ def _event(pid: str, clause: Clause, years: tuple[int, int]) -> TemporalEvent:
 def test_some_year_of_a_window_is_asked_in_any_year_from_to() -> None:
     """ "Did Kaká ever play for AC Milan between 2003 and 2008?": "ever" redundant and the ends in
     doubt (the twelfth session's start readers); "at any point between" left the ends in doubt (its
-    end readers); "in any year from 2003 to 2008" reads one way."""
-    assert mtl2nl(Finally(0, 5, K), 2003, SAY) == "Did Kaká play for AC Milan in any year from 2003 to 2008?"
-    assert mtl2nl(Finally(0, 5, S), 2003, SAY) == "Was the treaty signed in any year from 2003 to 2008?"
+    end readers), and so did "from 1954 to 1963" (the thirteenth's): "in any year from 2003 through
+    2008" holds its last year plainly."""
+    kaka = "Did Kaká play for AC Milan in any year from 2003 through 2008?"
+    assert mtl2nl(Finally(0, 5, K), 2003, SAY) == kaka
+    assert mtl2nl(Finally(0, 5, S), 2003, SAY) == "Was the treaty signed in any year from 2003 through 2008?"
     # two or three years are still named
     assert mtl2nl(Finally(0, 2, K), 2003, SAY) == "Did Kaká play for AC Milan in 2003, 2004 or 2005?"
 
 
-def test_every_year_of_a_window_is_throughout() -> None:
-    """ "throughout the years 2003 to 2008" wordy (twelfth session's start), "the whole time from 2003
+def test_every_year_of_a_window_is_said_with_its_last_year_in() -> None:
+    """ "throughout 1986–1995": does it hold all of 1995? (the thirteenth session's end readers);
+    "throughout the years 2003 to 2008" wordy (twelfth session's start), "the whole time from 2003
     to 2008" formulaic (its second round's); "in each of 2003, 2004 and 2005" formulaic and unclear
     (its third round's)."""
-    assert mtl2nl(Globally(0, 5, K), 2003, SAY) == "Did Kaká play for AC Milan throughout 2003–2008?"
-    assert mtl2nl(Globally(0, 2, K), 2003, SAY) == "Did Kaká play for AC Milan throughout 2003–2005?"
+    every = "Did Kaká play for AC Milan in every year from 2003 through"
+    assert mtl2nl(Globally(0, 5, K), 2003, SAY) == f"{every} 2008?"
+    assert mtl2nl(Globally(0, 2, K), 2003, SAY) == f"{every} 2005?"
 
 
 def test_a_window_says_its_ends_and_they_cannot_change_the_answer() -> None:
     """The draw asks a plain question only where leaving a window's ends out gives the same answer
-    (``ends_left_out``), and the words say the ends are in ("from 2000 to 2003"): readers doubted
+    (``ends_left_out``), and the words say the ends are in ("from 2000 through 2003"): readers doubted
     whether "between 2000 and 2003" counts them, whatever the draw."""
-    assert When(2000).span(0, 3) == "from 2000 to 2003"
+    assert When(2000).span(0, 3) == "from 2000 through 2003"
     events = [
         TemporalEvent(f"p{i}", f"p{i} held", ((1990 + 3 * i, 1994 + 4 * i),), clause=None) for i in range(4)
     ]
@@ -73,7 +77,7 @@ def test_two_conditions_in_different_years_after_was_say_where_the_first_starts(
     )
     assert mtl2nl(And(M, Finally(10, 20, E)), 1944, SAY) == (
         "Was Wernher von Braun both a member of the SS in 1944 and employed by NASA at any time "
-        "from 1954 to 1964?"
+        "from 1954 through 1964?"
     )
 
 
@@ -88,7 +92,7 @@ def test_two_subjects_are_asked_with_at_least_one_of_and_with_both_after_them() 
     )
     assert mtl2nl(And(K, Atom("j")), 2005, say) == "Did Kaká and Jon both play for AC Milan in 2005?"
     assert mtl2nl(Finally(0, 5, Or(K, Atom("j"))), 2005, say) == (
-        "Did at least one of Kaká and Jon play for AC Milan in any year from 2005 to 2010?"
+        "Did at least one of Kaká and Jon play for AC Milan in any year from 2005 through 2010?"
     )
     assert mtl2nl(Finally(5, 14, Or(K, Atom("j"))), 2005, say) == (
         "Did at least one of Kaká and Jon play for AC Milan at any time in the 2010s?"

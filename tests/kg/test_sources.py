@@ -83,6 +83,20 @@ def test_gzip_and_turtle_read_like_ntriples(tmp_path: Path) -> None:
         assert snap.entities == base.entities and snap.facts == base.facts
 
 
+def test_a_byte_order_mark_is_read_past(tmp_path: Path) -> None:
+    # Windows editors start a UTF-8 file with one; both parsers took it for the first subject.
+    nt = small_kb().write(tmp_path / "kb.nt")
+    base = read_file(nt)
+    text = nt.read_bytes()
+    marked = {name: tmp_path / name for name in ("bom.nt", "bom.ttl", "bom.nt.gz")}
+    marked["bom.nt"].write_bytes(b"\xef\xbb\xbf" + text)
+    marked["bom.ttl"].write_bytes(b"\xef\xbb\xbf" + text)
+    marked["bom.nt.gz"].write_bytes(gzip.compress(b"\xef\xbb\xbf" + text))
+    for path in marked.values():
+        snap = read_file(path)
+        assert snap.entities == base.entities and snap.facts == base.facts, path.name
+
+
 @pytest.mark.parametrize(
     ("bad_line", "expect"),
     [
@@ -113,8 +127,12 @@ def test_unreadable_inputs_get_clear_errors(tmp_path: Path) -> None:
         read_file(tmp_path / "kb.csv")
     broken = tmp_path / "broken.nt.gz"
     broken.write_bytes(gzip.compress(small_kb().text().encode())[:-30])
-    with pytest.raises(RdfSyntaxError, match=r"broken\.nt\.gz"):
+    with pytest.raises(RdfSyntaxError, match=r"broken\.nt\.gz: .*cut short; download or copy it again"):
         read_file(broken)
+    plain = tmp_path / "plain.nt.gz"
+    plain.write_text(small_kb().text(), encoding="utf-8")
+    with pytest.raises(RdfSyntaxError, match=r"plain\.nt\.gz: .*named \.gz but not gzip"):
+        read_file(plain)
 
 
 def test_year_parsing_handles_bce_and_precision() -> None:

@@ -59,6 +59,23 @@ def test_init_replaces_the_untouched_config_any_command_wrote(tmp_path: Path) ->
     assert [s.name for s in read_config(tmp_path / "ws" / "kgtest.toml").sut] == ["no"]
 
 
+def test_two_names_for_one_system_are_refused_before_asking(tmp_path: Path) -> None:
+    # Same spec and settings under two names made one run: the second's name replaced the first's
+    # in run.json, and runs and the report showed one system of the two, without a word.
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    table = f'[[sut]]\nname = "a"\nspec = "{ECHO}"\n[[sut]]\nname = "b"\nspec = "{ECHO}"\n'
+    (ws / "kgtest.toml").write_text(table)
+    code, _, err = kgtest("--workspace", str(ws), "run", str(suite(tmp_path)), "--quiet")
+    assert code == 2 and "kgtest.toml:6: [[sut]] 'b': 'a' and 'b' are one system to kgtest" in err, err
+    assert not (ws / "runs").exists()
+    (ws / "kgtest.toml").write_text(table + "max_tokens = 9\n")  # set apart: two runs
+    code, out, err = kgtest("--workspace", str(ws), "run", str(suite(tmp_path)), "--quiet")
+    assert code == 0 and "(a):" in out and "(b):" in out, err
+    code, _, err = kgtest("--workspace", str(ws), "run", str(suite(tmp_path)), "--sut", "b", "--sut", "b")
+    assert code == 2 and "'b' is given twice" in err
+
+
 def test_init_refuses_an_unknown_scheme(tmp_path: Path) -> None:
     code, _, err = kgtest("--workspace", str(tmp_path), "init", "--sut", "gpt5")
     assert code == 2 and "Unknown --sut scheme 'gpt5'" in err

@@ -171,3 +171,18 @@ def test_judge_says_why_replies_link_to_no_case(workspace: Path) -> None:
     assert "4 replies written, 0 linked to their test cases" in said
     assert f"4 replies found no test case of {bare} in the graph store" in said
     assert "`kgtest gen` with the same flags and seed writes the cases again" in said
+
+
+def test_report_says_a_run_has_no_scores(workspace: Path) -> None:
+    # judge killed after the verdicts and before scores.json: the report drew no score, silently.
+    run_id = _run_bot(workspace, "0")
+    scores = workspace / "runs" / run_id / "scores.json"
+    scores.unlink()
+    try:
+        code, _, err = run("--workspace", str(workspace), "report", "--out", str(workspace / "noscores"))
+        said = " ".join(err.split())
+        assert code == 0 and f"run {run_id} has no scores ({scores} is missing" in said, err
+        assert f"`kgtest judge {run_id}` writes them" in said
+    finally:
+        assert run("--workspace", str(workspace), "judge", run_id, "--quiet")[0] == 0
+    assert scores.is_file()

@@ -188,9 +188,10 @@ def configured_suites(settings: Settings, shard: Shard = WHOLE) -> list[Path]:
         paths = [own] if own.is_file() else paths
     missing = [p for p in paths if not p.is_file()]
     if missing:
+        where = f"{missing[0]} is a folder" if missing[0].is_dir() else f"no suite at {missing[0]}"
         raise ConfigError(
-            f"no suite at {missing[0]} ([run] suites in {settings.paths.config}); "
-            "make one with `kgtest gen`, or name a suite file: `kgtest run SUITE`"
+            f"{where} ([run] suites in {settings.paths.config}); name suite files there "
+            '(suites = ["suites/suite.jsonl"]), make one with `kgtest gen`, or name one: `kgtest run SUITE`'
         )
     return paths
 

@@ -143,6 +143,12 @@ def test_no_system_and_no_suite_are_explained(tmp_path: Path) -> None:
     assert code == 2 and "no system under test: give --sut SPEC" in err and "kgtest init" in err
     code, _, err = kgtest("--workspace", str(ws), "run", "--sut", ECHO)
     assert code == 2 and f"no suite at {ws / 'suites' / 'suite.jsonl'}" in err and "kgtest gen" in err
+    _configure(ws, '[run]\nsuites = ["suites"]\n')  # a folder, which is there: "no suite at" it misled
+    (ws / "suites").mkdir(exist_ok=True)
+    code, _, err = kgtest("--workspace", str(ws), "run", "--sut", ECHO)
+    said = " ".join(err.split())
+    assert code == 2 and f"{ws / 'suites'} is a folder ([run] suites in" in said
+    assert "name suite files there" in said
 
 
 def test_a_bad_spec_among_several_stops_before_anything_is_asked(tmp_path: Path) -> None:

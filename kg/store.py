@@ -268,6 +268,11 @@ class GraphStore:
         except neo_exc.ServiceUnavailable as exc:
             raise StoreUnavailableError(f"lost the graph database ({self.where}): {exc}") from exc
         except neo_exc.Neo4jError as exc:
+            if exc.code == "Neo.ClientError.Database.DatabaseNotFound":  # a setting, not a query, is wrong
+                raise ConfigError(
+                    f"{self.where} has no database {self.endpoint.database!r} ({exc.message}); set [store] "
+                    "database (KGTEST_STORE_DATABASE or NEO4J_DATABASE) to one it has, 'neo4j' by default"
+                ) from exc
             short = " ".join(cypher.split())[:160]
             raise StoreError(
                 f"{self.engine} refused a query ({exc.code}): {exc.message}\n  query: {short}"

@@ -172,6 +172,8 @@ def _read(
                 line - 1,
                 "the triple does not end on this line (N-Triples needs one triple per line)",
             )
+        if fmt == pyoxigraph.RdfFormat.N_TRIPLES and line and _turtle_line(path, line):
+            detail += " (a Turtle @prefix or PREFIX line: N-Triples has none; name the file .ttl, or .ttl.gz)"
         raise RdfSyntaxError(str(path), line, detail) from exc
     except (OSError, EOFError, UnicodeDecodeError) as exc:
         raise RdfSyntaxError(str(path), None, _unreadable(exc)) from exc
@@ -179,6 +181,17 @@ def _read(
         progress(count % 50_000)
     builder.tally.read = count
     return count
+
+
+def _turtle_line(path: Path, number: int) -> bool:
+    """Whether line ``number`` declares a Turtle prefix or base: Turtle saved as .nt, which the
+    N-Triples parser calls a subject that is no IRI."""
+    with _open(path) as stream:
+        for n, raw in enumerate(stream, 1):
+            if n == number:
+                word = raw.decode("utf-8", "replace").lstrip().split(" ", 1)[0]
+                return word.lower() in ("@prefix", "@base", "prefix", "base")
+    return False
 
 
 def _unreadable(exc: OSError | EOFError | UnicodeDecodeError) -> str:

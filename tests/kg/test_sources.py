@@ -118,6 +118,22 @@ def test_malformed_dump_names_file_and_line(tmp_path: Path, bad_line: str, expec
     assert "Nothing of this file was written" in str(info.value)
 
 
+def test_turtle_named_as_ntriples_says_to_name_it_ttl(tmp_path: Path) -> None:
+    # '@prefix' on line 1 was 'The subject of a triple must be an IRI', with no word of Turtle.
+    text = "# a comment\n@prefix wd: <http://www.wikidata.org/entity/> .\n" + small_kb().text()
+    for path in (tmp_path / "kb.nt", tmp_path / "kb.nt.gz"):
+        path.write_bytes(gzip.compress(text.encode()) if path.suffix == ".gz" else text.encode())
+        with pytest.raises(
+            RdfSyntaxError, match=r":2: .*a Turtle @prefix or PREFIX line.*name the file \.ttl"
+        ):
+            read_file(path)
+    bad = tmp_path / "bad.nt"
+    bad.write_text("<http://a> <http://b> nope .\n")
+    with pytest.raises(RdfSyntaxError) as info:
+        read_file(bad)
+    assert "Turtle" not in str(info.value)
+
+
 def test_unreadable_inputs_get_clear_errors(tmp_path: Path) -> None:
     # what is seen without reading is a usage error (exit 2, issue 41), as an unknown flag is
     with pytest.raises(ConfigError, match="no such file"):

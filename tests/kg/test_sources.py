@@ -119,7 +119,7 @@ def test_malformed_dump_names_file_and_line(tmp_path: Path, bad_line: str, expec
 
 
 def test_turtle_named_as_ntriples_says_to_name_it_ttl(tmp_path: Path) -> None:
-    # '@prefix' on line 1 was 'The subject of a triple must be an IRI', with no word of Turtle.
+    # An '@prefix' line was 'The subject of a triple must be an IRI', with no word of Turtle.
     text = "# a comment\n@prefix wd: <http://www.wikidata.org/entity/> .\n" + small_kb().text()
     for path in (tmp_path / "kb.nt", tmp_path / "kb.nt.gz"):
         path.write_bytes(gzip.compress(text.encode()) if path.suffix == ".gz" else text.encode())

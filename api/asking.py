@@ -119,6 +119,7 @@ def checked_systems(
     chosen = [system_of(settings, s, **overrides) for s in (systems or configured(settings))]
     for system in chosen:
         system.check()  # a typo in any spec stops before the first question is asked
+    _one_run_each(chosen)
     partner_name = partner if partner is not None else settings.battery.partner
     try:
         partner_system = system_of(settings, partner_name) if partner_name else None
@@ -128,6 +129,29 @@ def checked_systems(
         flag = "--partner" if partner is not None else "[battery] partner"
         raise ConfigError(str(exc).replace("--sut", flag)) from None
     return chosen, partner_system
+
+
+def _one_run_each(chosen: Sequence[System]) -> None:
+    """Two systems that send the very same things make one run (its id is what is asked): the
+    second took the first's replies from the cache and its name replaced the first's in run.json,
+    so one system vanished from runs and the report without a word."""
+    seen: dict[str, System] = {}
+    for system in chosen:
+        s = system.settings
+        if system.instance is not None:
+            continue
+        first = seen.setdefault(repr((s.spec, system.sampling, s.system_prompt, s.prompt)), system)
+        if first is not system:
+            which = (
+                f"{s.name!r} is given twice"
+                if first.settings.name == s.name
+                else f"{first.settings.name!r} and {s.name!r} are one system to kgtest"
+            )
+            where = f"{system.origin}: " if system.origin else ""
+            raise ConfigError(
+                f"{where}{which}: the same spec {s.spec!r}, sampling, system prompt and prompt make one run, "
+                "which would be named after the last; give them different settings, or ask one"
+            )
 
 
 def raise_failures(done: Sequence[Asked]) -> None:
@@ -164,9 +188,10 @@ def configured_suites(settings: Settings, shard: Shard = WHOLE) -> list[Path]:
         paths = [own] if own.is_file() else paths
     missing = [p for p in paths if not p.is_file()]
     if missing:
+        where = f"{missing[0]} is a folder" if missing[0].is_dir() else f"no suite at {missing[0]}"
         raise ConfigError(
-            f"no suite at {missing[0]} ([run] suites in {settings.paths.config}); "
-            "make one with `kgtest gen`, or name a suite file: `kgtest run SUITE`"
+            f"{where} ([run] suites in {settings.paths.config}); name suite files there "
+            '(suites = ["suites/suite.jsonl"]), make one with `kgtest gen`, or name one: `kgtest run SUITE`'
         )
     return paths
 

@@ -38,10 +38,23 @@ def write_judged_graph(
     nodes = reply_nodes(manifest, suite, verdicts.records)
     linked = write_run_graph(store, manifest.run_id, nodes)
     tell(Line(f"graph: {len(nodes)} replies written, {linked} linked to their test cases"))
+    if linked < len(nodes):
+        tell(Line(_unlinked(len(nodes) - linked, manifest.suite), note=True))
     held = {c.kind for c, _ in verdicts.pairs}
     for part, kinds in parts:
         if held.intersection(kinds):
             tell(Line(part.write(store, verdicts, kinds)))
+
+
+def _unlinked(count: int, suite: str) -> str:
+    """Why replies found no test case to link to (a gen killed while it wrote the graph left them
+    so, and judge said only '0 linked'), and what writes the cases."""
+    return (
+        f"graph: {count} replies found no test case of {suite} in the graph store: `kgtest gen` wrote "
+        "that suite with --no-graph, was stopped before its graph was written, made it again since, "
+        "or wrote it for another workspace's database. The verdicts are whole; for the links, "
+        "`kgtest gen` with the same flags and seed writes the cases again, then `kgtest judge` once more."
+    )
 
 
 class Conflicts:

@@ -76,6 +76,13 @@ def make_report(
             tell(Line(f"left out: run {run.run_id}: {exc}"))
     if not runs:
         _tell_unjudged(list_runs(paths), tell)
+    for j in judged:
+        if not j.scores and j.pairs:  # read_scores: no file is no scores, which the page drew in silence
+            tell(Line(
+                f"run {j.run_id} has no scores ({j.files.scores} is missing: its `kgtest judge` was "
+                f"stopped before writing them, or an older kgtest judged it); `kgtest judge {j.run_id}` "
+                "writes them", note=True,
+            ))  # fmt: skip
     if old is not None:
         judged = [j for j in judged if j.run_id != old.run_id]
     parts = report_parts(judged, settings)

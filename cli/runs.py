@@ -82,7 +82,10 @@ def command(app: AppContext, as_json: bool) -> None:
                 if cell.plain:
                     console.print(Text.assemble(f"  {name}: ", cell.plain.replace("\n", ", ")))
     if any(r.status not in ("complete", "running") for r in runs):
-        click.echo("Run the same `kgtest run` again to finish a failed or interrupted run.")
+        click.echo(
+            "Run the same `kgtest run` (or `dialogue`, `converse`, whichever made the run) again "
+            "to finish a failed or interrupted run."
+        )
 
 
 def _kinds(run: api.RunInfo) -> str:

@@ -9,7 +9,9 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import re
+import tomllib
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -125,6 +127,16 @@ def check_variables(env: Mapping[str, str], settings: Iterable[str]) -> None:
 
 
 _KEYS = ("KEY", "TOKEN", "SECRET", "PASSWORD")
+
+
+def toml_error(path: Path, exc: tomllib.TOMLDecodeError) -> str:
+    """``file:line: not valid TOML: ...``, as every other error of the file names its line (and as
+    editors read it); tomllib puts the line at the end, "(at line 3, column 5)"."""
+    found = re.fullmatch(r"(.*) \(at line (\d+), column (\d+)\)", str(exc), flags=re.S)
+    if found is None:
+        return f"{path}: not valid TOML: {exc}"
+    what, line, column = found.groups()
+    return f"{path}:{line}: not valid TOML: {what} (column {column})"
 
 
 def line_of(text: str, loc: tuple[int | str, ...]) -> int | None:

@@ -32,6 +32,7 @@ from kgtest.core.config_checks import (
     lowered,
     replaced,
     shown,
+    toml_error,
 )
 from kgtest.core.config_template import starting_config
 from kgtest.core.conversation_settings import (
@@ -334,12 +335,14 @@ def load_settings(
 
 def read_config(path: Path) -> ConfigFile:
     """``kgtest.toml`` checked against ``ConfigFile``; a ConfigError names the file and the key."""
-    try:
-        text = path.read_text(encoding="utf-8")
+    try:  # -sig: past the byte order mark Windows editors write, which TOML calls line 1's error
+        text = path.read_text(encoding="utf-8-sig")
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML: {exc}") from exc
-    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(toml_error(path, exc)) from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: cannot be read: {exc}; save it as UTF-8") from exc
+    except OSError as exc:
         raise ConfigError(f"{path}: cannot be read: {exc}") from exc
     if isinstance(data.get("store"), dict) and "password" in data["store"]:  # `store = true` was a TypeError
         raise ConfigError(

@@ -38,6 +38,17 @@ class Transaction(Protocol):
     def run(self, cypher: str, **params: Any) -> list[Row]: ...
 
 
+def _not_answered(why: str) -> str:
+    """What to do when no Bolt server answered: a port that answers something else is the wrong
+    port (Neo4j's Browser at 7474 is the usual one), which starting Neo4j would not mend."""
+    if "looks like HTTP" in why or "handshake" in why:
+        return (
+            "Something listens on that port but does not speak Bolt: give Neo4j's Bolt port "
+            "(7687 unless changed; 7474 is its Browser over HTTP)"
+        )
+    return "Start Neo4j (docker compose -f docker/compose.yaml up -d)"
+
+
 class GraphStore:
     """Queries and batched writes against one database over Bolt."""
 
@@ -89,9 +100,8 @@ class GraphStore:
             driver.close()
             self.close()
             raise StoreUnavailableError(
-                f"no graph database answers at {endpoint.uri}: {exc}. Start Neo4j "
-                "(docker compose -f docker/compose.yaml up -d), or give no --store-uri ([store] uri, "
-                "KGTEST_STORE_URI and NEO4J_URI unset) to use the embedded one"
+                f"no graph database answers at {endpoint.uri}: {exc}. {_not_answered(str(exc))}, or give "
+                "no --store-uri ([store] uri, KGTEST_STORE_URI and NEO4J_URI unset) to use the embedded one"
             ) from exc
         return driver
 
@@ -258,6 +268,11 @@ class GraphStore:
         except neo_exc.ServiceUnavailable as exc:
             raise StoreUnavailableError(f"lost the graph database ({self.where}): {exc}") from exc
         except neo_exc.Neo4jError as exc:
+            if exc.code == "Neo.ClientError.Database.DatabaseNotFound":  # a setting, not a query, is wrong
+                raise ConfigError(
+                    f"{self.where} has no database {self.endpoint.database!r} ({exc.message}); set [store] "
+                    "database (KGTEST_STORE_DATABASE or NEO4J_DATABASE) to one it has, 'neo4j' by default"
+                ) from exc
             short = " ".join(cypher.split())[:160]
             raise StoreError(
                 f"{self.engine} refused a query ({exc.code}): {exc.message}\n  query: {short}"

@@ -72,6 +72,19 @@ def split_spec(spec: str) -> tuple[str, str, dict[str, str]]:
     return scheme, target, dict(parse_qsl(query, keep_blank_values=True))
 
 
+def _how_to_import(module: str) -> str:
+    """The fix for a plugin module not found: one beside the user is the usual case, since the
+    `kgtest` command's Python searches its own folder, not the current one as `python` does."""
+    top = module.partition(".")[0]
+    here = next((p for p in (Path(f"{top}.py"), Path(top)) if p.exists()), None)
+    if here is None:
+        return "install it or add its folder to PYTHONPATH"
+    return (
+        f"{here} is in the current folder, which the kgtest command does not search: "
+        "run it as `PYTHONPATH=. kgtest ...`, or install the module"
+    )
+
+
 def check_spec(spec: str) -> None:
     """What can be known of a spec before opening it: its scheme, its target, and, for a local
     model, that its folder is there (Hugging Face would call a missing path a bad repo id)."""
@@ -87,9 +100,7 @@ def check_spec(spec: str) -> None:
         else:
             why = f"No module named {module!r}"
         if found is None:
-            raise ConfigError(
-                f"--sut {spec!r}: cannot import {module!r} ({why}); install it or add it to PYTHONPATH"
-            )
+            raise ConfigError(f"--sut {spec!r}: cannot import {module!r} ({why}); {_how_to_import(module)}")
     refuse_secret(spec)
     if scheme == "hf" and _is_path(target) and not Path(target).expanduser().exists():
         raise ConfigError(

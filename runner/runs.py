@@ -47,7 +47,7 @@ def find_run(workspace: Workspace, ref: str, shard: Shard | None = None) -> RunF
             raise OracleError(
                 f"no run{of} has finished: the last one, {last.run_id}, is {last.status}"
                 + (f" ({last.error})" if last.error else "")
-                + "; run the same `kgtest run` again to finish it (`kgtest runs` lists them all)"
+                + f"; run the same {again(last.manifest)} again to finish it (`kgtest runs` lists them all)"
             )
         return max(finished, key=lambda r: (r.finished, r.started)).files
     matches = [r for r in runs if r.run_id.startswith(ref)]
@@ -69,7 +69,7 @@ def run_cases(run: RunFiles) -> tuple[RunManifest, Pairs]:
         why = f" ({manifest.error})" if manifest.error else ""
         raise OracleError(
             f"run {manifest.run_id} is {status or 'not finished'}{why}; "
-            "run the same `kgtest run` again to finish it first"
+            f"run the same {again(manifest)} again to finish it first"
         )
     suite = Path(manifest.suite)
     if run.suite.is_file() and (not suite.is_file() or _sha256(suite) != manifest.suite_sha256):
@@ -95,9 +95,19 @@ def run_cases(run: RunFiles) -> tuple[RunManifest, Pairs]:
     if len(pairs) != manifest.cases:  # one transcript a case: fewer is a file cut short or edited
         raise OracleError(
             f"{run.replies} holds {len(pairs)} of the run's {manifest.cases} cases (cut short or edited); "
-            f"run the same `kgtest run` again to write it whole"
+            f"run the same {again(manifest)} again to write it whole"
         )
     return manifest, pairs
+
+
+def again(manifest: RunManifest) -> str:
+    """The command that asks a run's cases again: the shortcuts ask one kind of their suite (their
+    runs said `kgtest run`, which the user never typed and which asks every kind)."""
+    shortcut = {"conversation": "`kgtest converse`", "dialogue": "`kgtest dialogue`"}
+    kinds = manifest.plan.kinds
+    if len(kinds) == 1 and kinds[0] in shortcut:
+        return f"{shortcut[kinds[0]]} (or `kgtest run --kind {kinds[0]}`)"
+    return "`kgtest run`"
 
 
 def keep_suite(workspace: Workspace, suite: Path) -> list[str]:

@@ -101,7 +101,7 @@ def read_hashed(path: Path, builder: SnapshotBuilder, progress: Progress | None 
         builder.reset()
         return _read_hashed(path, fmt, builder)
     except (OSError, EOFError) as exc:
-        raise RdfSyntaxError(str(path), None, f"cannot read: {exc}") from exc
+        raise RdfSyntaxError(str(path), None, _unreadable(exc)) from exc
     builder.tally.read = count
     return count, digest.hexdigest()
 
@@ -172,13 +172,34 @@ def _read(
                 line - 1,
                 "the triple does not end on this line (N-Triples needs one triple per line)",
             )
+        if fmt == pyoxigraph.RdfFormat.N_TRIPLES and line and _turtle_line(path, line):
+            detail += " (a Turtle @prefix or PREFIX line: N-Triples has none; name the file .ttl, or .ttl.gz)"
         raise RdfSyntaxError(str(path), line, detail) from exc
     except (OSError, EOFError, UnicodeDecodeError) as exc:
-        raise RdfSyntaxError(str(path), None, f"cannot read: {exc}") from exc
+        raise RdfSyntaxError(str(path), None, _unreadable(exc)) from exc
     if progress is not None:
         progress(count % 50_000)
     builder.tally.read = count
     return count
+
+
+def _turtle_line(path: Path, number: int) -> bool:
+    """Whether line ``number`` declares a Turtle prefix or base: Turtle saved as .nt, which the
+    N-Triples parser calls a subject that is no IRI."""
+    with _open(path) as stream:
+        for n, raw in enumerate(stream, 1):
+            if n == number:
+                word = raw.decode("utf-8", "replace").lstrip().split(" ", 1)[0]
+                return word.lower() in ("@prefix", "@base", "prefix", "base")
+    return False
+
+
+def _unreadable(exc: OSError | EOFError | UnicodeDecodeError) -> str:
+    if isinstance(exc, EOFError):  # gzip's stream stops short: a download that did not finish
+        return f"cannot read: {exc} (the file is cut short; download or copy it again)"
+    if isinstance(exc, gzip.BadGzipFile):
+        return f"cannot read: {exc} (named .gz but not gzip; name it without .gz, or compress it)"
+    return f"cannot read: {exc}"
 
 
 class _Digest(Protocol):
@@ -205,12 +226,18 @@ class _Hashing(io.RawIOBase):
 
 
 def _open(path: Path, digest: _Digest | None = None) -> IO[bytes]:
+    """The file's text as bytes, gunzipped, past a UTF-8 byte order mark: Windows editors write
+    one, and both parsers took it for the first subject ("must be an IRI" at column 1)."""
     raw: IO[bytes] = path.open("rb")
     if digest is not None:
         raw = cast(IO[bytes], io.BufferedReader(_Hashing(raw, digest), 1 << 20))
-    if path.suffix.lower() == ".gz":
-        return cast(IO[bytes], _Gunzip(raw))
-    return raw
+    stream = cast(io.BufferedIOBase, _Gunzip(raw) if path.suffix.lower() == ".gz" else raw)
+    if stream.peek(len(_BOM))[: len(_BOM)] == _BOM:  # type: ignore[attr-defined]
+        stream.read(len(_BOM))
+    return cast(IO[bytes], stream)
+
+
+_BOM = b"\xef\xbb\xbf"
 
 
 class _Gunzip(gzip.GzipFile):

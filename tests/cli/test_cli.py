@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+import socket
+import threading
 from pathlib import Path
 
 import pytest
@@ -89,6 +92,29 @@ def test_errors_are_one_line_with_exit_codes(tmp_path: Path) -> None:
     assert "or give no --store-uri ([store] uri, KGTEST_STORE_URI and NEO4J_URI unset)" in err
     code, out, _ = run("--workspace", ws, "db", "stop")  # it said "not running" of a Neo4j it never runs
     assert code == 0 and "uses the graph database at bolt://127.0.0.1:1, which kgtest does not" in out
+
+
+def test_a_port_that_speaks_http_is_named_the_wrong_port(tmp_path: Path) -> None:
+    # Neo4j's Browser port (7474) given as the store: the advice was to start Neo4j, which runs.
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+
+        def answer() -> None:
+            with contextlib.suppress(OSError):
+                while True:
+                    peer, _ = server.accept()
+                    with peer:
+                        peer.recv(64)
+                        peer.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+
+        threading.Thread(target=answer, daemon=True).start()
+        uri = f"bolt://127.0.0.1:{server.getsockname()[1]}"
+        code, _, err = run("--workspace", str(tmp_path / "ws"), "--store-uri", uri, "kb", "stats")
+    said = " ".join(err.split())
+    assert code == 3 and f"no graph database answers at {uri}" in said, err
+    assert "listens on that port but does not speak Bolt: give Neo4j's Bolt port (7687" in said
+    assert "Start Neo4j" not in said
 
 
 def test_db_info_tells_where_the_database_is(tmp_path: Path) -> None:

@@ -59,6 +59,23 @@ def test_init_replaces_the_untouched_config_any_command_wrote(tmp_path: Path) ->
     assert [s.name for s in read_config(tmp_path / "ws" / "kgtest.toml").sut] == ["no"]
 
 
+def test_two_names_for_one_system_are_refused_before_asking(tmp_path: Path) -> None:
+    # Same spec and settings under two names made one run: the second's name replaced the first's
+    # in run.json, and runs and the report showed one system of the two, without a word.
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    table = f'[[sut]]\nname = "a"\nspec = "{ECHO}"\n[[sut]]\nname = "b"\nspec = "{ECHO}"\n'
+    (ws / "kgtest.toml").write_text(table)
+    code, _, err = kgtest("--workspace", str(ws), "run", str(suite(tmp_path)), "--quiet")
+    assert code == 2 and "kgtest.toml:6: [[sut]] 'b': 'a' and 'b' are one system to kgtest" in err, err
+    assert not (ws / "runs").exists()
+    (ws / "kgtest.toml").write_text(table + "max_tokens = 9\n")  # set apart: two runs
+    code, out, err = kgtest("--workspace", str(ws), "run", str(suite(tmp_path)), "--quiet")
+    assert code == 0 and "(a):" in out and "(b):" in out, err
+    code, _, err = kgtest("--workspace", str(ws), "run", str(suite(tmp_path)), "--sut", "b", "--sut", "b")
+    assert code == 2 and "'b' is given twice" in err
+
+
 def test_init_refuses_an_unknown_scheme(tmp_path: Path) -> None:
     code, _, err = kgtest("--workspace", str(tmp_path), "init", "--sut", "gpt5")
     assert code == 2 and "Unknown --sut scheme 'gpt5'" in err
@@ -126,6 +143,12 @@ def test_no_system_and_no_suite_are_explained(tmp_path: Path) -> None:
     assert code == 2 and "no system under test: give --sut SPEC" in err and "kgtest init" in err
     code, _, err = kgtest("--workspace", str(ws), "run", "--sut", ECHO)
     assert code == 2 and f"no suite at {ws / 'suites' / 'suite.jsonl'}" in err and "kgtest gen" in err
+    _configure(ws, '[run]\nsuites = ["suites"]\n')  # a folder, which is there: "no suite at" it misled
+    (ws / "suites").mkdir(exist_ok=True)
+    code, _, err = kgtest("--workspace", str(ws), "run", "--sut", ECHO)
+    said = " ".join(err.split())
+    assert code == 2 and f"{ws / 'suites'} is a folder ([run] suites in" in said
+    assert "name suite files there" in said
 
 
 def test_a_bad_spec_among_several_stops_before_anything_is_asked(tmp_path: Path) -> None:
@@ -182,7 +205,7 @@ def test_stopped_and_killed_runs_are_never_the_latest_finished_one(tmp_path: Pat
     ] == "interrupted"  # ... read right
 
     code, out, _ = kgtest("--workspace", str(ws), "runs", env={"COLUMNS": "200"})
-    assert "interrupted" in out and "complete" in out and "run the same `kgtest run` again" in out.lower()
+    assert "interrupted" in out and "complete" in out and "run the same `kgtest run` (or" in out.lower()
     code, _, err = kgtest("--workspace", str(ws), "judge", str(interrupted["run_id"]), "--no-graph")
     assert code == 7 and "is interrupted" in err and "run the same `kgtest run` again" in err
     assert find_run(load_settings(ws, env={}).paths, "latest").run_id == finished

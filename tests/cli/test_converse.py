@@ -109,3 +109,21 @@ def test_bad_input_is_refused_with_what_to_do(workspace: Path, tmp_path: Path) -
     (tmp_path / "ws" / "kgtest.toml").write_text('[battery]\nweighting = "cubic"\n')
     code, _, err = run("--workspace", str(tmp_path / "ws"), "converse", "--sut", ECHO)
     assert code == 2 and "kgtest.toml:2: [battery] weighting = 'cubic': input should be 'uniform'" in err
+
+
+def test_a_killed_conversation_run_says_to_converse_again(workspace: Path) -> None:
+    # kill -9 leaves run.json 'running' with its lock free; judge and runs said to run the same
+    # `kgtest run` again, which the user never typed and which asks the workspace's other suite.
+    code, out, err = _converse(workspace, "--sut", ECHO, "--turns", "2", "--seed", "11")
+    assert code == 0, err
+    run_id = _run_id(out)
+    path = workspace / "runs" / run_id / "run.json"
+    manifest = json.loads(path.read_text())
+    path.write_text(json.dumps({**manifest, "status": "running"}))  # what a killed process leaves
+    code, _, err = run("--workspace", str(workspace), "judge", run_id, "--no-graph")
+    said = " ".join(err.split())
+    assert code == 7 and "run the same `kgtest converse` (or `kgtest run --kind conversation`) again" in said
+    code, out, _ = run("--workspace", str(workspace), "runs")
+    assert "interrupted" in out and "`dialogue`, `converse`, whichever made the run" in " ".join(out.split())
+    code, again, err = _converse(workspace, "--sut", ECHO, "--turns", "2", "--seed", "11")
+    assert code == 0 and _run_id(again) == run_id, err

@@ -152,3 +152,37 @@ def test_report_compares_a_run_with_a_baseline(workspace: Path) -> None:
     assert "the proof's facts" in page and 's-stated">stated' in page and 's-matches">matches' in page
     header = report["runs"][0]
     assert header["seed"] == "3" and "example" in header["kb"] and header["kgtest_version"]
+
+
+def test_judge_says_why_replies_link_to_no_case(workspace: Path) -> None:
+    # A suite whose cases never reached the graph store (gen killed while writing it, or
+    # --no-graph): judge said only '0 linked to their test cases', and not why or what to do.
+    ws = str(workspace)
+    bare = workspace / "suites" / "bare.jsonl"
+    code, _, err = run("--workspace", ws, "gen", "--count", "4", "--seed", "9", "--out", str(bare),
+                       "--no-graph", "--quiet")  # fmt: skip
+    assert code == 0, err
+    code, out, err = run("--workspace", ws, "run", str(bare), "--sut", "baseline:yes", "--quiet")
+    assert code == 0, err
+    run_id = out.split("run ")[1].split(" ")[0]
+    code, _, err = run("--workspace", ws, "judge", run_id, "--quiet")
+    assert code == 0, err
+    said = " ".join(err.split())
+    assert "4 replies written, 0 linked to their test cases" in said
+    assert f"4 replies found no test case of {bare} in the graph store" in said
+    assert "`kgtest gen` with the same flags and seed writes the cases again" in said
+
+
+def test_report_says_a_run_has_no_scores(workspace: Path) -> None:
+    # judge killed after the verdicts and before scores.json: the report drew no score, silently.
+    run_id = _run_bot(workspace, "0")
+    scores = workspace / "runs" / run_id / "scores.json"
+    scores.unlink()
+    try:
+        code, _, err = run("--workspace", str(workspace), "report", "--out", str(workspace / "noscores"))
+        said = " ".join(err.split())
+        assert code == 0 and f"run {run_id} has no scores ({scores} is missing" in said, err
+        assert f"`kgtest judge {run_id}` writes them" in said
+    finally:
+        assert run("--workspace", str(workspace), "judge", run_id, "--quiet")[0] == 0
+    assert scores.is_file()

@@ -107,7 +107,8 @@ def test_every_scalar_setting_has_a_variable() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("[store\n", "not valid TOML"),
+        ("[store\n", r"toml:1: not valid TOML: .* \(column 7\)$"),  # file:line:, as every other error
+        ('[run]\nmax_tokens = 5\nseed = = 1\n', r"toml:3: not valid TOML: Invalid value \(column 8\)$"),
         ('[store]\npassword = "x"\n', "NEO4J_PASSWORD"),
         ('[store]\nuri = ""\nport = 1\n', r":3: \[store\]: unknown key 'port'; known keys: uri, user"),
         ("[sparql]\nretries = 'many'\n", r":2: \[sparql\] retries = 'many': input should be a valid integer"),
@@ -135,6 +136,18 @@ def test_bad_config_names_file_and_key(tmp_path: Path, text: str, message: str) 
     with pytest.raises(ConfigError, match=message) as info:
         load_settings(tmp_path, env={})
     assert str(tmp_path / CONFIG_NAME) in str(info.value)
+
+
+def test_a_config_saved_with_a_byte_order_mark_reads(tmp_path: Path) -> None:
+    # Windows editors start UTF-8 with one: TOML called it 'Invalid statement (at line 1, column 1)'.
+    (tmp_path / CONFIG_NAME).write_bytes(b"\xef\xbb\xbf[run]\r\nmax_tokens = 7\r\n")
+    assert load_settings(tmp_path, env={}).run.max_tokens == 7
+    (tmp_path / CONFIG_NAME).write_bytes(b"\xef\xbb\xbf[run]\nmax_tokens = 'x'\n")
+    with pytest.raises(ConfigError, match=r"toml:2: \[run\] max_tokens = 'x'"):
+        load_settings(tmp_path, env={})
+    (tmp_path / CONFIG_NAME).write_bytes("[run]\n".encode("utf-16"))
+    with pytest.raises(ConfigError, match="save it as UTF-8"):
+        load_settings(tmp_path, env={})
 
 
 @pytest.mark.parametrize(

@@ -83,6 +83,20 @@ def test_gzip_and_turtle_read_like_ntriples(tmp_path: Path) -> None:
         assert snap.entities == base.entities and snap.facts == base.facts
 
 
+def test_a_byte_order_mark_is_read_past(tmp_path: Path) -> None:
+    # Windows editors start a UTF-8 file with one; both parsers took it for the first subject.
+    nt = small_kb().write(tmp_path / "kb.nt")
+    base = read_file(nt)
+    text = nt.read_bytes()
+    marked = {name: tmp_path / name for name in ("bom.nt", "bom.ttl", "bom.nt.gz")}
+    marked["bom.nt"].write_bytes(b"\xef\xbb\xbf" + text)
+    marked["bom.ttl"].write_bytes(b"\xef\xbb\xbf" + text)
+    marked["bom.nt.gz"].write_bytes(gzip.compress(b"\xef\xbb\xbf" + text))
+    for path in marked.values():
+        snap = read_file(path)
+        assert snap.entities == base.entities and snap.facts == base.facts, path.name
+
+
 @pytest.mark.parametrize(
     ("bad_line", "expect"),
     [
@@ -104,6 +118,22 @@ def test_malformed_dump_names_file_and_line(tmp_path: Path, bad_line: str, expec
     assert "Nothing of this file was written" in str(info.value)
 
 
+def test_turtle_named_as_ntriples_says_to_name_it_ttl(tmp_path: Path) -> None:
+    # An '@prefix' line was 'The subject of a triple must be an IRI', with no word of Turtle.
+    text = "# a comment\n@prefix wd: <http://www.wikidata.org/entity/> .\n" + small_kb().text()
+    for path in (tmp_path / "kb.nt", tmp_path / "kb.nt.gz"):
+        path.write_bytes(gzip.compress(text.encode()) if path.suffix == ".gz" else text.encode())
+        with pytest.raises(
+            RdfSyntaxError, match=r":2: .*a Turtle @prefix or PREFIX line.*name the file \.ttl"
+        ):
+            read_file(path)
+    bad = tmp_path / "bad.nt"
+    bad.write_text("<http://a> <http://b> nope .\n")
+    with pytest.raises(RdfSyntaxError) as info:
+        read_file(bad)
+    assert "Turtle" not in str(info.value)
+
+
 def test_unreadable_inputs_get_clear_errors(tmp_path: Path) -> None:
     # what is seen without reading is a usage error (exit 2, issue 41), as an unknown flag is
     with pytest.raises(ConfigError, match="no such file"):
@@ -113,8 +143,12 @@ def test_unreadable_inputs_get_clear_errors(tmp_path: Path) -> None:
         read_file(tmp_path / "kb.csv")
     broken = tmp_path / "broken.nt.gz"
     broken.write_bytes(gzip.compress(small_kb().text().encode())[:-30])
-    with pytest.raises(RdfSyntaxError, match=r"broken\.nt\.gz"):
+    with pytest.raises(RdfSyntaxError, match=r"broken\.nt\.gz: .*cut short; download or copy it again"):
         read_file(broken)
+    plain = tmp_path / "plain.nt.gz"
+    plain.write_text(small_kb().text(), encoding="utf-8")
+    with pytest.raises(RdfSyntaxError, match=r"plain\.nt\.gz: .*named \.gz but not gzip"):
+        read_file(plain)
 
 
 def test_year_parsing_handles_bce_and_precision() -> None:

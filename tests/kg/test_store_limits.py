@@ -6,13 +6,14 @@ a write of more than 16 MiB waited for ever on the embedded ArcadeDB.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kgtest.core.errors import StoreError
+from kgtest.core.errors import ConfigError, StoreError
 from kgtest.kg.store import GraphStore
 from kgtest.kg.wire import fitting_batches, packed_size, size_bound
 
@@ -83,3 +84,15 @@ def test_batches_keep_order_within_rows_and_bytes(rows: list[str], max_rows: int
     for batch in batches:
         assert 1 <= len(batch) <= max_rows
         assert packed_size(batch) <= budget
+
+
+def test_a_database_the_server_lacks_is_a_setting_to_change(store: GraphStore) -> None:
+    # `[store] database` mistyped: every command failed with 'neo4j refused a query
+    # (...DatabaseNotFound)' and the first query it happened to run, naming no setting.
+    wrong = GraphStore(dataclasses.replace(store.endpoint, database="nope"), engine="neo4j")
+    try:
+        with pytest.raises(ConfigError, match=r"has no database 'nope' .*set \[store\] database"):
+            wrong.query("RETURN 1 AS one")
+    finally:
+        wrong.close()
+    assert store.query("RETURN 1 AS one") == [{"one": 1}]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from kgtest.core.errors import ConfigError
@@ -51,6 +54,21 @@ def test_query_parameters_are_constructor_arguments_and_part_of_the_spec() -> No
 def test_bad_plugin_specs_say_what_is_wrong(spec: str, message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         open_sut(spec)
+
+
+def test_a_plugin_beside_the_user_says_how_to_reach_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The kgtest command's Python searches its own bin folder, not the current one: my_bots.py
+    # beside the user was 'No module named' with 'install it or add it to PYTHONPATH' only.
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", ".", str(Path.cwd()))])
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "probe14_bots.py").write_text("class Bot:\n    def respond(self, c): return 'Yes.'\n")
+    beside = r"probe14_bots\.py is in the current folder.*`PYTHONPATH=\. kgtest"
+    with pytest.raises(ConfigError, match=beside):
+        open_sut("plugin:probe14_bots:Bot")
+    with pytest.raises(ConfigError, match="install it or add its folder to PYTHONPATH"):
+        open_sut("plugin:probe14_elsewhere:Bot")
 
 
 SECRET = "sk-PLUGINSECRET-1234567890abcd"

@@ -47,6 +47,7 @@ from kgtest.oracle.said_again import said_again
 from kgtest.oracle.similarity import Thresholds
 from kgtest.oracle.spans import spans
 from kgtest.oracle.unread import could_change, find_unread
+from kgtest.oracle.unread_asked import asked_again
 from kgtest.oracle.unread_bearing import Bearing, bearing
 from kgtest.oracle.unread_premises import premises
 from kgtest.oracle.unread_values import unread_values
@@ -251,6 +252,12 @@ class Judge:
             facts = premises([u for u in unread if u not in again], grounds[i], self._entities)
             facts += mergers(
                 [u for u in unread if u not in again and u not in facts], grounds[i], bool(checked.wrong)
+            )
+            facts += asked_again(  # "he was one of its participants": the question's statement again
+                [u for u in unread if u not in again and u not in facts],
+                grounds[i],
+                self._entities,
+                self._asked.either_way(grounds[i]),
             )
             left = [u for u in unread if u not in again and u not in facts]
             still = bearing(left, grounds[i], self._bearing, case.question)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -268,7 +268,17 @@ class Judge:
             if facts and not changes:
                 shown = "; ".join(u.text() for u in facts)
                 reasons = (f"read as a fact of the case it restates, unread: {shown}", *reasons)
-            why = cannot_tell(outcome, checked, grounds[i], texts[i], unread, changes, self._entities, facts)
+            why = cannot_tell(
+                outcome,
+                checked,
+                grounds[i],
+                texts[i],
+                unread,
+                changes,
+                self._entities,
+                facts,
+                partial(self._bearing.about, ground=grounds[i], question=case.question),
+            )
             if why is not None:
                 head, unreadable = why
                 reasons = (f"cannot tell: {head} (read alone, it is {outcome.value}): {unreadable}", *reasons)

@@ -378,6 +378,7 @@ def _yes_no(word: str) -> Stance:
 
 _OPENING = re.compile(rf"{DECOR}{NUMBER}{DECOR}", re.I)
 _CLOSING = re.compile(r"[*_`'\"”’)\]]*\s*[.,;:!?\-–—]?[*_`'\"”’)\]]*")
+_ENDS = re.compile(r"[.!?]")
 
 
 def _parsed(reply: str, stance: Stance, spans: tuple[tuple[int, int], ...], rule: str) -> ParsedAnswer:
@@ -387,8 +388,16 @@ def _parsed(reply: str, stance: Stance, spans: tuple[tuple[int, int], ...], rule
     for a, b in sorted(spans):
         if a < cut:
             continue
-        reasoning.append(reply[cut:a])
+        before = reply[cut:a].rstrip()
         cut = _skip(_CLOSING, reply, b)
+        if (
+            before
+            and not before.endswith((".", "!", "?", ":"))
+            and _ENDS.search(reply[b:cut])
+            and reply[cut:].strip()
+        ):
+            before += "."  # "I'd lean towards yes. Lyon is ...": its sentence ends there, not in the next one
+        reasoning.append(before)
     reasoning.append(reply[cut:])
     text = " ".join(part.strip() for part in reasoning if part.strip())
     evidence = tuple(reply[a:b] for a, b in trimmed)

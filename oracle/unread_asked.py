@@ -15,9 +15,13 @@ changes nothing. It still blocks a class where it
 * denies, moves away, dates, counts, asks, supposes or reports (unread_premises.py ``AWAY``: not,
   until, since, whether, would, a year or a number ...), except "one of" and "among", which place
   the end in the relation's list; a "whether ..." answered "— he is." is the positive statement;
-* is about a case whose proof concludes the statement is false (a positive restatement would then
-  state what the KB contradicts), or a temporal case (the sentence has no year: it may be another
-  time's).
+* is about a temporal case (the sentence has no year: it may be another time's).
+
+Where the proof concludes the statement is false, the same holds of a sentence that denies it once
+("Hamburg had nothing to do with his birth", styled_blind14 W2-039): the denial is what the proof
+says, and a denial is wrong knowledge only of what the KB proves. A positive one there, or one denied
+twice over, still blocks. A word of the relation's phrases says the relation ("birth" of "birth
+place"), place nouns aside ("city", "place").
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import re
 from collections.abc import Sequence
 
 from kgtest.core.wordnet import wordnet
+from kgtest.kg.extract.spacy_nouns import PLACE_NOUNS
 from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.unread import NAME, SOURCE, Unread, stems
@@ -45,6 +50,7 @@ _REFERS = re.compile(
 """Words that stand for the end a sentence does not name."""
 _STEP = re.compile(r"^\W*(?:step\s+\w+|\d+[.)])\s*[:.]?\s*", re.I)
 """A step's or a list item's number: "Step two: ...", "3. ..." (no count of the fact)."""
+_DENIAL = re.compile(r"\b(?:not|never|no|nothing\s+to\s+do\s+with)\b|n['’]t\b", re.I)
 _LISTED = re.compile(r"\b(?:one\s+of|among)\b", re.I)
 """"one of the participants", "among its participants": in the relation's list, no count."""
 
@@ -55,12 +61,14 @@ def asked_again(
     """The unread sentences read as the question's statement they restate (the module's rule).
     ``own``: the words of the question's relation either way, where the way cannot matter (asked.py
     ``AskedWords.either_way``); none where it can."""
-    if ground.statement is None or ground.holds is not True or ground.temporal is not None:
+    if ground.statement is None or ground.holds is None or ground.temporal is not None:
         return []
-    return [u for u in unread if _restates(u.sentence, ground, entities, own)]
+    return [u for u in unread if _restates(u.sentence, ground, entities, own, denied=not ground.holds)]
 
 
-def _restates(sentence: str, ground: GroundGraph, entities: EntityReader, own: Sequence[str]) -> bool:
+def _restates(
+    sentence: str, ground: GroundGraph, entities: EntityReader, own: Sequence[str], denied: bool
+) -> bool:
     assert ground.statement is not None
     plain = SOURCE.sub(" ", _STEP.sub("", sentence))
     if answered := _ANSWERED.search(plain):
@@ -79,13 +87,17 @@ def _restates(sentence: str, ground: GroundGraph, entities: EntityReader, own: S
     if not named or (len(named) == 1 and not _REFERS.search(plain)):
         return False
     said = f" {stems(plain)} "
-    words = [w for w in own if f" {stems(w)} " in said]
+    words = [w for w in _tokens(own) if f" {stems(w)} " in said]
     if not words:
         return False
     rest = _LISTED.sub(" ", without_names(plain, ends, ground))
     for w in sorted(words, key=len, reverse=True):
         pattern = r"\W+".join(rf"{re.escape(t)}s?" for t in w.split())
         rest = re.sub(rf"\b{pattern}\b", " ", rest, flags=re.I)
+    if denied:  # the proof's "false", said once: "Hamburg had nothing to do with his birth"
+        if len(_DENIAL.findall(rest)) != 1:
+            return False
+        rest = _DENIAL.sub(" ", rest)
     return not AWAY.search(rest)
 
 
@@ -98,3 +110,15 @@ def _opening(text: str, start: int, name: str) -> bool:
 def _word(word: str) -> bool:
     lexicon = wordnet()
     return lexicon.common(word) or word in ("yes", "step", "so", "quick", "indeed", "well")
+
+
+def _tokens(own: Sequence[str]) -> list[str]:
+    """The phrases and their own words ("birth" of "birth place"), less place nouns ("city", "place"):
+    any of them says the relation."""
+    out = set(own)
+    for phrase in own:
+        out |= {w for w in phrase.split() if len(w) >= 4 and w not in PLACE_NOUNS and w not in _GENERIC}
+    return sorted(out)
+
+
+_GENERIC = frozenset({"came", "world", "entered", "with", "from", "into", "made", "went", "took", "part"})

@@ -39,6 +39,17 @@ def test_the_statement_said_again_is_read_as_it(kb_judge: Judge, case: str, repl
     assert verdict.reasons[0].startswith("read as a fact of the case it restates"), verdict.reasons
 
 
+def test_the_statement_denied_once_where_the_proof_finds_it_false_is_read_as_that(kb_judge: Judge) -> None:
+    """styled_blind14 W2-039's shape: "Hamburg had nothing to do with his birth" (a word of the
+    relation's phrases, "birth" of "birth place"); said twice over, it may be a double negation."""
+    said = judged(
+        kb_judge, DARWIN_LENIN, "No. Vladimir Lenin had nothing to do with Robert Darwin's marriage."
+    )
+    assert said.outcome.value == "correct", said.reasons
+    twice = judged(kb_judge, DARWIN_LENIN, "No. Robert Darwin had no spouse called Vladimir Lenin, not ever.")
+    assert twice.outcome.value == "unreadable", twice.reasons
+
+
 @pytest.mark.parametrize(
     ("case", "reply"),
     [

@@ -246,3 +246,21 @@ def test_which_after_a_part_of_a_place_is_the_place(
     """ "the region of Swabia, which is part of Germany": "which" is Swabia, as the region's "of" reads."""
     (triples,) = extractor.extract([text], [[place, around]])
     assert any((t.subject, t.object) == (place, around) for t in triples), triples
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "obj", "negated"),
+    [
+        ("Robert Darwin was no spouse of Vladimir Lenin.", "Robert Darwin", "Vladimir Lenin", True),
+        ("Obama was no student of the University of Oxford.", "Obama", "University of Oxford", True),
+        ("Catherine was the wife of Charles Dickens.", "Catherine", "Charles Dickens", False),
+    ],
+)
+def test_no_before_the_relation_noun_denies_it(
+    extractor: SpacyExtractor, text: str, subject: str, obj: str, negated: bool
+) -> None:
+    """ "X was no spouse of Y" was read as "X was a spouse of Y", a confident wrong class (fourteenth
+    session, a reply written for the restated-denial rule)."""
+    (triples,) = extractor.extract([text])
+    found = [t for t in triples if (t.subject, t.object) == (subject, obj)]
+    assert found and all(t.negated is negated for t in found), triples

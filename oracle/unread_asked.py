@@ -8,8 +8,9 @@ kgtest's paraphrases; asked.py ``either_way``) between the question's two ends, 
 sentence was unread, and a class "cannot tell". But where the proof holds the statement, such a
 sentence agrees with it whatever its grammar: it names no other value, no other entity, no date, and
 denies nothing, so by DEFINITIONS.md it cannot be wrong knowledge; it is read as the statement, a
-fact of the case. A source cited for it ("Wikidata lists ...", "According to ProCyclingStats, ...")
-changes nothing. It still blocks a class where it
+fact of the case. A source cited for it ("Reference databases such as Wikidata accordingly list ...",
+"According to ProCyclingStats, ...") changes nothing: a name the KB does not know may cite. It still
+blocks a class where it
 
 * names anything else by a capitalised name, known to the KB or not, or a people ("Danish");
 * denies, moves away, dates, counts, asks, supposes or reports (unread_premises.py ``AWAY``: not,
@@ -51,6 +52,11 @@ _REFERS = re.compile(
 _STEP = re.compile(r"^\W*(?:step\s+\w+|\d+[.)])\s*[:.]?\s*", re.I)
 """A step's or a list item's number: "Step two: ...", "3. ..." (no count of the fact)."""
 _DENIAL = re.compile(r"\b(?:not|never|no|nothing\s+to\s+do\s+with)\b|n['’]t\b", re.I)
+_CITING = re.compile(
+    r"(?:['’]s?\s+(?:page|entry|profile|records?|database|list|start\s+sheet)\b[^,.;]{0,60}?)?\s+"
+    r"(?:accordingly\s+|also\s+)?(?:lists?|listed|gives?|gave|records?|recorded|shows?|showed|names?|named)\b"
+)
+"""A name the KB does not know, citing: "Wikidata lists ...", "ProCyclingStats' page for it lists ..."."""
 _LISTED = re.compile(r"\b(?:one\s+of|among)\b", re.I)
 """"one of the participants", "among its participants": in the relation's list, no count."""
 
@@ -79,8 +85,8 @@ def _restates(
         name = found.group().strip()
         match = entities.read(name, ground, look_up=False)
         match = match if match.known else entities.read(name, ground)
-        if match.id is None and _opening(plain, found.start(), name):
-            continue  # "Step two: ...", "Yes, ...": a capital that opens the sentence
+        if match.id is None and (_opening(plain, found.start(), name) or _CITING.match(plain, found.end())):
+            continue  # "Step two: ...", "Yes, ...", "Wikidata lists ...": opens the sentence, or a source
         if match.id is None or match.how == "demonym" or match.id not in ends:
             return False
         named.add(match.id)

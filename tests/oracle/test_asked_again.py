@@ -26,6 +26,12 @@ from .test_styles import CURIE_CHEMISTRY, DARWIN_LENIN, PRINCETON_EINSTEIN, judg
             PRINCETON_EINSTEIN,
             "Yes. Step two: check whether Albert Einstein is among Princeton University's employees — he is.",
         ),
+        # a source the KB does not know, citing it (styled_blind9 W1-048's shape)
+        (
+            PRINCETON_EINSTEIN,
+            "Yes. Reference databases such as Wikidata accordingly list Princeton University among his"
+            " employers.",
+        ),
         (
             CURIE_CHEMISTRY,
             "Yes. Step two: check whether Marie Curie is among the laureates of the Nobel Prize in Chemistry"

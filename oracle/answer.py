@@ -1,13 +1,12 @@
 """Read the verdict (Yes / No / I don't know) a reply gives, and keep the words that decided it.
 
-The prompt asks for the answer first, then the reasoning, so the lead of the reply decides,
-read past list numbers and labels ("Answer:", `The answer to the question "..." is`). Verdict
-words are matched as whole words where a verdict goes, never as substrings ("Noted", "know"
-and "Norway" are not "no"; "I don't know" is not a "No"), a flaw of seed 003's published
-code. Only a firm verdict is read as Yes or No: a list of options ("- Yes / - No / - I don't
-know"), a hedge ("I think yes, but I'm not sure"; with ``leanings``, a hedge around one answer is
-that answer: oracle/leaning.py), a correction ("No. Wait, yes") or a later verdict that disagrees
-makes the reply ambiguous. docs/oracle.md lists the shapes.
+The prompt asks for the answer first, then the reasoning, so the lead of the reply decides, read past list
+numbers and labels ("Answer:", `The answer to the question "..." is`). Verdict words are matched as whole
+words where a verdict goes, never as substrings ("Noted", "know" and "Norway" are not "no"; "I don't know"
+is not a "No"), a flaw of seed 003's published code. Only a firm verdict is read as Yes or No: a list of
+options ("- Yes / - No / - I don't know"), a hedge ("I think yes, but I'm not sure"; with ``leanings``, a
+hedge around one answer is that answer: oracle/leaning.py), a correction ("No. Wait, yes") or a later
+verdict that disagrees makes the reply ambiguous. docs/oracle.md lists the shapes.
 """
 
 from __future__ import annotations
@@ -387,8 +386,9 @@ def _parsed(reply: str, stance: Stance, spans: tuple[tuple[int, int], ...], rule
     for a, b in sorted(spans):
         if a < cut:
             continue
-        reasoning.append(reply[cut:a])
-        cut = _skip(_CLOSING, reply, b)
+        before, cut = reply[cut:a].rstrip(), _skip(_CLOSING, reply, b)
+        ended = before[-1:] not in ".!?:" and re.search(r"[.!?]", reply[b:cut]) and reply[cut:].strip()
+        reasoning.append(f"{before}." if before and ended else before)  # "lean towards yes. Lyon is ..."
     reasoning.append(reply[cut:])
     text = " ".join(part.strip() for part in reasoning if part.strip())
     evidence = tuple(reply[a:b] for a, b in trimmed)

@@ -83,6 +83,21 @@ class AskedWords:
             self._own[pid] = sorted(set(out))
         return self._own[pid]
 
+    def either_way(self, ground: GroundGraph) -> list[str]:
+        """The words of the question's relation and its inverse, where which way a sentence says it
+        cannot matter: the relation is symmetric, or its two ends are of different kinds (a race
+        has a rider as participant, never the other way round); unread_asked.py. None for a relation
+        between things of one kind ("influenced", "located in"): "X influenced Y" may be backwards."""
+        if ground.statement is None:
+            return []
+        pid = ground.statement[1].lstrip("^")
+        relation = self._catalog.resolve(pid)
+        kinds = {relation.subject_domain, relation.object_domain}
+        if not relation.symmetric and len(kinds) == 1:
+            return []
+        mine = self.family(pid)
+        return sorted({*self.own(ground), *(w for f, w in self.words(ground) if f == mine)})
+
     def symmetric(self, pid: str) -> bool:
         """A relation of two of a kind (married, twinned, bordering), for which "they" or "both" may
         stand for the question's two ends; a person and a birthplace are never "both"."""

@@ -9,7 +9,7 @@ confident class would be a guess (docs/oracle.md, "Outcomes").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from kgtest.oracle.checked import Checked
 from kgtest.oracle.entities import EntityReader
@@ -36,10 +36,13 @@ def cannot_tell(
     changes: bool,
     entities: EntityReader,
     facts: Sequence[Unread] = (),
+    bears: Callable[[Unread], bool] = lambda _: True,
 ) -> tuple[str, str] | None:
     """What keeps ``outcome`` from being given, and what was not read; None when nothing does.
     ``changes``: an unread sentence could change the class (unread.py ``could_change``); ``facts``:
-    unread sentences read as a fact of the case they restate (unread_premises.py)."""
+    unread sentences read as a fact of the case they restate (unread_premises.py); ``bears``: whether a
+    sentence about the case could be a premise of its answer (unread_bearing.py ``Bearing.about``): an
+    aside that cannot keeps no erroneous inference from being given."""
     if changes:
         return (
             f"{len(unread)} sentence(s) relating what the KB knows were not read",
@@ -62,7 +65,7 @@ def cannot_tell(
     left = [
         u
         for u in about_the_case(text, checked.claims, ground, entities)
-        if not any(same_sentence(u.sentence, f.sentence) for f in facts)
+        if not any(same_sentence(u.sentence, f.sentence) for f in facts) and bears(u)
     ] + to_unknown_names(checked.claims, ground)
     if left:
         return (

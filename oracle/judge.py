@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +48,7 @@ from kgtest.oracle.said_again import said_again
 from kgtest.oracle.similarity import Thresholds
 from kgtest.oracle.spans import spans
 from kgtest.oracle.unread import could_change, find_unread
+from kgtest.oracle.unread_asked import asked_again
 from kgtest.oracle.unread_bearing import Bearing, bearing
 from kgtest.oracle.unread_premises import premises
 from kgtest.oracle.unread_values import unread_values
@@ -254,6 +255,12 @@ class Judge:
             facts += mergers(
                 [u for u in unread if u not in again and u not in facts], grounds[i], bool(checked.wrong)
             )
+            facts += asked_again(  # "he was one of its participants": the question's statement again
+                [u for u in unread if u not in again and u not in facts],
+                grounds[i],
+                self._entities,
+                self._asked.either_way(grounds[i]),
+            )
             left = [u for u in unread if u not in again and u not in facts]
             still = bearing(left, grounds[i], self._bearing, case.question)
             held = [u for u in not_held(texts[i], grounds[i]) if all(u.sentence != v.sentence for v in still)]
@@ -265,7 +272,17 @@ class Judge:
             if facts and not changes:
                 shown = "; ".join(u.text() for u in facts)
                 reasons = (f"read as a fact of the case it restates, unread: {shown}", *reasons)
-            why = cannot_tell(outcome, checked, grounds[i], texts[i], unread, changes, self._entities, facts)
+            why = cannot_tell(
+                outcome,
+                checked,
+                grounds[i],
+                texts[i],
+                unread,
+                changes,
+                self._entities,
+                facts,
+                partial(self._bearing.about, ground=grounds[i], question=case.question),
+            )
             if why is not None:
                 head, unreadable = why
                 reasons = (f"cannot tell: {head} (read alone, it is {outcome.value}): {unreadable}", *reasons)

@@ -90,6 +90,14 @@ class Bearing:
             return True  # a denial of a proof's fact needs no word of its relation ("never on its staff")
         return any({s, o} <= named or ((s in named or o in named) and said & self._of(p)) for s, o, p in ends)
 
+    def about(self, unread: Unread, ground: GroundGraph, question: str = "") -> bool:
+        """Whether a sentence about the case could be a premise of its answer (cannot_tell.py): it
+        could state a proof's fact or the question's relation (``bears``), or it has a year where the
+        case has years ("set up in December 1995": a date in words the KB's events are not said in)."""
+        return self.bears(unread, ground, question) or bool(
+            _YEAR.search(unread.sentence) and dated(ground, question)
+        )
+
     def _dates(self, unread: Unread, ground: GroundGraph, question: str) -> bool:
         """Whether the sentence's year may date a fact of the case: it names or refers to one of the
         case's entities and sets the year beside a name as a date ("Oskar Kokoschka (1886–1980)",

@@ -41,16 +41,22 @@ def about_the_case(
             or any(same_sentence(sentence, r) for r in read)
         ):
             continue
-        named = [
-            m.label
+        known = [
+            m
             for found in NAME.finditer(SOURCE.sub(" ", sentence))
             if (m := entities.read(found.group().strip(), ground, look_up=False)).known
         ]
+        named = [m.label for m in known]
         named += [
             n for n in sorted(brought) if n not in named and re.search(rf"\b{re.escape(n)}\b", sentence)
         ]
         if named or _REFERS.search(sentence):
-            out.append(Unread(sentence.strip(), tuple(named[:3]) or ("a pronoun",), frozenset(), False))
+            ids = (
+                frozenset(m.id for m in known if m.id is not None)
+                if len(named) == len(known)
+                else frozenset()
+            )
+            out.append(Unread(sentence.strip(), tuple(named[:3]) or ("a pronoun",), ids, False))
     return out
 
 

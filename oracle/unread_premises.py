@@ -30,7 +30,7 @@ from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.unread import NAME, SOURCE, Unread
 
-_AWAY = re.compile(
+AWAY = re.compile(
     r"\b(?:not|never|no|nor|neither|none|nothing|without|former|formerly|ex|once|previously|earlier|later|"
     r"left|leave|leaves|leaving|quit|elsewhere|other|others|another|instead|rather|until|till|since|"
     r"before|after|split|splits|separate|separated|separately|apart|independent|ceded|cede|lost|lose|"
@@ -76,8 +76,8 @@ def _restates(u: Unread, ground: GroundGraph, entities: EntityReader) -> bool:
     asked = ground.statement
     if asked is not None and ground.holds is False and {asked[0], asked[2]} == named:
         return False  # the question's own pair, which no fact links as asked
-    rest = _without_names(plain, named, ground)
-    return not _AWAY.search(rest) and not any(_ends(w) for w in re.findall(r"[a-z]+", rest.lower()))
+    rest = without_names(plain, named, ground)
+    return not AWAY.search(rest) and not any(_ends(w) for w in re.findall(r"[a-z]+", rest.lower()))
 
 
 def _known(name: str, ground: GroundGraph, entities: EntityReader) -> bool:
@@ -89,7 +89,7 @@ def _ends(word: str) -> bool:
     return word in ENDING or wordnet().base(word, "verb") in ENDING
 
 
-def _without_names(sentence: str, ids: set[str], ground: GroundGraph) -> str:
+def without_names(sentence: str, ids: set[str], ground: GroundGraph) -> str:
     """The sentence less its ends' labels and aliases and the years inside them ("the 2011 Giro")."""
     out = sentence
     for eid in ids:

@@ -292,6 +292,7 @@ class ClauseShapes:
             words |= {g.lower_ for c in dobj.children if c.dep_ == "nummod" for g in c.children}
             other = bool(words & _OTHER) and (negated or "no" in words)
             single = bool(words & _ONLY) or ("one" in words and bool(words & {"only", "just", "exactly"}))
+            single = single and not negated  # "didn't make a single appearance": none, a denial
             if other or single:
                 kind = " ".join(t.text for t in dobj.subtree if t.dep_ in ("compound", "flat") or t is dobj)
                 self._emit(subject, " ".join(surface), kind, False, relation_key(lemmas), sentence, only=kind)

@@ -225,18 +225,19 @@ class _Reader(ClauseShapes, References, Subjects):
                             )
                     continue
                 of = self._owner(attr) if attr.pos_ == "NOUN" else None
+                no = negated != sn.no_noun(attr)  # "Robert Darwin was no spouse of Lenin": denied
                 if of and sn.place_class(attr):  # "Zurich is the largest city of Switzerland": in it
-                    self._emit(subject, f"{verb.lower_} in", of, negated != flip, "in", sentence)
+                    self._emit(subject, f"{verb.lower_} in", of, no != flip, "in", sentence)
                 elif of:  # "London is the capital of England", "Catherine was Dickens's wife"
                     mods = sn.noun_modifiers(attr)  # "a sister city of", "the capital city of"
                     rel = " ".join([verb.lower_, *(m.lower_ for m in mods), attr.lower_, "of"])
                     key = relation_key([*(m.lemma_ for m in mods), attr.lemma_, "of"])
-                    self._emit(subject, rel, of, negated != flip, key, sentence)
+                    self._emit(subject, rel, of, no != flip, key, sentence)
                 elif attr.pos_ == "NOUN" and any(c.dep_ == "prep" for c in attr.children):
                     for rel, target, denied, key in sp.noun_preps(
                         verb.lower_, attr
                     ):  # "a city in Oxfordshire"
-                        self._emit(subject, rel, target, negated != (flip or denied), key, sentence)
+                        self._emit(subject, rel, target, no != (flip or denied), key, sentence)
                 elif not copula:  # "became president", kept like any other verb
                     self._emit(
                         subject, " ".join(surface), obj, negated != flip, relation_key(lemmas), sentence

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from kgtest.oracle.answer import Stance, parse_answer
+from kgtest.oracle.unread import sentences
 
 LEANING = [
     ("Probably not, if I have the history right. Munich was in Bavaria long before that.", Stance.NO),
@@ -45,3 +46,19 @@ def test_hedged_both_ways_or_supposed_stays_unclear(reply: str) -> None:
 def test_a_hedged_verdict_that_leans_the_other_way_is_ambiguous() -> None:
     parsed = parse_answer("Yes, I think, though on reflection probably not.", leanings=True)
     assert parsed.stance is Stance.AMBIGUOUS
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "I'm not completely sure, but I'd lean towards yes. Lyon is the prefecture of the Rhône department.",
+        "I could be wrong about this, but I'd lean toward no. Indonesia is far from Rome.",
+    ],
+)
+def test_the_reasoning_after_a_leaning_is_a_sentence_of_its_own(reply: str) -> None:
+    """Cutting the leaning's verdict out of the reasoning ends its sentence there: "I'd lean towards
+    Lyon is the prefecture ..." read as one sentence hid the reasoning's first statement (styled_blind14
+    W1-001, styled_blind11 W2-002)."""
+    reasoning = parse_answer(reply, leanings=True).reasoning
+    first = reply.split(". ", 1)[1]
+    assert first in [s.strip() for s in sentences(reasoning)], reasoning

@@ -246,3 +246,39 @@ def test_which_after_a_part_of_a_place_is_the_place(
     """ "the region of Swabia, which is part of Germany": "which" is Swabia, as the region's "of" reads."""
     (triples,) = extractor.extract([text], [[place, around]])
     assert any((t.subject, t.object) == (place, around) for t in triples), triples
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "obj", "negated"),
+    [
+        ("Robert Darwin was no spouse of Vladimir Lenin.", "Robert Darwin", "Vladimir Lenin", True),
+        ("Obama was no student of the University of Oxford.", "Obama", "University of Oxford", True),
+        ("Catherine was the wife of Charles Dickens.", "Catherine", "Charles Dickens", False),
+    ],
+)
+def test_no_before_the_relation_noun_denies_it(
+    extractor: SpacyExtractor, text: str, subject: str, obj: str, negated: bool
+) -> None:
+    """ "X was no spouse of Y" was read as "X was a spouse of Y", a confident wrong class (fourteenth
+    session, a reply written for the restated-denial rule)."""
+    (triples,) = extractor.extract([text])
+    found = [t for t in triples if (t.subject, t.object) == (subject, obj)]
+    assert found and all(t.negated is negated for t in found), triples
+
+
+@pytest.mark.parametrize(
+    ("text", "only", "negated"),
+    [
+        ("Hernández didn't make a single Premier League appearance that season.", "", True),
+        ("He never won a single Nobel Prize.", "", True),
+        ("Curie won a single Nobel Prize.", "Nobel Prize", False),
+    ],
+)
+def test_not_a_single_one_is_none_not_only_one(
+    extractor: SpacyExtractor, text: str, only: str, negated: bool
+) -> None:
+    """ "didn't make a single appearance" says none (a denial), where "won a single Nobel" says at most
+    one: read as "only one" it was a count the KB could not refute, and the sentence counted as read
+    (styled_blind9 W2-022)."""
+    (triples,) = extractor.extract([text])
+    assert triples and all((t.only, t.negated) == (only, negated) for t in triples), triples

@@ -142,11 +142,6 @@ class Candidate:
     no: tuple[int, bool] = (0, False)
 
 
-def draw(draws: Draws, index: int) -> Candidate:
-    """Candidate ``index``: the same in any process (its seed is a string, so no hash order enters)."""
-    return draw_block(draws, range(index, index + 1))[0]
-
-
 @dataclass(frozen=True, slots=True)
 class _Drawn:
     """A candidate drawn as far as its evaluation, with the askable years found so far; its random
@@ -161,7 +156,8 @@ class _Drawn:
 
 
 def _start(draws: Draws, index: int) -> Candidate | _Drawn:
-    """Candidate ``index`` up to evaluating its formula: dropped, or drawn."""
+    """Candidate ``index`` up to evaluating its formula, dropped or drawn: the same in any process
+    (its seed is a string, so no hash order enters)."""
     rng = random.Random(f"{draws.seed}/{index}")
     shape = random_formula(rng, draws.depth, draws.max_window)
     if draws.plain and not sayable(shape):

@@ -11,12 +11,13 @@ command that learnt the key without the database (kg/kb_stamp.py).
 from __future__ import annotations
 
 import hashlib
-import heapq
 from collections import defaultdict
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cache, cached_property
 from importlib import resources
+from itertools import chain
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from kgtest.kg.knowledge_base import KnowledgeBase
 
 _FORMAT = 3
+_fact_id = attrgetter("id")
 _RELATION_FIELDS = tuple(f.name for f in fields(Relation))
 
 
@@ -62,11 +64,13 @@ class KbView:
 
     def facts_of(self, properties: Collection[str]) -> Iterator[Fact]:
         """The facts of these properties, in id order like ``facts``: the generators index a few
-        properties each, and one pass over the KB shared by all is cheaper than one each."""
+        properties each, and one pass over the KB shared by all is cheaper than one each. Ids are
+        unique, so sorting the groups (runs Python's sort joins) gives the order a merge would, in a
+        tenth of heapq.merge's time (35,000 facts a suite)."""
         groups = [self._by_property[p] for p in sorted(set(properties)) if p in self._by_property]
         if len(groups) == 1:
             return iter(groups[0])
-        return heapq.merge(*groups, key=lambda f: f.id)
+        return iter(sorted(chain.from_iterable(groups), key=_fact_id))
 
     @cached_property
     def years(self) -> tuple[int, int] | None:

@@ -30,14 +30,11 @@ from kgtest.generator.mtl_random import (
 from kgtest.generator.mtl_windows import (
     decade_wide,
     decade_years,
-    ends_left_out,
-    exclusive,
     run_of,
     sayable,
-    simplified,
 )
+from kgtest.generator.temporal_readings import Reading, evaluated, other_readings, reading
 from kgtest.prolog import mtl
-from kgtest.prolog.mtl_bounds import evaluate_bounds
 
 BOUNDARY_SHARE = 0.5
 """Share of query years drawn from the edges of the satisfying set (others are uniform)."""
@@ -151,8 +148,22 @@ class Candidate:
     no: tuple[int, bool] = (0, False)
 
 
-def draw(draws: Draws, index: int) -> Candidate:
-    """Candidate ``index``: the same in any process (its seed is a string, so no hash order enters)."""
+@dataclass(frozen=True, slots=True)
+class _Drawn:
+    """A candidate drawn as far as its evaluation, with the askable years found so far; its random
+    stream goes on after it."""
+
+    index: int
+    rng: random.Random
+    formula: mtl.Formula
+    used: list[str]
+    lo: int
+    hi: int
+
+
+def _start(draws: Draws, index: int) -> Candidate | _Drawn:
+    """Candidate ``index`` up to evaluating its formula, dropped or drawn: the same in any process
+    (its seed is a string, so no hash order enters)."""
     rng = random.Random(f"{draws.seed}/{index}")
     shape = random_formula(rng, draws.depth, draws.max_window)
     if draws.plain and not sayable(shape):
@@ -193,97 +204,37 @@ def draw(draws: Draws, index: int) -> Candidate:
         lo, hi = max(lo, first - NEAR), min(hi, last + NEAR - reach)
     if lo > hi:
         return Candidate(index, "anachronism")
-    holds, maybe = _evaluated(formula, draws, used)
-    if not (any_no := complement(maybe, lo, hi)) or not clip(holds, lo, hi):
-        # every other reading narrows the Yes years and the No years: no need to evaluate them
-        return Candidate(index, "trivial_true" if not any_no else "trivial_false")
+    return _Drawn(index, rng, formula, used, lo, hi)
+
+
+def _trivial(drawn: _Drawn, holds: Spans, maybe: Spans) -> Candidate | None:
+    """Dropped when its formula holds in every askable year or in none; every other reading narrows
+    the Yes years and the No years, so they need no evaluating then."""
+    if not (any_no := complement(maybe, drawn.lo, drawn.hi)) or not clip(holds, drawn.lo, drawn.hi):
+        return Candidate(drawn.index, "trivial_true" if not any_no else "trivial_false")
+    return None
+
+
+def _finish(
+    draws: Draws, drawn: _Drawn, holds: Spans, maybe: Spans, others: Sequence[tuple[Spans, Spans]]
+) -> Candidate:
+    """The candidate with its query years, where the ``others`` readings agree with its own."""
+    lo, hi, rng, formula = drawn.lo, drawn.hi, drawn.rng, drawn.formula
     sure, unsure = holds, maybe  # the years a Yes, and a No, are asked in
-    for strict_holds, strict_maybe in _other_readings(formula, draws, used) if draws.plain else ():
+    for strict_holds, strict_maybe in others:
         # the readings agree: a Yes where all hold, a No where none may
         sure = [piece for s, e in strict_holds for piece in clip(sure, s, e)]
         unsure = merged([*unsure, *strict_maybe])
     yes_years, no_years = clip(sure, lo, hi), complement(unsure, lo, hi)
     if not no_years or not yes_years:
-        return Candidate(index, "trivial_true" if not no_years else "trivial_false")
+        return Candidate(drawn.index, "trivial_true" if not no_years else "trivial_false")
     # asked in a year that makes its window a decade, where there is one ("in the 1990s")
     yes_decades = decade_years(formula, yes_years) if draws.plain else []
     no_decades = decade_years(formula, no_years) if draws.plain else []
     coin = rng.random() < 0.5
     yes = _query_year(rng, holds, yes_years, lo, hi, inside=True, preferred=yes_decades)
     no = _query_year(rng, maybe, no_years, lo, hi, inside=False, preferred=no_decades)
-    return Candidate(index, "", formula, holds, maybe, coin, yes, no)
-
-
-def _evaluated(
-    formula: mtl.Formula,
-    draws: Draws,
-    used: list[str],
-    known: Mapping[str, Spans] | None = None,
-    possible: Mapping[str, Spans] | None = None,
-) -> tuple[Spans, Spans]:
-    """The years ``formula`` surely holds in, and may hold in (the same when no event is open-ended),
-    over the draws' events or the ``known`` and ``possible`` years given instead."""
-    known = draws.known if known is None else known
-    if draws.open_ended.intersection(used):
-        return evaluate_bounds(
-            formula, known, draws.possible if possible is None else possible, draws.universe
-        )
-    holds = mtl.evaluate(formula, known, draws.universe)
-    return holds, holds
-
-
-def _other_readings(formula: mtl.Formula, draws: Draws, used: list[str]) -> Iterator[tuple[Spans, Spans]]:
-    """The years ``formula`` surely and maybe holds in as other readers read its plain question:
-
-    * a window's ends left out ("between 2003 and 2015" without its ends: generator/mtl_windows.py);
-    * each "or" exclusive ("Was A or B born before 1989?": one of them only, mtl_windows.py);
-    * a team's year (``seasons``) read as the year before or after it: a Yes where the event held
-      in both, a No where it held in neither;
-    * a ranked award's years (``ceremonies``) all moved by one, back (the film's year for the
-      ceremony's) or on: each a reading of its own;
-    * each event held only in the years it neither began nor ended in: "Did both A and B play for X
-      at any time in 2009?" (at once, or each at some point?), "Was Aude in Occitania in 2016?" (the
-      year the region was made). A lone event asked "at any time" in a year, or "in any year" of a
-      window (nothing but "some year" over it), says that it counts any part of a year, and keeps its
-      edges; so does a career's "in 1998" (generator/temporal_question.py ``CAREERS``).
-    """
-    said = simplified(formula)
-    if (strict := ends_left_out(said)) != said:
-        yield _evaluated(strict, draws, used)
-    if (one := exclusive(said)) != said:
-        yield _evaluated(one, draws, used)
-    if seasons := [name for name in used if name in draws.seasons]:
-        # plain formulas are positive: the held years shrunk by one at each end give where every
-        # season reading holds, grown by one where any may
-        u0, u1 = draws.universe
-        known, possible = dict(draws.known), dict(draws.possible)
-        for name in seasons:
-            known[name] = [(a + 1, b - 1) for a, b in draws.known[name] if a < b - 1]
-            possible[name] = merged([(max(u0, a - 1), min(u1, b + 1)) for a, b in draws.possible[name]])
-        yield evaluate_bounds(formula, known, possible, draws.universe)
-    if ceremonies := [name for name in used if name in draws.ceremonies]:
-        u0, u1 = draws.universe
-        for shift in (-1, 1):
-            known, possible = dict(draws.known), dict(draws.possible)
-            for name in ceremonies:
-                known[name] = clip([(a + shift, b + shift) for a, b in draws.known[name]], u0, u1)
-                possible[name] = clip([(a + shift, b + shift) for a, b in draws.possible[name]], u0, u1)
-            yield _evaluated(formula, draws, used, known, possible)
-    edged = {name: draws.edges[name] for name in used if name in draws.edges}
-    if edged and not _at_any_time(said):
-        known, possible = dict(draws.known), dict(draws.possible)
-        for name, edges in edged.items():
-            cut = [(y, y) for y in edges]
-            known[name] = [p for a, b in draws.known[name] for p in complement(cut, a, b)]
-            possible[name] = [p for a, b in draws.possible[name] for p in complement(cut, a, b)]
-        yield _evaluated(formula, draws, used, known, possible)
-
-
-def _at_any_time(f: mtl.Formula) -> bool:
-    """One event in some year of a window or in one year, said "at any time" (generator/mtl_text.py)."""
-    while isinstance(f, mtl.Next | mtl.Finally) or (isinstance(f, mtl.Globally) and f.a == f.b):
-        f = f.phi
-    return isinstance(f, mtl.Atom)
+    return Candidate(drawn.index, "", formula, holds, maybe, coin, yes, no)
 
 
 def ready(draws: Draws) -> Draws:
@@ -293,8 +244,28 @@ def ready(draws: Draws) -> Draws:
 
 
 def draw_block(draws: Draws, block: range) -> list[Candidate]:
-    """A worker's task: the candidates of ``block``."""
-    return [draw(draws, i) for i in block]
+    """A worker's task, and this process's: the candidates of ``block``, their formulas evaluated by
+    mtl.pl in two queries (each one's own reading; then, of those it leaves askable, the other
+    readings) where one each took five times as long as mtl.pl's work (generator/temporal_readings.py)."""
+    out: dict[int, Candidate] = {}
+    drawn: list[_Drawn] = []
+    for index in block:
+        started = _start(draws, index)
+        if isinstance(started, _Drawn):
+            drawn.append(started)
+        else:
+            out[index] = started
+    own = evaluated([reading(d.formula, draws, d.used) for d in drawn], draws.universe)
+    left: list[tuple[_Drawn, Spans, Spans, list[Reading]]] = []
+    for d, (holds, maybe) in zip(drawn, own, strict=True):
+        if (dropped := _trivial(d, holds, maybe)) is not None:
+            out[d.index] = dropped
+        else:
+            left.append((d, holds, maybe, other_readings(d.formula, draws, d.used) if draws.plain else []))
+    others = iter(evaluated([r for *_, readings in left for r in readings], draws.universe))
+    for d, holds, maybe, readings in left:
+        out[d.index] = _finish(draws, d, holds, maybe, [next(others) for _ in readings])
+    return [out[index] for index in block]
 
 
 def blocks(limit: int) -> Iterator[range]:
@@ -303,8 +274,8 @@ def blocks(limit: int) -> Iterator[range]:
 
 
 def drawn_here(draws: Draws, limit: int) -> Iterator[Candidate]:
-    """Candidates drawn in this process, one at a time, as the generator asks for them."""
-    return (draw(draws, i) for i in range(limit))
+    """Candidates drawn in this process a block at a time, as the generator asks for them."""
+    return (candidate for block in blocks(limit) for candidate in draw_block(draws, block))
 
 
 def _query_year(

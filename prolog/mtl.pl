@@ -24,14 +24,15 @@ cost follows the number of intervals, not the number of years.
 :- module(mtl, [
     mtl_eval/4,            % +Formula, +Env, +U0-U1, -Set
     mtl_eval_lists/5,      % +Formula, +EnvLists, +U0, +U1, -Lists
-    mtl_eval_text/5        % +Formula, +EnvLists, +U0, +U1, -Text
+    mtl_eval_all_text/4    % +Jobs, +U0, +U1, -Text
 ]).
 :- use_module(intervals).
 
 %!  mtl_eval_lists(+Formula, +EnvLists, +U0, +U1, -Lists) is det.
 %
-%   The entry point for Python: EnvLists is `[ev(Name, [[S,E],...]), ...]`, the
-%   answer `[[S,E],...]` (pyswip mangles compound terms, not lists of numbers).
+%   One formula as Python sends it (mtl_eval_all_text/4): EnvLists is
+%   `[ev(Name, [[S,E],...]), ...]`, the answer `[[S,E],...]` (pyswip mangles compound
+%   terms, not lists of numbers).
 mtl_eval_lists(Formula, EnvLists, U0, U1, Lists) :-
     must_be(integer, U0),
     must_be(integer, U1),
@@ -39,13 +40,18 @@ mtl_eval_lists(Formula, EnvLists, U0, U1, Lists) :-
     mtl_eval(Formula, Env, U0-U1, Set),
     iset_to_lists(Set, Lists).
 
-%!  mtl_eval_text(+Formula, +EnvLists, +U0, +U1, -Text) is det.
+%!  mtl_eval_all_text(+Jobs, +U0, +U1, -Text) is det.
 %
-%   mtl_eval_lists/5 with the answer written as one string, `[[S,E],...]` (JSON): pyswip takes
-%   longer to bring a list of lists over than Prolog takes to evaluate a formula.
-mtl_eval_text(Formula, EnvLists, U0, U1, Text) :-
-    mtl_eval_lists(Formula, EnvLists, U0, U1, Lists),
-    format(string(Text), "~w", [Lists]).
+%   Each `job(Formula, EnvLists)` of Jobs evaluated as mtl_eval_lists/5 does, the answers written
+%   as one string, `[[[S,E],...],...]` in the order of Jobs: a temporal draw evaluates hundreds of
+%   small formulas, and one query for all of a block's costs a few times less than one each.
+mtl_eval_all_text(Jobs, U0, U1, Text) :-
+    must_be(list, Jobs),
+    maplist(job_lists(U0, U1), Jobs, Answers),
+    format(string(Text), "~w", [Answers]).
+
+job_lists(U0, U1, job(Formula, EnvLists), Lists) :-
+    mtl_eval_lists(Formula, EnvLists, U0, U1, Lists).
 
 env_sets([], _, []).
 env_sets([ev(Name, Lists)|T], U, [Name-Set|T1]) :-

@@ -22,11 +22,12 @@ from kgtest.prolog.mtl import (
     Formula,
     Globally,
     IntervalSet,
+    Job,
     Next,
     Not,
     Or,
     Until,
-    evaluate,
+    evaluate_all,
     events_of,
 )
 
@@ -67,6 +68,18 @@ def bound_events(
     return out
 
 
+def bound_jobs(
+    formula: Formula, known: Mapping[str, IntervalSet], possible: Mapping[str, IntervalSet]
+) -> tuple[Job, Job]:
+    """The two evaluations ``evaluate_bounds`` makes (sure, maybe), for a caller that sends many
+    formulas to mtl.pl at once (``evaluate_all``)."""
+    signed = polarised(formula)
+    return (
+        (signed, bound_events(formula, known, possible, True)),
+        (signed, bound_events(formula, known, possible, False)),
+    )
+
+
 def evaluate_bounds(
     formula: Formula,
     known: Mapping[str, IntervalSet],
@@ -78,7 +91,5 @@ def evaluate_bounds(
     ``possible[name]`` must contain ``known[name]`` for every event; the first set is then
     within the second.
     """
-    signed = polarised(formula)
-    sure = evaluate(signed, bound_events(formula, known, possible, True), universe)
-    maybe = evaluate(signed, bound_events(formula, known, possible, False), universe)
+    sure, maybe = evaluate_all(bound_jobs(formula, known, possible), universe)
     return sure, maybe

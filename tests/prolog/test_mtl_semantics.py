@@ -57,6 +57,15 @@ def test_prolog_equals_pointwise(
         assert evaluate(f, events, u) == evaluate_pointwise(f, events, u), mtl.to_text(f)
 
 
+@settings(max_examples=200, deadline=None)
+@given(u=universes, jobs=st.lists(st.tuples(formulas, environments), min_size=1, max_size=8))
+def test_one_query_for_many_formulas_answers_each_over_its_own_events(
+    u: tuple[int, int], jobs: list[tuple[Formula, dict[str, list[tuple[int, int]]]]]
+) -> None:
+    """``evaluate_all`` (a temporal draw's block in one query) is each formula's own evaluation."""
+    assert mtl.evaluate_all(jobs, u) == [evaluate_pointwise(f, events, u) for f, events in jobs]
+
+
 @settings(max_examples=300, deadline=None)
 @given(u=universes, events=environments, fs=st.lists(depth_3, min_size=1, max_size=4))
 def test_prolog_equals_pointwise_at_depth_3(

@@ -41,10 +41,11 @@ from kgtest.generator.articles import years_named
 from kgtest.generator.asked import WHERE
 from kgtest.generator.case import EvidenceFact
 from kgtest.generator.clauses import PAST, Clause
+from kgtest.generator.clubs import TEAM
 from kgtest.generator.facts import statement_domain
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_random import complement
-from kgtest.generator.names import COUNTRIES, TEAM, Namer
+from kgtest.generator.names import COUNTRIES, Namer
 from kgtest.generator.phrasing import relation_clause
 from kgtest.generator.proofs import fact_evidence
 from kgtest.generator.temporal import EventWords, TemporalEvent

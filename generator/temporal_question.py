@@ -80,13 +80,14 @@ def born_question(
     and B" formulaic; side by side, bench/question_wording_trial, "A and B both" read clear to all,
     "at least one of" stiff to some but one way to all, and "either A or B" two ways 4 times of 6,
     "A or B" 6 of 6; a plain suite asks "or" only where the exclusive reading agrees,
-    generator/temporal_draw.py). A pair is told apart alike (``_pair``): both by what they did or
-    neither, never "the cyclist A and B". With no death known, a life may last any time after its
-    birth, and the years that depends on are never asked: a Yes is asked only where the formula
-    holds for sure and a No only where it fails for sure, which here is where it holds or fails
-    taking each life from its birth on. Then "alive in year z" is "born in z or earlier", true from
-    the birth on, so "in some year of a window" is the window's last year and "in every year" its
-    first. None for any other formula."""
+    generator/temporal_draw.py). A pair is told apart alike (``_pair``): both by one line of work
+    or neither, never "the cyclist A and B" nor "the footballer A and the cyclist B"; where the
+    namer tells one only, that one comes second ("B and the cyclist A"). With no death known, a
+    life may last any time after its birth, and the years that depends on are never asked: a Yes
+    is asked only where the formula holds for sure and a No only where it fails for sure, which
+    here is where it holds or fails taking each life from its birth on. Then "alive in year z" is
+    "born in z or earlier", true from the birth on, so "in some year of a window" is the window's
+    last year and "in every year" its first. None for any other formula."""
     body, last = _windowed(mtl_simplified(formula), year)
     match body:
         case mtl.Atom(name=name):
@@ -103,8 +104,14 @@ def born_question(
         return None  # "Was Antigua and Barbuda FC or X ...?" reads as three
     said = [(who or {}).get(n) or lives[n] for n in names]  # "the cyclist Chris Horner" (``who``)
     plain = [(bare or {}).get(n, "") for n in names]
-    if len(names) == 2 and (said[0] == plain[0]) != (said[1] == plain[1]):
-        said = [lives[n] for n in names]  # one told, the other not: as the KB names them
+    if len(names) == 2 and (
+        (said[0] == plain[0]) != (said[1] == plain[1]) or len(set(_tags(said, plain))) > 1
+    ):
+        # one told and the other not, or each by another line of work ("at least one of the
+        # footballer A and the cyclist B", heavy to the thirteenth session's readers): as the namer must
+        said = [lives[n] for n in names]
+    if len(names) == 2 and said[0] != plain[0] and said[1] == plain[1]:
+        said, plain = said[::-1], plain[::-1]  # "the cyclist A and B" reads as two cyclists
     before = f"{began} before {year_text(last + 1)}?"
     if len(names) == 1:
         return f"Was {said[0]} {before}"
@@ -117,14 +124,19 @@ def _pair(said: list[str], bare: list[str]) -> str:
     """Two names joined by "and", a shared line of work said once: "the cyclists Ben Swift and
     Christine Majerus" (``bare``: their names without it, where known), not "the cyclist Ben Swift
     and the cyclist Christine Majerus", which reads as a list."""
-    tags = {
-        name.removesuffix(f" {plain}") if plain and name.endswith(f" {plain}") else ""
-        for name, plain in zip(said, bare, strict=True)
-    }
+    tags = set(_tags(said, bare))
     tag = tags.pop() if len(tags) == 1 else ""
     if not tag.startswith("the ") or tag == "the":
         return " and ".join(said)
     return f"{tag}{'es' if tag.endswith(('s', 'sh', 'ch', 'x')) else 's'} {bare[0]} and {bare[1]}"
+
+
+def _tags(said: list[str], bare: list[str]) -> list[str]:
+    """What each name says before its bare name ("the cyclist"), "" where nothing."""
+    return [
+        name.removesuffix(f" {plain}") if plain and name.endswith(f" {plain}") else ""
+        for name, plain in zip(said, bare, strict=True)
+    ]
 
 
 def _windowed(f: mtl.Formula, year: int) -> tuple[mtl.Formula, int | None]:

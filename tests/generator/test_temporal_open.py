@@ -212,9 +212,7 @@ def test_a_birth_says_who_is_born_and_a_life_keeps_the_name() -> None:
     births = [q for q in plain if " born " in q]
     one = [q for q in births if " both " not in q and " either " not in q]
     assert one and all(("the cyclist Chris Horner" in q) != ("the footballer Matt Targett" in q) for q in one)
-    # two births are told apart alike (test_two_births_are_told_apart_alike): both, each here
-    two = [q for q in births if q not in one]
-    assert all("the cyclist Chris Horner" in q and "the footballer Matt Targett" in q for q in two), two
+    # two births are told apart alike: test_two_births_are_told_apart_alike
     assert all("mathematician" not in q for q in plain)
     assert not any("cyclist" in q or "footballer" in q for w, q in asked if w == "drowzee")
 
@@ -245,8 +243,19 @@ def test_two_births_are_told_apart_alike() -> None:
     assert born_question(both, 1992, lives, "born", who, bare) == (
         "Were the cyclists Ben Swift and Christine Majerus both born before 1993?"
     )
+    # told by two lines of work: each as the namer must, the one told second
     assert born_question(both, 1992, lives, "born", {"b": "the footballer Christine Majerus"}, bare) == (
+        "Were Christine Majerus and the cyclist Ben Swift both born before 1993?"
+    )
+    needed = {**lives, "b": "the footballer Christine Majerus"}  # both common names: both kept
+    assert born_question(both, 1992, needed, "born", {}, bare) == (
         "Were the cyclist Ben Swift and the footballer Christine Majerus both born before 1993?"
+    )
+    assert born_question(
+        both, 1992, {"a": "Ben Swift", "b": "the footballer Christine Majerus"}, "born", {}, bare
+    ) == ("Were Ben Swift and the footballer Christine Majerus both born before 1993?")
+    assert born_question(both, 1992, lives, "born", {}, bare) == (
+        "Were Christine Majerus and the cyclist Ben Swift both born before 1993?"
     )
     assert born_question(both, 1992, {**lives, "a": "Ben Swift"}, "born", who, bare) == (
         "Were Ben Swift and Christine Majerus both born before 1993?"  # one has nothing to tell it by

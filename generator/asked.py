@@ -152,7 +152,7 @@ class Asker:
         not the first or last year of a stretch either)."""
         if self.style != DROWZEE and (
             self._place_of_influence(statement)
-            or any(self.names.garbled(x) for x in statement[::2])
+            or any(self.names.garbled(x) or self.names.cut_year(x) for x in statement[::2])
             or self._successor_named(statement)
             or self._name_answers(statement)
             or self._unfit(statement)

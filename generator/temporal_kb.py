@@ -151,6 +151,7 @@ def _entity_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Temp
                     about=(e.id,),
                     topic=verb[2],  # the kind's: an operation joins other events as before
                     who="" if who == name else who,
+                    miscast=namer.cut_year(e.id),
                 )
             )
         point = () if e.point_year is None else ((e.point_year, e.point_year),)
@@ -166,6 +167,7 @@ def _entity_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Temp
                     clause=said,
                     about=(e.id,),
                     topic=said.finite,
+                    miscast=namer.cut_year(e.id),
                 )
             )
     return out

@@ -27,6 +27,7 @@ from kgtest.generator.mtl_random import (
     uniform_year,
 )
 from kgtest.generator.mtl_windows import (
+    birth_cutoff,
     decade_wide,
     decade_years,
     ends_left_out,
@@ -163,9 +164,15 @@ def draw(draws: Draws, index: int) -> Candidate:
             lo, hi = max(lo, born), min(hi, ended - reach)
     if draws.starts and all(name in draws.starts for name in used):
         # "born before 1960" of a cyclist born in 1986, "before 2007" of one born in 1999: a cutoff
-        # far from every birth asks nothing (the thirteenth session's readers: "absurd")
+        # far from every birth asks nothing (the thirteenth session's readers: "absurd"); the
+        # cutoff asked (``birth_cutoff``, ``shift`` years after the query year) lies near them,
+        # whatever the window's width, which a birth's question never says
         first, last = min(draws.starts[n] for n in used), max(draws.starts[n] for n in used)
-        lo, hi = max(lo, first - NEAR), min(hi, last + NEAR - reach)
+        shift = birth_cutoff(simplified(formula), 0)[1]
+        if shift is None:
+            lo, hi = max(lo, first - NEAR), min(hi, last + NEAR - reach)
+        else:
+            lo, hi = max(lo, first - NEAR - shift), min(hi, last + NEAR - shift)
     if lo > hi:
         return Candidate(index, "anachronism")
     holds, maybe = _evaluated(formula, draws, used)

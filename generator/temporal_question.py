@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 
 from kgtest.generator.asked import AT_ANY_TIME
 from kgtest.generator.mtl_table3 import table3_question
-from kgtest.generator.mtl_text import DROWZEE, mtl2nl, shifted, year_text
+from kgtest.generator.mtl_text import DROWZEE, mtl2nl, year_text
+from kgtest.generator.mtl_windows import birth_cutoff
 from kgtest.generator.mtl_windows import simplified as mtl_simplified
 from kgtest.generator.temporal_event import TemporalEvent, edges_of, start_only
 from kgtest.prolog import mtl
@@ -90,7 +91,7 @@ def born_question(
     here is where it holds or fails taking each life from its birth on. Then "alive in year z" is
     "born in z or earlier", true from the birth on, so "in some year of a window" is the window's
     last year and "in every year" its first. None for any other formula."""
-    body, last = _windowed(mtl_simplified(formula), year)
+    body, last = birth_cutoff(mtl_simplified(formula), year)
     match body:
         case mtl.Atom(name=name):
             names, join = [name], ""
@@ -139,23 +140,6 @@ def _tags(said: list[str], bare: list[str]) -> list[str]:
         name.removesuffix(f" {plain}") if plain and name.endswith(f" {plain}") else ""
         for name, plain in zip(said, bare, strict=True)
     ]
-
-
-def _windowed(f: mtl.Formula, year: int) -> tuple[mtl.Formula, int | None]:
-    """``f`` under its one leading run of time operators, and the year a birth must come by for
-    lives that hold from their births on: a point's year, a window's last ("in some year") or first
-    ("in every year"); None where a time operator is left inside."""
-    f, year = shifted(f, year)
-    match f:
-        case mtl.Finally(a=a, b=b, phi=phi):
-            return phi, year + b if _timeless(phi) else None
-        case mtl.Globally(a=a, b=b, phi=phi):
-            return phi, year + a if _timeless(phi) else None
-    return f, year if _timeless(f) else None
-
-
-def _timeless(f: mtl.Formula) -> bool:
-    return all(isinstance(node, mtl.Atom | mtl.And | mtl.Or) for node in mtl.walk(f))
 
 
 def ranked_award(event: TemporalEvent) -> bool:

@@ -39,10 +39,11 @@ import random
 
 from kgtest.generator.articles import years_named
 from kgtest.generator.clauses import PAST, PRESENT
+from kgtest.generator.clubs import TEAM
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_random import clip, complement, uniform_year
 from kgtest.generator.mtl_text import DROWZEE
-from kgtest.generator.names import TEAM, Namer
+from kgtest.generator.names import Namer
 from kgtest.generator.phrasing import opposite_clause, opposites, relation_clause
 from kgtest.generator.short_names import CITY_STATE
 from kgtest.generator.templates import NEGATED, plain_question, table_question, wording
@@ -151,7 +152,7 @@ class Asker:
         not the first or last year of a stretch either)."""
         if self.style != DROWZEE and (
             self._place_of_influence(statement)
-            or any(self.names.garbled(x) for x in statement[::2])
+            or any(self.names.garbled(x) or self.names.cut_year(x) for x in statement[::2])
             or self._successor_named(statement)
             or self._name_answers(statement)
             or self._unfit(statement)

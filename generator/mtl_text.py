@@ -36,7 +36,7 @@ from kgtest.generator.clauses import Clause
 from kgtest.generator.mtl_said import Said, join
 from kgtest.generator.mtl_when import When, later
 from kgtest.generator.mtl_when import year_text as year_text  # where the wording modules look for it
-from kgtest.generator.mtl_windows import simplified
+from kgtest.generator.mtl_windows import shifted, simplified
 from kgtest.prolog import mtl
 from kgtest.prolog.mtl import And, Atom, Finally, Formula, Globally, Next, Not, Or, Until
 
@@ -293,19 +293,6 @@ class _Speaker:
             case Or(phi1=p1, phi2=p2):
                 return join("and", self._not(p1, when), self._not(p2, when))
         return Said(f"it was not the case that {self._say(phi, when).text}")
-
-
-def shifted(f: Formula, year: int) -> tuple[Formula, int]:
-    """``f`` under its leading steps of whole years (N, and F or G over one year), and the year
-    they reach: ``N F[2,2] p`` asked at 1836 is p in 1839."""
-    while True:
-        match f:
-            case Next(phi=phi):
-                f, year = phi, year + 1
-            case Finally(a=a, b=b, phi=phi) | Globally(a=a, b=b, phi=phi) if a == b:
-                f, year = phi, year + a
-            case _:
-                return f, year
 
 
 def _point(f: Formula, year: int) -> int | None:

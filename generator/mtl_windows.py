@@ -15,7 +15,7 @@ suite's negations are in its answers, half of which are No.
 from __future__ import annotations
 
 from kgtest.generator.mtl_when import DECADE, on_decade
-from kgtest.prolog.mtl import And, Atom, Finally, Formula, Globally, Next, Not, Or, Until
+from kgtest.prolog.mtl import And, Atom, Finally, Formula, Globally, Next, Not, Or, Until, walk
 
 
 def simplified(f: Formula) -> Formula:
@@ -233,3 +233,35 @@ def decade_years(f: Formula, years: list[tuple[int, int]]) -> list[tuple[int, in
         for y in range(lo + (-(lo + start)) % DECADE, hi + 1, DECADE)
         if on_decade(y + start)
     ]
+
+
+def shifted(f: Formula, year: int) -> tuple[Formula, int]:
+    """``f`` under its leading steps of whole years (N, and F or G over one year), and the year
+    they reach: ``N F[2,2] p`` asked at 1836 is p in 1839."""
+    while True:
+        match f:
+            case Next(phi=phi):
+                f, year = phi, year + 1
+            case Finally(a=a, b=b, phi=phi) | Globally(a=a, b=b, phi=phi) if a == b:
+                f, year = phi, year + a
+            case _:
+                return f, year
+
+
+def birth_cutoff(f: Formula, year: int) -> tuple[Formula, int | None]:
+    """``f`` under its one leading run of time operators, and the year a birth must come by for
+    lives that hold from their births on: a point's year, a window's last ("in some year") or first
+    ("in every year"); None where a time operator is left inside. A birth is asked before it
+    (generator/temporal_question.py ``born_question``), and a plain suite draws it near the births
+    (generator/temporal_draw.py)."""
+    f, year = shifted(f, year)
+    match f:
+        case Finally(a=a, b=b, phi=phi):
+            return phi, year + b if _timeless(phi) else None
+        case Globally(a=a, b=b, phi=phi):
+            return phi, year + a if _timeless(phi) else None
+    return f, year if _timeless(f) else None
+
+
+def _timeless(f: Formula) -> bool:
+    return all(isinstance(node, Atom | And | Or) for node in walk(f))

@@ -12,8 +12,7 @@ of workers (docs/scale.md).
 from __future__ import annotations
 
 import random
-from collections import defaultdict
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from kgtest.generator.mtl_random import (
@@ -28,11 +27,14 @@ from kgtest.generator.mtl_random import (
     uniform_year,
 )
 from kgtest.generator.mtl_windows import (
+    birth_cutoff,
     decade_wide,
     decade_years,
     run_of,
     sayable,
+    simplified,
 )
+from kgtest.generator.temporal_pick import Kin, distinct, related
 from kgtest.generator.temporal_readings import Reading, evaluated, other_readings, reading
 from kgtest.prolog import mtl
 
@@ -96,36 +98,13 @@ class Draws:
         )
 
 
-class Kin:
-    """The events by the entities they name, by their topic and by their domain (plain wording), so
-    that ``_closest`` intersects sets with the events near an anchor instead of ranking each of them
-    (a fifth of a suite's temporal part)."""
-
-    def __init__(
-        self,
-        names: tuple[str, ...] = (),
-        about: Mapping[str, tuple[str, ...]] | None = None,
-        topic: Mapping[str, str] | None = None,
-        domain: Mapping[str, str] | None = None,
-    ) -> None:
-        self.entity: dict[str, set[str]] = defaultdict(set)
-        for name, ids in (about or {}).items():
-            for x in ids:
-                self.entity[x].add(name)
-        self.topic: dict[str | None, set[str]] = defaultdict(set)
-        self.domain: dict[str | None, set[str]] = defaultdict(set)
-        for name in names:
-            self.topic[(topic or {}).get(name)].add(name)
-            self.domain[(domain or {}).get(name)].add(name)
-
-
 LIFELONG = (":span", ":alive")
-NEAR = 5
-"""Years at most between a birth or a founding asked as one and the cutoff it is asked before
-(``Draws.starts``)."""
 """Events that hold over one stretch, a life or an existence: a run of them ("Did Alki Larnaca F.C.
 exist for 7 years in a row, starting in some year from 1964 through 1974?") reads as a life that
 short, and blind readers found it confusing."""
+NEAR = 5
+"""Years at most between a birth or a founding asked as one and the cutoff it is asked before
+(``Draws.starts``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,9 +152,7 @@ def _start(draws: Draws, index: int) -> Candidate | _Drawn:
     reach = mtl.horizon(shape)
     anchor = rng.choice(draws.names)
     near = draws.near.of(anchor, reach)
-    formula = assign_events(
-        shape, _related(rng, anchor, near, draws) if draws.plain else _distinct(rng, near)
-    )
+    formula = assign_events(shape, related(rng, anchor, near, draws) if draws.plain else distinct(rng, near))
     if _echoes(formula):
         return Candidate(index, "echo")
     if draws.plain and (run := run_of(formula)) is not None and run.endswith(LIFELONG):
@@ -199,9 +176,15 @@ def _start(draws: Draws, index: int) -> Candidate | _Drawn:
             lo, hi = max(lo, born), min(hi, ended - reach)
     if draws.starts and all(name in draws.starts for name in used):
         # "born before 1960" of a cyclist born in 1986, "before 2007" of one born in 1999: a cutoff
-        # far from every birth asks nothing (the thirteenth session's readers: "absurd")
+        # far from every birth asks nothing (the thirteenth session's readers: "absurd"); the
+        # cutoff asked (``birth_cutoff``, ``shift`` years after the query year) lies near them,
+        # whatever the window's width, which a birth's question never says
         first, last = min(draws.starts[n] for n in used), max(draws.starts[n] for n in used)
-        lo, hi = max(lo, first - NEAR), min(hi, last + NEAR - reach)
+        shift = birth_cutoff(simplified(formula), 0)[1]
+        if shift is None:
+            lo, hi = max(lo, first - NEAR), min(hi, last + NEAR - reach)
+        else:
+            lo, hi = max(lo, first - NEAR - shift), min(hi, last + NEAR - shift)
     if lo > hi:
         return Candidate(index, "anachronism")
     return _Drawn(index, rng, formula, used, lo, hi)
@@ -310,68 +293,3 @@ def _echoes(formula: mtl.Formula) -> bool:
         isinstance(node, mtl.And | mtl.Or | mtl.Until) and node.phi1 == node.phi2
         for node in mtl.walk(formula)
     )
-
-
-def _related(rng: random.Random, anchor: str, near: list[str], draws: Draws) -> Callable[[], str]:
-    """Draw the anchor first, then an event that shares an entity with it, else one of its topic,
-    else of its domain, else any: "Did Kaká play for AC Milan in 2005 and for Real Madrid in 2009?"
-    reads as one question where two unrelated events read as a quiz. An event about the same two
-    entities comes last (most often the same fact read the other way: "won", "was won by"). A
-    plain formula names two events at most; any further draw is from all of them in turn."""
-    drawn: list[str] = []
-
-    def pick() -> str:
-        if not drawn:
-            drawn.append(anchor)
-        elif len(drawn) == 1 and len(near) > 1:
-            best = _closest(anchor, near, draws)
-            drawn.append(best[rng.randrange(len(best))])
-        else:
-            drawn.append(near[len(drawn) % len(near)])
-        return drawn[-1]
-
-    return pick
-
-
-def _closest(anchor: str, near: list[str], draws: Draws) -> list[str]:
-    """The events of ``near`` most akin to the anchor (see ``_related``), in ``near``'s order: those
-    sharing an entity with it (not the same entities), else of its topic, else of its domain, else
-    any, else those about the same entities."""
-    about, kin = draws.about, draws.kin
-    mine = frozenset(about.get(anchor, ()))
-    around = set(near)
-    around.discard(anchor)
-    sharing: set[str] = set().union(*(around & kin.entity.get(x, set()) for x in mine))
-    same = {x for x in sharing if len(mine) > 1 and len(about[x]) == len(mine) and mine.issuperset(about[x])}
-    topic, domain = draws.topic.get(anchor), draws.domain.get(anchor)
-    for group in (
-        sharing - same,
-        (around & kin.topic.get(topic, set())) - sharing if topic else set(),
-        (around & kin.domain.get(domain, set())) - sharing,
-        around - sharing,
-        same,
-    ):
-        if group:
-            return [x for x in near if x in group]
-    return []
-
-
-def _distinct(rng: random.Random, candidates: list[str]) -> Callable[[], str]:
-    """Draw events without repeating one while others remain ("p or p" asks nothing).
-
-    A shuffle done only as far as it is drawn: a formula names a handful of the up to 129
-    events near its anchor, and shuffling them all cost a third of a candidate's Python time.
-    """
-    order = list(candidates)
-    drawn = 0
-
-    def pick() -> str:
-        nonlocal drawn
-        k = drawn % len(order)
-        if drawn < len(order):
-            j = rng.randrange(k, len(order))
-            order[k], order[j] = order[j], order[k]
-        drawn += 1
-        return order[k]
-
-    return pick

@@ -41,10 +41,11 @@ from kgtest.generator.articles import years_named
 from kgtest.generator.asked import WHERE
 from kgtest.generator.case import EvidenceFact
 from kgtest.generator.clauses import PAST, Clause
+from kgtest.generator.clubs import TEAM
 from kgtest.generator.facts import statement_domain
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_random import complement
-from kgtest.generator.names import COUNTRIES, TEAM, Namer
+from kgtest.generator.names import COUNTRIES, Namer
 from kgtest.generator.phrasing import relation_clause
 from kgtest.generator.proofs import fact_evidence
 from kgtest.generator.temporal import EventWords, TemporalEvent
@@ -150,6 +151,7 @@ def _entity_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Temp
                     about=(e.id,),
                     topic=verb[2],  # the kind's: an operation joins other events as before
                     who="" if who == name else who,
+                    miscast=namer.cut_year(e.id),
                 )
             )
         point = () if e.point_year is None else ((e.point_year, e.point_year),)
@@ -165,6 +167,7 @@ def _entity_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Temp
                     clause=said,
                     about=(e.id,),
                     topic=said.finite,
+                    miscast=namer.cut_year(e.id),
                 )
             )
     return out

@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 
 from kgtest.generator.asked import AT_ANY_TIME
 from kgtest.generator.mtl_table3 import table3_question
-from kgtest.generator.mtl_text import DROWZEE, mtl2nl, shifted, year_text
+from kgtest.generator.mtl_text import DROWZEE, mtl2nl, year_text
+from kgtest.generator.mtl_windows import birth_cutoff
 from kgtest.generator.mtl_windows import simplified as mtl_simplified
 from kgtest.generator.temporal_event import TemporalEvent, edges_of, start_only
 from kgtest.prolog import mtl
@@ -75,19 +76,22 @@ def born_question(
     same way): "Was Jon Izagirre born before 1989?" for "... alive at some time between 1983 and
     1988?" (blind readers found a living cyclist's "alive" stiff, the eleventh session's "born in
     1988 or earlier"); a birth says who is born where ``who`` tells ("Was the cyclist Chris Horner
-    born ...?"). Two: "Were A and B both born before 1991?", "Was at least one of A and B born before
-    1991?" (the thirteenth session's start readers rated "Were both A and B" and "at least one of A
-    and B" formulaic; side by side, bench/question_wording_trial, "A and B both" read clear to all,
-    "at least one of" stiff to some but one way to all, and "either A or B" two ways 4 times of 6,
-    "A or B" 6 of 6; a plain suite asks "or" only where the exclusive reading agrees,
-    generator/temporal_draw.py). A pair is told apart alike (``_pair``): both by what they did or
-    neither, never "the cyclist A and B". With no death known, a life may last any time after its
-    birth, and the years that depends on are never asked: a Yes is asked only where the formula
-    holds for sure and a No only where it fails for sure, which here is where it holds or fails
-    taking each life from its birth on. Then "alive in year z" is "born in z or earlier", true from
-    the birth on, so "in some year of a window" is the window's last year and "in every year" its
-    first. None for any other formula."""
-    body, last = _windowed(mtl_simplified(formula), year)
+    born ...?"). Two: "Were A and B both born before 1991?", "Was either of A and B born before 1991?"
+    (the thirteenth session's start readers rated "Were both A and B" and "at least one of A and B"
+    formulaic; side by side, bench/question_wording_trial, "A and B both" read clear to all, "at
+    least one of" stiff to some but one way to all, and "either A or B" two ways 4 times of 6, "A or
+    B" 6 of 6; the fourteenth session's readers rated all seven "at least one of the cyclists A and
+    B" stiff and asked for "either": "either of", a pronoun, offers no choice of two as "either A or
+    B" does; a plain suite asks "or" only where the exclusive reading agrees,
+    generator/temporal_draw.py). A pair is told apart alike (``_pair``): both by one line of work
+    or neither, never "the cyclist A and B" nor "the footballer A and the cyclist B"; where the
+    namer tells one only, that one comes second ("B and the cyclist A"). With no death known, a
+    life may last any time after its birth, and the years that depends on are never asked: a Yes
+    is asked only where the formula holds for sure and a No only where it fails for sure, which
+    here is where it holds or fails taking each life from its birth on. Then "alive in year z" is
+    "born in z or earlier", true from the birth on, so "in some year of a window" is the window's
+    last year and "in every year" its first. None for any other formula."""
+    body, last = birth_cutoff(mtl_simplified(formula), year)
     match body:
         case mtl.Atom(name=name):
             names, join = [name], ""
@@ -103,13 +107,19 @@ def born_question(
         return None  # "Was Antigua and Barbuda FC or X ...?" reads as three
     said = [(who or {}).get(n) or lives[n] for n in names]  # "the cyclist Chris Horner" (``who``)
     plain = [(bare or {}).get(n, "") for n in names]
-    if len(names) == 2 and (said[0] == plain[0]) != (said[1] == plain[1]):
-        said = [lives[n] for n in names]  # one told, the other not: as the KB names them
+    if len(names) == 2 and (
+        (said[0] == plain[0]) != (said[1] == plain[1]) or len(set(_tags(said, plain))) > 1
+    ):
+        # one told and the other not, or each by another line of work ("either of the footballer
+        # A and the cyclist B", heavy to the thirteenth session's readers): as the namer must
+        said = [lives[n] for n in names]
+    if len(names) == 2 and said[0] != plain[0] and said[1] == plain[1]:
+        said, plain = said[::-1], plain[::-1]  # "the cyclist A and B" reads as two cyclists
     before = f"{began} before {year_text(last + 1)}?"
     if len(names) == 1:
         return f"Was {said[0]} {before}"
     if join == "or":
-        return f"Was at least one of {_pair(said, plain)} {before}"
+        return f"Was either of {_pair(said, plain)} {before}"
     return f"Were {_pair(said, plain)} both {before}"
 
 
@@ -117,31 +127,19 @@ def _pair(said: list[str], bare: list[str]) -> str:
     """Two names joined by "and", a shared line of work said once: "the cyclists Ben Swift and
     Christine Majerus" (``bare``: their names without it, where known), not "the cyclist Ben Swift
     and the cyclist Christine Majerus", which reads as a list."""
-    tags = {
-        name.removesuffix(f" {plain}") if plain and name.endswith(f" {plain}") else ""
-        for name, plain in zip(said, bare, strict=True)
-    }
+    tags = set(_tags(said, bare))
     tag = tags.pop() if len(tags) == 1 else ""
     if not tag.startswith("the ") or tag == "the":
         return " and ".join(said)
     return f"{tag}{'es' if tag.endswith(('s', 'sh', 'ch', 'x')) else 's'} {bare[0]} and {bare[1]}"
 
 
-def _windowed(f: mtl.Formula, year: int) -> tuple[mtl.Formula, int | None]:
-    """``f`` under its one leading run of time operators, and the year a birth must come by for
-    lives that hold from their births on: a point's year, a window's last ("in some year") or first
-    ("in every year"); None where a time operator is left inside."""
-    f, year = shifted(f, year)
-    match f:
-        case mtl.Finally(a=a, b=b, phi=phi):
-            return phi, year + b if _timeless(phi) else None
-        case mtl.Globally(a=a, b=b, phi=phi):
-            return phi, year + a if _timeless(phi) else None
-    return f, year if _timeless(f) else None
-
-
-def _timeless(f: mtl.Formula) -> bool:
-    return all(isinstance(node, mtl.Atom | mtl.And | mtl.Or) for node in mtl.walk(f))
+def _tags(said: list[str], bare: list[str]) -> list[str]:
+    """What each name says before its bare name ("the cyclist"), "" where nothing."""
+    return [
+        name.removesuffix(f" {plain}") if plain and name.endswith(f" {plain}") else ""
+        for name, plain in zip(said, bare, strict=True)
+    ]
 
 
 def ranked_award(event: TemporalEvent) -> bool:

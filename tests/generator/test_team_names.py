@@ -29,7 +29,12 @@ from kgtest.kg.model import Domain, Entity, Fact
         ("R.S.C. Anderlecht", "Anderlecht"),
         ("Cruzeiro E.C.", "Cruzeiro"),
         ("Real Madrid", ""),  # no legal form
-        ("Parma Calcio 1913", ""),  # "Calcio" is part of the name
+        ("Parma Calcio 1913", "Parma Calcio"),  # "Calcio" is part of the name; the year is not
+        ("Bologna FC 1909", "Bologna"),  # a year after the legal form: "Bologna FC 1909 in 1999"
+        ("Como 1907", "Como"),
+        ("Clube de Regatas do Flamengo", "Flamengo"),  # a legal form spelt out
+        ("Club Atlético River Plate", "River Plate"),
+        ("Clube Atlético Mineiro", ""),  # "Atlético Mineiro" is its name
         ("UNAM. FC", ""),  # nothing left without its suffix
     ],
 )

@@ -107,12 +107,12 @@ def _lives() -> KbView:
 
 
 def _pair(who: str) -> tuple[str, list[str]]:
-    """What a birth question asks of whom: "Were A and B both" (both), "Was at least one of A and B"
+    """What a birth question asks of whom: "Were A and B both" (both), "Was either of A and B"
     (one), "Was A" (alone)."""
     if who.startswith("Were ") and who.endswith(" both"):
         return "both", who.removeprefix("Were ").removesuffix(" both").split(" and ")
-    if who.startswith("Was at least one of "):
-        return "one", who.removeprefix("Was at least one of ").split(" and ")
+    if who.startswith("Was either of "):
+        return "one", who.removeprefix("Was either of ").split(" and ")
     return "alone", [who.removeprefix("Was ")]
 
 
@@ -212,9 +212,7 @@ def test_a_birth_says_who_is_born_and_a_life_keeps_the_name() -> None:
     births = [q for q in plain if " born " in q]
     one = [q for q in births if " both " not in q and " either " not in q]
     assert one and all(("the cyclist Chris Horner" in q) != ("the footballer Matt Targett" in q) for q in one)
-    # two births are told apart alike (test_two_births_are_told_apart_alike): both, each here
-    two = [q for q in births if q not in one]
-    assert all("the cyclist Chris Horner" in q and "the footballer Matt Targett" in q for q in two), two
+    # two births are told apart alike: test_two_births_are_told_apart_alike
     assert all("mathematician" not in q for q in plain)
     assert not any("cyclist" in q or "footballer" in q for w, q in asked if w == "drowzee")
 
@@ -226,7 +224,7 @@ def test_two_births_of_names_holding_and_are_not_asked_as_a_pair() -> None:
     pair = mtl.Or(mtl.Atom("a"), mtl.Atom("b"))
     assert born_question(pair, 1930, lives, "founded") is None
     assert born_question(pair, 1930, {**lives, "a": "Chelsea F.C."}, "founded") == (
-        "Was at least one of Chelsea F.C. and Arsenal F.C. founded before 1931?"
+        "Was either of Chelsea F.C. and Arsenal F.C. founded before 1931?"
     )
     assert born_question(pair, 1930, {**lives, "a": "Chelsea or Arsenal"}, "founded") is None
     assert born_question(mtl.Atom("a"), 1930, lives, "founded") == (
@@ -245,13 +243,24 @@ def test_two_births_are_told_apart_alike() -> None:
     assert born_question(both, 1992, lives, "born", who, bare) == (
         "Were the cyclists Ben Swift and Christine Majerus both born before 1993?"
     )
+    # told by two lines of work: each as the namer must, the one told second
     assert born_question(both, 1992, lives, "born", {"b": "the footballer Christine Majerus"}, bare) == (
+        "Were Christine Majerus and the cyclist Ben Swift both born before 1993?"
+    )
+    needed = {**lives, "b": "the footballer Christine Majerus"}  # both common names: both kept
+    assert born_question(both, 1992, needed, "born", {}, bare) == (
         "Were the cyclist Ben Swift and the footballer Christine Majerus both born before 1993?"
+    )
+    assert born_question(
+        both, 1992, {"a": "Ben Swift", "b": "the footballer Christine Majerus"}, "born", {}, bare
+    ) == ("Were Ben Swift and the footballer Christine Majerus both born before 1993?")
+    assert born_question(both, 1992, lives, "born", {}, bare) == (
+        "Were Christine Majerus and the cyclist Ben Swift both born before 1993?"
     )
     assert born_question(both, 1992, {**lives, "a": "Ben Swift"}, "born", who, bare) == (
         "Were Ben Swift and Christine Majerus both born before 1993?"  # one has nothing to tell it by
     )
     one = mtl.Or(mtl.Atom("a"), mtl.Atom("b"))
     assert born_question(one, 1992, lives, "born", who, bare) == (
-        "Was at least one of the cyclists Ben Swift and Christine Majerus born before 1993?"
+        "Was either of the cyclists Ben Swift and Christine Majerus born before 1993?"
     )

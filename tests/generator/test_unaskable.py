@@ -117,3 +117,18 @@ def test_a_part_of_a_state_is_not_asked_about_diplomatic_relations() -> None:
     assert asker.askable(("Q668", "P530", "Q225"), None)
     assert asker.askable(("Q22", "P530", "Q225"), None)
     assert asker.askable(("Q8646", "P17", "Q668"), None)  # a place in a state is still asked
+
+
+def test_a_label_that_cuts_its_year_short_is_not_asked_plainly() -> None:
+    """ "Did 201 Movistar exist in 2016?" (LitWD1K's label of a 2015 team) was confusing to both of
+    the fourteenth session's readers; "101 Dalmatians", out in 1961, is a name."""
+    entities = {
+        "Q1": Entity("Q1", "201 Movistar", domain=Domain.SOCIETY, start_year=2015, end_year=2015),
+        "Q2": Entity("Q2", "101 Dalmatians", domain=Domain.CULTURE, point_year=1961),
+        "Q3": Entity("Q3", "Movistar Team", domain=Domain.SOCIETY, start_year=1980, end_year=2015),
+    }
+    view = KbView(entities, (), builtin_catalog())
+    names = Namer(view)
+    assert names.cut_year("Q1") and not names.cut_year("Q2") and not names.cut_year("Q3")
+    miscast = {e.id for e in kb_events(view) if e.miscast}
+    assert miscast == {"Q1:span"}

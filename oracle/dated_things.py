@@ -28,11 +28,12 @@ from kgtest.kg.extract.text import prepare
 from kgtest.kg.extract.triples import Triple
 from kgtest.oracle.claims import Claim
 from kgtest.oracle.dated import ENDS, STARTS
+from kgtest.oracle.dated_edges import named
 from kgtest.oracle.entities import EntityMatch, EntityReader
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.kb_years import date_of
 from kgtest.oracle.relations import RelationMatch
-from kgtest.oracle.unread import NAME, same_sentence, sentences
+from kgtest.oracle.unread import same_sentence, sentences
 
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 _EDGE = r"(?P<edge>(?:the\s+)?(?:very\s+)?(?:end|close|start|beginning)\s+of\s+)"
@@ -87,11 +88,7 @@ def dated_things(
 
 
 def _said(sentence: str, ground: GroundGraph, entities: EntityReader) -> list[Claim]:
-    names = [
-        (found.start(), found.end(), match)
-        for found in NAME.finditer(sentence)
-        if (match := entities.read(found.group().strip(), ground, look_up=False)).known
-    ]
+    names = named(sentence, ground, entities)
     out = []
     for verb in _SAID.finditer(sentence):
         clause_start = max((m.end() for m in _CLAUSE.finditer(sentence, 0, verb.start())), default=0)

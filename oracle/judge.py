@@ -32,6 +32,7 @@ from kgtest.oracle.checks import Checker
 from kgtest.oracle.claims import Claim, ReadSettings, read_claims
 from kgtest.oracle.classify import classify as classify
 from kgtest.oracle.dated import attach
+from kgtest.oracle.dated_edges import dated_edges
 from kgtest.oracle.dated_things import dated_things
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.entities import EntityReader
@@ -223,6 +224,7 @@ class Judge:
                 *mine,
                 *spans(texts[i], mine, grounds[i], self._entities),
                 *dated_things(texts[i], mine, grounds[i], self._entities),
+                *dated_edges(texts[i], mine, grounds[i], self._entities),
             ]
         verdicts = []
         for i, ((case, _), answer) in enumerate(zip(pairs, parsed, strict=True)):

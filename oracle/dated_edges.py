@@ -4,7 +4,8 @@ names: read as that fact with those years.
 "Djamel Mesbah ... joined U.C. Sampdoria in January 2014", "it joined the International Finance
 Corporation in 1962", "Alfons Goppel led the Bavarian government from 1962 until 1978", "I believe
 Alfons Goppel only became Minister-President of Bavaria in 1970" (styled_blind14 W2-013, W3-040,
-W3-039; styled_blind11 W3-022): a membership or a post begun, ended or held, with the years; the verb
+W3-039; styled_blind11 W3-022, W3-011 "completed his PhD at Harvard in 1935"): a membership, a post or
+a study begun, ended or held, with the years; the verb
 ("joined", "led", "became") is no property's phrase, so the sentence was unread and the reply
 "cannot tell". Where the sentence names both ends of one evidence fact the KB dates on the side the
 sentence dates (its holder by name or "he", "she", "it"; the other end by name, alias or people:
@@ -48,12 +49,15 @@ _DATE = (
     rf"(?P<{{g}}>1\d{{{{3}}}}|20\d{{{{2}}}})\b(?!s|['’]s|\s*[–—-]\s*\d)"
 )
 """A year, a month or season of it, or its end or start, in a group named ``g``."""
-_GAP = r"(?:\s+(?!(?:and|but|when|while|which|who|after|before|until|till|since|from)\b)[\w'’.-]+){0,6}?"
+_GAP = r"(?:\s+(?!(?:and|but|when|while|which|who|after|before|until|till|since|from)\b)[\w'’.-]+){0,8}?"
 _BEGUN = (
     r"(?:joined|became|took\s+office|was\s+(?:appointed|elected|named|made|sworn\s+in)|"
     r"signed\s+(?:for|with))"
 )
-_ENDED = r"(?:left|quit|withdrew\s+from|resigned|stepped\s+down|departed)"
+_ENDED = (
+    r"(?:left|quit|withdrew\s+from|resigned|stepped\s+down|departed|completed|finished|"
+    r"graduated(?:\s+from)?)"
+)
 _SAID = re.compile(
     rf"\b(?:(?P<begun>{_BEGUN})(?P<gap>{_GAP})\s+(?:in|on|at)\s+{_DATE.format(g='a')}"
     rf"|(?P<ended>{_ENDED})(?P<gap2>{_GAP})\s+(?:in|on|at)\s+{_DATE.format(g='b')}"
@@ -75,6 +79,8 @@ _BECAME = frozenset(
     secretary general citizen""".split()  # noqa: SIM905
 )
 """What may stand between "became" and the date besides the other end's names: the post or membership."""
+_LIVED = frozenset({"P27", "P551"})
+"""Citizenship and residence: leaving the country ends neither for sure."""
 _HOLDER = re.compile(r"\b(?:he|she|it|they)\b", re.I)
 
 
@@ -138,6 +144,12 @@ def _said(sentence: str, dated: list[GroundEdge], ground: GroundGraph, entities:
         if len(edges) != 1:
             continue
         edge = edges[0]
+        if (
+            said["ended"]
+            and edge.property in _LIVED
+            and said["ended"].lower() in ("left", "quit", "departed")
+        ):
+            continue  # "left Germany in 1933" ends no citizenship, nor for sure a residence
         became = said["begun"] and said["begun"].lower() == "became"
         if became and not _only_the_post(said["gap"], edge, ground):
             continue

@@ -24,10 +24,18 @@ POST = GroundGraph(
         GroundEntity("Q980", "Bavaria"),
         GroundEntity("Q1", "Alfons Goppel"),
         GroundEntity("Q2", "Munich"),
+        GroundEntity("Q3", "University of Munich"),
+        GroundEntity("Q183", "Germany"),
     ),
     edges=(
         GroundEdge("e1", "Q980", "P6", "Q1", "Bavaria", "head of government", "Alfons Goppel", 1962, 1978),
         GroundEdge("e2", "Q1", "P19", "Q2", "Alfons Goppel", "place of birth", "Munich"),
+        GroundEdge(
+            "e3", "Q1", "P69", "Q3", "Alfons Goppel", "educated at", "University of Munich", None, 1929
+        ),
+        GroundEdge(
+            "e4", "Q1", "P27", "Q183", "Alfons Goppel", "country of citizenship", "Germany", 1905, 1991
+        ),
     ),
     statement=None,
     holds=None,
@@ -46,13 +54,15 @@ def _when(sentence: str) -> list[tuple[int | None, int | None] | None]:
             "Alfons Goppel led Bavaria from 1962 until 1978, when Franz Josef Strauss succeeded him.",
             (1962, 1978),
         ),
-        ("Goppel's Bavaria: Alfons Goppel headed it between 1962 and 1978.", (1962, 1978)),
+        ("Goppel's Bavaria: Alfons Goppel headed Bavaria between 1962 and 1978.", (1962, 1978)),
         ("I believe Alfons Goppel only became head of government of Bavaria in 1970.", (1970, None)),
         (
             "Alfons Goppel, per the Landtag's records, stepped down as head of Bavaria in December 1978.",
             (None, 1978),
         ),
         ("He has led Bavaria since 1962.", (1962, None)),  # the holder by a pronoun
+        # a study ended (styled_blind11 W3-011)
+        ("Goppel's path: Alfons Goppel completed his PhD at the University of Munich in 1929.", (None, 1929)),
     ],
 )
 def test_a_post_begun_ended_or_held_is_read_with_its_years(
@@ -72,6 +82,7 @@ def test_a_post_begun_ended_or_held_is_read_with_its_years(
         "Alfons Goppel led the state from 1962 to 1978.",  # one end only, and no pronoun
         "Did Alfons Goppel lead Bavaria from 1962 to 1978?",  # asked
         "Alfons Goppel moved to Munich in 1930.",  # an undated fact
+        "Alfons Goppel left Germany in 1933.",  # leaving a country ends no citizenship
     ],
 )
 def test_a_denied_loose_or_unsure_date_is_not_read(sentence: str) -> None:

@@ -49,7 +49,7 @@ _DATE = (
     rf"(?P<{{g}}>1\d{{{{3}}}}|20\d{{{{2}}}})\b(?!s|['’]s|\s*[–—-]\s*\d)"
 )
 """A year, a month or season of it, or its end or start, in a group named ``g``."""
-_GAP = r"(?:\s+(?!(?:and|but|when|while|which|who|after|before|until|till|since|from)\b)[\w'’.-]+){0,8}?"
+_GAP = r"(?:\s+(?!(?:and|but|when|while|which|who|after|before|until|till|since)\b)[\w'’.-]+){0,8}?"
 _BEGUN = (
     r"(?:joined|became|took\s+office|was\s+(?:appointed|elected|named|made|sworn\s+in)|"
     r"signed\s+(?:for|with))"
@@ -62,9 +62,13 @@ _SAID = re.compile(
     rf"\b(?:(?P<begun>{_BEGUN})(?P<gap>{_GAP})\s+(?:in|on|at)\s+{_DATE.format(g='a')}"
     rf"|(?P<ended>{_ENDED})(?P<gap2>{_GAP})\s+(?:in|on|at)\s+{_DATE.format(g='b')}"
     rf"|(?:from|between)\s+{_DATE.format(g='c')}\s+(?:until|till|to|through|and)\s+{_DATE.format(g='d')}"
-    rf"|since\s+{_DATE.format(g='e')})",
+    rf"|since\s+{_DATE.format(g='e')}"
+    rf"|(?:in|on)\s+{_DATE.format(g='f')}\s*,?\s+(?:he|she|it|they|[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){{0,3}})"
+    rf"\s+(?:had\s+|has\s+)?(?:(?P<begun2>{_BEGUN})|(?P<ended2>{_ENDED}))(?P<after>[^,;:.!?]*))",
     re.I,
 )
+"""A start, an end or a span after its verb ("joined Roma in 1987", "from 1962 until 1978"), or a
+date before the holder and the verb ("In the summer of 1996 he joined Manchester United")."""
 _AWAY = re.compile(
     r"\b(?:not|never|no|nor|if|whether|unless|would|might|could|perhaps|maybe|possibly|again|rejoined|"
     r"returned|returning|second|third|another|around|about|circa|roughly|approximately|independent|"
@@ -72,6 +76,12 @@ _AWAY = re.compile(
     re.I,
 )
 """A clause that denies, asks, supposes, says another stay or a loose year, or a change of status."""
+RECALLED = re.compile(
+    r"\bif\s+(?:my\s+memory\s+serves(?:\s+me)?(?:\s+(?:right|well|correctly))?|"
+    r"I\s+(?:remember|recall)(?:\s+(?:right|rightly|correctly))?|I['’]m\s+not\s+mistaken)\b",
+    re.I,
+)
+"""A hedge on one's memory, no supposition: "If my memory serves, Völler joined Roma in 1987"."""
 _CLAUSE = re.compile(r"[;:—–]|,\s+(?:but|while|whereas|though|although|so|and|which|when|because)\b|\.\s")
 _BECAME = frozenset(
     """a an the of its member members part head leader president vice prime minister minister-president
@@ -138,20 +148,21 @@ def _said(sentence: str, dated: list[GroundEdge], ground: GroundGraph, entities:
     for said in _SAID.finditer(sentence):
         start = max((m.end() for m in _CLAUSE.finditer(sentence, 0, said.start())), default=0)
         clause = sentence[start : said.end()]
-        if _AWAY.search(clause):
+        if _AWAY.search(RECALLED.sub(" ", clause)):
             continue
         edges = [e for e in dated if _names(clause, e, ground, entities)]
+        verb = next((g for g in ("begun", "ended", "begun2", "ended2") if said[g]), "")
+        if len(edges) > 1 and verb:  # "joined Roma from Werder Bremen in 1987": Roma's
+            first = _first_named(clause, said.start(verb) - start, ground, entities)
+            edges = [e for e in edges if first in (e.subject, e.object)]
         if len(edges) != 1:
             continue
         edge = edges[0]
-        if (
-            said["ended"]
-            and edge.property in _LIVED
-            and said["ended"].lower() in ("left", "quit", "departed")
-        ):
+        words = said[verb].lower() if verb else ""
+        if words in ("left", "quit", "departed") and edge.property in _LIVED:
             continue  # "left Germany in 1933" ends no citizenship, nor for sure a residence
-        became = said["begun"] and said["begun"].lower() == "became"
-        if became and not _only_the_post(said["gap"], edge, ground):
+        gap = said["after"] if verb == "begun2" else said["gap"] or ""
+        if words == "became" and not _only_the_post(gap, edge, ground):
             continue
         when = _when(said, edge)
         if when is None:
@@ -161,6 +172,11 @@ def _said(sentence: str, dated: list[GroundEdge], ground: GroundGraph, entities:
             continue  # the question's own fact dated otherwise: the answer may follow from those years
         out.append(claim)
     return out
+
+
+def _first_named(clause: str, after: int, ground: GroundGraph, entities: EntityReader) -> str | None:
+    """The first case entity named after the verb."""
+    return next((m.id for at, _, m in named(clause, ground, entities) if at > after), None)
 
 
 def _names(clause: str, edge: GroundEdge, ground: GroundGraph, entities: EntityReader) -> bool:
@@ -192,7 +208,8 @@ def _only_the_post(gap: str, edge: GroundEdge, ground: GroundGraph) -> bool:
 def _when(said: re.Match[str], edge: GroundEdge) -> tuple[int | None, int | None] | None:
     """The years said, where the KB dates the fact on each side said, and none is a year's edge next to
     the KB's ("the end of 2013" for a start in 2014)."""
-    sides = [("a", "start"), ("e", "start"), ("c", "start"), ("b", "end"), ("d", "end")]
+    fronted = "start" if said["begun2"] else "end"
+    sides = [("a", "start"), ("e", "start"), ("c", "start"), ("b", "end"), ("d", "end"), ("f", fronted)]
     first: int | None = None
     last: int | None = None
     for group, side in sides:

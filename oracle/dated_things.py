@@ -28,7 +28,7 @@ from kgtest.kg.extract.text import prepare
 from kgtest.kg.extract.triples import Triple
 from kgtest.oracle.claims import Claim
 from kgtest.oracle.dated import ENDS, STARTS
-from kgtest.oracle.dated_edges import named
+from kgtest.oracle.dated_edges import RECALLED, named
 from kgtest.oracle.entities import EntityMatch, EntityReader
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.kb_years import date_of
@@ -92,7 +92,9 @@ def _said(sentence: str, ground: GroundGraph, entities: EntityReader) -> list[Cl
     out = []
     for verb in _SAID.finditer(sentence):
         clause_start = max((m.end() for m in _CLAUSE.finditer(sentence, 0, verb.start())), default=0)
-        if _AWAY.search(sentence[clause_start : verb.end()]) or sentence.rstrip().endswith("?"):
+        if _AWAY.search(RECALLED.sub(" ", sentence[clause_start : verb.end()])) or sentence.rstrip().endswith(
+            "?"
+        ):
             continue  # "was not founded in 1976", "Was it founded in 1991?"
         if verb["status"] and not _INDEPENDENT.match(verb["gap"]):
             continue  # "became the capital in 1991": a relation of two, not the thing's own start

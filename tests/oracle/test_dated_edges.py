@@ -63,6 +63,11 @@ def _when(sentence: str) -> list[tuple[int | None, int | None] | None]:
         ("He has led Bavaria since 1962.", (1962, None)),  # the holder by a pronoun
         # a study ended (styled_blind11 W3-011)
         ("Goppel's path: Alfons Goppel completed his PhD at the University of Munich in 1929.", (None, 1929)),
+        # the date first (styled_blind13 W1-009: "In the summer of 1996 he joined Manchester United")
+        ("In the summer of 1978 Alfons Goppel stepped down as head of Bavaria.", (None, 1978)),
+        ("In 1962, he became head of government of Bavaria.", (1962, None)),
+        # hedged on memory, no supposition
+        ("If my memory serves, Alfons Goppel took office in Bavaria in 1962.", (1962, None)),
     ],
 )
 def test_a_post_begun_ended_or_held_is_read_with_its_years(
@@ -87,6 +92,28 @@ def test_a_post_begun_ended_or_held_is_read_with_its_years(
 )
 def test_a_denied_loose_or_unsure_date_is_not_read(sentence: str) -> None:
     assert _when(sentence) == []
+
+
+def test_of_two_dated_facts_named_the_one_after_the_verb_is_dated() -> None:
+    """ "joined Roma from Werder Bremen in 1987" (styled_blind13 W2-035): the club joined is Roma's."""
+    clubs = GroundGraph(
+        entities=(
+            GroundEntity("Q1", "Rudi Völler"),
+            GroundEntity("Q2", "Roma"),
+            GroundEntity("Q3", "Werder Bremen"),
+        ),
+        edges=(
+            GroundEdge("e1", "Q1", "P54", "Q2", "Rudi Völler", "member of sports team", "Roma", 1987, 1992),
+            GroundEdge(
+                "e2", "Q1", "P54", "Q3", "Rudi Völler", "member of sports team", "Werder Bremen", 1982, 1987
+            ),
+        ),
+        statement=None,
+        holds=None,
+        yes_means_holds=True,
+    )
+    read = dated_edges("Völler joined Roma from Werder Bremen in 1987.", [], clubs, EntityReader(None))
+    assert [(c.statement, c.when) for c in read] == [(("Q1", "P54", "Q2"), (1987, None))]
 
 
 def test_the_questions_own_fact_dated_otherwise_is_left_unread_in_a_fact_case() -> None:

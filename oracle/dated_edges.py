@@ -20,6 +20,8 @@ where
   "rejoined", "returned", "second"), or gives a loose year ("in the 1990s", "around 2000");
 * "became" says more than the post or the membership ("became Denmark's first world champion in
   2019", "became independent from the United Kingdom");
+* a span is the question's window or a time within one ("from 1965 to 1970" where the question asks
+  about 1965 to 1970, "at some point between 1965 and 1970", "throughout the years from ...");
 * it gives the end or start of a year next to the KB's ("at the end of 2013" for 2014: the same
   moment, maybe);
 * it dates the question's own fact otherwise in a case that is no temporal one: the answer may follow
@@ -95,9 +97,10 @@ _HOLDER = re.compile(r"\b(?:he|she|it|they)\b", re.I)
 
 
 def dated_edges(
-    text: str, claims: Sequence[Claim], ground: GroundGraph, entities: EntityReader
+    text: str, claims: Sequence[Claim], ground: GroundGraph, entities: EntityReader, question: str = ""
 ) -> list[Claim]:
-    """Claims of the dated evidence facts the reply's sentences date (the module's rule)."""
+    """Claims of the dated evidence facts the reply's sentences date (the module's rule); a span of the
+    ``question``'s own years is its window, no dates of the fact."""
     dated = [e for e in ground.edges if e.start is not None or e.end is not None]
     if not dated:
         return []
@@ -107,7 +110,7 @@ def dated_edges(
         mine = [c for c in claims if same_sentence(sentence, c.triple.sentence)]
         if sentence.endswith("?") or any(_dated(c) for c in mine):
             continue  # asked, or a span already read from the sentence
-        out += [c for c in _said(sentence, dated, ground, entities) if not _another(c, mine)]
+        out += [c for c in _said(sentence, dated, ground, entities, question) if not _another(c, mine)]
     return out
 
 
@@ -143,7 +146,9 @@ def _dated(claim: Claim) -> bool:
     return claim.when is not None and claim.statement is not None and not claim.statement[2].startswith("?")
 
 
-def _said(sentence: str, dated: list[GroundEdge], ground: GroundGraph, entities: EntityReader) -> list[Claim]:
+def _said(
+    sentence: str, dated: list[GroundEdge], ground: GroundGraph, entities: EntityReader, question: str
+) -> list[Claim]:
     out = []
     for said in _SAID.finditer(sentence):
         start = max((m.end() for m in _CLAUSE.finditer(sentence, 0, said.start())), default=0)
@@ -165,13 +170,24 @@ def _said(sentence: str, dated: list[GroundEdge], ground: GroundGraph, entities:
         if words == "became" and not _only_the_post(gap, edge, ground):
             continue
         when = _when(said, edge)
-        if when is None:
+        if when is None or (said["c"] and _window(sentence, said, question)):
             continue
         claim = _claim(sentence, edge, when)
         if ground.temporal is None and _asked(edge, ground) and wrong_dates(claim, [(edge.start, edge.end)]):
             continue  # the question's own fact dated otherwise: the answer may follow from those years
         out.append(claim)
     return out
+
+
+def _window(sentence: str, said: re.Match[str], question: str) -> bool:
+    """A span that is the question's window, or says a time within it ("at some point between 1965 and
+    1970", "throughout the years from 1965 to 1970"): no first and last year of the fact."""
+    asked = set(re.findall(r"\b(?:1\d{3}|20\d{2})\b", question))
+    before = sentence[max(0, said.start() - 30) : said.start()].lower()
+    return {said["c"], said["d"]} <= asked or bool(_WITHIN.search(before))
+
+
+_WITHIN = re.compile(r"\b(?:time|times|point|period|window|years|throughout|during|within|sometime)\s*$")
 
 
 def _first_named(clause: str, after: int, ground: GroundGraph, entities: EntityReader) -> str | None:

@@ -224,7 +224,7 @@ class Judge:
                 *mine,
                 *spans(texts[i], mine, grounds[i], self._entities),
                 *dated_things(texts[i], mine, grounds[i], self._entities),
-                *dated_edges(texts[i], mine, grounds[i], self._entities),
+                *dated_edges(texts[i], mine, grounds[i], self._entities, pairs[i][0].question),
             ]
         verdicts = []
         for i, ((case, _), answer) in enumerate(zip(pairs, parsed, strict=True)):

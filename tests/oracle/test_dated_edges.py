@@ -94,6 +94,17 @@ def test_a_denied_loose_or_unsure_date_is_not_read(sentence: str) -> None:
     assert _when(sentence) == []
 
 
+def test_a_span_that_is_the_questions_window_dates_nothing() -> None:
+    """ "Was Goppel head of Bavaria at any time between 1965 and 1970?": a span of those years, or one
+    said as a time within ("at some point between"), is no first and last year of his term."""
+    question = "Was Alfons Goppel the head of government of Bavaria at any time between 1965 and 1970?"
+    for sentence in (
+        "Yes: Alfons Goppel headed Bavaria from 1965 to 1970.",
+        "Alfons Goppel headed Bavaria at some point between 1963 and 1964.",
+    ):
+        assert dated_edges(sentence, [], POST, EntityReader(None), question) == [], sentence
+
+
 def test_of_two_dated_facts_named_the_one_after_the_verb_is_dated() -> None:
     """ "joined Roma from Werder Bremen in 1987" (styled_blind13 W2-035): the club joined is Roma's."""
     clubs = GroundGraph(

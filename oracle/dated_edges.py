@@ -107,8 +107,10 @@ def dated_edges(
     out: list[Claim] = []
     for sentence in sentences(prepare(text)):
         sentence = sentence.strip()
+        if sentence.endswith("?") or not _SAID.search(sentence):
+            continue
         mine = [c for c in claims if same_sentence(sentence, c.triple.sentence)]
-        if sentence.endswith("?") or any(_dated(c) for c in mine):
+        if any(_dated(c) for c in mine):
             continue  # asked, or a span already read from the sentence
         out += [c for c in _said(sentence, dated, ground, entities, question) if not _another(c, mine)]
     return out
@@ -155,10 +157,11 @@ def _said(
         clause = sentence[start : said.end()]
         if _AWAY.search(RECALLED.sub(" ", clause)):
             continue
-        edges = [e for e in dated if _names(clause, e, ground, entities)]
+        found = named(clause, ground, entities)
+        edges = [e for e in dated if _names(clause, e, found)]
         verb = next((g for g in ("begun", "ended", "begun2", "ended2") if said[g]), "")
         if len(edges) > 1 and verb:  # "joined Roma from Werder Bremen in 1987": Roma's
-            first = _first_named(clause, said.start(verb) - start, ground, entities)
+            first = next((m.id for at, _, m in found if at > said.start(verb) - start), None)
             edges = [e for e in edges if first in (e.subject, e.object)]
         if len(edges) != 1:
             continue
@@ -190,15 +193,10 @@ def _window(sentence: str, said: re.Match[str], question: str) -> bool:
 _WITHIN = re.compile(r"\b(?:time|times|point|period|window|years|throughout|during|within|sometime)\s*$")
 
 
-def _first_named(clause: str, after: int, ground: GroundGraph, entities: EntityReader) -> str | None:
-    """The first case entity named after the verb."""
-    return next((m.id for at, _, m in named(clause, ground, entities) if at > after), None)
-
-
-def _names(clause: str, edge: GroundEdge, ground: GroundGraph, entities: EntityReader) -> bool:
+def _names(clause: str, edge: GroundEdge, found: list[tuple[int, int, EntityMatch]]) -> bool:
     """Both ends named in the clause, or one and a pronoun ("it joined the International Finance
     Corporation in 1962"): the one dated fact so named is the one the clause dates."""
-    ids = {m.id for _, _, m in named(clause, ground, entities)}
+    ids = {m.id for _, _, m in found}
     named_ends = ids & {edge.subject, edge.object}
     return len(named_ends) == 2 or (len(named_ends) == 1 and bool(_HOLDER.search(clause)))
 

@@ -10,13 +10,17 @@ wrong knowledge) and a temporal case's events take in place of the KB's (lifetim
 a season, the end or the start reads to its year ("in December 2001", "at the end of 2014"). It stays
 unread where
 
+* the verb's subject is another: a pronoun or a relative stands between the name and the verb ("Lower
+  Saxony ... the Federal Republic when it was founded in 1949"), or a name the case lacks is the
+  verb's own subject ("the Federal Republic was only founded in 1949");
 * the KB does not date the thing, or it is a person (a person's start and end are birth and death,
   said otherwise);
 * the year is loose ("in the 1990s", "around 2000", "the turn of the century"), a bound ("by 1968"),
   or the end or start of a year next to the KB's ("the end of 2014" for 2015: the same moment, maybe),
   or the clause denies, asks or supposes ("not", "never", "if", "?");
-* the words are a change of status the KB may date otherwise ("became independent in 1960"): read
-  only where they agree with the KB, never as wrong knowledge.
+* the words are a change of status the KB may date otherwise ("became independent in 1960"), or the
+  thing is a country or a state (founded more than once: Germany in 1871, 1949, 1990): read only
+  where they agree with the KB, never as wrong knowledge.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from kgtest.oracle.entities import EntityMatch, EntityReader
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.kb_years import date_of
 from kgtest.oracle.relations import RelationMatch
-from kgtest.oracle.unread import same_sentence, sentences
+from kgtest.oracle.unread import NAME, same_sentence, sentences
 
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 _EDGE = r"(?P<edge>(?:the\s+)?(?:very\s+)?(?:end|close|start|beginning)\s+of\s+)"
@@ -79,8 +83,9 @@ def dated_things(
     out: list[Claim] = []
     for sentence in sentences(prepare(text)):
         sentence = sentence.strip()
-        said = {c.statement for c in claims if same_sentence(sentence, c.triple.sentence)}
-        for claim in _said(sentence, ground, entities):
+        found = _said(sentence, ground, entities)
+        said = {c.statement for c in claims if same_sentence(sentence, c.triple.sentence)} if found else set()
+        for claim in found:
             if claim.statement is not None and claim.statement not in said:
                 said.add(claim.statement)
                 out.append(claim)
@@ -88,9 +93,10 @@ def dated_things(
 
 
 def _said(sentence: str, ground: GroundGraph, entities: EntityReader) -> list[Claim]:
-    names = named(sentence, ground, entities)
+    said = list(_SAID.finditer(sentence))
+    names = named(sentence, ground, entities) if said else []
     out = []
-    for verb in _SAID.finditer(sentence):
+    for verb in said:
         clause_start = max((m.end() for m in _CLAUSE.finditer(sentence, 0, verb.start())), default=0)
         if _AWAY.search(RECALLED.sub(" ", sentence[clause_start : verb.end()])) or sentence.rstrip().endswith(
             "?"
@@ -99,6 +105,8 @@ def _said(sentence: str, ground: GroundGraph, entities: EntityReader) -> list[Cl
         if verb["status"] and not _INDEPENDENT.match(verb["gap"]):
             continue  # "became the capital in 1991": a relation of two, not the thing's own start
         before = [m for s, e, m in names if clause_start <= s and e <= verb.start()]
+        if before and _another_subject(sentence, clause_start, verb.start(), names):
+            continue
         if not before and re.match(r"\s*(?:it|It)\s", sentence[clause_start : verb.start()] + " "):
             before = _the_one(ground, entities)  # "It operated in Afghanistan until ...": the case's thing
         if not before:
@@ -115,6 +123,26 @@ def _said(sentence: str, ground: GroundGraph, entities: EntityReader) -> list[Cl
     return out
 
 
+def _another_subject(sentence: str, start: int, verb: int, names: list[tuple[int, int, EntityMatch]]) -> bool:
+    """The verb's subject is not the name before it: a pronoun or a relative stands between ("Lower
+    Saxony ... the Federal Republic when it was founded in 1949"), or a name the case lacks is the
+    verb's own subject ("the Federal Republic was only founded in 1949")."""
+    found = list(NAME.finditer(sentence, start, verb))
+    last = found[-1] if found else None
+    between = sentence[last.end() if last else start : verb]
+    if _REFERS.search(between):
+        return True
+    known = last is not None and any(last.start() <= s and e <= last.end() for s, e, _ in names)
+    return last is not None and bool(_SUBJECT_ONLY.fullmatch(between)) and not known
+
+
+_REFERS = re.compile(r"\b(?:it|its|they|them|which|that|who|whom|this|these|those)\b", re.I)
+_SUBJECT_ONLY = re.compile(
+    r"[\s,]*(?:(?:was|were|had|has|have|been|being|only|first|then|later|officially|formally|finally|"
+    r"eventually|actually|got)\s+)*"
+)
+
+
 def _the_one(ground: GroundGraph, entities: EntityReader) -> list[EntityMatch]:
     """The case's one dated thing that is no person, as "it" names it; none where there are several."""
     things = [
@@ -126,6 +154,18 @@ def _the_one(ground: GroundGraph, entities: EntityReader) -> list[EntityMatch]:
     if len(things) != 1:
         return []
     return [EntityMatch("it", things[0].id, things[0].label, "label")]
+
+
+def _country(eid: str, ground: GroundGraph, entities: EntityReader) -> bool:
+    """A country or state: founded more than once in the KB's eyes (Germany in 1871, 1949, 1990), so
+    another year said is no sure wrong knowledge."""
+    entity = entities.kb.entity(eid) if entities.kb is not None else None
+    types = {t for e, t in ground.types if e == eid} | set(entity.types if entity is not None else ())
+    return bool(types & _COUNTRIES)
+
+
+_COUNTRIES = frozenset({"Q6256", "Q3624078", "Q7275", "Q3024240", "Q1763527"})
+"""Country, sovereign state, state, historical country, constituent country."""
 
 
 def _person(eid: str, ground: GroundGraph, entities: EntityReader) -> bool:
@@ -148,6 +188,7 @@ def _claim(
     assert thing.id is not None
     if _person(thing.id, ground, entities):
         return None
+    firm = firm and not _country(thing.id, ground, entities)
     known = date_of(entities.kb, ground, kind, thing.id)
     if known is None:
         return None

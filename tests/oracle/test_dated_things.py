@@ -76,6 +76,9 @@ def test_a_things_start_or_end_is_read_as_its_date(sentence: str, read: list[tup
         "ISAF was re-established in 2003.",  # started again
         "ISAF became independent in 1995.",  # a change of status the KB dates otherwise: never wrong
         "ISAF operated in 2010.",  # a year within, not an end
+        "ISAF served under the Alliance, which was founded in 1949.",  # another thing's start
+        "ISAF served under the Alliance when it was founded in 2001.",  # "it": not for sure ISAF
+        "Afghanistan hosted ISAF, and the Kabul Office was set up in 2001.",  # a name the case lacks
         "ISAF was set up by 2005.",  # a bound
         "ISAF was dissolved at the start of 2015.",  # maybe the KB's end of 2014: not for sure
     ],
@@ -97,6 +100,25 @@ def test_an_undated_thing_or_a_person_is_not_read() -> None:
         dates=(("P569", "Q3", 1905),),
     )
     assert dated_things("Alfons Goppel was established in 1905.", [], person, EntityReader(None)) == []
+
+
+def test_a_countrys_founding_is_read_only_where_it_agrees() -> None:
+    """A country is founded more than once in the KB's eyes (Germany in 1871, 1949, 1990): another year
+    said is no sure wrong knowledge, so it is left unread; the KB's own is read."""
+    country = GroundGraph(
+        entities=(GroundEntity("Q889", "Afghanistan"),),
+        edges=(),
+        statement=None,
+        holds=None,
+        yes_means_holds=True,
+        types=(("Q889", "Q6256"),),
+        dates=(("P571", "Q889", 1919),),
+    )
+    said = "Afghanistan was established in {}."
+    assert dated_things(said.format(1747), [], country, EntityReader(None)) == []
+    assert [c.statement for c in dated_things(said.format(1919), [], country, EntityReader(None))] == [
+        ("Q889", "P571", "1919")
+    ]
 
 
 @pytest.mark.parametrize(

@@ -65,7 +65,7 @@ _SAID = re.compile(
     rf"|(?P<ended>{_ENDED})(?P<gap2>{_GAP})\s+(?:in|on|at)\s+{_DATE.format(g='b')}"
     rf"|(?:from|between)\s+{_DATE.format(g='c')}\s+(?:until|till|to|through|and)\s+{_DATE.format(g='d')}"
     rf"|since\s+{_DATE.format(g='e')}"
-    rf"|(?:in|on)\s+{_DATE.format(g='f')}\s*,?\s+(?:he|she|it|they|[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){{0,3}})"
+    rf"|(?:in|on)\s+{_DATE.format(g='f')}\s*,?\s+(?:he|she|it|they|(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){{0,3}}))"
     rf"\s+(?:had\s+|has\s+)?(?:(?P<begun2>{_BEGUN})|(?P<ended2>{_ENDED}))(?P<after>[^,;:.!?]*))",
     re.I,
 )
@@ -155,6 +155,8 @@ def _said(
     for said in _SAID.finditer(sentence):
         start = max((m.end() for m in _CLAUSE.finditer(sentence, 0, said.start())), default=0)
         clause = sentence[start : said.end()]
+        if said["f"] and sentence[start : said.start()].strip():
+            continue  # a date first opens its clause: "born in 1955, and Kobe Bryant left ..." is not one
         if _AWAY.search(RECALLED.sub(" ", clause)):
             continue
         found = named(clause, ground, entities)

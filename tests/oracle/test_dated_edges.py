@@ -88,6 +88,7 @@ def test_a_post_begun_ended_or_held_is_read_with_its_years(
         "Did Alfons Goppel lead Bavaria from 1962 to 1978?",  # asked
         "Alfons Goppel moved to Munich in 1930.",  # an undated fact
         "Alfons Goppel left Germany in 1933.",  # leaving a country ends no citizenship
+        "Goppel was born in 1905, and Alfons Goppel stepped down as head of Bavaria.",  # 1905 is the birth
     ],
 )
 def test_a_denied_loose_or_unsure_date_is_not_read(sentence: str) -> None:

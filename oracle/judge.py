@@ -32,6 +32,8 @@ from kgtest.oracle.checks import Checker
 from kgtest.oracle.claims import Claim, ReadSettings, read_claims
 from kgtest.oracle.classify import classify as classify
 from kgtest.oracle.dated import attach
+from kgtest.oracle.dated_edges import dated_edges
+from kgtest.oracle.dated_things import dated_things
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundGraph, ground_graph
@@ -221,7 +223,12 @@ class Judge:
             for i, r in zip(todo, read, strict=True)
         }
         for i, mine in claims.items():  # "Milan spell: 1986–1990": the evidence's dated fact
-            claims[i] = [*mine, *spans(texts[i], mine, grounds[i], self._entities)]
+            claims[i] = [
+                *mine,
+                *spans(texts[i], mine, grounds[i], self._entities),
+                *dated_things(texts[i], mine, grounds[i], self._entities),
+                *dated_edges(texts[i], mine, grounds[i], self._entities, pairs[i][0].question),
+            ]
         verdicts = []
         for i, ((case, _), answer) in enumerate(zip(pairs, parsed, strict=True)):
             if i not in claims:

@@ -33,6 +33,7 @@ from kgtest.oracle.compared_years import compared_years
 from kgtest.oracle.dated import DATED
 from kgtest.oracle.entities import EntityMatch, EntityReader
 from kgtest.oracle.ground import GroundGraph
+from kgtest.oracle.kin import of_the_proofs_kind
 from kgtest.oracle.quantified import COUNTED
 from kgtest.oracle.relations import words
 from kgtest.oracle.vague import VAGUE
@@ -157,7 +158,7 @@ def _left_out(
         for match in matches:
             if match.id is not None and match.how != "demonym":  # "near the Ukrainian border"
                 mentioned.setdefault(match.id, match.label)
-        if not matches and _kin(found.group(), ground):
+        if not matches and of_the_proofs_kind(found.group(), ground):
             kin.append(found.group().strip())
     covered = {x for c in read for x in _ends(c)}
     unnamed = NAME.sub(" ", _EDITION.sub("the ", plain))  # years outside names: not "the 2007–08 League Cup"
@@ -303,17 +304,6 @@ def could_change(unread: Sequence[Unread], ground: GroundGraph, knowledge_wrong:
         return True
     proof = proof_ids(ground)
     return any(u.ids & proof or (u.year and ground.temporal is not None) for u in unread)
-
-
-def _kin(name: str, ground: GroundGraph) -> bool:
-    """A name the KB does not know that shares a word with an object of the proof's facts: another
-    value of their kind ("the Fourth Division" beside "1999–2000 Cypriot Third Division")."""
-    words = {w for w in re.findall(r"[a-z]+", name.lower()) if len(w) > 3}
-    if not words or any(words <= set(re.findall(r"[a-z]+", e.label.lower())) for e in ground.entities):
-        return False  # a short form of a case entity's name ("Danmark Rundt", "Third Division")
-    subjects = {e.subject for e in ground.edges}
-    objects = {e.object_label.lower() for e in ground.edges if e.object not in subjects}
-    return any(words & set(re.findall(r"[a-z]+", label)) for label in objects)
 
 
 def proof_ids(ground: GroundGraph) -> frozenset[str]:

@@ -98,6 +98,10 @@ def _awarded(event: Clause) -> str | None:
     return None
 
 
+_GIVEN_WHEN = ("in ", "at any time from ", "at any time during ")
+"""The time words an award's "given" takes: a year or a window, not a decade's "at any time in"."""
+
+
 def _after_y(n: int) -> str:
     return "Y" if n == 0 else "a year after Y" if n == 1 else f"{n} years after Y"
 
@@ -132,7 +136,7 @@ class _Speaker:
         at = _point(f, year)
         if at is not None and (at in self._edges.get(name, ()) or name in self._any_time):
             return f"at any time in {year_text(at)}"
-        if name not in self._given or not when.startswith(("in ", "at any time from ")):
+        if name not in self._given or not when.startswith(_GIVEN_WHEN):
             return when
         return f"given {when}"
 

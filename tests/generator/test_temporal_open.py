@@ -150,8 +150,8 @@ def test_lives_known_from_their_births_alone_are_asked_as_the_births_and_answere
 
 
 def test_bodies_known_from_their_founding_alone_are_asked_as_the_foundings_and_answered_so() -> None:
-    """A club with an inception and no end: "Did APOEL exist at any time from 1899 through
-    1927?" is asked "Was APOEL founded in 1927 or earlier?", and every answer is the founding's.
+    """A club with an inception and no end: "Did APOEL exist at any time during 1899–1927?"
+    is asked "Was APOEL founded in 1927 or earlier?", and every answer is the founding's.
     A body known from its founding to its end is still asked whether it existed."""
     society = Domain.SOCIETY
     founded = {"APOEL": 1926, "the Arab League": 1945, "Ethnikos Latsion": 1958}

@@ -2,8 +2,8 @@
 
 A formula is asked at one year, so every window it opens from that year is a stretch of
 calendar years, and the question says it so (generator/mtl_when.py):
-"Was Charles Dickens alive in any year from 1800 through 1840?", "Was the Victorian era under way
-in every year from 1830 through 1850?"; a window of two or three years names them ("in 2003, 2004
+"Was Charles Dickens alive at any time from 1800 through 1840?", "Was the Victorian era under way
+throughout 1830–1850?"; a window of two or three years names them ("in 2003, 2004
 or 2005", "in both 2003 and 2004"). What the formula looks at one year ahead is simply that year
 (``N p`` at 1836 is p in 1837), and windows inside windows of the same kind add up
 (generator/mtl_windows.py). What is left reads as one sentence: G inside F as a run ("for 11
@@ -16,7 +16,7 @@ person joins them (generator/mtl_said.py): "both Charles Dickens and Charles Dar
 (``sayable``); Drowzee's wording (mtl_table3.py) says any formula.
 
 A question whose whole claim is one event in some years is asked as English asks it ("Did
-Kaká play for AC Milan in any year from 2003 to 2008?"); any other is "Is it true that
+Kaká play for AC Milan at any time during 2003–2008?"); any other is "Is it true that
 <the claim>?". Such a lone event says an award's years as the years it was given ("Was Connie
 Willis awarded the Nebula Award in 1992?", "Was Bobby Darin nominated for X in 1962?": the
 seventh round's readers rated every "X given in 1992" stiff) and the first or last year of its
@@ -98,6 +98,10 @@ def _awarded(event: Clause) -> str | None:
     return None
 
 
+_GIVEN_WHEN = ("in ", "at any time from ", "at any time during ")
+"""The time words an award's "given" takes: a year or a window, not a decade's "at any time in"."""
+
+
 def _after_y(n: int) -> str:
     return "Y" if n == 0 else "a year after Y" if n == 1 else f"{n} years after Y"
 
@@ -132,7 +136,7 @@ class _Speaker:
         at = _point(f, year)
         if at is not None and (at in self._edges.get(name, ()) or name in self._any_time):
             return f"at any time in {year_text(at)}"
-        if name not in self._given or not when.startswith(("in ", "at any time from ")):
+        if name not in self._given or not when.startswith(_GIVEN_WHEN):
             return when
         return f"given {when}"
 

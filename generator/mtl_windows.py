@@ -114,7 +114,7 @@ def ends_left_out(f: Formula) -> Formula:
     years or more one year shorter at each end (shorter ones are named year by year, "in 2003, 2004
     or 2005"). A plain question is asked only in a year where this reading and the inclusive one
     give the same answer (generator/temporal_draw.py): blind readers doubted the ends of "between
-    2003 and 2015", and though the question now says "in any year from 2003 to 2015"
+    2003 and 2015", and though the question now says "at any time from 2003 through 2015"
     (mtl_when.py), the draw keeps the rule, so suites ask the same formulas in the same years."""
     match f:
         case Atom():
@@ -170,8 +170,8 @@ def exclusive(f: Formula) -> Formula:
 
 
 def _said_window(f: Formula) -> tuple[int, Finally | Globally] | None:
-    """The one window a question says with its own time words ("in any year from 1920 to 1929",
-    "throughout 1920–1929", generator/mtl_when.py), and how many years after the asked year the
+    """The one window a question says with its own time words ("at any time from 1921 through 1929",
+    "throughout 1921–1929", generator/mtl_when.py), and how many years after the asked year the
     leading steps move it; None for any other formula (a run, a window over "and", two windows)."""
     step, f = 0, simplified(f)
     while True:

@@ -76,21 +76,21 @@ def born_question(
     same way): "Was Jon Izagirre born before 1989?" for "... alive at some time between 1983 and
     1988?" (blind readers found a living cyclist's "alive" stiff, the eleventh session's "born in
     1988 or earlier"); a birth says who is born where ``who`` tells ("Was the cyclist Chris Horner
-    born ...?"). Two: "Were A and B both born before 1991?", "Was either of A and B born before 1991?"
-    (the thirteenth session's start readers rated "Were both A and B" and "at least one of A and B"
-    formulaic; side by side, bench/question_wording_trial, "A and B both" read clear to all, "at
-    least one of" stiff to some but one way to all, and "either A or B" two ways 4 times of 6, "A or
-    B" 6 of 6; the fourteenth session's readers rated all seven "at least one of the cyclists A and
-    B" stiff and asked for "either": "either of", a pronoun, offers no choice of two as "either A or
-    B" does; a plain suite asks "or" only where the exclusive reading agrees,
-    generator/temporal_draw.py). A pair is told apart alike (``_pair``): both by one line of work
-    or neither, never "the cyclist A and B" nor "the footballer A and the cyclist B"; where the
-    namer tells one only, that one comes second ("B and the cyclist A"). With no death known, a
-    life may last any time after its birth, and the years that depends on are never asked: a Yes
-    is asked only where the formula holds for sure and a No only where it fails for sure, which
-    here is where it holds or fails taking each life from its birth on. Then "alive in year z" is
-    "born in z or earlier", true from the birth on, so "in some year of a window" is the window's
-    last year and "in every year" its first. None for any other formula."""
+    born ...?"). Two: "Were A and B both born before 1991?", "Was at least one of A and B born before
+    1991?" (the thirteenth session's start readers rated "Were both A and B" and "at least one of A
+    and B" formulaic; side by side, bench/question_wording_trial, "A and B both" read clear to all,
+    "at least one of" stiff to some but one way to all, and "either A or B" two ways 4 times of 6,
+    "A or B" 6 of 6; the fourteenth session's trial, fourth/, read "at least one of the cyclists A
+    and B" one way 8 of 8, "either of" and "either A or B" two ways 8 of 8 each, "exactly one"; a
+    plain suite asks "or" only where the exclusive reading agrees, generator/temporal_draw.py). A
+    pair is told apart alike (``_pair``): both by one line of work or neither, never "the cyclist A
+    and B" nor "the footballer A and the cyclist B"; where the namer tells one only, that one comes
+    second ("B and the cyclist A"). With no death known, a life may last any time after its birth,
+    and the years that depends on are never asked: a Yes is asked only where the formula holds for
+    sure and a No only where it fails for sure, which here is where it holds or fails taking each
+    life from its birth on. Then "alive in year z" is "born in z or earlier", true from the birth
+    on, so "in some year of a window" is the window's last year and "in every year" its first. None
+    for any other formula."""
     body, last = birth_cutoff(mtl_simplified(formula), year)
     match body:
         case mtl.Atom(name=name):
@@ -110,8 +110,8 @@ def born_question(
     if len(names) == 2 and (
         (said[0] == plain[0]) != (said[1] == plain[1]) or len(set(_tags(said, plain))) > 1
     ):
-        # one told and the other not, or each by another line of work ("either of the footballer
-        # A and the cyclist B", heavy to the thirteenth session's readers): as the namer must
+        # one told and the other not, or each by another line of work ("at least one of the
+        # footballer A and the cyclist B", heavy to the thirteenth session's readers): as the namer must
         said = [lives[n] for n in names]
     if len(names) == 2 and said[0] != plain[0] and said[1] == plain[1]:
         said, plain = said[::-1], plain[::-1]  # "the cyclist A and B" reads as two cyclists
@@ -119,7 +119,7 @@ def born_question(
     if len(names) == 1:
         return f"Was {said[0]} {before}"
     if join == "or":
-        return f"Was either of {_pair(said, plain)} {before}"
+        return f"Was at least one of {_pair(said, plain)} {before}"
     return f"Were {_pair(said, plain)} both {before}"
 
 

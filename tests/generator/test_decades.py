@@ -29,8 +29,8 @@ def test_a_window_on_a_calendar_decade_is_said_as_the_decade() -> None:
     # not a century's first decade ("the 1900s"), not before 1000 ("the 40s"), not ten years elsewhere
     assert mtl2nl(Finally(0, 9, K), 1900, SAY).endswith("at any time from 1900 through 1909?")
     assert mtl2nl(Finally(0, 9, K), 40, SAY).endswith("at any time from 40 through 49?")
-    assert mtl2nl(Finally(0, 9, K), 1991, SAY).endswith("in any year from 1991 through 2000?")
-    assert mtl2nl(Globally(0, 9, K), 1991, SAY).endswith("in every year from 1991 through 2000?")
+    assert mtl2nl(Finally(0, 9, K), 1991, SAY).endswith("at any time during 1991–2000?")
+    assert mtl2nl(Globally(0, 9, K), 1991, SAY).endswith("throughout 1991–2000?")
 
 
 def _width(f: mtl.Formula) -> int:
@@ -73,6 +73,7 @@ def test_a_plain_suite_asks_its_windows_on_decades() -> None:
 
 def test_a_window_off_the_decades_is_said_two_ways_by_its_first_year() -> None:
     """One form said again and again read formulaic (bench/question_wording_trial: "in any year from"
-    ten times in thirty questions, 0 of 20 clear; among other forms 7 of 8): windows alternate."""
+    ten times in thirty questions, 0 of 20 clear; among other forms 7 of 8): windows alternate, "at
+    any time during A–B" the other form read clear and one way side by side (fourth/)."""
     assert mtl2nl(Finally(0, 6, K), 1902, SAY).endswith("at any time from 1902 through 1908?")
-    assert mtl2nl(Finally(0, 6, K), 1903, SAY).endswith("in any year from 1903 through 1909?")
+    assert mtl2nl(Finally(0, 6, K), 1903, SAY).endswith("at any time during 1903–1909?")

@@ -30,7 +30,7 @@ D, V, K = Atom("d"), Atom("v"), Atom("k")
         (D, 1800, "Was Charles Dickens alive in 1800?"),
         (K, 2005, "Did Kaká play for AC Milan in 2005?"),
         (Finally(0, 40, V), 1800, "Was the Victorian era under way at any time from 1800 through 1840?"),
-        (Globally(30, 50, V), 1800, "Was the Victorian era under way in every year from 1830 through 1850?"),
+        (Globally(30, 50, V), 1800, "Was the Victorian era under way throughout 1830–1850?"),
         (Next(V), 1836, "Was the Victorian era under way in 1837?"),
         (Finally(6, 6, K), 2009, "Did Kaká play for AC Milan in 2015?"),
         (
@@ -62,11 +62,11 @@ def test_table_iii_patterns_in_plain_english(formula: Formula, year: int, questi
     ("formula", "year", "question"),
     [
         # windows in windows of one kind add up; a step inside moves the window
-        (Finally(2, 9, Next(K)), 1972, "Did Kaká play for AC Milan in any year from 1975 through 1982?"),
+        (Finally(2, 9, Next(K)), 1972, "Did Kaká play for AC Milan at any time during 1975–1982?"),
         (
             Globally(0, 5, Globally(2, 4, D)),
             1850,
-            "Was Charles Dickens alive in every year from 1852 through 1859?",
+            "Was Charles Dickens alive throughout 1852–1859?",
         ),
         # G inside F: a run of years, all of it within the years said (starts 1852 to 1862)
         (
@@ -227,8 +227,8 @@ def test_an_until_inside_an_until_has_its_year_introduced() -> None:
 
 def test_an_until_with_one_fixed_year_is_two_windows() -> None:
     assert mtl2nl(Until(10, 10, D, V), 1792, SAY) == (
-        "Is it true that Charles Dickens was alive in every year from 1792 through 1801 and the Victorian "
-        "era was under way in 1802?"
+        "Is it true that Charles Dickens was alive throughout 1792–1801 and the Victorian era was under "
+        "way in 1802?"
     )
 
 
@@ -322,7 +322,7 @@ def test_a_lone_award_says_the_year_it_was_given() -> None:
     w = Atom("w")
     assert mtl2nl(w, 1992, say, given={"w"}) == "Was Connie Willis awarded the Nebula Award in 1992?"
     assert mtl2nl(Finally(0, 7, w), 1967, say, given={"w"}) == (
-        "Was Connie Willis awarded the Nebula Award in any year from 1967 through 1974?"
+        "Was Connie Willis awarded the Nebula Award at any time during 1967–1974?"
     )
     assert mtl2nl(Finally(0, 2, w), 1990, say, given={"w"}) == (
         "Was Connie Willis awarded the Nebula Award in 1990, 1991 or 1992?"

@@ -107,12 +107,12 @@ def _lives() -> KbView:
 
 
 def _pair(who: str) -> tuple[str, list[str]]:
-    """What a birth question asks of whom: "Were A and B both" (both), "Was either of A and B"
+    """What a birth question asks of whom: "Were A and B both" (both), "Was at least one of A and B"
     (one), "Was A" (alone)."""
     if who.startswith("Were ") and who.endswith(" both"):
         return "both", who.removeprefix("Were ").removesuffix(" both").split(" and ")
-    if who.startswith("Was either of "):
-        return "one", who.removeprefix("Was either of ").split(" and ")
+    if who.startswith("Was at least one of "):
+        return "one", who.removeprefix("Was at least one of ").split(" and ")
     return "alone", [who.removeprefix("Was ")]
 
 
@@ -150,8 +150,8 @@ def test_lives_known_from_their_births_alone_are_asked_as_the_births_and_answere
 
 
 def test_bodies_known_from_their_founding_alone_are_asked_as_the_foundings_and_answered_so() -> None:
-    """A club with an inception and no end: "Did APOEL exist at any time from 1899 through
-    1927?" is asked "Was APOEL founded in 1927 or earlier?", and every answer is the founding's.
+    """A club with an inception and no end: "Did APOEL exist at any time during 1899–1927?"
+    is asked "Was APOEL founded in 1927 or earlier?", and every answer is the founding's.
     A body known from its founding to its end is still asked whether it existed."""
     society = Domain.SOCIETY
     founded = {"APOEL": 1926, "the Arab League": 1945, "Ethnikos Latsion": 1958}
@@ -224,7 +224,7 @@ def test_two_births_of_names_holding_and_are_not_asked_as_a_pair() -> None:
     pair = mtl.Or(mtl.Atom("a"), mtl.Atom("b"))
     assert born_question(pair, 1930, lives, "founded") is None
     assert born_question(pair, 1930, {**lives, "a": "Chelsea F.C."}, "founded") == (
-        "Was either of Chelsea F.C. and Arsenal F.C. founded before 1931?"
+        "Was at least one of Chelsea F.C. and Arsenal F.C. founded before 1931?"
     )
     assert born_question(pair, 1930, {**lives, "a": "Chelsea or Arsenal"}, "founded") is None
     assert born_question(mtl.Atom("a"), 1930, lives, "founded") == (
@@ -262,5 +262,5 @@ def test_two_births_are_told_apart_alike() -> None:
     )
     one = mtl.Or(mtl.Atom("a"), mtl.Atom("b"))
     assert born_question(one, 1992, lives, "born", who, bare) == (
-        "Was either of the cyclists Ben Swift and Christine Majerus born before 1993?"
+        "Was at least one of the cyclists Ben Swift and Christine Majerus born before 1993?"
     )

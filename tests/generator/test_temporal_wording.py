@@ -27,14 +27,16 @@ def _event(pid: str, clause: Clause, years: tuple[int, int]) -> TemporalEvent:
     return TemporalEvent("e", clause.statement(), (years,), clause=clause, topic=pid)
 
 
-def test_some_year_of_a_window_is_asked_in_any_year_from_to() -> None:
+def test_some_year_of_a_window_is_asked_at_any_time_with_its_last_year_in() -> None:
     """ "Did Kaká ever play for AC Milan between 2003 and 2008?": "ever" redundant and the ends in
     doubt (the twelfth session's start readers); "at any point between" left the ends in doubt (its
-    end readers), and so did "from 1954 to 1963" (the thirteenth's): "in any year from 2003 through
-    2008" holds its last year plainly."""
-    kaka = "Did Kaká play for AC Milan in any year from 2003 through 2008?"
+    end readers), and so did "from 1954 to 1963" (the thirteenth's): "at any time during 2003–2008"
+    and "at any time from 2004 through 2009" hold their last years plainly, and read clear where "in
+    any year from" read stiff (the fourteenth session's trial, bench/question_wording_trial/fourth)."""
+    kaka = "Did Kaká play for AC Milan at any time during 2003–2008?"
     assert mtl2nl(Finally(0, 5, K), 2003, SAY) == kaka
-    assert mtl2nl(Finally(0, 5, S), 2003, SAY) == "Was the treaty signed in any year from 2003 through 2008?"
+    assert mtl2nl(Finally(0, 5, S), 2003, SAY) == "Was the treaty signed at any time during 2003–2008?"
+    assert mtl2nl(Finally(0, 5, K), 2004, SAY).endswith("AC Milan at any time from 2004 through 2009?")
     # two or three years are still named
     assert mtl2nl(Finally(0, 2, K), 2003, SAY) == "Did Kaká play for AC Milan in 2003, 2004 or 2005?"
 
@@ -43,10 +45,12 @@ def test_every_year_of_a_window_is_said_with_its_last_year_in() -> None:
     """ "throughout 1986–1995": does it hold all of 1995? (the thirteenth session's end readers);
     "throughout the years 2003 to 2008" wordy (twelfth session's start), "the whole time from 2003
     to 2008" formulaic (its second round's); "in each of 2003, 2004 and 2005" formulaic and unclear
-    (its third round's)."""
-    every = "Did Kaká play for AC Milan in every year from 2003 through"
-    assert mtl2nl(Globally(0, 5, K), 2003, SAY) == f"{every} 2008?"
-    assert mtl2nl(Globally(0, 2, K), 2003, SAY) == f"{every} 2005?"
+    (its third round's); "in every year from 2003 through 2008" stiff 4 times of 9 side by side, where
+    "throughout 2003–2008" read clear and one way 9 of 9 (the fourteenth session's trial)."""
+    assert mtl2nl(Globally(0, 5, K), 2003, SAY) == "Did Kaká play for AC Milan throughout 2003–2008?"
+    assert mtl2nl(Globally(0, 2, K), 2003, SAY) == "Did Kaká play for AC Milan throughout 2003–2005?"
+    # counted from a chosen year, the years stay "in every year from ... later"
+    assert When(None, 2).every(1, 6) == "in every year from 3 to 8 years later"
 
 
 def test_a_window_says_its_ends_and_they_cannot_change_the_answer() -> None:
@@ -92,7 +96,7 @@ def test_two_subjects_are_asked_with_at_least_one_of_and_with_both_after_them() 
     )
     assert mtl2nl(And(K, Atom("j")), 2005, say) == "Did Kaká and Jon both play for AC Milan in 2005?"
     assert mtl2nl(Finally(0, 5, Or(K, Atom("j"))), 2005, say) == (
-        "Did at least one of Kaká and Jon play for AC Milan in any year from 2005 through 2010?"
+        "Did at least one of Kaká and Jon play for AC Milan at any time during 2005–2010?"
     )
     assert mtl2nl(Finally(5, 14, Or(K, Atom("j"))), 2005, say) == (
         "Did at least one of Kaká and Jon play for AC Milan at any time in the 2010s?"

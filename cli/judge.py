@@ -19,11 +19,25 @@ from kgtest.core.progress import phases
 from kgtest.core.shard import Shard
 
 
+class ShareType(click.FloatRange):
+    """A number from 0 to 1: ``FloatRange`` lets ``nan`` through, and ``--fail-under nan`` failed
+    every run with exit 8, "under --fail-under nan" (probe-14b)."""
+
+    def __init__(self) -> None:
+        super().__init__(0, 1)
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        number = float(super().convert(value, param, ctx))
+        if number != number:  # nan
+            self.fail(f"{value!r} is not a number: give one from 0 to 1", param, ctx)
+        return number
+
+
 @click.command("judge")
 @click.argument("run", default="latest")
 @click.option(
     "--threshold",
-    type=click.FloatRange(0, 1),
+    type=ShareType(),
     help="Cosine similarity at which a relation no catalog word names counts as one of the case's. "
     "[default: [judge] threshold, 0.8]",
 )
@@ -34,7 +48,7 @@ from kgtest.core.shard import Shard
 )
 @click.option(
     "--fail-under",
-    type=click.FloatRange(0, 1),
+    type=ShareType(),
     help="Exit with code 8 when a kind's score is under this (0-1), e.g. 0.5 in CI: 0 is what a system "
     "that knows nothing scores, 1 every case right (docs/scores.md). [default: [judge] fail_under, 0: "
     "no gate]",

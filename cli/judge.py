@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
@@ -17,6 +18,9 @@ from kgtest.cli.text import literal
 from kgtest.core.errors import GateError
 from kgtest.core.progress import phases
 from kgtest.core.shard import Shard
+from kgtest.oracle.outcomes import NO_REPLY
+from kgtest.runner.manifest import RunManifest
+from kgtest.runner.runs import again
 
 
 class ShareType(click.FloatRange):
@@ -26,7 +30,7 @@ class ShareType(click.FloatRange):
     def __init__(self) -> None:
         super().__init__(0, 1)
 
-    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> float:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
         number = float(super().convert(value, param, ctx))
         if number != number:  # nan
             self.fail(f"{value!r} is not a number: give one from 0 to 1", param, ctx)
@@ -105,9 +109,11 @@ def command(
     if junit is not None:
         junit.parent.mkdir(parents=True, exist_ok=True)
     out = Console(highlight=False, stderr=as_json)
+    judged_runs: list[RunManifest] = []
 
     def summarise(verdicts: api.RunVerdicts) -> None:
         """The outcome counts and each kind's own tables, once the verdicts are written."""
+        judged_runs.append(verdicts.manifest)
         outcomes: dict[str, int] = {}
         for record in verdicts.records:
             outcomes[record.outcome] = outcomes.get(record.outcome, 0) + 1
@@ -132,6 +138,11 @@ def command(
         click.echo(json.dumps({**result.to_json(), "verdicts": str(judged.summary.path)}, indent=2))
     echo = click.echo if not as_json else lambda text: click.echo(text, err=True)
     echo(f"{result.summary()}.")
+    if failed := result.outcomes.get(NO_REPLY, 0):  # a system that was down read as one that knew nothing
+        ask = again(judged_runs[0]) if judged_runs else "`kgtest run`"
+        echo(f"note: {failed} of {result.cases} cases have no reply (it failed to come back: `kgtest inspect "
+             f"CASE` says why) and count 0 in the scores; the same {ask} with --retry-failed asks them "
+             "again once the system answers, then judge again.")  # fmt: skip
     echo(f"Verdicts in {judged.summary.path}. `kgtest report` draws them; `kgtest inspect CASE` shows one.")
     if junit is not None:
         echo(f"JUnit XML in {junit}.")

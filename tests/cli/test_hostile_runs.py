@@ -182,3 +182,18 @@ def test_report_names_the_runs_it_left_out_because_they_are_not_judged(tmp_path:
     assert code == 0 and f"left out: 1 run not judged: {other}; `kgtest judge RUN` judges one" in said, out
     assert kgtest("--workspace", ws, "judge", other, "--no-graph")[0] == 0
     assert "not judged" not in kgtest("--workspace", ws, "report", "--out", str(tmp_path / "r"))[1]
+
+
+def test_judge_says_when_replies_failed_and_how_to_ask_them_again(tmp_path: Path) -> None:
+    # A run whose system was down judged as "raw 0 of 2 replies correct" and, with a gate, exit 8
+    # "under --fail-under": no word that no reply had come back (probe-14b).
+    suite, ws = tmp_path / "s.jsonl", str(tmp_path / "ws")
+    write_suite(suite, [case(0, "Is Paris in France?"), case(1, "Is Rome in Italy?")])
+    down = "plugin:tests.runner.chatters:Flaky?failures=1000"
+    assert kgtest("--workspace", ws, "run", str(suite), "--sut", down)[0] == 6
+    code, out = kgtest("--workspace", ws, "judge", "--no-graph", "--fail-under", "0.5")
+    said = " ".join(out.split())
+    assert code == 8 and "note: 2 of 2 cases have no reply" in said, out
+    assert "the same `kgtest run` with --retry-failed asks them again" in said
+    code, out = kgtest("--workspace", ws, "judge", "--no-graph")
+    assert code == 0 and "2 of 2 cases have no reply" in " ".join(out.split())

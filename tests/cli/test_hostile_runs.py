@@ -3,12 +3,15 @@ named with what to do, nothing stale is trusted, nothing ends in a traceback."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from kgtest.cli.main import cli
+from kgtest.core.workspace import Workspace
 from kgtest.generator.case import write_suite
+from kgtest.runner.runs import keep_suite
 from tests.runner.suite_fixture import case
 
 ENV = {"NEO4J_URI": "", "KGTEST_STORE_URI": ""}
@@ -197,3 +200,19 @@ def test_judge_says_when_replies_failed_and_how_to_ask_them_again(tmp_path: Path
     assert "the same `kgtest run` with --retry-failed asks them again" in said
     code, out = kgtest("--workspace", ws, "judge", "--no-graph")
     assert code == 0 and "2 of 2 cases have no reply" in " ".join(out.split())
+
+
+def test_runs_says_which_runs_suite_was_made_again_since(tmp_path: Path) -> None:
+    # gen over a suite keeps each earlier run a copy; `runs` listed the old run and a new one both
+    # as suite.jsonl, though they were asked different cases (probe-14b).
+    ws, folder = _judged_run(tmp_path)
+    suite = tmp_path / "s.jsonl"
+    assert keep_suite(Workspace(Path(ws)), suite) == [folder.name]  # what gen does before writing
+    write_suite(suite, [case(2, "Is Oslo in Norway?")])
+    code, out = kgtest("--workspace", ws, "run", str(suite), "--sut", "baseline:yes")
+    assert code == 0, out
+    code, out = kgtest("--workspace", ws, "runs", "--json")
+    rows = {row["run_id"]: row["suite_made_again"] for row in json.loads(out)}
+    assert rows.pop(folder.name) is True and list(rows.values()) == [False]
+    code, out = kgtest("--workspace", ws, "runs")
+    assert code == 0 and out.count("made again since") == 1, out

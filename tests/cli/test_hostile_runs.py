@@ -207,8 +207,11 @@ def test_runs_says_which_runs_suite_was_made_again_since(tmp_path: Path) -> None
     # as suite.jsonl, though they were asked different cases (probe-14b).
     ws, folder = _judged_run(tmp_path)
     suite = tmp_path / "s.jsonl"
+    old_case = json.loads(suite.read_text(encoding="utf-8").splitlines()[0])["id"]
     assert keep_suite(Workspace(Path(ws)), suite) == [folder.name]  # what gen does before writing
     write_suite(suite, [case(2, "Is Oslo in Norway?")])
+    code, out = kgtest("--workspace", ws, "inspect", old_case)  # said "no suite ... has a case"
+    assert code == 0 and "Is Paris in France?" in out and folder.name in out, out
     code, out = kgtest("--workspace", ws, "run", str(suite), "--sut", "baseline:yes")
     assert code == 0, out
     code, out = kgtest("--workspace", ws, "runs", "--json")

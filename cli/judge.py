@@ -148,7 +148,7 @@ def command(
         echo(f"JUnit XML in {junit}.")
     if not result.passed:
         failing = [k for k in result.kinds if not k.ok]
-        why = [f"{k.summary()}: under --fail-under {k.fail_under:g}" for k in failing]
+        why = [k.failed() for k in failing]
         named = (
             why if len(result.kinds) == 1 else [f"{k.kind}: {w}" for k, w in zip(failing, why, strict=True)]
         )

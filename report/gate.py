@@ -69,6 +69,21 @@ class KindGate:
     def ok(self) -> bool:
         return self.fail_under <= 0 or (self.gated is not None and self.gated >= self.fail_under)
 
+    def failed(self) -> str:
+        """Why the gate stops at this kind. A score of n/a read "under --fail-under 1" beside "60 of
+        60 replies correct": a suite of one answer, where a constant answer gets every case (probe-14b)."""
+        if self.gated is not None:
+            return f"{self.summary()}: under --fail-under {self.fail_under:g}"
+        why = "nothing to compare with --fail-under"
+        chance = self.scored.chance if self.scored is not None else None
+        if self.gate_on == "score" and chance is not None and chance >= 1:
+            why = (
+                f"no score to compare with --fail-under {self.fail_under:g}: every case has the same "
+                "answer, so always giving it gets them all and the score cannot tell knowing from "
+                "guessing; gate on the raw share (--gate-on rate) or ask a suite with both answers"
+            )
+        return f"{self.summary()}: {why}"
+
     def summary(self) -> str:
         counted = f"{self.passed} of {self.total} {self.unit}, {percent_range(self.passed, self.total)}"
         counted += not_judged(self.unjudged)

@@ -18,9 +18,6 @@ from kgtest.cli.text import literal
 from kgtest.core.errors import GateError
 from kgtest.core.progress import phases
 from kgtest.core.shard import Shard
-from kgtest.oracle.outcomes import NO_REPLY
-from kgtest.runner.manifest import RunManifest
-from kgtest.runner.runs import again
 
 
 class ShareType(click.FloatRange):
@@ -109,7 +106,7 @@ def command(
     if junit is not None:
         junit.parent.mkdir(parents=True, exist_ok=True)
     out = Console(highlight=False, stderr=as_json)
-    judged_runs: list[RunManifest] = []
+    judged_runs: list[api.RunManifest] = []
 
     def summarise(verdicts: api.RunVerdicts) -> None:
         """The outcome counts and each kind's own tables, once the verdicts are written."""
@@ -138,8 +135,8 @@ def command(
         click.echo(json.dumps({**result.to_json(), "verdicts": str(judged.summary.path)}, indent=2))
     echo = click.echo if not as_json else lambda text: click.echo(text, err=True)
     echo(f"{result.summary()}.")
-    if failed := result.outcomes.get(NO_REPLY, 0):  # a system that was down read as one that knew nothing
-        ask = again(judged_runs[0]) if judged_runs else "`kgtest run`"
+    if failed := result.no_reply:  # a system that was down read as one that knew nothing
+        ask = api.command_again(judged_runs[0]) if judged_runs else "`kgtest run`"
         echo(f"note: {failed} of {result.cases} cases have no reply (it failed to come back: `kgtest inspect "
              f"CASE` says why) and count 0 in the scores; the same {ask} with --retry-failed asks them "
              "again once the system answers, then judge again.")  # fmt: skip

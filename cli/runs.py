@@ -12,7 +12,6 @@ from rich.text import Text
 from kgtest import api
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.text import literal, visible
-from kgtest.runner.runs import suite_made_again
 
 _COLUMNS = ("run", "status", "system", "suite", "cases", "failed replies", "judged", "started")
 _STYLES = {
@@ -41,7 +40,7 @@ def command(app: AppContext, as_json: bool) -> None:
         rows = [
             {
                 "run_id": r.run_id, "status": r.status, "name": r.name, "system": r.manifest.system,
-                "suite": r.manifest.suite, "suite_made_again": suite_made_again(r.files, r.manifest),
+                "suite": r.manifest.suite, "suite_made_again": api.suite_made_again(r.files, r.manifest),
                 "cases": r.manifest.cases, "kinds": r.manifest.kinds,
                 "failed": r.manifest.failed, "judged": r.judged, "started": r.started, "finished": r.finished,
                 "error": r.error, "shard": r.shard,
@@ -93,7 +92,7 @@ def command(app: AppContext, as_json: bool) -> None:
 def _suite(run: api.RunInfo) -> Text:
     """The suite's file name, and whether it was made again since the run (judged from its copy)."""
     name = literal(run.manifest.suite.rsplit("/", 1)[-1])
-    if suite_made_again(run.files, run.manifest):
+    if api.suite_made_again(run.files, run.manifest):
         name.append("\n(made again since; the run keeps its copy)", style="dim")
     return name
 

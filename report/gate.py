@@ -142,6 +142,11 @@ class GateResult:
         return sum(self.outcomes.values())
 
     @property
+    def no_reply(self) -> int:
+        """Cases whose reply failed to come back: they count 0 in every score."""
+        return self.outcomes.get(NO_REPLY, 0)
+
+    @property
     def answered(self) -> tuple[int, int]:
         """(correct, asked) of the single questions: what ``correct_rate`` is a share of."""
         single = [k for k in self.kinds if k.unit == ANSWERED]
@@ -192,7 +197,7 @@ class GateResult:
             "run_id": self.run_id, "name": self.name, "system": self.system, "cases": self.cases,
             "correct": correct, "correct_rate": round(self.rate, 4),
             "correct_rate_95": [round(low, 4), round(high, 4)], "unjudged": self.unjudged,
-            "truncated": self.outcomes.get(TRUNCATED, 0), "no_reply": self.outcomes.get(NO_REPLY, 0),
+            "truncated": self.outcomes.get(TRUNCATED, 0), "no_reply": self.no_reply,
             "outcomes": dict(sorted(self.outcomes.items())), "fail_under": self.fail_under,
             "kinds": {k.kind: k.to_json() for k in self.kinds}, "passed": self.passed,
         }  # fmt: skip

@@ -83,6 +83,8 @@ if TYPE_CHECKING:  # the names as their modules define them, for type checkers
     from kgtest.runner.registry import ALIASES as SUT_ALIASES
     from kgtest.runner.registry import SCHEMES as SUT_SCHEMES
     from kgtest.runner.run import RunSummary
+    from kgtest.runner.runs import again as command_again
+    from kgtest.runner.runs import suite_made_again
 
 _WHERE = {
     "Answer": "kgtest.generator.case",
@@ -147,6 +149,8 @@ _WHERE = {
     "kb_clear": "kgtest.api.knowledge",
     "kb_stats": "kgtest.api.knowledge",
     "list_runs": "kgtest.api.runs",
+    "command_again": "kgtest.runner.runs:again",
+    "suite_made_again": "kgtest.runner.runs",
     "make_report": "kgtest.api.reporting",
     "raise_failures": "kgtest.api.asking",
     "register": "kgtest.api.kinds",
@@ -210,6 +214,7 @@ __all__ = [
     "build_kb",
     "check",
     "checked_systems",
+    "command_again",
     "database_info",
     "export",
     "generate",
@@ -229,5 +234,6 @@ __all__ = [
     "serve_database",
     "serve_model",
     "stop_database",
+    "suite_made_again",
     "write_junit",
 ]

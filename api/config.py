@@ -11,7 +11,7 @@ from pathlib import Path, PurePosixPath
 from kgtest.api.workspace import WorkspaceLike, settings_of
 from kgtest.core.config_template import starting_config
 from kgtest.core.errors import ConfigError
-from kgtest.core.files import write_atomic
+from kgtest.core.files import replaced_whole, write_atomic
 from kgtest.core.settings import Settings, read_config, resolve_workspace
 from kgtest.core.workspace import Workspace
 from kgtest.runner.registry import refuse_secret, split_spec
@@ -22,6 +22,8 @@ class Initialised:
     path: Path
     suts: tuple[tuple[str, str], ...]
     """(name, spec) of each system under test configured."""
+    kept: Path | None = None
+    """Where the kgtest.toml changed by hand that ``force`` replaced was moved (kgtest.toml.bak)."""
 
 
 def init(
@@ -29,27 +31,37 @@ def init(
 ) -> Initialised:
     """Write the workspace's kgtest.toml: every setting commented, one ``[[sut]]`` per spec.
 
-    A kgtest.toml changed by hand is kept unless ``force``."""
+    A kgtest.toml changed by hand is kept unless ``force``, and then moved to kgtest.toml.bak:
+    ``init --force``, which the refusal suggests, lost every edit with no copy (probe-14b)."""
     if isinstance(workspace, Settings) or callable(workspace):
         root = settings_of(workspace).paths.root
     else:
         root = resolve_workspace(None if workspace is None else os.fspath(workspace))
     path = Workspace(root).config
-    if path.exists() and not force and not _as_written(path.read_text(encoding="utf-8")):
-        raise ConfigError(f"{path} exists and was changed; edit it, or give --force to start again")
+    changed = path.is_file() and not _as_written(path.read_bytes())
+    if changed and not force:
+        raise ConfigError(
+            f"{path} exists and was changed; edit it, or give --force to start again "
+            f"(the changed file is kept as {path.name}.bak)"
+        )
     suts = named(tuple(specs) or ("smollm2",))
+    kept = path.with_name(f"{path.name}.bak") if changed else None
+    if kept is not None:
+        with replaced_whole(kept) as tmp:
+            tmp.write_bytes(path.read_bytes())
     write_atomic(path, starting_config(suts))
     read_config(path)  # what init writes must load; a spec that breaks TOML would show here
-    return Initialised(path, tuple(suts))
+    return Initialised(path, tuple(suts), kept)
 
 
-def _as_written(text: str) -> bool:
-    """Whether ``text`` is what init writes for some systems: a file of ``init --sut X`` was said to
-    be "changed" and kept, though no hand had touched it."""
+def _as_written(data: bytes) -> bool:
+    """Whether ``data`` is what init writes for some systems: a file of ``init --sut X`` was said to
+    be "changed" and kept, though no hand had touched it. A file not in UTF-8 was a traceback."""
     try:
+        text = data.decode("utf-8")
         found = tomllib.loads(text).get("sut", [])
         suts = [(str(s["name"]), str(s["spec"])) for s in found]
-    except (tomllib.TOMLDecodeError, AttributeError, KeyError, TypeError):
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, AttributeError, KeyError, TypeError):
         return False
     return text in (starting_config(), starting_config(suts))
 

@@ -101,6 +101,7 @@ def _find(settings: Settings, prefix: str) -> TestCase:
 def _suites(settings: Settings) -> list[Path]:
     found = [*settings.suite_paths(), *sorted(settings.paths.suites.glob("*.jsonl"))]
     for run in settings.paths.all_runs():
+        found.append(run.suite)  # the copy a run keeps of its suite made again since (probe-14b)
         try:
             found.append(Path(read_manifest(run).suite))
         except RunnerError:

@@ -26,5 +26,7 @@ def command(app: AppContext, specs: tuple[str, ...], force: bool) -> None:
     """
     done = api.init(specs or ("smollm2",), workspace=app.paths.root, force=force)
     names = ", ".join(name for name, _ in done.suts)
+    if done.kept is not None:
+        click.echo(f"Kept the kgtest.toml changed by hand as {done.kept}.")
     click.echo(f"Wrote {done.path} with {len(done.suts)} system(s) under test: {names}.")
     click.echo("Next: kgtest build-kb example && kgtest gen && kgtest run && kgtest judge && kgtest report")

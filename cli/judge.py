@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
@@ -19,11 +20,25 @@ from kgtest.core.progress import phases
 from kgtest.core.shard import Shard
 
 
+class ShareType(click.FloatRange):
+    """A number from 0 to 1: ``FloatRange`` lets ``nan`` through, and ``--fail-under nan`` failed
+    every run with exit 8, "under --fail-under nan" (probe-14b)."""
+
+    def __init__(self) -> None:
+        super().__init__(0, 1)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        number = float(super().convert(value, param, ctx))
+        if number != number:  # nan
+            self.fail(f"{value!r} is not a number: give one from 0 to 1", param, ctx)
+        return number
+
+
 @click.command("judge")
 @click.argument("run", default="latest")
 @click.option(
     "--threshold",
-    type=click.FloatRange(0, 1),
+    type=ShareType(),
     help="Cosine similarity at which a relation no catalog word names counts as one of the case's. "
     "[default: [judge] threshold, 0.8]",
 )
@@ -34,7 +49,7 @@ from kgtest.core.shard import Shard
 )
 @click.option(
     "--fail-under",
-    type=click.FloatRange(0, 1),
+    type=ShareType(),
     help="Exit with code 8 when a kind's score is under this (0-1), e.g. 0.5 in CI: 0 is what a system "
     "that knows nothing scores, 1 every case right (docs/scores.md). [default: [judge] fail_under, 0: "
     "no gate]",
@@ -91,9 +106,11 @@ def command(
     if junit is not None:
         junit.parent.mkdir(parents=True, exist_ok=True)
     out = Console(highlight=False, stderr=as_json)
+    judged_runs: list[api.RunManifest] = []
 
     def summarise(verdicts: api.RunVerdicts) -> None:
         """The outcome counts and each kind's own tables, once the verdicts are written."""
+        judged_runs.append(verdicts.manifest)
         outcomes: dict[str, int] = {}
         for record in verdicts.records:
             outcomes[record.outcome] = outcomes.get(record.outcome, 0) + 1
@@ -118,12 +135,17 @@ def command(
         click.echo(json.dumps({**result.to_json(), "verdicts": str(judged.summary.path)}, indent=2))
     echo = click.echo if not as_json else lambda text: click.echo(text, err=True)
     echo(f"{result.summary()}.")
+    if failed := result.no_reply:  # a system that was down read as one that knew nothing
+        ask = api.command_again(judged_runs[0]) if judged_runs else "`kgtest run`"
+        echo(f"note: {failed} of {result.cases} cases have no reply (it failed to come back: `kgtest inspect "
+             f"CASE` says why) and count 0 in the scores; the same {ask} with --retry-failed asks them "
+             "again once the system answers, then judge again.")  # fmt: skip
     echo(f"Verdicts in {judged.summary.path}. `kgtest report` draws them; `kgtest inspect CASE` shows one.")
     if junit is not None:
         echo(f"JUnit XML in {junit}.")
     if not result.passed:
         failing = [k for k in result.kinds if not k.ok]
-        why = [f"{k.summary()}: under --fail-under {k.fail_under:g}" for k in failing]
+        why = [k.failed() for k in failing]
         named = (
             why if len(result.kinds) == 1 else [f"{k.kind}: {w}" for k, w in zip(failing, why, strict=True)]
         )

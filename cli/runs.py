@@ -40,7 +40,8 @@ def command(app: AppContext, as_json: bool) -> None:
         rows = [
             {
                 "run_id": r.run_id, "status": r.status, "name": r.name, "system": r.manifest.system,
-                "suite": r.manifest.suite, "cases": r.manifest.cases, "kinds": r.manifest.kinds,
+                "suite": r.manifest.suite, "suite_made_again": api.suite_made_again(r.files, r.manifest),
+                "cases": r.manifest.cases, "kinds": r.manifest.kinds,
                 "failed": r.manifest.failed, "judged": r.judged, "started": r.started, "finished": r.finished,
                 "error": r.error, "shard": r.shard,
             }
@@ -59,7 +60,7 @@ def command(app: AppContext, as_json: bool) -> None:
             status.append(visible(f"\n{r.error}"), style="dim")
         failed = r.manifest.failed
         cells.append([
-            Text(visible(r.run_id)), status, literal(r.name), literal(r.manifest.suite.rsplit("/", 1)[-1]),
+            Text(visible(r.run_id)), status, literal(r.name), _suite(r),
             Text(visible(_kinds(r))), Text("" if failed is None else str(failed)),
             Text("yes" if r.judged else ""), Text(visible(r.started)),
         ])  # fmt: skip
@@ -86,6 +87,14 @@ def command(app: AppContext, as_json: bool) -> None:
             "Run the same `kgtest run` (or `dialogue`, `converse`, whichever made the run) again "
             "to finish a failed or interrupted run."
         )
+
+
+def _suite(run: api.RunInfo) -> Text:
+    """The suite's file name, and whether it was made again since the run (judged from its copy)."""
+    name = literal(run.manifest.suite.rsplit("/", 1)[-1])
+    if api.suite_made_again(run.files, run.manifest):
+        name.append("\n(made again since; the run keeps its copy)", style="dim")
+    return name
 
 
 def _kinds(run: api.RunInfo) -> str:

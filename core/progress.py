@@ -56,6 +56,11 @@ class Phases:
     def __call__(self, phase: str, done: int, total: int) -> None:
         if phase not in self._tasks:
             self._tasks[phase] = self._progress.add_task(phase, total=total or None)
+            console = self._progress.console
+            if not self._progress.disable and not console.is_terminal:
+                # Off a terminal the bars are drawn once, at the end: a gen whose Prolog ran for
+                # minutes (a KB of one subject) printed nothing at all until then (probe-14b).
+                console.print(f"{phase}: started", markup=False, highlight=False)
         elif done == 0:  # the phase starts again (a model's next batch): its time too
             self._progress.reset(self._tasks[phase], total=total or None)
         self._progress.update(self._tasks[phase], completed=done, total=total or None)

@@ -95,9 +95,11 @@ def battery_sheets(book: Workbook, report: BatteryReport) -> None:
                 f"{v.code.value}:{'-' if v.passed is None else int(v.passed)}" for v in t.verdicts
             )
             where = [c.battery, c.id, c.sut, t.turn, t.partner]
-            for n in t.nuggets:
+            for i, n in enumerate(t.nuggets):
                 scores = [n.scores.get(k.value) for k in Criterion]
                 what = [n.index, n.kind, n.act or n.claim, n.check, *scores, n.weight, "; ".join(n.notes)]
-                append_row(ws, [*where, t.reply, tests, *what])
+                # the reply once, on its first nugget's row: a 1 MB reply of 4,000 sentences, copied
+                # to each, made a sheet of 133 MB that spreadsheets choke on (probe-14b)
+                append_row(ws, [*where, t.reply if i == 0 else None, tests, *what])
             if not t.nuggets:
                 append_row(ws, [*where, t.reply or t.error, tests])

@@ -69,6 +69,21 @@ class KindGate:
     def ok(self) -> bool:
         return self.fail_under <= 0 or (self.gated is not None and self.gated >= self.fail_under)
 
+    def failed(self) -> str:
+        """Why the gate stops at this kind. A score of n/a read "under --fail-under 1" beside "60 of
+        60 replies correct": a suite of one answer, where a constant answer gets every case (probe-14b)."""
+        if self.gated is not None:
+            return f"{self.summary()}: under --fail-under {self.fail_under:g}"
+        why = "nothing to compare with --fail-under"
+        chance = self.scored.chance if self.scored is not None else None
+        if self.gate_on == "score" and chance is not None and chance >= 1:
+            why = (
+                f"no score to compare with --fail-under {self.fail_under:g}: every case has the same "
+                "answer, so always giving it gets them all and the score cannot tell knowing from "
+                "guessing; gate on the raw share (--gate-on rate) or ask a suite with both answers"
+            )
+        return f"{self.summary()}: {why}"
+
     def summary(self) -> str:
         counted = f"{self.passed} of {self.total} {self.unit}, {percent_range(self.passed, self.total)}"
         counted += not_judged(self.unjudged)
@@ -127,6 +142,11 @@ class GateResult:
         return sum(self.outcomes.values())
 
     @property
+    def no_reply(self) -> int:
+        """Cases whose reply failed to come back: they count 0 in every score."""
+        return self.outcomes.get(NO_REPLY, 0)
+
+    @property
     def answered(self) -> tuple[int, int]:
         """(correct, asked) of the single questions: what ``correct_rate`` is a share of."""
         single = [k for k in self.kinds if k.unit == ANSWERED]
@@ -177,7 +197,7 @@ class GateResult:
             "run_id": self.run_id, "name": self.name, "system": self.system, "cases": self.cases,
             "correct": correct, "correct_rate": round(self.rate, 4),
             "correct_rate_95": [round(low, 4), round(high, 4)], "unjudged": self.unjudged,
-            "truncated": self.outcomes.get(TRUNCATED, 0), "no_reply": self.outcomes.get(NO_REPLY, 0),
+            "truncated": self.outcomes.get(TRUNCATED, 0), "no_reply": self.no_reply,
             "outcomes": dict(sorted(self.outcomes.items())), "fail_under": self.fail_under,
             "kinds": {k.kind: k.to_json() for k in self.kinds}, "passed": self.passed,
         }  # fmt: skip

@@ -8,6 +8,7 @@ filtering script is inline too, so the page works offline and from a CI artifact
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 
@@ -113,15 +114,21 @@ the page invalid HTML (tools then take it for a binary file); shown, it stays th
 
 
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_RIGHT_TO_LEFT = re.compile(
+    "[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\U00010800-\U00010fff\U0001e800-\U0001efff]"
+)
+"""Hebrew, Arabic and the other right-to-left scripts: a Hebrew reply in a left-to-right cell had
+its final full stop drawn at its right, after the last word read (probe-14b)."""
 
 
 def _shown(value: object) -> object:
     """Every {{ value }} of the templates, before autoescaping: controls made visible, and text
     that sets its own direction isolated (FSI...PDI), so a right-to-left override a model or a
-    label left open cannot turn round the rest of its line (the system's name, the case id)."""
+    label left open cannot turn round the rest of its line (the system's name, the case id), and
+    right-to-left text takes its own direction from its first letter."""
     if isinstance(value, str):
         shown = value.translate(_CONTROLS)
-        if not _BIDI.isdisjoint(shown):
+        if not _BIDI.isdisjoint(shown) or _RIGHT_TO_LEFT.search(shown):
             shown = f"\u2068{shown}\u2069"
         return markupsafe.Markup(shown) if isinstance(value, markupsafe.Markup) else shown
     return value

@@ -71,9 +71,7 @@ def run_cases(run: RunFiles) -> tuple[RunManifest, Pairs]:
             f"run {manifest.run_id} is {status or 'not finished'}{why}; "
             f"run the same {again(manifest)} again to finish it first"
         )
-    suite = Path(manifest.suite)
-    if run.suite.is_file() and (not suite.is_file() or _sha256(suite) != manifest.suite_sha256):
-        suite = run.suite  # the suite was replaced after the run: its copy as the run asked it
+    suite = run.suite if suite_made_again(run, manifest) else Path(manifest.suite)
     if not suite.is_file():
         raise OracleError(
             f"run {manifest.run_id} was made from {suite}, which no longer exists; put the suite back "
@@ -108,6 +106,13 @@ def again(manifest: RunManifest) -> str:
     if len(kinds) == 1 and kinds[0] in shortcut:
         return f"{shortcut[kinds[0]]} (or `kgtest run --kind {kinds[0]}`)"
     return "`kgtest run`"
+
+
+def suite_made_again(run: RunFiles, manifest: RunManifest) -> bool:
+    """Whether the suite a run was asked from was replaced since (gen kept the run a copy, which
+    judge and report read): `runs` listed both a run of seed 5 and one of seed 9 as suite.jsonl."""
+    suite = Path(manifest.suite)
+    return run.suite.is_file() and (not suite.is_file() or _sha256(suite) != manifest.suite_sha256)
 
 
 def keep_suite(workspace: Workspace, suite: Path) -> list[str]:

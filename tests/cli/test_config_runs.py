@@ -44,8 +44,20 @@ def test_init_writes_a_config_that_loads_and_keeps_a_changed_one(tmp_path: Path)
     code, _, err = kgtest("--workspace", str(ws), "init")
     assert code == 2 and "exists and was changed" in err and "--force" in err
     assert (ws / "kgtest.toml").read_text().endswith("# my notes\n")
-    code, _, _ = kgtest("--workspace", str(ws), "init", "--force")
+    edited = (ws / "kgtest.toml").read_text()
+    code, out, _ = kgtest("--workspace", str(ws), "init", "--force")
     assert code == 0 and (ws / "kgtest.toml").read_text() == starting_config()
+    assert (ws / "kgtest.toml.bak").read_text() == edited and "kgtest.toml.bak" in out  # lost (probe-14b)
+
+
+def test_init_over_a_config_not_in_utf8_keeps_it(tmp_path: Path) -> None:
+    # init read the old file as UTF-8 to see whether it had changed: a traceback (probe-14b)
+    (tmp_path / "kgtest.toml").write_bytes(b"[run]\ntemperature = 0.5  # caf\xe9\n")
+    code, _, err = kgtest("--workspace", str(tmp_path), "init")
+    assert code == 2 and "exists and was changed" in err and "Traceback" not in err, err
+    code, _, err = kgtest("--workspace", str(tmp_path), "init", "--force")
+    assert code == 0, err
+    assert (tmp_path / "kgtest.toml.bak").read_bytes().endswith(b"caf\xe9\n")
 
 
 def test_init_replaces_the_untouched_config_any_command_wrote(tmp_path: Path) -> None:

@@ -3,12 +3,15 @@ named with what to do, nothing stale is trusted, nothing ends in a traceback."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from kgtest.cli.main import cli
+from kgtest.core.workspace import Workspace
 from kgtest.generator.case import write_suite
+from kgtest.runner.runs import keep_suite
 from tests.runner.suite_fixture import case
 
 ENV = {"NEO4J_URI": "", "KGTEST_STORE_URI": ""}
@@ -182,3 +185,37 @@ def test_report_names_the_runs_it_left_out_because_they_are_not_judged(tmp_path:
     assert code == 0 and f"left out: 1 run not judged: {other}; `kgtest judge RUN` judges one" in said, out
     assert kgtest("--workspace", ws, "judge", other, "--no-graph")[0] == 0
     assert "not judged" not in kgtest("--workspace", ws, "report", "--out", str(tmp_path / "r"))[1]
+
+
+def test_judge_says_when_replies_failed_and_how_to_ask_them_again(tmp_path: Path) -> None:
+    # A run whose system was down judged as "raw 0 of 2 replies correct" and, with a gate, exit 8
+    # "under --fail-under": no word that no reply had come back (probe-14b).
+    suite, ws = tmp_path / "s.jsonl", str(tmp_path / "ws")
+    write_suite(suite, [case(0, "Is Paris in France?"), case(1, "Is Rome in Italy?")])
+    down = "plugin:tests.runner.chatters:Flaky?failures=1000"
+    assert kgtest("--workspace", ws, "run", str(suite), "--sut", down)[0] == 6
+    code, out = kgtest("--workspace", ws, "judge", "--no-graph", "--fail-under", "0.5")
+    said = " ".join(out.split())
+    assert code == 8 and "note: 2 of 2 cases have no reply" in said, out
+    assert "the same `kgtest run` with --retry-failed asks them again" in said
+    code, out = kgtest("--workspace", ws, "judge", "--no-graph")
+    assert code == 0 and "2 of 2 cases have no reply" in " ".join(out.split())
+
+
+def test_runs_says_which_runs_suite_was_made_again_since(tmp_path: Path) -> None:
+    # gen over a suite keeps each earlier run a copy; `runs` listed the old run and a new one both
+    # as suite.jsonl, though they were asked different cases (probe-14b).
+    ws, folder = _judged_run(tmp_path)
+    suite = tmp_path / "s.jsonl"
+    old_case = json.loads(suite.read_text(encoding="utf-8").splitlines()[0])["id"]
+    assert keep_suite(Workspace(Path(ws)), suite) == [folder.name]  # what gen does before writing
+    write_suite(suite, [case(2, "Is Oslo in Norway?")])
+    code, out = kgtest("--workspace", ws, "inspect", old_case)  # said "no suite ... has a case"
+    assert code == 0 and "Is Paris in France?" in out and folder.name in out, out
+    code, out = kgtest("--workspace", ws, "run", str(suite), "--sut", "baseline:yes")
+    assert code == 0, out
+    code, out = kgtest("--workspace", ws, "runs", "--json")
+    rows = {row["run_id"]: row["suite_made_again"] for row in json.loads(out)}
+    assert rows.pop(folder.name) is True and list(rows.values()) == [False]
+    code, out = kgtest("--workspace", ws, "runs")
+    assert code == 0 and out.count("made again since") == 1, out

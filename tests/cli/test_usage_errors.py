@@ -64,6 +64,8 @@ def usage_errors(tmp: Path) -> list[tuple[tuple[str, ...], str]]:
         (("init", "--sut", "gpt4"), "Unknown --sut scheme 'gpt4'"),
         (("inspect", "nope"), "has a case 'nope'"),
         (("judge", "nope"), "no run matches 'nope'"),
+        (("judge", "--fail-under", "nan"), "'nan' is not a number"),  # failed every run: exit 8 (probe-14b)
+        (("judge", "--threshold", "nan"), "'nan' is not a number"),
         (("kb", "stat"), "Did you mean 'stats'?"),
         (("report", "nope"), "no run matches 'nope'"),
         (("run", str(suite), "--sut", "hf:/no/such/model"), "there is no folder /no/such/model"),

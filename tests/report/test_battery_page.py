@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from kgtest.report.battery import BatteryReport, Bucket
+from openpyxl import load_workbook
+
+from kgtest.oracle.conversation.swan import ScoredNugget
+from kgtest.report.battery import BatteryReport, Bucket, ConversationView, TurnView
 from kgtest.report.rates import build_report
 from kgtest.report.render import write_report
 
@@ -28,3 +31,19 @@ def test_a_test_tried_at_one_strength_gets_no_histogram_and_the_page_says_why(tm
     assert "No histogram for U3 (1 attempt, all at 0)" in said
     assert "No histogram for U4 (1 attempt, all at 0)" in said
     assert 'title="Typing mistakes' in part
+
+
+def test_a_long_reply_is_in_the_workbook_once_not_once_a_sentence(tmp_path: Path) -> None:
+    """Each nugget's row held the whole reply: 4,000 sentences of a 1 MB reply made a sheet of
+    133 MB (probe-14b)."""
+    reply = "Yes. " * 3000
+    nuggets = tuple(
+        ScoredNugget("c1", "bot", 1, i, "O", "agree", "Yes.", "", "", {}, 1.0) for i in range(1, 3001)
+    )
+    turn = TurnView(1, "Is Paris in France?", "question", reply, "", (), nuggets)
+    talk = ConversationView("r1", "c1", "bot", "", None, (turn,))
+    battery = BatteryReport(("bot",), (), {}, (), (talk,), ("r1",))
+    path = write_report(build_report([], battery=battery), tmp_path)["xlsx"]
+    rows = list(load_workbook(path, read_only=True)["battery turns"].iter_rows(min_row=2, values_only=True))
+    assert len(rows) == 3000 and rows[0][5] in (reply, reply.rstrip())
+    assert all(row[5] is None for row in rows[1:])

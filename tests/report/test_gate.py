@@ -6,8 +6,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from kgtest.api.kinds import KINDS
+from kgtest.oracle.scores import KindScore
 from kgtest.oracle.verdicts import JudgedReply
-from kgtest.report.gate import gate
+from kgtest.report.gate import KindGate, gate
 from kgtest.report.junit import write_junit
 
 from ..runner.suite_fixture import case
@@ -91,3 +92,16 @@ def test_a_reply_the_oracle_failed_on_leaves_the_raw_share_and_is_counted_beside
         "r1", "name", "sys", [record(0, "unjudged")], units=UNITS, fail_under=0.1, gate_on="rate"
     )
     assert not only_failed.passed  # nothing judged: nothing to pass the gate on
+
+
+def test_a_gate_on_a_score_of_na_says_why_not_under() -> None:
+    # 60 of 60 correct on a suite of one answer read "score n/a ...: under --fail-under 1" (probe-14b)
+    units = {str(i): 1.0 for i in range(60)}
+    one_answer = KindScore("fact", "correct less wrong", 1.0, units, 1.0, "Yes", None, None, None, {}, {})
+    kind = KindGate("fact", 60, 60, 1.0, scored=one_answer)
+    assert not kind.ok
+    said = kind.failed()
+    assert "under --fail-under" not in said and "every case has the same answer" in said
+    assert "--gate-on rate" in said
+    assert KindGate("fact", 60, 60, 1.0, scored=one_answer, gate_on="rate").ok
+    assert KindGate("fact", 1, 2, 0.9, gate_on="rate").failed().endswith(": under --fail-under 0.9")

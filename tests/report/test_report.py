@@ -169,6 +169,17 @@ def test_control_characters_are_shown_and_an_open_override_is_isolated() -> None
     assert "\u202e" in page and page.count("\u202e") == page.count("\u2068Was \u202eevil married?\u2069")
 
 
+def test_right_to_left_replies_take_their_own_direction() -> None:
+    # A Hebrew reply sat in a left-to-right cell: its full stop drawn at its right end (probe-14b)
+    hebrew = "כן, זה נכון."
+    rows = [dataclasses.replace(r, reply=hebrew) if r.case_id == "c2" else r for r in ROWS]
+    page = render_html(build_report(rows))
+    assert f"\u2068{hebrew}\u2069" in page and hebrew not in page.replace(f"\u2068{hebrew}\u2069", "")
+    assert "\u2068" not in render_html(build_report(ROWS)).replace(
+        "\u2068Was", ""
+    )  # left-to-right: as it was
+
+
 def test_charts_only_where_more_than_one_bar_says_something() -> None:
     one_model_one_domain = [r for r in ROWS if r.sut == "b"]
     assert "<figure>" not in render_html(build_report(one_model_one_domain))

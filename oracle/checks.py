@@ -35,6 +35,7 @@ from kgtest.oracle.kb_years import date_of, lifetime, lifetimes, year_of
 from kgtest.oracle.kind_of_place import in_another_country, is_place, kb_types, kinds_of, maybe_one_kind
 from kgtest.oracle.lifetimes import YEAR_EVENT, events, lived, stated_years
 from kgtest.oracle.listed import listed
+from kgtest.oracle.moved_away import moved_away
 from kgtest.oracle.quantified import COUNTED, denied_by_only, too_many
 from kgtest.oracle.renamed import renamed_pairs
 from kgtest.oracle.similarity import year_text
@@ -88,17 +89,21 @@ class Checker:
         ]
         found = {id(c.triple): c for c in judged}
         every = tuple(found.get(id(c.triple), c) for c in claims)  # the unread ones too, in order
+        moved = moved_away(judged, ground, self._catalog)
         kept = [c for c in judged if c.status != ANSWER]  # no premise: it would make its answer follow
         if ground.temporal is not None:
             holds = ground.temporal.holds(events(ground, kept))
-            return Checked(every, "holds" if holds else "fails", Answer.YES if holds else Answer.NO)
+            return Checked(
+                every, "holds" if holds else "fails", Answer.YES if holds else Answer.NO, moved=moved
+            )
         if ground.statement is None:
             return Checked(every, "unchecked", expected)
         kept = [c for c in kept if not another_time(c, ground)]  # of other years than the question's
         premises = [c for c in kept if id(c.triple) not in concluding]  # the answer said again, right
         restated = [c for c in kept if id(c.triple) in concluding]  # counts only where they settle nothing
         only = denied_by_only(ground, claims)
-        return self._inference(ground, premises, background, every, expected, only, restated)
+        inferred = self._inference(ground, premises, background, every, expected, only, restated)
+        return replace(inferred, moved=moved)
 
     def _knowledge(
         self,

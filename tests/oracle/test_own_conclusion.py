@@ -15,6 +15,7 @@ from kgtest.oracle import Judge
 
 from .test_reading_rules import TESLA_NYC
 from .test_styles import judged
+from .test_unread_years import BECKHAM_MILAN
 
 
 def test_an_answer_against_its_own_wrong_claim_is_both(kb_judge: Judge) -> None:
@@ -34,3 +35,11 @@ def test_a_conclusion_after_premises_that_settle_nothing_stands(kb_judge: Judge)
         "Nikola Tesla lived in New York City for decades. So yes, Nikola Tesla died in New York City.",
     )
     assert verdict.outcome.value == "correct", verdict.reasons
+
+
+def test_another_value_of_the_asked_fact_at_the_asked_time_cannot_tell(kb_judge: Judge) -> None:
+    verdict = judged(
+        kb_judge, BECKHAM_MILAN, "No. In 1988 David Beckham played for Real Madrid, not for A.C. Milan."
+    )
+    assert verdict.outcome.value == "unreadable", verdict.reasons
+    assert "another value at a time" in verdict.reasons[0], verdict.reasons

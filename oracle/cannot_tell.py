@@ -54,6 +54,11 @@ def cannot_tell(
             "what it states wrongly was read only through stand-ins at both ends",
             "; ".join(sorted({c.note for c in stood})),
         )
+    if outcome is Outcome.ERRONEOUS_KNOWLEDGE and checked.moved:
+        return (
+            "it gives the asked thing another value at a time, and what that makes of the answer is not read",
+            "; ".join(c.triple.sentence.strip() for c in checked.moved),
+        )
     if outcome not in _DOES_NOT_FOLLOW:
         return None
     if guessed := guessed_between_ends(checked.claims, ground):

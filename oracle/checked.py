@@ -22,6 +22,8 @@ class Checked:
     dropped: tuple[str, ...] = ()
     """Evidence the reply's claims contradict, in words."""
     notes: tuple[str, ...] = ()
+    moved: tuple[Claim, ...] = ()
+    """Wrong claims of another value of a temporal case's event (moved_away.py)."""
 
     @property
     def wrong(self) -> tuple[Claim, ...]:

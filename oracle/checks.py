@@ -35,6 +35,7 @@ from kgtest.oracle.kb_years import date_of, lifetime, lifetimes, year_of
 from kgtest.oracle.kind_of_place import in_another_country, is_place, kb_types, kinds_of, maybe_one_kind
 from kgtest.oracle.lifetimes import YEAR_EVENT, events, lived, stated_years
 from kgtest.oracle.listed import listed
+from kgtest.oracle.moved_away import moved_away
 from kgtest.oracle.quantified import COUNTED, denied_by_only, too_many
 from kgtest.oracle.renamed import renamed_pairs
 from kgtest.oracle.similarity import year_text
@@ -80,22 +81,29 @@ class Checker:
         known = unknown_values(
             listed(self._knowledge(ground, read, background, renamed), self._catalog), ground
         )
-        judged = self._conclusions(ground, known, background)
         concluding = {id(c.triple) for c in claims if c.status == ANSWER}  # the answer restated (answered.py)
+        judged = self._conclusions(ground, known, background, concluding)
         judged = [
             replace(c, status=ANSWER, note="") if id(c.triple) in concluding and c.wrong else c
             for c in judged
         ]
         found = {id(c.triple): c for c in judged}
         every = tuple(found.get(id(c.triple), c) for c in claims)  # the unread ones too, in order
+        moved = moved_away(judged, ground, self._catalog)
         kept = [c for c in judged if c.status != ANSWER]  # no premise: it would make its answer follow
         if ground.temporal is not None:
             holds = ground.temporal.holds(events(ground, kept))
-            return Checked(every, "holds" if holds else "fails", Answer.YES if holds else Answer.NO)
+            return Checked(
+                every, "holds" if holds else "fails", Answer.YES if holds else Answer.NO, moved=moved
+            )
         if ground.statement is None:
             return Checked(every, "unchecked", expected)
         kept = [c for c in kept if not another_time(c, ground)]  # of other years than the question's
-        return self._inference(ground, kept, background, every, expected, denied_by_only(ground, claims))
+        premises = [c for c in kept if id(c.triple) not in concluding]  # the answer said again, right
+        restated = [c for c in kept if id(c.triple) in concluding]  # counts only where they settle nothing
+        only = denied_by_only(ground, claims)
+        inferred = self._inference(ground, premises, background, every, expected, only, restated)
+        return replace(inferred, moved=moved)
 
     def _knowledge(
         self,
@@ -264,17 +272,20 @@ class Checker:
             return replace(claim, status="other", note=note)
         return replace(claim, status=status.kind)
 
-    def _conclusions(self, ground: GroundGraph, claims: list[Claim], background: list[Fact]) -> list[Claim]:
+    def _conclusions(
+        self, ground: GroundGraph, claims: list[Claim], background: list[Fact], concluding: set[int]
+    ) -> list[Claim]:
         """A wrong statement of the question itself, drawn from premises of the reply's own that prove
         the truth ("Oxford is in Oxfordshire, Oxfordshire in England, yet Oxford is not in England"),
-        is a wrong inference, not wrong knowledge: it contradicts what the reply itself states."""
+        is a wrong inference, not wrong knowledge: it contradicts what the reply itself states. The
+        answer restated (``concluding``) is no such premise."""
         if ground.statement is None or ground.holds is None:
             return claims
         question = readings(self._catalog, *ground.statement)
         out = []
         for c in claims:
             if c.wrong and c.statement and c.statement in question and c.status != MISDATED:  # its years only
-                others = [x for x in claims if x is not c]
+                others = [x for x in claims if x is not c and id(x.triple) not in concluding]
                 world = World(
                     tuple(containment(self._catalog, background) + world_stated(others)),
                     world_denied(others),
@@ -294,6 +305,7 @@ class Checker:
         every: tuple[Claim, ...],
         expected: Answer,
         others: tuple[tuple[str, str, str], ...] = (),
+        restated: Sequence[Claim] = (),
     ) -> Checked:
         assert ground.statement is not None
         missed = {
@@ -318,6 +330,8 @@ class Checker:
             )
         )
         answer, dropped = self._rules().answer(world, ground.statement, drop_contradicted=True)
+        if answer == "open" and restated:  # its premises settle nothing: the answer said again stands
+            return self._inference(ground, claims + list(restated), background, every, expected, others)
         if answer == "both":
             # a denial against facts it never stated stands; against its own, it contradicts itself
             own_facts = containment(self._catalog, background) + world_stated(claims)

@@ -45,7 +45,7 @@ from kgtest.oracle.outcome import Outcome as Outcome
 from kgtest.oracle.quantified import mark
 from kgtest.oracle.relations import RelationKeys, RelationReader
 from kgtest.oracle.restated import strip_restated
-from kgtest.oracle.rewrite import readable
+from kgtest.oracle.rewrite import asked_subject, readable
 from kgtest.oracle.said_again import said_again
 from kgtest.oracle.similarity import Thresholds
 from kgtest.oracle.spans import spans
@@ -184,7 +184,10 @@ class Judge:
         grounds = {i: self._ground(pairs[i][0]) for i in todo}
         texts = {
             i: readable(
-                strip_restated(parsed[i].reasoning, pairs[i][0].question), grounds[i].only, grounds[i].pair
+                strip_restated(parsed[i].reasoning, pairs[i][0].question),
+                grounds[i].only,
+                grounds[i].pair,
+                asked_subject(grounds[i]),
             )
             for i in todo
         }

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from kgtest.oracle.arithmetic import _COUNTS, _NUMBERS
+from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.reported import set_aside
 
 _RELATIVE = re.compile(
@@ -33,9 +34,14 @@ _ABBREVIATED = re.compile(
 _SMALL = {"of", "the", "for", "and", "de", "du"}
 
 
-def readable(text: str, only: str | None = None, pair: tuple[str, str] | None = None) -> str:
+def readable(
+    text: str, only: str | None = None, pair: tuple[str, str] | None = None, asked: tuple[str, str] = ("", "")
+) -> str:
     """``only``: the case's one entity, whom a field line with no name speaks of ("- Born: 1991");
-    ``pair``: its two, whom "both of them were born in 1991" speaks of."""
+    ``pair``: its two, whom "both of them were born in 1991" speaks of; ``asked``: the question's
+    subject and property, whom "Birthplace is Santa Monica" speaks of where the question asks it."""
+    if asked[0]:
+        text = _NOUN_FIELD.sub(lambda m: _noun_field(m, *asked), text)
     if only:
         text = _FIELD.sub(lambda m: f"{m['lead']}{only} {_FIELDS[(m['field'] or m['dated']).lower()]} ", text)
     if pair:
@@ -68,6 +74,32 @@ _FIELDS = {
     "established": "was founded in",
 }
 """A profile's field lines, "- Born: 1991", "**Died:** Paris": said of the case's one entity."""
+_NOUN_FIELD = re.compile(
+    r"(?P<lead>^[^\S\n]*(?:[-*•][^\S\n]*)?|[.!?:][^\S\n]+)\**(?P<field>birthplace|place\s+of\s+birth"
+    r"|place\s+of\s+death|employer)(?:\**[^\S\n]*:\**|\**[^\S\n]+(?:is|was))[^\S\n]*\**(?=[A-Z])",
+    re.I | re.M,
+)
+"""The asked relation's noun as a field line's name or a sentence's whole subject, a name after it:
+"- **Birthplace:** Santa Monica, California" (styled_blind13 W3-005), "- **Employer:** University of
+Chicago" (styled_blind9 W2-025), "Employer is ...": said of the question's subject, as "- Born: 1991"
+is of the case's one entity; only the asked property's nouns, so the subject is the question's."""
+_NOUN_FIELDS = {"birthplace": "P19", "place of birth": "P19", "place of death": "P20", "employer": "P108"}
+_NOUN_VERBS = {"P19": "was born in", "P20": "died in", "P108": "was employed by"}
+
+
+def asked_subject(ground: GroundGraph) -> tuple[str, str]:
+    """The subject of the question's fact and its property, for ``readable``'s ``asked``."""
+    if ground.statement is None:
+        return "", ""
+    s, p, o = ground.statement
+    return (ground.label(o), p[1:]) if p.startswith("^") else (ground.label(s), p)
+
+
+def _noun_field(match: re.Match[str], subject: str, asked: str) -> str:
+    prop = _NOUN_FIELDS[" ".join(match["field"].lower().split())]
+    return f"{match['lead']}{subject} {_NOUN_VERBS[prop]} " if prop == asked else match.group(0)
+
+
 _UNTIL_DEATH = re.compile(
     r"\b(?P<until>until|till|up\s+to)\s+(?:his|her|their)\s+death\s+in\s+(?P<year>1\d{3}|20\d{2})\b", re.I
 )

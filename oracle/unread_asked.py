@@ -19,7 +19,8 @@ blocks a class where it
 * is about a temporal case (the sentence has no year: it may be another time's).
 
 Where the proof concludes the statement is false, the same holds of a sentence that denies it once
-("Hamburg had nothing to do with his birth", styled_blind14 W2-039): the denial is what the proof
+("Hamburg had nothing to do with his birth", styled_blind14 W2-039; "Nothing connects his death to San
+Francisco", styled_dev14 D2-014): the denial is what the proof
 says, and a denial is wrong knowledge only of what the KB proves. A positive one there, or one denied
 twice over, still blocks. A word of the relation's phrases says the relation ("birth" of "birth
 place"), place nouns aside ("city", "place").
@@ -51,7 +52,7 @@ _REFERS = re.compile(
 """Words that stand for the end a sentence does not name."""
 _STEP = re.compile(r"^\W*(?:step\s+\w+|\d+[.)])\s*[:.]?\s*", re.I)
 """A step's or a list item's number: "Step two: ...", "3. ..." (no count of the fact)."""
-_DENIAL = re.compile(r"\b(?:not|never|no|nothing\s+to\s+do\s+with)\b|n['’]t\b", re.I)
+_DENIAL = re.compile(r"\b(?:not|never|no|nothing(?:\s+to\s+do\s+with)?)\b|n['’]t\b", re.I)
 _CITING = re.compile(
     r"(?:['’]s?\s+(?:page|entry|profile|records?|database|list|start\s+sheet)\b[^,.;]{0,60}?)?\s+"
     r"(?:accordingly\s+|also\s+)?(?:lists?|listed|gives?|gave|records?|recorded|shows?|showed|names?|named)\b"

@@ -52,6 +52,11 @@ def test_the_statement_denied_once_where_the_proof_finds_it_false_is_read_as_tha
         kb_judge, DARWIN_LENIN, "No. Vladimir Lenin had nothing to do with Robert Darwin's marriage."
     )
     assert said.outcome.value == "correct", said.reasons
+    # a bare "nothing" (styled_dev14 D2-014: "Nothing connects his death to San Francisco.")
+    nothing = judged(
+        kb_judge, DARWIN_LENIN, "No. Nothing connects Vladimir Lenin to Robert Darwin's marriage."
+    )
+    assert nothing.outcome.value == "correct", nothing.reasons
     twice = judged(kb_judge, DARWIN_LENIN, "No. Robert Darwin had no spouse called Vladimir Lenin, not ever.")
     assert twice.outcome.value == "unreadable", twice.reasons
 

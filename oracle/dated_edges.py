@@ -33,6 +33,10 @@ A post may be said before the place it is of in one name ("Oberbürgermeister of
 start and a stay ("took over as Oberbürgermeister in 1976 and stayed until 1991"; "took over from X"
 dates X's end and is left unread), and a clause after a colon may name its holder by a pronoun only,
 the names before the colon standing for it ("one of Aachen's mayors: he took over ...").
+A twinning is begun when signed or formalised ("Pula and Sarajevo signed their partnership agreement in
+2021", "the Fez–Kraków twinning was formalised in 1993": an unspaced dash joins two names, no clauses),
+and an award is dated when won or received ("received the Irving Langmuir Award back in 1985"); "won"
+dates an award received only, never a membership ("won the league with Roma in 1983").
 """
 
 from __future__ import annotations
@@ -59,9 +63,15 @@ _DATE = (
 )
 """A year, a month or season of it, or its end or start, in a group named ``g``."""
 _GAP = r"(?:\s+(?!(?:and|but|when|while|which|who|after|before|until|till|since)\b)[\w'’.-]+){0,8}?"
+_WON = r"(?:won|received|was\s+awarded|was\s+given|picked\s+up|collected)"
+"""An award won in a year: the year of an award received, and of nothing else (a title won with a club
+dates no membership)."""
 _BEGUN = (
     r"(?:joined|became|took\s+office|took\s+over|was\s+(?:appointed|elected|named|made|sworn\s+in)|"
-    r"signed\s+(?:for|with))"
+    r"signed\s+(?:for|with)|(?:were\s+|was\s+|became\s+)?twinned|"
+    r"signed\s+(?:their|a|an|the)\s+(?:partnership|twinning|friendship|sister[-\s]cit(?:y|ies)|twin[-\s]towns?)"
+    r"\s+(?:agreement|pact|accord|charter)|(?:twinning|partnership)\s+was\s+(?:formali[sz]ed|signed|sealed)|"
+    rf"{_WON})"
 )
 _ENDED = (
     r"(?:left|quit|withdrew\s+from|resigned|stepped\s+down|departed|completed|finished|"
@@ -93,7 +103,9 @@ RECALLED = re.compile(
     re.I,
 )
 """A hedge on one's memory, no supposition: "If my memory serves, Völler joined Roma in 1987"."""
-_CLAUSE = re.compile(r"[;:—–]|,\s+(?:but|while|whereas|though|although|so|and|which|when|because)\b|\.\s")
+_CLAUSE = re.compile(
+    r"[;:—]|\s–|–\s|,\s+(?:but|while|whereas|though|although|so|and|which|when|because)\b|\.\s"
+)
 _BECAME = frozenset(
     """a an the of its member members part head leader president vice prime minister minister-president
     chancellor premier mayor governor chairman chair chairperson director coach manager captain player
@@ -144,6 +156,14 @@ def named(sentence: str, ground: GroundGraph, entities: EntityReader) -> list[tu
         name = _YEAR_AFTER.split(found.group())[0].strip()
         match = entities.read(name, ground, look_up=False)
         post = _POST_OF.match(name)
+        if not match.known and " and " in name:  # "Pula and Sarajevo signed ...": two names
+            at = found.start()
+            for part in name.split(" and "):
+                match = entities.read(part, ground, look_up=False)
+                if match.known:
+                    out.append((at, at + len(part), match))
+                at += len(part) + len(" and ")
+            continue
         if not match.known and post:  # "Oberbürgermeister of Aachen": the place the post is of
             match = entities.read(name[post.end() :], ground, look_up=False)
             if match.known:
@@ -194,6 +214,8 @@ def _said(
             continue
         edge = edges[0]
         words = said[verb].lower() if verb else ""
+        if re.fullmatch(_WON, words) and edge.property != "P166":
+            continue  # "won the league with Roma in 1983" dates the title, not the membership
         if words in ("left", "quit", "departed") and edge.property in _LIVED:
             continue  # "left Germany in 1933" ends no citizenship, nor for sure a residence
         gap = said["after"] if verb == "begun2" else said["gap"] or ""

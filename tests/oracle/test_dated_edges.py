@@ -76,7 +76,8 @@ def _when(sentence: str) -> list[tuple[int | None, int | None] | None]:
             (1962, 1978),
         ),
         (
-            "Alfons Goppel took over as Minister-President of Bavaria in 1962, and remained in office until 1978.",
+            "Alfons Goppel took over as Minister-President of Bavaria in 1962, and remained in office"
+            " until 1978.",
             (1962, 1978),
         ),
     ],
@@ -186,3 +187,57 @@ def test_a_read_date_gives_the_reply_a_class(kb_judge: Judge, reply: str, outcom
     verdict = judged(kb_judge, BECKHAM_MILAN, reply)
     assert verdict.outcome.value == outcome, verdict.reasons
     assert any(c.statement == MILAN and c.when is not None for c in verdict.claims), verdict.reasons
+
+
+TWINS = GroundGraph(
+    entities=(
+        GroundEntity("Q1", "Pula"),
+        GroundEntity("Q2", "Sarajevo"),
+        GroundEntity("Q3", "Richard Zare"),
+        GroundEntity("Q4", "Irving Langmuir Award"),
+        GroundEntity("Q5", "Stanford University"),
+    ),
+    edges=(
+        GroundEdge("e1", "Q1", "P190", "Q2", "Pula", "twinned administrative body", "Sarajevo", 2012, None),
+        GroundEdge(
+            "e2", "Q3", "P166", "Q4", "Richard Zare", "award received", "Irving Langmuir Award", 1985, 1985
+        ),
+        GroundEdge("e3", "Q3", "P108", "Q5", "Richard Zare", "employer", "Stanford University", 1977, None),
+    ),
+    statement=None,
+    holds=None,
+    yes_means_holds=True,
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "when"),
+    [
+        # a twinning signed, two names joined by "and" (styled_dev14 D3-024), or by a dash
+        (
+            "Pula and Sarajevo only signed their partnership agreement in 2021, after the decade was over.",
+            (2021, None),
+        ),
+        ("Per both city halls, the Pula–Sarajevo twinning was formalised in 2012.", (2012, None)),
+        ("Pula was twinned with Sarajevo in 2012.", (2012, None)),
+        # an award received in a year (hedged)
+        ("As best I recall, Richard Zare received the Irving Langmuir Award back in 1985.", (1985, None)),
+        ("Richard Zare won the Irving Langmuir Award in 1993.", (1993, None)),
+    ],
+)
+def test_a_twinning_or_an_award_is_read_with_its_year(
+    sentence: str, when: tuple[int | None, int | None]
+) -> None:
+    assert [c.when for c in dated_edges(sentence, [], TWINS, EntityReader(None))] == [when]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Richard Zare won a prize at Stanford University in 1980.",  # won: an award's year only
+        "Pula signed their partnership agreement with Sarajevo in 2021?",  # asked
+        "Pula and Sarajevo never signed a partnership agreement in 2021.",  # denied
+    ],
+)
+def test_a_won_year_of_no_award_or_an_unsure_twinning_is_not_read(sentence: str) -> None:
+    assert dated_edges(sentence, [], TWINS, EntityReader(None)) == []

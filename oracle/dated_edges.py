@@ -67,8 +67,8 @@ _WON = r"(?:won|received|was\s+awarded|was\s+given|picked\s+up|collected)"
 """An award won in a year: the year of an award received, and of nothing else (a title won with a club
 dates no membership)."""
 _BEGUN = (
-    r"(?:joined|became|took\s+office|took\s+over|was\s+(?:appointed|elected|named|made|sworn\s+in)|"
-    r"signed\s+(?:for|with)|(?:were\s+|was\s+|became\s+)?twinned|"
+    r"(?:(?:were\s+|was\s+|became\s+)?twinned|joined|became|took\s+office|took\s+over|"
+    r"was\s+(?:appointed|elected|named|made|sworn\s+in)|signed\s+(?:for|with)|"
     r"signed\s+(?:their|a|an|the)\s+(?:partnership|twinning|friendship|sister[-\s]cit(?:y|ies)|twin[-\s]towns?)"
     r"\s+(?:agreement|pact|accord|charter)|(?:twinning|partnership)\s+was\s+(?:formali[sz]ed|signed|sealed)|"
     rf"{_WON})"

@@ -220,6 +220,7 @@ TWINS = GroundGraph(
         ),
         ("Per both city halls, the Pula–Sarajevo twinning was formalised in 2012.", (2012, None)),
         ("Pula was twinned with Sarajevo in 2012.", (2012, None)),
+        ("Pula became twinned with Sarajevo in 2012.", (2012, None)),
         # an award received in a year (hedged)
         ("As best I recall, Richard Zare received the Irving Langmuir Award back in 1985.", (1985, None)),
         ("Richard Zare won the Irving Langmuir Award in 1993.", (1993, None)),

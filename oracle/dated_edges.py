@@ -112,6 +112,8 @@ _BECAME = frozenset(
     secretary general citizen as oberbürgermeister bürgermeister""".split()  # noqa: SIM905
 )
 """What may stand between "became" and the date besides the other end's names: the post or membership."""
+_BENCH = re.compile(r"\b(?:coach|manager|head\s+coach|trainer|chairman|president|director)\b", re.I)
+"""A post at a club, which a player's membership (P54) is not."""
 _LIVED = frozenset({"P27", "P551"})
 """Citizenship and residence: leaving the country ends neither for sure."""
 _HOLDER = re.compile(r"\b(?:he|she|it|they)\b", re.I)
@@ -224,6 +226,8 @@ def _said(
             continue  # "took over from Alfons Goppel" dates his predecessor's end, not his start
         if (words == "became" or took) and not _only_the_post(gap, edge, ground):
             continue
+        if edge.property == "P54" and (took or _BENCH.search(gap)):
+            continue  # "took over as manager of Roma", "became Roma's coach": no player's membership
         when = _when(said, edge)
         if when is None or (said["c"] and _window(sentence, said, question)):
             continue

@@ -141,6 +141,11 @@ def test_of_two_dated_facts_named_the_one_after_the_verb_is_dated() -> None:
     )
     read = dated_edges("Völler joined Roma from Werder Bremen in 1987.", [], clubs, EntityReader(None))
     assert [(c.statement, c.when) for c in read] == [(("Q1", "P54", "Q2"), (1987, None))]
+    for sentence in (
+        "Rudi Völler took over as manager of Roma in 1987.",
+        "Rudi Völler became Roma's coach in 1987.",
+    ):
+        assert dated_edges(sentence, [], clubs, EntityReader(None)) == [], sentence  # a post, no membership
 
 
 def test_the_questions_own_fact_dated_otherwise_is_left_unread_in_a_fact_case() -> None:

@@ -24,8 +24,19 @@ where
   about 1965 to 1970, "at some point between 1965 and 1970", "throughout the years from ...");
 * it gives the end or start of a year next to the KB's ("at the end of 2013" for 2014: the same
   moment, maybe);
-* it dates the question's own fact otherwise in a case that is no temporal one: the answer may follow
-  from those years, and only a temporal case's check takes them (styled_blind14 W3-039).
+* it dates the question's own fact otherwise in a case that is no temporal one, and a year the question
+  asks falls inside one of the reply's and the KB's spans only: the answer may follow from those years,
+  and only a temporal case's check takes them (styled_blind14 W3-039); inside both or neither, the
+  answer follows alike and the years are wrong knowledge alone (styled_dev14 D2-024).
+
+A post may be said before the place it is of in one name ("Oberbürgermeister of Aachen"), a span as a
+start and a stay ("took over as Oberbürgermeister in 1976 and stayed until 1991"; "took over from X"
+dates X's end and is left unread), and a clause after a colon may name its holder by a pronoun only,
+the names before the colon standing for it ("one of Aachen's mayors: he took over ...").
+A twinning is begun when signed or formalised ("Pula and Sarajevo signed their partnership agreement in
+2021", "the Fez–Kraków twinning was formalised in 1993": an unspaced dash joins two names, no clauses),
+and an award is dated when won or received ("received the Irving Langmuir Award back in 1985"); "won"
+dates an award received only, never a membership ("won the league with Roma in 1983").
 """
 
 from __future__ import annotations
@@ -52,9 +63,15 @@ _DATE = (
 )
 """A year, a month or season of it, or its end or start, in a group named ``g``."""
 _GAP = r"(?:\s+(?!(?:and|but|when|while|which|who|after|before|until|till|since)\b)[\w'’.-]+){0,8}?"
+_WON = r"(?:won|received|was\s+awarded|was\s+given|picked\s+up|collected)"
+"""An award won in a year: the year of an award received, and of nothing else (a title won with a club
+dates no membership)."""
 _BEGUN = (
-    r"(?:joined|became|took\s+office|was\s+(?:appointed|elected|named|made|sworn\s+in)|"
-    r"signed\s+(?:for|with))"
+    r"(?:(?:were\s+|was\s+|became\s+)?twinned|joined|became|took\s+office|took\s+over|"
+    r"was\s+(?:appointed|elected|named|made|sworn\s+in)|signed\s+(?:for|with)|"
+    r"signed\s+(?:their|a|an|the)\s+(?:partnership|twinning|friendship|sister[-\s]cit(?:y|ies)|twin[-\s]towns?)"
+    r"\s+(?:agreement|pact|accord|charter)|(?:twinning|partnership)\s+was\s+(?:formali[sz]ed|signed|sealed)|"
+    rf"{_WON})"
 )
 _ENDED = (
     r"(?:left|quit|withdrew\s+from|resigned|stepped\s+down|departed|completed|finished|"
@@ -62,6 +79,8 @@ _ENDED = (
 )
 _SAID = re.compile(
     rf"\b(?:(?P<begun>{_BEGUN})(?P<gap>{_GAP})\s+(?:in|on|at)\s+{_DATE.format(g='a')}"
+    rf"(?:\s*,?\s+and\s+(?:stayed|remained|served|held\s+(?:it|the\s+(?:office|post|job)))"
+    rf"(?:\s+(?:in|on)\s+(?:office|post|the\s+(?:office|post|job)))?\s+(?:until|till)\s+{_DATE.format(g='g')})?"
     rf"|(?P<ended>{_ENDED})(?P<gap2>{_GAP})\s+(?:in|on|at)\s+{_DATE.format(g='b')}"
     rf"|(?:from|between)\s+{_DATE.format(g='c')}\s+(?:until|till|to|through|and)\s+{_DATE.format(g='d')}"
     rf"|since\s+{_DATE.format(g='e')}"
@@ -84,13 +103,17 @@ RECALLED = re.compile(
     re.I,
 )
 """A hedge on one's memory, no supposition: "If my memory serves, Völler joined Roma in 1987"."""
-_CLAUSE = re.compile(r"[;:—–]|,\s+(?:but|while|whereas|though|although|so|and|which|when|because)\b|\.\s")
+_CLAUSE = re.compile(
+    r"[;:—]|\s–|–\s|,\s+(?:but|while|whereas|though|although|so|and|which|when|because)\b|\.\s"
+)
 _BECAME = frozenset(
     """a an the of its member members part head leader president vice prime minister minister-president
     chancellor premier mayor governor chairman chair chairperson director coach manager captain player
-    secretary general citizen""".split()  # noqa: SIM905
+    secretary general citizen as oberbürgermeister bürgermeister""".split()  # noqa: SIM905
 )
 """What may stand between "became" and the date besides the other end's names: the post or membership."""
+_BENCH = re.compile(r"\b(?:coach|manager|head\s+coach|trainer|chairman|president|director)\b", re.I)
+"""A post at a club, which a player's membership (P54) is not."""
 _LIVED = frozenset({"P27", "P551"})
 """Citizenship and residence: leaving the country ends neither for sure."""
 _HOLDER = re.compile(r"\b(?:he|she|it|they)\b", re.I)
@@ -134,9 +157,31 @@ def named(sentence: str, ground: GroundGraph, entities: EntityReader) -> list[tu
     for found in NAME.finditer(sentence):
         name = _YEAR_AFTER.split(found.group())[0].strip()
         match = entities.read(name, ground, look_up=False)
+        post = _POST_OF.match(name)
+        if not match.known and " and " in name:  # "Pula and Sarajevo signed ...": two names
+            at = found.start()
+            for part in name.split(" and "):
+                match = entities.read(part, ground, look_up=False)
+                if match.known:
+                    out.append((at, at + len(part), match))
+                at += len(part) + len(" and ")
+            continue
+        if not match.known and post:  # "Oberbürgermeister of Aachen": the place the post is of
+            match = entities.read(name[post.end() :], ground, look_up=False)
+            if match.known:
+                out.append((found.start() + post.end(), found.start() + len(name), match))
+            continue
         if match.known:
             out.append((found.start(), found.start() + len(name), match))
     return out
+
+
+_POST_OF = re.compile(
+    r"(?:Lord\s+)?(?:Mayor|Oberbürgermeister|Bürgermeister|Governor|Premier|Minister-President|"
+    r"Prime\s+Minister|President|Chancellor|Head)\s+of\s+(?:the\s+)?(?=[A-Z\u00C0-\u024F])"
+)
+"""A post before the place it is of, in one capitalised name ("Minister-President of Bavaria")."""
+_OPENS = re.compile(r"\s*(?:he|she|it|they)\b", re.I)
 
 
 _YEAR_AFTER = re.compile(rf"\s+(?:in|on|for|and|of|the|since|from|until)\s+(?=\d|{_MONTH})")
@@ -160,6 +205,8 @@ def _said(
         if _AWAY.search(RECALLED.sub(" ", clause)):
             continue
         found = named(clause, ground, entities)
+        if not found and _OPENS.match(clause) and sentence[:start].rstrip().endswith(":"):
+            found = named(sentence[:start], ground, entities)  # "X was one of Aachen's mayors: he ..."
         edges = [e for e in dated if _names(clause, e, found)]
         verb = next((g for g in ("begun", "ended", "begun2", "ended2") if said[g]), "")
         if len(edges) > 1 and verb:  # "joined Roma from Werder Bremen in 1987": Roma's
@@ -169,19 +216,44 @@ def _said(
             continue
         edge = edges[0]
         words = said[verb].lower() if verb else ""
+        if re.fullmatch(_WON, words) and edge.property != "P166":
+            continue  # "won the league with Roma in 1983" dates the title, not the membership
         if words in ("left", "quit", "departed") and edge.property in _LIVED:
             continue  # "left Germany in 1933" ends no citizenship, nor for sure a residence
         gap = said["after"] if verb == "begun2" else said["gap"] or ""
-        if words == "became" and not _only_the_post(gap, edge, ground):
+        took = words.startswith("took") and "over" in words
+        if took and re.search(r"\bfrom\b", gap, re.I):
+            continue  # "took over from Alfons Goppel" dates his predecessor's end, not his start
+        if (words == "became" or took) and not _only_the_post(gap, edge, ground):
             continue
+        if edge.property == "P54" and (took or _BENCH.search(gap)):
+            continue  # "took over as manager of Roma", "became Roma's coach": no player's membership
         when = _when(said, edge)
         if when is None or (said["c"] and _window(sentence, said, question)):
             continue
         claim = _claim(sentence, edge, when)
-        if ground.temporal is None and _asked(edge, ground) and wrong_dates(claim, [(edge.start, edge.end)]):
+        if (
+            ground.temporal is None
+            and _asked(edge, ground)
+            and wrong_dates(claim, [(edge.start, edge.end)])
+            and not _same_answer(question, when, edge)
+        ):
             continue  # the question's own fact dated otherwise: the answer may follow from those years
         out.append(claim)
     return out
+
+
+def _same_answer(question: str, when: tuple[int | None, int | None], edge: GroundEdge) -> bool:
+    """Every year the question asks falls inside the reply's years as inside the KB's ("took over in
+    1976 and stayed until 1991" asked of 1983, the KB's 1973 to 1989): the answer follows alike from
+    both, so the wrong years are wrong knowledge alone and the fact case's check needs none of them."""
+    asked = [int(y) for y in re.findall(r"\b(?:1\d{3}|20\d{2})\b", question)]
+    said = (edge.start if when[0] is None else when[0], edge.end if when[1] is None else when[1])
+    return bool(asked) and all(_inside(y, said) == _inside(y, (edge.start, edge.end)) for y in asked)
+
+
+def _inside(year: int, span: tuple[int | None, int | None]) -> bool:
+    return (span[0] is None or span[0] <= year) and (span[1] is None or year <= span[1])
 
 
 def _window(sentence: str, said: re.Match[str], question: str) -> bool:
@@ -225,7 +297,15 @@ def _when(said: re.Match[str], edge: GroundEdge) -> tuple[int | None, int | None
     """The years said, where the KB dates the fact on each side said, and none is a year's edge next to
     the KB's ("the end of 2013" for a start in 2014)."""
     fronted = "start" if said["begun2"] else "end"
-    sides = [("a", "start"), ("e", "start"), ("c", "start"), ("b", "end"), ("d", "end"), ("f", fronted)]
+    sides = [
+        ("a", "start"),
+        ("e", "start"),
+        ("c", "start"),
+        ("b", "end"),
+        ("d", "end"),
+        ("g", "end"),
+        ("f", fronted),
+    ]
     first: int | None = None
     last: int | None = None
     for group, side in sides:

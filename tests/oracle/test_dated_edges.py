@@ -68,6 +68,18 @@ def _when(sentence: str) -> list[tuple[int | None, int | None] | None]:
         ("In 1962, he became head of government of Bavaria.", (1962, None)),
         # hedged on memory, no supposition
         ("If my memory serves, Alfons Goppel took office in Bavaria in 1962.", (1962, None)),
+        # a post of the place in one name, a span in other words (styled_dev14 D2-023, D2-024)
+        ("Alfons Goppel (CSU) was Minister-President of Bavaria from 1962 to 1978.", (1962, 1978)),
+        (
+            "Alfons Goppel was one of Bavaria's longest-serving leaders: he took over as head of government"
+            " in 1962 and stayed until 1978.",
+            (1962, 1978),
+        ),
+        (
+            "Alfons Goppel took over as Minister-President of Bavaria in 1962, and remained in office"
+            " until 1978.",
+            (1962, 1978),
+        ),
     ],
 )
 def test_a_post_begun_ended_or_held_is_read_with_its_years(
@@ -89,6 +101,9 @@ def test_a_post_begun_ended_or_held_is_read_with_its_years(
         "Alfons Goppel moved to Munich in 1930.",  # an undated fact
         "Alfons Goppel left Germany in 1933.",  # leaving a country ends no citizenship
         "Goppel was born in 1905, and Alfons Goppel stepped down as head of Bavaria.",  # 1905 is the birth
+        "He took over from Alfons Goppel as head of government of Bavaria in 1978.",  # the successor's
+        "Alfons Goppel took over the CSU's Bavaria in 1962.",  # more than the post
+        "Alfons Goppel led Bavaria for years: Munich grew, and it took over in 1962.",  # no holder named
     ],
 )
 def test_a_denied_loose_or_unsure_date_is_not_read(sentence: str) -> None:
@@ -126,6 +141,11 @@ def test_of_two_dated_facts_named_the_one_after_the_verb_is_dated() -> None:
     )
     read = dated_edges("Völler joined Roma from Werder Bremen in 1987.", [], clubs, EntityReader(None))
     assert [(c.statement, c.when) for c in read] == [(("Q1", "P54", "Q2"), (1987, None))]
+    for sentence in (
+        "Rudi Völler took over as manager of Roma in 1987.",
+        "Rudi Völler became Roma's coach in 1987.",
+    ):
+        assert dated_edges(sentence, [], clubs, EntityReader(None)) == [], sentence  # a post, no membership
 
 
 def test_the_questions_own_fact_dated_otherwise_is_left_unread_in_a_fact_case() -> None:
@@ -135,6 +155,23 @@ def test_the_questions_own_fact_dated_otherwise_is_left_unread_in_a_fact_case() 
     said = "Alfons Goppel became head of government of Bavaria in {}."
     assert dated_edges(said.format(1970), [], asked, EntityReader(None)) == []
     assert [c.when for c in dated_edges(said.format(1962), [], asked, EntityReader(None))] == [(1962, None)]
+
+
+def test_the_questions_own_fact_dated_otherwise_is_read_where_the_answer_is_the_same() -> None:
+    """ "Was Kurt Malangré the mayor of Aachen in 1983?" answered from "took over in 1976 and stayed
+    until 1991" (styled_dev14 D2-024, the KB's 1973 to 1989): the asked year lies inside both spans, so
+    the answer follows alike from the reply's years and the KB's; where it lies inside one only, or the
+    question asks no year, the wrong years stay unread."""
+    asked = GroundGraph(POST.entities, POST.edges, ("Q1", "^P6", "Q980"), True, True)
+    said = "Alfons Goppel was head of government of Bavaria from {} to {}."
+    question = "Was Alfons Goppel the head of government of Bavaria in 1970?"
+
+    def when(first: int, last: int, asking: str = question) -> list[tuple[int | None, int | None] | None]:
+        return [c.when for c in dated_edges(said.format(first, last), [], asked, EntityReader(None), asking)]
+
+    assert when(1965, 1980) == [(1965, 1980)]
+    assert when(1971, 1980) == []  # 1970 inside the KB's years, not the reply's
+    assert when(1965, 1980, "Was Alfons Goppel the head of government of Bavaria?") == []
 
 
 @pytest.mark.parametrize(
@@ -155,3 +192,58 @@ def test_a_read_date_gives_the_reply_a_class(kb_judge: Judge, reply: str, outcom
     verdict = judged(kb_judge, BECKHAM_MILAN, reply)
     assert verdict.outcome.value == outcome, verdict.reasons
     assert any(c.statement == MILAN and c.when is not None for c in verdict.claims), verdict.reasons
+
+
+TWINS = GroundGraph(
+    entities=(
+        GroundEntity("Q1", "Pula"),
+        GroundEntity("Q2", "Sarajevo"),
+        GroundEntity("Q3", "Richard Zare"),
+        GroundEntity("Q4", "Irving Langmuir Award"),
+        GroundEntity("Q5", "Stanford University"),
+    ),
+    edges=(
+        GroundEdge("e1", "Q1", "P190", "Q2", "Pula", "twinned administrative body", "Sarajevo", 2012, None),
+        GroundEdge(
+            "e2", "Q3", "P166", "Q4", "Richard Zare", "award received", "Irving Langmuir Award", 1985, 1985
+        ),
+        GroundEdge("e3", "Q3", "P108", "Q5", "Richard Zare", "employer", "Stanford University", 1977, None),
+    ),
+    statement=None,
+    holds=None,
+    yes_means_holds=True,
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "when"),
+    [
+        # a twinning signed, two names joined by "and" (styled_dev14 D3-024), or by a dash
+        (
+            "Pula and Sarajevo only signed their partnership agreement in 2021, after the decade was over.",
+            (2021, None),
+        ),
+        ("Per both city halls, the Pula–Sarajevo twinning was formalised in 2012.", (2012, None)),
+        ("Pula was twinned with Sarajevo in 2012.", (2012, None)),
+        ("Pula became twinned with Sarajevo in 2012.", (2012, None)),
+        # an award received in a year (hedged)
+        ("As best I recall, Richard Zare received the Irving Langmuir Award back in 1985.", (1985, None)),
+        ("Richard Zare won the Irving Langmuir Award in 1993.", (1993, None)),
+    ],
+)
+def test_a_twinning_or_an_award_is_read_with_its_year(
+    sentence: str, when: tuple[int | None, int | None]
+) -> None:
+    assert [c.when for c in dated_edges(sentence, [], TWINS, EntityReader(None))] == [when]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Richard Zare won a prize at Stanford University in 1980.",  # won: an award's year only
+        "Pula signed their partnership agreement with Sarajevo in 2021?",  # asked
+        "Pula and Sarajevo never signed a partnership agreement in 2021.",  # denied
+    ],
+)
+def test_a_won_year_of_no_award_or_an_unsure_twinning_is_not_read(sentence: str) -> None:
+    assert dated_edges(sentence, [], TWINS, EntityReader(None)) == []

@@ -110,15 +110,21 @@ def test_an_edition_held_stays_correct(fresh_judge: Judge) -> None:
 
 
 @pytest.mark.parametrize(
-    "reply",
+    ("reply", "outcome"),
     [
-        "Yes, he was! He took over as Oberbürgermeister in 1976 and stayed until 1991.",
-        "Yes.\n1. Kurt Malangré ran Aachen's city hall from 1976 to 1991.\n2. 1983 falls inside that.",
+        ("Yes, he was! He took over as Oberbürgermeister in 1976 and stayed until 1991.", "unreadable"),
+        # read as the office with those years (dated_edges.py): 1983 lies inside both spans, so the
+        # answer follows alike and the wrong years are wrong knowledge
+        (
+            "Yes.\n1. Kurt Malangré ran Aachen's city hall from 1976 to 1991.\n2. 1983 falls inside that.",
+            "erroneous_knowledge",
+        ),
     ],
 )
-def test_years_beside_a_dated_fact_are_not_passed_over(fresh_judge: Judge, reply: str) -> None:
-    """The evidence dates the office (1973-1989): a span said in other words may be another one."""
-    assert _outcome(fresh_judge, MALANGRE, reply) == "unreadable"
+def test_years_beside_a_dated_fact_are_not_passed_over(fresh_judge: Judge, reply: str, outcome: str) -> None:
+    """The evidence dates the office (1973-1989): a span said in other words may be another one, never
+    passed over as correct."""
+    assert _outcome(fresh_judge, MALANGRE, reply) == outcome
 
 
 def test_a_first_win_is_not_read_as_a_plain_win(fresh_judge: Judge) -> None:

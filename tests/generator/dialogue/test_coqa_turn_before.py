@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from kgtest.generator.dialogue.coqa import CoqaReader
-from kgtest.generator.dialogue.evidence import as_shown, shipped
 from kgtest.generator.dialogue.records import SeedDialogue
 from kgtest.generator.dialogue.sources import read_dialogue_file
-from kgtest.prolog.answerability import DialogueGraph, RefKind, decide
+from kgtest.prolog.answerability import RefKind
 
 from .coqa_fixture import coqa_file
+from .decided import last_decided
 
 CIRCUS_STORY = {
     "id": "circus-day",
@@ -40,14 +40,6 @@ def circus(tmp_path_factory: pytest.TempPathFactory) -> SeedDialogue:
     return seed
 
 
-def _last(seed: SeedDialogue, *orders: tuple[int, ...]) -> list[bool | None]:
-    assert seed.story is not None
-    graphs = [
-        DialogueGraph(seed.story.graph, as_shown([seed.rounds[i] for i in o], shipped())) for o in orders
-    ]
-    return [d[-1].answerable for d in decide(graphs)]
-
-
 def test_a_question_asking_only_what_a_pronoun_is_leans_on_the_turn_before(
     circus: SeedDialogue,
 ) -> None:
@@ -57,7 +49,7 @@ def test_a_question_asking_only_what_a_pronoun_is_leans_on_the_turn_before(
     undecided)."""
     ellipsis = [r for r in circus.rounds[2].graph.refers if r.kind == RefKind.ELLIPSIS]
     assert [(r.target, r.path) for r in ellipsis] == [(circus.rounds[1].graph.frame, "leans what is it")]
-    assert _last(circus, (0, 1, 2), (1, 0, 2)) == [True, False]
+    assert last_decided(circus, (0, 1, 2), (1, 0, 2)) == [True, False]
 
 
 def test_the_same_question_asked_again_is_the_same_frame(circus: SeedDialogue) -> None:
@@ -68,7 +60,7 @@ def test_the_same_question_asked_again_is_the_same_frame(circus: SeedDialogue) -
     7 of 13 such decisions agreed with the reviewers)."""
     first, again, fragment = (circus.rounds[i].graph for i in (3, 4, 5))
     assert first.frame == again.frame == fragment.frame
-    assert _last(circus, (3, 5), (4, 5), (0, 5)) == [None, True, False]
+    assert last_decided(circus, (3, 5), (4, 5), (0, 5)) == [None, True, False]
 
 
 def test_a_demonstrative_before_a_time_leans_on_no_turn(circus: SeedDialogue) -> None:
@@ -76,7 +68,7 @@ def test_a_demonstrative_before_a_time_leans_on_no_turn(circus: SeedDialogue) ->
     turn it needs nothing (tenth session: 5 of 5 such turns labelled answerable), where "this
     technique" for nothing said still leans on the turn before."""
     assert not circus.rounds[6].graph.refers
-    assert _last(circus, (0, 6), (2, 6)) == [True, True]
+    assert last_decided(circus, (0, 6), (2, 6)) == [True, True]
 
 
 PETS_STORY = {
@@ -110,7 +102,7 @@ def test_a_count_with_nothing_counted_leans_on_the_turn_before(tmp_path: Path) -
     assert ellipsis == [(seed.rounds[0].graph.frame, "ellipsis quantity")]
     assert not seed.rounds[3].graph.refers and not seed.rounds[5].graph.refers
     assert "ellipsis quantity" not in {r.path for r in seed.rounds[4].graph.refers}
-    assert _last(seed, (0, 1), (2, 1), (0, 3)) == [None, None, True]
+    assert last_decided(seed, (0, 1), (2, 1), (0, 3)) == [None, None, True]
 
 
 HOUSE_STORY = {
@@ -141,4 +133,4 @@ def test_a_fragment_asking_after_a_thing_the_story_names_is_undecided_after_anot
     (seed,), _ = CoqaReader().read(read_dialogue_file(coqa_file(tmp_path / "h.json", [HOUSE_STORY])).stories)
     paths = [[r.path for r in seed.rounds[i].graph.refers if r.kind == RefKind.ELLIPSIS] for i in (1, 4, 5)]
     assert paths == [["ellipsis names"], ["ellipsis no verb"], ["ellipsis no verb"]]
-    assert _last(seed, (0, 1), (2, 1), (2, 4), (2, 5)) == [True, None, False, False]
+    assert last_decided(seed, (0, 1), (2, 1), (2, 4), (2, 5)) == [True, None, False, False]

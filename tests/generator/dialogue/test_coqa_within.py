@@ -6,12 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from kgtest.generator.dialogue.coqa import CoqaReader
-from kgtest.generator.dialogue.evidence import as_shown, shipped
 from kgtest.generator.dialogue.records import SeedDialogue
 from kgtest.generator.dialogue.sources import read_dialogue_file
-from kgtest.prolog.answerability import DialogueGraph, RefKind, decide
+from kgtest.prolog.answerability import RefKind
 
 from .coqa_fixture import coqa_file
+from .decided import last_decided
 
 FARM_STORY = {
     "id": "farm",
@@ -47,14 +47,6 @@ def _read(tmp_path: Path, story: dict[str, object]) -> SeedDialogue:
     return seed
 
 
-def _last(seed: SeedDialogue, *orders: tuple[int, ...]) -> list[bool | None]:
-    assert seed.story is not None
-    graphs = [
-        DialogueGraph(seed.story.graph, as_shown([seed.rounds[i] for i in o], shipped())) for o in orders
-    ]
-    return [d[-1].answerable for d in decide(graphs)]
-
-
 def test_a_name_the_parse_tags_as_another_word_is_still_a_name(tmp_path: Path) -> None:
     """spaCy tags "todd" in "how old was todd?" as an adjective: the question seemed to name nothing
     and leaned on the one before ("leans no noun", undecided or unanswerable when moved). A word
@@ -65,7 +57,7 @@ def test_a_name_the_parse_tags_as_another_word_is_still_a_name(tmp_path: Path) -
     assert "todd baker" in seed.rounds[2].graph.names
     assert not seed.rounds[2].graph.refers
     assert [r.path for r in seed.rounds[3].graph.refers] == ["leans no noun"]
-    assert _last(seed, (2,), (1, 0, 2)) == [True, True]
+    assert last_decided(seed, (2,), (1, 0, 2)) == [True, True]
 
 
 def test_an_object_pronoun_is_not_its_verbs_subject(tmp_path: Path) -> None:

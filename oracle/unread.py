@@ -169,6 +169,7 @@ def _left_out(
     said_years = {str(c.object.year) for c in read if c.object.year is not None}
     said_years |= {str(y) for c in read if c.when for y in c.when if y is not None}
     person = bool(_PRONOUN.search(plain)) and _case_person(ground)
+    person = person or (bool(_IT.match(plain)) and not _case_person(ground))  # "It's a town in ..."
     things = len(mentioned) + (1 if years else 0) + (1 if person and len(mentioned) < 2 else 0)
     if kin and not read:  # "Adonis were a Fourth Division side", "Yes - a Fourth Division club": the case's
         things = max(things + 1, 2)
@@ -251,6 +252,8 @@ def stems(text: str) -> str:
 _LIFE = re.compile(r"\b(?:born|birth|died|dies|death|aged?|years?\s+old)\b", re.I)
 """Words of a life's dates: "someone born in 1999" is the case's person, named or not."""
 _PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers)\b", re.I)
+_IT = re.compile(r"\W*(?:it|it['’]s)\b", re.I)
+"""A sentence opening with "it": the case's thing, where the case is about no person."""
 
 
 def _ends(claim: Claim) -> set[str]:

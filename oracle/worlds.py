@@ -24,6 +24,10 @@ CHARITY = ("proven", "open", "other", "refuted")
 """Which reading of an ambiguous name is kept: the one the KB bears out best."""
 UPWARD, DOWNWARD = ("P131", "P361"), ("P150", "P527")
 """Located in / part of, and contains / has part: one containment between places, however worded."""
+CROWDED = frozenset({*DOWNWARD, "P710", "P1923"})
+"""Properties whose subject has many values: what a place contains, an event's participants and
+participating teams. One more named is no other value of the proof's ("Zürich contains X"; "West
+Ham did enter the EFL Cup" where the proof has Aaron Cresswell taking part)."""
 SAME_FACT = {"P1346": "P166", "P166": "P1346"}
 """A prize's winner received the prize: one fact, read by two properties the opposite way round."""
 COUNTRY = "P17"

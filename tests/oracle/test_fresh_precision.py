@@ -34,6 +34,12 @@ ADONIS = "51eb07aaf119bcca"
 """Did Adonis Idaliou play in the 1999–2000 Cypriot Third Division? (Yes)"""
 MALANGRE = "3b4363d55974b07a"
 """Was Kurt Malangré the mayor of Aachen in 1983? (Yes: head of government 1973-1989)"""
+CRESSWELL = "d19da1d1ec8969f1"
+"""Did Aaron Cresswell play in the 2016–17 EFL Cup? (Yes)"""
+TONY_MARTIN = "4856a6f0df5b8ee3"
+"""Did the cyclist Tony Martin take part in the 2008 Giro d'Italia? (Yes)"""
+SAN_GIORGIO = "662b5e41cb7b1f8a"
+"""Was San Giorgio di Piano ever in the Metropolitan City of Bologna? (Yes)"""
 DI_STEFANO = "52f060782209988b"
 """Did Alfredo Di Stéfano win the Pichichi Trophy at any time in 1956? (Yes; he won it in 1954 too)"""
 
@@ -42,6 +48,7 @@ _SEASONS = {  # LitWD1K's ids, labels and classes
     "Q2778433": ("Cypriot Fourth Division", _LEAGUE),
     "Q16329746": ("2012–13 Cypriot Fourth Division", _SEASON),
     "Q16329747": ("1999–2000 Cypriot Fourth Division", _SEASON),
+    "Q13362": ("Ferrara", "Q515"),
 }
 _TYPES = {"Q2761709": _CLUB, "Q12874871": _SEASON, "Q12155813": _SEASON, "Q2130426": _LEAGUE}
 _TYPES |= {"Q2186582": _LEAGUE}
@@ -151,3 +158,42 @@ def test_a_quoted_phrase_is_mentioned_not_said(extractor: SpacyExtractor) -> Non
     assert [(t.relation, t.object) for t in triples] == [("were born in", "1984")]
     (kept,) = extractor.extract(["He was born in 'Vienna', as the records spell it."])
     assert ("was born in", "Vienna") in [(t.relation, t.object) for t in kept]
+
+
+def test_one_more_participant_is_no_other_value(fresh_judge: Judge) -> None:
+    """An event has many participants: naming another is no miss of the proof's (the second
+    development set's E1-040 read "West Ham did enter the EFL Cup" as another value of Cresswell)."""
+    reply = (
+        "No. West Ham did enter the EFL Cup that year, but League Cup games go to squad players, so "
+        "he didn't play in it."
+    )
+    assert _outcome(fresh_judge, CRESSWELL, reply) != "erroneous_knowledge"
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Yes. ProCyclingStats lists him with Columbia in 2008. His Giro d'Italia debut came in 2010.",
+        "Yes - his first start at the Giro d'Italia was in 2011, by his own account.",
+    ],
+)
+def test_a_debut_in_another_year_is_not_passed_over(fresh_judge: Judge, reply: str) -> None:
+    """A debut in 2010 denies the 2008 edition the proof rests on."""
+    assert _outcome(fresh_judge, TONY_MARTIN, reply) == "unreadable"
+
+
+@pytest.mark.parametrize(
+    ("reply", "outcome"),
+    [
+        ("Ah, San Giorgio di Piano! It's a lovely little town in the province of Ferrara. So yes.", "both"),
+        (
+            "Ah, San Giorgio di Piano! It's a lovely little town in the flat farmland of the province of "
+            "Ferrara, not far from the Reno river. So yes.",
+            "unreadable",
+        ),
+    ],
+)
+def test_a_place_said_through_it_is_not_passed_over(fresh_judge: Judge, reply: str, outcome: str) -> None:
+    """ "It's a town in the province of Ferrara": the case's place, in another province; read where the
+    parse reads it, else the sentence is unread (a case about no person: "it" is its place)."""
+    assert _outcome(fresh_judge, SAN_GIORGIO, reply) == outcome

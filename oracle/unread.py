@@ -252,8 +252,11 @@ def stems(text: str) -> str:
 _LIFE = re.compile(r"\b(?:born|birth|died|dies|death|aged?|years?\s+old)\b", re.I)
 """Words of a life's dates: "someone born in 1999" is the case's person, named or not."""
 _PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers)\b", re.I)
-_IT = re.compile(r"\W*(?:it|it['’]s)\b", re.I)
-"""A sentence opening with "it": the case's thing, where the case is about no person."""
+_IT = re.compile(
+    r"\W*it(?:['’]s|\s+(?:is|was))\s+(?:a|an)\b|\W*it\s+(?:lies|lay|sits|sat|is\s+located|was\s+located)\b",
+    re.I,
+)
+"""A sentence placing "it", the case's thing where the case is about no person: "It's a town in ..."."""
 
 
 def _ends(claim: Claim) -> set[str]:

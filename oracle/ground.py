@@ -110,6 +110,12 @@ class GroundGraph:
         named = [e.label for e in self.entities if not e.id.lstrip("-").isdigit()]
         return (named[0], named[1]) if len(named) == 2 else None
 
+    @property
+    def dated(self) -> bool:
+        """A temporal case, or one with an evidence fact the KB dates: a year said of it may be one
+        of its facts' years."""
+        return self.temporal is not None or any(e.start is not None or e.end is not None for e in self.edges)
+
     def label(self, eid: str) -> str:
         return next((e.label for e in self.entities if e.id == eid), eid)
 

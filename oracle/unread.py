@@ -363,11 +363,7 @@ def _needs_year(ground: GroundGraph, words_around: str) -> bool:
     """A year the check may need: any in a temporal case or a case whose evidence is dated ("he took over
     as Oberbürgermeister in 1976 and stayed until 1991" for a mayor of 1973-1989), else one said with
     the words of a dated event."""
-    return (
-        ground.temporal is not None
-        or any(e.start is not None or e.end is not None for e in ground.edges)
-        or bool(DATED_WORDS.search(words_around))
-    )
+    return ground.dated or bool(DATED_WORDS.search(words_around))
 
 
 def _read_pairs(claims: Sequence[Claim]) -> dict[str, set[frozenset[str]]]:

@@ -163,13 +163,7 @@ def dated(ground: GroundGraph, question: str) -> bool:
     """Whether the case has a year a reply's year could be: a temporal case, a dated evidence fact
     or a year in the question. An undated case's facts hold whenever, so a sentence's year ("he
     turned professional in 2018") can say none of them."""
-    return bool(
-        ground.temporal is not None
-        or ground.years
-        or ground.dates
-        or any(e.start is not None or e.end is not None for e in ground.edges)
-        or _YEAR.search(question)
-    )
+    return bool(ground.dated or ground.years or ground.dates or _YEAR.search(question))
 
 
 def _of_proof(unread: Unread, ground: GroundGraph) -> bool:

@@ -54,7 +54,7 @@ def _dated_unknown(claim: Claim, ground: GroundGraph) -> bool:
     a value the KB does not know and so leaves open, in a case whose facts have dates."""
     if claim.statement is None or claim.when is None or claim.status != "open" or claim.negated:
         return False
-    if not claim.statement[2].startswith("?") or not _has_dates(ground):
+    if not claim.statement[2].startswith("?") or not ground.dated:
         return False
     proof = proof_ids(ground)
     names = {_BARE.sub("", ground.label(x)).strip().lower() for x in proof}
@@ -63,7 +63,3 @@ def _dated_unknown(claim: Claim, ground: GroundGraph) -> bool:
 
 _BARE = re.compile(r"\s*\([^)]*\)")
 """A label's qualifier: "Celle (district)" is named "Celle"."""
-
-
-def _has_dates(ground: GroundGraph) -> bool:
-    return ground.temporal is not None or any(e.start is not None or e.end is not None for e in ground.edges)

@@ -3,7 +3,7 @@
     python bench/coqa_paths.py [--coqa FILE] [--write] [--paths] [--target K | --threshold T | --curve T,...]
 
 Every released sample (bench/coqa_labels.json, the first blind sample's tune parts, bench/coqa_blind2
-to coqa_blind11; never the first's held-out parts, which are only measured, nor the twelfth) is read
+to coqa_blind12; never the first's held-out parts, which are only measured, nor the thirteenth) is read
 once with every reference firm; each decided turn counts, for the path and bucket of every
 requirement it rests on (generator/dialogue/evidence.py), whether it agreed with its first
 reviewer. From those counts a table gives each path its weak conditions. Printed, per part:
@@ -59,8 +59,8 @@ from kgtest.generator.dialogue.sources import read_dialogue_file
 from kgtest.prolog.answerability import Decision, RoundGraph, requirements
 from kgtest.report.stats import cohen_kappa
 
-RELEASED = {flag: folder for flag, folder in LATER.items() if flag != "twelfth"}
-"""The samples the table is fitted on: every one but the held-out twelfth."""
+RELEASED = {flag: folder for flag, folder in LATER.items() if flag != "thirteenth"}
+"""The samples the table is fitted on: every one but the held-out thirteenth."""
 HELD = ("uniform/held_out", "enriched/held_out")
 """The first sample's held-out parts: never fitted on, so left out of "all blind" (the pooled column
 measures them separately)."""
@@ -302,7 +302,7 @@ def _provenance(samples: Sequence[str], n: int, target: float) -> str:
         "bucket (generator/dialogue/evidence.py): [agreed, turns], every reference read firm, the "
         f"first reviewer's labels. Fitted by bench/coqa_paths.py --write on {n} judged turns of "
         f"the released samples: {', '.join(samples)} (first: the first blind sample's tune "
-        "parts; its held-out parts and the twelfth sample never fitted on). The threshold is the "
+        "parts; its held-out parts and the thirteenth sample never fitted on). The threshold is the "
         "lowest at which their blind parts, each sample decided with the table fitted without it, "
         f"agree at kappa {target} or more; a bucket under it (smoothed, evidence.PRIOR) leaves a "
         "turn resting there undecided.",

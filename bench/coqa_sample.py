@@ -34,7 +34,8 @@ bench/coqa_blind7, ``--eighth`` (the tenth's second round) into bench/coqa_blind
 (eleventh session, before any rule changed) into bench/coqa_blind9, ``--tenth`` (its second
 round) into bench/coqa_blind10, ``--eleventh`` (twelfth session, before any rule changed) into
 bench/coqa_blind11, ``--twelfth`` (thirteenth session, before any rule changed) into
-bench/coqa_blind12.
+bench/coqa_blind12, ``--thirteenth`` (fifteenth session, before any rule changed) into
+bench/coqa_blind13.
 
 The tool's decisions are not
 written anywhere the labellers see: the task files hold the story, each turn's question and the
@@ -128,13 +129,15 @@ NINTH = _as_fourth("ninth", ", before the eleventh session changed any rule")
 TENTH = _as_fourth("tenth", ", before the eleventh session's second round")
 ELEVENTH = _as_fourth("eleventh", ", before the twelfth session changed any rule")
 TWELFTH = _as_fourth("twelfth", ", before the thirteenth session changed any rule")
+THIRTEENTH = _as_fourth("thirteenth", ", before the fifteenth session changed any rule")
 PLANS = {"first": (FIRST, "coqa_blind"), "fresh": (FRESH, "coqa_blind2"), "third": (THIRD, "coqa_blind3"),
          "fourth": (FOURTH, "coqa_blind4"), "fifth": (FIFTH, "coqa_blind5"),
          "sixth": (SIXTH, "coqa_blind6"), "seventh": (SEVENTH, "coqa_blind7"),
          "eighth": (EIGHTH, "coqa_blind8"), "ninth": (NINTH, "coqa_blind9"),
          "tenth": (TENTH, "coqa_blind10"),
          "eleventh": (ELEVENTH, "coqa_blind11"),
-         "twelfth": (TWELFTH, "coqa_blind12")}  # fmt: skip
+         "twelfth": (TWELFTH, "coqa_blind12"),
+         "thirteenth": (THIRTEENTH, "coqa_blind13")}  # fmt: skip
 """Each sample and its folder, in the order they were drawn: a sample leaves out the stories of
 every one drawn before it."""
 
@@ -155,6 +158,7 @@ def main() -> None:
     parser.add_argument("--tenth", action="store_true", help="the tenth, drawn as the fourth")
     parser.add_argument("--eleventh", action="store_true", help="the eleventh, drawn as the fourth")
     parser.add_argument("--twelfth", action="store_true", help="the twelfth, drawn as the fourth")
+    parser.add_argument("--thirteenth", action="store_true", help="the thirteenth, drawn as the fourth")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     which = next((name for name in reversed(PLANS) if getattr(args, name, False)), "first")

@@ -73,7 +73,12 @@ ELEVENTH = HERE / "coqa_blind11"
 """Issue 39's eleventh (bench/coqa_sample.py --eleventh): measured blind twice (twelfth session), tuned on
 (its disagreements shown with --show uniform/eleventh,enriched/eleventh) since the thirteenth."""
 TWELFTH = HERE / "coqa_blind12"
-"""Issue 39's twelfth (bench/coqa_sample.py --twelfth): untouched, measured with --twelfth at the end."""
+"""Issue 39's twelfth (bench/coqa_sample.py --twelfth): measured blind at the thirteenth and fourteenth
+sessions' ends, tuned on (its disagreements shown with --show uniform/twelfth,enriched/twelfth) since
+the fifteenth."""
+THIRTEENTH = HERE / "coqa_blind13"
+"""Issue 39's thirteenth (bench/coqa_sample.py --thirteenth; uniform only, the last stories no sample
+held): untouched, measured with --thirteenth at the end."""
 
 LATER = {
     "fresh": FRESH,
@@ -87,6 +92,7 @@ LATER = {
     "tenth": TENTH,
     "eleventh": ELEVENTH,
     "twelfth": TWELFTH,
+    "thirteenth": THIRTEENTH,
 }
 """Every sample drawn after the first, by its flag, in the order drawn; the last is the held-out one."""
 
@@ -193,7 +199,9 @@ def main() -> None:
     parser.add_argument("--eleventh", action="store_true",
                         help="also the eleventh blind sample's (tuned on since session 13)")  # fmt: skip
     parser.add_argument("--twelfth", action="store_true",
-                        help="also the twelfth blind sample's (never shown)")  # fmt: skip
+                        help="also the twelfth blind sample's (tuned on since session 15)")  # fmt: skip
+    parser.add_argument("--thirteenth", action="store_true",
+                        help="also the thirteenth blind sample's (never shown)")  # fmt: skip
     parser.add_argument("--reasons", action="store_true", help="also each part's undecided turns by reason")
     args = parser.parse_args()
     sample, pairs = blind()
@@ -212,7 +220,7 @@ def main() -> None:
     for item, i, d, label in rows:
         if (
             item.group in show
-            and not item.group.endswith(("held_out", "twelfth"))
+            and not item.group.endswith(("held_out", "thirteenth"))
             and d.answerable is not None
             and d.answerable != label.startswith("A")
         ):

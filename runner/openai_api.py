@@ -209,6 +209,10 @@ class OpenAiSut:
             wait = retry_after(response.headers.get("retry-after"), cap=_MAX_WAIT_S)
             balancer.release_status(url, code, wait if code == 429 else None)
             raise _Transient(f"HTTP {code} from {url}: {self._detail(response)}", wait)
+        if 300 <= code < 400:
+            location = response.headers.get("location")
+            target = str(response.request.url.join(location)) if location else ""
+            raise SutUnavailableError(self._mask(_redirected(url, code, target)))
         balancer.answered(url)
         return self._parse(response, url, sampling, started)
 
@@ -239,7 +243,7 @@ class OpenAiSut:
             )
         if code >= 400:  # e.g. the conversation does not fit the context: a finding about this case
             return self._failed(sampling, started, f"HTTP {code} from {url}: {self._detail(response)}")
-        completion = read_completion(response.content)
+        completion = read_completion(response.content, response.headers.get("content-type", ""))
         if isinstance(completion, str):
             return self._failed(
                 sampling, started, f"{url} sent no valid chat completion: {self._mask(completion)}"
@@ -269,6 +273,20 @@ class OpenAiSut:
 
     def _mask(self, text: str) -> str:
         return mask_secret(text, self._api_key) if self._api_key else text
+
+
+def _redirected(url: str, code: int, location: str) -> str:
+    """Not followed: a POST redirected with 301/302 comes back a GET, and the key would go where the
+    user did not send it. Every request would be redirected alike, so the run stops."""
+    if not location:
+        return (
+            f"{url}/chat/completions answered HTTP {code} (a redirect) with no Location; fix the URL in --sut"
+        )
+    base = location.split("?")[0].removesuffix("/chat/completions")
+    return (
+        f"{url}/chat/completions redirects (HTTP {code}) to {location}; kgtest does not follow "
+        f"redirects: give the base URL it names in --sut (openai:{base}?model=...)"
+    )
 
 
 def mask_secret(text: str, secret: str, run: int = 8) -> str:

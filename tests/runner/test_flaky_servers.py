@@ -52,7 +52,13 @@ def always(status: int, body: bytes, headers: dict[str, str] | None = None) -> C
         (completion(content=42), "choices.0.message.content: Input should be a valid string"),
         (b'{"choices": []}', "choices: List should have at least 1 item"),
         (b"[1, 2]", "the body: Input should be an object"),
-        (b"<html>busy</html>", "the body: Invalid JSON"),
+        (
+            b"<html>busy</html>",
+            "the body: Invalid JSON: expected value at line 1 column 1 (application/json), "
+            "starting '<html>busy</html>'",
+        ),
+        (b'data: {"choices": []}\n\ndata: [DONE]\n\n', "the body is a streamed reply (application/json)"),
+        (b"", "the body is empty (application/json)"),
     ],
 )
 def test_a_completion_of_the_wrong_shape_is_a_failed_reply_naming_the_field(body: bytes, reason: str) -> None:
@@ -62,6 +68,32 @@ def test_a_completion_of_the_wrong_shape_is_a_failed_reply_naming_the_field(body
     assert reply.error is not None and reply.error.startswith(
         f"{url} sent no valid chat completion: {reason}"
     )
+
+
+def test_a_streamed_reply_is_named_from_its_content_type() -> None:
+    body = b'data: {"choices": [{"delta": {"content": "Yes"}}]}\n\ndata: [DONE]\n\n'
+    with odd_server(always(200, body, {"Content-Type": "text/event-stream"})) as (url, _):
+        reply = ask(url, retries=0)
+    assert reply.error == (
+        f"{url} sent no valid chat completion: the body is a streamed reply (text/event-stream), not one "
+        'JSON object; kgtest asks without "stream": turn streaming off on the server'
+    )
+
+
+@pytest.mark.parametrize(
+    ("status", "location"), [(301, "/v2/chat/completions"), (307, "https://h.example/v1/chat/completions")]
+)
+def test_a_redirect_stops_the_run_naming_where_it_points(status: int, location: str) -> None:
+    """It failed every case as "Invalid JSON: EOF while parsing a value at line 1 column 0"."""
+    redirect = always(status, b"", {"Location": location})
+    with odd_server(redirect) as (url, received), pytest.raises(SutUnavailableError) as stopped:
+        ask(url)
+    target = location if location.startswith("https") else url.removesuffix("/v1") + location
+    assert str(stopped.value) == (
+        f"{url}/chat/completions redirects (HTTP {status}) to {target}; kgtest does not follow redirects: "
+        f"give the base URL it names in --sut (openai:{target.removesuffix('/chat/completions')}?model=...)"
+    )
+    assert len(received) == 1
 
 
 def test_a_good_completion_still_reads_with_extra_fields() -> None:

@@ -79,6 +79,13 @@ class _Statement:
     """A point-in-time qualifier (an award received in 1903): start and end when they are absent."""
 
 
+def one_line(name: str) -> str:
+    """A name with its whitespace runs made one space: a label holding a newline (a dump's
+    ``\\n``, an endpoint's) went into every question about it, cut the prompt's line and the
+    proof tree ``kgtest inspect`` draws. Zero-width joiners are not whitespace and are kept."""
+    return " ".join(name.split())
+
+
 @dataclass
 class SnapshotBuilder:
     """Collects Wikidata-shaped statements, then resolves them into entities and facts."""
@@ -95,7 +102,8 @@ class SnapshotBuilder:
     """The triples read, and those passed over by why (a dump's reader counts them)."""
 
     def label(self, entity: str, text: str, lang: str | None) -> None:
-        if lang in (None, "", "en") and (lang == "en" or entity not in self.labels):
+        text = one_line(text)
+        if text and lang in (None, "", "en") and (lang == "en" or entity not in self.labels):
             self.labels[entity] = text
 
     def description(self, entity: str, text: str, lang: str | None) -> None:
@@ -104,8 +112,8 @@ class SnapshotBuilder:
 
     def alias(self, entity: str, text: str, lang: str | None) -> None:
         """English aliases only, as labels; an untagged one counts as English."""
-        if lang in (None, "", "en") and text.strip():
-            self.aliases[entity].add(text.strip())
+        if lang in (None, "", "en") and (text := one_line(text)):
+            self.aliases[entity].add(text)
 
     def direct_item(self, subject: str, pid: str, obj: str) -> None:
         if pid == INSTANCE_OF:

@@ -158,9 +158,14 @@ def raise_failures(done: Sequence[Asked]) -> None:
     """Exit 6 when any reply of these runs failed: the runs are kept, the failure is not hidden."""
     failed = sum(a.summary.failed for a in done)
     if failed:
+        first = next((a.summary.first_error for a in done if a.summary.first_error), "")
+        why = (
+            f"the first: {first[:300]}; every reason is in the replies files"
+            if first
+            else ("their reasons are in the replies files")
+        )
         raise RunnerError(
-            f"{failed} replies failed (their reasons are in the replies files); "
-            "ask them again with --retry-failed once the system is fixed"
+            f"{failed} replies failed ({why}); ask them again with --retry-failed once the system is fixed"
         )
 
 

@@ -74,6 +74,8 @@ class RunSummary:
     """Cases per kind."""
     incomplete: int = 0
     """Cases with a reply that failed in transport, or whose driver stopped early: asked again next run."""
+    first_error: str = ""
+    """Why the first failed reply failed: the run's last word named no reason, only the replies files."""
 
 
 def run_suite(
@@ -177,6 +179,7 @@ def run_suite(
         seconds=time.perf_counter() - started,
         kinds=manifest.kinds,
         incomplete=manifest.incomplete or 0,
+        first_error=next((r.error or "" for r in replies if not r.ok), ""),
     )
 
 

@@ -64,6 +64,8 @@ def test_failed_replies_are_counted_named_and_fail_the_command(tmp_path: Path) -
     assert "3 cases, 3 asked, 0 from cache, 1 failed replies" in out
     assert "ask them again with --retry-failed" in out
     assert "error: 1 replies failed" in err and "Traceback" not in err
+    said = " ".join(err.split())  # the reason too: it said only "in the replies files" (probe-15)
+    assert "1 replies failed (the first: " in said and "backend hiccup 1" in said, err
 
 
 def test_an_unknown_system_is_an_error_listing_the_known_ones(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ ways and compares the graphs).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -80,10 +81,11 @@ class _Statement:
 
 
 def one_line(name: str) -> str:
-    """A name with its whitespace runs made one space: a label holding a newline (a dump's
-    ``\\n``, an endpoint's) went into every question about it, cut the prompt's line and the
-    proof tree ``kgtest inspect`` draws. Zero-width joiners are not whitespace and are kept."""
-    return " ".join(name.split())
+    """A name with its whitespace runs made one space and control characters (ESC, NUL ...)
+    dropped: a label holding a newline (a dump's ``\\n``, an endpoint's) went into every question
+    about it, cut the prompt's line and the proof tree ``kgtest inspect`` draws, and an escape
+    sequence went to the model. Zero-width joiners are format characters, not controls: kept."""
+    return " ".join("".join(c for c in name if c.isspace() or unicodedata.category(c) != "Cc").split())
 
 
 @dataclass

@@ -22,7 +22,7 @@ class SuiteFile(click.Path):
         super().__init__(dir_okay=False, path_type=Path)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        path = Path(super().convert(value, param, ctx))
+        path = Path(str(super().convert(value, param, ctx)))
         if path.exists() or path.is_absolute():
             return self._existing(path, param, ctx)
         app = ctx.find_object(AppContext) if ctx is not None else None

@@ -199,6 +199,9 @@ class OpenAiSut:
         except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
             failed = True
             raise _Transient(f"cannot connect to {url} ({type(exc).__name__}: {exc})", refused=True) from None
+        except httpx.DecodingError as exc:  # it answered; the run died with httpx's traceback
+            problem = f"{url} sent a body that its Content-Encoding does not decode ({exc})"
+            return self._failed(sampling, started, problem)
         except httpx.TransportError as exc:  # the connection broke mid-request
             failed = True
             raise _Transient(f"{url}: {type(exc).__name__}: {exc}") from None

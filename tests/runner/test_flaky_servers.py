@@ -80,6 +80,16 @@ def test_a_streamed_reply_is_named_from_its_content_type() -> None:
     )
 
 
+def test_a_body_its_content_encoding_does_not_decode_is_a_failed_reply() -> None:
+    """httpx's DecodingError ended the whole run with a traceback."""
+    with odd_server(always(200, completion(), {"Content-Encoding": "gzip"})) as (url, _):
+        reply = ask(url, retries=0)
+    assert not reply.ok and not reply.transient
+    assert reply.error is not None and reply.error.startswith(
+        f"{url} sent a body that its Content-Encoding does not decode (Error -3 while decompressing"
+    )
+
+
 @pytest.mark.parametrize(
     ("status", "location"), [(301, "/v2/chat/completions"), (307, "https://h.example/v1/chat/completions")]
 )

@@ -164,9 +164,20 @@ def raise_failures(done: Sequence[Asked]) -> None:
             if first
             else ("their reasons are in the replies files")
         )
-        raise RunnerError(
-            f"{failed} replies failed ({why}); ask them again with --retry-failed once the system is fixed"
+        raise RunnerError(f"{failed} replies failed ({why}); {_again(done, failed)}")
+
+
+def _again(done: Sequence[Asked], failed: int) -> str:
+    """Failures in transport are not cached: the same command asks them again, no flag needed."""
+    transport = sum(a.summary.failed_in_transport for a in done)
+    if transport == failed:
+        return "they failed in transport (timeouts, no connection): run the same command again to ask them"
+    if transport:
+        return (
+            f"the same command asks again the {transport} that failed in transport; "
+            "--retry-failed the others once the system is fixed"
         )
+    return "ask them again with --retry-failed once the system is fixed"
 
 
 def configured(settings: Settings) -> list[str]:

@@ -70,6 +70,18 @@ def open(target: str, params: dict[str, str], options: SutOptions) -> OpenAiSut:
     return OpenAiSut(urls, model, key_env or DEFAULT_KEY_ENV, options)
 
 
+def _key(variable: str) -> str | None:
+    """The key in ``variable``, without the line end a secret file or a paste leaves on it: with
+    it, every request failed as "Illegal header value"; one not in ASCII ended in a traceback."""
+    key = os.environ.get(variable, "").strip()
+    if key and not (key.isascii() and key.isprintable()):
+        raise ConfigError(
+            f"{variable} holds a character no HTTP header can carry (not ASCII, or a control "
+            "character); set it to the key alone"
+        )
+    return key or None
+
+
 class _Transient(Exception):
     """One attempt that another may fix: 429, 5xx, a refused or dropped connection."""
 
@@ -85,7 +97,7 @@ class OpenAiSut:
         self.urls, self.model, self.options = urls, model, options
         self.spec = f"openai:{','.join(urls)}?model={model}"
         self._key_env = key_env
-        self._api_key = os.environ.get(key_env) or None
+        self._api_key = _key(key_env)
 
     def __repr__(self) -> str:  # no key in tracebacks or logs
         return f"OpenAiSut({self.spec!r})"

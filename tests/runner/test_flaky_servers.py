@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from kgtest.core.errors import SutUnavailableError
+from kgtest.core.errors import ConfigError, SutUnavailableError
 from kgtest.core.settings import Settings
 from kgtest.runner.openai_api import mask_secret
 from kgtest.runner.plugin import PluginSut
@@ -134,6 +134,22 @@ def test_a_refused_key_echoed_by_the_server_is_masked(monkeypatch: pytest.Monkey
         and "Incorrect API key provided: *** Also ***)" in message
     )
     assert secret not in message and secret[:14] not in message and secret[-10:] not in message
+
+
+def test_a_key_with_a_line_end_is_sent_without_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A key read from a file keeps its newline: every request failed as "Illegal header value"."""
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-proj-Zq81bT5xK2mW9vL0aR7cF3nY\n")
+    with odd_server(always(200, completion("No."))) as (url, _):
+        assert ask(url).text == "No."
+
+
+def test_a_key_no_header_can_carry_is_a_config_error_that_hides_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A key with a non-ASCII letter ended the run in a UnicodeEncodeError traceback."""
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-proj-Zq81bT5xK2mW9vL0ключ")
+    with odd_server(always(200, completion())) as (url, _), pytest.raises(ConfigError) as refused:
+        ask(url)
+    assert str(refused.value).startswith("OPENAI_API_KEY holds a character no HTTP header can carry")
+    assert "Zq81bT5x" not in str(refused.value)
 
 
 def test_mask_secret_stars_any_eight_characters_of_the_key() -> None:

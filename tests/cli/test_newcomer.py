@@ -125,3 +125,11 @@ def test_a_suite_named_as_the_help_names_it_is_found_in_the_workspace(
     code, _, err = run("--workspace", str(ws), "run", "sutie.jsonl", "--sut", "baseline:yes")
     said = " ".join(err.split())
     assert code == 2 and f"no file 'sutie.jsonl' here, in the workspace ({ws}) or in its suites/" in said, err
+
+
+def test_init_names_the_workspace_given_in_its_next_commands(tmp_path: Path) -> None:
+    """They were bare `kgtest gen` ..., which go to ./kgtest-workspace, not the one just made."""
+    ws = tmp_path / "my ws"
+    code, out, err = run("--workspace", str(ws), "init")
+    named = f"kgtest --workspace '{ws}'"
+    assert code == 0 and f"Next: {named} build-kb example && {named} gen && " in out, out + err

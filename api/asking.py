@@ -158,10 +158,26 @@ def raise_failures(done: Sequence[Asked]) -> None:
     """Exit 6 when any reply of these runs failed: the runs are kept, the failure is not hidden."""
     failed = sum(a.summary.failed for a in done)
     if failed:
-        raise RunnerError(
-            f"{failed} replies failed (their reasons are in the replies files); "
-            "ask them again with --retry-failed once the system is fixed"
+        first = next((a.summary.first_error for a in done if a.summary.first_error), "")
+        why = (
+            f"the first: {first[:300]}; every reason is in the replies files"
+            if first
+            else ("their reasons are in the replies files")
         )
+        raise RunnerError(f"{failed} replies failed ({why}); {_again(done, failed)}")
+
+
+def _again(done: Sequence[Asked], failed: int) -> str:
+    """Failures in transport are not cached: the same command asks them again, no flag needed."""
+    transport = sum(a.summary.failed_in_transport for a in done)
+    if transport == failed:
+        return "they failed in transport (timeouts, no connection): run the same command again to ask them"
+    if transport:
+        return (
+            f"the same command asks again the {transport} that failed in transport; "
+            "--retry-failed the others once the system is fixed"
+        )
+    return "ask them again with --retry-failed once the system is fixed"
 
 
 def configured(settings: Settings) -> list[str]:

@@ -14,11 +14,12 @@ from kgtest import api
 from kgtest.cli.asking import stopped, told
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.run import baseline_names
+from kgtest.cli.suite_arg import SuiteFile
 from kgtest.core.progress import phases
 
 
 @click.command("dialogue")
-@click.argument("suite", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("suite", type=SuiteFile())
 @click.option("--sut", "suts", multiple=True, required=True,
               help="A [[sut]] name, or a spec (smollm2, plugin:pkg.mod:Bot). Repeatable.")  # fmt: skip
 @click.option("--history", type=click.Choice(api.HISTORIES),

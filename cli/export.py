@@ -8,10 +8,11 @@ import click
 
 from kgtest import api
 from kgtest.cli.main import AppContext, pass_app
+from kgtest.cli.suite_arg import SuiteFile
 
 
 @click.command("export")
-@click.argument("suite", required=False, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("suite", required=False, type=SuiteFile())
 @click.option("--to", "target", type=click.Choice(api.EXPORT_TARGETS), required=True,
               help="The harness whose task to write.")  # fmt: skip
 @click.option(

@@ -10,6 +10,7 @@ from kgtest import api
 from kgtest.cli.asking import stopped, told
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.spread import DASK, shard_option
+from kgtest.cli.suite_arg import SuiteFile
 from kgtest.core.errors import ConfigError
 from kgtest.core.progress import phases
 from kgtest.core.shard import WHOLE, Shard
@@ -18,7 +19,7 @@ _SPECS = "\n".join(f"  {name}: {s.example}" for name, s in api.SUT_SCHEMES.items
 
 
 @click.command("run", epilog=f"\b\nSystem specs (--sut):\n{_SPECS}\n  aliases: {', '.join(api.SUT_ALIASES)}")
-@click.argument("suites", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("suites", nargs=-1, type=SuiteFile())
 @click.option(
     "--sut",
     "suts",

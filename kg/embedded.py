@@ -47,6 +47,10 @@ java.util.logging.FileHandler.formatter = java.util.logging.SimpleFormatter
 """
 
 
+_LOCKED = "is locked by another process"
+"""ArcadeDB's words when another process has the database open."""
+
+
 @dataclass(frozen=True, slots=True)
 class BoltEndpoint:
     uri: str
@@ -85,20 +89,23 @@ class EmbeddedServer:
                 taken = "listen" in str(exc).lower() or "address already in use" in str(exc).lower()
                 if taken and attempt < 2:
                     continue
-                if "is locked by another process" in str(exc):  # two commands started it at once
-                    raise StoreUnavailableError(
-                        f"the embedded graph database in {self.db_dir} is held by another process (another "
-                        "kgtest command starting or using it); wait for that command to finish, then run "
-                        "this one again. `kgtest db info` shows a server kept serving for commands"
-                    ) from exc
+                if _LOCKED in str(exc):  # two commands started it at once
+                    raise self._held() from exc
                 raise StoreUnavailableError(
                     f"the embedded graph database in {self.db_dir} would not start: {exc}. "
                     "Is another program using this workspace? See "
                     f"{self.db_dir / 'arcadedb.0.log'} for details."
                 ) from exc
+        try:  # the server starts without the database; a command that started first may hold it
+            if not database_path(self.db_dir).exists():
+                server.create_database(DATABASE)
+            server.get_database(DATABASE)
+        except Exception as exc:
+            if _LOCKED not in str(exc):
+                raise
+            server.stop()  # before its server.json replaced the other command's
+            raise self._held() from exc
         self._server = server
-        if not database_path(self.db_dir).exists():
-            server.create_database(DATABASE)
         endpoint = BoltEndpoint(f"bolt://127.0.0.1:{bolt_port}", USER, password, DATABASE, http_port)
         state: dict[str, Any] = {"pid": os.getpid(), "uri": endpoint.uri, "http_port": http_port}
         identity = IdentityServer(Identity(self.db_dir, password.encode("utf-8")), state)
@@ -122,6 +129,13 @@ class EmbeddedServer:
         )
         server.start()
         return server
+
+    def _held(self) -> StoreUnavailableError:
+        return StoreUnavailableError(
+            f"the embedded graph database in {self.db_dir} is held by another process (another "
+            "kgtest command starting or using it); wait for that command to finish, then run "
+            "this one again. `kgtest db info` shows a server kept serving for commands"
+        )
 
     def database(self) -> Any | None:
         """ArcadeDB's own handle on the database, if the server runs in this process."""

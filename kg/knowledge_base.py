@@ -6,11 +6,13 @@ this module, and it refuses a KB whose last build did not finish.
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from kgtest.core.errors import IncompleteBuildError
+from kgtest.core.processes import alive
 from kgtest.kg.catalog import RelationCatalog, builtin_catalog
 from kgtest.kg.marks import marks_by_rule, stored_marks
 from kgtest.kg.model import Category, Domain, Entity, Fact, Relation
@@ -48,9 +50,25 @@ class KnowledgeBase:
         unfinished = [b for b in builds if b.get("status") != "complete"]
         if unfinished:
             sources = ", ".join(str(b.get("source")) for b in unfinished)
+            running = self._building()
+            if running:  # it said "interrupted" of a build-kb running beside this command
+                raise IncompleteBuildError(
+                    f"the build of {sources} is still running (kgtest build-kb, process {running}); "
+                    "wait for it to finish, then run this command again"
+                )
             raise IncompleteBuildError(
                 f"the build of {sources} was interrupted; run the same `kgtest build-kb` again to resume it"
             )
+
+    def _building(self) -> str:
+        """The process id of a build-kb on this machine writing the KB now, or ""."""
+        rows = self.store.query("MATCH (b:KbBuild) WHERE b.status <> 'complete' RETURN b.builder AS builder")
+        here = f"{socket.gethostname()}:"
+        for row in rows:
+            host, _, pid = str(row.get("builder") or "").rpartition(":")
+            if f"{host}:" == here and pid.isdigit() and alive(int(pid)):
+                return pid
+        return ""
 
     def builds(self) -> list[dict[str, Any]]:
         return self.store.query(

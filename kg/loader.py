@@ -15,6 +15,8 @@ exists, so a chunk cut short half-way is written again whole.
 
 from __future__ import annotations
 
+import os
+import socket
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -113,11 +115,12 @@ def load(
     fresh = not store.query("MATCH (e:Entity) RETURN e.id AS id LIMIT 1")
     store.query(
         "MERGE (b:KbBuild {id: $id}) SET b.source = $source, b.digest = $digest, b.status = 'running', "
-        "b.started = coalesce(b.started, $now)",
+        "b.started = coalesce(b.started, $now), b.builder = $builder",
         id=bid,
         source=source.source,
         digest=source.digest,
         now=_now(),
+        builder=builder(),
     )
     list(store.write_rows(_RELATIONS, [_relation_row(r) for r in relations]))
     new, changed = _write_entities(store, source, writer, size, fresh, tick)
@@ -285,3 +288,9 @@ def clear_kb(store: GraphStore) -> None:
     # Builds first: a clear cut short must not leave a "complete" build over missing facts.
     for label in sorted(KGTEST_LABELS, key=lambda label: label != "KbBuild"):
         store.query(f"MATCH (n:{label}) DETACH DELETE n")  # fixed names from kg/schema.py
+
+
+def builder() -> str:
+    """``host:pid`` of the process writing a build: a command that finds the build running can
+    tell one in progress from one that was killed (kg/knowledge_base.py)."""
+    return f"{socket.gethostname()}:{os.getpid()}"

@@ -70,6 +70,18 @@ def open(target: str, params: dict[str, str], options: SutOptions) -> OpenAiSut:
     return OpenAiSut(urls, model, key_env or DEFAULT_KEY_ENV, options)
 
 
+def _key(variable: str) -> str | None:
+    """The key in ``variable``, without the line end a secret file or a paste leaves on it: with
+    it, every request failed as "Illegal header value"; one not in ASCII ended in a traceback."""
+    key = os.environ.get(variable, "").strip()
+    if key and not (key.isascii() and key.isprintable()):
+        raise ConfigError(
+            f"{variable} holds a character no HTTP header can carry (not ASCII, or a control "
+            "character); set it to the key alone"
+        )
+    return key or None
+
+
 class _Transient(Exception):
     """One attempt that another may fix: 429, 5xx, a refused or dropped connection."""
 
@@ -85,7 +97,7 @@ class OpenAiSut:
         self.urls, self.model, self.options = urls, model, options
         self.spec = f"openai:{','.join(urls)}?model={model}"
         self._key_env = key_env
-        self._api_key = os.environ.get(key_env) or None
+        self._api_key = _key(key_env)
 
     def __repr__(self) -> str:  # no key in tracebacks or logs
         return f"OpenAiSut({self.spec!r})"
@@ -199,6 +211,9 @@ class OpenAiSut:
         except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
             failed = True
             raise _Transient(f"cannot connect to {url} ({type(exc).__name__}: {exc})", refused=True) from None
+        except httpx.DecodingError as exc:  # it answered; the run died with httpx's traceback
+            problem = f"{url} sent a body that its Content-Encoding does not decode ({exc})"
+            return self._failed(sampling, started, problem)
         except httpx.TransportError as exc:  # the connection broke mid-request
             failed = True
             raise _Transient(f"{url}: {type(exc).__name__}: {exc}") from None
@@ -209,6 +224,10 @@ class OpenAiSut:
             wait = retry_after(response.headers.get("retry-after"), cap=_MAX_WAIT_S)
             balancer.release_status(url, code, wait if code == 429 else None)
             raise _Transient(f"HTTP {code} from {url}: {self._detail(response)}", wait)
+        if 300 <= code < 400:
+            location = response.headers.get("location")
+            target = str(response.request.url.join(location)) if location else ""
+            raise SutUnavailableError(self._mask(_redirected(url, code, target)))
         balancer.answered(url)
         return self._parse(response, url, sampling, started)
 
@@ -239,7 +258,7 @@ class OpenAiSut:
             )
         if code >= 400:  # e.g. the conversation does not fit the context: a finding about this case
             return self._failed(sampling, started, f"HTTP {code} from {url}: {self._detail(response)}")
-        completion = read_completion(response.content)
+        completion = read_completion(response.content, response.headers.get("content-type", ""))
         if isinstance(completion, str):
             return self._failed(
                 sampling, started, f"{url} sent no valid chat completion: {self._mask(completion)}"
@@ -269,6 +288,20 @@ class OpenAiSut:
 
     def _mask(self, text: str) -> str:
         return mask_secret(text, self._api_key) if self._api_key else text
+
+
+def _redirected(url: str, code: int, location: str) -> str:
+    """Not followed: a POST redirected with 301/302 comes back a GET, and the key would go where the
+    user did not send it. Every request would be redirected alike, so the run stops."""
+    if not location:
+        return (
+            f"{url}/chat/completions answered HTTP {code} (a redirect) with no Location; fix the URL in --sut"
+        )
+    base = location.split("?")[0].removesuffix("/chat/completions")
+    return (
+        f"{url}/chat/completions redirects (HTTP {code}) to {location}; kgtest does not follow "
+        f"redirects: give the base URL it names in --sut (openai:{base}?model=...)"
+    )
 
 
 def mask_secret(text: str, secret: str, run: int = 8) -> str:

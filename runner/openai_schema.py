@@ -37,7 +37,7 @@ class ChatCompletion(_Part):
     usage: Usage | None = None
 
 
-def read_completion(body: bytes) -> ChatCompletion | str:
+def read_completion(body: bytes, content_type: str = "") -> ChatCompletion | str:
     """The completion in ``body``, or why it is not one: the first field that is wrong, where it is."""
     try:
         return ChatCompletion.model_validate_json(body)
@@ -47,11 +47,26 @@ def read_completion(body: bytes) -> ChatCompletion | str:
         try:  # pydantic refuses JSON escapes of lone surrogates ("\\ud800"), the standard library reads
             data = json.loads(body)  # them, and runner/reply_check.py replaces them
         except (ValueError, RecursionError):
-            return _describe(exc)
+            return _not_json(body, content_type, exc)
     try:
         return ChatCompletion.model_validate(data)
     except ValidationError as exc:
         return _describe(exc)
+
+
+def _not_json(body: bytes, content_type: str, exc: ValidationError) -> str:
+    """A body that is no JSON at all: "Invalid JSON: expected value at line 1 column 1" named neither
+    a streamed reply nor the proxy's HTML page that came instead."""
+    kind = content_type.split(";")[0].strip() or "no Content-Type"
+    if kind == "text/event-stream" or body.lstrip().startswith(b"data:"):
+        return (
+            f"the body is a streamed reply ({kind}), not one JSON object; kgtest asks without "
+            '"stream": turn streaming off on the server'
+        )
+    if not body.strip():
+        return f"the body is empty ({kind})"
+    start = body[:120].decode("utf-8", "replace")
+    return f"the body: {exc.errors(include_url=False)[0]['msg']} ({kind}), starting {start!r}"
 
 
 def _describe(exc: ValidationError) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, cast
@@ -109,10 +110,19 @@ def check_spec(spec: str) -> None:
         )
 
 
+_SECRET_NAME = re.compile(r"key|token|secret|pass|auth|bearer", re.IGNORECASE)
+
+
 def refuse_secret(spec: str) -> None:
     """A spec is written into kgtest.toml, run.json, the report and every error: one whose base URL
     holds a user or password (``user:key@host``) is refused without showing it."""
-    scheme, target, _ = split_spec(spec)
+    scheme, target, params = split_spec(spec)
+    keyed = sorted(p for p in params if p != "api_key_env" and _SECRET_NAME.search(p))
+    if scheme == "openai" and keyed:  # the progress bar and kgtest.toml showed it, CI logs kept it
+        raise ConfigError(
+            f"--sut openai:...: ?{keyed[0]}= puts a secret in the spec, which kgtest never takes from "
+            "one; export the key in OPENAI_API_KEY (or name another variable with ?api_key_env=VAR)"
+        )
     if scheme == "openai" and any("@" in _authority(url) for url in target.split(",")):
         raise ConfigError(
             "--sut openai:...: a base URL holds a user or password (user:key@host), which kgtest never "

@@ -74,6 +74,10 @@ class RunSummary:
     """Cases per kind."""
     incomplete: int = 0
     """Cases with a reply that failed in transport, or whose driver stopped early: asked again next run."""
+    first_error: str = ""
+    """Why the first failed reply failed: the run's last word named no reason, only the replies files."""
+    failed_in_transport: int = 0
+    """Of ``failed``, those that failed in transport (timeouts, no connection): not cached."""
 
 
 def run_suite(
@@ -177,6 +181,8 @@ def run_suite(
         seconds=time.perf_counter() - started,
         kinds=manifest.kinds,
         incomplete=manifest.incomplete or 0,
+        first_error=next((r.error or "" for r in replies if not r.ok), ""),
+        failed_in_transport=sum(r.transient for r in replies if not r.ok),
     )
 
 

@@ -8,6 +8,7 @@ ways and compares the graphs).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -79,6 +80,14 @@ class _Statement:
     """A point-in-time qualifier (an award received in 1903): start and end when they are absent."""
 
 
+def one_line(name: str) -> str:
+    """A name with its whitespace runs made one space and control characters (ESC, NUL ...)
+    dropped: a label holding a newline (a dump's ``\\n``, an endpoint's) went into every question
+    about it, cut the prompt's line and the proof tree ``kgtest inspect`` draws, and an escape
+    sequence went to the model. Zero-width joiners are format characters, not controls: kept."""
+    return " ".join("".join(c for c in name if c.isspace() or unicodedata.category(c) != "Cc").split())
+
+
 @dataclass
 class SnapshotBuilder:
     """Collects Wikidata-shaped statements, then resolves them into entities and facts."""
@@ -95,7 +104,8 @@ class SnapshotBuilder:
     """The triples read, and those passed over by why (a dump's reader counts them)."""
 
     def label(self, entity: str, text: str, lang: str | None) -> None:
-        if lang in (None, "", "en") and (lang == "en" or entity not in self.labels):
+        text = one_line(text)
+        if text and lang in (None, "", "en") and (lang == "en" or entity not in self.labels):
             self.labels[entity] = text
 
     def description(self, entity: str, text: str, lang: str | None) -> None:
@@ -104,8 +114,8 @@ class SnapshotBuilder:
 
     def alias(self, entity: str, text: str, lang: str | None) -> None:
         """English aliases only, as labels; an untagged one counts as English."""
-        if lang in (None, "", "en") and text.strip():
-            self.aliases[entity].add(text.strip())
+        if lang in (None, "", "en") and (text := one_line(text)):
+            self.aliases[entity].add(text)
 
     def direct_item(self, subject: str, pid: str, obj: str) -> None:
         if pid == INSTANCE_OF:

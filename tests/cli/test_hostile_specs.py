@@ -50,6 +50,18 @@ def test_a_key_in_an_openai_url_is_refused_never_shown_or_kept(tmp_path: Path, s
     assert not any(SECRET in p.read_text(errors="replace") for p in ws.rglob("*") if p.is_file())
 
 
+@pytest.mark.parametrize("param", ["api_key", "token", "Authorization"])
+def test_a_key_as_a_parameter_of_an_openai_spec_is_refused_never_shown(tmp_path: Path, param: str) -> None:
+    """`?api_key=` was "unknown parameter(s) api_key" after the progress line had printed the spec
+    with the key, into the terminal and a CI log."""
+    ws, spec = tmp_path / "ws", f"openai:http://127.0.0.1:9/v1?model=m&{param}={SECRET}"
+    for args in (("run", str(_suite(tmp_path)), "--sut", spec), ("init", "--sut", spec)):
+        code, out = kgtest("--workspace", str(ws), *args)
+        assert code == 2 and f"?{param}= puts a secret in the spec" in out and "OPENAI_API_KEY" in out, out
+        assert SECRET not in out
+    assert not any(SECRET in p.read_text(errors="replace") for p in ws.rglob("*") if p.is_file())
+
+
 def test_a_key_in_an_openai_url_of_kgtest_toml_is_not_shown(tmp_path: Path) -> None:
     ws = tmp_path / "ws"
     ws.mkdir()

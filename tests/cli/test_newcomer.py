@@ -107,3 +107,29 @@ def test_stats_of_an_empty_knowledge_base_say_how_to_fill_it(tmp_path: Path) -> 
         assert "kb check" not in out
     finally:
         run("--workspace", ws, "db", "stop")
+
+
+def test_a_suite_named_as_the_help_names_it_is_found_in_the_workspace(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`kgtest run suite.jsonl` and `kgtest export suites/suite.jsonl`, the help's examples, said
+    "File 'suites/suite.jsonl' does not exist" from any folder but the workspace."""
+    ws = tmp_path / "ws"
+    write_suite(ws / "suites" / "suite.jsonl", [case(0, "Is A B?")])
+    monkeypatch.chdir(tmp_path)
+    for named in ("suite.jsonl", "suites/suite.jsonl"):
+        code, out, err = run("--workspace", str(ws), "run", named, "--sut", "baseline:yes", "--quiet")
+        assert code == 0 and "1 cases" in out, out + err
+    code, out, err = run("--workspace", str(ws), "export", "suites/suite.jsonl", "--to", "lm-eval")
+    assert code == 0 and "(1 cases)" in out, out + err
+    code, _, err = run("--workspace", str(ws), "run", "sutie.jsonl", "--sut", "baseline:yes")
+    said = " ".join(err.split())
+    assert code == 2 and f"no file 'sutie.jsonl' here, in the workspace ({ws}) or in its suites/" in said, err
+
+
+def test_init_names_the_workspace_given_in_its_next_commands(tmp_path: Path) -> None:
+    """They were bare `kgtest gen` ..., which go to ./kgtest-workspace, not the one just made."""
+    ws = tmp_path / "my ws"
+    code, out, err = run("--workspace", str(ws), "init")
+    named = f"kgtest --workspace '{ws}'"
+    assert code == 0 and f"Next: {named} build-kb example && {named} gen && " in out, out + err

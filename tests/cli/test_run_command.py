@@ -7,6 +7,7 @@ import re
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -15,6 +16,7 @@ from kgtest.cli.main import cli
 from kgtest.generator.case import write_suite
 from kgtest.runner.run import read_replies
 
+from ..runner.odd_server import Answer, completion, odd_server
 from ..runner.suite_fixture import case
 from .output import bare_punctuation
 
@@ -64,6 +66,25 @@ def test_failed_replies_are_counted_named_and_fail_the_command(tmp_path: Path) -
     assert "3 cases, 3 asked, 0 from cache, 1 failed replies" in out
     assert "ask them again with --retry-failed" in out
     assert "error: 1 replies failed" in err and "Traceback" not in err
+    said = " ".join(err.split())  # the reason too: it said only "in the replies files" (probe-15)
+    assert "1 replies failed (the first: " in said and "backend hiccup 1" in said, err
+
+
+def test_replies_failed_in_transport_are_asked_again_by_the_same_command(tmp_path: Path) -> None:
+    """It said to use --retry-failed, which they do not need: they are never cached."""
+
+    def slow(request: object) -> Answer:
+        time.sleep(3)
+        return 200, {}, completion()
+
+    ws, asked = str(tmp_path / "ws"), str(suite(tmp_path))
+    with odd_server(slow) as (url, _):
+        spec = f"openai:{url}?model=m"
+        code, _, err = kgtest("--workspace", ws, "run", asked, "--sut", spec, "--timeout", "0.5", "--quiet")
+    said = " ".join(err.split())
+    assert code == 6 and "3 replies failed (the first: no reply from" in said, err
+    assert "they failed in transport (timeouts, no connection): run the same command again" in said, err
+    assert "--retry-failed" not in said
 
 
 def test_an_unknown_system_is_an_error_listing_the_known_ones(tmp_path: Path) -> None:

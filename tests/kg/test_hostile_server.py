@@ -12,6 +12,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -20,7 +21,7 @@ import pytest
 
 from kgtest.core.processes import alive
 from kgtest.core.settings import load_settings
-from kgtest.kg.embedded import server_state
+from kgtest.kg.embedded import EmbeddedServer, server_state
 from kgtest.kg.linger import dismiss
 from kgtest.kg.store import open_store
 
@@ -165,3 +166,52 @@ def test_a_malformed_server_file_is_an_error_naming_it(example: Path, tmp_path: 
         for command in (STATS, ("db", "stop")):
             done = kgtest(ws, *command, code=3)
             assert str(path) in " ".join(done.stderr.split()) and "Traceback" not in done.stderr, done.stderr
+
+
+_SECOND = """
+import sys, time
+from pathlib import Path
+from kgtest.core.errors import StoreUnavailableError
+from kgtest.kg.embedded import EmbeddedServer
+
+class Second(EmbeddedServer):
+    def _serve(self, *args):
+        server = super()._serve(*args)
+        Path(sys.argv[2]).touch()  # its server runs; the database is not there yet
+        while not Path(sys.argv[3]).exists():
+            time.sleep(0.05)  # the first command creates and opens it meanwhile
+        return server
+
+try:
+    Second(Path(sys.argv[1])).start()
+except StoreUnavailableError as exc:
+    sys.exit(f"error: {exc}")
+"""
+
+
+def test_a_command_starting_while_another_creates_the_database_is_told_to_wait(tmp_path: Path) -> None:
+    """Two `build-kb` on a fresh workspace at once: the second's server started before the first
+    created the database, then ArcadeDB's "locked by another process" came out of get_database
+    as a 60-line Java traceback (exit 1), and its server.json replaced the first's."""
+    db, started, created = tmp_path / "ws" / "db", tmp_path / "started", tmp_path / "created"
+    second = subprocess.Popen(
+        [sys.executable, "-c", _SECOND, str(db), str(started), str(created)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        while not started.exists():
+            assert second.poll() is None, second.communicate()
+            time.sleep(0.05)
+        first = EmbeddedServer(db)
+        first.start()
+        try:
+            first.database()
+            mine = (db / "server.json").read_text(encoding="utf-8")
+            created.touch()
+            _, err = second.communicate(timeout=120)
+            assert "is held by another process" in err and "Traceback" not in err, err
+            assert (db / "server.json").read_text(encoding="utf-8") == mine, "the second replaced it"
+        finally:
+            first.stop()
+    finally:
+        second.kill()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -11,7 +14,7 @@ from kgtest.core.settings import Settings
 from kgtest.kg.build import SourceSpec, build, read_source
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.knowledge_base import KnowledgeBase
-from kgtest.kg.loader import load_snapshot
+from kgtest.kg.loader import builder, load_snapshot
 from kgtest.kg.model import Snapshot
 from kgtest.kg.sources.rdf import read_dump
 from kgtest.kg.sources.wikidata import SnapshotBuilder
@@ -98,6 +101,33 @@ def test_empty_or_interrupted_kb_is_refused(store: GraphStore) -> None:
     store.query("CREATE (:KbBuild {id: 'x', source: 'dump:big.nt', status: 'running'})")
     with pytest.raises(IncompleteBuildError, match=r"dump:big\.nt was interrupted; run the same"):
         KnowledgeBase(store).require_complete()
+
+
+def test_a_build_still_running_in_another_process_is_not_called_interrupted(
+    store: GraphStore, tmp_path: Path
+) -> None:
+    """`gen` beside a running `build-kb` said the build "was interrupted; run the same build-kb again"."""
+    other = subprocess.Popen(["sleep", "60"])
+    try:
+        store.query(
+            "CREATE (:KbBuild {id: 'x', source: 'dump:big.nt', status: 'running', builder: $b})",
+            b=f"{socket.gethostname()}:{other.pid}",
+        )
+        with pytest.raises(IncompleteBuildError) as refused:
+            KnowledgeBase(store).require_complete()
+        assert str(refused.value) == (
+            f"the build of dump:big.nt is still running (kgtest build-kb, process {other.pid}); "
+            "wait for it to finish, then run this command again"
+        )
+    finally:
+        other.kill()
+        other.wait()
+    with pytest.raises(IncompleteBuildError, match=r"dump:big\.nt was interrupted; run the same"):
+        KnowledgeBase(store).require_complete()
+    store.query("MATCH (b:KbBuild) DETACH DELETE b")
+    load_snapshot(store, snapshot_of(small_kb().write(tmp_path / "kb.nt")), builtin_catalog())
+    [row] = store.query("MATCH (b:KbBuild) RETURN b.builder AS builder")
+    assert row["builder"] == builder() == f"{socket.gethostname()}:{os.getpid()}"
 
 
 def test_bundled_example_is_read(embedded_settings: Settings) -> None:

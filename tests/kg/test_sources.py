@@ -69,6 +69,24 @@ def test_dump_keeps_awkward_labels_years_and_statements(tmp_path: Path) -> None:
     assert snap.entities["Q84"].aliases == ("London, UK",) and snap.entities["Q21"].aliases == ()
 
 
+def test_a_label_holding_a_newline_is_one_line(tmp_path: Path) -> None:
+    """A newline in a label went into every question about it and cut inspect's proof tree; an
+    escape sequence went to the model."""
+    dump = tmp_path / "odd.nt"
+    label = "<http://www.w3.org/2000/01/rdf-schema#label>"
+    alias = "<http://www.w3.org/2004/02/skos/core#altLabel>"
+    dump.write_text(
+        f'<http://www.wikidata.org/entity/Q1> {label} "Albert\\nEinstein\\t  the\\u200Bsecond '
+        '\\u001B[31m"@en .\n'
+        f'<http://www.wikidata.org/entity/Q1> {alias} " A.\\r\\nEinstein"@en .\n'
+        "<http://www.wikidata.org/entity/Q1> <http://www.wikidata.org/prop/direct/P26> "
+        "<http://www.wikidata.org/entity/Q2> .\n"
+        f'<http://www.wikidata.org/entity/Q2> {label} "Mileva"@en .\n'
+    )
+    einstein = read_file(dump).entities["Q1"]
+    assert (einstein.label, einstein.aliases) == ("Albert Einstein the\u200bsecond [31m", ("A. Einstein",))
+
+
 def test_gzip_and_turtle_read_like_ntriples(tmp_path: Path) -> None:
     nt = small_kb().write(tmp_path / "kb.nt")
     gz = tmp_path / "kb.nt.gz"

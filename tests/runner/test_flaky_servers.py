@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from kgtest.core.errors import SutUnavailableError
+from kgtest.core.errors import ConfigError, SutUnavailableError
 from kgtest.core.settings import Settings
 from kgtest.runner.openai_api import mask_secret
 from kgtest.runner.plugin import PluginSut
@@ -52,7 +52,13 @@ def always(status: int, body: bytes, headers: dict[str, str] | None = None) -> C
         (completion(content=42), "choices.0.message.content: Input should be a valid string"),
         (b'{"choices": []}', "choices: List should have at least 1 item"),
         (b"[1, 2]", "the body: Input should be an object"),
-        (b"<html>busy</html>", "the body: Invalid JSON"),
+        (
+            b"<html>busy</html>",
+            "the body: Invalid JSON: expected value at line 1 column 1 (application/json), "
+            "starting '<html>busy</html>'",
+        ),
+        (b'data: {"choices": []}\n\ndata: [DONE]\n\n', "the body is a streamed reply (application/json)"),
+        (b"", "the body is empty (application/json)"),
     ],
 )
 def test_a_completion_of_the_wrong_shape_is_a_failed_reply_naming_the_field(body: bytes, reason: str) -> None:
@@ -62,6 +68,42 @@ def test_a_completion_of_the_wrong_shape_is_a_failed_reply_naming_the_field(body
     assert reply.error is not None and reply.error.startswith(
         f"{url} sent no valid chat completion: {reason}"
     )
+
+
+def test_a_streamed_reply_is_named_from_its_content_type() -> None:
+    body = b'data: {"choices": [{"delta": {"content": "Yes"}}]}\n\ndata: [DONE]\n\n'
+    with odd_server(always(200, body, {"Content-Type": "text/event-stream"})) as (url, _):
+        reply = ask(url, retries=0)
+    assert reply.error == (
+        f"{url} sent no valid chat completion: the body is a streamed reply (text/event-stream), not one "
+        'JSON object; kgtest asks without "stream": turn streaming off on the server'
+    )
+
+
+def test_a_body_its_content_encoding_does_not_decode_is_a_failed_reply() -> None:
+    """httpx's DecodingError ended the whole run with a traceback."""
+    with odd_server(always(200, completion(), {"Content-Encoding": "gzip"})) as (url, _):
+        reply = ask(url, retries=0)
+    assert not reply.ok and not reply.transient
+    assert reply.error is not None and reply.error.startswith(
+        f"{url} sent a body that its Content-Encoding does not decode (Error -3 while decompressing"
+    )
+
+
+@pytest.mark.parametrize(
+    ("status", "location"), [(301, "/v2/chat/completions"), (307, "https://h.example/v1/chat/completions")]
+)
+def test_a_redirect_stops_the_run_naming_where_it_points(status: int, location: str) -> None:
+    """It failed every case as "Invalid JSON: EOF while parsing a value at line 1 column 0"."""
+    redirect = always(status, b"", {"Location": location})
+    with odd_server(redirect) as (url, received), pytest.raises(SutUnavailableError) as stopped:
+        ask(url)
+    target = location if location.startswith("https") else url.removesuffix("/v1") + location
+    assert str(stopped.value) == (
+        f"{url}/chat/completions redirects (HTTP {status}) to {target}; kgtest does not follow redirects: "
+        f"give the base URL it names in --sut (openai:{target.removesuffix('/chat/completions')}?model=...)"
+    )
+    assert len(received) == 1
 
 
 def test_a_good_completion_still_reads_with_extra_fields() -> None:
@@ -92,6 +134,22 @@ def test_a_refused_key_echoed_by_the_server_is_masked(monkeypatch: pytest.Monkey
         and "Incorrect API key provided: *** Also ***)" in message
     )
     assert secret not in message and secret[:14] not in message and secret[-10:] not in message
+
+
+def test_a_key_with_a_line_end_is_sent_without_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A key read from a file keeps its newline: every request failed as "Illegal header value"."""
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-proj-Zq81bT5xK2mW9vL0aR7cF3nY\n")
+    with odd_server(always(200, completion("No."))) as (url, _):
+        assert ask(url).text == "No."
+
+
+def test_a_key_no_header_can_carry_is_a_config_error_that_hides_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A key with a non-ASCII letter ended the run in a UnicodeEncodeError traceback."""
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-proj-Zq81bT5xK2mW9vL0ключ")
+    with odd_server(always(200, completion())) as (url, _), pytest.raises(ConfigError) as refused:
+        ask(url)
+    assert str(refused.value).startswith("OPENAI_API_KEY holds a character no HTTP header can carry")
+    assert "Zq81bT5x" not in str(refused.value)
 
 
 def test_mask_secret_stars_any_eight_characters_of_the_key() -> None:

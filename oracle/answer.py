@@ -24,6 +24,7 @@ from kgtest.oracle.restated_verdict import restated_verdict
 from kgtest.oracle.verdict_words import (
     AFTER_OPENER,
     ANSWER_FIRST,
+    CANNOT_ANSWER,
     CHOICES,
     CLOSING,
     CONCLUSION,
@@ -195,7 +196,9 @@ def _concluded(reply: str, start: int) -> _Read | None:
 
 
 def _refused_under_heading(reply: str, lead: _Read) -> _Read:
-    """ "## Unable to verify" over "I'm sorry, but I can't ...": the heading names what the text refuses."""
+    """ "## Unable to verify" over "I'm sorry, but I can't ...", or "so I can't answer that" after doubt."""
+    if lead[0] is Stance.IDK and (said := CANNOT_ANSWER.match(reply, lead[1][1])):
+        return Stance.REFUSAL, said.span("c")
     heading = HEADING_LINE.match(reply)
     if heading is None or lead[1][1] > heading.end():
         return lead

@@ -59,11 +59,12 @@ _DECLINE = (
 question", "I'm going to have to pass on giving you a definite answer", "I'm going to sit this one
 out", "I'd rather not commit to a yes or no", "I'd rather not give an answer"."""
 _CANNOT_ANSWER = (
-    r"(?:i['’]m|i\s+am)\s+(?:not\s+able|unable)\s+to\s+answer\s+(?:that|this|it|the\s+question)\b"
+    r"(?:(?:i['’]m|i\s+am)\s+(?:not\s+able|unable)\s+to|i\s+(?:can(?:no|['’])t|cannot))\s+answer\s+"
+    r"(?:that|this|it|the\s+question)\b"
     r"(?!\s+(?:with|for)\s+(?:certainty|sure|confidence)|\s+(?:definitively|confidently|for\s+certain))"
 )
-"""Not answering, in so many words: "so I'm not able to answer that", "I'm unable to answer this one";
-"I'm unable to answer that with certainty" is doubt, not a refusal."""
+"""Not answering, in so many words: "so I'm not able to answer that", "so I can't answer that"; "I'm
+unable to answer that with certainty" is doubt, not a refusal."""
 OWN_RIGHT = (
     r"\bif\s+(?:(?:that|this)(?:['’]s|\s+is)|i['’]m|i\s+am|i\s+have\s+(?:that|it)|my\s+(?:memory|recollection)\s+is)"
     r"\s+(?:right|correct|accurate)\b"
@@ -305,3 +306,6 @@ RECALLING = re.compile(
 )
 """Belief, not a supposition: "If I recall correctly, the answer is no", "If that's right, the answer
 would be no" (the reply's own claim held true: its verdict, hedged)."""
+CANNOT_ANSWER = re.compile(rf"[^.!?\n]*?(?P<c>{_CANNOT_ANSWER})", re.I)
+"""A refusal later in the sentence of the doubt that is its reason: "I can't verify the records, so I
+can't answer that" (matched where the doubt ends)."""

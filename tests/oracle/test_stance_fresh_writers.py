@@ -1,7 +1,8 @@
 """Stances in the shapes the sixteenth set's three blind writers gave (issue 38, fifteenth session):
-a refusal and an "I don't know" in words of one's own, a step's closing sentence that opens with the
-verdict, a leaning without "would", and a verdict held on the reply's own claim ("If that's right, the
-answer would be no"). Replies written for this test from each style, not copied from the set."""
+a refusal (after the doubt that is its reason too) and an "I don't know" in words of one's own, a
+step's closing sentence that opens with the verdict, a leaning without "would", and a verdict held on
+the reply's own claim ("If that's right, the answer would be no"). Replies written for this test from
+each style, not copied from the set."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ FIRM = (Stance.YES, Stance.NO)
             Stance.REFUSAL,
         ),
         ("Records differ on this. I'm unable to answer the question.", Stance.REFUSAL),
+        ("Sorry, I can't verify death records from the 1930s, so I can't answer that.", Stance.REFUSAL),
+        ("I can't answer that with confidence; the records differ.", Stance.IDK),
         # a markdown list that ends in "not enough information"
         (
             "- **Curie**: lived in Paris for decades.\n- **Death**: I can't confirm where.\n\n"

@@ -24,6 +24,7 @@ from kgtest.oracle.restated_verdict import restated_verdict
 from kgtest.oracle.verdict_words import (
     AFTER_OPENER,
     ANSWER_FIRST,
+    CANNOT_ANSWER,
     CHOICES,
     CLOSING,
     CONCLUSION,
@@ -39,6 +40,7 @@ from kgtest.oracle.verdict_words import (
     OPTION,
     PATTERNS,
     PREFIX,
+    RECALLING,
     REFUSED_ANYWHERE,
     REVERSAL,
     SENTENCE_END,
@@ -194,7 +196,9 @@ def _concluded(reply: str, start: int) -> _Read | None:
 
 
 def _refused_under_heading(reply: str, lead: _Read) -> _Read:
-    """ "## Unable to verify" over "I'm sorry, but I can't ...": the heading names what the text refuses."""
+    """ "## Unable to verify" over "I'm sorry, but I can't ...", or "so I can't answer that" after doubt."""
+    if lead[0] is Stance.IDK and (said := CANNOT_ANSWER.match(reply, lead[1][1])):
+        return Stance.REFUSAL, said.span("c")
     heading = HEADING_LINE.match(reply)
     if heading is None or lead[1][1] > heading.end():
         return lead
@@ -272,11 +276,6 @@ _SUPPOSING = re.compile(
 )
 """A supposition opening the clause, after a list item's bold label too ("- **So:** If ...")."""
 _CONTENT = re.compile(r"[a-z]{4,}")
-_RECALLING = re.compile(
-    r"\bif\s+(?:i\s+(?:remember|recall)\s+(?:correctly|rightly|right)|(?:my\s+)?memory\s+serves(?:\s+me)?)\b",
-    re.I,
-)
-"""Belief, not a supposition: "If I recall correctly, the answer is no"."""
 
 
 def _aside(reply: str, pos: int, question: str) -> bool:
@@ -311,7 +310,7 @@ def _verdicts(reply: str, after: int) -> list[tuple[Stance, tuple[int, int]]]:
     gives is none ("If he was still there, the answer would be yes; if not, no")."""
     found = []
     for match in LATER.finditer(reply, after):
-        before = _RECALLING.sub("", reply[max(0, match.start() - 300) : match.start()])
+        before = RECALLING.sub("", reply[max(0, match.start() - 300) : match.start()])
         if not _SUPPOSING.search(before):
             found.append((_yes_no(match["v"]), match.span()))
     return found
@@ -367,7 +366,7 @@ def _closing(reply: str, start: int) -> _Read | None:
     if match:
         return _yes_no(match["v"]), match.span("v")
     final = FINAL_LINE.match(reply.rstrip(), last) or FINAL_LINE.search(reply.rstrip(), last)
-    group = "v" if final and final["v"] else "w"
+    group = next((g for g in "vwx" if final[g]), "v") if final else "v"
     return (_yes_no(final[group]), final.span(group)) if final else None
 
 

@@ -17,6 +17,7 @@ from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.guessed import guessed_between_ends
 from kgtest.oracle.outcome import Outcome
 from kgtest.oracle.stood_in import stood_in_at_both_ends
+from kgtest.oracle.undated import undated_things
 from kgtest.oracle.unread import Unread, same_sentence
 from kgtest.oracle.unread_case import about_the_case
 from kgtest.oracle.unread_names import to_unknown_names
@@ -61,6 +62,11 @@ def cannot_tell(
         )
     if outcome not in _DOES_NOT_FOLLOW:
         return None
+    if undated := undated_things(checked.claims, ground):
+        return (
+            "it dates a thing of the case the KB has no date of, and its answer may follow from that date",
+            "; ".join(sorted({c.triple.sentence.strip() for c in undated})),
+        )
     if guessed := guessed_between_ends(checked.claims, ground):
         return (
             "what it says of the question's ends is read only as one of several relations",

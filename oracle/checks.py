@@ -330,7 +330,7 @@ class Checker:
             )
         )
         answer, dropped = self._rules().answer(world, ground.statement, drop_contradicted=True)
-        if answer == "open" and restated:  # its premises settle nothing: the answer said again stands
+        if answer == "open" and restated and not dropped and all(f in kept for f in evidence_facts(ground)):
             return self._inference(ground, claims + list(restated), background, every, expected, others)
         if answer == "both":
             # a denial against facts it never stated stands; against its own, it contradicts itself

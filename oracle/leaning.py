@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import re
 
+from kgtest.oracle.verdict_words import OWN_RIGHT
+
 _V = r"(?P<u>yes|no|not|so)"
 LEAN = re.compile(
-    r"\bi(?:['’]d|\s+would)\s+(?:lean|incline)\s+(?:towards?|to)\s+(?:a\s+)?(?P<v>yes|no)\b"
+    r"\bi(?:['’]d|\s+would|['’]m|\s+am)?\s+(?:lean|incline)(?:ing)?\s+(?:towards?|to)\s+(?:saying\s+)?(?:a\s+)?(?P<v>yes|no)\b"
     r"|\b(?:my\s+)?(?:tentative\s+|best\s+|honest\s+)?(?:answer|guess|hunch|inclination)\s+(?:would\s+be|is)"
     r"\s*:?\s*(?:a\s+)?(?:tentative\s+)?(?:that\s+)?(?P<w>yes|no)\b"
     r"|\bi(?:['’]d|\s+would)\s+(?:tentatively\s+|cautiously\s+)?(?:say|guess)\s*,?\s*(?P<x>yes|no)\b"
@@ -27,8 +29,9 @@ LEAN = re.compile(
     r"(?:did|does|do|was|were|is|are|had|has|have)\b(?=\s*[,.;!—–-]))",
     re.I,
 )
-"""A leaning: "I'd lean towards no", "my tentative answer would be no", "I'd guess yes", "Tentatively,
-yes", "I'm inclined to say no", "Probably not", "I think so", "I believe so", "I don't think he did"."""
+"""A leaning: "I'd lean towards no", "I lean towards no", "I'm leaning toward saying yes", "my tentative
+answer would be no", "I'd guess yes", "Tentatively, yes", "I'm inclined to say no", "Probably not", "I think
+so", "I believe so", "I don't think he did"."""
 _WEAKER = re.compile(r"\b(?:possibly|maybe|perhaps|arguably)\s*,?\s*(?P<v>yes|no|not)\b", re.I)
 """A weaker answer ("possibly not"): no leaning of its own, but one the other way makes the reply
 two-sided ("in one sense probably yes; in another, possibly not")."""
@@ -37,11 +40,13 @@ _SUPPOSED = re.compile(r"(?:^|[.!?;:\n][\s*_]*|[–—-]\s*)if\b[^.!?;\n]*$", re
 """An "if" opening the clause, after a list item's bold label too ("- **Where that leaves us:** If ...")."""
 _RECALLING = re.compile(
     r"\bif\s+(?:i\s+(?:remember|recall|have\s+\w+\s+\w+)\s*(?:correctly|rightly|right)?"
-    r"|(?:my\s+)?memory\s+serves|i\s+(?:had|have)\s+to\s+(?:guess|bet|pick|choose|say)|(?:forced|pressed)\b)",
+    r"|(?:my\s+)?memory\s+serves|i\s+(?:had|have)\s+to\s+(?:guess|bet|pick|choose|say)|(?:forced|pressed)\b)"
+    rf"|{OWN_RIGHT}",
     re.I,
 )
-"""Belief, not a supposition: "If I remember right", "if I have the history right", "if memory serves";
-a guess asked of oneself too: "If I had to guess, I'd lean toward no", "if pressed, probably yes"."""
+"""Belief, not a supposition: "If I remember right", "if that's right", "if I have the history right",
+"if memory serves"; a guess asked of oneself too: "If I had to guess, I'd lean toward no", "if pressed,
+probably yes"."""
 
 
 def other_way(reply: str, start: int, way: str) -> tuple[int, int] | None:

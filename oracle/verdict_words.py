@@ -58,6 +58,18 @@ _DECLINE = (
 """Declining in words of one's own: "I'm going to have to decline this one", "I'll have to pass on this
 question", "I'm going to have to pass on giving you a definite answer", "I'm going to sit this one
 out", "I'd rather not commit to a yes or no", "I'd rather not give an answer"."""
+_CANNOT_ANSWER = (
+    r"(?:(?:i['’]m|i\s+am)\s+(?:not\s+able|unable)\s+to|i\s+(?:can(?:no|['’])t|cannot))\s+answer\s+"
+    r"(?:that|this|it|the\s+question)\b"
+    r"(?!\s+(?:with|for)\s+(?:certainty|sure|confidence)|\s+(?:definitively|confidently|for\s+certain))"
+)
+"""Not answering, in so many words: "so I'm not able to answer that", "so I can't answer that"; "I'm
+unable to answer that with certainty" is doubt, not a refusal."""
+OWN_RIGHT = (
+    r"\bif\s+(?:(?:that|this)(?:['’]s|\s+is)|i['’]m|i\s+am|i\s+have\s+(?:that|it)|my\s+(?:memory|recollection)\s+is)"
+    r"\s+(?:right|correct|accurate)\b"
+)
+"""The condition that the reply's own claim is right ("if that's right", "if I'm correct"): a hedge."""
 _END = r"(?=[\s\W]|$)"
 _STOP = r"(?=\s*(?:[.,;:!?)*_\"”’\-–—]|\n|$))"  # words that are verdicts only when the clause ends there
 _SUBJECT = r"(?:that|this|it|the\s+(?:statement|claim|assertion|answer|premise|sentence))"
@@ -85,7 +97,7 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         r"|i\s+(?:must|have\s+to)\s+decline"
         r"|(?:i'?m|i\s+am)\s+(?:not\s+able|unable)\s+to\s+give\s+(?:you\s+)?(?:a|an)\s+"
         r"(?:ruling|verdict|definitive\s+answer)\b"
-        rf"|{_DECLINE}",
+        rf"|{_DECLINE}|{_CANNOT_ANSWER}",
     ),
     (
         "idk",
@@ -98,7 +110,7 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         r"|(?:i['’]m|i\s+am)\s+not\s+able\s+to\s+(?:determine|say|tell|know|be\s+(?:sure|certain))\b"
         r"|it\s+is\s+(?:unclear|uncertain|unknown|not\s+known)\b|unknown\b"
         r"|there\s+is\s+(?:not\s+enough|insufficient|no)\s+(?:information|data|evidence)"
-        r"|i\s+(?:have\s+no|don't\s+have|do\s+not\s+have)\s+(?:enough\s+|reliable\s+|that\s+|this\s+|the\s+|any\s+)?"
+        r"|i\s+(?:have\s+no|don't\s+have|do\s+not\s+have)\s+(?:(?:enough|reliable|that|this|the|any)\s+){0,2}"
         r"(?:information|knowledge|data)"
         r"|insufficient\s+information|not\s+enough\s+information",
     ),
@@ -147,8 +159,8 @@ PATTERNS: tuple[tuple[str, str], ...] = (
 )
 UNSURE_ANYWHERE = re.compile(
     r"\b(?:i\s+(?:honestly\s+|really\s+|just\s+)?(?:do\s+not|don't)\s+know\s+(?:whether|if|the\s+answer|which)"
-    r"|i\s+(?:just\s+|simply\s+)?(?:do\s+not|don't)\s+have\s+(?:reliable|enough)\s+information\s+(?:on|about)\s+"
-    r"(?:whether|if|which)"
+    r"|i\s+(?:just\s+|simply\s+)?(?:do\s+not|don't)\s+have\s+(?:(?:reliable|enough|solid)\s+){1,2}information\s+"
+    r"(?:(?:on|about)\s+|to\s+(?:say|tell|know|determine|confirm)\s+)(?:whether|if|which)"
     r"|(?:we|i)\s+(?:can\s*not|can't|cannot|am\s+unable\s+to|are\s+unable\s+to)\s+(?:determine|tell|say|know)"
     r"|(?:not|don't\s+have|do\s+not\s+have)\s+enough\s+information"
     r"|(?:i'?m|i\s+am)\s+(?:just\s+|honestly\s+|simply\s+)?not\s+sure\b"
@@ -186,11 +198,13 @@ CLOSING = re.compile(
 Göttingen employed him", "so I'd conclude that yes, Egypt does have ...", "..., **yes**, he was"; not one
 conceded ("the late 1860s, yes, but I couldn't swear to the city")."""
 FINAL_LINE = re.compile(
-    rf"^{_IN_LINE}(?P<v>yes|no)[*_]*(?=[^\S\n]*[,.!—–])|\?[*_]*[^\S\n]+[*_]*(?P<w>yes|no)[*_.!]*[^\S\n]*$",
+    rf"^{_IN_LINE}(?P<v>yes|no)[*_]*(?=[^\S\n]*[,.!—–])|\?[*_]*[^\S\n]+[*_]*(?P<w>yes|no)[*_.!]*[^\S\n]*$"
+    r"|(?<=[.!])[*_]*[^\S\n]+[*_]*(?P<x>yes|no)[*_]*(?=[^\S\n]*[,.!—–])",
     re.I | re.M,
 )
-"""A last line that opens with the verdict after steps ("**Yes**, he was born in 1995 or earlier.") or
-answers the question it asks ("**Is 1985 in 1966 or earlier?** Yes.")."""
+"""A last line that opens with the verdict after steps ("**Yes**, he was born in 1995 or earlier."),
+answers the question it asks ("**Is 1985 in 1966 or earlier?** Yes.") or has a sentence opening with it
+("Step 4: So it stayed a German state. Yes, it was in the Empire.")."""
 AFTER_OPENER = re.compile(
     r"(?:[^.!?\n]{0,60}?,\s*(?:but\s+)?|[^.!?\n]{0,200}?\s[–—-]\s*but\s+)(?P<v>yes|no)\b(?!\s*,\s*but\b)"
     r"(?=\s*(?:[,.!;]|$))",
@@ -269,7 +283,7 @@ REFUSED_ANYWHERE = re.compile(
 DECLINED_ANYWHERE = re.compile(
     r"\b(?:(?:i'?d|i\s+would)\s+rather\s+not|(?:i'?m|i\s+am)\s+not\s+going\s+to|decline\s+to)\s+"
     r"(?:give|offer|provide)\s+(?:you\s+)?(?:a|an)\s+(?:yes\s+or\s+no|definitive|definite|unverified|firm)\b"
-    rf"|\b(?:{_DECLINE})"
+    rf"|\b(?:{_DECLINE})|\b{_CANNOT_ANSWER}"
     r"|\b(?:i(?:['’]d|\s+would)\s+rather\s+not|i\s+(?:won['’]t|will\s+not)(?:\s+be)?|(?:i['’]m|i\s+am)\s+not\s+going\s+to)"
     r"\s+(?:answer(?:ing)?|shar(?:e|ing)|confirm(?:ing)?|speculat(?:e|ing))\b(?!\s+(?:for\s+)?(?:sure|certain))"
     r"|\b(?:not\s+able|unable)\s+to\s+(?:provide|share|give)\b[^.!?\n]{0,60}\b(?:of|about)\s+"
@@ -283,3 +297,15 @@ details of people ("I'm not able to provide employment details about individuals
 
 ANSWER_FIRST = re.compile(rf"{DECOR}{NUMBER}{DECOR}{_LABEL}", re.I)
 """The reply opens with its answer's label; a question quoted in it is part of the label."""
+
+
+RECALLING = re.compile(
+    r"\bif\s+(?:i\s+(?:remember|recall)\s+(?:correctly|rightly|right)|(?:my\s+)?memory\s+serves(?:\s+me)?)\b"
+    rf"|{OWN_RIGHT}",
+    re.I,
+)
+"""Belief, not a supposition: "If I recall correctly, the answer is no", "If that's right, the answer
+would be no" (the reply's own claim held true: its verdict, hedged)."""
+CANNOT_ANSWER = re.compile(rf"[^.!?\n]*?(?P<c>{_CANNOT_ANSWER})", re.I)
+"""A refusal later in the sentence of the doubt that is its reason: "I can't verify the records, so I
+can't answer that" (matched where the doubt ends)."""

@@ -64,7 +64,7 @@ def test_a_stance_in_the_writers_words(reply: str, stance: Stance) -> None:
         # an informal "yeah" that does not close the reply is a filler
         "So yeah, that's the story of his exile. Whether he died in the city proper, I'm not sure.",
         "Depending on which source you trust, it could be no or yes, so I can't give a definitive answer.",
-        "If that's right, he can't have been with both clubs, so I'd go with no.",  # an answer supposed
+        "If he was there then, he can't have been with both clubs, so I'd go with no.",  # an answer supposed
     ],
 )
 def test_no_firm_answer_where_none_is_given(reply: str) -> None:

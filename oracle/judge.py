@@ -28,6 +28,7 @@ from kgtest.oracle.answered import after_verdict, answer_restated
 from kgtest.oracle.asked import AskedWords
 from kgtest.oracle.both import about_the_two
 from kgtest.oracle.cannot_tell import cannot_tell
+from kgtest.oracle.cards import card_subject, fields
 from kgtest.oracle.checks import Checker
 from kgtest.oracle.claims import Claim, ReadSettings, read_claims
 from kgtest.oracle.classify import classify as classify
@@ -182,10 +183,11 @@ class Judge:
         parsed = [parse_answer(reply, case.question, self.settings.leanings) for case, reply in pairs]
         todo = [i for i, p in enumerate(parsed) if p.stance in (Stance.YES, Stance.NO)]
         grounds = {i: self._ground(pairs[i][0]) for i in todo}
+        subjects = {i: grounds[i].only or card_subject(parsed[i].reasoning, grounds[i]) for i in todo}
         texts = {
             i: readable(
-                strip_restated(parsed[i].reasoning, pairs[i][0].question),
-                grounds[i].only,
+                fields(strip_restated(parsed[i].reasoning, pairs[i][0].question), subjects[i]),
+                subjects[i],
                 grounds[i].pair,
                 asked_subject(grounds[i]),
             )

@@ -55,7 +55,7 @@ def fields(text: str, subject: str | None) -> str:
     out = []
     for line in text.split("\n"):
         if _FIELD_LINE.match(line):
-            line = _NOW.sub(lambda m: m["new"].strip(), _DATED_PLACE.sub(_place_first, line))
+            line = _DATED_PLACE.sub(_place_first, _NOW.sub(lambda m: m["new"].strip(), line))
         out.append(line)
     return "\n".join(out)
 

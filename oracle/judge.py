@@ -50,11 +50,12 @@ from kgtest.oracle.rewrite import asked_subject, readable
 from kgtest.oracle.said_again import said_again
 from kgtest.oracle.similarity import Thresholds
 from kgtest.oracle.spans import spans
-from kgtest.oracle.unread import could_change, find_unread
+from kgtest.oracle.unread import Unread, could_change, find_unread
 from kgtest.oracle.unread_asked import asked_again
 from kgtest.oracle.unread_bearing import Bearing, bearing
 from kgtest.oracle.unread_premises import premises
 from kgtest.oracle.unread_values import unread_values
+from kgtest.oracle.upbringing import only_raised
 from kgtest.oracle.vague import vague
 
 READ_LIMIT = 20_000
@@ -274,7 +275,10 @@ class Judge:
                 self._asked.either_way(grounds[i]),
             )
             left = [u for u in unread if u not in again and u not in facts]
-            still = bearing(left, grounds[i], self._bearing, case.question)
+            raised = [
+                u for u in left if only_raised(u, grounds[i], texts[i])
+            ]  # "where he grew up": no KB fact
+            still = bearing([u for u in left if u not in raised], grounds[i], self._bearing, case.question)
             held = [u for u in not_held(texts[i], grounds[i]) if all(u.sentence != v.sentence for v in still)]
             still, unread = still + held, unread + [u for u in held if u not in unread]
             changes = could_change(still, grounds[i], bool(checked.wrong))
@@ -293,7 +297,7 @@ class Judge:
                 changes,
                 self._entities,
                 facts,
-                partial(self._bearing.about, ground=grounds[i], question=case.question),
+                partial(self._about, grounds[i], case.question, texts[i]),
             )
             if why is not None:
                 head, unreadable = why
@@ -317,6 +321,10 @@ class Judge:
                 )
             )
         return verdicts
+
+    def _about(self, ground: GroundGraph, question: str, text: str, unread: Unread) -> bool:
+        """Whether an unread sentence about the case could be a premise of its answer (cannot_tell.py)."""
+        return not only_raised(unread, ground, text) and self._bearing.about(unread, ground, question)
 
     def _extract(self) -> TripleExtractor:
         if self._extractor is None:

@@ -50,6 +50,7 @@ from kgtest.oracle.rewrite import asked_subject, readable
 from kgtest.oracle.said_again import said_again
 from kgtest.oracle.similarity import Thresholds
 from kgtest.oracle.spans import spans
+from kgtest.oracle.unknowing import only_unknowing
 from kgtest.oracle.unread import Unread, could_change, find_unread
 from kgtest.oracle.unread_asked import asked_again
 from kgtest.oracle.unread_bearing import Bearing, bearing
@@ -275,10 +276,10 @@ class Judge:
                 self._asked.either_way(grounds[i]),
             )
             left = [u for u in unread if u not in again and u not in facts]
-            raised = [
-                u for u in left if only_raised(u, grounds[i], texts[i])
-            ]  # "where he grew up": no KB fact
-            still = bearing([u for u in left if u not in raised], grounds[i], self._bearing, case.question)
+            asides = [
+                u for u in left if not self._about(grounds[i], case.question, texts[i], u, facts_only=True)
+            ]
+            still = bearing([u for u in left if u not in asides], grounds[i], self._bearing, case.question)
             held = [u for u in not_held(texts[i], grounds[i]) if all(u.sentence != v.sentence for v in still)]
             still, unread = still + held, unread + [u for u in held if u not in unread]
             changes = could_change(still, grounds[i], bool(checked.wrong))
@@ -322,9 +323,15 @@ class Judge:
             )
         return verdicts
 
-    def _about(self, ground: GroundGraph, question: str, text: str, unread: Unread) -> bool:
-        """Whether an unread sentence about the case could be a premise of its answer (cannot_tell.py)."""
-        return not only_raised(unread, ground, text) and self._bearing.about(unread, ground, question)
+    def _about(
+        self, ground: GroundGraph, question: str, text: str, unread: Unread, facts_only: bool = False
+    ) -> bool:
+        """Whether an unread sentence about the case could be a premise of its answer (cannot_tell.py);
+        ``facts_only``: only whether it could state a fact at all ("where he grew up", "I'm not aware of
+        any link to Rome" cannot)."""
+        if only_raised(unread, ground, text) or only_unknowing(unread):
+            return False
+        return facts_only or self._bearing.about(unread, ground, question)
 
     def _extract(self) -> TripleExtractor:
         if self._extractor is None:

@@ -28,6 +28,7 @@ from kgtest.oracle.answered import after_verdict, answer_restated
 from kgtest.oracle.asked import AskedWords
 from kgtest.oracle.both import about_the_two
 from kgtest.oracle.cannot_tell import cannot_tell
+from kgtest.oracle.cards import card_subject, fields
 from kgtest.oracle.checks import Checker
 from kgtest.oracle.claims import Claim, ReadSettings, read_claims
 from kgtest.oracle.classify import classify as classify
@@ -49,11 +50,13 @@ from kgtest.oracle.rewrite import asked_subject, readable
 from kgtest.oracle.said_again import said_again
 from kgtest.oracle.similarity import Thresholds
 from kgtest.oracle.spans import spans
-from kgtest.oracle.unread import could_change, find_unread
+from kgtest.oracle.unknowing import only_unknowing
+from kgtest.oracle.unread import Unread, could_change, find_unread
 from kgtest.oracle.unread_asked import asked_again
 from kgtest.oracle.unread_bearing import Bearing, bearing
 from kgtest.oracle.unread_premises import premises
 from kgtest.oracle.unread_values import unread_values
+from kgtest.oracle.upbringing import only_raised
 from kgtest.oracle.vague import vague
 
 READ_LIMIT = 20_000
@@ -182,10 +185,11 @@ class Judge:
         parsed = [parse_answer(reply, case.question, self.settings.leanings) for case, reply in pairs]
         todo = [i for i, p in enumerate(parsed) if p.stance in (Stance.YES, Stance.NO)]
         grounds = {i: self._ground(pairs[i][0]) for i in todo}
+        subjects = {i: grounds[i].only or card_subject(parsed[i].reasoning, grounds[i]) for i in todo}
         texts = {
             i: readable(
-                strip_restated(parsed[i].reasoning, pairs[i][0].question),
-                grounds[i].only,
+                fields(strip_restated(parsed[i].reasoning, pairs[i][0].question), subjects[i]),
+                subjects[i],
                 grounds[i].pair,
                 asked_subject(grounds[i]),
             )
@@ -272,7 +276,10 @@ class Judge:
                 self._asked.either_way(grounds[i]),
             )
             left = [u for u in unread if u not in again and u not in facts]
-            still = bearing(left, grounds[i], self._bearing, case.question)
+            asides = [
+                u for u in left if not self._about(grounds[i], case.question, texts[i], u, facts_only=True)
+            ]
+            still = bearing([u for u in left if u not in asides], grounds[i], self._bearing, case.question)
             held = [u for u in not_held(texts[i], grounds[i]) if all(u.sentence != v.sentence for v in still)]
             still, unread = still + held, unread + [u for u in held if u not in unread]
             changes = could_change(still, grounds[i], bool(checked.wrong))
@@ -291,7 +298,7 @@ class Judge:
                 changes,
                 self._entities,
                 facts,
-                partial(self._bearing.about, ground=grounds[i], question=case.question),
+                partial(self._about, grounds[i], case.question, texts[i]),
             )
             if why is not None:
                 head, unreadable = why
@@ -315,6 +322,16 @@ class Judge:
                 )
             )
         return verdicts
+
+    def _about(
+        self, ground: GroundGraph, question: str, text: str, unread: Unread, facts_only: bool = False
+    ) -> bool:
+        """Whether an unread sentence about the case could be a premise of its answer (cannot_tell.py);
+        ``facts_only``: only whether it could state a fact at all ("where he grew up", "I'm not aware of
+        any link to Rome" cannot)."""
+        if only_raised(unread, ground, text) or only_unknowing(unread):
+            return False
+        return facts_only or self._bearing.about(unread, ground, question)
 
     def _extract(self) -> TripleExtractor:
         if self._extractor is None:

@@ -43,7 +43,10 @@ def readable(
     if asked[0]:
         text = _NOUN_FIELD.sub(lambda m: _noun_field(m, *asked), text)
     if only:
-        text = _FIELD.sub(lambda m: f"{m['lead']}{only} {_FIELDS[(m['field'] or m['dated']).lower()]} ", text)
+        text = _FIELD.sub(
+            lambda m: f"{m['lead']}{only} {_FIELDS[' '.join((m['field'] or m['dated']).lower().split())]} ",
+            text,
+        )
     if pair:
         text = _BOTH.sub(f"{pair[0]} and {pair[1]} ", text)
     text = _SOURCE.sub("", _QUOTED_VERDICT.sub(_judged, set_aside(text)))
@@ -62,7 +65,7 @@ _BOTH = re.compile(
 )
 """The case's two people said together: "Both riders were born in 1991" (styled_blind12 W3-024)."""
 _FIELD = re.compile(
-    r"^(?P<lead>[^\S\n]*(?:[-*•][^\S\n]*)?)\**(?:(?P<field>born|died)\**[^\S\n]*:\**[^\S\n]*"
+    r"^(?P<lead>[^\S\n]*(?:[-*•][^\S\n]*)?)\**(?:(?P<field>born|died|year\s+of\s+birth|year\s+of\s+death)\**[^\S\n]*:\**[^\S\n]*"
     r"|(?P<dated>founded|established)\**[^\S\n]*:\**[^\S\n]*(?=\d{4}\b))",
     re.I | re.M,
 )
@@ -70,6 +73,8 @@ _FIELD = re.compile(
 _FIELDS = {
     "born": "was born in",
     "died": "died in",
+    "year of birth": "was born in",
+    "year of death": "died in",
     "founded": "was founded in",
     "established": "was founded in",
 }

@@ -269,7 +269,8 @@ def test_two_readings_of_a_he_or_she_leave_it_undecided_wherever_it_is_met(tmp_p
         assert [(x.reason, x.rival) for x in decisions[-1].doubts] == [("ambiguous", "hill")]
     assert [d.answerable for d in in_place] == [True] * 6
     there, say = doctor.rounds[1].graph, doctor.rounds[2].graph
-    assert [(r.pronoun, r.target, r.weak) for r in there.refers] == [("there", "garden", ("missing", "distant", "rival"))]
+    weak = ("missing", "distant", "rival")
+    assert [(r.pronoun, r.target, r.weak) for r in there.refers] == [("there", "garden", weak)]
     (alone,) = decide([DialogueGraph(doctor.story.graph, (there,))])  # type: ignore[union-attr]
     assert alone[0].answerable is None and alone[0].doubts[0].reason == "missing"
     assert "doctor" in say.names and [r.pronoun for r in say.refers] == ["she"], "she is not the Doctor"

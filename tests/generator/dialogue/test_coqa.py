@@ -111,11 +111,12 @@ def test_the_reading_rules_of_issue_23(tmp_path: Path) -> None:
     (decisions,) = decide([DialogueGraph(seed.story.graph, as_shown(seed.rounds, shipped()))])  # type: ignore[union-attr]
     # "What did it flood?": the course, which only "Where did he grow up?" four turns back said (the
     # turn between is unanswerable). In the original order each turn comes right after the one it
-    # followed, so the "it" is on its in-place path (people agreed with 3 of 4 such decisions met that
-    # far back, at the table's threshold 0.78) and decided; asked right after "How many voted for it?"
-    # instead of the storm, the "it" the story mostly means, met three back, is undecided
-    # (evidence_paths.toml)
-    assert [d.answerable for d in decisions] == [True, True, True, False, True, True, True, True, True]
+    # followed, so the "it" is on its in-place path; people agreed with 3 of 4 such decisions met that
+    # far back, which the table fitted with the twelfth sample (threshold 0.80) no longer trusts: it is
+    # undecided, and so are the ellipses that take up its question; asked right after "How many voted
+    # for it?" instead of the storm, it is undecided for the same reason (evidence_paths.toml)
+    assert [d.answerable for d in decisions] == [True, True, True, False, True, None, None, None, None]
+    assert [x.reason for x in decisions[5].doubts] == ["far"]
     (moved,) = decide(
         [DialogueGraph(seed.story.graph, as_shown([seed.rounds[i] for i in (0, 1, 2, 3, 5)], shipped()))]
     )  # type: ignore[union-attr]
@@ -268,7 +269,8 @@ def test_two_readings_of_a_he_or_she_leave_it_undecided_wherever_it_is_met(tmp_p
         assert [(x.reason, x.rival) for x in decisions[-1].doubts] == [("ambiguous", "hill")]
     assert [d.answerable for d in in_place] == [True] * 6
     there, say = doctor.rounds[1].graph, doctor.rounds[2].graph
-    assert [(r.pronoun, r.target, r.weak) for r in there.refers] == [("there", "garden", ("missing",))]
+    weak = ("missing", "distant", "rival")
+    assert [(r.pronoun, r.target, r.weak) for r in there.refers] == [("there", "garden", weak)]
     (alone,) = decide([DialogueGraph(doctor.story.graph, (there,))])  # type: ignore[union-attr]
     assert alone[0].answerable is None and alone[0].doubts[0].reason == "missing"
     assert "doctor" in say.names and [r.pronoun for r in say.refers] == ["she"], "she is not the Doctor"

@@ -46,6 +46,7 @@ from kgtest.generator.mtl_text import DROWZEE
 from kgtest.generator.names import Namer
 from kgtest.generator.phrasing import opposite_clause, opposites, relation_clause
 from kgtest.generator.short_names import CITY_STATE
+from kgtest.generator.still_in import OpenContainments
 from kgtest.generator.templates import NEGATED, plain_question, table_question, wording
 from kgtest.prolog.reasoner import Statement, Years
 
@@ -83,8 +84,6 @@ SEASON = "Q27020041"
 """sports season: a league's season, which a club or a player takes part in or not."""
 CONTAINMENTS = frozenset({"P17", "P131", "P150", "P361", "P527"})
 """Relations whose opposite says S lies outside O ("Was X always outside Y?"): read stiff flipped."""
-_CONTAINS = frozenset({"P150", "P527"})
-"""Containments whose subject is the whole ("contains", "has part")."""
 AT_ANY_TIME = frozenset({"P26"})
 """Relations whose words at a year also name the event that began them: "Was X married to Y in
 1983?" reads as "did they marry in 1983?", and so does "Were X and Y married in 1983?" (the
@@ -107,8 +106,7 @@ class Asker:
         self._stated: dict[str, dict[Statement, list[tuple[int, int]]]] = {}
         """Per property, the years the KB states each of its dated statements in, made when a near
         miss of that property first asks."""
-        self._open: dict[str, set[str]] | None = None
-        """Per place, the places it lies in with no end (``_open_parents``)."""
+        self._open = OpenContainments(view, CONTAINMENTS)
 
     def existence(self, statement: Statement) -> tuple[int, int]:
         """The years both entities of ``statement`` are known to exist in (unbounded: +-10**6):
@@ -258,35 +256,11 @@ class Asker:
         return uniform_year(rng, self._years(statement, years, near_miss, settled)), PAST
 
     def _still_in(self, statement: Statement, hi: int) -> bool:
-        """A containment that holds now by the KB's facts with no end (a chain of them), of places
-        not ended (by the reference year or their class): "Was Verden ever located in Germany?" read
-        stiff to both fifteenth-session final readers ("ever" is odd for a town in Germany now)."""
-        s, p, o = statement
-        pid = p.lstrip("^")
-        if pid not in CONTAINMENTS or self._now is None or hi < self._now:
+        """A containment of places not gone (by the reference year or a former class) that holds now by
+        the KB's open containments (generator/still_in.py): "Is Verden in Germany?", not "ever"."""
+        if statement[1].lstrip("^") not in CONTAINMENTS or self._now is None or hi < self._now:
             return False
-        if any(self._former(x) for x in (s, o)):
-            return False
-        part, whole = (o, s) if (pid in _CONTAINS) != p.startswith("^") else (s, o)
-        seen, todo = {part}, [part]
-        while todo:
-            for up in self._open_parents().get(todo.pop(), ()):
-                if up == whole:
-                    return True
-                if up not in seen:
-                    seen.add(up)
-                    todo.append(up)
-        return False
-
-    def _open_parents(self) -> dict[str, set[str]]:
-        """What each place lies in by a containment the KB gives a start and no end, made once."""
-        if self._open is None:
-            self._open = {}
-            for f in self._view.facts_of(tuple(sorted(CONTAINMENTS))):
-                if f.start_year is not None and f.end_year is None:
-                    part, whole = (f.object, f.subject) if f.property in _CONTAINS else (f.subject, f.object)
-                    self._open.setdefault(part, set()).add(whole)
-        return self._open
+        return not any(self._former(x) for x in statement[::2]) and self._open.holds(statement)
 
     def _years(
         self, statement: Statement, years: Years, near_miss: bool, settled: bool

@@ -185,7 +185,7 @@ def _span_verb(e: Entity, verb: tuple[str, str, str], by_class: bool = False) ->
     say it, a treaty as anything else); anything else says its kind's ``verb``."""
     if _OPERATIONS.intersection(e.types):
         return "was", "active", "was active"
-    return ("was", "in force", "was in force") if not by_class and _treaty(e) else verb
+    return ("was", "in force", "was in force") if not by_class and _in_force(e, verb) else verb
 
 
 def _point_verb(e: Entity, by_class: bool = False) -> tuple[str, str, str]:
@@ -201,6 +201,17 @@ def _point_verb(e: Entity, by_class: bool = False) -> tuple[str, str, str]:
 def _treaty(e: Entity) -> bool:
     """A treaty or an agreement, by the KB's class or its description."""
     return bool(_SIGNED.intersection(e.types) or _TREATY.search(e.description))
+
+
+def _in_force(e: Entity, verb: tuple[str, str, str]) -> bool:
+    """A treaty whose span is its time in force: an event's start and end time (P580, P582), or a start
+    the KB tells from its signing, a year before it (the Treaty on Open Skies, signed 1992, from 2002).
+    An inception alone may be the signing (the Universal Copyright Convention's 1952; in force from
+    1955), so such a treaty keeps its kind's verb."""
+    if not _treaty(e):
+        return False
+    signed = e.point_year is not None and e.start_year is not None and e.point_year < e.start_year
+    return verb == _SPANS["events"][2] or signed
 
 
 def _span_kind(e: Entity) -> str | None:

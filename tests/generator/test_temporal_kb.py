@@ -250,7 +250,11 @@ def test_a_treaty_is_signed_in_its_year_and_in_force_over_its_span() -> None:
             start_year=1809,
             end_year=1850,
         ),
-        "Q12": Entity("Q12", "Open Skies", "an agreement", domain=Domain.SOCIETY, start_year=1840),
+        "Q12": Entity(
+            "Q12", "Open Skies", "an agreement", domain=Domain.SOCIETY, start_year=1840, point_year=1830
+        ),
+        # an inception alone may be its signing, not its entry into force: its kind's verb
+        "Q13": Entity("Q13", "Copyright Treaty", "treaty", domain=Domain.SOCIETY, start_year=1845),
     }
     view = KbView({**view.entities, **treaties}, view.facts, builtin_catalog())
     events = {e.id: worded(e) for e in kb_events(view)}
@@ -258,6 +262,7 @@ def test_a_treaty_is_signed_in_its_year_and_in_force_over_its_span() -> None:
     assert said["Q10:point"] == "the Kyoto Protocol was signed"
     assert said["Q11:span"] == "the Treaty of Lisbon was in force"
     assert said["Q12:span"] == "Open Skies was in force"
+    assert said["Q13:span"] == "the Copyright Treaty existed" and start_only(events["Q13:span"]) == "founded"
     assert said["Q4:point"] == "Great Exhibition took place"  # an event still does
     assert said["Q6:span"] == "the Kingdom of Sardinia existed"
     # Drowzee's sentences and the events a plain question joins stay the class's

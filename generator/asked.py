@@ -46,6 +46,7 @@ from kgtest.generator.mtl_text import DROWZEE
 from kgtest.generator.names import Namer
 from kgtest.generator.phrasing import opposite_clause, opposites, relation_clause
 from kgtest.generator.short_names import CITY_STATE
+from kgtest.generator.still_in import OpenContainments
 from kgtest.generator.templates import NEGATED, plain_question, table_question, wording
 from kgtest.prolog.reasoner import Statement, Years
 
@@ -105,6 +106,7 @@ class Asker:
         self._stated: dict[str, dict[Statement, list[tuple[int, int]]]] = {}
         """Per property, the years the KB states each of its dated statements in, made when a near
         miss of that property first asks."""
+        self._open = OpenContainments(view, CONTAINMENTS)
 
     def existence(self, statement: Statement) -> tuple[int, int]:
         """The years both entities of ``statement`` are known to exist in (unbounded: +-10**6):
@@ -248,8 +250,17 @@ class Asker:
         if now is not None and lo <= now <= hi and any(a <= now <= b for a, b in years):
             return None, NOW if term else PRESENT
         if self.style != DROWZEE and not near_miss and not _inside(clip(years, lo, hi), lo, hi):
-            return None, EVER  # only a first or last year is known: "Was Trier ever twinned with Pula?"
+            # only a first or last year is known: "Was Trier ever twinned with Pula?"; a place
+            # still where it has lain since then is asked so ("Is Verden in Germany?")
+            return None, PRESENT if self._still_in(statement, hi) else EVER
         return uniform_year(rng, self._years(statement, years, near_miss, settled)), PAST
+
+    def _still_in(self, statement: Statement, hi: int) -> bool:
+        """A containment of places not gone (by the reference year or a former class) that holds now by
+        the KB's open containments (generator/still_in.py): "Is Verden in Germany?", not "ever"."""
+        if statement[1].lstrip("^") not in CONTAINMENTS or self._now is None or hi < self._now:
+            return False
+        return not any(self._former(x) for x in statement[::2]) and self._open.holds(statement)
 
     def _years(
         self, statement: Statement, years: Years, near_miss: bool, settled: bool

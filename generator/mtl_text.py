@@ -85,13 +85,15 @@ def mtl2nl(
     return speaker.question(formula, year)
 
 
-_AWARDED = (("receive a nomination for ", "nominated for "), ("receive ", "awarded "), ("win ", "awarded "))
+_AWARDED = (("receive ", "awarded "), ("win ", "awarded "))
 """An award's clause read in the passive, whose year is the year it was given."""
 
 
 def _awarded(event: Clause) -> str | None:
-    """ "Was Connie Willis awarded the Nebula Award" for "Did Connie Willis win the Nebula Award";
-    None for a clause of another shape."""
+    """ "Was Connie Willis awarded the Nebula Award" for "Did Connie Willis win the Nebula Award",
+    a nomination as it is ("Was Bobby Darin nominated for X"); None for a clause of another shape."""
+    if event.aux == "was" and event.rest.startswith("nominated for "):
+        return event.question()
     for verb, passive in _AWARDED:
         if event.aux == "did" and event.rest.startswith(verb):
             return f"Was {event.subject} {passive}{event.rest.removeprefix(verb)}"

@@ -4,7 +4,8 @@ A person's or a work's description reads before its name, as English writes it (
 Pedersen", "the 1935 film David Copperfield", "the country Georgia"): blind readers rated every
 "Mads Pedersen (cyclist)" and "Geraint Thomas (racing cyclist)" stiff. A place's context, and a
 description that is no plain noun phrase ("novel by Charles Dickens"), stays in parentheses after
-the name ("Brunswick (Germany)").
+the name; a place it lies in follows "in" ("Brunswick in Germany"), except in a question that asks
+where something lies ("Was Oldenburg (Germany) in Lower Saxony?", where "in" would read twice).
 """
 
 from __future__ import annotations
@@ -38,10 +39,14 @@ _EVERYDAY = {
 football player Mats Hummels" and "the road bicycle racer Tom Danielson" read as catalogues."""
 
 
-def told(base: str, text: str, front: bool) -> str:
+def told(base: str, text: str, front: bool, inside: bool = False) -> str:
     """``base`` told apart by ``text``: "the cyclist Mads Pedersen" where ``front`` and ``text`` is a
-    plain noun phrase (``in_front``), else "Brunswick (Germany)"."""
-    return f"the {everyday(text)} {base}" if front and in_front(base, text) else f"{base} ({text})"
+    plain noun phrase (``in_front``), "Brunswick in Germany" where ``text`` names a place it lies
+    ``inside`` (the fifteenth session's final readers: "Oldenburg (Lower Saxony)" is Wikipedia's
+    way, not English), else "David Copperfield (novel by Charles Dickens)"."""
+    if front and in_front(base, text):
+        return f"the {everyday(text)} {base}"
+    return f"{base} in {text}" if inside else f"{base} ({text})"
 
 
 def in_front(base: str, text: str) -> bool:

@@ -29,8 +29,8 @@ give (``ROLES``: "the musician Common"), else not asked about. Anyone else known
 the line of work the description or the facts show (``_work``: "the footballer Éder", a player of
 football clubs). A place the world shares that a question could only name bare is not asked
 (``bare_namesake``); one named as a person and as no place WordNet knows ("Oldenburg": Claes
-Oldenburg; a surname of the KB's) is told by what holds it where it may be ("Oldenburg (Lower
-Saxony)"), else bare.
+Oldenburg; a surname of the KB's) is told by what holds it where it may be ("Oldenburg in Lower
+Saxony"), else bare.
 
 A French département is "the Rhône department" (generator/departments.py). Where the KB puts an
 entity, which suffixes and contexts name, is generator/placing.py's.
@@ -208,11 +208,10 @@ class Namer:
         """A team named by a plural ("the Los Angeles Lakers"), which takes a plural verb."""
         return eid in self._clubs.teams and plural_team(self._view.label(eid))
 
-    def name(self, eid: str, other: str = "", where: bool = False) -> str | None:
+    def name(self, eid: str, other: str = "", where: bool = False, quoted: bool = False) -> str | None:
         """What a question about ``eid`` and ``other`` calls ``eid``; None when it cannot say which.
-
-        ``where``: the question asks where one of the two lies (located in, contains, country).
-        """
+        ``where``: the question asks where one of the two lies (located in, contains, country);
+        ``quoted``: in a sentence Drowzee's wording quotes, a place's context as it had it, "(Germany)"."""
         entry = self._entry(eid)
         if not entry.needs_context or (entry.country and self._country(other)):
             return entry.base
@@ -224,6 +223,8 @@ class Namer:
                 continue
             if place and not self._may_place(place, other, where):
                 continue
+            if place and not where and not quoted:  # "Brunswick in Germany", "... in the United Kingdom"
+                return told(entry.base, self._entry(place).base, False, inside=True)
             return told(entry.base, text, entry.front and not place)
         return entry.base if entry.optional else None
 
@@ -368,7 +369,7 @@ class Namer:
 
     def _elsewhere(self, eid: str, base: str, label: str, namesake: bool = True) -> _Entry:
         """A place the KB alone has of its name, though WordNet knows others: told by its country
-        ("Cambridge (United Kingdom)"), else the place the KB puts it in, else its description.
+        ("Cambridge in the United Kingdom"), else the place the KB puts it in, else its description.
         A country keeps its name (WordNet's second "Malta" is the island), and so does a place the
         KB says nothing more of, or one asked where no context may be given ("Was Friesland in
         Germany?", never "Friesland (Germany)"). One that shares a person's name (``namesake``

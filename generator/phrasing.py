@@ -2,8 +2,8 @@
 
 A relation's ``ask`` is a clause with its verb in brackets (generator/clauses.py), written for
 questions rather than for the oracle's matching (the catalog's ``phrase``): "{o} [be] the
-father of {s}" for P22 rather than "has as father", "{s} [receive/past] a nomination for {o}"
-for P1411, which reads right for a film and for an actor alike. It may depend on the subject's
+father of {s}" for P22 rather than "has as father", "{s} [be/past] nominated for {o}" for P1411,
+which reads right for a film and for an actor alike. It may depend on the subject's
 domain, as a table: ``ask = { any = "{s} [be] based in {o}", places = "{s} [be] in {o}" }``;
 and on how the object's name ends, under a key "o:<ending>", which comes first: a person is
 "inducted into" a hall of fame and "named to" an all-star team, not "received" one
@@ -46,6 +46,13 @@ HONOURS = frozenset({"P166"})
 def asks() -> Mapping[str, Mapping[str, str]]:
     """Property -> subject domain (or ``any``) -> wording, from the built-in catalog file."""
     return _asks_of(_catalog(), "kg/data/relations.toml", "ask")
+
+
+@cache
+def stated() -> Mapping[str, Mapping[str, str]]:
+    """``asks`` with a relation's ``stated`` where it has one: the words of the sentence Drowzee's
+    wording quotes, kept where the ask changed after them ("received a nomination for")."""
+    return {**asks(), **_asks_of(_catalog(), "kg/data/relations.toml", "stated")}
 
 
 @cache
@@ -99,11 +106,13 @@ def wording_of(
     obj: str = "",
     classes: Collection[str] = (),
     object_classes: Collection[str] = (),
+    statement: bool = False,
 ) -> tuple[str, bool]:
     """The wording for ``pid`` (``^P`` too), a subject of ``domain`` and ``classes`` and an object
-    named ``obj`` of ``object_classes`` (P's subject and object); and whether s and o swap."""
+    named ``obj`` of ``object_classes`` (P's subject and object), as a quoted ``statement`` says it
+    (``stated``) or a question asks it; and whether s and o swap."""
     swapped = pid.startswith("^")
-    table = asks().get(pid.lstrip("^"))
+    table = (stated() if statement else asks()).get(pid.lstrip("^"))
     if table is None:
         return f"{{s}} [have] {{o}} as {label or pid.lstrip('^')}", swapped
     return _chosen(table, domain, obj, classes, object_classes), swapped
@@ -141,11 +150,13 @@ def relation_clause(
     plural: Collection[str] = (),
     classes: Collection[str] = (),
     object_classes: Collection[str] = (),
+    statement: bool = False,
 ) -> Clause:
     """The clause saying ``s`` <pid> ``o`` in ``tense``; ``domain`` and ``classes`` are P's subject's,
-    ``object_classes`` P's object's; ``plural``: names that take a plural verb."""
+    ``object_classes`` P's object's; ``plural``: names that take a plural verb; ``statement``: in
+    the words Drowzee's quoted sentences keep (``stated``)."""
     object_ = s if pid.startswith("^") else o
-    wording, swapped = wording_of(pid, label, domain, object_, classes, object_classes)
+    wording, swapped = wording_of(pid, label, domain, object_, classes, object_classes, statement)
     if swapped:
         s, o = o, s
     if pid.lstrip("^") in HONOURS:

@@ -109,12 +109,16 @@ def birth_only(event: TemporalEvent) -> bool:
 def start_only(event: TemporalEvent) -> str:
     """What began an event the KB knows from its start alone, as a question asks it: "born" for a
     life, "founded" for a body's existence ("Was the Arab League founded before 1945?", where
-    "Did the Arab League exist in 1944?" read stiff to every blind reader); "" for anything else."""
+    "Did the Arab League exist in 1944?" read stiff to every blind reader), "in force" for such a
+    body that is a treaty (generator/temporal_kb.py: "Was the Treaty on Open Skies in force before
+    2003?", not "founded"); "" for anything else."""
     if not _from_start_on(event):
         return ""
     if event.topic == "was alive":
         return "born"
-    return "founded" if event.topic == "existed" and event.domain == "society" else ""
+    if event.topic != "existed" or event.domain != "society":
+        return ""
+    return "in force" if event.clause is not None and event.clause.rest == "in force" else "founded"
 
 
 def _from_start_on(event: TemporalEvent) -> bool:

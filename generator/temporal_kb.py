@@ -3,12 +3,12 @@
 Three sources of years become ``TemporalEvent``s, each with the KB facts that date it:
 
 * an entity with both a start and an end year: a person's life ("... was alive", from
-  birth and death), an event's span ("... was under way"), anything else's existence, except a
-  state's: its inception is one of several dates a reader may take for the state's beginning
-  (colony, dominion, independence), and blind readers read "Did New Zealand exist as a state in
-  1878?" two ways;
+  birth and death), an event's span ("... was under way"), a treaty's ("... was in force"),
+  anything else's existence, except a state's: its inception is one of several dates a reader
+  may take for the state's beginning (colony, dominion, independence), and blind readers read
+  "Did New Zealand exist as a state in 1878?" two ways;
 * an entity's point in time (P585, or P577 for a work): "... took place" ("... came out"
-  for a work of culture) in that one year;
+  for a work of culture, "... was signed" for a treaty) in that one year;
 * dated facts with both years, one event per (subject, property, object) holding in all
   of that statement's periods ("Charles Dickens was married to Catherine Dickens").
 
@@ -82,7 +82,13 @@ _PERSONAL = frozenset({"P19", "P20", "P26", "P27", "P39", "P54", "P69", "P102", 
 """Relations only a person has: born in, died in, spouse, citizen of, office, team, school, party,
 occupation, employer, residence."""
 _SIGNED = frozenset({"Q131569", "Q321839", "Q93288"})
-"""Treaties, agreements and contracts: signed in their year."""
+"""Treaties, agreements and contracts: signed in their year, and in force between their start and
+end; so is anything the KB describes as a treaty (the Kyoto Protocol, an environmental treaty)
+(``_TREATY``: "Did the Kyoto Protocol take place in the 1990s?" confusing to both fifteenth-session
+final readers: a treaty does not take place)."""
+_TREATY = re.compile(r"^(?:\S+ ){0,3}(?:treaty|agreement)\b", re.IGNORECASE)
+"""A description whose head is a treaty ("international treaty to reduce greenhouse gas emissions"),
+not one that names one later ("financial institution ... established by an agreement")."""
 _PUBLISHED = frozenset({"Q5292", "Q571", "Q7725634", "Q13442814", "Q1002697"})
 """Books, encyclopedias, articles and periodicals: out in their year, as works of culture are."""
 Spans = tuple[tuple[int, int], ...]
@@ -125,6 +131,7 @@ def _entity_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Temp
         ):
             continue  # nothing to ask, so nothing to name (most of a KB: 12,000 in Wikidata12k)
         name = namer.name(e.id) or e.label
+        kept = namer.name(e.id, quoted=True) or e.label  # Drowzee's sentences keep "(Germany)"
         known, unknown = _known_and_unknown(e.start_year, e.end_year, kb)
         kind = _span_kind(e)
         if known and kind is not None and not _gives_away((name,), known):
@@ -142,7 +149,7 @@ def _entity_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Temp
             out.append(
                 TemporalEvent(
                     f"{e.id}:span",
-                    said.statement(),
+                    f"{kept} {_span_verb(e, verb, by_class=True)[2]}",  # Drowzee's, as before
                     known,
                     e.domain.value,
                     evidence,
@@ -160,31 +167,51 @@ def _entity_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Temp
             out.append(
                 TemporalEvent(
                     f"{e.id}:point",
-                    said.statement(),
+                    f"{kept} {_point_verb(e, by_class=True)[2]}",  # Drowzee's, as before
                     point,
                     e.domain.value,
                     (_year_fact(e, "P585", "point in time", point[0][0]),),
                     clause=said,
                     about=(e.id,),
-                    topic=said.finite,
+                    topic=_point_verb(e, by_class=True)[2],  # the class's: suites join as before
                     miscast=namer.cut_year(e.id),
                 )
             )
     return out
 
 
-def _span_verb(e: Entity, verb: tuple[str, str, str]) -> tuple[str, str, str]:
-    """An operation was active in its years; anything else says its kind's ``verb``."""
-    return ("was", "active", "was active") if _OPERATIONS.intersection(e.types) else verb
+def _span_verb(e: Entity, verb: tuple[str, str, str], by_class: bool = False) -> tuple[str, str, str]:
+    """An operation was active in its years, a treaty in force (``by_class``: as Drowzee's sentences
+    say it, a treaty as anything else); anything else says its kind's ``verb``."""
+    if _OPERATIONS.intersection(e.types):
+        return "was", "active", "was active"
+    return ("was", "in force", "was in force") if not by_class and _in_force(e, verb) else verb
 
 
-def _point_verb(e: Entity) -> tuple[str, str, str]:
-    """A treaty was signed in its year, a work came out, anything else took place."""
-    if _SIGNED.intersection(e.types):
+def _point_verb(e: Entity, by_class: bool = False) -> tuple[str, str, str]:
+    """A treaty was signed in its year (``by_class``: a treaty by the KB's class alone, as Drowzee's
+    sentences and the joins of plain questions had it), a work came out, anything else took place."""
+    if _SIGNED.intersection(e.types) if by_class else _treaty(e):
         return "was", "signed", "was signed"
     if e.domain is Domain.CULTURE or _PUBLISHED.intersection(e.types):
         return "did", "come out", "came out"
     return "did", "take place", "took place"
+
+
+def _treaty(e: Entity) -> bool:
+    """A treaty or an agreement, by the KB's class or its description."""
+    return bool(_SIGNED.intersection(e.types) or _TREATY.search(e.description))
+
+
+def _in_force(e: Entity, verb: tuple[str, str, str]) -> bool:
+    """A treaty whose span is its time in force: an event's start and end time (P580, P582), or a start
+    the KB tells from its signing, a year before it (the Treaty on Open Skies, signed 1992, from 2002).
+    An inception alone may be the signing (the Universal Copyright Convention's 1952; in force from
+    1955), so such a treaty keeps its kind's verb."""
+    if not _treaty(e):
+        return False
+    signed = e.point_year is not None and e.start_year is not None and e.point_year < e.start_year
+    return verb == _SPANS["events"][2] or signed
 
 
 def _span_kind(e: Entity) -> str | None:
@@ -269,11 +296,15 @@ def _award_kinds(label: str) -> frozenset[str]:
     )
 
 
-def _names(view: KbView, namer: Namer, statement: tuple[str, str, str]) -> list[str]:
-    """What a question about a dated statement calls its subject and its object."""
+def _names(view: KbView, namer: Namer, statement: tuple[str, str, str], quoted: bool = False) -> list[str]:
+    """What a question about a dated statement calls its subject and its object (``quoted``: a
+    sentence of Drowzee's, ``Namer.name``)."""
     s, p, o = statement
     where = p in WHERE
-    return [namer.name(x, y, where) or namer.name(x) or view.label(x) for x, y in ((s, o), (o, s))]
+    return [
+        namer.name(x, y, where, quoted) or namer.name(x, quoted=quoted) or view.label(x)
+        for x, y in ((s, o), (o, s))
+    ]
 
 
 def _fact_words(
@@ -287,10 +318,12 @@ def _fact_words(
     subject = view.entities.get(s)
     domain = subject.domain.value if subject is not None else "unknown"
     plural = [n for n, x in zip(names, (s, o), strict=True) if namer.plural(x)]
-    said = relation_clause(p, view.relation(p).label, names[0], names[1], PAST, domain, plural)
-    asked = said  # a plain question's clause; Drowzee's wording keeps the statement's names
-    if p == TEAM and (club := namer.played_for(o, names[1])) != names[1]:
-        asked = relation_clause(p, view.relation(p).label, names[0], club, PAST, domain, plural)
+    label = view.relation(p).label
+    # Drowzee's wording quotes the statement, in its words and names; a plain question asks it
+    kept = _names(view, namer, statement, quoted=True)
+    said = relation_clause(p, label, kept[0], kept[1], PAST, domain, plural, statement=True)
+    club = namer.played_for(o, names[1]) if p == TEAM else names[1]
+    asked = relation_clause(p, label, names[0], club, PAST, domain, plural)
     return EventWords(said.statement(), asked, tuple(fact_evidence(fid, view) for fid in fact_ids))
 
 

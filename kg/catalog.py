@@ -31,6 +31,7 @@ _FIELDS = {
     "object",
     "ask",  # how questions word the relation: read and checked by generator/phrasing.py
     "opposite",  # how questions word its opposite ("{s} [be] outside {o}"): the same
+    "stated",  # the words of a sentence Drowzee's wording quotes, where the ask changed since: the same
 }
 
 

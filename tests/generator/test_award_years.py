@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from kgtest.generator.case import EvidenceFact
 from kgtest.generator.clauses import Clause
 from kgtest.generator.kbview import KbView
@@ -30,9 +32,9 @@ def _award(pid: str, person: str, verb: str, award: str) -> TemporalEvent:
 
 def test_an_order_is_asked_in_its_year_an_award_for_the_years_best_in_the_year_it_was_given() -> None:
     order = _award("P166", "Anatoly Alexandrov", "receive", "Order of Lenin")
-    oscar = _award(
-        "P1411", "Bobby Darin", "receive a nomination for", "Academy Award for Best Supporting Actor"
-    )
+    oscar = _award("P1411", "Bobby Darin", "receive", "Academy Award for Best Supporting Actor")
+    nominated = Clause("Bobby Darin", "was", f"nominated for the {oscar.evidence[0].object_label}", "")
+    oscar = replace(oscar, clause=replace(nominated, finite=f"was {nominated.rest}"))
     mvp = _award("P166", "Karl Malone", "receive", "NBA Most Valuable Player Award")
     point, window = mtl.Atom("e"), mtl.Finally(0, 20, mtl.Atom("e"))
     assert (
@@ -59,14 +61,14 @@ def _nominations(label: str, years: list[tuple[int, ...]]) -> list[TemporalEvent
     out = []
     for i, given in enumerate(years):
         fact = EvidenceFact(f"Q{i}", f"P{i}", "P1411", "nominated for", "Q99", label, given[0], given[0])
-        said = f"receive a nomination for the {label}"
+        said = f"nominated for the {label}"
         out.append(
             TemporalEvent(
                 id=f"p{i}",
-                description=f"P{i} {said}",
+                description=f"P{i} was {said}",
                 intervals=tuple((y, y) for y in given),
                 evidence=(fact,),
-                clause=Clause(f"P{i}", "did", said, f"received a nomination for the {label}"),
+                clause=Clause(f"P{i}", "was", said, f"was {said}"),
                 topic="P1411",
                 about=(f"Q{i}", "Q99"),
             )

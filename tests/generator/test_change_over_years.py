@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 from kgtest.generator.asked import EVER, Asker
-from kgtest.generator.clauses import PAST
+from kgtest.generator.clauses import PAST, PRESENT
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_text import DROWZEE, PLAIN
 from kgtest.generator.templates import NEGATED, ORIGINAL
 from kgtest.kg.catalog import builtin_catalog
-from kgtest.kg.model import Domain, Entity
+from kgtest.kg.model import Domain, Entity, Fact
 from kgtest.prolog.reasoner import Statement
 
 _NAMES = {"Q1": "Magomadas", "Q2": "Province of Nuoro", "Q3": "Trier", "Q4": "Pula", "Q5": "Connie Willis"}
@@ -69,3 +69,29 @@ def test_what_the_kbs_class_says_is_gone_is_asked_in_the_past() -> None:
     assert asker.when(("Q1", "P530", "Q2"), None, random.Random(1)) == (None, PAST)
     assert asker.when(("Q1", "P530", "Q3"), None, random.Random(1)) == (None, "present")
     assert asker.question(("Q1", "P530", "Q2"), ORIGINAL, None, PAST).startswith("Did the Holy See have")
+
+
+def test_a_place_still_where_an_open_chain_of_containments_puts_it_is_asked_in_the_present() -> None:
+    """ "Was Verden ever located in Germany?" read stiff to both fifteenth-session final readers: a
+    containment the KB gives no end (itself or through the places between) is asked as it is now;
+    one that ended, or whose whole is gone, keeps "ever"."""
+    names = {"Q7": "Celle", "Q8": "Province of Hanover", "Q9": "Lower Saxony", "Q10": "Germany"}
+    entities = {q: Entity(q, name, domain=Domain.PLACES) for q, name in names.items()}
+    entities["Q11"] = Entity("Q11", "Hanover Region", types=("Q19953632",), domain=Domain.PLACES)
+    facts = (
+        Fact("Q7", "P131", "Q8", 1885, 1946, statement="s1"),
+        Fact("Q7", "P131", "Q9", 1946, None, statement="s2"),
+        Fact("Q10", "P150", "Q9", 1990, None, statement="s3"),  # "Germany contains Lower Saxony"
+        Fact("Q7", "P131", "Q11", 1990, None, statement="s4"),
+    )
+    asker = Asker(KbView(entities, facts, builtin_catalog()), 2020, PLAIN)
+    now = asker.when(("Q7", "P131", "Q10"), ((1990, 1990),), random.Random(1))
+    assert now == (None, PRESENT)
+    assert asker.question(("Q7", "P131", "Q10"), ORIGINAL, *now) in (
+        "Is Celle located in Germany?",
+        "Is Celle in Germany?",
+    )
+    assert asker.when(("Q10", "P150", "Q7"), ((1990, 1990),), random.Random(1)) == (None, PRESENT)
+    assert asker.when(("Q7", "P131", "Q8"), ((1946, 1946),), random.Random(1)) == (None, EVER)  # ended
+    assert asker.when(("Q7", "P131", "Q11"), ((1990, 1990),), random.Random(1)) == (None, EVER)  # gone
+    assert asker.when(("Q7", "P190", "Q9"), ((1990, 1990),), random.Random(1)) == (None, EVER)  # no place's

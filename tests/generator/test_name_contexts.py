@@ -19,6 +19,9 @@ def test_a_description_reads_before_the_name_and_a_place_after_it() -> None:
     assert told("Mads Pedersen", "cyclist", front=True) == "the cyclist Mads Pedersen"
     assert told("David Copperfield", "1935 film", front=True) == "the 1935 film David Copperfield"
     assert told("Brunswick", "Germany", front=False) == "Brunswick (Germany)"  # a place: after it
+    # a place it lies in follows "in", as English says it (the fifteenth session's final readers:
+    # "Oldenburg (Lower Saxony)" is Wikipedia's way)
+    assert told("Oldenburg", "Lower Saxony", front=False, inside=True) == "Oldenburg in Lower Saxony"
     # no plain noun phrase, or an article of its own: the parenthesis stays
     assert told("David Copperfield", "novel by Charles Dickens", front=True) == (
         "David Copperfield (novel by Charles Dickens)"

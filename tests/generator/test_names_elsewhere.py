@@ -35,10 +35,10 @@ def _namer(*facts: Fact) -> Namer:
 
 
 def test_a_name_wordnet_gives_to_several_places_takes_its_country() -> None:
-    """ "Brunswick" is in Germany, Maine and Georgia: "Was Kazan twinned with Brunswick (Germany)?"."""
+    """ "Brunswick" is in Germany, Maine and Georgia: "Was Kazan twinned with Brunswick in Germany?"."""
     assert wordnet().places("Brunswick") >= 2 and wordnet().places("Kazan") < 2
     namer = _namer(Fact("Q1", "P17", "Q2", 1990, None, statement="s1"), Fact("Q1", "P131", "Q4"))
-    assert namer.name("Q1", "Q5") == "Brunswick (Germany)"
+    assert namer.name("Q1", "Q5") == "Brunswick in Germany"
     assert namer.name("Q5", "Q1") == "Kazan"
     # asked where it lies, no context may give the answer away ("Brunswick (Germany)" in Germany?)
     # and none of its places contains Germany: its bare name, unique in the KB, which a fact
@@ -46,7 +46,18 @@ def test_a_name_wordnet_gives_to_several_places_takes_its_country() -> None:
     assert namer.name("Q1", "Q2", where=True) == "Brunswick"
     assert namer.bare_namesake("Q1", "Q7", where=True)  # "Was Brunswick in the Soviet Union?"
     assert not namer.bare_namesake("Q1", "Q2", where=True)  # "Was Brunswick in Germany?" says which
-    assert not namer.bare_namesake("Q1", "Q5", where=False)  # "Brunswick (Germany)" elsewhere
+    assert not namer.bare_namesake("Q1", "Q5", where=False)  # "Brunswick in Germany" elsewhere
+
+
+def test_a_place_context_takes_the_article_its_name_takes() -> None:
+    """ "Cambridge in the United Kingdom", never "in United Kingdom" (asked where something lies, a
+    context stays in parentheses: test_names_shared.py, "Oldenburg (Germany)")."""
+    uk = Entity("Q9", "United Kingdom", types=("Q6256",), domain=PLACES)
+    view = _view(Fact("Q10", "P17", "Q9", 1990, None, statement="s1"))
+    cambridge = Entity("Q10", "Cambridge", domain=PLACES)
+    namer = Namer(KbView({**view.entities, "Q9": uk, "Q10": cambridge}, view.facts, builtin_catalog()))
+    assert namer.name("Q10", "Q5") == "Cambridge in the United Kingdom"
+    assert namer.name("Q10", "Q5", quoted=True) == "Cambridge (United Kingdom)"  # Drowzee's sentences
 
 
 def test_a_country_or_a_place_the_kb_cannot_place_keeps_its_name() -> None:
@@ -95,7 +106,7 @@ def test_a_fact_question_does_not_ask_where_a_place_the_world_shares_lies_by_its
     asker = Asker(view, 2020, "plain")
     assert not asker.askable(("Q1", "P17", "Q7"), None)  # bare, and the Soviet Union tells nothing
     assert asker.askable(("Q1", "P17", "Q2"), None)  # bare, but "in Germany" says which
-    assert asker.askable(("Q5", "P190", "Q1"), None)  # not where: "Brunswick (Germany)"
+    assert asker.askable(("Q5", "P190", "Q1"), None)  # not where: "Brunswick in Germany"
     assert not asker.askable(("Q5", "P190", "Q6"), None)  # Saint Petersburg: the KB tells nothing
     assert Asker(view, 2020, "drowzee").askable(("Q1", "P17", "Q7"), None)  # Drowzee's as it was
 

@@ -61,7 +61,7 @@ def test_a_place_that_shares_a_persons_name_is_told_by_what_holds_it() -> None:
     Oldenburg); what holds it tells the town, and never the containment asked."""
     assert wordnet().people("Oldenburg") >= 1 and not wordnet().places("Oldenburg")
     namer = Namer(_places())
-    assert namer.name("Q1", "Q4") == "Oldenburg (Lower Saxony)"
+    assert namer.name("Q1", "Q4") == "Oldenburg in Lower Saxony"  # as English says it
     assert namer.name("Q1", "Q2", where=True) == "Oldenburg (Germany)"
     # nothing may be said: its bare name, and the question is still asked (the suite keeps its cases)
     assert namer.name("Q1", "Q8", where=True) == "Oldenburg"
@@ -74,4 +74,4 @@ def test_a_place_named_as_a_person_of_the_kb_is_told_apart() -> None:
     a Joseph-Louis Lagrange, the commune takes its department."""
     assert Namer(_places()).name("Q5", "Q4") == "Lagrange"
     person = Entity("Q7", "Joseph-Louis Lagrange", types=("Q5",), domain=PEOPLE)
-    assert Namer(_places(person)).name("Q5", "Q4") == "Lagrange (Haut-Rhin)"
+    assert Namer(_places(person)).name("Q5", "Q4") == "Lagrange in Haut-Rhin"

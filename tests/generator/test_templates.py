@@ -238,8 +238,11 @@ def test_a_nomination_reads_right_for_a_film_and_for_an_actor() -> None:
     for who in ("Remember the Titans", "Denzel Washington"):
         said = relation_clause("P1411", "nominated for", who, "the Satellite Award for Best Actor", PAST)
         assert plain_question(said, ORIGINAL, 2001) == (
-            f"Did {who} receive a nomination for the Satellite Award for Best Actor in 2001?"
+            f"Was {who} nominated for the Satellite Award for Best Actor in 2001?"
         )
+    # Drowzee's quoted sentences keep the words they had ("stated" in the catalog)
+    kept = relation_clause("P1411", "", "X", "the Y Award", PAST, statement=True)
+    assert kept.statement() == "X received a nomination for the Y Award"
     award = relation_clause(
         "P166", "award received", "Crazy Heart", "the Academy Award for Best Actor", PAST, "culture"
     )

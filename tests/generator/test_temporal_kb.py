@@ -6,7 +6,9 @@ from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_windows import run_of
 from kgtest.generator.names import Namer
 from kgtest.generator.temporal import generate_temporal_cases, temporal_plan, worded
+from kgtest.generator.temporal_event import start_only
 from kgtest.generator.temporal_kb import LEAD_YEARS, kb_events, universe
+from kgtest.generator.temporal_question import born_question
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.model import Domain, Entity, Fact
 from kgtest.prolog import mtl
@@ -81,7 +83,8 @@ def test_an_open_end_is_known_at_its_start_and_unknown_up_to_the_kbs_last_year()
     assert [f.property for f in catherine.evidence] == ["P569"]
     school = events["Q1 P69 Q7"]
     assert (school.intervals, school.unknown) == (((1820, 1820),), ((1821, 1870),))
-    assert school.description == "Charles Dickens was educated at Savoy"
+    assert school.clause is not None and school.clause.statement() == "Charles Dickens studied at Savoy"
+    assert school.description == "Charles Dickens was educated at Savoy"  # Drowzee's sentence, as before
 
 
 def test_domains_filter_events_and_the_universe_leads_the_first_one() -> None:
@@ -227,5 +230,46 @@ def test_a_name_whose_context_names_the_events_year_gives_it_away() -> None:
     view = KbView(entities, facts, builtin_catalog())
     namer = Namer.of(view)
     assert [namer.may_name_a_year(x) for x in ("Q20", "Q22", "Q23", "Q24")] == [True, True, False, False]
-    assert namer.name("Q20", "Q23") == "Springfield (Expo 1851 Grounds)"
+    assert namer.name("Q20", "Q23") == "Springfield in Expo 1851 Grounds"
     assert {e.id for e in kb_events(view)} == {"Q24 P47 Q23"}
+
+
+def test_a_treaty_is_signed_in_its_year_and_in_force_over_its_span() -> None:
+    """ "Did the Kyoto Protocol take place in the 1990s?" was confusing to both fifteenth-session final
+    readers: a treaty, by the KB's class or its description, is signed or in force, never takes place."""
+    view = _view()
+    treaties = {
+        "Q10": Entity(
+            "Q10", "Kyoto Protocol", "international treaty to reduce emissions", ("Q99",), point_year=1997
+        ),
+        "Q11": Entity(
+            "Q11",
+            "Treaty of Lisbon",
+            types=("Q131569",),
+            domain=Domain.EVENTS,
+            start_year=1809,
+            end_year=1850,
+        ),
+        "Q12": Entity(
+            "Q12", "Open Skies", "an agreement", domain=Domain.SOCIETY, start_year=1840, point_year=1830
+        ),
+        # an inception alone may be its signing, not its entry into force: its kind's verb
+        "Q13": Entity("Q13", "Copyright Treaty", "treaty", domain=Domain.SOCIETY, start_year=1845),
+    }
+    view = KbView({**view.entities, **treaties}, view.facts, builtin_catalog())
+    events = {e.id: worded(e) for e in kb_events(view)}
+    said = {x: ev.clause.statement() for x, ev in events.items() if ev.clause is not None}
+    assert said["Q10:point"] == "the Kyoto Protocol was signed"
+    assert said["Q11:span"] == "the Treaty of Lisbon was in force"
+    assert said["Q12:span"] == "Open Skies was in force"
+    assert said["Q13:span"] == "the Copyright Treaty existed" and start_only(events["Q13:span"]) == "founded"
+    assert said["Q4:point"] == "Great Exhibition took place"  # an event still does
+    assert said["Q6:span"] == "the Kingdom of Sardinia existed"
+    # Drowzee's sentences and the events a plain question joins stay the class's
+    assert events["Q10:point"].description == "the Kyoto Protocol took place"
+    assert events["Q10:point"].topic == events["Q4:point"].topic == "took place"
+    assert events["Q12:span"].description == "Open Skies existed"
+    assert start_only(events["Q12:span"]) == "in force"  # "Was Open Skies in force before 1841?"
+    assert born_question(mtl.Atom("Q12:span"), 1840, {"Q12:span": "Open Skies"}, "in force") == (
+        "Was Open Skies in force before 1841?"
+    )

@@ -1,0 +1,48 @@
+"""Containments that hold now: a place the KB puts in another with no end, itself or through a chain.
+
+"Was Verden ever located in Germany?" read stiff to both fifteenth-session final readers ("ever" is
+odd for a town in Germany now): a truth known only from its first year is asked in the present
+where the KB gives its containment no end (generator/asked.py ``Asker.when``), and keeps "ever"
+where it ended ("Was Alpette ever in the Province of Turin?", a province gone in 2014).
+"""
+
+from __future__ import annotations
+
+from kgtest.generator.kbview import KbView
+from kgtest.prolog.reasoner import Statement
+
+CONTAINS = frozenset({"P150", "P527"})
+"""Containments whose subject is the whole ("contains", "has part")."""
+
+
+class OpenContainments:
+    """What each place lies in by a containment the KB gives a start and no end, made when first asked."""
+
+    def __init__(self, view: KbView, pids: frozenset[str]) -> None:
+        self._view = view
+        self._pids = pids
+        self._parents: dict[str, set[str]] | None = None
+
+    def holds(self, statement: Statement) -> bool:
+        """``statement`` (a containment of ``pids``, ``^P`` too) follows from open containments alone."""
+        s, p, o = statement
+        part, whole = (o, s) if (p.lstrip("^") in CONTAINS) != p.startswith("^") else (s, o)
+        parents = self._made()
+        seen, todo = {part}, [part]
+        while todo:
+            for up in parents.get(todo.pop(), ()):
+                if up == whole:
+                    return True
+                if up not in seen:
+                    seen.add(up)
+                    todo.append(up)
+        return False
+
+    def _made(self) -> dict[str, set[str]]:
+        if self._parents is None:
+            self._parents = {}
+            for f in self._view.facts_of(tuple(sorted(self._pids))):
+                if f.start_year is not None and f.end_year is None:
+                    part, whole = (f.object, f.subject) if f.property in CONTAINS else (f.subject, f.object)
+                    self._parents.setdefault(part, set()).add(whole)
+        return self._parents

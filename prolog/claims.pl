@@ -75,7 +75,7 @@ country(X, Y) :-  % Z bound first: prove/4 with an unbound end succeeds without 
 set_world(Facts, Denied, Types, Years, Flags) :-
     forall(member(P, [kb_fact/4, kb_fact_time/3, kb_type/2, kb_start/2, kb_end/2, kb_symmetric/1,
                       kb_transitive/1, kb_functional/1, kb_inverse/2, kb_inverse_phrase/1, denied/3,
-                      kb_excluded/1]),
+                      kb_excluded/1, kb_subject/2, kb_object/2]),
            ( P = N/A, functor(H, N, A), retractall(H) )),
     forall(member([F, S, P, O, Start, End], Facts), add_fact(F, S, P, O, Start, End)),
     forall(member([S, P, O], Denied), assertz(denied(S, P, O))),
@@ -89,6 +89,8 @@ set_world(Facts, Denied, Types, Years, Flags) :-
 
 add_fact(F, S, P, O, Start, End) :-
     assertz(kb_fact(F, S, P, O)),
+    assertz(kb_subject(S, P)),  % stated/4's sets; a repeat does no harm
+    assertz(kb_object(O, P)),
     (   Start == none, End == none -> true ; assertz(kb_fact_time(F, Start, End)) ).
 
 add_year([born, E, Y]) :- assertz(kb_start(E, Y)).

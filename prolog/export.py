@@ -175,6 +175,7 @@ def _make_current(digest: str, load: Callable[[PrologEngine], None], cache_dir: 
             eng.query(f"forall(member(PI, [{wipe}]), abolish(user:PI))")
             _current = None
             load(eng)
+            eng.query("reasoning:index_ends")
             eng.query("sanity:flag_violations")  # before anything is tabled over the facts
             eng.query("abolish_all_tables")
             _current = digest

@@ -32,7 +32,6 @@ from dataclasses import dataclass, field, replace
 from spacy.tokens import Doc, Token
 
 from kgtest.core.errors import GenerationError
-from kgtest.generator.dialogue.definite import StoryNouns, definites, story_nouns
 from kgtest.generator.dialogue.ellipsis import fragment, takes_up
 from kgtest.generator.dialogue.evidence import PathTable, load, weighed
 from kgtest.generator.dialogue.mentions import (
@@ -138,7 +137,7 @@ def _read_story(
 ) -> SeedDialogue:
     canon = Canon()
     story_names, chains = resolve_story(story, canon)
-    reader = RoundReader(canon, chains, frozenset(t.lemma_.lower() for t in story), nouns=story_nouns(story))
+    reader = RoundReader(canon, chains, frozenset(t.lemma_.lower() for t in story))
     told = salient(chains, canon)
     out = []
     for number, (r, (q, a), found) in enumerate(zip(rounds, parsed, triples, strict=True), 1):
@@ -192,11 +191,8 @@ class RoundReader:
         chains: Sequence[Chain] = (),
         story: frozenset[str] = frozenset(),
         table: PathTable | None = None,
-        nouns: StoryNouns | None = None,
     ) -> None:
         self.canon = canon
-        self.nouns = nouns
-        """Which nouns the story uses for several things: a whole question's "the X" needs a referent."""
         self.story = story
         """The story's lemmas (lower case): a fragment asking after one of its things is ``NAMES``."""
         self.table = table or _TABLE
@@ -264,11 +260,6 @@ class RoundReader:
             refs.append(weighed(ref, self.table))
         else:  # the very question asked again is the same frame: "Who?" after either copy continues it
             frame = self.frames.setdefault(" ".join(t.lower_ for t in question if not t.is_punct), frame)
-            nouns = {t.i: c for t, c in reversed(asked)}
-            for head, path in definites(question, self.nouns) if self.nouns is not None else ():
-                if (c := nouns.get(head.i)) is not None:  # "the door": a mention said before, or the story's
-                    ref = Reference(RefKind.MENTION, f"the {head.text}", c.key, path=path)
-                    refs.append(weighed(ref, self.table))
         answered = mentions(answer, self.canon) if answer is not None else []
         if question[:1].text.lower() == "where":  # what answers "where" is a place, even "the museum"
             for _, c in answered:

@@ -16,7 +16,7 @@ from kgtest.kg.extract.triples import Triple
 from kgtest.oracle.entities import EntityMatch
 from kgtest.oracle.kb_lookup import KbLookup
 
-_SEASON = re.compile(r"\b(1[89]\d{2}|20\d{2})\s*[–/-]\s*(\d{2}|\d{4})\b")
+SEASON = re.compile(r"\b(1[89]\d{2}|20\d{2})\s*[–/-]\s*(\d{2}|\d{4})\b")
 """A season as replies write it: "2012–13", "2012-13", "2012/13", "2012–2013"."""
 
 
@@ -25,8 +25,8 @@ def season_of(match: EntityMatch, sentence: str, kb: KbLookup | None) -> EntityM
     has exactly one of that name; None otherwise (no season, several, or none known)."""
     if kb is None or match.id is None or match.how == "year":
         return None
-    seasons = {(m.group(1), m.group(2)[-2:]) for m in _SEASON.finditer(sentence)}
-    if len(seasons) != 1 or _SEASON.search(match.label):
+    seasons = {(m.group(1), m.group(2)[-2:]) for m in SEASON.finditer(sentence)}
+    if len(seasons) != 1 or SEASON.search(match.label):
         return None
     ((start, end),) = seasons
     found = {eid for eid, how in kb.named(f"{start}–{end} {match.label}") if how == "label"}

@@ -28,11 +28,13 @@ from kgtest.oracle.claims import Claim
 from kgtest.oracle.entities import EntityMatch, EntityReader
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.relations import RelationMatch
-from kgtest.oracle.seasons import SEASON, season_of
+from kgtest.oracle.seasons import SEASON, season_named, season_of
 from kgtest.oracle.unread import NAME, same_sentence, sentences
 
 PARTICIPANT = "P1344"
 EDITION = "edition"
+LEAGUE = "P3450"
+"""Sports season of league or competition: a season's league."""
 """How a club-in-a-season claim was read (``RelationMatch.how``): by the shape, the season its date."""
 _CLAUSE = re.compile(r"[;:—]|\s–\s|,\s+(?:but|while|whereas|though|although|so|and|which|when|because)\b")
 _AWAY = re.compile(
@@ -103,7 +105,34 @@ def _seasons(clause: str, ground: GroundGraph, entities: EntityReader) -> list[E
     out = []
     for name in NAME.findall(clause):
         match = entities.read(name.strip(), ground)
-        season = season_of(match, clause, entities.kb) if match.known else None
+        if not match.known:
+            season = _of_the_country(name.strip(), clause, ground, entities)
+        elif SEASON.search(match.label):  # "First Division" read as the case's season of it
+            season = match if _years(match.label) == _years(clause) else None
+        else:
+            season = season_of(match, clause, entities.kb)
         if season is not None and season.id is not None:
             out.append(season)
     return out
+
+
+def _years(text: str) -> set[tuple[str, str]]:
+    """The seasons a text names, as (first year, last two digits): "1999–2000" and "1999–00" are one."""
+    return {(m.group(1), m.group(2)[-2:]) for m in SEASON.finditer(text)}
+
+
+def _of_the_country(
+    name: str, clause: str, ground: GroundGraph, entities: EntityReader
+) -> EntityMatch | None:
+    """ "the Fourth Division" where the case's leagues (or its seasons') are Cypriot: the season of the
+    Cypriot Fourth Division, if the KB has one (a tier named without its country, which many have)."""
+    leagues = {e.object_label for e in ground.edges if e.property == LEAGUE}
+    leagues |= {SEASON.sub("", e.object_label).strip() for e in ground.edges if e.property == PARTICIPANT}
+    words = name.split()
+    found = {
+        season.id: season
+        for label in leagues
+        if len(words) == 2 and label.endswith(f" {words[-1]}") and len(label.split()) == 3
+        if (season := season_named(name, f"{label.split()[0]} {name}", clause, entities.kb)) is not None
+    }
+    return next(iter(found.values())) if len(found) == 1 else None

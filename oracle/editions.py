@@ -36,14 +36,22 @@ EDITION = "edition"
 LEAGUE = "P3450"
 """Sports season of league or competition: a season's league."""
 """How a club-in-a-season claim was read (``RelationMatch.how``): by the shape, the season its date."""
-_CLAUSE = re.compile(r"[;:—]|\s–\s|,\s+(?:but|while|whereas|though|although|so|and|which|when|because)\b")
+_CLAUSE = re.compile(
+    r"[;:—]|\s–\s|,\s+(?:but|while|whereas|though|although|so|and|which|when|because)\b|,\s+(?=(?:they|it)\s)"
+    r"|\s+and\s+(?=(?:only\s+|then\s+|later\s+)?[a-z]+ed\s)"
+)
+"""Where a clause ends: "since Doxa were in the First Division for 2012–13, they could not also have
+played ...", "were playing in the Cypriot Third Division in 2006–07 and only climbed to ..."."""
 _AWAY = re.compile(
     r"\b(?:not|never|no|nor|neither|if|whether|unless|would|might|could|may|perhaps|maybe|possibly|"
     r"promot\w*|relegat\w*|dropped|drop|went\s+down|went\s+up|moved\s+up|moved\s+down|out\s+of|"
-    r"instead|rather|other|another|before|after|until|since|later|earlier)\b|n['’]t\b|\?",
+    r"instead|rather|other|another|later|earlier|"
+    r"(?:before|after|until|since)\s+(?:[\w'’]+\s+){0,2}?(?:1[89]\d{2}|20\d{2}))\b|n['’]t\b|\?",
     re.I,
 )
-"""A clause that denies, asks or supposes, or moves the club between leagues or seasons."""
+"""A clause that denies, asks or supposes, moves the club between leagues, or says another season
+("after a rough 2005–06"; "since Doxa were ..." gives a reason)."""
+_YEAR_AFTER = re.compile(r"\s+(?:in|for|of|the|and|on)\s+(?=\d)")
 _THE_CLUB = re.compile(r"\b(?:they|the\s+club|the\s+side|the\s+team)\b", re.I)
 
 
@@ -103,10 +111,11 @@ def _seasons(clause: str, ground: GroundGraph, entities: EntityReader) -> list[E
     """The seasons the clause names: a league beside the season's years ("2012–13 ... the Fourth
     Division"; "the 2009–10 Fourth Division")."""
     out = []
-    for name in NAME.findall(clause):
-        match = entities.read(name.strip(), ground)
+    for found in NAME.findall(clause):
+        name = _YEAR_AFTER.split(found)[0].strip()  # "the First Division for 2012–13"
+        match = entities.read(name, ground)
         if not match.known:
-            season = _of_the_country(name.strip(), clause, ground, entities)
+            season = _of_the_country(name, clause, ground, entities)
         elif SEASON.search(match.label):  # "First Division" read as the case's season of it
             season = match if _years(match.label) == _years(clause) else None
         else:

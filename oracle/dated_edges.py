@@ -79,8 +79,9 @@ _ENDED = (
 )
 _SAID = re.compile(
     rf"\b(?:(?P<begun>{_BEGUN})(?P<gap>{_GAP})\s+(?:in|on|at)\s+{_DATE.format(g='a')}"
-    rf"(?:\s*,?\s+and\s+(?:stayed|remained|served|held\s+(?:it|the\s+(?:office|post|job)))"
-    rf"(?:\s+(?:in|on)\s+(?:office|post|the\s+(?:office|post|job)))?\s+(?:until|till)\s+{_DATE.format(g='g')})?"
+    rf"(?:\s*,?\s+and\s+(?:(?:stayed|remained|served|held\s+(?:it|the\s+(?:office|post|job)))"
+    rf"(?:\s+(?:in|on)\s+(?:office|post|the\s+(?:office|post|job)))?\s+(?:until|till)|"
+    rf"(?:left|departed)(?:\s+(?:the\s+club|it))?\s+in)\s+{_DATE.format(g='g')})?"
     rf"|(?P<ended>{_ENDED})(?P<gap2>{_GAP})\s+(?:in|on|at)\s+{_DATE.format(g='b')}"
     rf"|(?:from|between)\s+{_DATE.format(g='c')}\s+(?:until|till|to|through|and)\s+{_DATE.format(g='d')}"
     rf"|since\s+{_DATE.format(g='e')}"
@@ -117,6 +118,7 @@ _BENCH = re.compile(r"\b(?:coach|manager|head\s+coach|trainer|chairman|president
 _LIVED = frozenset({"P27", "P551"})
 """Citizenship and residence: leaving the country ends neither for sure."""
 _HOLDER = re.compile(r"\b(?:he|she|it|they)\b", re.I)
+_ONE_HOLDER = re.compile(r"\s*(?:he|she)\b", re.I)
 
 
 def dated_edges(
@@ -128,15 +130,30 @@ def dated_edges(
     if not dated:
         return []
     out: list[Claim] = []
+    before = ""
     for sentence in sentences(prepare(text)):
-        sentence = sentence.strip()
+        before, sentence = before + sentence, sentence.strip()
         if sentence.endswith("?") or not _SAID.search(sentence):
             continue
         mine = [c for c in claims if same_sentence(sentence, c.triple.sentence)]
         if any(_dated(c) for c in mine):
             continue  # asked, or a span already read from the sentence
-        out += [c for c in _said(sentence, dated, ground, entities, question) if not _another(c, mine)]
+        said = _said(sentence, dated, ground, entities, question, before[: -len(sentence) or None])
+        out += [c for c in said if not _another(c, mine)]
     return out
+
+
+def _last_named(edges: list[GroundEdge], ground: GroundGraph, before: str) -> list[GroundEdge]:
+    """The edges of the holder named last before the sentence, "he" or "she" standing for one of several
+    ("Mika Nurmela. He was a Finnish winger ... He joined Kaiserslautern in 2003": Nurmela's)."""
+    at: dict[str, int] = {}
+    for eid in {e.subject for e in edges}:
+        entity = ground.entity(eid)
+        names = (entity.label, *entity.aliases) if entity is not None else ()
+        at[eid] = max((before.rfind(n) for n in names if n), default=-1)
+    last = max(at.values(), default=-1)
+    holders = [eid for eid, where in at.items() if where == last]
+    return [e for e in edges if e.subject == holders[0]] if last >= 0 and len(holders) == 1 else edges
 
 
 def _another(claim: Claim, mine: list[Claim]) -> bool:
@@ -194,7 +211,12 @@ def _dated(claim: Claim) -> bool:
 
 
 def _said(
-    sentence: str, dated: list[GroundEdge], ground: GroundGraph, entities: EntityReader, question: str
+    sentence: str,
+    dated: list[GroundEdge],
+    ground: GroundGraph,
+    entities: EntityReader,
+    question: str,
+    before: str = "",
 ) -> list[Claim]:
     out = []
     for said in _SAID.finditer(sentence):
@@ -212,6 +234,12 @@ def _said(
         if len(edges) > 1 and verb:  # "joined Roma from Werder Bremen in 1987": Roma's
             first = next((m.id for at, _, m in found if at > said.start(verb) - start), None)
             edges = [e for e in edges if first in (e.subject, e.object)]
+        if (
+            len(edges) > 1
+            and _ONE_HOLDER.match(clause)
+            and not any(m.id in {e.subject for e in edges} for _, _, m in found)
+        ):
+            edges = _last_named(edges, ground, before)  # "He joined Kaiserslautern in 2003": whose spell
         if len(edges) != 1:
             continue
         edge = edges[0]

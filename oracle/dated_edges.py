@@ -67,7 +67,7 @@ _WON = r"(?:won|received|was\s+awarded|was\s+given|picked\s+up|collected)"
 """An award won in a year: the year of an award received, and of nothing else (a title won with a club
 dates no membership)."""
 _BEGUN = (
-    r"(?:(?:were\s+|was\s+|became\s+)?twinned|joined|became|took\s+office|took\s+over|"
+    r"(?:(?:were\s+|was\s+|became\s+)?twinned|joined|arrived|became|took\s+office|took\s+over|"
     r"was\s+(?:appointed|elected|named|made|sworn\s+in)|signed\s+(?:for|with)|"
     r"signed\s+(?:their|a|an|the)\s+(?:partnership|twinning|friendship|sister[-\s]cit(?:y|ies)|twin[-\s]towns?)"
     r"\s+(?:agreement|pact|accord|charter)|(?:twinning|partnership)\s+was\s+(?:formali[sz]ed|signed|sealed)|"
@@ -118,6 +118,7 @@ _BENCH = re.compile(r"\b(?:coach|manager|head\s+coach|trainer|chairman|president
 _LIVED = frozenset({"P27", "P551"})
 """Citizenship and residence: leaving the country ends neither for sure."""
 _HOLDER = re.compile(r"\b(?:he|she|it|they)\b", re.I)
+_BOTH = re.compile(r"\s*(?:both(?:\s+of\s+them)?|they\s+both|the\s+two(?:\s+of\s+them)?)\b", re.I)
 _ONE_HOLDER = re.compile(r"\s*(?:he|she)\b", re.I)
 
 
@@ -240,35 +241,45 @@ def _said(
             and not any(m.id in {e.subject for e in edges} for _, _, m in found)
         ):
             edges = _last_named(edges, ground, before)  # "He joined Kaiserslautern in 2003": whose spell
-        if len(edges) != 1:
-            continue
-        edge = edges[0]
-        words = said[verb].lower() if verb else ""
-        if re.fullmatch(_WON, words) and edge.property != "P166":
-            continue  # "won the league with Roma in 1983" dates the title, not the membership
-        if words in ("left", "quit", "departed") and edge.property in _LIVED:
-            continue  # "left Germany in 1933" ends no citizenship, nor for sure a residence
-        gap = said["after"] if verb == "begun2" else said["gap"] or ""
-        took = words.startswith("took") and "over" in words
-        if took and re.search(r"\bfrom\b", gap, re.I):
-            continue  # "took over from Alfons Goppel" dates his predecessor's end, not his start
-        if (words == "became" or took) and not _only_the_post(gap, edge, ground):
-            continue
-        if edge.property == "P54" and (took or _BENCH.search(gap)):
-            continue  # "took over as manager of Roma", "became Roma's coach": no player's membership
-        when = _when(said, edge)
-        if when is None or (said["c"] and _window(sentence, said, question)):
-            continue
-        claim = _claim(sentence, edge, when)
-        if (
-            ground.temporal is None
-            and _asked(edge, ground)
-            and wrong_dates(claim, [(edge.start, edge.end)])
-            and not _same_answer(question, when, edge)
-        ):
-            continue  # the question's own fact dated otherwise: the answer may follow from those years
-        out.append(claim)
+        together = len({e.subject for e in edges}) == len(edges) and len({e.object for e in edges}) == 1
+        if len(edges) != 1 and not (together and _BOTH.match(clause)):
+            continue  # "Both of them arrived at Kaiserslautern only in 2003": each one's start
+        out += [
+            c for e in edges if (c := _dated_claim(said, verb, e, sentence, ground, question)) is not None
+        ]
     return out
+
+
+def _dated_claim(
+    said: re.Match[str], verb: str, edge: GroundEdge, sentence: str, ground: GroundGraph, question: str
+) -> Claim | None:
+    """The claim of ``edge`` with the years ``said`` gives it, unless the verb or the years keep it
+    unread (the module's rule)."""
+    words = said[verb].lower() if verb else ""
+    if re.fullmatch(_WON, words) and edge.property != "P166":
+        return None  # "won the league with Roma in 1983" dates the title, not the membership
+    if words in ("left", "quit", "departed") and edge.property in _LIVED:
+        return None  # "left Germany in 1933" ends no citizenship, nor for sure a residence
+    gap = said["after"] if verb == "begun2" else said["gap"] or ""
+    took = words.startswith("took") and "over" in words
+    if took and re.search(r"\bfrom\b", gap, re.I):
+        return None  # "took over from Alfons Goppel" dates his predecessor's end, not his start
+    if (words == "became" or took) and not _only_the_post(gap, edge, ground):
+        return None
+    if edge.property == "P54" and (took or _BENCH.search(gap)):
+        return None  # "took over as manager of Roma", "became Roma's coach": no player's membership
+    when = _when(said, edge)
+    if when is None or (said["c"] and _window(sentence, said, question)):
+        return None
+    claim = _claim(sentence, edge, when)
+    if (
+        ground.temporal is None
+        and _asked(edge, ground)
+        and wrong_dates(claim, [(edge.start, edge.end)])
+        and not _same_answer(question, when, edge)
+    ):
+        return None  # the question's own fact dated otherwise: the answer may follow from those years
+    return claim
 
 
 def _same_answer(question: str, when: tuple[int | None, int | None], edge: GroundEdge) -> bool:
@@ -300,7 +311,9 @@ def _names(clause: str, edge: GroundEdge, found: list[tuple[int, int, EntityMatc
     Corporation in 1962"): the one dated fact so named is the one the clause dates."""
     ids = {m.id for _, _, m in found}
     named_ends = ids & {edge.subject, edge.object}
-    return len(named_ends) == 2 or (len(named_ends) == 1 and bool(_HOLDER.search(clause)))
+    return len(named_ends) == 2 or (
+        len(named_ends) == 1 and bool(_HOLDER.search(clause) or _BOTH.match(clause))
+    )
 
 
 def _asked(edge: GroundEdge, ground: GroundGraph) -> bool:

@@ -88,7 +88,7 @@ def _clause(
     named = {m.id for m in found if m.id in clubs}
     if not named and _THE_CLUB.search(clause) and len(clubs) == 1:
         named = set(clubs)
-    seasons = {s.id: s for s in _seasons(clause, ground, entities)}
+    seasons = {s.id: s for s in _seasons(clause, ground, entities) if s.id is not None}
     if len(named) != 1 or len(seasons) != 1:
         return None
     (club,) = named

@@ -67,7 +67,7 @@ _WON = r"(?:won|received|was\s+awarded|was\s+given|picked\s+up|collected)"
 """An award won in a year: the year of an award received, and of nothing else (a title won with a club
 dates no membership)."""
 _BEGUN = (
-    r"(?:(?:were\s+|was\s+|became\s+)?twinned|joined|became|took\s+office|took\s+over|"
+    r"(?:(?:were\s+|was\s+|became\s+)?twinned|joined|arrived|became|took\s+office|took\s+over|"
     r"was\s+(?:appointed|elected|named|made|sworn\s+in)|signed\s+(?:for|with)|"
     r"signed\s+(?:their|a|an|the)\s+(?:partnership|twinning|friendship|sister[-\s]cit(?:y|ies)|twin[-\s]towns?)"
     r"\s+(?:agreement|pact|accord|charter)|(?:twinning|partnership)\s+was\s+(?:formali[sz]ed|signed|sealed)|"
@@ -79,8 +79,9 @@ _ENDED = (
 )
 _SAID = re.compile(
     rf"\b(?:(?P<begun>{_BEGUN})(?P<gap>{_GAP})\s+(?:in|on|at)\s+{_DATE.format(g='a')}"
-    rf"(?:\s*,?\s+and\s+(?:stayed|remained|served|held\s+(?:it|the\s+(?:office|post|job)))"
-    rf"(?:\s+(?:in|on)\s+(?:office|post|the\s+(?:office|post|job)))?\s+(?:until|till)\s+{_DATE.format(g='g')})?"
+    rf"(?:\s*,?\s+and\s+(?:(?:stayed|remained|served|held\s+(?:it|the\s+(?:office|post|job)))"
+    rf"(?:\s+(?:in|on)\s+(?:office|post|the\s+(?:office|post|job)))?\s+(?:until|till)|"
+    rf"(?:left|departed)(?:\s+(?:the\s+club|it))?\s+in)\s+{_DATE.format(g='g')})?"
     rf"|(?P<ended>{_ENDED})(?P<gap2>{_GAP})\s+(?:in|on|at)\s+{_DATE.format(g='b')}"
     rf"|(?:from|between)\s+{_DATE.format(g='c')}\s+(?:until|till|to|through|and)\s+{_DATE.format(g='d')}"
     rf"|since\s+{_DATE.format(g='e')}"
@@ -117,6 +118,8 @@ _BENCH = re.compile(r"\b(?:coach|manager|head\s+coach|trainer|chairman|president
 _LIVED = frozenset({"P27", "P551"})
 """Citizenship and residence: leaving the country ends neither for sure."""
 _HOLDER = re.compile(r"\b(?:he|she|it|they)\b", re.I)
+_BOTH = re.compile(r"\s*(?:both(?:\s+of\s+them)?|they\s+both|the\s+two(?:\s+of\s+them)?)\b", re.I)
+_ONE_HOLDER = re.compile(r"\s*(?:he|she)\b", re.I)
 
 
 def dated_edges(
@@ -128,15 +131,30 @@ def dated_edges(
     if not dated:
         return []
     out: list[Claim] = []
+    before = ""
     for sentence in sentences(prepare(text)):
-        sentence = sentence.strip()
+        before, sentence = before + sentence, sentence.strip()
         if sentence.endswith("?") or not _SAID.search(sentence):
             continue
         mine = [c for c in claims if same_sentence(sentence, c.triple.sentence)]
         if any(_dated(c) for c in mine):
             continue  # asked, or a span already read from the sentence
-        out += [c for c in _said(sentence, dated, ground, entities, question) if not _another(c, mine)]
+        said = _said(sentence, dated, ground, entities, question, before[: -len(sentence) or None])
+        out += [c for c in said if not _another(c, mine)]
     return out
+
+
+def _last_named(edges: list[GroundEdge], ground: GroundGraph, before: str) -> list[GroundEdge]:
+    """The edges of the holder named last before the sentence, "he" or "she" standing for one of several
+    ("Mika Nurmela. He was a Finnish winger ... He joined Kaiserslautern in 2003": Nurmela's)."""
+    at: dict[str, int] = {}
+    for eid in {e.subject for e in edges}:
+        entity = ground.entity(eid)
+        names = (entity.label, *entity.aliases) if entity is not None else ()
+        at[eid] = max((before.rfind(n) for n in names if n), default=-1)
+    last = max(at.values(), default=-1)
+    holders = [eid for eid, where in at.items() if where == last]
+    return [e for e in edges if e.subject == holders[0]] if last >= 0 and len(holders) == 1 else edges
 
 
 def _another(claim: Claim, mine: list[Claim]) -> bool:
@@ -194,7 +212,12 @@ def _dated(claim: Claim) -> bool:
 
 
 def _said(
-    sentence: str, dated: list[GroundEdge], ground: GroundGraph, entities: EntityReader, question: str
+    sentence: str,
+    dated: list[GroundEdge],
+    ground: GroundGraph,
+    entities: EntityReader,
+    question: str,
+    before: str = "",
 ) -> list[Claim]:
     out = []
     for said in _SAID.finditer(sentence):
@@ -212,35 +235,51 @@ def _said(
         if len(edges) > 1 and verb:  # "joined Roma from Werder Bremen in 1987": Roma's
             first = next((m.id for at, _, m in found if at > said.start(verb) - start), None)
             edges = [e for e in edges if first in (e.subject, e.object)]
-        if len(edges) != 1:
-            continue
-        edge = edges[0]
-        words = said[verb].lower() if verb else ""
-        if re.fullmatch(_WON, words) and edge.property != "P166":
-            continue  # "won the league with Roma in 1983" dates the title, not the membership
-        if words in ("left", "quit", "departed") and edge.property in _LIVED:
-            continue  # "left Germany in 1933" ends no citizenship, nor for sure a residence
-        gap = said["after"] if verb == "begun2" else said["gap"] or ""
-        took = words.startswith("took") and "over" in words
-        if took and re.search(r"\bfrom\b", gap, re.I):
-            continue  # "took over from Alfons Goppel" dates his predecessor's end, not his start
-        if (words == "became" or took) and not _only_the_post(gap, edge, ground):
-            continue
-        if edge.property == "P54" and (took or _BENCH.search(gap)):
-            continue  # "took over as manager of Roma", "became Roma's coach": no player's membership
-        when = _when(said, edge)
-        if when is None or (said["c"] and _window(sentence, said, question)):
-            continue
-        claim = _claim(sentence, edge, when)
         if (
-            ground.temporal is None
-            and _asked(edge, ground)
-            and wrong_dates(claim, [(edge.start, edge.end)])
-            and not _same_answer(question, when, edge)
+            len(edges) > 1
+            and _ONE_HOLDER.match(clause)
+            and not any(m.id in {e.subject for e in edges} for _, _, m in found)
         ):
-            continue  # the question's own fact dated otherwise: the answer may follow from those years
-        out.append(claim)
+            edges = _last_named(edges, ground, before)  # "He joined Kaiserslautern in 2003": whose spell
+        together = len({e.subject for e in edges}) == len(edges) and len({e.object for e in edges}) == 1
+        if len(edges) != 1 and not (together and _BOTH.match(clause)):
+            continue  # "Both of them arrived at Kaiserslautern only in 2003": each one's start
+        out += [
+            c for e in edges if (c := _dated_claim(said, verb, e, sentence, ground, question)) is not None
+        ]
     return out
+
+
+def _dated_claim(
+    said: re.Match[str], verb: str, edge: GroundEdge, sentence: str, ground: GroundGraph, question: str
+) -> Claim | None:
+    """The claim of ``edge`` with the years ``said`` gives it, unless the verb or the years keep it
+    unread (the module's rule)."""
+    words = said[verb].lower() if verb else ""
+    if re.fullmatch(_WON, words) and edge.property != "P166":
+        return None  # "won the league with Roma in 1983" dates the title, not the membership
+    if words in ("left", "quit", "departed") and edge.property in _LIVED:
+        return None  # "left Germany in 1933" ends no citizenship, nor for sure a residence
+    gap = said["after"] if verb == "begun2" else said["gap"] or ""
+    took = words.startswith("took") and "over" in words
+    if took and re.search(r"\bfrom\b", gap, re.I):
+        return None  # "took over from Alfons Goppel" dates his predecessor's end, not his start
+    if (words == "became" or took) and not _only_the_post(gap, edge, ground):
+        return None
+    if edge.property == "P54" and (took or _BENCH.search(gap)):
+        return None  # "took over as manager of Roma", "became Roma's coach": no player's membership
+    when = _when(said, edge)
+    if when is None or (said["c"] and _window(sentence, said, question)):
+        return None
+    claim = _claim(sentence, edge, when)
+    if (
+        ground.temporal is None
+        and _asked(edge, ground)
+        and wrong_dates(claim, [(edge.start, edge.end)])
+        and not _same_answer(question, when, edge)
+    ):
+        return None  # the question's own fact dated otherwise: the answer may follow from those years
+    return claim
 
 
 def _same_answer(question: str, when: tuple[int | None, int | None], edge: GroundEdge) -> bool:
@@ -272,7 +311,9 @@ def _names(clause: str, edge: GroundEdge, found: list[tuple[int, int, EntityMatc
     Corporation in 1962"): the one dated fact so named is the one the clause dates."""
     ids = {m.id for _, _, m in found}
     named_ends = ids & {edge.subject, edge.object}
-    return len(named_ends) == 2 or (len(named_ends) == 1 and bool(_HOLDER.search(clause)))
+    return len(named_ends) == 2 or (
+        len(named_ends) == 1 and bool(_HOLDER.search(clause) or _BOTH.match(clause))
+    )
 
 
 def _asked(edge: GroundEdge, ground: GroundGraph) -> bool:

@@ -33,14 +33,14 @@ from kgtest.oracle.checks import Checker
 from kgtest.oracle.claims import Claim, ReadSettings, read_claims
 from kgtest.oracle.classify import classify as classify
 from kgtest.oracle.dated import attach
-from kgtest.oracle.dated_edges import dated_edges
-from kgtest.oracle.dated_things import dated_things
+from kgtest.oracle.editions import editions
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundGraph, ground_graph
 from kgtest.oracle.kb_lookup import KbLookup
 from kgtest.oracle.mergers import mergers
 from kgtest.oracle.not_held import not_held
+from kgtest.oracle.other_words import in_other_words
 from kgtest.oracle.outcome import HALLUCINATIONS as HALLUCINATIONS
 from kgtest.oracle.outcome import Outcome as Outcome
 from kgtest.oracle.quantified import mark
@@ -49,7 +49,6 @@ from kgtest.oracle.restated import strip_restated
 from kgtest.oracle.rewrite import asked_subject, readable
 from kgtest.oracle.said_again import said_again
 from kgtest.oracle.similarity import Thresholds
-from kgtest.oracle.spans import spans
 from kgtest.oracle.unknowing import only_unknowing
 from kgtest.oracle.unread import Unread, could_change, find_unread
 from kgtest.oracle.unread_asked import asked_again
@@ -211,6 +210,9 @@ class Judge:
             self._embed,
             ReadSettings(self.settings.thresholds, self.settings.fallback),
         )
+        read = [
+            [*r, *editions(texts[i], r, grounds[i], self._entities)] for i, r in zip(todo, read, strict=True)
+        ]
         claims = {
             i: answer_restated(
                 texts[i],
@@ -230,12 +232,8 @@ class Judge:
             for i, r in zip(todo, read, strict=True)
         }
         for i, mine in claims.items():  # "Milan spell: 1986–1990": the evidence's dated fact
-            claims[i] = [
-                *mine,
-                *spans(texts[i], mine, grounds[i], self._entities),
-                *dated_things(texts[i], mine, grounds[i], self._entities),
-                *dated_edges(texts[i], mine, grounds[i], self._entities, pairs[i][0].question),
-            ]
+            question = pairs[i][0].question
+            claims[i] = [*mine, *in_other_words(texts[i], mine, grounds[i], self._entities, question)]
         verdicts = []
         for i, ((case, _), answer) in enumerate(zip(pairs, parsed, strict=True)):
             if i not in claims:

@@ -247,3 +247,49 @@ def test_a_twinning_or_an_award_is_read_with_its_year(
 )
 def test_a_won_year_of_no_award_or_an_unsure_twinning_is_not_read(sentence: str) -> None:
     assert dated_edges(sentence, [], TWINS, EntityReader(None)) == []
+
+
+TWO_AT_ONE_CLUB = GroundGraph(
+    entities=(
+        GroundEntity("Q1", "Lucien Mettomo"),
+        GroundEntity("Q2", "Mika Nurmela"),
+        GroundEntity("Q3", "1. FC Kaiserslautern", ("Kaiserslautern",)),
+    ),
+    edges=(
+        GroundEdge(
+            "e1", "Q1", "P54", "Q3", "Lucien Mettomo", "member of sports team", "Kaiserslautern", 2003, 2006
+        ),
+        GroundEdge(
+            "e2", "Q2", "P54", "Q3", "Mika Nurmela", "member of sports team", "Kaiserslautern", 2003, 2005
+        ),
+    ),
+    statement=None,
+    holds=None,
+    yes_means_holds=True,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        # "he" is the holder named last (styled_dev15 F2-009, a step-by-step writer)
+        (
+            "Step 2: Mika Nurmela. He was a Finnish winger. He joined Kaiserslautern in 2003 and left"
+            " in 2005.",
+            [("Q2", (2003, 2005))],
+        ),
+        ("Lucien Mettomo first. He signed for Kaiserslautern in 2003.", [("Q1", (2003, None))]),
+        # both holders, one club: each one's start
+        (
+            "Both of them arrived at Kaiserslautern only in 2003.",
+            [("Q1", (2003, None)), ("Q2", (2003, None))],
+        ),
+        # no holder named before "he": whose spell is unsure
+        ("He joined Kaiserslautern in 2003.", []),
+    ],
+)
+def test_a_pronoun_or_both_of_several_holders_is_read(
+    text: str, read: list[tuple[str, tuple[int, int]]]
+) -> None:
+    found = dated_edges(text, [], TWO_AT_ONE_CLUB, EntityReader(None))
+    assert [(c.statement[0] if c.statement else "", c.when) for c in found] == read

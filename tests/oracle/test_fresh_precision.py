@@ -141,15 +141,18 @@ def test_a_first_win_is_not_read_as_a_plain_win(fresh_judge: Judge) -> None:
 
 
 @pytest.mark.parametrize(
-    "reply",
+    ("reply", "outcome"),
     [
-        "Yes. Adonis were a Fourth Division side throughout 1999–2000.",
-        "Yes - a Fourth Division club in 1999-2000.",
+        ("Yes - a Fourth Division club in 1999-2000.", "unreadable"),
+        # the club named beside the season: read as its season, another league (test_club_seasons.py)
+        ("Yes. Adonis were a Fourth Division side throughout 1999–2000.", "both"),
     ],
 )
-def test_another_value_of_the_proofs_kind_is_not_passed_over(fresh_judge: Judge, reply: str) -> None:
+def test_another_value_of_the_proofs_kind_is_not_passed_over(
+    fresh_judge: Judge, reply: str, outcome: str
+) -> None:
     """'Fourth Division' shares a word with the proof's 'Cypriot Third Division': another value."""
-    assert _outcome(fresh_judge, ADONIS, reply) == "unreadable"
+    assert _outcome(fresh_judge, ADONIS, reply) == outcome
 
 
 def test_a_quoted_phrase_is_mentioned_not_said(extractor: SpacyExtractor) -> None:

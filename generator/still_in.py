@@ -24,7 +24,9 @@ def named_in_whole(view: KbView, statement: Statement) -> bool:
     s, p, o = statement
     part, whole = (o, s) if (p.lstrip("^") in CONTAINS) != p.startswith("^") else (s, o)
     said, within = view.label(part), view.label(whole)
-    return bool(said) and re.search(rf"(?<![\w-]){re.escape(said)}(?![\w-])", within) is not None
+    if not said or said not in within:  # most pairs: no pattern to make
+        return False
+    return re.search(rf"(?<![\w-]){re.escape(said)}(?![\w-])", within) is not None
 
 
 class OpenContainments:

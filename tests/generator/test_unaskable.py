@@ -1,6 +1,6 @@
 """Statements a plain question leaves out: a label that is no name, a place as someone's influence, a
 state with the gone state whose name it holds, an edition as part of its series, a part of a state's
-diplomatic relations."""
+diplomatic relations, a place in one named after it."""
 
 from __future__ import annotations
 

@@ -80,6 +80,7 @@ _HEAD_LAST = frozenset(
         "agency",
         "agreement",
         "alliance",
+        "antilles",
         "area",
         "arrangement",
         "assembly",
@@ -191,7 +192,7 @@ def article(label: str, person: bool = False, team: bool = False) -> str:
         return label
     edition = _YEAR_FIRST.match(label)
     if edition:  # "the 2019 Women's Tour": one article, where the name has its own ("The Women's Tour")
-        return f"the {edition['year']} {edition['rest'].removeprefix('The ')}"
+        return f"the {edition['year']} {_unarticled(edition['rest'])}"
     words = label.split(" (")[0].split()
     first, last = words[0].lower(), words[-1].lower()
     if (
@@ -204,6 +205,18 @@ def article(label: str, person: bool = False, team: bool = False) -> str:
     if team and plural_team(label):
         return f"the {label}"  # "the Los Angeles Lakers", but "F.C. Nantes", "Deportivo Alavés"
     return label
+
+
+_FOREIGN_THE = re.compile(r"^(?:The|La|Le|Les|Il|El|De|Het) (?=\S+ \S+(?: \S+)?$)")
+"""A name's own article before two or three words, which English drops after "the 2019": "the 2019
+Flèche Wallonne" ("the 2019 La Flèche Wallonne" read stiff to a fifteenth-session mid reader), but
+"the 2019 La Course by Le Tour de France", "the 2019–20 La Liga" and "the 2018 Il Lombardia" (one word:
+the article is part of the name)."""
+
+
+def _unarticled(rest: str) -> str:
+    """An edition's name after its year, without an article of its own (``_FOREIGN_THE``)."""
+    return rest.removeprefix("The ") if rest.startswith("The ") else _FOREIGN_THE.sub("", rest)
 
 
 _THINGS_GIVEN = frozenset({"award", "cup", "lecture", "lectureship", "medal", "prize", "trophy"})

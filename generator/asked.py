@@ -46,7 +46,7 @@ from kgtest.generator.mtl_text import DROWZEE
 from kgtest.generator.names import Namer
 from kgtest.generator.phrasing import opposite_clause, opposites, relation_clause
 from kgtest.generator.short_names import CITY_STATE
-from kgtest.generator.still_in import OpenContainments
+from kgtest.generator.still_in import OpenContainments, named_in_whole
 from kgtest.generator.templates import NEGATED, plain_question, table_question, wording
 from kgtest.prolog.reasoner import Statement, Years
 
@@ -194,12 +194,14 @@ class Asker:
     def _name_answers(self, statement: Statement) -> bool:
         """An edition asked as part of its series, whose name it holds: "Was the 2004–05 Cypriot
         First Division part of the Cypriot First Division?" answers itself (blind readers of the
-        eleventh session)."""
+        eleventh session); a place in one named after it ("Was Venice in the Republic of Venice in
+        753?", generator/still_in.py ``named_in_whole``)."""
         s, p, o = statement
         if p.lstrip("^") not in WHERE:
             return False
         short, long = sorted((self._view.label(s), self._view.label(o)), key=len)
-        return short != long and f" {short} " in f" {long} " and bool(years_named(long))
+        edition = short != long and f" {short} " in f" {long} " and bool(years_named(long))
+        return edition or named_in_whole(self._view, statement)
 
     def _unfit(self, statement: Statement) -> bool:
         """A state's relation (``STATE_RELATIONS``) of an entity the KB's class makes a part of a state

@@ -53,14 +53,17 @@ _GOVERNMENT_REGION = re.compile(r"^(?P<name>.+) Government Region$")
 _LEGAL_PREFIX = re.compile(
     r"^(?:A\.C\.|S\.C\.|A\.S\.|S\.S\.|U\.S\.|S\.S\.C\.|U\.C\.|C\.D\.|R\.S\.C\.|ACF|AC|AS|SS|SSC|SC|FC|PFC|CD|"
     r"RSC|RC|CA|SE|EC|SV|VfL|VfB|TSV|1\. FC|1\. FSV|Club Atlético|Club Deportivo|Club de Fútbol|"
-    r"Clube de Regatas do|Futebol Clube do|Sociedade Esportiva) (?P<name>.+)$"
+    r"Clube de Regatas do|Sociedade Esportiva) (?P<name>.+)$"
 )
 """Legal forms before a club's name, abbreviated or spelt out ("Club Atlético River Plate", "Clube de
 Regatas do Flamengo": the fourteenth session's readers wanted "Flamengo"); "Clube Atlético Mineiro"
 keeps its, as it is called "Atlético Mineiro"."""
-_TEAM_SUFFIX = re.compile(r"^(?P<name>.+?),? (?:E\.C\.|EC|S\.C\.|SC|A\.C\.|AC)$")
+_FUTEBOL_CLUBE = re.compile(r"^Futebol Clube (?:d[aeo]s? )?(?P<name>.+)$")
+"""A Portuguese club's spelt-out legal form, which English writes "FC" ("Did Luís Fabiano play for
+Futebol Clube do Porto?" read stiff to both fifteenth-session mid readers: "FC Porto")."""
+_TEAM_SUFFIX = re.compile(r"^(?P<name>.+?),? (?:E\.C\.|EC|S\.C\.|SC|A\.C\.|AC|Futebol Clube)$")
 """Legal forms after a club's name that a club elsewhere may keep ("Cruzeiro E.C."): dropped after
-"play for" alone."""
+"play for" alone; "Avaí Futebol Clube" is Avaí."""
 _FOUNDED = re.compile(r"^(?P<name>.+) 1[89]\d\d$")
 """A founding year after a club's name, or after its legal form: "Reggiana 1919", "Como 1907",
 "Bologna FC 1909" (read beside the question's year: "Did Marco Ballotta play for Bologna FC 1909
@@ -107,9 +110,12 @@ def _shortened(label: str, person: bool) -> str:
 
 def team_name(label: str) -> str:
     """The name "played for" gives a club: its label without a legal form or a founding year
-    ("Arsenal F.C." -> "Arsenal", "A.C. Reggiana 1919" -> "Reggiana"), or "" where it has none."""
+    ("Arsenal F.C." -> "Arsenal", "A.C. Reggiana 1919" -> "Reggiana"; "Futebol Clube do Porto" ->
+    "FC Porto"), or "" where it has none."""
     dated = _FOUNDED.match(label)
     core = dated["name"] if dated else label
+    if futebol := _FUTEBOL_CLUBE.match(core):
+        return f"FC {futebol['name']}"
     club = _CLUB.match(core) or _TEAM_SUFFIX.match(core)
     prefix = _LEGAL_PREFIX.match(core) if club is None else None
     name = club["name"] if club else prefix["name"] if prefix else core

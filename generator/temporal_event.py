@@ -63,7 +63,9 @@ class TemporalEvent:
     """An award for a person's craft the KB gives to a thing ("St. Elsewhere received the Primetime
     Emmy Award for Outstanding Lead Actor in a Drama Series"; both of the thirteenth session's start
     readers: "a show cannot win a lead-actor award"), or the span of an entity whose label cuts its
-    year short ("201 Movistar", ``Namer.cut_year``): a plain suite never asks it."""
+    year short ("201 Movistar", ``Namer.cut_year``), or a containment whose whole is named after the
+    part ("Venice in the Republic of Venice": generator/still_in.py ``named_in_whole``): a plain
+    suite never asks it."""
     worded: Callable[[], EventWords] | None = field(default=None, compare=False, repr=False)
     """Makes the description, clause and evidence when the event is asked about, for an event given
     without them: a KB holds thousands of dated facts and a suite asks about a hundred or so

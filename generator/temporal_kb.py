@@ -48,6 +48,7 @@ from kgtest.generator.mtl_random import complement
 from kgtest.generator.names import COUNTRIES, Namer
 from kgtest.generator.phrasing import relation_clause
 from kgtest.generator.proofs import fact_evidence
+from kgtest.generator.still_in import named_in_whole
 from kgtest.generator.temporal import EventWords, TemporalEvent
 from kgtest.generator.temporal_question import AWARDS, ranked_label
 from kgtest.kg.model import Domain, Entity, Fact
@@ -257,7 +258,8 @@ def _fact_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Tempor
                 about=(s, o),
                 topic=p,
                 ranked=p in AWARDS and ranked_label(view.label(o)),
-                miscast=p in AWARDS and s in things and bool(_CRAFT.search(view.label(o))),
+                miscast=(p in AWARDS and s in things and bool(_CRAFT.search(view.label(o))))
+                or (p in WHERE and named_in_whole(view, (s, p, o))),
                 worded=partial(_fact_words, view, namer, (s, p, o), tuple(f.id for f in facts)),
             )
         )

@@ -70,3 +70,17 @@ def test_an_edition_named_by_its_year_takes_one_article() -> None:
     assert named("2019 The Women's Tour") == "the 2019 Women's Tour"
     assert named("2012 Giro d'Italia") == "the 2012 Giro d'Italia"
     assert named("The Hague") == "The Hague"
+
+
+def test_an_editions_own_foreign_article_is_dropped_before_two_or_three_words() -> None:
+    """ "the 2019 La Flèche Wallonne" read stiff to a fifteenth-session mid reader; one word left
+    keeps its article ("the 2019–20 La Liga", not "the 2019–20 Liga")."""
+    assert named("2019 La Flèche Wallonne") == "the 2019 Flèche Wallonne"
+    assert named("2019–20 La Liga") == "the 2019–20 La Liga"
+    assert named("2018 Il Lombardia") == "the 2018 Il Lombardia"
+    assert named("2019 La Course by Le Tour de France") == "the 2019 La Course by Le Tour de France"
+
+
+def test_a_plural_of_islands_takes_the() -> None:
+    """ "Was Curaçao in Netherlands Antilles in 1975?": both fifteenth-session mid readers missed "the"."""
+    assert named("Netherlands Antilles") == "the Netherlands Antilles"

@@ -370,3 +370,21 @@ def test_one_subjects_two_memberships_share_their_indefinite_article() -> None:
     )
     assert mtl2nl(And(wb, da), 1962, say) == "Was Kuwait a member of both the World Bank and the IDA in 1962?"
     assert mtl2nl(Or(ph, ch), 1900, say) == ("Did Marie Curie work as a physicist or a chemist in 1900?")
+
+
+def test_a_described_object_goes_second_after_at_least_one_of() -> None:
+    """ "at least one of the title X and the Order of Lenin" read confusing to both fifteenth-session
+    mid readers ("one of the title" starts a plural noun)."""
+    events: dict[str, Event] = {
+        "t": Clause(
+            "Vladimir Lyakhov",
+            "did",
+            "receive the title Pilot-Cosmonaut of the USSR",
+            "received the title Pilot-Cosmonaut of the USSR",
+        ),
+        "o": Clause("Vladimir Lyakhov", "did", "receive the Order of Lenin", "received the Order of Lenin"),
+    }
+    assert mtl2nl(Or(Atom("t"), Atom("o")), 1983, events) == (
+        "Did Vladimir Lyakhov receive at least one of the Order of Lenin and the title Pilot-Cosmonaut "
+        "of the USSR in 1983?"
+    )

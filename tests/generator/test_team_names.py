@@ -33,6 +33,8 @@ from kgtest.kg.model import Domain, Entity, Fact
         ("Bologna FC 1909", "Bologna"),  # a year after the legal form: "Bologna FC 1909 in 1999"
         ("Como 1907", "Como"),
         ("Clube de Regatas do Flamengo", "Flamengo"),  # a legal form spelt out
+        ("Futebol Clube do Porto", "FC Porto"),  # as English writes it (fifteenth session, mid)
+        ("Avaí Futebol Clube", "Avaí"),
         ("Club Atlético River Plate", "River Plate"),
         ("Clube Atlético Mineiro", ""),  # "Atlético Mineiro" is its name
         ("UNAM. FC", ""),  # nothing left without its suffix

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from kgtest.cli.disk import disk_error
+from kgtest.cli.suggest import remember, with_workspace
 from kgtest.cli.text import literal
 from kgtest.core.errors import KgtestError
 from kgtest.core.settings import Settings, load_settings, resolve_workspace
@@ -105,10 +106,13 @@ class KgtestGroup(click.Group):
                     raise
                 raise clear from exc
         except KgtestError as exc:
-            err_console.print(Text.assemble(("error:", "bold red"), " ", literal(exc)), soft_wrap=True)
+            err_console.print(
+                Text.assemble(("error:", "bold red"), " ", literal(with_workspace(str(exc)))), soft_wrap=True
+            )
             sys.exit(exc.exit_code)
         except KeyboardInterrupt:  # Ctrl-C, or SIGTERM in a run: click said only "Aborted!"
-            err_console.print(Text.assemble(("interrupted:", "bold red"), " ", _INTERRUPTED), soft_wrap=True)
+            said = with_workspace(_INTERRUPTED)
+            err_console.print(Text.assemble(("interrupted:", "bold red"), " ", said), soft_wrap=True)
             sys.exit(1)
 
 
@@ -135,6 +139,8 @@ _INTERRUPTED = (
 @click.pass_context
 def cli(ctx: click.Context, workspace: str | None, store_uri: str | None) -> None:
     """kgtest: find factual and conversational bugs in LLMs with knowledge graphs and logic."""
+    typed = ctx.get_parameter_source("workspace") is click.core.ParameterSource.COMMANDLINE
+    remember(workspace if typed else None)
     ctx.obj = AppContext(workspace, store_uri)
 
 

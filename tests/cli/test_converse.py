@@ -123,7 +123,10 @@ def test_a_killed_conversation_run_says_to_converse_again(workspace: Path) -> No
     path.write_text(json.dumps({**manifest, "status": "running"}))  # what a killed process leaves
     code, _, err = run("--workspace", str(workspace), "judge", run_id, "--no-graph")
     said = " ".join(err.split())
-    assert code == 7 and "run the same `kgtest converse` (or `kgtest run --kind conversation`) again" in said
+    named = f"kgtest --workspace {workspace}"
+    assert (
+        code == 7 and f"run the same `{named} converse` (or `{named} run --kind conversation`) again" in said
+    )
     code, out, _ = run("--workspace", str(workspace), "runs")
     assert "interrupted" in out and "`dialogue`, `converse`, whichever made the run" in " ".join(out.split())
     code, again, err = _converse(workspace, "--sut", ECHO, "--turns", "2", "--seed", "11")

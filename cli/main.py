@@ -20,6 +20,7 @@ from kgtest.cli.text import literal
 from kgtest.core.errors import KgtestError
 from kgtest.core.settings import Settings, load_settings, resolve_workspace
 from kgtest.core.workspace import Workspace
+from kgtest.runner.plugin_streams import routed
 
 err_console = Console(stderr=True, highlight=False)
 
@@ -98,7 +99,8 @@ class KgtestGroup(click.Group):
     def invoke(self, ctx: click.Context) -> object:
         try:
             try:
-                return super().invoke(ctx)
+                with routed():  # a plug-in's print and input never reach kgtest's own streams
+                    return super().invoke(ctx)
             except (OSError, sqlite3.OperationalError, BaseExceptionGroup) as exc:
                 app = ctx.find_object(AppContext)
                 clear = disk_error(exc, app.paths.root if app else resolve_workspace(None))

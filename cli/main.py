@@ -103,7 +103,8 @@ class KgtestGroup(click.Group):
                     return super().invoke(ctx)
             except (OSError, sqlite3.OperationalError, BaseExceptionGroup) as exc:
                 app = ctx.find_object(AppContext)
-                clear = disk_error(exc, app.paths.root if app else resolve_workspace(None))
+                root = app.paths.root if app else resolve_workspace(None)
+                clear = disk_error(exc, root, reads_only=ctx.invoked_subcommand in _READS_ONLY)
                 if clear is None:
                     raise
                 raise clear from exc
@@ -117,6 +118,9 @@ class KgtestGroup(click.Group):
             err_console.print(Text.assemble(("interrupted:", "bold red"), " ", said), soft_wrap=True)
             sys.exit(1)
 
+
+_READS_ONLY = frozenset({"report"})
+"""Commands that write nothing in the workspace but their --out (cli/disk.py)."""
 
 _INTERRUPTED = (
     "run the same command again to go on: a run asks only what it has no reply for, a build resumes "

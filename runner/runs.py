@@ -110,22 +110,28 @@ def again(manifest: RunManifest) -> str:
 
 def asked_suite(run: RunFiles, manifest: RunManifest) -> Path:
     """The file that holds the run's cases as they were asked: the run's own copy when the suite
-    was made again since, else the file it was asked from; that gone, the same file (same path
-    below the workspace, same sha256) in this workspace. The manifest names the suite by its
-    absolute path, so a workspace moved or copied to another folder left every run out of its
-    report as made from a suite that "no longer exists", the suite right there in its suites/."""
+    was made again since, else the file it was asked from; that gone or changed, the same file
+    (same path below the workspace, same sha256) in this workspace. The manifest names the suite
+    by its absolute path, so a workspace moved to another folder left every run out of its report
+    as made from a suite that "no longer exists", the suite right there in its suites/; a copy
+    read the original's suite, whatever was made of it since."""
     if suite_made_again(run, manifest):
         return run.suite
     made_from = Path(manifest.suite)
-    if made_from.is_file() or not manifest.suite_sha256:
+    sha = manifest.suite_sha256
+    if not sha or _holds(made_from, sha):
         return made_from
     root = run.folder.parent.parent  # runs/<id>/ of the workspace
     parts = made_from.parts[1:]
     for depth in range(1, min(len(parts), _MOVED_DEPTH) + 1):
         candidate = root.joinpath(*parts[-depth:])
-        if candidate.is_file() and _sha256(candidate) == manifest.suite_sha256:
+        if candidate != made_from and _holds(candidate, sha):
             return candidate
     return made_from
+
+
+def _holds(path: Path, sha: str) -> bool:
+    return path.is_file() and _sha256(path) == sha
 
 
 _MOVED_DEPTH = 4

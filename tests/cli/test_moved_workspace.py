@@ -42,6 +42,15 @@ def test_a_moved_workspace_reports_and_inspects_its_runs(tmp_path: Path) -> None
     assert code == 0 and "Is Paris in France?" in out and ECHO in out, out
 
 
+def test_a_copied_workspace_reads_its_own_suite_when_the_original_changed(tmp_path: Path) -> None:
+    run_id = _judged(tmp_path / "ws")
+    shutil.copytree(tmp_path / "ws", tmp_path / "copy")
+    write_suite(tmp_path / "ws" / "suites" / "suite.jsonl", [case(5, "Is Oslo in Chile?")])  # by hand
+    code, out = kgtest("--workspace", str(tmp_path / "copy"), "report", "--out", str(tmp_path / "r"))
+    assert code == 0 and "left out" not in out, out  # it read the original's: "has no case ..."
+    assert [r["run_id"] for r in json.loads((tmp_path / "r" / "report.json").read_text())["runs"]] == [run_id]
+
+
 def test_inspect_of_a_judged_case_whose_suite_is_gone_says_so(tmp_path: Path) -> None:
     """It said "no suite has a case ...; `kgtest gen` writes suites" of a case its runs had judged."""
     run_id = _judged(tmp_path / "ws")

@@ -26,6 +26,7 @@ from kgtest.runner.cache import ReplyCache
 from kgtest.runner.dialogue_rounds import dialogue_problem
 from kgtest.runner.manifest import read_manifest
 from kgtest.runner.plan import RunPlan
+from kgtest.runner.runs import asked_suite
 from kgtest.runner.sut import Conversation
 from kgtest.runner.transcript import Transcript, transcripts_mentioning
 
@@ -92,10 +93,26 @@ def _find(settings: Settings, prefix: str) -> TestCase:
         raise ConfigError(f"{prefix!r} matches several cases: {', '.join(sorted(matches)[:10])}")
     if not matches:  # a case id that is not there is a usage error (exit 2), as an unknown flag is
         shown = prefix if len(prefix) <= 80 else f"{prefix[:80]}..."  # a pasted file is no id
+        if gone := _suite_gone(settings, prefix):
+            raise ConfigError(f"case {shown!r} was {gone}")
         raise ConfigError(
             f"no suite of {settings.paths.root} has a case {shown!r}; `kgtest gen` writes suites"
         )
     return next(iter(matches.values()))
+
+
+def _suite_gone(settings: Settings, case_id: str) -> str:
+    """Which judged run asked ``case_id`` from a suite that is gone, in words; empty: none did. It
+    said "no suite has a case ...; `kgtest gen` writes suites", of a case the runs had judged."""
+    for run in settings.paths.all_runs():
+        if not verdicts_mentioning(run.verdicts, case_id):
+            continue
+        try:
+            suite = asked_suite(run, read_manifest(run))
+        except RunnerError:
+            continue
+        return f"judged in run {run.run_id}, asked from {suite}, which no longer exists; put it back there"
+    return ""
 
 
 def _suites(settings: Settings) -> list[Path]:
@@ -103,7 +120,7 @@ def _suites(settings: Settings) -> list[Path]:
     for run in settings.paths.all_runs():
         found.append(run.suite)  # the copy a run keeps of its suite made again since (probe-14b)
         try:
-            found.append(Path(read_manifest(run).suite))
+            found.append(asked_suite(run, read_manifest(run)))
         except RunnerError:
             continue
     return [p for p in dict.fromkeys(found) if p.is_file()]

@@ -7,6 +7,7 @@ from rich.markup import escape
 
 from kgtest import api
 from kgtest.cli.main import err_console
+from kgtest.cli.suggest import with_workspace
 from kgtest.cli.text import visible
 from kgtest.core.errors import KgtestError
 
@@ -44,4 +45,5 @@ def told(asked: api.Asked) -> None:
 
 def stopped(name: str, error: KgtestError) -> None:
     """A system that stopped with an error while the others go on."""
-    err_console.print(f"[bold red]error:[/] {escape(visible(name))}: {escape(visible(str(error)))}")
+    said = with_workspace(str(error))
+    err_console.print(f"[bold red]error:[/] {escape(visible(name))}: {escape(visible(said))}")

@@ -9,6 +9,7 @@ import click
 from kgtest import api
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.show import tell
+from kgtest.cli.suggest import with_workspace
 from kgtest.core.progress import phases, stderr
 
 
@@ -71,9 +72,11 @@ def command(
         endpoint=endpoint, batch_size=batch_size, starting=starting, bars=lambda: phases(quiet), tell=tell,
     )  # fmt: skip
     if built.already:
-        click.echo("Done. `kgtest kb stats` shows what the knowledge base holds.")
+        click.echo(with_workspace("Done. `kgtest kb stats` shows what the knowledge base holds."))
         return
     click.echo(
-        "Done. `kgtest kb stats` shows what the knowledge base holds; "
-        "`kgtest db serve` opens it to Neo4j Browser."
+        with_workspace(
+            "Done. `kgtest kb stats` shows what the knowledge base holds; "
+            "`kgtest db serve` opens it to Neo4j Browser."
+        )
     )

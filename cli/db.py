@@ -11,6 +11,7 @@ import click
 
 from kgtest import api
 from kgtest.cli.main import AppContext, pass_app
+from kgtest.cli.suggest import with_workspace
 
 
 @click.group("db")
@@ -23,14 +24,14 @@ def command() -> None:
 def info(app: AppContext) -> None:
     """Say which database is in use, whether it is being served, and how to connect to it."""
     for text in api.database_info(workspace=app.settings):
-        click.echo(text)
+        click.echo(with_workspace(text))
 
 
 @command.command("stop")
 @pass_app
 def stop(app: AppContext) -> None:
     """Stop the embedded database kept serving between commands ([store] linger_s), once none uses it."""
-    click.echo(api.stop_database(workspace=app.settings))
+    click.echo(with_workspace(api.stop_database(workspace=app.settings)))
 
 
 @command.command("serve")
@@ -66,7 +67,7 @@ def serve(app: AppContext, port: int, tls: bool, tls_port: int, cert: Path | Non
     )
     with served as held:
         for text in held.lines:
-            click.echo(text)
+            click.echo(with_workspace(text))
         click.echo("Press Ctrl-C to stop.")
         stop = threading.Event()
         signal.signal(signal.SIGTERM, lambda *_: stop.set())

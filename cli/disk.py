@@ -20,6 +20,7 @@ from kgtest.core.errors import ConfigError
 _READ_ONLY = "give --workspace (or KGTEST_WORKSPACE) a folder on a writable disk"
 _FULL = "free space on that disk, or give --workspace a folder on another"
 _DENIED = "make the folder writable for this user, or give --workspace another folder"
+_OUT = "this command only reads the workspace: give --out a folder this user can write"
 _NOT_FOLDER = "a file stands where a folder is needed: give another path (--out, --junit), or move that file"
 _NOT_FILE = "a folder stands where a file is needed: give another path, or move that folder"
 
@@ -44,13 +45,19 @@ _SQLITE = (
 """SQLite's messages for the same causes (it gives no errno)."""
 
 
-def disk_error(exc: BaseException, workspace: Path) -> ConfigError | None:
-    """The clear error for ``exc`` when the disk refused a write; None for anything else."""
+def disk_error(exc: BaseException, workspace: Path, reads_only: bool = False) -> ConfigError | None:
+    """The clear error for ``exc`` when the disk refused a write; None for anything else.
+
+    ``reads_only``: the command writes nothing in the workspace but its ``--out`` (``report``),
+    so a workspace it may not write is read where it is, the output put elsewhere; it said to
+    move the whole workspace."""
     cause = _first(exc)
     if isinstance(cause, OSError) and cause.errno in _ERRNO:
         path = cause.filename or workspace
         why = cause.strerror or str(cause)
         hint = _ERRNO[cause.errno]
+        if reads_only and hint in (_READ_ONLY, _DENIED):
+            hint = _OUT
         return ConfigError(f"cannot write {path}: {why}; {hint} (the workspace is {workspace})")
     if isinstance(cause, FileNotFoundError) and _raised_by_mkdir(cause):
         # a folder no file system here can hold (/proc/x; under a folder deleted meanwhile)

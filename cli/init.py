@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import shlex
-
 import click
-from click.core import ParameterSource
 
 from kgtest import api
 from kgtest.cli.main import AppContext, pass_app
+from kgtest.cli.suggest import kgtest
 
 
 @click.command("init")
@@ -33,13 +31,4 @@ def command(app: AppContext, specs: tuple[str, ...], force: bool) -> None:
         click.echo(f"Kept the kgtest.toml changed by hand as {done.kept}.")
     click.echo(f"Wrote {done.path} with {len(done.suts)} system(s) under test: {names}.")
     steps = ("build-kb example", "gen", "run", "judge", "report")
-    click.echo("Next: " + " && ".join(f"{_kgtest(app)} {step}" for step in steps))
-
-
-def _kgtest(app: AppContext) -> str:
-    """``kgtest``, with the ``--workspace`` the user typed: without it, the next commands went to
-    ./kgtest-workspace, which the user had not chosen."""
-    root = click.get_current_context().find_root()
-    if root.get_parameter_source("workspace") is not ParameterSource.COMMANDLINE:
-        return "kgtest"
-    return f"kgtest --workspace {shlex.quote(str(app.paths.root))}"
+    click.echo("Next: " + " && ".join(kgtest(step) for step in steps))

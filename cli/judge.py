@@ -14,6 +14,7 @@ from kgtest import api
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.show import show, tell
 from kgtest.cli.spread import DASK, WORKERS, shard_option
+from kgtest.cli.suggest import with_workspace
 from kgtest.cli.text import literal
 from kgtest.core.errors import GateError
 from kgtest.core.progress import phases
@@ -133,7 +134,10 @@ def command(
         api.write_junit(junit, judged)
     if as_json:
         click.echo(json.dumps({**result.to_json(), "verdicts": str(judged.summary.path)}, indent=2))
-    echo = click.echo if not as_json else lambda text: click.echo(text, err=True)
+
+    def echo(text: str) -> None:
+        click.echo(with_workspace(text), err=as_json)
+
     echo(f"{result.summary()}.")
     if failed := result.no_reply:  # a system that was down read as one that knew nothing
         ask = api.command_again(judged_runs[0]) if judged_runs else "`kgtest run`"

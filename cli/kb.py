@@ -10,6 +10,7 @@ from rich.table import Table
 
 from kgtest import api
 from kgtest.cli.main import AppContext, pass_app
+from kgtest.cli.suggest import with_workspace
 from kgtest.cli.text import literal
 from kgtest.core.progress import phases
 
@@ -45,7 +46,8 @@ def stats(app: AppContext, as_json: bool) -> None:
         return
     out = Console(highlight=False)
     if not s.entities and not s.facts and not s.builds:  # empty tables would only say so less plainly
-        out.print("The knowledge base is empty: `kgtest build-kb example` (or a dump, or sparql) fills it.")
+        empty = "The knowledge base is empty: `kgtest build-kb example` (or a dump, or sparql) fills it."
+        out.print(literal(with_workspace(empty)), soft_wrap=True)
         return
     out.print(
         f"entities {s.entities}   facts {s.facts}   relations {s.relations}   dated facts {s.dated_facts}"
@@ -62,10 +64,12 @@ def stats(app: AppContext, as_json: bool) -> None:
     out.print(
         f"facts breaking a sanity rule {s.marked_facts}"
         + (f" ({marked})" if marked else "")
-        + ": kept, never asked about; `kgtest kb check` lists them"
+        + with_workspace(": kept, never asked about; `kgtest kb check` lists them"),
+        markup=False,
     )
     if any(b["status"] != "complete" for b in s.builds):
-        out.print("[yellow]A build was interrupted: run the same `kgtest build-kb` again to resume it.[/]")
+        again = "A build was interrupted: run the same `kgtest build-kb` again to resume it."
+        out.print(literal(with_workspace(again), "yellow"), soft_wrap=True)
 
 
 _CHECK_HELP = (

@@ -15,10 +15,12 @@ from rich.console import Console
 from rich.text import Text
 
 from kgtest.cli.disk import disk_error
+from kgtest.cli.suggest import remember, with_workspace
 from kgtest.cli.text import literal
 from kgtest.core.errors import KgtestError
 from kgtest.core.settings import Settings, load_settings, resolve_workspace
 from kgtest.core.workspace import Workspace
+from kgtest.runner.plugin_streams import routed
 
 err_console = Console(stderr=True, highlight=False)
 
@@ -97,20 +99,28 @@ class KgtestGroup(click.Group):
     def invoke(self, ctx: click.Context) -> object:
         try:
             try:
-                return super().invoke(ctx)
+                with routed():  # a plug-in's print and input never reach kgtest's own streams
+                    return super().invoke(ctx)
             except (OSError, sqlite3.OperationalError, BaseExceptionGroup) as exc:
                 app = ctx.find_object(AppContext)
-                clear = disk_error(exc, app.paths.root if app else resolve_workspace(None))
+                root = app.paths.root if app else resolve_workspace(None)
+                clear = disk_error(exc, root, reads_only=ctx.invoked_subcommand in _READS_ONLY)
                 if clear is None:
                     raise
                 raise clear from exc
         except KgtestError as exc:
-            err_console.print(Text.assemble(("error:", "bold red"), " ", literal(exc)), soft_wrap=True)
+            err_console.print(
+                Text.assemble(("error:", "bold red"), " ", literal(with_workspace(str(exc)))), soft_wrap=True
+            )
             sys.exit(exc.exit_code)
         except KeyboardInterrupt:  # Ctrl-C, or SIGTERM in a run: click said only "Aborted!"
-            err_console.print(Text.assemble(("interrupted:", "bold red"), " ", _INTERRUPTED), soft_wrap=True)
+            said = with_workspace(_INTERRUPTED)
+            err_console.print(Text.assemble(("interrupted:", "bold red"), " ", said), soft_wrap=True)
             sys.exit(1)
 
+
+_READS_ONLY = frozenset({"report"})
+"""Commands that write nothing in the workspace but their --out (cli/disk.py)."""
 
 _INTERRUPTED = (
     "run the same command again to go on: a run asks only what it has no reply for, a build resumes "
@@ -135,6 +145,8 @@ _INTERRUPTED = (
 @click.pass_context
 def cli(ctx: click.Context, workspace: str | None, store_uri: str | None) -> None:
     """kgtest: find factual and conversational bugs in LLMs with knowledge graphs and logic."""
+    typed = ctx.get_parameter_source("workspace") is click.core.ParameterSource.COMMANDLINE
+    remember(workspace if typed else None)
     ctx.obj = AppContext(workspace, store_uri)
 
 

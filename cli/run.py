@@ -10,6 +10,7 @@ from kgtest import api
 from kgtest.cli.asking import stopped, told
 from kgtest.cli.main import AppContext, pass_app
 from kgtest.cli.spread import DASK, shard_option
+from kgtest.cli.suggest import with_workspace
 from kgtest.cli.suite_arg import SuiteFile
 from kgtest.core.errors import ConfigError
 from kgtest.core.progress import phases
@@ -136,8 +137,10 @@ def command(
     )  # fmt: skip
     if done:
         click.echo(
-            "Replies recorded, not judged: `kgtest judge` decides which are correct (this command "
-            "exits 0 however many are wrong; 6 only when a reply failed to come back)."
+            with_workspace(
+                "Replies recorded, not judged: `kgtest judge` decides which are correct (this command "
+                "exits 0 however many are wrong; 6 only when a reply failed to come back)."
+            )
         )
     api.raise_failures(done)
 

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from kgtest import api
 from kgtest.cli.main import AppContext, pass_app
+from kgtest.cli.suggest import with_workspace
 from kgtest.cli.text import literal, visible
 
 _COLUMNS = ("run", "status", "system", "suite", "cases", "failed replies", "judged", "started")
@@ -51,13 +52,13 @@ def command(app: AppContext, as_json: bool) -> None:
         click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
     if not runs and not unreadable:
-        click.echo(f"No runs in {app.settings.paths.runs} yet; `kgtest run` makes one.")
+        click.echo(with_workspace(f"No runs in {app.settings.paths.runs} yet; `kgtest run` makes one."))
         return
     cells: list[list[Text]] = []
     for r in runs:
         status = Text(r.status, style=_STYLES.get(r.status, ""))
         if r.error and r.status != "complete":
-            status.append(visible(f"\n{r.error}"), style="dim")
+            status.append(visible(f"\n{with_workspace(r.error)}"), style="dim")
         failed = r.manifest.failed
         cells.append([
             Text(visible(r.run_id)), status, literal(r.name), _suite(r),
@@ -66,7 +67,7 @@ def command(app: AppContext, as_json: bool) -> None:
         ])  # fmt: skip
     for u in unreadable:
         status = Text("unreadable", style=_STYLES["unreadable"])
-        status.append(visible(f"\n{u.why}"), style="dim")
+        status.append(visible(f"\n{with_workspace(u.why)}"), style="dim")
         cells.append([Text(visible(u.run_id)), status, *(Text("") for _ in _COLUMNS[2:])])
     console = Console(highlight=False, soft_wrap=True)
     # A run id is what the other commands take: never cut. A table too wide for the terminal
@@ -84,8 +85,10 @@ def command(app: AppContext, as_json: bool) -> None:
                     console.print(Text.assemble(f"  {name}: ", cell.plain.replace("\n", ", ")))
     if any(r.status not in ("complete", "running") for r in runs):
         click.echo(
-            "Run the same `kgtest run` (or `dialogue`, `converse`, whichever made the run) again "
-            "to finish a failed or interrupted run."
+            with_workspace(
+                "Run the same `kgtest run` (or `dialogue`, `converse`, whichever made the run) again "
+                "to finish a failed or interrupted run."
+            )
         )
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Column, Table
 from rich.text import Text
 
+from kgtest.cli.suggest import with_workspace
 from kgtest.cli.text import line, literal, visible
 from kgtest.core.display import Line, Shown, TableData
 from kgtest.core.progress import stderr
@@ -30,6 +33,7 @@ def tell(shown: Shown) -> None:
 
 
 def _line(shown: Line) -> Text:
+    shown = replace(shown, text=with_workspace(shown.text))
     gap = "\n" if shown.gap else ""
     if shown.note:
         return line(f"{gap}[yellow]note:[/] ", literal(shown.text))

@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from kgtest.cli.main import AppContext
+from kgtest.cli.suggest import with_workspace
 
 
 class SuiteFile(click.Path):
@@ -32,8 +33,10 @@ class SuiteFile(click.Path):
                 if candidate.is_file():
                     return candidate
             self.fail(
-                f"no file {str(path)!r} here, in the workspace ({workspace.root}) or in its suites/ "
-                "folder; `kgtest gen` writes suites/suite.jsonl there",
+                with_workspace(
+                    f"no file {str(path)!r} here, in the workspace ({workspace.root}) or in its suites/ "
+                    "folder; `kgtest gen` writes suites/suite.jsonl there"
+                ),
                 param,
                 ctx,
             )

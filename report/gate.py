@@ -225,10 +225,14 @@ def gate(
             continue
         # A single question counts once, passing only with a passing outcome (one the oracle failed
         # on is left out, as it is of the score: oracle/chance.py); a dialogue or a conversation
-        # counts its checks (a kind whose cases carry none counts them as single questions).
+        # counts its checks (a kind whose cases carry none counts them as single questions, but for
+        # those with no reply: dialogues that all failed read "raw 0 of 24 checks passed").
         judged = [r for r in mine if unit != ANSWERED or r.outcome != UNJUDGED]
-        if unit == ANSWERED or not any(r.checks for r in judged):
+        if unit == ANSWERED:
             passed, total = sum(r.outcome in PASSING for r in judged), len(judged)
+        elif not any(r.checks for r in judged):  # a case with no reply has no check to count
+            asked = [r for r in judged if r.outcome != NO_REPLY]
+            passed, total = sum(r.outcome in PASSING for r in asked), len(asked)
         else:  # each check once (a dialogue check between two cases is counted with its first)
             passed, total = sum(r.passed_checks for r in judged), sum(r.checks for r in judged)
         limit = threshold(kind) if threshold else fail_under

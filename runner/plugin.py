@@ -34,6 +34,7 @@ from typing import Protocol, runtime_checkable
 from urllib.parse import quote_plus, urlencode
 
 from kgtest.core.errors import ConfigError, RunnerError, SutUnavailableError
+from kgtest.runner.plugin_streams import as_plugin
 from kgtest.runner.reply_check import cleaned, mask, secret_pieces
 from kgtest.runner.sut import Conversation, Message, Reply, Sampling, SutOptions
 
@@ -66,7 +67,8 @@ def open(target: str, params: dict[str, str], options: SutOptions) -> PluginSut:
     arguments, secrets = _arguments(spec, params)
     pieces = secret_pieces(secrets)
     try:
-        module = importlib.import_module(module_name)
+        with as_plugin():
+            module = importlib.import_module(module_name)
     except ImportError as exc:
         raise ConfigError(
             f"--sut {spec!r}: cannot import {module_name!r} ({exc}); install it or add it to PYTHONPATH"
@@ -78,7 +80,8 @@ def open(target: str, params: dict[str, str], options: SutOptions) -> PluginSut:
     if cls is None:
         raise ConfigError(f"--sut {spec!r}: {module_name} has no {class_name!r}")
     try:
-        chatter = cls(**arguments)
+        with as_plugin():
+            chatter = cls(**arguments)
     except TypeError as exc:
         problem = mask(str(exc), pieces)
         raise ConfigError(f"--sut {spec!r}: {class_name}({', '.join(arguments)}) failed: {problem}") from None
@@ -185,9 +188,10 @@ class PluginSut:
 
         def close() -> None:
             try:
-                method = getattr(self.chatter, "close", None)
-                if callable(method):
-                    method()
+                with as_plugin():
+                    method = getattr(self.chatter, "close", None)
+                    if callable(method):
+                        method()
             except BaseException as exc:  # a plug-in's failure, whatever it is, is reported
                 problem.append(described(exc))
             done.set()
@@ -262,13 +266,14 @@ class _Worker:
         thread.start()
 
     def _run(self, chatter: Chatter) -> None:
-        while (call := self.calls.get()) is not None:
-            try:
-                call.read(chatter.respond(call.conversation))
-            except BaseException as exc:  # KeyboardInterrupt, SystemExit, a len() that raises
-                call.problem = _raised(exc)
-            finally:
-                call.done.set()
+        with as_plugin():  # this thread runs the plug-in's code only
+            while (call := self.calls.get()) is not None:
+                try:
+                    call.read(chatter.respond(call.conversation))
+                except BaseException as exc:  # KeyboardInterrupt, SystemExit, a len() that raises
+                    call.problem = _raised(exc)
+                finally:
+                    call.done.set()
 
 
 def _raised(exc: BaseException) -> str:

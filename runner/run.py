@@ -53,7 +53,7 @@ from kgtest.runner.manifest import (
 from kgtest.runner.plan import RunPlan
 from kgtest.runner.registry import open_sut
 from kgtest.runner.sut import Reply, Sampling, SutOptions, SystemUnderTest
-from kgtest.runner.transcript import Transcript, read_transcripts, replace_replies
+from kgtest.runner.transcript import PARTNER, Transcript, read_transcripts, replace_replies
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,9 +181,20 @@ def run_suite(
         seconds=time.perf_counter() - started,
         kinds=manifest.kinds,
         incomplete=manifest.incomplete or 0,
-        first_error=next((r.error or "" for r in replies if not r.ok), ""),
+        first_error=_first_error(transcripts),
         failed_in_transport=sum(r.transient for r in replies if not r.ok),
     )
+
+
+def _first_error(transcripts: list[Transcript]) -> str:
+    """The first failed reply's reason, a partner's named as its (exit 6 of a `converse` whose
+    partner failed blamed the system under test, and said to fix it)."""
+    for transcript in transcripts:
+        for exchange in transcript.exchanges:
+            if not exchange.reply.ok:
+                who = f"the partner {exchange.reply.system}: " if exchange.speaker == PARTNER else ""
+                return who + (exchange.reply.error or "")
+    return ""
 
 
 def check_suite(

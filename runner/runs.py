@@ -71,7 +71,7 @@ def run_cases(run: RunFiles) -> tuple[RunManifest, Pairs]:
             f"run {manifest.run_id} is {status or 'not finished'}{why}; "
             f"run the same {again(manifest)} again to finish it first"
         )
-    suite = run.suite if suite_made_again(run, manifest) else Path(manifest.suite)
+    suite = asked_suite(run, manifest)
     if not suite.is_file():
         raise OracleError(
             f"run {manifest.run_id} was made from {suite}, which no longer exists; put the suite back "
@@ -106,6 +106,36 @@ def again(manifest: RunManifest) -> str:
     if len(kinds) == 1 and kinds[0] in shortcut:
         return f"{shortcut[kinds[0]]} (or `kgtest run --kind {kinds[0]}`)"
     return "`kgtest run`"
+
+
+def asked_suite(run: RunFiles, manifest: RunManifest) -> Path:
+    """The file that holds the run's cases as they were asked: the run's own copy when the suite
+    was made again since, else the file it was asked from; that gone or changed, the same file
+    (same path below the workspace, same sha256) in this workspace. The manifest names the suite
+    by its absolute path, so a workspace moved to another folder left every run out of its report
+    as made from a suite that "no longer exists", the suite right there in its suites/; a copy
+    read the original's suite, whatever was made of it since."""
+    if suite_made_again(run, manifest):
+        return run.suite
+    made_from = Path(manifest.suite)
+    sha = manifest.suite_sha256
+    if not sha or _holds(made_from, sha):
+        return made_from
+    root = run.folder.parent.parent  # runs/<id>/ of the workspace
+    parts = made_from.parts[1:]
+    for depth in range(1, min(len(parts), _MOVED_DEPTH) + 1):
+        candidate = root.joinpath(*parts[-depth:])
+        if candidate != made_from and _holds(candidate, sha):
+            return candidate
+    return made_from
+
+
+def _holds(path: Path, sha: str) -> bool:
+    return path.is_file() and _sha256(path) == sha
+
+
+_MOVED_DEPTH = 4
+"""How many trailing parts of a suite's old path are tried below a moved workspace's root."""
 
 
 def suite_made_again(run: RunFiles, manifest: RunManifest) -> bool:

@@ -166,10 +166,10 @@ def test_db_serve_shares_the_database_and_stops_cleanly(tmp_path: Path) -> None:
         assert code == 0, err
         assert f"graph store: embedded at {uri}" in err  # used the served database, did not start another
         code, out, _ = run("--workspace", str(ws), "db", "info")
-        assert code == 0 and f"served by `kgtest db serve` (process {server.pid})" in out
+        assert code == 0 and f"served by `kgtest --workspace {ws} db serve` (process {server.pid})" in out
         assert f"Connect URL: {uri}" in out and "Username:    root" in out
         assert f"Password:    the text in {ws / 'db' / 'credentials'}" in out
-        assert "kgtest db serve --tls" in out  # https://browser.neo4j.io needs it
+        assert f"kgtest --workspace {ws} db serve --tls" in out  # https://browser.neo4j.io needs it
     finally:
         server.send_signal(signal.SIGTERM)
         out, _ = server.communicate(timeout=60)

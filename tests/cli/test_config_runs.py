@@ -152,9 +152,17 @@ def test_no_system_and_no_suite_are_explained(tmp_path: Path) -> None:
     ws = tmp_path / "ws"
     _configure(ws, "[run]\n")
     code, _, err = kgtest("--workspace", str(ws), "run", str(suite(tmp_path)))
-    assert code == 2 and "no system under test: give --sut SPEC" in err and "kgtest init" in err
+    assert (
+        code == 2
+        and "no system under test: give --sut SPEC" in err
+        and f"kgtest --workspace {ws} init" in err
+    )
     code, _, err = kgtest("--workspace", str(ws), "run", "--sut", ECHO)
-    assert code == 2 and f"no suite at {ws / 'suites' / 'suite.jsonl'}" in err and "kgtest gen" in err
+    assert (
+        code == 2
+        and f"no suite at {ws / 'suites' / 'suite.jsonl'}" in err
+        and f"kgtest --workspace {ws} gen" in err
+    )
     _configure(ws, '[run]\nsuites = ["suites"]\n')  # a folder, which is there: "no suite at" it misled
     (ws / "suites").mkdir(exist_ok=True)
     code, _, err = kgtest("--workspace", str(ws), "run", "--sut", ECHO)
@@ -217,9 +225,15 @@ def test_stopped_and_killed_runs_are_never_the_latest_finished_one(tmp_path: Pat
     ] == "interrupted"  # ... read right
 
     code, out, _ = kgtest("--workspace", str(ws), "runs", env={"COLUMNS": "200"})
-    assert "interrupted" in out and "complete" in out and "run the same `kgtest run` (or" in out.lower()
+    assert (
+        "interrupted" in out
+        and "complete" in out
+        and f"run the same `kgtest --workspace {ws} run` (or" in out.lower()
+    )
     code, _, err = kgtest("--workspace", str(ws), "judge", str(interrupted["run_id"]), "--no-graph")
-    assert code == 7 and "is interrupted" in err and "run the same `kgtest run` again" in err
+    assert (
+        code == 7 and "is interrupted" in err and f"run the same `kgtest --workspace {ws} run` again" in err
+    )
     assert find_run(load_settings(ws, env={}).paths, "latest").run_id == finished
 
 

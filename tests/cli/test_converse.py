@@ -123,8 +123,20 @@ def test_a_killed_conversation_run_says_to_converse_again(workspace: Path) -> No
     path.write_text(json.dumps({**manifest, "status": "running"}))  # what a killed process leaves
     code, _, err = run("--workspace", str(workspace), "judge", run_id, "--no-graph")
     said = " ".join(err.split())
-    assert code == 7 and "run the same `kgtest converse` (or `kgtest run --kind conversation`) again" in said
+    named = f"kgtest --workspace {workspace}"
+    assert (
+        code == 7 and f"run the same `{named} converse` (or `{named} run --kind conversation`) again" in said
+    )
     code, out, _ = run("--workspace", str(workspace), "runs")
     assert "interrupted" in out and "`dialogue`, `converse`, whichever made the run" in " ".join(out.split())
     code, again, err = _converse(workspace, "--sut", ECHO, "--turns", "2", "--seed", "11")
     assert code == 0 and _run_id(again) == run_id, err
+
+
+def test_a_partner_that_fails_is_named_in_the_exit(workspace: Path) -> None:
+    """Exit 6 said "1 replies failed (the first: RuntimeError ...); ask them again with
+    --retry-failed once the system is fixed", of a system under test that had answered."""
+    down = "plugin:tests.runner.chatters:Flaky?failures=1000"
+    code, _, err = _converse(workspace, "--sut", ECHO, "--partner", down, "--turns", "3", "--seed", "12")
+    said = " ".join(err.split())
+    assert code == 6 and f"(the first: the partner {down}: RuntimeError: backend hiccup" in said, err

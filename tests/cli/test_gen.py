@@ -72,7 +72,7 @@ def test_gen_errors_name_what_is_wrong(store: GraphStore, tmp_path: Path) -> Non
     code, _, err = run("--workspace", ws, "gen", "--domain", "plces")
     assert code == 2 and "Did you mean 'places'?" in err and "Traceback" not in err
     code, _, err = run("--workspace", ws, "gen")
-    assert code == 3 and "is empty; run `kgtest build-kb example`" in err
+    assert code == 3 and f"is empty; run `kgtest --workspace {ws} build-kb example`" in err
     # the database as the user knows it, not the throw-away port it listened on (issue 41)
     assert f"the embedded database in {tmp_path / 'ws' / 'db'}" in err and "127.0.0.1" not in err
 

@@ -75,7 +75,7 @@ def test_files_need_no_kb_but_kb_dialogues_do(tmp_path: Path) -> None:
     assert code == 0, err
     assert [c.dialogue.name for c in read_suite(out) if c.dialogue][:3] == ["original", "DR-1", "DR-2"]
     code, _, err = run("--workspace", ws, "gen", "--dialogues", "2")
-    assert code == 3 and "is empty; run `kgtest build-kb example`" in err
+    assert code == 3 and f"is empty; run `kgtest --workspace {ws} build-kb example`" in err
 
 
 def test_inspect_shows_each_undecided_turn_with_its_reason(tmp_path: Path) -> None:

@@ -94,6 +94,24 @@ def test_a_read_only_workspace_is_one_clear_error(read_only: Path, command: str)
     assert "give --workspace (or KGTEST_WORKSPACE) a folder on a writable disk" in err
 
 
+def test_report_of_a_read_only_workspace_says_to_give_out(disk: Path, tmp_path: Path) -> None:
+    """report writes nothing in the workspace but its --out: it said to move the whole workspace."""
+    ws = disk / "judged"
+    load_settings(ws, env={})
+    write_suite(ws / "suites" / "suite.jsonl", [case(0, "Is Paris in France?")])
+    assert kgtest(ws, "run", str(ws / "suites" / "suite.jsonl"), "--sut", BOT, "--quiet")[0] == 0
+    assert kgtest(ws, "judge", "--no-graph", "--quiet")[0] == 0
+    _mount(disk, "-o", "remount,ro")
+    try:
+        code, err = kgtest(ws, "report")
+        assert code == 2 and f"cannot write {ws / 'report'}" in err and "Traceback" not in err, err
+        assert "this command only reads the workspace: give --out a folder this user can write" in err, err
+        code, err = kgtest(ws, "report", "--out", str(tmp_path / "r"))
+        assert code == 0 and (tmp_path / "r" / "report.html").is_file(), err
+    finally:
+        _mount(disk, "-o", "remount,rw")
+
+
 @pytest.fixture
 def full(disk: Path) -> Iterator[Path]:
     filler = disk / "filler"

@@ -104,3 +104,20 @@ def test_a_plugin_module_that_fails_to_import_is_named_without_a_traceback(
     code, out = kgtest("--workspace", ws, "run", str(suite), "--sut", "plugin:probe_bot:Bot")
     assert code == 6 and f"error: --sut 'plugin:probe_bot:Bot': {error}" in out, out
     assert "Traceback" not in out
+
+
+def test_a_plugin_never_reaches_kgtest_stdout_or_stdin(tmp_path: Path) -> None:
+    """A bot's print went into kgtest's stdout, it read the input piped to kgtest, and closing
+    sys.stdout ended the command in 'I/O operation on closed file' (runner/plugin_streams.py)."""
+    suite, ws = tmp_path / "s.jsonl", str(tmp_path / "ws")
+    write_suite(suite, [case(0, "Is Paris in France?"), case(1, "Is Rome in Spain?")])
+    args = ["--workspace", ws, "run", str(suite), "--sut", f"{BOTS}:Talks"]
+    result = CliRunner().invoke(cli, args, env=ENV, input="KGTEST'S OWN INPUT\n")
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "BOT SAYS" not in result.stdout and "2 asked" in result.stdout, result.stdout
+    assert result.stderr.count("BOT SAYS ON STDOUT") == 2 and result.stderr.count("BOT SAYS ON STDERR") == 2
+    replies = [r for p in (tmp_path / "ws" / "runs").glob("*/replies.jsonl") for _, r in read_replies(p)]
+    assert [r.text for r in replies] == ["Yes.", "Yes."]  # the bot heard nothing of the input
+    code, out = kgtest("--workspace", ws, "run", str(suite), "--sut", f"{BOTS}:Asks")
+    assert code == 6 and "EOFError" in out, out  # input() on a terminal had waited out --timeout

@@ -63,7 +63,9 @@ def test_replies_cut_short_are_named_not_judged_as_a_smaller_run(tmp_path: Path)
     assert code == 7 and f"{replies} holds 1 of the run's 2 cases" in out, out
     replies.write_text("", encoding="utf-8")
     code, out = kgtest("--workspace", ws, "judge", "--no-graph")
-    assert code == 7 and "holds 0 of the run's 2 cases" in out and "`kgtest run` again" in out, out
+    assert (
+        code == 7 and "holds 0 of the run's 2 cases" in out and f"`kgtest --workspace {ws} run` again" in out
+    )
 
 
 def test_replies_that_are_not_utf8_name_the_line_without_a_traceback(tmp_path: Path) -> None:
@@ -82,7 +84,7 @@ def test_a_run_json_cut_short_is_named_and_the_same_run_asked_again_starts_it_cl
     for command in ("judge", "report"):
         code, out = kgtest("--workspace", ws, command, folder.name[:6])
         assert code == 7 and f"{manifest}: not a kgtest run manifest" in out, out
-        assert "`kgtest run` again" in out and "no run matches" not in out, out
+        assert f"`kgtest --workspace {ws} run` again" in out and "no run matches" not in out, out
     code, out = kgtest("--workspace", ws, "judge", "--no-graph")  # latest: the only run is unreadable
     assert code == 7 and f"{manifest}: not a kgtest run manifest" in out, out
     suite, said = tmp_path / "s.jsonl", tmp_path / "said.txt"
@@ -182,7 +184,7 @@ def test_report_names_the_runs_it_left_out_because_they_are_not_judged(tmp_path:
     [other] = [f.name for f in (tmp_path / "ws" / "runs").iterdir() if f != folder]
     code, out = kgtest("--workspace", ws, "report", "--out", str(tmp_path / "r"))
     said = " ".join(out.split())
-    assert code == 0 and f"left out: 1 run not judged: {other}; `kgtest judge RUN` judges one" in said, out
+    assert code == 0 and f"not judged: {other}; `kgtest --workspace {ws} judge RUN` judges one" in said, out
     assert kgtest("--workspace", ws, "judge", other, "--no-graph")[0] == 0
     assert "not judged" not in kgtest("--workspace", ws, "report", "--out", str(tmp_path / "r"))[1]
 
@@ -197,7 +199,7 @@ def test_judge_says_when_replies_failed_and_how_to_ask_them_again(tmp_path: Path
     code, out = kgtest("--workspace", ws, "judge", "--no-graph", "--fail-under", "0.5")
     said = " ".join(out.split())
     assert code == 8 and "note: 2 of 2 cases have no reply" in said, out
-    assert "the same `kgtest run` with --retry-failed asks them again" in said
+    assert f"the same `kgtest --workspace {ws} run` with --retry-failed asks them again" in said
     code, out = kgtest("--workspace", ws, "judge", "--no-graph")
     assert code == 0 and "2 of 2 cases have no reply" in " ".join(out.split())
 

@@ -46,9 +46,12 @@ def test_a_system_is_called_by_the_name_the_user_gave(asked: tuple[Path, str, st
 
 
 def test_a_wait_says_what_it_is_for_and_the_last_line_who_decides(asked: tuple[Path, str, str]) -> None:
-    *_, printed = asked
+    ws, _, printed = asked
     assert f"loading {NAMED}" in printed, "the bar while a system opens (a model loads for seconds)"
-    assert "`kgtest judge` decides which are correct (this command exits 0 however many are wrong" in printed
+    assert (
+        f"`kgtest --workspace {ws} judge` decides which are correct (this command exits 0 however many"
+        in printed
+    )
 
 
 @pytest.mark.parametrize("columns", ["30", "80", "200"])
@@ -103,7 +106,7 @@ def test_stats_of_an_empty_knowledge_base_say_how_to_fill_it(tmp_path: Path) -> 
     ws = str(tmp_path / "ws")
     try:
         code, out, err = run("--workspace", ws, "kb", "stats")
-        assert code == 0 and "The knowledge base is empty: `kgtest build-kb example`" in out, out + err
+        assert code == 0 and f"is empty: `kgtest --workspace {ws} build-kb example`" in out, out + err
         assert "kb check" not in out
     finally:
         run("--workspace", ws, "db", "stop")

@@ -80,7 +80,7 @@ def test_replies_and_verdicts_are_in_the_graph(workspace: Path, store: GraphStor
 
 def test_judge_explains_what_is_missing(tmp_path: Path) -> None:
     code, _, err = run("--workspace", str(tmp_path), "judge")
-    assert code == 7 and "no runs in" in err and "kgtest run SUITE --sut SPEC" in err
+    assert code == 7 and "no runs in" in err and f"kgtest --workspace {tmp_path} run SUITE --sut SPEC" in err
 
 
 def test_gates_for_ci(workspace: Path, tmp_path: Path) -> None:
@@ -170,7 +170,7 @@ def test_judge_says_why_replies_link_to_no_case(workspace: Path) -> None:
     said = " ".join(err.split())
     assert "4 replies written, 0 linked to their test cases" in said
     assert f"4 replies found no test case of {bare} in the graph store" in said
-    assert "`kgtest gen` with the same flags and seed writes the cases again" in said
+    assert f"`kgtest --workspace {ws} gen` with the same flags and seed writes the cases again" in said
 
 
 def test_report_says_a_run_has_no_scores(workspace: Path) -> None:
@@ -182,7 +182,7 @@ def test_report_says_a_run_has_no_scores(workspace: Path) -> None:
         code, _, err = run("--workspace", str(workspace), "report", "--out", str(workspace / "noscores"))
         said = "".join(err.split())  # the terminal's width may break the path anywhere
         assert code == 0 and f"run{run_id}hasnoscores({scores}ismissing" in said, err
-        assert f"`kgtestjudge{run_id}`writesthem" in said
+        assert f"`kgtest--workspace{workspace}judge{run_id}`writesthem" in said
     finally:
         assert run("--workspace", str(workspace), "judge", run_id, "--quiet")[0] == 0
     assert scores.is_file()

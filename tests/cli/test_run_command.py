@@ -43,7 +43,8 @@ def test_run_prints_the_summary_and_where_replies_went(tmp_path: Path) -> None:
     match = re.fullmatch(
         r"run ([0-9a-f]{12}) \(plugin:tests\.runner\.chatters:Echo\): 3 cases, 3 asked, 0 from cache, "
         r"0 failed replies \(\d+\.\d s asking\)\nreplies: (.+)\n"
-        r"Replies recorded, not judged: `kgtest judge` decides which are correct \(this command exits 0 "
+        r"Replies recorded, not judged: `kgtest --workspace \S+ judge` decides which are correct "
+        r"\(this command exits 0 "
         r"however many are wrong; 6 only when a reply failed to come back\)\.\n",
         out,
     )
@@ -166,7 +167,7 @@ def test_an_empty_or_broken_suite_stops_the_run_with_file_and_line(tmp_path: Pat
     empty = tmp_path / "empty.jsonl"
     empty.write_text("\n")
     code, _, err = kgtest("--workspace", ws, "run", str(empty), "--sut", ECHO, "--quiet")
-    assert code == 5 and f"{empty} holds no test cases; write some with `kgtest gen`" in err
+    assert code == 5 and f"{empty} holds no test cases; write some with `kgtest --workspace {ws} gen`" in err
     broken = suite(tmp_path)
     broken.write_bytes(broken.read_bytes() + b"[1, 2]\n")
     code, _, err = kgtest("--workspace", ws, "run", str(broken), "--sut", ECHO, "--quiet")

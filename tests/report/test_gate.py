@@ -79,6 +79,20 @@ def test_a_run_of_conversations_only_is_summed_up_in_words() -> None:
     assert summary.startswith("conversation: 3 of 5 ") and "60%" in summary
 
 
+def test_dialogues_that_never_got_a_reply_are_no_failed_checks() -> None:
+    """Every round of 24 dialogues failed to come back (an empty reply): "raw 0 of 24 checks passed",
+    the cases counted as failed checks; with one answered, they were left out (probe-15b)."""
+    records = [_multi(i, "dialogue", "no_reply", 0, 0) for i in range(24)]
+    summary = gate("r1", "name", "sys", records, units=UNITS, fail_under=0).summary()
+    assert summary == "dialogue: 0 of 0 checks passed, n/a", summary
+    records.append(_multi(24, "dialogue", "inconsistent", 3, 1))
+    assert (
+        gate("r1", "name", "sys", records, units=UNITS, fail_under=0)
+        .summary()
+        .startswith("dialogue: 1 of 3 checks passed")
+    )
+
+
 def test_a_reply_the_oracle_failed_on_leaves_the_raw_share_and_is_counted_beside_it() -> None:
     """A judge's failure says nothing of the system: it was counted a failed reply, so a run the
     oracle failed on read "0 of 36 replies correct" and failed a `--gate-on rate` gate."""

@@ -6,6 +6,7 @@ calls that never return.
 
 from __future__ import annotations
 
+import sys
 import threading
 from typing import Any
 
@@ -135,3 +136,21 @@ class Unopenable:
 
     def respond(self, conversation: list[Message]) -> str:
         return "Yes"
+
+
+class Talks:
+    """Prints to stdout and stderr, reads stdin, closes stdout: none of it is kgtest's."""
+
+    def respond(self, conversation: list[Message]) -> str:
+        print("BOT SAYS ON STDOUT")
+        print("BOT SAYS ON STDERR", file=sys.stderr)
+        heard = sys.stdin.readline()
+        sys.stdout.close()
+        return f"Yes.{heard.strip()}"
+
+
+class Asks:
+    """Waits for a person at the keyboard (``input()``)."""
+
+    def respond(self, conversation: list[Message]) -> str:
+        return input("your answer? ")

@@ -80,6 +80,7 @@ if TYPE_CHECKING:  # the names as their modules define them, for type checkers
     from kgtest.oracle.run_verdicts import RunVerdicts
     from kgtest.runner.dialogue_rounds import HISTORIES
     from kgtest.runner.manifest import RunInfo, RunManifest
+    from kgtest.runner.plugin_streams import routed as routed_plugin_streams
     from kgtest.runner.registry import ALIASES as SUT_ALIASES
     from kgtest.runner.registry import SCHEMES as SUT_SCHEMES
     from kgtest.runner.run import RunSummary
@@ -153,6 +154,7 @@ _WHERE = {
     "suite_made_again": "kgtest.runner.runs",
     "make_report": "kgtest.api.reporting",
     "raise_failures": "kgtest.api.asking",
+    "routed_plugin_streams": "kgtest.runner.plugin_streams:routed",
     "register": "kgtest.api.kinds",
     "run": "kgtest.api.asking",
     "serve_database": "kgtest.api.database",
@@ -230,6 +232,7 @@ __all__ = [
     "make_report",
     "raise_failures",
     "register",
+    "routed_plugin_streams",
     "run",
     "serve_database",
     "serve_model",

@@ -14,13 +14,13 @@ import click
 from rich.console import Console
 from rich.text import Text
 
+from kgtest import api
 from kgtest.cli.disk import disk_error
 from kgtest.cli.suggest import remember, with_workspace
 from kgtest.cli.text import literal
 from kgtest.core.errors import KgtestError
 from kgtest.core.settings import Settings, load_settings, resolve_workspace
 from kgtest.core.workspace import Workspace
-from kgtest.runner.plugin_streams import routed
 
 err_console = Console(stderr=True, highlight=False)
 
@@ -99,7 +99,7 @@ class KgtestGroup(click.Group):
     def invoke(self, ctx: click.Context) -> object:
         try:
             try:
-                with routed():  # a plug-in's print and input never reach kgtest's own streams
+                with api.routed_plugin_streams():  # a plug-in's print and input never reach ours
                     return super().invoke(ctx)
             except (OSError, sqlite3.OperationalError, BaseExceptionGroup) as exc:
                 app = ctx.find_object(AppContext)

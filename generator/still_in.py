@@ -20,13 +20,28 @@ CONTAINS = frozenset({"P150", "P527"})
 def named_in_whole(view: KbView, statement: Statement) -> bool:
     """A containment (``^P`` too) whose whole's label holds the part's as whole words: "Was Venice in the
     Republic of Venice in 753?" read as a tautology to both fifteenth-session mid readers (and "Bari
-    in the Province of Bari" answers itself); "the Rhône in Auvergne-Rhône-Alpes" is not one."""
+    in the Province of Bari" answers itself); "the Rhône in Auvergne-Rhône-Alpes" and "London in Greater
+    London" (a whole of a name of its own) are not one."""
     s, p, o = statement
     part, whole = (o, s) if (p.lstrip("^") in CONTAINS) != p.startswith("^") else (s, o)
     said, within = view.label(part), view.label(whole)
     if not said or said not in within:  # most pairs: no pattern to make
         return False
-    return re.search(rf"(?<![\w-]){re.escape(said)}(?![\w-])", within) is not None
+    found = re.search(rf"(?<![\w-]){re.escape(said)}(?![\w-])", within)
+    rest = (within[: found.start()] + " " + within[found.end() :]).lower() if found else ""
+    return found is not None and set(re.findall(r"[\w'’]+", rest)) <= _OFFICE_WORDS
+
+
+_OFFICE_WORDS = frozenset(
+    re.findall(
+        r"\w+",
+        "the of republic province metropolitan city governorate district oblast county region department "
+        "municipality canton prefecture state duchy principality kingdom urban rural borough regional unit "
+        "arrondissement okrug krai voivodeship comarca land",
+    )
+)
+"""What a whole named after its part adds to the name ("the Republic of Venice", "Kharkiv Oblast"): a
+whole with a name of its own around it ("Greater London") is asked."""
 
 
 class OpenContainments:

@@ -135,7 +135,7 @@ def test_a_label_that_cuts_its_year_short_is_not_asked_plainly() -> None:
 def test_a_place_is_not_asked_in_one_named_after_it() -> None:
     """ "Was Venice in the Republic of Venice in 753?" read as a tautology to both fifteenth-session mid
     readers: not asked plainly, as a fact or a temporal event; the Rhône department in
-    Auvergne-Rhône-Alpes, a part of a hyphenated name, is."""
+    Auvergne-Rhône-Alpes, a part of a hyphenated name, and London in Greater London are."""
     places = Domain.PLACES
     entities = {
         "Q1": Entity("Q1", "Venice", domain=places),
@@ -144,6 +144,8 @@ def test_a_place_is_not_asked_in_one_named_after_it() -> None:
         "Q4": Entity("Q4", "Auvergne-Rhône-Alpes", domain=places),
         "Q5": Entity("Q5", "Kharkiv", domain=places),
         "Q6": Entity("Q6", "Kharkiv Oblast", domain=places),
+        "Q7": Entity("Q7", "London", domain=places),
+        "Q8": Entity("Q8", "Greater London", domain=places),
     }
     facts = (Fact("Q1", "P131", "Q2", 697, 1797), Fact("Q3", "P131", "Q4", 2016, 2020))
     view = KbView(entities, facts, builtin_catalog())
@@ -153,6 +155,7 @@ def test_a_place_is_not_asked_in_one_named_after_it() -> None:
     assert not asker.askable(("Q2", "^P131", "Q1"), None)
     assert not asker.askable(("Q5", "P131", "Q6"), None)
     assert asker.askable(("Q3", "P131", "Q4"), None)
+    assert asker.askable(("Q7", "P131", "Q8"), None)  # a whole with a name of its own
     assert Asker(view, 2020, "drowzee").askable(("Q1", "P131", "Q2"), None)
     miscast = {e.id for e in kb_events(view) if e.miscast}
     assert miscast == {"Q1 P131 Q2"}

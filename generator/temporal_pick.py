@@ -69,14 +69,15 @@ def _closest(anchor: str, near: list[str], draws: Draws) -> list[str]:
     sharing: set[str] = set().union(*(around & kin.entity.get(x, set()) for x in mine))
     same = {x for x in sharing if len(mine) > 1 and len(about[x]) == len(mine) and mine.issuperset(about[x])}
     topic, domain = draws.topic.get(anchor), draws.domain.get(anchor)
-    for group in (
-        sharing - same,
-        (around & kin.topic.get(topic, set())) - sharing if topic else set(),
-        (around & kin.domain.get(domain, set())) - sharing,
-        around - sharing,
-        same,
-    ):
-        if group:
+    groups = (  # each made only if those before it are empty: most anchors share an entity
+        lambda: sharing - same,
+        lambda: (around & kin.topic.get(topic, set())) - sharing if topic else set(),
+        lambda: (around & kin.domain.get(domain, set())) - sharing,
+        lambda: around - sharing,
+        lambda: same,
+    )
+    for make in groups:
+        if group := make():
             return [x for x in near if x in group]
     return []
 

@@ -8,6 +8,7 @@ generator decides what to keep.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 
 from kgtest.prolog.mtl import And, Atom, Finally, Formula, Globally, Next, Not, Or, Until
@@ -99,14 +100,12 @@ class Neighbours:
         """Nearby events at most ``reach`` years from ``anchor`` (the anchor included), by start year."""
         first, last = self._hulls[anchor]
         i = self._index[anchor]
-        lo, hi = max(0, i - self._width), i + self._width + 1
-        return [
-            name
-            for name, start, end in zip(
-                self._by_start[lo:hi], self._starts[lo:hi], self._ends[lo:hi], strict=True
-            )
-            if start - last <= reach and first - end <= reach
-        ]
+        # the starts are sorted: past the last one within reach (in a dense era most of the width) none is
+        top = min(len(self._starts), i + self._width + 1)
+        lo, hi = max(0, i - self._width), bisect_right(self._starts, last + reach, i, top)
+        low = first - reach
+        ends = zip(self._by_start[lo:hi], self._ends[lo:hi], strict=True)
+        return [name for name, end in ends if end >= low]
 
 
 def gap(a: Spans, b: Spans) -> int:

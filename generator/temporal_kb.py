@@ -230,11 +230,12 @@ def _fact_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Tempor
     named = {eid for eid, e in view.entities.items() if e.label and e.label != eid and not namer.garbled(eid)}
     groups: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)
     for f in view.facts:  # of Wikidata12k's 40,000 facts, 3,700 dated statements between named entities
+        if f.subject not in named or f.object not in named:  # most: asked first, the cheaper test
+            continue
         start, end = f.start_year, f.end_year
         if (start is None and end is None) or (start is not None and end is not None and start > end):
             continue  # no year it is known to hold in (_known_and_unknown)
-        if f.subject in named and f.object in named:
-            groups[(f.subject, f.property, f.object)].append(f)
+        groups[(f.subject, f.property, f.object)].append(f)
     out = []
     lifetimes = _lifetimes(view, named)
     things = _things(view, named)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from kgtest.generator.mtl_random import Neighbours
+from kgtest.generator.mtl_random import Neighbours, clip, merged, within
 from kgtest.generator.temporal_draw import Draws
 from kgtest.generator.temporal_pick import related
 
@@ -32,6 +32,15 @@ def test_neighbours_are_the_events_within_reach_among_the_width_either_side() ->
         for anchor in rng.sample(sorted(hulls), min(20, len(hulls))):
             reach = rng.randint(0, 80)
             assert near.of(anchor, reach) == _by_definition(hulls, width, anchor, reach)
+
+
+def test_within_is_clip_and_no_copy_where_the_years_lie_inside() -> None:
+    rng = random.Random(5)
+    for _ in range(500):
+        spans = merged((s, s + rng.randint(0, 9)) for s in rng.sample(range(1900, 2000), rng.randint(0, 6)))
+        lo, hi = rng.randint(1890, 1960), rng.randint(1950, 2020)
+        assert within(spans, lo, hi) == clip(spans, lo, hi)
+        assert (within(spans, lo, hi) is spans) == (not spans or (spans[0][0] >= lo and spans[-1][1] <= hi))
 
 
 def _draws(about: dict[str, tuple[str, ...]], topic: dict[str, str], domain: dict[str, str]) -> Draws:

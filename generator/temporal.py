@@ -29,7 +29,7 @@ from kgtest.generator.case import (
     TestCase,
     case_id,
 )
-from kgtest.generator.mtl_random import clip, complement, merged
+from kgtest.generator.mtl_random import clip, complement, merged, within
 from kgtest.generator.mtl_text import INDIRECT, PLAIN, WORDINGS, temporal_prompt
 from kgtest.generator.temporal_draw import Candidate, Draws, drawn_here
 from kgtest.generator.temporal_event import EventWords as EventWords
@@ -129,9 +129,9 @@ def temporal_plan(
             f"universe=(first_year, last_year) with first <= last and wording in {WORDINGS}"
         )
     table = _usable(events, u0, u1)
-    known = {name: clip(merged(ev.intervals), u0, u1) for name, ev in table.items()}
+    known = {name: within(merged(ev.intervals), u0, u1) for name, ev in table.items()}
     possible = {
-        name: clip(merged((*ev.intervals, *ev.unknown)), u0, u1) if ev.unknown else known[name]
+        name: within(merged((*ev.intervals, *ev.unknown)), u0, u1) if ev.unknown else known[name]
         for name, ev in table.items()
     }
     open_ended = frozenset(name for name, ev in table.items() if ev.unknown)

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import partial
 
 from kgtest.generator.articles import years_named
@@ -231,14 +231,15 @@ def _fact_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Tempor
     named = {eid for eid, e in view.entities.items() if e.label and e.label != eid and not namer.garbled(eid)}
     groups: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)
     for f in view.facts:  # of Wikidata12k's 40,000 facts, 3,700 dated statements between named entities
+        if f.subject not in named or f.object not in named:  # most: asked first, the cheaper test
+            continue
         start, end = f.start_year, f.end_year
         if (start is None and end is None) or (start is not None and end is not None and start > end):
             continue  # no year it is known to hold in (_known_and_unknown)
-        if f.subject in named and f.object in named:
-            groups[(f.subject, f.property, f.object)].append(f)
+        groups[(f.subject, f.property, f.object)].append(f)
     out = []
-    lifetimes = _lifetimes(view)
-    things = _things(view)
+    lifetimes = _lifetimes(view, named)
+    things = _things(view, named)
     for (s, p, o), facts in groups.items():
         spans = [_known_and_unknown(f.start_year, f.end_year, kb) for f in facts]
         known = tuple(sorted(span for k, _ in spans for span in k))
@@ -266,18 +267,19 @@ def _fact_events(view: KbView, kb: tuple[int, int], namer: Namer) -> list[Tempor
     return out
 
 
-def _things(view: KbView) -> set[str]:
+def _things(view: KbView, wanted: Collection[str]) -> set[str]:
     """Entities the KB shows are no person: typed, but not as a person; or, untyped (most of
     Wikidata12k, where "St. Elsewhere" is of the people's domain) and with no relation only a
     person has (``_PERSONAL``), given an award for a work (``_WORK``) or awards for both an actor
-    and an actress ("The Sopranos": Outstanding Lead Actor, Outstanding Lead Actress)."""
+    and an actress ("The Sopranos": Outstanding Lead Actor, Outstanding Lead Actress). Right for the
+    ``wanted`` entities (those a question may name): the others' awards are not read."""
     personal = {f.subject for p in _PERSONAL for f in view.facts_of((p,))}  # no merge by id
     typed = {eid: e.types for eid, e in view.entities.items() if e.types}
     out = {eid for eid, types in typed.items() if "Q5" not in types}
     kinds: dict[str, frozenset[str]] = {}  # per award: "work", "actor", "actress"
     roles: dict[str, set[str]] = defaultdict(set)
     for f in (f for p in sorted(AWARDS) for f in view.facts_of((p,))):
-        if f.subject in personal or f.subject in typed:
+        if f.subject not in wanted or f.subject in personal or f.subject in typed:
             continue
         if (kind := kinds.get(f.object)) is None:
             kind = kinds[f.object] = _award_kinds(view.label(f.object))
@@ -334,7 +336,7 @@ def _gives_away(names: Sequence[str], known: Spans) -> bool:
     return any(a - 1 <= year <= b + 1 for name in names for year in years_named(name) for a, b in known)
 
 
-def _lifetimes(view: KbView) -> dict[str, tuple[str, int | None, int | None]]:
+def _lifetimes(view: KbView, wanted: Collection[str]) -> dict[str, tuple[str, int | None, int | None]]:
     """The entities the KB gives years of existence for, with those years. A KB that dates none
     (Wikidata12k) still dates places and people by their dated facts: the years those facts
     cover are the years the KB knows them to have existed in, so no question asks whether Aachen
@@ -343,16 +345,21 @@ def _lifetimes(view: KbView) -> dict[str, tuple[str, int | None, int | None]]:
     took such windows before a career for mistakes). Every domain: Wikidata12k's states are of no
     domain ("Was Kuwait a member of the Arab League in 1960?", a state its facts know from 1961)
     and its bodies of society's ("Was Denmark a member of the International Development
-    Association in 1959?", known from 1960)."""
+    Association in 1959?", known from 1960). Only the ``wanted`` entities' (those a question may name)."""
     dated = {
         e.id: (e.start_year, e.end_year)
         for e in view.entities.values()
         if e.start_year is not None or e.end_year is not None
     }
     if dated:
-        return {x: (x, lo, _last_whole(view.entities[x], hi, True)) for x, (lo, hi) in dated.items()}
+        found = {x: span for x, span in dated.items() if x in wanted}
+        return {x: (x, lo, _last_whole(view.entities[x], hi, True)) for x, (lo, hi) in found.items()}
     spans = view.fact_spans
-    return {x: (x, lo, _last_whole(view.entities.get(x), hi, False)) for x, (lo, hi) in spans.items()}
+    return {
+        x: (x, lo, _last_whole(view.entities.get(x), hi, False))
+        for x, (lo, hi) in spans.items()
+        if x in wanted
+    }
 
 
 def _last_whole(entity: Entity | None, end: int | None, own: bool) -> int | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -69,13 +69,15 @@ def _closest(anchor: str, near: list[str], draws: Draws) -> list[str]:
     sharing: set[str] = set().union(*(around & kin.entity.get(x, set()) for x in mine))
     same = {x for x in sharing if len(mine) > 1 and len(about[x]) == len(mine) and mine.issuperset(about[x])}
     topic, domain = draws.topic.get(anchor), draws.domain.get(anchor)
-    for group in (
-        sharing - same,
-        (around & kin.topic.get(topic, set())) - sharing if topic else set(),
-        (around & kin.domain.get(domain, set())) - sharing,
-        around - sharing,
-        same,
-    ):
+
+    def groups() -> Iterator[set[str]]:  # each made only if those before it are empty: most share an entity
+        yield sharing - same
+        yield (around & kin.topic.get(topic, set())) - sharing if topic else set()
+        yield (around & kin.domain.get(domain, set())) - sharing
+        yield around - sharing
+        yield same
+
+    for group in groups():
         if group:
             return [x for x in near if x in group]
     return []

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from kgtest.generator.kbview import KbView
 from kgtest.generator.mtl_windows import run_of
 from kgtest.generator.names import Namer
 from kgtest.generator.temporal import generate_temporal_cases, temporal_plan, worded
 from kgtest.generator.temporal_event import start_only
-from kgtest.generator.temporal_kb import LEAD_YEARS, kb_events, universe
+from kgtest.generator.temporal_kb import LEAD_YEARS, _lifetimes, _things, kb_events, universe
 from kgtest.generator.temporal_question import born_question
 from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.model import Domain, Entity, Fact
@@ -273,3 +275,20 @@ def test_a_treaty_is_signed_in_its_year_and_in_force_over_its_span() -> None:
     assert born_question(mtl.Atom("Q12:span"), 1840, {"Q12:span": "Open Skies"}, "in force") == (
         "Was Open Skies in force before 1841?"
     )
+
+
+def test_lifetimes_and_things_are_those_of_the_wanted_entities_alone() -> None:
+    """A dated fact's event reads them only for its named ends: the others' are never made."""
+    dated = _view()
+    undated = KbView(  # a KB that dates no entity (Wikidata12k): lifetimes from the facts' years
+        {x: replace(e, start_year=None, end_year=None, point_year=None) for x, e in dated.entities.items()},
+        dated.facts,
+        dated.catalog,
+    )
+    wanted = {"Q1", "Q7"}
+    for view, lived in ((dated, {"Q1"}), (undated, wanted)):
+        everyone = set(view.entities)
+        lives = _lifetimes(view, wanted)
+        assert lives == {x: span for x, span in _lifetimes(view, everyone).items() if x in wanted}
+        assert set(lives) == lived
+        assert _things(view, wanted) & wanted == _things(view, everyone) & wanted

@@ -43,7 +43,8 @@ def readable(
     if asked[0]:
         text = _NOUN_FIELD.sub(lambda m: _noun_field(m, *asked), text)
     if only:
-        text = _FIELD.sub(lambda m: f"{m['lead']}{only} {_FIELDS[(m['field'] or m['dated']).lower()]} ", text)
+        field = lambda m: (m["field"] or m["dated"] or m["bare"]).lower()  # noqa: E731
+        text = _FIELD.sub(lambda m: f"{m['lead']}{only} {_FIELDS[field(m)]} ", text)
     if pair:
         text = _BOTH.sub(f"{pair[0]} and {pair[1]} ", text)
     text = _SOURCE.sub("", _QUOTED_VERDICT.sub(_judged, set_aside(text)))
@@ -63,10 +64,11 @@ _BOTH = re.compile(
 """The case's two people said together: "Both riders were born in 1991" (styled_blind12 W3-024)."""
 _FIELD = re.compile(
     r"^(?P<lead>[^\S\n]*(?:[-*•][^\S\n]*)?)\**(?:(?P<field>born|died)\**[^\S\n]*:\**[^\S\n]*"
-    r"|(?P<dated>founded|established)\**[^\S\n]*:\**[^\S\n]*(?=\d{4}\b))",
+    r"|(?P<dated>founded|established)\**[^\S\n]*:\**[^\S\n]*(?=\d{4}\b)|(?P<bare>born|died)\s+in\s+(?=\d{4}\b))",
     re.I | re.M,
 )
-"""A field line of the case's one entity: "- Born: 1991"; "Founded: 1904, in Freiburg" only with its year."""
+"""A field line of the case's one entity: "- Born: 1991"; "Founded: 1904, in Freiburg" only with its year;
+a line opening "Born in 1988, so no." with no one named."""
 _FIELDS = {
     "born": "was born in",
     "died": "died in",

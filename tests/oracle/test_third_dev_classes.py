@@ -1,10 +1,11 @@
 """Classes on shapes of issue 38's third development set and the sixteenth set (fifteenth session):
-a year said to be after another is no bound of the date ("Since 1991 is after 1990, she was not born
-before 1990" is right for 1991); "they" beside a thing outside the proof is a sentence about the case
-("so they spent 2004–05 in the Cypriot Second Division": unread, so no `correct`); a place that
-"belonged to" another place outside the proof may be placed there (cannot tell, not `correct`). The
-cases are real ones (labelled/third_dev_cases.jsonl); the replies are written for this test in the
-writers' styles. The KB holds the cases' own facts and the other places the replies name."""
+"Born in 1988, so no." speaks of the case's one person; a year said to be after another is no bound
+of the date ("Since 1991 is after 1990, she was not born before 1990" is right for 1991); "they"
+beside a thing outside the proof is a sentence about the case ("so they spent 2004–05 in the Cypriot
+Second Division": unread, so no `correct`); a place that "belonged to" another place outside the
+proof may be placed there (cannot tell, not `correct`). The cases are real ones
+(labelled/third_dev_cases.jsonl); the replies are written for this test in the writers' styles. The
+KB holds the cases' own facts and the other places the replies name."""
 
 from __future__ import annotations
 
@@ -80,3 +81,8 @@ def test_belonged_to_a_place_outside_the_proof_cannot_be_called_correct(judge: J
         "3. Therefore, in 1993 Vénissieux was located in the Rhône department.\n\n**Answer: Yes.**"
     )
     assert _outcome(judge, VENISSIEUX, reply) == "unreadable"
+
+
+def test_a_terse_born_in_with_no_one_named_is_the_cases_person(judge: Judge) -> None:
+    assert _outcome(judge, SLIK, "Born in 1988, so no.") == "both"  # 1988 is wrong, and before 1990
+    assert _outcome(judge, SLIK, "Born in 1991, so no.") == "correct"

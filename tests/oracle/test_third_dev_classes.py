@@ -20,6 +20,7 @@ from kgtest.kg.extract.spacy_triples import SpacyExtractor
 from kgtest.kg.model import Entity, Fact
 from kgtest.oracle import Judge, ViewKb
 from kgtest.oracle.embeddings import Embedder
+from kgtest.oracle.kind_of_place import another_place
 
 _CASES = {
     c.id: c
@@ -86,3 +87,17 @@ def test_belonged_to_a_place_outside_the_proof_cannot_be_called_correct(judge: J
 def test_a_terse_born_in_with_no_one_named_is_the_cases_person(judge: Judge) -> None:
     assert _outcome(judge, SLIK, "Born in 1988, so no.") == "both"  # 1988 is wrong, and before 1990
     assert _outcome(judge, SLIK, "Born in 1991, so no.") == "correct"
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "another"),
+    [
+        ("Federal Republic of Germany", "Germany", False),  # its name as a state
+        ("Kingdom of the Netherlands", "Netherlands", False),
+        ("Federal Republic of Germany", "East Germany", True),  # "East" is not in the name
+        ("Republic of Austria", "Germany", True),
+        ("Lake Geneva", "Geneva", False),  # water beside land: not of the kind of the value
+    ],
+)
+def test_a_countrys_name_as_a_state_is_no_other_place(name: str, value: str, another: bool) -> None:
+    assert another_place(name, value) is another

@@ -43,8 +43,7 @@ def readable(
     if asked[0]:
         text = _NOUN_FIELD.sub(lambda m: _noun_field(m, *asked), text)
     if only:
-        field = lambda m: (m["field"] or m["dated"] or m["bare"]).lower()  # noqa: E731
-        text = _FIELD.sub(lambda m: f"{m['lead']}{only} {_FIELDS[field(m)]} ", text)
+        text = _FIELD.sub(lambda m: f"{m['lead']}{only} {_FIELDS[_field(m)]} ", text)
     if pair:
         text = _BOTH.sub(f"{pair[0]} and {pair[1]} ", text)
     text = _SOURCE.sub("", _QUOTED_VERDICT.sub(_judged, set_aside(text)))
@@ -69,6 +68,12 @@ _FIELD = re.compile(
 )
 """A field line of the case's one entity: "- Born: 1991"; "Founded: 1904, in Freiburg" only with its year;
 a line opening "Born in 1988, so no." with no one named."""
+
+
+def _field(match: re.Match[str]) -> str:
+    return (match["field"] or match["dated"] or match["bare"]).lower()
+
+
 _FIELDS = {
     "born": "was born in",
     "died": "died in",

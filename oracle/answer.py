@@ -44,6 +44,7 @@ from kgtest.oracle.verdict_words import (
     REFUSED_ANYWHERE,
     REVERSAL,
     SENTENCE_END,
+    SOURCED,
     STANDALONE,
     UNDERMINED,
     UNSURE_ANYWHERE,
@@ -133,8 +134,8 @@ def _parse(reply: str, question: str, leanings: bool) -> ParsedAnswer:
     if options is not None:
         return options
     lead = _lead(reply, start)
-    if lead is None:  # "Hmm, interesting one! No, ...": the verdict after a chatty opener
-        opened = FILLER.match(reply, start)
+    if lead is None:  # "Hmm, interesting one! No, ...", "Based on X's records, no.": after an opener
+        opened = FILLER.match(reply, start) or SOURCED.match(reply, start)
         lead = _lead(reply, opened.end()) if opened else None
     if lead is None:  # "### Bryansk ↔ Gomel\n\n**Yes** — ...": the verdict under a title line
         titled = HEADING_LINE.match(reply, start)

@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from kgtest.oracle.checked import Checked
+from kgtest.oracle.claims import Claim
 from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.guessed import guessed_between_ends
 from kgtest.oracle.outcome import Outcome
 from kgtest.oracle.stood_in import stood_in_at_both_ends
 from kgtest.oracle.undated import undated_things
-from kgtest.oracle.unread import Unread, same_sentence
+from kgtest.oracle.unread import Unread, proof_ids, same_sentence
 from kgtest.oracle.unread_case import about_the_case
 from kgtest.oracle.unread_names import to_unknown_names
 
@@ -60,17 +61,22 @@ def cannot_tell(
             "it gives the asked thing another value at a time, and what that makes of the answer is not read",
             "; ".join(c.triple.sentence.strip() for c in checked.moved),
         )
+    guessed = (
+        guessed_between_ends(checked.claims, ground) if outcome is not Outcome.ERRONEOUS_KNOWLEDGE else []
+    )
+    if outcome is Outcome.CORRECT:  # "it belonged to the Isère department" where the proof has the Rhône
+        guessed = [c for c in guessed if _elsewhere(c, ground)]
+    if guessed and outcome in (*_DOES_NOT_FOLLOW, Outcome.CORRECT):
+        return (
+            "what it says of the question's ends is read only as one of several relations",
+            "; ".join(sorted({c.triple.sentence for c in guessed})),
+        )
     if outcome not in _DOES_NOT_FOLLOW:
         return None
     if undated := undated_things(checked.claims, ground):
         return (
             "it dates a thing of the case the KB has no date of, and its answer may follow from that date",
             "; ".join(sorted({c.triple.sentence.strip() for c in undated})),
-        )
-    if guessed := guessed_between_ends(checked.claims, ground):
-        return (
-            "what it says of the question's ends is read only as one of several relations",
-            "; ".join(sorted({c.triple.sentence for c in guessed})),
         )
     # "the answer does not follow from what it states" needs every sentence about the case read
     left = [
@@ -85,3 +91,12 @@ def cannot_tell(
             "; ".join(u.text() for u in left),
         )
     return None
+
+
+def _elsewhere(claim: Claim, ground: GroundGraph) -> bool:
+    """A claim relating the question's subject to a thing the KB knows outside the proof: read as the
+    asked relation, it may give it another value (wrong knowledge behind a correct-looking reply)."""
+    assert claim.statement is not None
+    s, _, o = claim.statement
+    subject = ground.statement[0] if ground.statement is not None else None
+    return s == subject and not o.startswith("?") and o not in proof_ids(ground)

@@ -32,7 +32,7 @@ from kgtest.oracle.dated import MISDATED, another_time, date_kind, denial_unplac
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.kb_lookup import KbLookup, containing
 from kgtest.oracle.kb_years import date_of, lifetime, lifetimes, year_of
-from kgtest.oracle.kind_of_place import in_another_country, is_place, kb_types, kinds_of, maybe_one_kind
+from kgtest.oracle.kind_of_place import another_place, in_another_country, is_place, kb_types, kinds_of
 from kgtest.oracle.lifetimes import YEAR_EVENT, events, lived, stated_years
 from kgtest.oracle.listed import listed
 from kgtest.oracle.moved_away import moved_away
@@ -217,7 +217,7 @@ class Checker:
             return bool(mine & theirs) or in_another_country(
                 o, other, above, partial(kinds_of, self._kb, types)
             )
-        return maybe_one_kind(self._name(o, ground), self._name(other, ground))  # no kind: water or not
+        return another_place(self._name(o, ground), self._name(other, ground))  # no kind: water, a state
 
     def _judged(
         self,

@@ -278,6 +278,9 @@ def date_kind(pid: str) -> str:
 _BOUNDED = re.compile(r"\b(?P<year>\d{3,4})\s+or\s+(?P<way>earlier|before|sooner|later|after)\b", re.I)
 _BEFORE = re.compile(r"\b(?P<way>before|after)\s+(?P<year>\d{3,4})\b", re.I)
 """A bound said of the date itself: "he was born before 1987", "OHADA was not founded before 1998"."""
+_YEAR_COMPARED = re.compile(r"\b\d{3,4}\s+(?:is|was|comes|came|falls|fell)(?:\s+\w+)?\s*$", re.I)
+"""A year said to be before or after another ("Since 1991 is after 1990, she was not born before 1990"):
+a comparison of years, not the bound of the date."""
 
 
 def bounded(claim: Claim) -> bool:
@@ -310,7 +313,7 @@ def year_holds(claim: Claim, known: int) -> bool:
             return holds != claim.negated
     if claim.triple.relation.split()[-1:] in (["before"], ["after"]):
         for bound in _BEFORE.finditer(sentence):
-            if int(bound["year"]) == said:
+            if int(bound["year"]) == said and not _YEAR_COMPARED.search(sentence, 0, bound.start()):
                 holds = known < said if bound["way"].lower() == "before" else known > said
                 return holds != claim.negated
     if not claim.negated:

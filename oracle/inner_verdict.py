@@ -5,7 +5,8 @@ Writers who talk before answering put the Yes or No where the talk turns to it, 
   "Did he die in London, then? No, ...", "was he in London when he died? He was."); a question
   of its own that names what the case's does not ("Was Lower Saxony in West Germany? Yes.") is a step;
 * after a turn of the sentence ("..., but no — it was Beverly Hills", "..., then no, he didn't",
-  "so then yes, she did"), not one conceded ("early 1990s, yes, but I couldn't swear");
+  "so then yes, she did", "And yes, they did." opening a paragraph after chatter), not one conceded
+  ("early 1990s, yes, but I couldn't swear");
 * as the reply's last sentence, bare or as a plain assent ("... in West Germany. **Yes.**",
   "That's correct.").
 A supposition ("If he had died there, then yes, ...") gives none; verdicts both ways give none
@@ -26,7 +27,7 @@ _ASKED = re.compile(r"\?[*_\"”’)]*[^\S\n]+")
 """A question's end; the question is what lies before it back to the last stop (a pattern that read it
 would scan the whole text from every place: quadratic on "no one no one ...")."""
 _TURN = re.compile(
-    r"(?:,|;|\bbut|\bso|\bthen)[^\S\n]+(?:then[^\S\n]+)?[*_]*(?P<v>yes|no)[*_]*"
+    r"(?:,|;|\bbut|\bso|\bthen|\band)[^\S\n]+(?:then[^\S\n]+)?[*_]*(?P<v>yes|no)[*_]*"
     r"(?![^\S\n]*,[^\S\n]*but\b)(?=[^\S\n]*[,—–:]|[^\S\n]+-[^\S\n])",
     re.I,
 )

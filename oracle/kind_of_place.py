@@ -30,6 +30,22 @@ def maybe_one_kind(one: str, other: str) -> bool:
     return bool(_WATER.search(one.strip())) == bool(_WATER.search(other.strip()))
 
 
+def another_place(one: str, other: str) -> bool:
+    """Whether ``one``, a name the KB does not know, may be a place other than ``other``: not when
+    one is a body of water and the other is not, nor when it is ``other``'s name as a state's
+    ("Federal Republic of Germany" beside Germany: its official name, not another country)."""
+    words = set(re.findall(r"[a-z]+", one.lower()))
+    own = set(re.findall(r"[a-z]+", other.lower()))
+    return maybe_one_kind(one, other) and not (own and own < words and words - own <= _STATE_FORM)
+
+
+_STATE_FORM = frozenset(
+    {"republic", "federal", "kingdom", "united", "free", "state", "democratic", "people", "peoples"}
+    | {"socialist", "commonwealth", "principality", "grand", "duchy", "of", "the"}
+)
+"""Words that make a country's name its name as a state: "Federal Republic of Germany"."""
+
+
 COUNTRY, HISTORICAL = "Q6256", "Q3024240"
 """Wikidata's country and historical country: a place lies in one country of today at a time, while
 empires and kingdoms of the past overlap them ("Smyrna belonged to the Ottoman Empire")."""

@@ -17,21 +17,24 @@ from kgtest.oracle.verdict_words import OWN_RIGHT
 
 _V = r"(?P<u>yes|no|not|so)"
 LEAN = re.compile(
-    r"\bi(?:['’]d|\s+would|['’]m|\s+am)?\s+(?:lean|incline)(?:ing)?\s+(?:towards?|to)\s+(?:saying\s+)?(?:a\s+)?(?P<v>yes|no)\b"
+    r"\bi(?:['’]d|\s+would|['’]m|\s+am)?\s+(?:lean|incline)(?:ing)?\s+(?:towards?|to)\s+(?:saying\s+)?(?:a\s+)?[*_]*(?P<v>yes|no)\b"
     r"|\b(?:my\s+)?(?:tentative\s+|best\s+|honest\s+)?(?:answer|guess|hunch|inclination)\s+(?:would\s+be|is)"
     r"\s*:?\s*(?:a\s+)?(?:tentative\s+)?(?:that\s+)?(?P<w>yes|no)\b"
     r"|\bi(?:['’]d|\s+would)\s+(?:tentatively\s+|cautiously\s+)?(?:say|guess)\s*,?\s*(?P<x>yes|no)\b"
     r"|\btentatively\s*,?\s*(?P<y>yes|no)\b"
     r"|\b(?:i'?m|i\s+am)\s+inclined\s+to\s+(?:say|think)\s*,?\s*(?P<i>yes|no|so)\b"
-    r"|\bprobably\s*,?\s*(?P<z>yes|not|no)\b"
+    r"|\b(?:probably|(?:most|very)\s+likely)\s*,?\s*(?P<z>yes|not|no)\b"
     rf"|\bi\s+(?:think|believe)\s+(?:the\s+answer\s+is\s+)?(?:probably\s+)?{_V}\b"
     r"|\bi\s+(?P<n>don['’]t|do\s+not)\s+(?:think|believe)\s+(?:so\b|(?:he|she|it|they)\s+"
-    r"(?:did|does|do|was|were|is|are|had|has|have)\b(?=\s*[,.;!—–-]))",
+    r"(?:did|does|do|was|were|is|are|had|has|have)\b(?=\s*[,.;!—–-]))"
+    r"|\b(?:my\s+)?(?:best\s+)?(?:guess|hunch)\s+(?:would\s+be|is)\s+that\s+(?P<g>[^.;:!?\n—–]*?"
+    r"\b(?:(?:do|does|did|was|were|is|are|has|have|had)n['’]t|(?:do|does|did|was|were|is|are)\s+[*_]*not)\b)",
     re.I,
 )
 """A leaning: "I'd lean towards no", "I lean towards no", "I'm leaning toward saying yes", "my tentative
-answer would be no", "I'd guess yes", "Tentatively, yes", "I'm inclined to say no", "Probably not", "I think
-so", "I believe so", "I don't think he did"."""
+answer would be no", "I'd guess yes", "Tentatively, yes", "I'm inclined to say no", "Probably not", "Most
+likely no", "I think so", "I believe so", "I don't think he did", "my best guess is that they probably don't
+have ..." (a guess that denies, said as a clause; one that affirms may affirm another value)."""
 _WEAKER = re.compile(r"\b(?:possibly|maybe|perhaps|arguably)\s*,?\s*(?P<v>yes|no|not)\b", re.I)
 """A weaker answer ("possibly not"): no leaning of its own, but one the other way makes the reply
 two-sided ("in one sense probably yes; in another, possibly not")."""
@@ -66,7 +69,7 @@ def leaning(reply: str, start: int = 0) -> tuple[str, tuple[int, int]] | None:
     for match in LEAN.finditer(reply, start):
         if _SUPPOSED.search(_RECALLING.sub("", reply[max(0, match.start() - 200) : match.start()])):
             continue  # "if it's the Australian cyclist, probably not": one answer of several
-        if match["n"]:
+        if match["n"] or match["g"]:
             way, span = "no", match.span()
         else:
             group = next(g for g in ("u", "v", "w", "x", "y", "z", "i") if match[g])

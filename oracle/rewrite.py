@@ -43,10 +43,7 @@ def readable(
     if asked[0]:
         text = _NOUN_FIELD.sub(lambda m: _noun_field(m, *asked), text)
     if only:
-        text = _FIELD.sub(
-            lambda m: f"{m['lead']}{only} {_FIELDS[' '.join((m['field'] or m['dated']).lower().split())]} ",
-            text,
-        )
+        text = _FIELD.sub(lambda m: f"{m['lead']}{only} {_FIELDS[_field(m)]} ", text)
     if pair:
         text = _BOTH.sub(f"{pair[0]} and {pair[1]} ", text)
     text = _SOURCE.sub("", _QUOTED_VERDICT.sub(_judged, set_aside(text)))
@@ -66,10 +63,17 @@ _BOTH = re.compile(
 """The case's two people said together: "Both riders were born in 1991" (styled_blind12 W3-024)."""
 _FIELD = re.compile(
     r"^(?P<lead>[^\S\n]*(?:[-*•][^\S\n]*)?)\**(?:(?P<field>born|died|year\s+of\s+birth|year\s+of\s+death)\**[^\S\n]*:\**[^\S\n]*"
-    r"|(?P<dated>founded|established)\**[^\S\n]*:\**[^\S\n]*(?=\d{4}\b))",
+    r"|(?P<dated>founded|established)\**[^\S\n]*:\**[^\S\n]*(?=\d{4}\b)|(?P<bare>born|died)\s+in\s+(?=\d{4}\b))",
     re.I | re.M,
 )
-"""A field line of the case's one entity: "- Born: 1991"; "Founded: 1904, in Freiburg" only with its year."""
+"""A field line of the case's one entity: "- Born: 1991"; "Founded: 1904, in Freiburg" only with its year;
+a line opening "Born in 1988, so no." with no one named."""
+
+
+def _field(match: re.Match[str]) -> str:
+    return " ".join((match["field"] or match["dated"] or match["bare"]).lower().split())
+
+
 _FIELDS = {
     "born": "was born in",
     "died": "died in",

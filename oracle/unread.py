@@ -169,7 +169,9 @@ def _left_out(
     said_years = {str(c.object.year) for c in read if c.object.year is not None}
     said_years |= {str(y) for c in read if c.when for y in c.when if y is not None}
     person = bool(_PRONOUN.search(plain)) and _case_person(ground)
-    person = person or (bool(_IT.match(plain)) and not _case_person(ground))  # "It's a town in ..."
+    it = _IT.match(plain)  # "It's a town in ...", "They spent 2004–05 in the Second Division"
+    beside = it is not None and not (it["they"] and proof_ids(ground) & set(mentioned))
+    person = person or (beside and not _case_person(ground))
     things = len(mentioned) + (1 if years else 0) + (1 if person and len(mentioned) < 2 else 0)
     if kin and not read:  # "Adonis were a Fourth Division side", "Yes - a Fourth Division club": the case's
         things = max(things + 1, 2)
@@ -253,10 +255,12 @@ _LIFE = re.compile(r"\b(?:born|birth|died|dies|death|aged?|years?\s+old)\b", re.
 """Words of a life's dates: "someone born in 1999" is the case's person, named or not."""
 _PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers)\b", re.I)
 _IT = re.compile(
-    r"\W*it(?:['’]s|\s+(?:is|was))\s+(?:a|an)\b|\W*it\s+(?:lies|lay|sits|sat|is\s+located|was\s+located)\b",
+    r"\W*it(?:['’]s|\s+(?:is|was))\s+(?:a|an)\b|\W*it\s+(?:lies|lay|sits|sat|is\s+located|was\s+located)\b"
+    r"|\W*(?P<they>they)(?:['’]d|['’]ve|\s+(?:had|have|spent|were|played|finished|went))\b",
     re.I,
 )
-"""A sentence placing "it", the case's thing where the case is about no person: "It's a town in ..."."""
+"""A sentence placing "it", the case's thing where the case is about no person: "It's a town in ...";
+"they" beside a thing outside the proof ("so they spent 2004–05 in the Cypriot Second Division")."""
 
 
 def _ends(claim: Claim) -> set[str]:

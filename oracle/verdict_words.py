@@ -91,7 +91,7 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         "refusal",
         r"(?:but\s+)?as\s+an\s+(?:ai|a\.i\.|artificial\s+intelligence|ai\s+language\s+model|language\s+model|llm)\b"
         r"|i(?:'m|\s+am)\s+(?:sorry|afraid),?\s+(?:but\s+)?"
-        r"(?:i\s+(?:can(?:no|')t|cannot|won't|will\s+not|am\s+unable)|i['’]m\s+(?:not\s+able|unable)\s+to\b)"
+        r"(?:i\s+(?:can(?:no|')t|cannot|won't|will\s+not|am\s+unable)|i['’]m\s+(?:not\s+able|unable)\s+to\b)(?!\s+give\s+(?:you\s+)?(?:a|an)\s+(?:reliable|confident|accurate|certain)\b)"
         r"|(?:i\s+(?:can(?:no|')t|won't|will\s+not)|(?:i['’]m|i\s+am)\s+(?:not\s+able|unable)\s+to)\s+"
         r"(?:help|assist|comply|provide\s+(?:that|this|an?\s+answer)|discuss|engage|share)"
         r"|i\s+(?:must|have\s+to)\s+decline"
@@ -108,6 +108,7 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         r"|(?:i\s+)?(?:can\s*not|can't|cannot|am\s+unable\s+to|unable\s+to|could\s+not|couldn't)\s+"
         r"(?:determine|say|tell|verify|confirm|know|be\s+(?:sure|certain)|answer)\b"
         r"|(?:i['’]m|i\s+am)\s+not\s+able\s+to\s+(?:determine|say|tell|know|be\s+(?:sure|certain))\b"
+        r"|i\s+(?:can(?:no|['’])t|cannot)\s+give\s+(?:you\s+)?(?:a|an)\s+(?:reliable|confident|accurate|certain)\s+answer\b"
         r"|it\s+is\s+(?:unclear|uncertain|unknown|not\s+known)\b|unknown\b"
         r"|there\s+is\s+(?:not\s+enough|insufficient|no)\s+(?:information|data|evidence)"
         r"|i\s+(?:have\s+no|don't\s+have|do\s+not\s+have)\s+(?:(?:enough|reliable|that|this|the|any)\s+){0,2}"
@@ -162,6 +163,7 @@ UNSURE_ANYWHERE = re.compile(
     r"|i\s+(?:just\s+|simply\s+)?(?:do\s+not|don't)\s+have\s+(?:(?:reliable|enough|solid)\s+){1,2}information\s+"
     r"(?:(?:on|about)\s+|to\s+(?:say|tell|know|determine|confirm)\s+)(?:whether|if|which)"
     r"|(?:we|i)\s+(?:can\s*not|can't|cannot|am\s+unable\s+to|are\s+unable\s+to)\s+(?:determine|tell|say|know)"
+    r"|(?:i['’]m|i\s+am)\s+not\s+able\s+to\s+(?:determine|tell|say)\s+(?:whether|if)\b"
     r"|(?:not|don't\s+have|do\s+not\s+have)\s+enough\s+information"
     r"|(?:i'?m|i\s+am)\s+(?:just\s+|honestly\s+|simply\s+)?not\s+sure\b"
     r"(?!\s+(?:whether|if|this|that|there|how|what|which|it))"
@@ -265,6 +267,13 @@ FILLER = re.compile(
     r"(?:[.!?…]|\s*[\u2600-\u27bf\U0001f300-\U0001faff])+){1,2}\s*",
     re.I,
 )
+
+
+SOURCED = re.compile(
+    r"[^\S\n]*(?:based\s+on|according\s+to|going\s+by|judging\s+by)\s[^.!?\n:,]{1,100},[^\S\n]*(?=[*_]*(?:yes|no)\b)",
+    re.I,
+)
+"""A verdict after its sources, opening the reply: "Based on the club archives and RSSSF's records, no."."""
 
 
 CONCLUSION = re.compile(

@@ -18,7 +18,7 @@ from kgtest.kg.extract.triples import Triple
 from kgtest.kg.model import Domain
 from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundGraph
-from kgtest.oracle.references import place_before
+from kgtest.oracle.references import KINDS, kind_named, place_before
 
 _PERSON = {"he", "she", "him", "her", "his", "hers"}
 _THING = {"it", "its"}
@@ -40,6 +40,7 @@ _PLACES = {"P19", "P20", "P131", "P17", "P150", "P36", "P1376", "P551", "P27", "
 def resolve(triples: Sequence[Triple], ground: GroundGraph, entities: EntityReader) -> list[Triple]:
     """The triples with each he/she/it end set to the name of the right kind, where one is known."""
     triples = _the_only_one(triples, ground)
+    triples = kind_named(triples, lambda name, kind: _of_kind(name, kind, ground, entities))
     if entities.kb is None or not any(t.subject_pronoun or t.object_pronoun for t in triples):
         return list(triples)
     out = []
@@ -92,6 +93,16 @@ def _place_id(name: str, ground: GroundGraph, entities: EntityReader) -> str | N
         return match.id
     entity = entities.kb.entity(match.id) if entities.kb is not None else None
     return match.id if entity is not None and entity.domain is Domain.PLACES else None
+
+
+def _of_kind(name: str, kind: str, ground: GroundGraph, entities: EntityReader) -> str | None:
+    """A name's entity id when the KB's label or description calls it a thing of ``kind`` (a club)."""
+    if entities.kb is None:
+        return None
+    match = entities.read(name, ground)
+    entity = entities.kb.entity(match.id) if match.id is not None else None
+    said = f" {entity.label} {entity.description} ".lower() if entity is not None else ""
+    return match.id if any(f" {w} " in said for w in KINDS[kind]) else None
 
 
 def _human(eid: str, ground: GroundGraph, entities: EntityReader) -> bool:

@@ -50,6 +50,8 @@ _CLASSES = {
 """A class word after a name: "the East Africa region" is East Africa."""
 _AGE = {"new", "former", "old", "modern", "present-day"}
 """Words for a place's age before its name, in lower case ("New York" is a name): "the new region"."""
+_SAINT = re.compile(r"St\.?\s+(?=[A-Z])")
+"""A saint's name cut short: the KB's label spells it out ("Saint Petersburg")."""
 _DECADE = re.compile(r"\b\d{2,3}0s\b")
 _PART_OF_YEAR = re.compile(
     r"^(?:(?:early|mid|late)[\s-]+)?(?:spring|summer|autumn|fall|winter|early|mid|late)\s+(?=\d)", re.I
@@ -88,6 +90,10 @@ class EntityReader:
 
     def read(self, name: str, ground: GroundGraph, look_up: bool = True) -> EntityMatch:
         """``look_up``: ask the KB about names the case lacks (False: the case and years only)."""
+        if _SAINT.match(name):  # "St. Petersburg": Saint Petersburg where it is known, not the Floridian one
+            saint = self._read(_SAINT.sub("Saint ", name, count=1), ground, look_up)
+            if saint.known:
+                return EntityMatch(name, saint.id, saint.label, saint.how)
         found = self._read(name, ground, look_up)
         if found.known or found.how == "year":
             return found

@@ -18,6 +18,7 @@ from kgtest.kg.extract.triples import Triple
 from kgtest.kg.model import Domain
 from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundGraph
+from kgtest.oracle.references import KINDS, kind_named, place_before
 
 _PERSON = {"he", "she", "him", "her", "his", "hers"}
 _THING = {"it", "its"}
@@ -39,6 +40,7 @@ _PLACES = {"P19", "P20", "P131", "P17", "P150", "P36", "P1376", "P551", "P27", "
 def resolve(triples: Sequence[Triple], ground: GroundGraph, entities: EntityReader) -> list[Triple]:
     """The triples with each he/she/it end set to the name of the right kind, where one is known."""
     triples = _the_only_one(triples, ground)
+    triples = kind_named(triples, lambda name, kind: _of_kind(name, kind, ground, entities))
     if entities.kb is None or not any(t.subject_pronoun or t.object_pronoun for t in triples):
         return list(triples)
     out = []
@@ -60,6 +62,8 @@ def _name(word: str, triple: Triple, ground: GroundGraph, entities: EntityReader
     person = word in _PERSON
     near = [n for n in triple.antecedents if n != other]
     name = next((n for n in near if word in _PLACE and _is_place(n, ground, entities)), None)
+    if name is None and word in _PLACE:  # "a Chicago kid — he was born there": no antecedent the parse saw
+        name = place_before(triple.sentence, lambda n: _place_id(n, ground, entities))
     name = name or next((n for n in near if _is_person(n, ground, entities) is person), None)
     if name is None and person:
         name = next((ground.label(x) for x in _case_people(ground)), None)
@@ -75,16 +79,30 @@ def _is_person(name: str, ground: GroundGraph, entities: EntityReader) -> bool |
 
 
 def _is_place(name: str, ground: GroundGraph, entities: EntityReader) -> bool:
+    return _place_id(name, ground, entities) is not None
+
+
+def _place_id(name: str, ground: GroundGraph, entities: EntityReader) -> str | None:
     """A place by the case's evidence (the object of a place of birth, a containment) or the KB's domain."""
     match = entities.read(name, ground, look_up=False)
     if match.id is None:
         match = entities.read(name, ground)
     if match.id is None:
-        return False
+        return None
     if any(e.object == match.id and e.property in _PLACES for e in ground.edges):
-        return True
+        return match.id
     entity = entities.kb.entity(match.id) if entities.kb is not None else None
-    return entity is not None and entity.domain is Domain.PLACES
+    return match.id if entity is not None and entity.domain is Domain.PLACES else None
+
+
+def _of_kind(name: str, kind: str, ground: GroundGraph, entities: EntityReader) -> str | None:
+    """A name's entity id when the KB's label or description calls it a thing of ``kind`` (a club)."""
+    if entities.kb is None:
+        return None
+    match = entities.read(name, ground)
+    entity = entities.kb.entity(match.id) if match.id is not None else None
+    said = f" {entity.label} {entity.description} ".lower() if entity is not None else ""
+    return match.id if any(f" {w} " in said for w in KINDS[kind]) else None
 
 
 def _human(eid: str, ground: GroundGraph, entities: EntityReader) -> bool:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 
+from kgtest.generator.kbview import KbView
+from kgtest.kg.catalog import builtin_catalog
+from kgtest.kg.model import Domain, Entity
 from kgtest.oracle import ViewKb
 from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import ground_graph
@@ -63,3 +66,19 @@ def test_containment_is_followed_to_the_top(example_kb: ViewKb) -> None:
         lambda f, here: f.object if f.property == "P131" and f.subject == here else None,
     )
     assert {(f.subject, f.object) for f in up} >= {("Q1726", "Q10562"), ("Q10562", "Q980"), ("Q980", "Q183")}
+
+
+def test_a_saint_cut_short_is_the_saint_the_kb_spells_out() -> None:
+    """ "He died in St. Petersburg" (a d18 reply on Pushkin): where the KB has both Saint Petersburg
+    and a St. Petersburg of its own (Florida), the shortened name is the saint's; a name the saint's
+    spelling does not give stays as it was."""
+    places = {
+        "Q656": Entity("Q656", "Saint Petersburg", domain=Domain.PLACES),
+        "Q49236": Entity("Q49236", "St. Petersburg", domain=Domain.PLACES),
+        "Q38022": Entity("Q38022", "St. Louis", domain=Domain.PLACES),
+    }
+    reader = EntityReader(ViewKb(KbView(places, (), builtin_catalog())))
+    graph = ground_graph(SPOUSE)
+    assert reader.read("St. Petersburg", graph).id == "Q656"
+    assert reader.read("St Petersburg", graph).id == "Q656"
+    assert reader.read("St. Louis", graph).id == "Q38022"

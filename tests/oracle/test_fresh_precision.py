@@ -7,25 +7,16 @@ seasons a reply may name beside them."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from kgtest.generator.case import TestCase
-from kgtest.generator.kbview import KbView
-from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.extract.spacy_triples import SpacyExtractor
-from kgtest.kg.model import Entity, Fact
-from kgtest.oracle import Judge, ViewKb
+from kgtest.kg.model import Fact
+from kgtest.oracle import Judge
 from kgtest.oracle.embeddings import Embedder
 
-_CASES = {
-    c.id: c
-    for c in (
-        TestCase.from_json(line)
-        for line in (Path(__file__).parent / "labelled" / "fresh_cases.jsonl").read_text().splitlines()
-    )
-}
+from .labelled_kb import cases_judge, outcome, read_cases
+
+_CASES = read_cases("fresh_cases.jsonl")
 DANMARK_RUNDT = "74a93c69f4e011a2"
 """Was the 2014 Danmark Rundt followed by the 2015 Danmark Rundt? (Yes)"""
 FRENAROS = "2ecec4283fc21735"
@@ -57,26 +48,14 @@ _TYPES |= {"Q2186582": _LEAGUE}
 @pytest.fixture(scope="module")
 def fresh_judge(extractor: SpacyExtractor, embedder: Embedder) -> Judge:
     """A judge whose KB holds the cases' entities and facts, and the Fourth Division's seasons."""
-    labels = {eid: label for eid, (label, _) in _SEASONS.items()}
+    seasons = {eid: label for eid, (label, _) in _SEASONS.items()}
     types = _TYPES | {eid: kind for eid, (_, kind) in _SEASONS.items()}
     facts = {Fact("Q16329746", "P3450", "Q2778433"), Fact("Q16329747", "P3450", "Q2778433")}
-    for case in _CASES.values():
-        for e in case.evidence:
-            labels.setdefault(e.subject, e.subject_label)
-            labels.setdefault(e.object, e.object_label)
-            if not e.object.isdigit():
-                facts.add(Fact(e.subject, e.property, e.object, e.start_year, e.end_year))
-    entities = {
-        eid: Entity(eid, label, types=tuple(t for t in [types.get(eid)] if t))
-        for eid, label in labels.items()
-    }
-    view = KbView(entities, tuple(sorted(facts, key=lambda f: f.id)), builtin_catalog())
-    return Judge(extractor=extractor, embedder=embedder, kb=ViewKb(view))
+    return cases_judge(_CASES.values(), extractor, embedder, seasons, types, facts, years=False)
 
 
 def _outcome(judge: Judge, case_id: str, reply: str) -> str:
-    (verdict,) = judge.judge_many([(_CASES[case_id], reply)])
-    return verdict.outcome.value
+    return outcome(judge, _CASES[case_id], reply)
 
 
 @pytest.mark.parametrize(

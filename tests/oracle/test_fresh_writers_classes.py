@@ -8,27 +8,15 @@ replies are written for this test in the writers' styles. The KB holds the cases
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from kgtest.generator.case import TestCase
-from kgtest.generator.kbview import KbView
-from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.extract.spacy_triples import SpacyExtractor
-from kgtest.kg.model import Entity, Fact
-from kgtest.oracle import Judge, ViewKb
+from kgtest.oracle import Judge
 from kgtest.oracle.embeddings import Embedder
 
-_CASES = {
-    c.id: c
-    for c in (
-        TestCase.from_json(line)
-        for line in (Path(__file__).parent / "labelled" / "fresh_writers_cases.jsonl")
-        .read_text()
-        .splitlines()
-    )
-}
+from .labelled_kb import cases_judge, outcome, read_cases
+
+_CASES = read_cases("fresh_writers_cases.jsonl")
 BRUNSWICK = "ec8a3585acfcb4d2"
 """Was Brunswick in the German Empire at any time in the 1920s? (No: 1871-1919)"""
 MARRANO = "adbcd1333228f2b5"
@@ -37,21 +25,11 @@ MARRANO = "adbcd1333228f2b5"
 
 @pytest.fixture(scope="module")
 def judge(extractor: SpacyExtractor, embedder: Embedder) -> Judge:
-    labels: dict[str, str] = {}
-    facts = set()
-    for case in _CASES.values():
-        for e in case.evidence:
-            labels.setdefault(e.subject, e.subject_label)
-            labels.setdefault(e.object, e.object_label)
-            facts.add(Fact(e.subject, e.property, e.object, e.start_year, e.end_year))
-    entities = {eid: Entity(eid, label) for eid, label in labels.items()}
-    view = KbView(entities, tuple(sorted(facts, key=lambda f: f.id)), builtin_catalog())
-    return Judge(extractor=extractor, embedder=embedder, kb=ViewKb(view))
+    return cases_judge(_CASES.values(), extractor, embedder)
 
 
 def _outcome(judge: Judge, case_id: str, reply: str) -> str:
-    (verdict,) = judge.judge_many([(_CASES[case_id], reply)])
-    return verdict.outcome.value
+    return outcome(judge, _CASES[case_id], reply)
 
 
 @pytest.mark.parametrize(

@@ -9,26 +9,16 @@ KB holds the cases' own facts and the other places the replies name."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from kgtest.generator.case import TestCase
-from kgtest.generator.kbview import KbView
-from kgtest.kg.catalog import builtin_catalog
 from kgtest.kg.extract.spacy_triples import SpacyExtractor
-from kgtest.kg.model import Entity, Fact
-from kgtest.oracle import Judge, ViewKb
+from kgtest.oracle import Judge
 from kgtest.oracle.embeddings import Embedder
 from kgtest.oracle.kind_of_place import another_place
 
-_CASES = {
-    c.id: c
-    for c in (
-        TestCase.from_json(line)
-        for line in (Path(__file__).parent / "labelled" / "third_dev_cases.jsonl").read_text().splitlines()
-    )
-}
+from .labelled_kb import cases_judge, outcome, read_cases
+
+_CASES = read_cases("third_dev_cases.jsonl")
 AEK = "9a84efa72271db08"
 """Did AEK Larnaca play in the 2004–05 Cypriot First Division? (Yes)"""
 VENISSIEUX = "62db94facaf5bee2"
@@ -41,21 +31,11 @@ _OTHERS = {"Q12559": "Isère", "Q2712845": "Cypriot Second Division"}
 
 @pytest.fixture(scope="module")
 def judge(extractor: SpacyExtractor, embedder: Embedder) -> Judge:
-    labels: dict[str, str] = dict(_OTHERS)
-    facts = set()
-    for case in _CASES.values():
-        for e in case.evidence:
-            labels.setdefault(e.subject, e.subject_label)
-            labels.setdefault(e.object, e.object_label)
-            facts.add(Fact(e.subject, e.property, e.object, e.start_year, e.end_year))
-    entities = {eid: Entity(eid, label) for eid, label in labels.items()}
-    view = KbView(entities, tuple(sorted(facts, key=lambda f: f.id)), builtin_catalog())
-    return Judge(extractor=extractor, embedder=embedder, kb=ViewKb(view))
+    return cases_judge(_CASES.values(), extractor, embedder, others=_OTHERS)
 
 
 def _outcome(judge: Judge, case_id: str, reply: str) -> str:
-    (verdict,) = judge.judge_many([(_CASES[case_id], reply)])
-    return verdict.outcome.value
+    return outcome(judge, _CASES[case_id], reply)
 
 
 def test_a_year_compared_with_the_bound_is_no_bound_of_the_date(judge: Judge) -> None:

@@ -17,6 +17,7 @@ from enum import StrEnum
 
 from kgtest.generator.case import Answer
 from kgtest.oracle.concluded import concluded_verdict
+from kgtest.oracle.held_true import held_true_verdict
 from kgtest.oracle.inner_verdict import inner_verdict
 from kgtest.oracle.leaning import leaning, other_way
 from kgtest.oracle.restated import after_restated_question
@@ -108,6 +109,8 @@ def parse_answer(reply: str, question: str = "", leanings: bool = False) -> Pars
     if not leanings or not _doubtful(parsed):
         return parsed
     lean = leaning(reply)
+    if lean is None and parsed.stance is Stance.MISSING:  # "If that's right, it would not have been in X"
+        lean = held_true_verdict(reply, question)
     if lean is None:
         return parsed
     stance = Stance.YES if lean[0] == "yes" else Stance.NO

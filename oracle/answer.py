@@ -17,10 +17,12 @@ from enum import StrEnum
 
 from kgtest.generator.case import Answer
 from kgtest.oracle.concluded import concluded_verdict
+from kgtest.oracle.held_true import held_true_verdict
 from kgtest.oracle.inner_verdict import inner_verdict
 from kgtest.oracle.leaning import leaning, other_way
 from kgtest.oracle.restated import after_restated_question
 from kgtest.oracle.restated_verdict import restated_verdict
+from kgtest.oracle.supposed import SUPPOSING, aside
 from kgtest.oracle.verdict_words import (
     AFTER_OPENER,
     ANSWER_FIRST,
@@ -107,6 +109,8 @@ def parse_answer(reply: str, question: str = "", leanings: bool = False) -> Pars
     if not leanings or not _doubtful(parsed):
         return parsed
     lean = leaning(reply)
+    if lean is None and parsed.stance is Stance.MISSING:  # "If that's right, it would not have been in X"
+        lean = held_true_verdict(reply, question)
     if lean is None:
         return parsed
     stance = Stance.YES if lean[0] == "yes" else Stance.NO
@@ -231,7 +235,7 @@ def _doubt(
 ) -> ParsedAnswer | None:
     """A hedge in the verdict's sentence or opening the next one (none with ``leanings``), or a
     correction to the other verdict (not one that answers a question the reply asks itself, nor one it
-    only supposes: ``_aside``)."""
+    only supposes: supposed.py)."""
     undermined = UNDERMINED.search(reply, span[1])
     if undermined is not None:  # "No ... I'm unable to provide a definitive answer"
         return _parsed(reply, Stance.AMBIGUOUS, (span, undermined.span()), "hedge")
@@ -262,36 +266,13 @@ def _corrected(reply: str, stance: Stance, span: tuple[int, int], question: str)
             again is not None
             and again[0] in _FIRM
             and again[0] is not stance
-            and not _aside(reply, again[1][0], question)
+            and not aside(reply, again[1][0], question)
         ):
             return _parsed(reply, Stance.AMBIGUOUS, (span, again[1]), "correction")
     for match in REVERSAL.finditer(reply, span[1]):
-        if _yes_no(match["v"]) is not stance and not _aside(reply, match.start("v"), question):
+        if _yes_no(match["v"]) is not stance and not aside(reply, match.start("v"), question):
             return _parsed(reply, Stance.AMBIGUOUS, (span, match.span("v")), "conflict")
     return None
-
-
-_ASKED_BEFORE = re.compile(r"([^.!?\n]*)\?[\s*_\"”’)\-–—:]*$")
-_SUPPOSING = re.compile(
-    r"(?:^|[.!?;:\n][\s*_]*)(?:if|were|had|suppose|supposing|assuming)\b[^.!?;\n]*$", re.I
-)
-"""A supposition opening the clause, after a list item's bold label too ("- **So:** If ...")."""
-_CONTENT = re.compile(r"[a-z]{4,}")
-
-
-def _aside(reply: str, pos: int, question: str) -> bool:
-    """A later Yes or No that answers a question the reply asks itself ("Did Tesla die in Paris? No,
-    ..."), not the case's, or that a supposition gives ("If he had died in Paris, the answer would be
-    No"): no change of the verdict."""
-    before = reply[max(0, pos - 300) : pos]
-    if _SUPPOSING.search(before):
-        return True
-    asked = _ASKED_BEFORE.search(before)
-    if asked is None:
-        return False
-    own = set(_CONTENT.findall(asked.group(1).lower()))
-    case = set(_CONTENT.findall(question.lower()))
-    return bool(own) and len(own & case) < 0.6 * len(own)
 
 
 def _next_sentence(reply: str, pos: int) -> int | None:
@@ -312,7 +293,7 @@ def _verdicts(reply: str, after: int) -> list[tuple[Stance, tuple[int, int]]]:
     found = []
     for match in LATER.finditer(reply, after):
         before = RECALLING.sub("", reply[max(0, match.start() - 300) : match.start()])
-        if not _SUPPOSING.search(before):
+        if not SUPPOSING.search(before):
             found.append((_yes_no(match["v"]), match.span()))
     return found
 
@@ -328,7 +309,7 @@ def _contradicted(
         # "by X the answer would be no, but if Y, it would be yes"; "which would make the answer yes"
         lines += [(_yes_no(m["v"]), m.span("v")) for m in _WOULD.finditer(reply, after)]
     for other, where in [*_verdicts(reply, after), *lines]:
-        if other is not stance and not _overlap(where, span) and not _aside(reply, where[0], question):
+        if other is not stance and not _overlap(where, span) and not aside(reply, where[0], question):
             return _parsed(reply, Stance.AMBIGUOUS, tuple(sorted((span, where))), "conflict")
     return None
 

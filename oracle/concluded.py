@@ -23,7 +23,7 @@ _CONCLUSION = re.compile(
 )
 """Within one line, possessive: on twenty thousand blank lines a run of spaces taken across lines was
 re-read from every line."""
-_VALUE = re.compile(r"\b(?:in|at|for|with|from)\s+((?:the\s+)?[A-Z][^?]*?)[\s?.]*$")
+VALUE = re.compile(r"\b(?:in|at|for|with|from)\s+((?:the\s+)?[A-Z][^?]*?)[\s?.]*$")
 """The value a question asks about: the name that ends it ("... die in Los Angeles?")."""
 _NEGATED = re.compile(r"\b(?:lack|lacks|lacked|not|never|n['’]t|false)\b", re.I)
 _ASSENT = re.compile(r"(?:that|this|it)(?:['’]s|\s+is|\s+was)\s+(?:right|correct|true)\b", re.I)
@@ -35,7 +35,7 @@ def concluded_verdict(reply: str, question: str, start: int = 0) -> tuple[str, t
     """``("yes" | "no", span)`` of the reply's conclusions that answer the question, when they agree."""
     if _NEGATED.search(question):
         return None  # "Does X lack relations with Y?": setting a value aside answers the other way
-    value = _VALUE.search(question)
+    value = VALUE.search(question)
     aside = _aside(value.group(1)) if value else None
     either = re.search(r"\beither\b", question, re.I) is not None
     found: list[tuple[str, tuple[int, int]]] = []

@@ -62,3 +62,51 @@ def test_the_reasoning_after_a_leaning_is_a_sentence_of_its_own(reply: str) -> N
     reasoning = parse_answer(reply, leanings=True).reasoning
     first = reply.split(". ", 1)[1]
     assert first in [s.strip() for s in sentences(reasoning)], reasoning
+
+
+@pytest.mark.parametrize(
+    ("reply", "question", "stance"),
+    [
+        (
+            "As far as I remember it is a village of the Province of Piacenza. If that's right, it would not "
+            "have been in Liguria — the border runs just south of it.",
+            "Was Lorsica ever located in Liguria?",
+            Stance.NO,
+        ),
+        (
+            "He went into exile in 1933. If I'm correct, he didn't die in Hamburg, though I may be wrong.",
+            "Did Lion Feuchtwanger die in Hamburg?",
+            Stance.NO,
+        ),
+        (
+            "I believe the commune belonged to the Province of Genoa. If that's right, it was in Liguria.",
+            "Was Lorsica ever located in Liguria?",
+            Stance.YES,
+        ),
+    ],
+)
+def test_a_verdict_under_the_replys_own_claim_held_true_is_its_leaning(
+    reply: str, question: str, stance: Stance
+) -> None:
+    """oracle/held_true.py: the clause after "if that's right" names the asked value, set aside or not."""
+    assert parse_answer(reply, question, leanings=True).stance is stance
+    assert parse_answer(reply, question).stance not in (Stance.YES, Stance.NO)
+
+
+@pytest.mark.parametrize(
+    ("reply", "question"),
+    [
+        (
+            "If that's right, it was not in Emilia but in Liguria, or so I think.",
+            "Was Lorsica ever located in Liguria?",
+        ),
+        ("If that's right, it was in Emilia-Romagna.", "Was Lorsica ever located in Liguria?"),
+        ("If I'm right, it was not located there but in Liguria.", "Was Lorsica ever located in Liguria?"),
+        ("If he had moved, he would not have been in Liguria.", "Was Lorsica ever located in Liguria?"),
+        ("If that's right, it was not in Liguria.", "Did Germany lack relations with Togo?"),
+    ],
+)
+def test_a_held_true_clause_that_does_not_set_the_value_aside_plainly_gives_none(
+    reply: str, question: str
+) -> None:
+    assert parse_answer(reply, question, leanings=True).stance not in (Stance.YES, Stance.NO)

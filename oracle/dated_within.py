@@ -11,7 +11,9 @@ sentence is read as it, with the years, and dated.py checks them (a year inside 
 right, one outside it, or another first or last year, is wrong knowledge). It stays unread where
 
 * the KB does not date the fact on the side said, or the sentence names the ends of several such facts;
-* the clause denies, asks, supposes or hedges a year ("not", "never", "if", "?", "around", "the 1990s");
+* the clause denies, asks, supposes or hedges a year ("not", "never", "if", "?", "around", "the 1990s"),
+  or holds a year or another clause between the verb and the year ("Haut-Rhin from 1790 until ..."
+  is no container; "from 1790 right up until ... in 1922" is a span);
 * a single year is one of the KB's bounds or next to one (the year of a reform: the place may be in
   the old whole and the new one that year), or a first or last year is next to the KB's ("until 2016"
   for a fact the KB ends in 2015: the same 1 January, maybe).
@@ -54,6 +56,14 @@ _SAID = [
     (re.compile(rf"^{_WHOLE}\s+(?:from|since)\s+{_YEAR}\s*$", re.I), "start"),
     (
         re.compile(
+            rf"^{_WHOLE}\s+from\s+{_YEAR}\s+(?:right\s+|all\s+the\s+way\s+)?(?:up\s+)?(?:until|till|to)\s+"
+            rf"(?:[^,;:]*?\s)?(?:in\s+)?{_YEAR}\s*$",
+            re.I,
+        ),
+        "span",
+    ),
+    (
+        re.compile(
             rf"^(?:from|between)\s+{_YEAR}\s+(?:to|until|till|and)\s+{_YEAR}\s*,?\s+{_WHOLE}\s*$", re.I
         ),
         "span",
@@ -67,6 +77,8 @@ _AWAY = re.compile(
     re.I,
 )
 """Words that deny, ask, suppose, loosen a year or set the fact against another time."""
+_OTHER = re.compile(r"\d{3,4}|\b(?:from|until|till|since|when|became|after|before|while|where)\b", re.I)
+"""Words no name between the verb and the year holds: the clause says more than the containment."""
 _CLAUSES = re.compile(
     r"[;:—]|\s–\s|,\s+(?:not|but|while|whereas|though|although|so|and|which|when|because)\b"
 )
@@ -108,6 +120,8 @@ def _clause(
         said = shape.match(clause)
         if said is None:
             continue
+        if any(_OTHER.search(said[g]) for g in ("x", "y")):
+            continue  # a year or another clause inside a name's place: "Haut-Rhin from 1790 until ..."
         edge = _edge(said["x"].strip(), said["y"].strip(), dated, ground, entities)
         years = [int(y) for y in said.groups() if y is not None and re.fullmatch(r"\d{4}", y)]
         if edge is None and side == "point":

@@ -80,6 +80,12 @@ def _read(sentence: str) -> list[tuple[tuple[str, str, str] | None, tuple[int | 
             "I think the Lüneburg region was part of the Province of Hanover until 1946.",
             [((REGION, "P131", HANOVER), (None, 1946))],
         ),
+        # chatty: a span whose end is an event's year (styled_blind9 W1-034's shape)
+        (
+            "Celle stayed in the Lüneburg Government Region from 1885 right up until the state scrapped its "
+            "regions in 2004.",
+            [((REGION, "P150", CELLE), (1885, 2004))],
+        ),
         # another year, far from the KB's: read, so the checks find it wrong
         (
             "In 1960 the Lüneburg Government Region was in the Province of Hanover.",
@@ -101,6 +107,7 @@ def test_a_containment_at_a_year_is_read_with_its_years(sentence: str, read: lis
         "In 1930 Celle probably belonged to the Lüneburg Government Region.",  # hedged on the fact
         "Was Celle in the Lüneburg Government Region in 1930?",  # asked
         "In 1930 Celle belonged to Lower Saxony.",  # a container the case lacks, unknown to the KB
+        "Celle belonged to the Lüneburg Government Region from 1885 when Hanover was Prussian.",  # more said
         "In 1930 it was part of the Province of Hanover.",  # "it" for one of two contained places
     ],
 )

@@ -48,9 +48,11 @@ _VERB = (
     r"was\s+(?:still\s+|then\s+)?(?:in|within|inside|located\s+in|situated\s+in)|"
     r"(?:lay|sat|stayed|remained)\s+(?:in|within|inside)|fell\s+within)"
 )
+_SO = r"(?:(?:so|thus|therefore|hence|then|and)\s*,?\s+)?"
+"""A conclusion's or a sequel's opening word before the year: "So in 1978 Celle sat in ..."."""
 _WHOLE = r"(?P<x>[^,;:]+?)\s+" + _VERB + r"\s+(?P<y>[^,;:]+?)"
 _SAID = [
-    (re.compile(rf"^(?:in|during)\s+{_YEAR}\s*,?\s+{_WHOLE}\s*$", re.I), "point"),
+    (re.compile(rf"^{_SO}(?:in|during)\s+{_YEAR}\s*,?\s+{_WHOLE}\s*$", re.I), "point"),
     (re.compile(rf"^{_WHOLE}\s+(?:in|during)\s+{_YEAR}\s*$", re.I), "point"),
     (re.compile(rf"^{_WHOLE}\s+(?:until|till|up\s+to)\s+{_YEAR}\s*$", re.I), "end"),
     (re.compile(rf"^{_WHOLE}\s+(?:from|since)\s+{_YEAR}\s*$", re.I), "start"),

@@ -86,6 +86,11 @@ def _read(sentence: str) -> list[tuple[tuple[str, str, str] | None, tuple[int | 
             "regions in 2004.",
             [((REGION, "P150", CELLE), (1885, 2004))],
         ),
+        # step by step, a conclusion after a contrast (d17 D2-007's shape)
+        (
+            "So in 1978 Celle sat in the Lüneburg Government Region, not the Stade one.",
+            [((REGION, "P150", CELLE), (1978, 1978))],
+        ),
         # another year, far from the KB's: read, so the checks find it wrong
         (
             "In 1960 the Lüneburg Government Region was in the Province of Hanover.",

@@ -18,11 +18,8 @@ right, one outside it, or another first or last year, is wrong knowledge). It st
   the old whole and the new one that year), or a first or last year is next to the KB's ("until 2016"
   for a fact the KB ends in 2015: the same 1 January, maybe).
 
-A place of such a fact put at a single year inside the fact's span in a container the case lacks ("In
-1930 Celle belonged to the Prussian Province of Saxony", the KB: Celle in the Lüneburg region in the
-Province of Hanover from 1885 to 1946) is read as located in that container at the year: the checks
-(checks.py, kind_of_place.py) take it as another value of the proof's containment where the two are
-of one kind (wrong knowledge), and leave it open where they are not.
+A place put at a year in a container the case lacks ("In 1930 Celle belonged to the Prussian Province
+of Saxony") stays unread: the case's evidence holds no other container of it to set the year against.
 """
 
 from __future__ import annotations
@@ -31,13 +28,10 @@ import re
 from collections.abc import Sequence
 
 from kgtest.kg.extract.text import prepare
-from kgtest.kg.extract.triples import Triple
 from kgtest.oracle.claims import Claim
 from kgtest.oracle.dated_edges import edge_claim, named
-from kgtest.oracle.entities import EntityMatch, EntityReader
+from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundEdge, GroundGraph
-from kgtest.oracle.light_verbs import EDGE
-from kgtest.oracle.relations import RelationMatch
 from kgtest.oracle.unread import same_sentence, sentences
 
 _CONTAINS = frozenset({"P131", "P150"})
@@ -84,8 +78,6 @@ _OTHER = re.compile(r"\d{3,4}|\b(?:from|until|till|since|when|became|after|befor
 _CLAUSES = re.compile(
     r"[;:—]|\s–\s|,\s+(?:not|but|while|whereas|though|although|so|and|which|when|because)\b"
 )
-_PEOPLE = re.compile(r"(?:the\s+)?[A-Z]\w+(?:ian|an|ish|ese)\s+(?=[A-Z])")
-"""A people's adjective before a name: the name is the place's without it."""
 _IT = re.compile(r"(?:it|the\s+(?:town|city|commune|village|district|region|municipality|place))", re.I)
 
 
@@ -125,11 +117,6 @@ def _clause(
         if any(_OTHER.search(said[g]) for g in ("x", "y")):
             continue  # a year or another clause inside a name's place: "Haut-Rhin from 1790 until ..."
         edge = _edge(said["x"].strip(), said["y"].strip(), dated, ground, entities)
-        years = [int(y) for y in said.groups() if y is not None and re.fullmatch(r"\d{4}", y)]
-        if edge is None and side == "point":
-            return _elsewhere(
-                said["x"].strip(), said["y"].strip(), years[0], sentence, dated, ground, entities
-            )
         years = [int(y) for y in said.groups() if y is not None and re.fullmatch(r"\d{4}", y)]
         when = _when(side, years, edge) if edge is not None else None
         return edge_claim(sentence, edge, when) if edge is not None and when is not None else None
@@ -175,41 +162,6 @@ def _when(side: str, years: list[int], edge: GroundEdge) -> tuple[int | None, in
         if said is not None and (known is None or abs(said - known) == 1):
             return None
     return first, last
-
-
-def _elsewhere(
-    inner: str,
-    outer: str,
-    year: int,
-    sentence: str,
-    dated: list[GroundEdge],
-    ground: GroundGraph,
-    entities: EntityReader,
-) -> Claim | None:
-    """The contained end of a dated containment, named, put at a year inside its span (not next to a
-    bound) in a container the case lacks: located in it at that year."""
-    inner_ids = {m.id for _, _, m in named(inner, ground, entities)}
-    if len(inner_ids) != 1 or named(outer, ground, entities):
-        return None
-    edges = [e for e in dated if _inside(e) in inner_ids]
-    if len(edges) != 1 or _when("point", [year], edges[0]) is None or not _within(year, edges[0]):
-        return None
-    other = entities.read(outer.removeprefix("the ").strip(), ground)
-    if not other.known and _PEOPLE.match(outer):  # "the Prussian Province of Saxony"
-        other = entities.read(_PEOPLE.sub("", outer, count=1), ground)
-    if not other.known or other.id is None or other.id in inner_ids:
-        return None
-    edge = edges[0]
-    place = edge.subject_label if edge.property == "P131" else edge.object_label
-    triple = Triple(place, "located in the administrative territorial entity", other.label, sentence=sentence)
-    subject = EntityMatch(place, _inside(edge), place, "label")
-    relation = RelationMatch("P131", True, EDGE, triple.relation, EDGE)
-    statement = (_inside(edge), "P131", other.id)
-    return Claim(triple, subject, other, relation, statement, (statement,), when=(year, year))
-
-
-def _within(year: int, edge: GroundEdge) -> bool:
-    return (edge.start is None or edge.start <= year) and (edge.end is None or year <= edge.end)
 
 
 def _contains(claim: Claim) -> bool:

@@ -111,7 +111,7 @@ def test_a_containment_at_a_year_is_read_with_its_years(sentence: str, read: lis
         "Around 1930 Celle belonged to the Lüneburg Government Region.",  # loose
         "In 1930 Celle probably belonged to the Lüneburg Government Region.",  # hedged on the fact
         "Was Celle in the Lüneburg Government Region in 1930?",  # asked
-        "In 1930 Celle belonged to Lower Saxony.",  # a container the case lacks: nothing to set the year against
+        "In 1930 Celle belonged to Lower Saxony.",  # a container the case lacks
         "Celle belonged to the Lüneburg Government Region from 1885 when Hanover was Prussian.",  # more said
         "In 1930 it was part of the Province of Hanover.",  # "it" for one of two contained places
     ],

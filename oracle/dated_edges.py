@@ -271,7 +271,7 @@ def _dated_claim(
     when = _when(said, edge)
     if when is None or (said["c"] and _window(sentence, said, question)):
         return None
-    claim = _claim(sentence, edge, when)
+    claim = edge_claim(sentence, edge, when)
     if (
         ground.temporal is None
         and _asked(edge, ground)
@@ -359,7 +359,7 @@ def _when(said: re.Match[str], edge: GroundEdge) -> tuple[int | None, int | None
     return first, last
 
 
-def _claim(sentence: str, edge: GroundEdge, when: tuple[int | None, int | None]) -> Claim:
+def edge_claim(sentence: str, edge: GroundEdge, when: tuple[int | None, int | None]) -> Claim:
     triple = Triple(edge.subject_label, edge.relation, edge.object_label, sentence=sentence)
     subject = EntityMatch(edge.subject_label, edge.subject, edge.subject_label, "label")
     obj = EntityMatch(edge.object_label, edge.object, edge.object_label, "label")

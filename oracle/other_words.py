@@ -1,5 +1,5 @@
 """Dated facts of the case said in words no property names, read by the sentence's shape: a spell's
-span, a dated thing, a dated fact begun or ended.
+span, a dated thing, a dated fact begun or ended, a place in another at a year.
 
 Each reader takes the claims already read, so that a sentence read one way is not read again; judge.py
 adds what they find to the reply's claims before the knowledge check (a club in a league's season,
@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from kgtest.oracle.claims import Claim
 from kgtest.oracle.dated_edges import dated_edges
 from kgtest.oracle.dated_things import dated_things
+from kgtest.oracle.dated_within import dated_within
 from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.spans import spans
@@ -26,4 +27,5 @@ def in_other_words(
         *spans(text, claims, ground, entities),
         *dated_things(text, claims, ground, entities),
         *dated_edges(text, claims, ground, entities, question),
+        *dated_within(text, claims, ground, entities),
     ]

@@ -36,6 +36,7 @@ from kgtest.generator.mtl_windows import (
 )
 from kgtest.generator.temporal_pick import Kin, distinct, related
 from kgtest.generator.temporal_readings import Reading, evaluated, other_readings, reading
+from kgtest.generator.temporal_years import years
 from kgtest.prolog import mtl
 
 BOUNDARY_SHARE = 0.5
@@ -198,6 +199,16 @@ def _trivial(drawn: _Drawn, holds: Spans, maybe: Spans) -> Candidate | None:
     return None
 
 
+def _early(draws: Draws, drawn: _Drawn) -> Candidate | _Drawn:
+    """``drawn`` dropped as trivial before mtl.pl evaluates it, where its formula is monotone and its
+    years in Python (generator/temporal_years.py) say so: the same years ``_trivial`` reads."""
+    maybe_events = draws.possible if draws.open_ended.intersection(drawn.used) else draws.known
+    if (maybe := years(drawn.formula, maybe_events)) is None:
+        return drawn
+    holds = maybe if maybe_events is draws.known else years(drawn.formula, draws.known)
+    return _trivial(drawn, holds or [], maybe) or drawn
+
+
 def _finish(
     draws: Draws, drawn: _Drawn, holds: Spans, maybe: Spans, others: Sequence[tuple[Spans, Spans]]
 ) -> Candidate:
@@ -234,6 +245,8 @@ def draw_block(draws: Draws, block: range) -> list[Candidate]:
     drawn: list[_Drawn] = []
     for index in block:
         started = _start(draws, index)
+        if isinstance(started, _Drawn):
+            started = _early(draws, started)
         if isinstance(started, _Drawn):
             drawn.append(started)
         else:

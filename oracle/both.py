@@ -16,13 +16,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from kgtest.kg.extract.text import prepare
 from kgtest.kg.extract.triples import Triple
 from kgtest.oracle.claims import Claim
 from kgtest.oracle.entities import EntityMatch
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.relations import RelationMatch
-from kgtest.oracle.unread import sentences, stems
+from kgtest.oracle.sentences import reply_sentences
+from kgtest.oracle.unread import stems
 
 _TWO = re.compile(r"\b(?:the\s+two(?:\s+\w+)?|both(?:\s+countries)?|they|each\s+other)\b", re.I)
 _DENIED = re.compile(r"\b(?:not|never|no|nor|neither)\b|n't\b", re.I)
@@ -65,7 +65,7 @@ def about_the_two(
         return list(claims)
     s, p, o = ground.statement
     out = list(claims)
-    for sentence in sentences(prepare(text)):
+    for sentence in reply_sentences(text):
         ended = _ENDED.search(sentence) is not None
         named = all(_named(ground.label(x), sentence) for x in (s, o))
         if not (_TWO.search(sentence) or (ended and named)):

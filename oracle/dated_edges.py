@@ -44,7 +44,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from kgtest.kg.extract.text import prepare
 from kgtest.kg.extract.triples import Triple
 from kgtest.oracle.claims import Claim
 from kgtest.oracle.dated import wrong_dates
@@ -52,7 +51,8 @@ from kgtest.oracle.entities import EntityMatch, EntityReader
 from kgtest.oracle.ground import GroundEdge, GroundGraph
 from kgtest.oracle.light_verbs import EDGE
 from kgtest.oracle.relations import RelationMatch
-from kgtest.oracle.unread import NAME, same_sentence, sentences
+from kgtest.oracle.sentences import reply_sentences
+from kgtest.oracle.unread import NAME, same_sentence
 
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 _DATE = (
@@ -132,7 +132,7 @@ def dated_edges(
         return []
     out: list[Claim] = []
     before = ""
-    for sentence in sentences(prepare(text)):
+    for sentence in reply_sentences(text):
         before, sentence = before + sentence, sentence.strip()
         if sentence.endswith("?") or not _SAID.search(sentence):
             continue

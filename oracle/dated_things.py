@@ -28,7 +28,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from kgtest.kg.extract.text import prepare
 from kgtest.kg.extract.triples import Triple
 from kgtest.oracle.claims import Claim
 from kgtest.oracle.dated import ENDS, STARTS
@@ -37,7 +36,8 @@ from kgtest.oracle.entities import EntityMatch, EntityReader
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.kb_years import date_of
 from kgtest.oracle.relations import RelationMatch
-from kgtest.oracle.unread import NAME, same_sentence, sentences
+from kgtest.oracle.sentences import reply_sentences
+from kgtest.oracle.unread import NAME, same_sentence
 
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 _EDGE = r"(?P<edge>(?:the\s+)?(?:very\s+)?(?:end|close|start|beginning)\s+of\s+)"
@@ -81,7 +81,7 @@ def dated_things(
 ) -> list[Claim]:
     """Year claims of the start or end of things the KB dates, said in the reply (the module's rule)."""
     out: list[Claim] = []
-    for sentence in sentences(prepare(text)):
+    for sentence in reply_sentences(text):
         sentence = sentence.strip()
         found = _said(sentence, ground, entities)
         said = {c.statement for c in claims if same_sentence(sentence, c.triple.sentence)} if found else set()

@@ -27,12 +27,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from kgtest.kg.extract.text import prepare
 from kgtest.oracle.claims import Claim
 from kgtest.oracle.dated_edges import edge_claim, named
 from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundEdge, GroundGraph
-from kgtest.oracle.unread import same_sentence, sentences
+from kgtest.oracle.sentences import reply_sentences
+from kgtest.oracle.unread import same_sentence
 
 _CONTAINS = frozenset({"P131", "P150"})
 """Located in an administrative entity, and its inverse: the containments the KB dates."""
@@ -91,7 +91,7 @@ def dated_within(
     if not dated:
         return []
     out: list[Claim] = []
-    for sentence in sentences(prepare(text)):
+    for sentence in reply_sentences(text):
         sentence = sentence.strip().rstrip(".!")
         if sentence.endswith("?"):
             continue

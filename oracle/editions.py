@@ -22,14 +22,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from kgtest.kg.extract.text import prepare
 from kgtest.kg.extract.triples import Triple
 from kgtest.oracle.claims import Claim
 from kgtest.oracle.entities import EntityMatch, EntityReader
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.relations import RelationMatch
 from kgtest.oracle.seasons import SEASON, season_named, season_of
-from kgtest.oracle.unread import NAME, same_sentence, sentences
+from kgtest.oracle.sentences import reply_sentences
+from kgtest.oracle.unread import NAME, same_sentence
 
 PARTICIPANT = "P1344"
 EDITION = "edition"
@@ -62,7 +62,7 @@ def editions(text: str, claims: Sequence[Claim], ground: GroundGraph, entities: 
     if not clubs or entities.kb is None:
         return []
     out: list[Claim] = []
-    for sentence in sentences(prepare(text)):
+    for sentence in reply_sentences(text):
         sentence = sentence.strip()
         if sentence.endswith("?") or not SEASON.search(sentence):
             continue

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 
-from kgtest.kg.extract.text import prepare
 from kgtest.oracle.ground import GroundGraph
-from kgtest.oracle.unread import Unread, proof_ids, sentences
+from kgtest.oracle.sentences import reply_sentences
+from kgtest.oracle.unread import Unread, proof_ids
 
 _NOT_HELD = re.compile(
     r"(?:(?:\b(?:not|never|no\s+(?:\w+\s+)?(?:edition|race|event|tournament|season|competition))|n't)\b[^.;]{0,40}?"
@@ -32,7 +32,7 @@ _FIRST = re.compile(
 def not_held(text: str, ground: GroundGraph) -> list[Unread]:
     """Sentences saying a year's edition did not take place, where a case entity is that edition."""
     out = []
-    for sentence in sentences(prepare(text)):
+    for sentence in reply_sentences(text):
         first = bool(_FIRST.search(sentence))
         if not first and not _NOT_HELD.search(sentence):
             continue

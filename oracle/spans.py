@@ -19,14 +19,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from kgtest.kg.extract.text import prepare
 from kgtest.kg.extract.triples import Triple
 from kgtest.oracle.claims import Claim
 from kgtest.oracle.entities import EntityMatch, EntityReader
 from kgtest.oracle.ground import GroundEdge, GroundGraph
 from kgtest.oracle.light_verbs import EDGE
 from kgtest.oracle.relations import RelationMatch
-from kgtest.oracle.unread import NAME, same_sentence, sentences
+from kgtest.oracle.sentences import reply_sentences
+from kgtest.oracle.unread import NAME, same_sentence
 
 _RANGE = (
     r"(?P<a>1\d{3}|20\d{2})(?:\s*(?:[–—-]|to|until|till|through)\s*(?P<b>1\d{3}|20\d{2}|\d{2}))?\b"
@@ -61,7 +61,7 @@ def spans(text: str, claims: Sequence[Claim], ground: GroundGraph, entities: Ent
     if not dated:
         return []
     out = []
-    for sentence in sentences(prepare(text)):
+    for sentence in reply_sentences(text):
         if _DENIED.search(sentence) or any(
             same_sentence(sentence, c.triple.sentence) and c.when for c in claims
         ):

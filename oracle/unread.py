@@ -27,7 +27,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from kgtest.core.wordnet import wordnet
-from kgtest.kg.extract.text import prepare
 from kgtest.oracle.claims import Claim
 from kgtest.oracle.compared_years import compared_years
 from kgtest.oracle.dated import DATED
@@ -36,11 +35,9 @@ from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.kin import of_the_proofs_kind
 from kgtest.oracle.quantified import COUNTED
 from kgtest.oracle.relations import words
+from kgtest.oracle.sentences import reply_sentences
 from kgtest.oracle.vague import VAGUE
 
-_END = re.compile(r"[.!?]+(?=\s|$)|\n+")
-_ABBREVIATION = re.compile(r"(?:\b(?:Jr|Sr|Dr|St|Mr|Mrs|Ms|No|vs|ca)|\b[A-Z])$")
-"""Words a full stop ends without ending the sentence: "Charles Dickens Jr.", "J. R. R. Tolkien"."""
 FORMULA = re.compile(r"\bEvent\s+\d\b|\bthe\s+(?:window|question|statement|condition|formula)\b", re.I)
 """Sentences about the question's own terms ("Event 1 in 1984 looks at the years 1994 to 2003")
 relate its years to its events, not facts to check: no unread sentence."""
@@ -99,7 +96,7 @@ def find_unread(
         u = u if u is None or not _covered(u, pairs) else None
         if u is not None or (u := _to_itself(c, ground, pairs)) is not None:
             found.setdefault(_key(u.sentence), u)
-    for sentence in sentences(prepare(text)):
+    for sentence in reply_sentences(text):
         if FORMULA.search(sentence) or any(_key(sentence) in k or k in _key(sentence) for k in found):
             continue
         mine = [c for c in claims if same_sentence(sentence, c.triple.sentence)]
@@ -293,17 +290,6 @@ _TO_PEOPLE = frozenset(
 )
 """Relations whose object is a person: head of government or state, author, director, composer,
 creator, performer, winner, spouse, child, father, mother ("he took over as mayor in 1976")."""
-
-
-def sentences(text: str) -> list[str]:
-    out, start = [], 0
-    for end in _END.finditer(text):
-        if end.group().startswith(".") and _ABBREVIATION.search(text, start, end.start()):
-            continue
-        out.append(text[start : end.end()])
-        start = end.end()
-    out.append(text[start:])
-    return [s for s in out if s.strip()]
 
 
 def could_change(unread: Sequence[Unread], ground: GroundGraph, knowledge_wrong: bool) -> bool:

@@ -7,11 +7,18 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from kgtest.kg.extract.text import prepare
 from kgtest.oracle.claims import Claim
 from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundGraph
-from kgtest.oracle.unread import FORMULA, NAME, READ_STATUSES, SOURCE, Unread, same_sentence, sentences
+from kgtest.oracle.sentences import reply_sentences
+from kgtest.oracle.unread import (
+    FORMULA,
+    NAME,
+    READ_STATUSES,
+    SOURCE,
+    Unread,
+    same_sentence,
+)
 
 
 def about_the_case(
@@ -33,7 +40,7 @@ def about_the_case(
         if m.year is None and m.name[:1].isupper() and len(m.name) > 2
     }
     out = []
-    for sentence in sentences(prepare(text)):
+    for sentence in reply_sentences(text):
         if (
             FORMULA.search(sentence)
             or _ECHO.match(sentence)

@@ -14,12 +14,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from kgtest.kg.extract.text import prepare
 from kgtest.oracle.claims import Claim
 from kgtest.oracle.entities import EntityReader
 from kgtest.oracle.ground import GroundGraph
 from kgtest.oracle.moved import moved_into
-from kgtest.oracle.unread import Unread, proof_ids, sentences, stems
+from kgtest.oracle.sentences import reply_sentences
+from kgtest.oracle.unread import Unread, proof_ids, stems
 
 _PLACED = re.compile(
     r"\b(?:in|at|near)\s+(?:the\s+)?(?P<name>[A-Z\u00C0-\u024F][\w'’.\-]*(?:\s+(?:of\s+|de\s+|di\s+)?"
@@ -51,7 +51,7 @@ def unread_values(
         m.name.lower() for c in claims if c.statement is not None for m in (c.subject, c.object)
     }
     out = [u for c in claims if (u := _placed_unknown(c, ground)) is not None]
-    for sentence in sentences(prepare(text)):
+    for sentence in reply_sentences(text):
         key = f" {stems(sentence)} "
         words = [w for w in said if f" {stems(w)} " in key]
         if not words:

@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 
 from kgtest.oracle.ground import GroundGraph
-from kgtest.oracle.unread import Unread, sentences
+from kgtest.oracle.sentences import sentences
+from kgtest.oracle.unread import Unread
 
 _RAISED = re.compile(
     r"\b(?:grew\s+up|grow\s+up|growing\s+up|raised|brought\s+up|childhood|youth|boyhood|girlhood"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from kgtest.oracle.answer import Stance, parse_answer
-from kgtest.oracle.unread import sentences
+from kgtest.oracle.sentences import sentences
 
 LEANING = [
     ("Probably not, if I have the history right. Munich was in Bavaria long before that.", Stance.NO),
